@@ -1,0 +1,45 @@
+// bench/cpp/micro.cpp -- host-side costs of the core, in C++: a pool allocation, an empty array,
+// and an elementwise launch (the launch floor). Prints one line per case (median of batches).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "cunp/cunp.hpp"
+
+using namespace cunp;
+using Clock = std::chrono::steady_clock;
+
+template <class F>
+double median_ns(F&& f, int batches = 31, int per_batch = 2000) {
+  std::vector<double> t;
+  for (int b = 0; b < batches; ++b) {
+    auto t0 = Clock::now();
+    for (int i = 0; i < per_batch; ++i) f();
+    t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / per_batch);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+int main() {
+  if (!cuda_available()) {
+    std::puts("no CUDA device");
+    return 0;
+  }
+  int dev = current_device();
+  StreamHandle s = current_stream_handle(dev);
+  DevicePool& pool = default_pool(dev);
+  pool.allocate(1 << 20, s);  // warm: the first segment
+  double alloc = median_ns([&] { pool.allocate(4096, s); });
+  double empty = median_ns([&] { NDArray::empty(Dims{1000}, DType::Float32); });
+  NDArray x = NDArray::empty(Dims{1000}, DType::Float64);
+  fill(x, Scalar::from_double(1.5, DType::Float64));  // compiles the kernel once
+  synchronize_device(dev);
+  double launch = median_ns([&] { fill(x, Scalar::from_double(1.5, DType::Float64)); }, 21, 1000);
+  synchronize_device(dev);
+  std::printf("pool allocate+free (4 KiB): %.0f ns\n", alloc);
+  std::printf("NDArray::empty(1000): %.0f ns\n", empty);
+  std::printf("elementwise launch (fill, 1000 float64): %.0f ns\n", launch);
+  return 0;
+}

@@ -1,0 +1,29 @@
+// cunp/array/shape.hpp -- shape arithmetic shared by every operation: strides for an order,
+// axis normalization, broadcasting, and NumPy-style shape printing for messages.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cunp/array/dims.hpp"
+
+namespace cunp {
+
+enum class Order { C, F };
+
+Dims contiguous_strides(const Dims& shape, int itemsize, Order order = Order::C);
+bool is_c_contiguous(const Dims& shape, const Dims& strides, int itemsize);
+bool is_f_contiguous(const Dims& shape, const Dims& strides, int itemsize);
+
+// `axis` in [-ndim, ndim) to [0, ndim); AxisError otherwise.
+int normalize_axis(long long axis, int ndim);
+
+// NumPy's broadcast of several shapes; ValueError naming the mismatch.
+Dims broadcast_shapes(const std::vector<Dims>& shapes);
+
+// "(2, 3)" / "(5,)" / "()": as NumPy prints shapes in its messages.
+std::string shape_str(const Dims& shape);
+
+// Elements in a shape; ValueError for a negative extent, and for a size that overflows.
+int64_t checked_size(const Dims& shape);
+
+}  // namespace cunp

@@ -1,0 +1,18 @@
+// cunp/cunp.hpp -- the whole C++ API: arrays, memory, streams, and the operations on them.
+#pragma once
+#include "cunp/array/dims.hpp"
+#include "cunp/array/dtype.hpp"
+#include "cunp/array/ndarray.hpp"
+#include "cunp/array/scalar.hpp"
+#include "cunp/array/shape.hpp"
+#include "cunp/jit/compiler.hpp"
+#include "cunp/memory/memory.hpp"
+#include "cunp/memory/pinned_pool.hpp"
+#include "cunp/memory/pool.hpp"
+#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation.hpp"
+#include "cunp/ops/elementwise.hpp"
+#include "cunp/ops/transfer.hpp"
+#include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
+#include "cunp/runtime/stream.hpp"

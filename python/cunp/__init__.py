@@ -1,0 +1,84 @@
+"""cunp: NumPy-compatible arrays on NVIDIA GPUs.
+
+    import cunp as cp
+    x = cp.arange(6, dtype='f').reshape(2, 3)
+    print(x.T, cp.asnumpy(x))
+
+Importing cunp needs neither NumPy nor a GPU: NumPy is imported when an operation first needs
+it, and the first operation that needs a device raises cunp.cuda.runtime.CUDARuntimeError
+where there is none.
+"""
+import os as _os
+
+
+def _find_nvrtc():
+    # The core finds NVRTC on the library path and in the CUDA toolkit; failing those, point it
+    # at the copy pip installs with the CUDA wheels (a few stat calls, no imports).
+    if _os.environ.get("CUNP_NVRTC_PATH") or _os.path.exists("/usr/local/cuda/lib64/libnvrtc.so"):
+        return
+    import sys
+
+    for base in sys.path:
+        for rel in ("nvidia/cu13/lib/libnvrtc.so.13", "nvidia/cuda_nvrtc/lib/libnvrtc.so.13",
+                    "nvidia/cuda_nvrtc/lib/libnvrtc.so.12"):
+            path = _os.path.join(base, rel)
+            if _os.path.exists(path):
+                _os.environ["CUNP_NVRTC_PATH"] = path
+                return
+
+
+_find_nvrtc()
+
+from cunp import _core  # noqa: E402
+from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
+from cunp import cuda  # noqa: E402
+from cunp._creation import (
+    asarray, ascontiguousarray, asfortranarray, copy, full, empty_like, zeros_like, ones_like,
+    full_like, arange, linspace, logspace, geomspace, identity, asnumpy,
+)
+from cunp._manipulation import (
+    reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
+    broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size,
+)
+from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
+from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+
+__version__ = "0.1.0"
+
+ndarray.__module__ = "cunp"
+
+# NumPy's scalar types and constants, resolved from NumPy on first use (keeps import cheap).
+_NUMPY_NAMES = {
+    "bool_", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128", "byte", "ubyte", "short",
+    "ushort", "intc", "uintc", "int_", "uint", "intp", "uintp", "longlong", "ulonglong", "half",
+    "single", "double", "float_", "cdouble", "csingle", "complex_", "longdouble", "dtype",
+    "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
+    "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma", "finfo", "iinfo",
+}
+
+
+def __getattr__(name):
+    if name in _NUMPY_NAMES:
+        import numpy
+
+        value = getattr(numpy, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cunp' has no attribute '{name}'")
+
+
+def get_array_module(*args):
+    """cunp if any argument is a cunp array, else numpy (for CPU/GPU-agnostic code)."""
+    for a in args:
+        if isinstance(a, ndarray):
+            import cunp
+
+            return cunp
+    import numpy
+
+    return numpy
+
+
+def is_available():
+    return _core.is_available()

@@ -1,0 +1,85 @@
+"""Assertions that take cunp arrays, NumPy arrays or nested sequences."""
+
+import numpy
+import numpy.testing
+
+import cunp
+
+
+def _is_device_array(x):
+    return isinstance(x, cunp.ndarray)
+
+
+def to_host(x):
+    """Return ``x`` with every cunp array in it copied to a NumPy array.
+
+    Lists and tuples are walked because NumPy would otherwise try to convert
+    the cunp arrays inside them implicitly, which cunp refuses.
+    """
+    if _is_device_array(x):
+        return cunp.asnumpy(x)
+    if isinstance(x, (list, tuple)):
+        converted = [to_host(v) for v in x]
+        return type(x)(converted) if isinstance(x, tuple) else converted
+    return x
+
+
+def _effective_strides(shape, strides):
+    # Strides of length-1 axes (and of empty arrays) never take part in
+    # addressing, and NumPy itself is not consistent about them (newaxis
+    # gets 0, reshape keeps a neighbour's stride), so they are not compared.
+    if 0 in shape:
+        return ()
+    return tuple(s if n != 1 else None for n, s in zip(shape, strides))
+
+
+def _check_strides(x, y, err_msg):
+    # Strides only mean something for real arrays on both sides; compare the
+    # original objects because a host copy has its own (contiguous) strides.
+    xs = getattr(x, 'strides', None)
+    ys = getattr(y, 'strides', None)
+    if xs is None or ys is None:
+        return
+    if tuple(x.shape) != tuple(y.shape):
+        return  # the value comparison reports the shape mismatch
+    if _effective_strides(x.shape, xs) != _effective_strides(y.shape, ys):
+        msg = 'strides differ: {} != {} (shape {})'.format(
+            tuple(xs), tuple(ys), tuple(x.shape))
+        if err_msg:
+            msg = msg + '\n' + err_msg
+        raise AssertionError(msg)
+
+
+def assert_allclose(actual, desired, rtol=1e-7, atol=0, err_msg='',
+                    verbose=True, **kwargs):
+    """``numpy.testing.assert_allclose`` for cunp and NumPy inputs."""
+    numpy.testing.assert_allclose(
+        to_host(actual), to_host(desired), rtol=rtol, atol=atol,
+        err_msg=err_msg, verbose=verbose, **kwargs)
+
+
+def assert_array_equal(x, y, err_msg='', verbose=True, strides_check=False,
+                       **kwargs):
+    """``numpy.testing.assert_array_equal`` for cunp and NumPy inputs.
+
+    With ``strides_check=True`` the strides of ``x`` and ``y`` must match
+    too, except on axes of length 1 and for empty arrays, where strides do
+    not affect which memory is addressed.
+    """
+    if strides_check:
+        _check_strides(x, y, err_msg)
+    numpy.testing.assert_array_equal(
+        to_host(x), to_host(y), err_msg=err_msg, verbose=verbose, **kwargs)
+
+
+def assert_array_almost_equal(x, y, decimal=6, err_msg='', verbose=True):
+    """``numpy.testing.assert_array_almost_equal`` for cunp and NumPy."""
+    numpy.testing.assert_array_almost_equal(
+        to_host(x), to_host(y), decimal=decimal, err_msg=err_msg,
+        verbose=verbose)
+
+
+def assert_array_less(x, y, err_msg='', verbose=True):
+    """``numpy.testing.assert_array_less`` for cunp and NumPy inputs."""
+    numpy.testing.assert_array_less(
+        to_host(x), to_host(y), err_msg=err_msg, verbose=verbose)

@@ -1,0 +1,97 @@
+// src/array/shape.cpp -- shape arithmetic.
+#include "cunp/array/shape.hpp"
+
+#include "cunp/runtime/error.hpp"
+
+namespace cunp {
+
+Dims contiguous_strides(const Dims& shape, int itemsize, Order order) {
+  int n = shape.size();
+  Dims strides(n);
+  if (shape.product() == 0) return strides;  // NumPy 2 gives empty arrays zero strides
+  int64_t s = itemsize;
+  for (int k = 0; k < n; ++k) {
+    int i = order == Order::C ? n - 1 - k : k;
+    strides[i] = s;
+    s *= shape[i] > 0 ? shape[i] : 1;
+  }
+  return strides;
+}
+
+// NumPy's rule: dimensions of extent 1 may have any stride; an empty array is contiguous.
+static bool contiguous(const Dims& shape, const Dims& strides, int itemsize, bool c_order) {
+  int n = shape.size();
+  int64_t expected = itemsize;
+  for (int k = 0; k < n; ++k) {
+    int i = c_order ? n - 1 - k : k;
+    if (shape[i] == 0) return true;
+    if (shape[i] != 1) {
+      if (strides[i] != expected) return false;
+      expected *= shape[i];
+    }
+  }
+  return true;
+}
+
+bool is_c_contiguous(const Dims& shape, const Dims& strides, int itemsize) {
+  return contiguous(shape, strides, itemsize, true);
+}
+bool is_f_contiguous(const Dims& shape, const Dims& strides, int itemsize) {
+  return contiguous(shape, strides, itemsize, false);
+}
+
+int normalize_axis(long long axis, int ndim) {
+  if (axis < -ndim || axis >= ndim) throw AxisError(axis, ndim);
+  return static_cast<int>(axis < 0 ? axis + ndim : axis);
+}
+
+std::string shape_str(const Dims& shape) {
+  std::string s = "(";
+  for (int i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+Dims broadcast_shapes(const std::vector<Dims>& shapes) {
+  int nd = 0;
+  for (const auto& s : shapes) nd = std::max(nd, s.size());
+  Dims out(nd, 1);
+  for (std::size_t a = 0; a < shapes.size(); ++a) {
+    const Dims& s = shapes[a];
+    int off = nd - s.size();
+    for (int i = 0; i < s.size(); ++i) {
+      int64_t& o = out[off + i];
+      if (s[i] == o || s[i] == 1) continue;
+      if (o == 1) {
+        o = s[i];
+        continue;
+      }
+      // Find the earlier argument that fixed this extent, for NumPy's message.
+      std::size_t b = 0;
+      for (; b < a; ++b) {
+        int j = shapes[b].size() - (nd - off - i);
+        if (j >= 0 && shapes[b][j] == o) break;
+      }
+      throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  "
+                       "Mismatch is between arg " + std::to_string(b) + " with shape " +
+                       shape_str(shapes[b]) + " and arg " + std::to_string(a) + " with shape " +
+                       shape_str(s) + ".");
+    }
+  }
+  return out;
+}
+
+int64_t checked_size(const Dims& shape) {
+  for (int64_t e : shape)
+    if (e < 0) throw ValueError("negative dimensions are not allowed");
+  int64_t n = 1;
+  bool overflow = false;
+  for (int64_t e : shape) overflow |= __builtin_mul_overflow(n, e, &n);
+  if (n == 0) return 0;
+  if (overflow)
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
+                     "maximum possible size.");
+  return n;
+}
+
+}  // namespace cunp

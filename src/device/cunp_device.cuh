@@ -1,0 +1,96 @@
+// src/device/cunp_device.cuh -- what every generated kernel includes: float16, complex, and the
+// cast rules of astype. Kept free of system headers so NVRTC compiles a kernel in milliseconds.
+#pragma once
+
+namespace cunp {
+
+// IEEE half precision, converted with the hardware's round-to-nearest-even instructions.
+struct float16 {
+  unsigned short bits;
+  float16() = default;
+  __device__ float16(float f) { asm("cvt.rn.f16.f32 %0, %1;" : "=h"(bits) : "f"(f)); }
+  __device__ float16(double d) { asm("cvt.rn.f16.f64 %0, %1;" : "=h"(bits) : "d"(d)); }
+  __device__ float16(int v) : float16(static_cast<float>(v)) {}
+  __device__ operator float() const {
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(bits));
+    return f;
+  }
+};
+
+template <class T>
+struct complex {
+  T re, im;
+  complex() = default;
+  __device__ constexpr complex(T r, T i = T(0)) : re(r), im(i) {}
+  __device__ T real() const { return re; }
+  __device__ T imag() const { return im; }
+};
+template <class T> __device__ complex<T> operator+(complex<T> a, complex<T> b) { return {a.re + b.re, a.im + b.im}; }
+template <class T> __device__ complex<T> operator-(complex<T> a, complex<T> b) { return {a.re - b.re, a.im - b.im}; }
+template <class T> __device__ complex<T> operator*(complex<T> a, complex<T> b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <class T> __device__ complex<T> operator*(complex<T> a, T b) { return {a.re * b, a.im * b}; }
+
+// Type classes for the cast rules below (no <type_traits> in NVRTC without extra headers).
+enum Kind { kBool, kSigned, kUnsigned, kFloat, kHalf, kComplex };
+template <class T> struct kind_of;
+template <> struct kind_of<bool> { static constexpr Kind value = kBool; };
+template <> struct kind_of<signed char> { static constexpr Kind value = kSigned; };
+template <> struct kind_of<short> { static constexpr Kind value = kSigned; };
+template <> struct kind_of<int> { static constexpr Kind value = kSigned; };
+template <> struct kind_of<long long> { static constexpr Kind value = kSigned; };
+template <> struct kind_of<unsigned char> { static constexpr Kind value = kUnsigned; };
+template <> struct kind_of<unsigned short> { static constexpr Kind value = kUnsigned; };
+template <> struct kind_of<unsigned int> { static constexpr Kind value = kUnsigned; };
+template <> struct kind_of<unsigned long long> { static constexpr Kind value = kUnsigned; };
+template <> struct kind_of<float> { static constexpr Kind value = kFloat; };
+template <> struct kind_of<double> { static constexpr Kind value = kFloat; };
+template <> struct kind_of<float16> { static constexpr Kind value = kHalf; };
+template <class T> struct kind_of<complex<T>> { static constexpr Kind value = kComplex; };
+
+template <class T> struct real_of { using type = T; };
+template <class T> struct real_of<complex<T>> { using type = T; };
+
+// astype's conversion of one value, NumPy's rules: complex to real keeps the real part,
+// anything to bool tests against zero, float to integer wraps through int64 like NumPy on x86.
+template <class To, class From>
+__device__ __forceinline__ To cast(From v) {
+  constexpr Kind f = kind_of<From>::value, t = kind_of<To>::value;
+  if constexpr (f == kComplex) {
+    if constexpr (t == kComplex) {
+      using R = typename real_of<To>::type;
+      return To(static_cast<R>(v.re), static_cast<R>(v.im));
+    } else if constexpr (t == kBool) {
+      return v.re != 0 || v.im != 0;
+    } else {
+      return cast<To>(v.re);
+    }
+  } else if constexpr (f == kHalf) {
+    return cast<To>(static_cast<float>(v));
+  } else if constexpr (t == kComplex) {
+    using R = typename real_of<To>::type;
+    return To(cast<R>(v), R(0));
+  } else if constexpr (t == kBool) {
+    return v != From(0);
+  } else if constexpr (t == kHalf) {
+    if constexpr (f == kFloat) return float16(v);
+    else return float16(static_cast<double>(v));
+  } else if constexpr (f == kFloat && (t == kSigned || t == kUnsigned)) {
+    if constexpr (sizeof(To) == 8 && t == kUnsigned)
+      return v >= From(0) ? static_cast<To>(v) : static_cast<To>(static_cast<long long>(v));
+    else
+      return static_cast<To>(static_cast<long long>(v));
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+// Fixed-width vector of N values of T for 16-byte loads and stores on the contiguous path.
+template <class T, int N>
+struct alignas(sizeof(T) * N) vec {
+  T v[N];
+};
+
+}  // namespace cunp

@@ -1,0 +1,65 @@
+// src/python/common.hpp -- what the binding files share: the Python-side array type and the
+// conversions between Python objects and core types.
+#pragma once
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "cunp/cunp.hpp"
+
+namespace nb = nanobind;
+
+namespace cunp::py {
+
+// cunp.ndarray: the core array plus the Python object whose memory it views (NumPy's `base`).
+struct PyArray {
+  NDArray a;
+  nb::object base;  // None for arrays that own their memory
+};
+
+// cunp.cuda.Device and cunp.cuda.MemoryPointer as the bindings hold them.
+struct PyDevice {
+  int id;
+};
+struct PyMemoryPointer {
+  MemoryPtr mem;
+  uintptr_t ptr;
+};
+
+// Wraps a new array; `of` is the Python array it views (its base, if it has one, is kept).
+nb::object wrap(NDArray a, nb::handle of = nb::handle());
+bool is_array(nb::handle h);
+PyArray& unwrap(nb::handle h);
+
+// numpy, imported on first need (import cunp itself never imports it).
+nb::module_& numpy();
+nb::object numpy_dtype(DType t);
+
+// dtype=... as NumPy accepts it: None, Python types, strings, numpy dtypes and scalar types.
+DType to_dtype(nb::handle h);
+DType to_dtype_or(nb::handle h, DType fallback);  // None -> fallback
+Dims to_shape(nb::handle h);                      // int or sequence of ints
+std::vector<int64_t> to_axes(nb::handle h);       // int or sequence of ints
+Order to_order(nb::handle h);                     // 'C' / 'F' (None -> C)
+OrderSpec to_order_spec(nb::handle h, char fallback = 'K');
+
+// A Python scalar (bool, int, float, complex, or NumPy scalar) converted for storing into an
+// array of `dtype`, with NumPy 2's errors (OverflowError for ints out of range, ...).
+bool is_python_scalar(nb::handle h);
+Scalar to_scalar(nb::handle h, DType dtype);
+// The dtype NumPy gives a lone Python scalar (int -> int64, float -> float64, ...).
+DType scalar_dtype(nb::handle h);
+nb::object from_scalar(const Scalar& s);  // to bool / int / float / complex
+
+std::vector<IndexItem> to_index(nb::handle key);
+
+// An array from host data or a cunp array (asarray's work); copies to the current device.
+NDArray to_device_array(nb::handle obj, nb::handle dtype);
+
+void bind_array(nb::module_& m);
+void bind_runtime(nb::module_& m);
+void bind_memory(nb::module_& m);
+void bind_creation(nb::module_& m);
+
+}  // namespace cunp::py

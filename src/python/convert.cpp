@@ -1,0 +1,266 @@
+// src/python/convert.cpp -- Python objects to core types and back.
+#include <cmath>
+#include <unordered_map>
+
+#include "common.hpp"
+
+namespace cunp::py {
+
+nb::module_& numpy() {
+  static nb::module_* np = new nb::module_(nb::module_::import_("numpy"));
+  return *np;
+}
+
+nb::object numpy_dtype(DType t) {
+  static nb::object* cache[kNumDTypes] = {};
+  nb::object*& slot = cache[static_cast<int>(t)];
+  if (!slot) slot = new nb::object(numpy().attr("dtype")(std::string(1, info(t).code)));
+  return *slot;
+}
+
+namespace {
+
+// Objects whose dtype meaning never changes (types, dtype instances) map by identity, so the
+// common dtype=cp.float32 costs one hash lookup after the first call.
+std::unordered_map<PyObject*, DType>& dtype_cache() {
+  static auto* m = new std::unordered_map<PyObject*, DType>;
+  return *m;
+}
+
+DType dtype_via_numpy(nb::handle h) {
+  nb::object d;
+  try {
+    d = numpy().attr("dtype")(h);
+  } catch (nb::python_error& e) {
+    throw TypeError("data type " + std::string(nb::str(nb::repr(h)).c_str()) + " not understood");
+  }
+  std::string ch = nb::cast<std::string>(d.attr("char"));
+  std::string bo = nb::cast<std::string>(d.attr("byteorder"));
+  if (bo == ">") throw TypeError("cunp supports native byte order only, not " + std::string(nb::str(d).c_str()));
+  try {
+    return dtype_from_char(ch[0]);
+  } catch (const TypeError&) {
+    throw TypeError("cunp does not support dtype '" + std::string(nb::str(d).c_str()) + "'");
+  }
+}
+
+}  // namespace
+
+DType to_dtype(nb::handle h) {
+  auto& cache = dtype_cache();
+  auto it = cache.find(h.ptr());
+  if (it != cache.end()) return it->second;
+  if (nb::isinstance<nb::str>(h)) {
+    std::string s = nb::cast<std::string>(h);
+    try {
+      return dtype_from_string(s);
+    } catch (const TypeError&) {
+      return dtype_via_numpy(h);  // NumPy knows more spellings ('float_', 'Float32'...)
+    }
+  }
+  DType t;
+  if (h.ptr() == (PyObject*)&PyBool_Type) t = DType::Bool;
+  else if (h.ptr() == (PyObject*)&PyLong_Type) t = DType::Int64;
+  else if (h.ptr() == (PyObject*)&PyFloat_Type) t = DType::Float64;
+  else if (h.ptr() == (PyObject*)&PyComplex_Type) t = DType::Complex128;
+  else t = dtype_via_numpy(h);
+  // Types and numpy.dtype instances are long-lived; anything else might be freed and its
+  // address reused, so only those are cached (and kept alive so the address stays theirs).
+  bool stable = PyType_Check(h.ptr()) ||
+                std::string(nb::type_name(h.type()).c_str()).rfind("numpy.dtypes.", 0) == 0;
+  if (stable) {
+    h.inc_ref();
+    cache.emplace(h.ptr(), t);
+  }
+  return t;
+}
+
+DType to_dtype_or(nb::handle h, DType fallback) { return h.is_none() ? fallback : to_dtype(h); }
+
+static int64_t to_int(nb::handle h) {
+  PyObject* idx = PyNumber_Index(h.ptr());
+  if (!idx) {
+    PyErr_Clear();
+    throw TypeError("'" + std::string(nb::type_name(h.type()).c_str()) +
+                    "' object cannot be interpreted as an integer");
+  }
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(idx, &overflow);
+  Py_DECREF(idx);
+  if (overflow) throw ValueError("Maximum allowed dimension exceeded");
+  return v;
+}
+
+Dims to_shape(nb::handle h) {
+  Dims d;
+  if (PyIndex_Check(h.ptr()) && !PyBool_Check(h.ptr())) {  // an int, NumPy int or 0-d int array
+    PyObject* idx = PyNumber_Index(h.ptr());
+    if (idx) {
+      Py_DECREF(idx);
+      d.push_back(to_int(h));
+      return d;
+    }
+    PyErr_Clear();
+  }
+  if (!PySequence_Check(h.ptr())) {
+    d.push_back(to_int(h));
+    return d;
+  }
+  nb::sequence seq = nb::borrow<nb::sequence>(h);
+  for (nb::handle e : seq) d.push_back(to_int(e));
+  return d;
+}
+
+std::vector<int64_t> to_axes(nb::handle h) {
+  Dims d = to_shape(h);
+  return d.to_vector();
+}
+
+Order to_order(nb::handle h) {
+  if (h.is_none()) return Order::C;
+  std::string s = nb::cast<std::string>(h);
+  if (s == "C" || s == "c") return Order::C;
+  if (s == "F" || s == "f") return Order::F;
+  throw ValueError("order must be one of 'C' or 'F'");
+}
+
+OrderSpec to_order_spec(nb::handle h, char fallback) {
+  if (h.is_none()) return order_from_char(fallback);
+  std::string s = nb::cast<std::string>(h);
+  if (s.size() != 1) throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
+  return order_from_char(s[0]);
+}
+
+bool is_python_scalar(nb::handle h) {
+  PyObject* o = h.ptr();
+  return PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o);
+}
+
+DType scalar_dtype(nb::handle h) {
+  PyObject* o = h.ptr();
+  if (PyBool_Check(o)) return DType::Bool;
+  if (PyLong_Check(o)) return DType::Int64;
+  if (PyFloat_Check(o)) return DType::Float64;
+  if (PyComplex_Check(o)) return DType::Complex128;
+  return to_dtype(h.attr("dtype"));  // NumPy scalar
+}
+
+Scalar to_scalar(nb::handle h, DType dtype) {
+  PyObject* o = h.ptr();
+  if (PyBool_Check(o)) return Scalar::from_bool(o == Py_True, dtype);
+  if (PyLong_Check(o)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    bool fits = !overflow;
+    uint64_t u = 0;
+    if (overflow > 0) {
+      u = PyLong_AsUnsignedLongLong(o);
+      if (PyErr_Occurred()) PyErr_Clear();
+      else fits = true;
+    }
+    if (is_integer(dtype)) {
+      // NEP 50: a Python int must fit the integer dtype it is stored into.
+      int bits = itemsize(dtype) * 8;
+      bool ok;
+      if (!fits) ok = false;
+      else if (overflow > 0) ok = dtype == DType::UInt64;
+      else if (kind(dtype) == 'u') ok = v >= 0 && (bits == 64 || v < (1ll << bits));
+      else ok = bits == 64 || (v >= -(1ll << (bits - 1)) && v < (1ll << (bits - 1)));
+      if (!ok) {
+        PyErr_Format(PyExc_OverflowError, "Python integer %S out of bounds for %s", o, name(dtype));
+        throw nb::python_error();
+      }
+    }
+    if (!fits) return Scalar::from_double(PyLong_AsDouble(o), dtype);
+    return overflow > 0 ? Scalar::from_uint(u, dtype) : Scalar::from_int(v, dtype);
+  }
+  if (PyFloat_Check(o)) {
+    double v = PyFloat_AS_DOUBLE(o);
+    if (is_integer(dtype) && !std::isfinite(v)) {
+      if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
+      PyErr_SetString(PyExc_OverflowError, "cannot convert float infinity to integer");
+      throw nb::python_error();
+    }
+    return Scalar::from_double(v, dtype);
+  }
+  if (PyComplex_Check(o)) {
+    if (!is_complex(dtype))
+      throw TypeError("float() argument must be a string or a real number, not 'complex'");
+    return Scalar::from_complex({PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)}, dtype);
+  }
+  if (PyUnicode_Check(o)) {  // NumPy parses numeric strings ('1.5'); others raise ValueError
+    PyObject* v = is_complex(dtype) ? PyObject_CallOneArg((PyObject*)&PyComplex_Type, o)
+                                    : PyFloat_FromString(o);
+    if (!v) throw nb::python_error();
+    nb::object value = nb::steal(v);
+    if (is_integer(dtype) || dtype == DType::Bool) {
+      PyObject* i = PyNumber_Long(v);
+      if (!i) throw nb::python_error();
+      value = nb::steal(i);
+    }
+    return to_scalar(value, dtype);
+  }
+  if (nb::hasattr(h, "dtype") && nb::hasattr(h, "item")) {  // NumPy scalar or 0-d array
+    nb::object item = h.attr("item")();
+    if (is_python_scalar(item)) {
+      // A NumPy scalar converts like an array would (no NEP 50 range check): cast its value.
+      DType src = to_dtype(h.attr("dtype"));
+      return to_scalar(item, src).cast(dtype);
+    }
+  }
+  throw TypeError("cannot convert object of type '" + std::string(nb::type_name(h.type()).c_str()) +
+                  "' to a " + name(dtype) + " value");
+}
+
+nb::object from_scalar(const Scalar& s) {
+  switch (kind(s.dtype)) {
+    case 'b': return nb::bool_(s.as_bool());
+    case 'i': return nb::int_(s.as_int());
+    case 'u': return nb::steal(PyLong_FromUnsignedLongLong(s.as_uint()));
+    case 'f': return nb::float_(s.as_double());
+    default: {
+      auto c = s.as_complex();
+      return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+    }
+  }
+}
+
+std::vector<IndexItem> to_index(nb::handle key) {
+  std::vector<IndexItem> items;
+  auto one = [&](nb::handle k) {
+    PyObject* o = k.ptr();
+    if (o == Py_None) {
+      items.push_back(IndexItem::new_axis());
+    } else if (o == Py_Ellipsis) {
+      items.push_back(IndexItem::ellipsis());
+    } else if (PySlice_Check(o)) {
+      Py_ssize_t start, stop, step;
+      if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
+      PySliceObject* s = reinterpret_cast<PySliceObject*>(o);
+      // PySlice_Unpack fills defaults with extremes; keep "omitted" distinct for clarity.
+      items.push_back(IndexItem::slice(s->start == Py_None ? IndexItem::kNone : start,
+                                       s->stop == Py_None ? IndexItem::kNone : stop,
+                                       s->step == Py_None ? IndexItem::kNone : step));
+    } else if (!PyBool_Check(o) && !is_array(k) && PyIndex_Check(o)) {  // ints, NumPy ints
+      items.push_back(IndexItem::integer(to_int(k)));
+    } else if (is_array(k) && unwrap(k).a.ndim() == 0 && is_integer(unwrap(k).a.dtype())) {
+      items.push_back(IndexItem::integer(to_int(k)));  // a 0-d integer array indexes like an int
+    } else if (PyBool_Check(o) || is_array(k) || PyList_Check(o) || nb::hasattr(k, "__array__") ||
+               nb::hasattr(k, "__array_interface__")) {
+      throw NotImplementedError(
+          "advanced indexing (integer or boolean arrays, lists, bools) is not supported yet; "
+          "use integers, slices, None and Ellipsis");
+    } else {
+      throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
+                       "and integer or boolean arrays are valid indices");
+    }
+  };
+  if (PyTuple_Check(key.ptr())) {
+    for (nb::handle k : nb::borrow<nb::tuple>(key)) one(k);
+  } else {
+    one(key);
+  }
+  return items;
+}
+
+}  // namespace cunp::py

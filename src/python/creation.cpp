@@ -1,0 +1,123 @@
+// src/python/creation.cpp -- array creation and host transfers. The hot ones (empty, zeros,
+// ones, asarray of a cunp array) are here in C++; argument juggling for the rest lives in
+// python/cunp/_creation.py.
+#include <complex>
+
+#include "common.hpp"
+
+namespace cunp::py {
+namespace {
+
+nb::handle float_type() { return nb::handle(reinterpret_cast<PyObject*>(&PyFloat_Type)); }
+
+std::complex<double> to_complex(nb::handle h) {
+  Py_complex c = PyComplex_AsCComplex(h.ptr());
+  if (PyErr_Occurred()) throw nb::python_error();
+  return {c.real, c.imag};
+}
+
+}  // namespace
+
+void bind_creation(nb::module_& m) {
+  m.def("empty",
+        [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return wrap(NDArray::empty(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
+        },
+        nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+  m.def("zeros",
+        [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return wrap(zeros(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
+        },
+        nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+  m.def("ones",
+        [](nb::handle shape, nb::handle dtype, nb::handle order) {
+          return wrap(ones(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
+        },
+        nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+  m.def("_full",
+        [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+          Dims sh = to_shape(shape);
+          if (is_array(value)) {
+            const NDArray& v = unwrap(value).a;
+            DType dt = to_dtype_or(dtype, v.dtype());
+            NDArray out = NDArray::empty(sh, dt, to_order(order));
+            copy_to(out, v);
+            return wrap(out);
+          }
+          DType dt = to_dtype_or(dtype, scalar_dtype(value));
+          return wrap(full(sh, to_scalar(value, dt), dt, to_order(order)));
+        },
+        nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order").none());
+  m.def("_empty_like", [](nb::handle like, nb::handle dtype, nb::handle order, nb::handle shape) {
+    const NDArray& a = unwrap(like).a;
+    DType dt = to_dtype_or(dtype, a.dtype());
+    if (!shape.is_none()) {
+      Dims sh = to_shape(shape);
+      OrderSpec o = to_order_spec(order, 'K');
+      bool f = o == OrderSpec::F || ((o == OrderSpec::A || o == OrderSpec::K) && a.f_contiguous() && !a.c_contiguous());
+      return wrap(NDArray::empty(sh, dt, f ? Order::F : Order::C, a.device()));
+    }
+    return wrap(empty_like(a, dt, to_order_spec(order, 'K')));
+  }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none(), nb::arg("shape").none());
+  m.def("_arange", [](int64_t n, nb::handle start, nb::handle step, nb::handle dtype) {
+    return wrap(arange_n(n, to_complex(start), to_complex(step), to_dtype(dtype)));
+  });
+  m.def("_linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+    return wrap(linspace(to_complex(start), to_complex(stop), num, endpoint, to_dtype(dtype)));
+  });
+  m.def("_logspace", [](double start, double stop, int64_t num, bool endpoint, double base, nb::handle dtype) {
+    return wrap(logspace(start, stop, num, endpoint, base, to_dtype(dtype)));
+  });
+  m.def("_geomspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
+    return wrap(geomspace(start, stop, num, endpoint, to_dtype(dtype)));
+  });
+  m.def("eye",
+        [](int64_t n, nb::handle m_, int64_t k, nb::handle dtype, nb::handle order) {
+          if (n < 0) throw ValueError("negative dimensions are not allowed");
+          int64_t cols = m_.is_none() ? n : nb::cast<int64_t>(m_);
+          return wrap(eye(n, cols, k, to_dtype_or(dtype, DType::Float64), to_order(order)));
+        },
+        nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k").none() = 0, nb::arg("dtype").none() = float_type(),
+        nb::arg("order").none() = "C");
+
+  // array(obj, dtype, copy, order, ndmin): NumPy 2's copy semantics (True: always, None: when
+  // needed, False: never, ValueError if one is needed).
+  m.def("array",
+        [](nb::handle obj, nb::handle dtype, nb::handle copy_arg, nb::handle order, int ndmin) {
+          bool always = !copy_arg.is_none() && nb::cast<bool>(copy_arg);
+          bool never = !copy_arg.is_none() && !nb::cast<bool>(copy_arg);
+          OrderSpec o = to_order_spec(order, 'K');
+          NDArray a;
+          nb::handle source;
+          if (is_array(obj)) {
+            const NDArray& src = unwrap(obj).a;
+            DType dt = to_dtype_or(dtype, src.dtype());
+            bool fits = dt == src.dtype() && src.device() == current_device() &&
+                        (o == OrderSpec::K || o == OrderSpec::A ||
+                         (o == OrderSpec::C ? src.c_contiguous() : src.f_contiguous()));
+            if (fits && !always) {
+              a = src;
+              source = obj;
+            } else {
+              if (never) throw ValueError("Unable to avoid copy while creating an array as requested.");
+              a = src.device() == current_device() ? astype(src, dt, o) : to_device_array(obj, dtype);
+            }
+          } else {
+            if (never) throw ValueError("Unable to avoid copy while creating an array as requested.");
+            a = to_device_array(obj, dtype);
+            if (o == OrderSpec::C || o == OrderSpec::F) a = contiguous(a, o == OrderSpec::C ? Order::C : Order::F);
+          }
+          if (a.ndim() < ndmin) {
+            std::vector<int64_t> leading(ndmin - a.ndim());
+            for (std::size_t i = 0; i < leading.size(); ++i) leading[i] = static_cast<int64_t>(i);
+            a = a.expand_dims(leading);
+          }
+          if (source.is_valid() && a.data() == unwrap(source).a.data() && a.shape() == unwrap(source).a.shape())
+            return nb::borrow(source);
+          return source.is_valid() ? wrap(a, source) : wrap(a);
+        },
+        nb::arg("obj"), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
+        nb::arg("order").none() = "K", nb::arg("ndmin").none() = 0);
+}
+
+}  // namespace cunp::py

@@ -1,0 +1,58 @@
+// src/python/module.cpp -- the extension module cunp._core: exception mapping and the
+// registration of every binding file.
+#include "common.hpp"
+
+namespace cunp::py {
+namespace {
+
+void raise_numpy_axis_error(const char* msg) {
+  nb::object axis_error = numpy().attr("exceptions").attr("AxisError");
+  PyErr_SetObject(axis_error.ptr(), nb::str(msg).ptr());
+}
+
+}  // namespace
+}  // namespace cunp::py
+
+NB_MODULE(_core, m) {
+  using namespace cunp;
+  using namespace cunp::py;
+  m.doc() = "cunp's C++ core";
+  // Caches of dtypes, modules and the null streams live for the process on purpose.
+  nb::set_leak_warnings(false);
+
+  // Typed errors of the core become the Python exceptions NumPy and CuPy users expect.
+  static nb::object cuda_error = nb::exception<CudaError>(m, "CUDARuntimeError", PyExc_RuntimeError);
+  static nb::object oom = nb::exception<OutOfMemoryError>(m, "OutOfMemoryError", PyExc_MemoryError);
+  static nb::object compile_error = nb::exception<CompileError>(m, "CompileException", PyExc_Exception);
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const AxisError& e) {
+      raise_numpy_axis_error(e.what());
+    } catch (const ValueError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const TypeError& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const IndexError& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const NotImplementedError& e) {
+      PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const OutOfMemoryError& e) {
+      PyErr_SetString(oom.ptr(), e.what());
+    } catch (const CompileError& e) {
+      nb::object exc = compile_error(nb::str(e.what()));
+      exc.attr("log") = nb::str(e.log.c_str());
+      exc.attr("source") = nb::str(e.source.c_str());
+      PyErr_SetObject(compile_error.ptr(), exc.ptr());
+    } catch (const CudaError& e) {
+      nb::object exc = cuda_error(nb::str(e.what()));
+      exc.attr("status") = e.code;
+      PyErr_SetObject(cuda_error.ptr(), exc.ptr());
+    }
+  });
+
+  bind_runtime(m);
+  bind_memory(m);
+  bind_array(m);
+  bind_creation(m);
+}

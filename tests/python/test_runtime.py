@@ -1,0 +1,296 @@
+"""Devices, streams and events."""
+
+import numpy
+import pytest
+
+import cunp
+from cunp import testing
+
+pytestmark = pytest.mark.gpu
+
+CUDARuntimeError = cunp.cuda.runtime.CUDARuntimeError
+
+
+def device_count():
+    return cunp.cuda.runtime.getDeviceCount()
+
+
+needs_two_gpus = pytest.mark.skipif(
+    'not (cunp.cuda.is_available() and '
+    'cunp.cuda.runtime.getDeviceCount() >= 2)',
+    reason='needs at least two CUDA devices')
+
+
+# -- devices ------------------------------------------------------------------
+
+def test_is_available_returns_bool():
+    assert cunp.cuda.is_available() is True
+
+
+def test_device_count():
+    n = device_count()
+    assert isinstance(n, int) and n >= 1
+
+
+def test_device_properties():
+    props = cunp.cuda.runtime.getDeviceProperties(0)
+    for key in ('name', 'totalGlobalMem', 'multiProcessorCount', 'major',
+                'minor'):
+        assert key in props
+    assert isinstance(props['name'], (str, bytes)) and props['name']
+    assert props['totalGlobalMem'] > 0
+    assert props['multiProcessorCount'] > 0
+    assert props['major'] >= 1 and props['minor'] >= 0
+
+
+def test_device_properties_invalid_device():
+    with pytest.raises((CUDARuntimeError, ValueError)):
+        cunp.cuda.runtime.getDeviceProperties(device_count())
+
+
+def test_default_device():
+    dev = cunp.cuda.Device()
+    assert isinstance(dev.id, int)
+    assert 0 <= dev.id < device_count()
+
+
+def test_device_attributes():
+    dev = cunp.cuda.Device(0)
+    assert dev.id == 0
+    props = cunp.cuda.runtime.getDeviceProperties(0)
+    cc = dev.compute_capability
+    assert isinstance(cc, str) and cc.isdigit()
+    assert cc == '{}{}'.format(props['major'], props['minor'])
+    free, total = dev.mem_info
+    assert 0 < free <= total
+    # cudaMemGetInfo and the device properties may disagree by reserved
+    # memory, but not by much.
+    assert abs(total - props['totalGlobalMem']) <= 0.05 * total
+    dev.synchronize()
+
+
+def test_device_context_manager_restores():
+    before = cunp.cuda.Device().id
+    with cunp.cuda.Device(0) as dev:
+        assert cunp.cuda.Device().id == 0
+        assert dev.id == 0
+        a = cunp.arange(3)
+        assert a.device.id == 0
+    assert cunp.cuda.Device().id == before
+
+
+def test_device_use():
+    before = cunp.cuda.Device().id
+    try:
+        cunp.cuda.Device(0).use()
+        assert cunp.cuda.Device().id == 0
+    finally:
+        cunp.cuda.Device(before).use()
+
+
+def test_invalid_device():
+    with pytest.raises((CUDARuntimeError, ValueError)):
+        cunp.cuda.Device(device_count()).use()
+    with pytest.raises((CUDARuntimeError, ValueError)):
+        with cunp.cuda.Device(device_count() + 7):
+            pass
+    # A failed switch must not change the current device.
+    assert cunp.cuda.Device().id in range(device_count())
+    assert cunp.asnumpy(cunp.ones(2)).tolist() == [1.0, 1.0]
+
+
+def test_array_device():
+    a = cunp.zeros(4)
+    assert isinstance(a.device, cunp.cuda.Device)
+    assert a.device.id == cunp.cuda.Device().id
+    assert a[1:].device.id == a.device.id
+
+
+@needs_two_gpus
+def test_arrays_on_second_device():
+    with cunp.cuda.Device(1):
+        a = cunp.arange(10, dtype=numpy.int32)
+        a[3] = -1
+        assert a.device.id == 1
+    assert cunp.cuda.Device().id == 0
+    # Downloading does not depend on the current device.
+    assert cunp.asnumpy(a)[3] == -1
+    with cunp.cuda.Device(1):
+        b = a[::2].copy()
+        assert b.device.id == 1
+
+
+@needs_two_gpus
+def test_cross_device_copy_or_valueerror():
+    with cunp.cuda.Device(1):
+        a = cunp.arange(6, dtype=numpy.float32)
+    with cunp.cuda.Device(0):
+        try:
+            b = cunp.array(a)
+        except ValueError:
+            # Allowed where peer access between the devices is impossible.
+            return
+        assert b.device.id == 0
+        assert cunp.asnumpy(b).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+@needs_two_gpus
+def test_cross_device_setitem_or_valueerror():
+    with cunp.cuda.Device(1):
+        src = cunp.full(4, 2.5)
+    with cunp.cuda.Device(0):
+        dst = cunp.zeros(4)
+        try:
+            dst[...] = src
+        except ValueError:
+            return
+        assert cunp.asnumpy(dst).tolist() == [2.5] * 4
+
+
+# -- streams ------------------------------------------------------------------
+
+def test_null_and_ptds_streams():
+    null = cunp.cuda.Stream.null
+    assert isinstance(null, cunp.cuda.Stream)
+    assert null.ptr == 0
+    assert isinstance(cunp.cuda.Stream.ptds, cunp.cuda.Stream)
+    assert cunp.cuda.Stream(null=True).ptr == 0
+    assert cunp.cuda.get_current_stream().ptr == 0
+
+
+@pytest.mark.parametrize('kwargs', [{}, {'non_blocking': True}], ids=str)
+def test_stream_context_manager(kwargs):
+    before = cunp.cuda.get_current_stream()
+    s = cunp.cuda.Stream(**kwargs)
+    assert s.ptr != 0
+    with s as entered:
+        assert entered is s
+        assert cunp.cuda.get_current_stream().ptr == s.ptr
+        a = cunp.arange(1 << 20, dtype=numpy.int64)
+        b = a[::-1].copy()
+    assert cunp.cuda.get_current_stream().ptr == before.ptr
+    s.synchronize()
+    assert s.done
+    assert int(b[0]) == (1 << 20) - 1
+
+
+def test_nested_streams():
+    s1 = cunp.cuda.Stream()
+    s2 = cunp.cuda.Stream()
+    with s1:
+        with s2:
+            assert cunp.cuda.get_current_stream().ptr == s2.ptr
+        assert cunp.cuda.get_current_stream().ptr == s1.ptr
+    assert cunp.cuda.get_current_stream().ptr == 0
+
+
+def test_ptds_stream():
+    s = cunp.cuda.Stream(ptds=True)
+    with s:
+        a = cunp.full(100, 4, dtype=numpy.uint8)
+    s.synchronize()
+    assert cunp.asnumpy(a).tolist() == [4] * 100
+
+
+def test_stream_record_and_wait_event():
+    producer = cunp.cuda.Stream(non_blocking=True)
+    consumer = cunp.cuda.Stream(non_blocking=True)
+    n = 16 << 20
+    with producer:
+        a = cunp.zeros(n, dtype=numpy.int32)
+        a.fill(3)
+        done = producer.record()
+    assert isinstance(done, cunp.cuda.Event)
+    consumer.wait_event(done)
+    with consumer:
+        b = a[::-1].copy()
+    consumer.synchronize()
+    host = cunp.asnumpy(b)
+    assert host[0] == 3 and host[-1] == 3 and host[n // 2] == 3
+
+
+def test_stream_record_given_event():
+    s = cunp.cuda.Stream()
+    e = cunp.cuda.Event()
+    assert s.record(e) is e
+    e.synchronize()
+    assert e.done
+
+
+def test_work_on_stream_is_ordered():
+    # Writes queued on one stream are visible to later work on that stream.
+    s = cunp.cuda.Stream(non_blocking=True)
+    with s:
+        a = cunp.zeros((1024, 1024), dtype=numpy.float32)
+        a[...] = 1.0
+        a[::2] = 2.0
+        b = a.T.copy()
+        host = b.get(stream=s)
+    s.synchronize()
+    expected = numpy.ones((1024, 1024), dtype=numpy.float32)
+    expected[::2] = 2.0
+    assert numpy.array_equal(host, expected.T)
+
+
+# -- events -------------------------------------------------------------------
+
+def test_event_timing():
+    start = cunp.cuda.Event()
+    end = cunp.cuda.Event()
+    start.record()
+    a = cunp.zeros(8 << 20, dtype=numpy.float32)
+    a.fill(1.0)
+    end.record()
+    end.synchronize()
+    assert start.done and end.done
+    ms = cunp.cuda.get_elapsed_time(start, end)
+    assert isinstance(ms, float)
+    assert ms >= 0.0
+
+
+def test_event_record_on_stream():
+    s = cunp.cuda.Stream()
+    start = cunp.cuda.Event()
+    end = cunp.cuda.Event(block=True)
+    start.record(s)
+    with s:
+        cunp.ones(1 << 20)
+    end.record(s)
+    end.synchronize()
+    assert cunp.cuda.get_elapsed_time(start, end) >= 0.0
+
+
+def test_event_without_timing():
+    e1 = cunp.cuda.Event(disable_timing=True)
+    e2 = cunp.cuda.Event(disable_timing=True)
+    e1.record()
+    e2.record()
+    e2.synchronize()
+    assert e2.done
+    with pytest.raises(CUDARuntimeError):
+        cunp.cuda.get_elapsed_time(e1, e2)
+
+
+def test_interprocess_event_needs_timing_disabled():
+    e = cunp.cuda.Event(interprocess=True, disable_timing=True)
+    e.record()
+    e.synchronize()
+    with pytest.raises((ValueError, CUDARuntimeError)):
+        cunp.cuda.Event(interprocess=True, disable_timing=False)
+
+
+def test_device_synchronize_waits_for_streams():
+    s = cunp.cuda.Stream(non_blocking=True)
+    with s:
+        a = cunp.full(4 << 20, 9, dtype=numpy.int16)
+    cunp.cuda.Device().synchronize()
+    assert s.done
+    assert int(a[-1]) == 9
+
+
+@testing.numpy_cunp_array_equal()
+def test_results_identical_inside_stream(xp):
+    if xp is numpy:
+        return testing.shaped_arange((5, 7), xp)[::-2, 1::3].copy()
+    with cunp.cuda.Stream():
+        return testing.shaped_arange((5, 7), xp)[::-2, 1::3].copy()
