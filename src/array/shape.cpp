@@ -21,10 +21,11 @@ Dims contiguous_strides(const Dims& shape, int itemsize, Order order) {
 // NumPy's rule: dimensions of extent 1 may have any stride; an empty array is contiguous.
 static bool contiguous(const Dims& shape, const Dims& strides, int itemsize, bool c_order) {
   int n = shape.size();
+  for (int64_t e : shape)
+    if (e == 0) return true;
   int64_t expected = itemsize;
   for (int k = 0; k < n; ++k) {
     int i = c_order ? n - 1 - k : k;
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];

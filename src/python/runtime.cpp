@@ -164,11 +164,14 @@ void bind_runtime(nb::module_& m) {
         s.synchronize();
       })
       .def("record",
-           [](const Stream& s, nb::handle event) {
-             Event e = event.is_none() ? Event::create(false, false, false, s.device())
-                                       : nb::cast<Event>(event);
+           [](const Stream& s, nb::handle event) -> nb::object {
+             if (!event.is_none()) {  // record into the caller's event and hand it back
+               nb::cast<const Event&>(event).record(s);
+               return nb::borrow(event);
+             }
+             Event e = Event::create(false, false, false, s.device());
              e.record(s);
-             return e;
+             return nb::cast(std::move(e));
            },
            nb::arg("event").none() = nb::none())
       .def("wait_event", [](const Stream& s, const Event& e) { s.wait_event(e.handle()); })
