@@ -1,5 +1,6 @@
 # Writes the device headers into a C++ source file as one string, so generated kernels get them
-# without any file on disk. Run at build time by CMakeLists.txt; inputs: HEADERS, OUTPUT.
+# without any file on disk. Run at build time by CMakeLists.txt; inputs: HEADERS, OUTPUT and
+# VARIABLE (the name of the generated `const char*` in namespace cunp).
 set(text "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
@@ -8,6 +9,6 @@ foreach(h IN LISTS HEADERS)
 endforeach()
 file(WRITE "${OUTPUT}.tmp"
   "// Generated from src/device/*.cuh by cmake/embed_headers.cmake. Do not edit.\n"
-  "namespace cunp {\nextern const char* const kEmbeddedDeviceHeader;\n"
-  "const char* const kEmbeddedDeviceHeader = R\"cunp_device(\n${text})cunp_device\";\n}\n")
+  "namespace cunp {\nextern const char* const ${VARIABLE};\n"
+  "const char* const ${VARIABLE} = R\"cunp_device(\n${text})cunp_device\";\n}\n")
 file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)

@@ -21,7 +21,9 @@
 
 namespace cunp {
 
-extern const char* const kEmbeddedDeviceHeader;  // generated from src/device at build time
+// Generated from src/device and src/device/math at build time.
+extern const char* const kEmbeddedDeviceHeader;
+extern const char* const kEmbeddedMathHeader;
 
 namespace {
 
@@ -155,6 +157,11 @@ uint64_t hash_bytes(const void* data, std::size_t n, uint64_t seed) {
 
 const std::string& device_header() {
   static const std::string h = kEmbeddedDeviceHeader;
+  return h;
+}
+
+const std::string& device_math_header() {
+  static const std::string h = kEmbeddedMathHeader;
   return h;
 }
 

@@ -17,6 +17,10 @@ using ModuleHandle = CUmod_st*;
 // The device-side header every generated kernel starts with (float16, complex, cast rules).
 const std::string& device_header();
 
+// The ufunc math library (NumPy's semantics per dtype, complex functions), included after
+// device_header() by kernels that call it.
+const std::string& device_math_header();
+
 // NVRTC's version as major*1000 + minor*10 (12080 for 12.8); throws CudaError when NVRTC
 // cannot be loaded.
 int nvrtc_version();
