@@ -4,8 +4,9 @@
     python3 bench/run.py [--quick] [--only SUBSTRING] [--libs cunp,cupy,torch,numpy]
 
 Prints a markdown table and writes bench.md and bench.json to $OUT (else bench/out/).
-A library that is missing, has no GPU, or lacks an operation shows 'n/a' in that cell;
-the reasons are listed under the table. See bench/README.md.
+A library that is missing, has no GPU, or lacks an operation shows 'n/a' in that cell
+('not yet' for an operation cunp does not have yet); the reasons are listed under the
+table, and cunp's targets, met or missed, after them. See bench/README.md.
 """
 from __future__ import annotations
 
@@ -17,11 +18,13 @@ import importlib
 import importlib.util
 import json
 import math
+import operator
 import os
 import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +121,10 @@ class XpLib:
     def astype(self, x, dtype):
         return x.astype(dtype)
 
+    def kernel(self, spec: KernelSpec):
+        """The library's user-defined elementwise kernel (CuPy's ElementwiseKernel)."""
+        return self.mod.ElementwiseKernel(spec.in_params, spec.out_params, spec.body, spec.name)
+
 
 class HostLib(XpLib):
     """NumPy: the CPU baseline. It has no device, so it is timed with the host clock."""
@@ -140,6 +147,9 @@ class HostLib(XpLib):
 
     def upload(self, a):
         return a
+
+    def kernel(self, spec: KernelSpec):
+        return spec.host  # no user kernels on the host: the same expression, unfused
 
 
 class TorchLib(XpLib):
@@ -199,6 +209,10 @@ class TorchLib(XpLib):
     def astype(self, x, dtype):
         return x.to(self._dt(dtype))
 
+    def kernel(self, spec: KernelSpec):
+        # PyTorch's run-time elementwise compiler: the fused counterpart of ElementwiseKernel.
+        return importlib.import_module("torch.cuda.jiterator")._create_jit_fn(spec.torch_src)
+
 
 def load(name: str) -> tuple[Optional[XpLib], str, str]:
     """(adapter or None, version, why it is unusable)."""
@@ -221,17 +235,81 @@ def load(name: str) -> tuple[Optional[XpLib], str, str]:
 
 # --------------------------------------------------------------------------- cases
 
+@dataclass(frozen=True)
+class Target:
+    """A figure cunp aims for in a case, checked after the run and listed under the table."""
+    kind: str  # 'bw': share of copy BW >= value | 'vs': time over lib's <= value |
+    # 'time': seconds <= value
+    value: float
+    lib: str = ""
+
+    def text(self) -> str:
+        if self.kind == "bw":
+            return f">= {100 * self.value:.0f}% of copy BW"
+        if self.kind == "vs":
+            return f"<= {self.value:.2f}x {TITLE[self.lib]}'s time"
+        return f"<= {num(self.value * 1e3)} ms"
+
+    def check(self, case: Case, row: dict, copy_bw: Optional[dict]) -> tuple[Optional[bool], str]:
+        """(met, the figure), or (None, why it cannot be judged)."""
+        mine = row["cunp"]
+        if mine["status"] != "ok":
+            return None, f"cunp {mine['status']}"
+        t = mine["seconds"]
+        if self.kind == "bw":
+            if not (copy_bw and case.nbytes):
+                return None, "no copy bandwidth"
+            share = case.nbytes / t / copy_bw["bytes_per_s"]
+            return share >= self.value, f"{100 * share:.0f}%"
+        if self.kind == "vs":
+            other = row[self.lib]
+            if other["status"] != "ok":
+                return None, f"{TITLE[self.lib]} {other['status']}"
+            r = t / other["seconds"]
+            return r <= self.value, f"{r:.2f}x"
+        return t <= self.value, f"{num(t * 1e3)} ms"
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    """A user-defined elementwise kernel, written once for each library that can compile one."""
+    in_params: str
+    out_params: str
+    body: str  # CuPy's ElementwiseKernel body
+    name: str
+    torch_src: str  # the same operation for torch.cuda.jiterator
+    host: Callable  # NumPy: the expression, unfused
+
+
+# The CuPy documentation's first kernel, and seed 002's vector add.
+SQUARED_DIFF = KernelSpec(
+    "float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff",
+    "template <typename T> T squared_diff(T x, T y) { return (x - y) * (x - y); }",
+    lambda x, y: np.square(x - y))
+ADD_VEC_ELEM = KernelSpec(
+    "float64 x, float64 y", "float64 z", "z = x + y", "add_vec_elem",
+    "template <typename T> T add_vec_elem(T x, T y) { return x + y; }", np.add)
+
+
 @dataclass
 class Case:
     what: str
     run: Optional[Callable[[XpLib, Any], Any]]  # the timed work, given setup's state;
     # for 'percall' the state itself is the zero-argument callable timed
     setup: Optional[Callable[[XpLib], Any]] = None  # untimed; called again per rotated copy
-    nbytes: int = 0  # bytes an ideal kernel moves: gives GB/s, and % of copy BW on device
-    clock: str = "event"  # event: device events | host: sync + host clock | percall | import
+    nbytes: int = 0  # bytes an ideal kernel moves (inputs + outputs): gives GB/s and % of copy BW
+    clock: str = "event"  # event: device events | host: sync + host clock | percall | import |
+    # first-call: setup, then run once, in a new process per sample (see first_call_samples)
     gpu_only: bool = False
     calls: int = 1  # calls per sample, for 'percall'
     note: str = ""  # printed under the table: what the figures do not show
+    libs: tuple = LIBS  # the libraries timed; the others read n/a, and `note` says why
+    cache: str = ""  # first-call: 'cold' (a new, empty kernel cache dir per sample) or 'warm'
+    targets: tuple = ()  # cunp's goals in this case
+
+
+SKIPPED = "not timed in this case (see notes)"
+BW95, BEATS_TORCH = Target("bw", 0.95), Target("vs", 1.0, "torch")
 
 
 _host_cache: dict = {}
@@ -255,12 +333,55 @@ def square_double(L, x):
     x += x
 
 
+def chain(L, x):  # seed 001's three operators in a row
+    x *= 5
+    x *= x
+    x += x
+
+
 def add(L, ab):
     return ab[0] + ab[1]
 
 
-def random_pair(L, n):
-    return L.upload(host_array(n, F64, seed=1)), L.upload(host_array(n, F64, seed=2))
+def times_transposed(L, ab):
+    return ab[0] * ab[1].T
+
+
+def call(fname: str) -> Callable:
+    """Run the library's own function `fname` (cp.sin, torch.exp, np.sin) on the state's arrays."""
+    return lambda L, args: getattr(L.mod, fname)(*args)
+
+
+def launch(L, state):
+    """state: (kernel, *inputs), from setup."""
+    return state[0](*state[1:])
+
+
+def sin_3x_plus_x(L, args):
+    x = args[0]
+    return L.mod.sin(x) * 3 + x
+
+
+def random_pair(L, n, dtype=F64):
+    return L.upload(host_array(n, dtype, seed=1)), L.upload(host_array(n, dtype, seed=2))
+
+
+def pair(L, shape, dtype):
+    """Two device inputs made on the device: ones and twos (values do not matter to add/mul)."""
+    return L.ones(shape, dtype), L.full(shape, 2.0, dtype)
+
+
+def bound_op(op: Callable, n: int, other=None) -> Callable[[XpLib], Callable]:
+    """Setup of a per-call case: `op` bound to its device operands, so the loop times only it."""
+    def setup(L):
+        a = L.upload(host_array(n, F32, seed=1))
+        b = L.upload(host_array(n, F32, seed=2)) if other is None else other
+        return functools.partial(op, a, b)
+    return setup
+
+
+def short(dtype) -> str:
+    return f"f{8 * np.dtype(dtype).itemsize}"
 
 
 def gb(nbytes: int) -> str:
@@ -278,8 +399,16 @@ def make_cases(quick: bool) -> list[Case]:
     ncube = math.prod(cube)
     vec = 10**6 if quick else 5 * 10**7  # the tutorials' a + b
     xfer = 2**22 if quick else 2**28  # float32 elements: 1 GiB when full
+    side = 2**11 if quick else 2**14  # square float32 matrices of the strided multiply
+    nk = 2**20 if quick else 2**26  # float32 elements of the ElementwiseKernel case
+    small = 1000  # per-call cases: the launch path, not the bandwidth
+    small_calls = 2000 if quick else 20000
     ones_cube = lambda L: L.ones(cube)  # noqa: E731
     ones_big = lambda L: L.ones(big)  # noqa: E731
+    first_x = 2**20  # float32 elements of the first-call cases: the compile is what is timed
+    # A host-to-device copy: no kernel runs before the timed first call.
+    first_setup = lambda L: (L.h2d(host_array(first_x, F32, seed=3)),)  # noqa: E731
+    first_what = "first call sin(x)*3 + x, 2^20 f32, new process"
     return [
         Case("import", run=None, clock="import"),
         Case(f"H2D pageable {binary(4 * xfer)} f32 (asarray)", clock="host", gpu_only=True,
@@ -299,15 +428,53 @@ def make_cases(quick: bool) -> list[Case]:
              run=lambda L, x: L.copy(x), nbytes=8 * big),
         Case(f"astype 2^{p} f64->f32", setup=ones_big,
              run=lambda L, x: L.astype(x, F32), nbytes=12 * big),
+        # Elementwise: binary operators at full bandwidth, in both float widths (same bytes).
+        *[Case(f"a + b, 2^{int(math.log2(n))} {short(dt)}",
+               setup=lambda L, n=n, dt=dt: pair(L, n, dt), run=add,
+               nbytes=3 * n * np.dtype(dt).itemsize, targets=(BW95, BEATS_TORCH))
+          for dt, n in ((F32, big), (F64, big // 2))],
+        Case(f"a * b.T, ({side}, {side}) f32", setup=lambda L: pair(L, (side, side), F32),
+             run=times_transposed, nbytes=12 * side * side, libs=("cunp", "cupy", "torch"),
+             targets=(Target("vs", 1.0, "cupy"),),
+             note="b.T is a strided view; NumPy not timed (a transposed walk costs seconds)"),
+        *[Case(f"{fn}(x), 2^{p} f32", setup=lambda L: (L.ones(big, F32),), run=call(fn),
+               nbytes=8 * big, libs=("cunp", "cupy", "torch"),
+               note="NumPy not timed (seconds per call)") for fn in ("sin", "exp")],
+        Case(f"a + b, {small} f32, per call", clock="percall", calls=small_calls,
+             setup=bound_op(operator.add, small), run=None, targets=(Target("vs", 0.6, "cupy"),)),
+        Case(f"a + 1.0, {small} f32, per call", clock="percall", calls=small_calls,
+             setup=bound_op(operator.add, small, 1.0), run=None),
+        # The tutorials' operators on their 2 GB array (seed 001), then seed 002's a + b.
         Case(f"x *= 5, x{cube} f64", setup=ones_cube, run=scale5, nbytes=16 * ncube),
         # Two kernels, each reading and writing x: what an unfused library must move.
         Case(f"x *= x; x += x, x{cube} f64", setup=ones_cube, run=square_double,
              nbytes=32 * ncube),
+        Case(f"x *= 5; x *= x; x += x, x{cube} f64", setup=ones_cube, run=chain,
+             nbytes=48 * ncube, targets=(Target("vs", 1.0, "cupy"),)),
         Case(f"a + b, {vec:.0e} f64 random", setup=lambda L: random_pair(L, vec), run=add,
              nbytes=24 * vec),
+        Case(f"ElementwiseKernel squared_diff, 2^{int(math.log2(nk))} f32",
+             setup=lambda L: (L.kernel(SQUARED_DIFF), *pair(L, nk, F32)), run=launch,
+             nbytes=12 * nk,
+             note="PyTorch: torch.cuda.jiterator, its run-time elementwise compiler; "
+                  "NumPy: the same expression, unfused"),
+        Case(f"ElementwiseKernel add_vec_elem, {vec:.0e} f64 random",
+             setup=lambda L: (L.kernel(ADD_VEC_ELEM), *random_pair(L, vec)), run=launch,
+             nbytes=24 * vec, note="the tutorials' vector add; PyTorch: jiterator; NumPy: np.add"),
         Case(f"arange(2^{p}, f32)", run=lambda L, _: L.arange(big, F32),
              nbytes=4 * big),
         Case(f"linspace(0, 1, 2^{p}) f64", run=lambda L, _: L.linspace(0, 1, big), nbytes=8 * big),
+        # Start-up cost of the JIT: the first call in a new process, import and context excluded.
+        Case(f"{first_what}, empty kernel cache", clock="first-call", cache="cold",
+             setup=first_setup, run=sin_3x_plus_x, gpu_only=True, targets=(Target("time", 0.2),),
+             note="a new process per sample with a new, empty CUNP_CACHE_DIR / CUPY_CACHE_DIR; "
+                  "timed from before the first operation to after a synchronize (import, CUDA "
+                  "context and the upload of x excluded)"),
+        Case(f"{first_what}, warm disk cache", clock="first-call", cache="warm",
+             setup=first_setup, run=sin_3x_plus_x, gpu_only=True, libs=("cunp", "cupy"),
+             targets=(Target("time", 0.002),),
+             note="as above, in processes that find the cache a first one filled; PyTorch "
+                  "compiles nothing at run time, so its figure is the cold row's"),
     ]
 
 
@@ -380,7 +547,68 @@ def import_samples(name: str, n: int) -> list[float]:
     return [once(f"import {name}") - bare for _ in range(n)]
 
 
+# Environment variables naming each library's on-disk kernel cache.
+CACHE_ENV = ("CUNP_CACHE_DIR", "CUPY_CACHE_DIR")
+CHILD_TIMEOUT_S = 120
+
+
+def first_call_samples(case: Case, name: str, n: int, quick: bool) -> list[float]:
+    """Seconds of the first call of `case.run` in each of n new processes (see child_main).
+    'cold': each process gets a new, empty cache dir; 'warm': one process fills a dir first,
+    untimed, and the n timed ones find it full."""
+    samples = []
+    with tempfile.TemporaryDirectory(prefix="cunp-bench-cache-") as root:
+        fill = case.cache == "warm"
+        cache_dir = ""
+        for i in range(n + fill):
+            if not cache_dir or case.cache == "cold":
+                cache_dir = tempfile.mkdtemp(dir=root)
+            env = {**os.environ, **{k: cache_dir for k in CACHE_ENV}}
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--child", case.what,
+                   "--libs", name] + (["--quick"] if quick else [])
+            proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
+                                  timeout=CHILD_TIMEOUT_S)
+            reply = next((line for line in reversed(proc.stdout.splitlines())
+                          if line.startswith("{")), None)
+            if reply is None:
+                tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+                raise RuntimeError(f"child exited {proc.returncode}: {tail[0]}")
+            r = json.loads(reply)
+            if r["status"] == "missing":
+                raise NotAvailable(r["note"])
+            if r["status"] != "ok":
+                raise RuntimeError(r["note"])
+            if i >= fill:
+                samples.append(r["seconds"])
+    return samples
+
+
+def child_main(what: str, name: str, quick: bool) -> int:
+    """In a new process: set up, then time the first run of the case; one JSON line out."""
+    case = next((c for c in make_cases(quick) if c.what == what), None)
+    lib, _, why = load(name) if case else (None, "", f"no case named {what!r}")
+    if lib is None:
+        reply = {"status": "err", "note": why}
+    else:
+        try:
+            state = case.setup(lib) if case.setup else None
+            lib.sync()
+            t0 = time.perf_counter()
+            out = case.run(lib, state)
+            lib.sync()
+            reply = {"status": "ok", "seconds": time.perf_counter() - t0}
+            del out
+        except MISSING as e:
+            reply = {"status": "missing", "note": f"{type(e).__name__}: {e}"}
+        except Exception as e:
+            reply = {"status": "err", "note": f"{type(e).__name__}: {e}"}
+    print(json.dumps(reply), flush=True)
+    return 0
+
+
 def run_case(case: Case, name: str, lib: Optional[XpLib], why: str, quick: bool, l2: int) -> dict:
+    if name not in case.libs:
+        return {"status": "n/a", "note": SKIPPED}
     if case.clock == "import":
         if importlib.util.find_spec(name) is None:
             return {"status": "n/a", "note": "not installed"}
@@ -392,6 +620,9 @@ def run_case(case: Case, name: str, lib: Optional[XpLib], why: str, quick: bool,
     try:
         if case.clock == "import":
             samples = import_samples(name, 3 if quick else 5)  # torch: ~5 s a sample
+        elif case.clock == "first-call":  # PyTorch: one sample; it compiles nothing, and
+            # each new process pays its ~4 s import
+            samples = first_call_samples(case, name, 1 if quick or name == "torch" else 3, quick)
         else:
             states = make_states(lib, case, l2)
             if case.clock == "event" and lib.gpu:
@@ -400,8 +631,9 @@ def run_case(case: Case, name: str, lib: Optional[XpLib], why: str, quick: bool,
                 warmup, repeats = (1, 2) if quick else (1, 5 if lib.gpu else 3)
             samples = measure(lib, case, states, warmup, repeats)
         return {"status": "ok", "seconds": statistics.median(samples), "samples": samples}
-    except MISSING as e:
-        return {"status": "n/a", "note": f"{type(e).__name__}: {e}"}
+    except MISSING as e:  # cunp is being built: what it lacks is work to come, not a gap
+        return {"status": "not yet" if name == "cunp" else "n/a",
+                "note": f"{type(e).__name__}: {e}"}
     except Exception as e:
         return {"status": "err", "note": f"{type(e).__name__}: {e}"}
     finally:
@@ -450,6 +682,14 @@ def copy_bw_cell(case: Case, row: dict, copy_bw: Optional[dict]) -> str:
     return ", ".join(parts) or "n/a"
 
 
+def target_results(case: Case, row: dict, copy_bw: Optional[dict]) -> list[dict]:
+    out = []
+    for t in case.targets:
+        met, figure = t.check(case, row, copy_bw)
+        out.append({"target": t.text(), "met": met, "figure": figure})
+    return out
+
+
 def render(meta: dict, cases: list[Case], rows: list[dict]) -> str:
     cb = meta["copy_bandwidth"]
     cb_text = (f"{cb['bytes_per_s'] / 1e9:.0f} GB/s ({TITLE[cb['library']]}, copy of "
@@ -477,10 +717,17 @@ def render(meta: dict, cases: list[Case], rows: list[dict]) -> str:
     for case, row in zip(cases, rows):
         for n in LIBS:
             r = row[n]
-            if r["status"] != "ok" and n not in unusable and r.get("note") != "host library":
+            quiet = n in unusable or r.get("note") in ("host library", SKIPPED)
+            if r["status"] != "ok" and not quiet:
                 notes.append(f"- {case.what}, {TITLE[n]}: {r['status']}: {r['note'][:160]}")
     if notes:
         lines += ["", "Not measured:", *notes]
+    verdict = {True: "met", False: "MISSED", None: "not judged"}
+    goals = [f"- {case.what}: " + "; ".join(f"{g['target']}: {verdict[g['met']]} ({g['figure']})"
+                                            for g in target_results(case, row, cb))
+             for case, row in zip(cases, rows) if case.targets]
+    if goals:
+        lines += ["", "cunp's targets:", *goals]
     remarks = [f"- {c.what}: {c.note}" for c in cases if c.note]
     if remarks:
         lines += ["", "Notes:", *remarks]
@@ -505,7 +752,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes, few repeats (smoke run)")
     ap.add_argument("--only", default="", help="run the cases whose name contains this")
     ap.add_argument("--libs", default=",".join(LIBS), help="comma-separated subset of " + ",".join(LIBS))
+    ap.add_argument("--child", metavar="CASE", help=argparse.SUPPRESS)  # first-call cases' worker
     args = ap.parse_args(argv)
+    if args.child:
+        return child_main(args.child, args.libs, args.quick)
     wanted = {s.strip() for s in args.libs.split(",") if s.strip()}
     if wanted - set(LIBS):
         ap.error(f"unknown library in --libs: {', '.join(sorted(wanted - set(LIBS)))}")
@@ -541,7 +791,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         for name in LIBS:
             t0 = time.perf_counter()
             row[name] = run_case(case, name, libs[name], unusable[name], args.quick, l2)
-            if row[name].get("note") not in ("not requested", "not installed"):
+            if row[name].get("note") not in ("not requested", "not installed", SKIPPED):
                 log(f"  {case.what} / {name}: {row[name]['status']} ({time.perf_counter() - t0:.1f} s)")
         rows.append(row)
         _host_cache.clear()
@@ -558,7 +808,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "bench.md").write_text(md, encoding="utf-8")
     raw = {**meta, "cases": [{"what": c.what, "clock": c.clock, "nbytes": c.nbytes, "calls": c.calls,
-                              "results": row} for c, row in zip(cases, rows)]}
+                              "results": row, "targets": target_results(c, row, copy_bw)}
+                             for c, row in zip(cases, rows)]}
     (out / "bench.json").write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
     log(f"wrote {out / 'bench.md'} and {out / 'bench.json'}")
     return 0

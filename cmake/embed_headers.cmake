@@ -1,6 +1,7 @@
 # Writes the device headers into a C++ source file as one string, so generated kernels get them
 # without any file on disk. Run at build time by CMakeLists.txt; inputs: HEADERS, OUTPUT and
 # VARIABLE (the name of the generated `const char*` in namespace cunp).
+string(REPLACE "|" ";" HEADERS "${HEADERS}")
 set(text "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)

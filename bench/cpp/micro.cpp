@@ -1,5 +1,5 @@
 // bench/cpp/micro.cpp -- host-side costs of the core, in C++: a pool allocation, an empty array,
-// and an elementwise launch (the launch floor). Prints one line per case (median of batches).
+// and elementwise launches (the launch floor). Prints one line per case (median of batches).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,8 +38,17 @@ int main() {
   synchronize_device(dev);
   double launch = median_ns([&] { fill(x, Scalar::from_double(1.5, DType::Float64)); }, 21, 1000);
   synchronize_device(dev);
+  // A binary op through the engine directly: three operands, no scalar.
+  static const ElementwiseOp add{"micro_add", "out0 = in0 + in1;"};
+  NDArray a = NDArray::empty(Dims{1000}, DType::Float32), b = NDArray::empty(Dims{1000}, DType::Float32);
+  NDArray c = NDArray::empty(Dims{1000}, DType::Float32);
+  elementwise(add, {a, b}, {c});
+  synchronize_device(dev);
+  double binary = median_ns([&] { elementwise(add, {a, b}, {c}); }, 21, 1000);
+  synchronize_device(dev);
   std::printf("pool allocate+free (4 KiB): %.0f ns\n", alloc);
   std::printf("NDArray::empty(1000): %.0f ns\n", empty);
   std::printf("elementwise launch (fill, 1000 float64): %.0f ns\n", launch);
+  std::printf("elementwise launch (c = a + b, 1000 float32): %.0f ns\n", binary);
   return 0;
 }

@@ -32,6 +32,7 @@ _find_nvrtc()
 from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp import cuda  # noqa: E402
+from cunp._elementwise_kernel import ElementwiseKernel  # noqa: E402
 from cunp._creation import (
     asarray, ascontiguousarray, asfortranarray, copy, full, empty_like, zeros_like, ones_like,
     full_like, arange, linspace, logspace, geomspace, identity, asnumpy,
@@ -40,12 +41,20 @@ from cunp._manipulation import (
     reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
     broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size,
 )
+from cunp._ufuncs import ufunc  # noqa: E402
+from cunp._elementwise_functions import (  # noqa: E402
+    clip, where, nan_to_num, around, round, angle, isreal, iscomplex, isrealobj, iscomplexobj,
+    isclose, allclose, array_equal, array_equiv,
+)
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
 from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
 __version__ = "0.1.0"
 
 ndarray.__module__ = "cunp"
+
+# The ufunc objects (cunp.add, cunp.sin, ...), one per entry of the core's ufunc table.
+globals().update({_name: getattr(_core, _name) for _name in _core._ufunc_names})
 
 # NumPy's scalar types and constants, resolved from NumPy on first use (keeps import cheap).
 _NUMPY_NAMES = {

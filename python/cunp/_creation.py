@@ -121,36 +121,111 @@ def _check_num(num):
     return num
 
 
+_PY_NUMBERS = (bool, int, float, complex)
+
+
+def _endpoint(v):
+    """A spacing endpoint as NumPy promotes it: Python numbers stay (weak), cunp arrays stay on
+    the device, anything else becomes a NumPy array (0-d for NumPy scalars)."""
+    if isinstance(v, (ndarray,) + _PY_NUMBERS):
+        return v
+    import numpy
+
+    return numpy.asarray(v)
+
+
+def _is_host_scalar(v):
+    return isinstance(v, _PY_NUMBERS) or (not isinstance(v, ndarray) and v.ndim == 0)
+
+
+def _host_value(v):
+    return v if isinstance(v, _PY_NUMBERS) else v.item()
+
+
+def _work_dtype(*values):
+    """numpy.result_type of the endpoints (cunp arrays by their dtype) and extra operands."""
+    import numpy
+
+    return numpy.result_type(*(v.dtype if isinstance(v, ndarray) else v for v in values))
+
+
+def _on_device(v, dtype):
+    return asarray(v, dtype=dtype)
+
+
+def _move_samples(out, axis):
+    # The kernels put the samples on axis 0; NumPy moves them (AxisError if out of range).
+    return out if axis == 0 else out._moveaxis(0, axis)
+
+
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
     num = _check_num(num)
-    start = _python_number(start, "start")
-    stop = _python_number(stop, "stop")
-    if dtype is None:
-        dtype = "complex128" if isinstance(start, complex) or isinstance(stop, complex) else "float64"
-    out = _core._linspace(start, stop, num, bool(endpoint), dtype)
+    div = (num - 1) if endpoint else num
+    start, stop = _endpoint(start), _endpoint(stop)
+    dt = _work_dtype(start, stop, 1.0)  # NumPy's inexact working type
+    out_dtype = dt if dtype is None else dtype
+    if _is_host_scalar(start) and _is_host_scalar(stop):
+        lo, hi = _host_value(start), _host_value(stop)
+        out = _move_samples(_core._linspace(lo, hi, num, bool(endpoint), out_dtype), axis)
+        if retstep:
+            return out, (dt.type((hi - lo) / div) if div > 0 else float("nan"))
+        return out
+    if dt.kind == "c" and dtype is not None:
+        import numpy
+
+        if numpy.issubdtype(dtype, numpy.integer):
+            raise TypeError("ufunc 'floor' not supported for the input types")
+    r = _core._spaced(0, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint), 0.0,
+                      out_dtype, bool(retstep))
     if retstep:
-        div = (num - 1) if endpoint else num
-        step = (stop - start) / div if div > 0 else float("nan")
-        return out, step
-    return out
+        return _move_samples(r[0], axis), r[1]
+    return _move_samples(r, axis)
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     num = _check_num(num)
-    start = _python_number(start, "start")
-    stop = _python_number(stop, "stop")
-    if isinstance(start, complex) or isinstance(stop, complex) or isinstance(base, complex):
-        raise NotImplementedError("logspace with complex arguments is not supported yet")
-    return _core._logspace(float(start), float(stop), num, bool(endpoint), float(base), dtype or "float64")
+    base = _endpoint(base)
+    if isinstance(base, ndarray) or not _is_host_scalar(base):
+        raise NotImplementedError("logspace with an array base is not supported yet")
+    if isinstance(_host_value(base), complex):
+        raise NotImplementedError("logspace with a complex base is not supported yet")
+    start, stop = _endpoint(start), _endpoint(stop)
+    # NumPy: power(base, linspace(start, stop)); the power's type decides the result's.
+    dt = _work_dtype(_work_dtype(start, stop, 1.0), base)
+    out_dtype = dt if dtype is None else dtype
+    b = float(_host_value(base))
+    if _is_host_scalar(start) and _is_host_scalar(stop) and dt.kind != "c":
+        out = _core._logspace(float(_host_value(start)), float(_host_value(stop)), num,
+                              bool(endpoint), b, out_dtype)
+    else:
+        out = _core._spaced(1, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
+                            b, out_dtype, False)
+    return _move_samples(out, axis)
+
+
+def _has_zero(v):
+    if isinstance(v, ndarray):
+        v = v.get()
+    return bool((v == 0).any()) if not isinstance(v, _PY_NUMBERS) else v == 0
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     num = _check_num(num)
-    start = _python_number(start, "start")
-    stop = _python_number(stop, "stop")
-    if isinstance(start, complex) or isinstance(stop, complex):
-        raise NotImplementedError("geomspace with complex arguments is not supported yet")
-    return _core._geomspace(float(start), float(stop), num, bool(endpoint), dtype or "float64")
+    start, stop = _endpoint(start), _endpoint(stop)
+    if _has_zero(start) or _has_zero(stop):
+        raise ValueError("Geometric sequence cannot include zero")
+    import numpy
+
+    # NumPy works in at least the precision of `dtype` (float64 when not given).
+    dt = _work_dtype(start, stop, float(num), numpy.zeros((), dtype))
+    out_dtype = dt if dtype is None else dtype
+    if _is_host_scalar(start) and _is_host_scalar(stop) and dt.kind != "c":
+        out = _core._geomspace(float(_host_value(start)), float(_host_value(stop)), num,
+                               bool(endpoint), out_dtype)
+    else:
+        out = _core._spaced(2, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
+                            10.0, out_dtype, False)
+    return _move_samples(out, axis)
 
 
 def identity(n, dtype=float):

@@ -1,82 +1,154 @@
 """The CuPy tutorials' workloads, timed with NumPy (CPU) and cunp (GPU).
 
     python -m cunp.demo [--small] [--repeat N]
+
+A workload that needs an operation cunp does not have yet reads 'not yet'; the others run,
+and each result is compared with NumPy's ('check'). Exits 1 if a result differs or cunp fails.
 """
 from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
 
 import numpy as np
 
-# What a cunp that lacks an operation raises; the row then reads 'not yet'.
+# What a cunp that lacks an operation raises (a missing operator is a TypeError); the row
+# then reads 'not yet'.
 NOT_YET = (AttributeError, TypeError, NotImplementedError)
 
+# Results are compared on at most this many evenly spaced elements: a check, not a test suite.
+CHECK_SAMPLES = 10**6
 
-def random_vector(xp, n, seed):
-    """Random float64 inputs; made outside the clock, on the host if cunp has no random yet."""
-    host = np.random.default_rng(seed).random(n)
-    if xp is np:
-        return host
-    try:
-        return xp.random.random(n)
-    except NOT_YET:
-        return xp.asarray(host)
+
+@dataclass
+class Row:
+    label: str
+    run: Callable[[Any, Any], Any]  # run(xp, state) -> result; in-place work returns its array
+    setup: Optional[Callable[[Any], Any]] = None  # setup(xp) -> state, untimed
+    numpy_run: Optional[Callable[[Any, Any], Any]] = None  # NumPy's counterpart, where not `run`
+    transfer: int = 0  # bytes moved, for a transfer: it has no NumPy time, its rate is shown
+
+
+# User kernels of the tutorials, as (in_params, out_params, body, name) for ElementwiseKernel.
+ADD_VEC_ELEM = ("float64 x, float64 y", "float64 z", "z = x + y", "add_vec_elem")  # seed 002
+MY_KERNEL = ("float32 x, float32 y", "float32 z",  # seed 000: a branch, and broadcasting
+             "if (x - 2 > y) {\n  z = x * y;\n} else {\n  z = x + y;\n}", "my_kernel")
+
+
+def kernel(xp, spec):
+    """The ElementwiseKernel on the GPU; NumPy has none (its row brings `numpy_run`)."""
+    return None if xp is np else xp.ElementwiseKernel(*spec)
+
+
+def upload(xp, host):
+    """The same inputs for both libraries, so results can be compared; made outside the clock."""
+    return host if xp is np else xp.asarray(host)
+
+
+def random_vector(xp, shape, seed):
+    return upload(xp, np.random.default_rng(seed).random(shape))
 
 
 def scale(xp, x):
     x *= 5
+    return x
 
 
 def chain(xp, x):
     x *= 5
     x *= x
     x += x
+    return x
+
+
+def triple_square(xp, x):  # seed 002's "something big"
+    x *= 3
+    x *= x
+    return x
 
 
 def add(xp, ab):
     return ab[0] + ab[1]
 
 
-def ones_times(xp, shape):
+def launch(xp, state):
+    return state[0](*state[1:])
+
+
+def ones_times(xp, shape):  # seed 003's test.py
     x = xp.ones(shape)
     y = 5 * x
     return y * y
 
 
+def softplus(xp, x):  # seed 004: log(1 + exp(x)) without overflow
+    return xp.maximum(0, x) + xp.log1p(xp.exp(-abs(x)))
+
+
 def workloads(small):
-    """(label, setup(xp) -> state, run(xp, state), bytes moved if it is a transfer, else 0)."""
     k = 100 if small else 1
     cube = (1000 // k, 500, 500)  # seed 001's 2 GB array
     slab = (100 // k, 1000, 1000)  # seed 003's test.py
+    big = (1024 // k, 1024, 1024)  # seed 002's 8 GiB random array
     n = int(5e7) // k  # seed 002's vector add
     ones_cube = lambda xp: xp.ones(cube)  # noqa: E731
+    vectors = lambda xp: (random_vector(xp, n, 1), random_vector(xp, n, 2))  # noqa: E731
     return [
-        (f"x = ones({cube})", None, lambda xp, _: xp.ones(cube), 0),
-        ("x *= 5", ones_cube, scale, 0),
-        ("x *= 5; x *= x; x += x", ones_cube, chain, 0),
-        (f"a + b, {n:,} random float64",
-         lambda xp: (random_vector(xp, n, 1), random_vector(xp, n, 2)), add, 0),
-        (f"x = ones({slab}); 5*x; x*x", None, lambda xp, _: ones_times(xp, slab), 0),
-        (f"host -> device, {cube} float64", lambda xp: np.ones(cube),
-         lambda xp, a: xp.asarray(a), 8 * np.prod(cube)),
-        (f"device -> host, {cube} float64", lambda xp: xp.asarray(np.ones(cube)),
-         lambda xp, x: xp.asnumpy(x), 8 * np.prod(cube)),
+        Row(f"x = ones({cube})", lambda xp, _: xp.ones(cube)),
+        Row("x *= 5", scale, ones_cube),
+        Row("x *= 5; x *= x; x += x", chain, ones_cube),
+        Row(f"a + b, {n:,} random float64", add, vectors),
+        Row(f"ElementwiseKernel add_vec_elem(a, b), {n:,}", launch,
+            lambda xp: (kernel(xp, ADD_VEC_ELEM), *vectors(xp)),
+            numpy_run=lambda xp, s: np.add(s[1], s[2])),
+        Row(f"x *= 3; x *= x, random {big}", triple_square, lambda xp: random_vector(xp, big, 3)),
+        Row(f"x = ones({slab}); 5*x; x*x", lambda xp, _: ones_times(xp, slab)),
+        Row(f"softplus(x), linspace(-5, 5, {n:,})", softplus,
+            lambda xp: upload(xp, np.linspace(-5, 5, n))),
+        Row("ElementwiseKernel my_kernel(x, y), (2, 3) and (3,) float32", launch,
+            lambda xp: (kernel(xp, MY_KERNEL), upload(xp, np.arange(6, dtype="f").reshape(2, 3)),
+                        upload(xp, np.arange(3, dtype="f"))),
+            numpy_run=lambda xp, s: np.where(s[1] - 2 > s[2], s[1] * s[2], s[1] + s[2])),
+        Row(f"host -> device, {cube} float64", lambda xp, a: xp.asarray(a),
+            lambda xp: np.ones(cube), transfer=8 * int(np.prod(cube))),
+        Row(f"device -> host, {cube} float64", lambda xp, x: xp.asnumpy(x),
+            lambda xp: xp.asarray(np.ones(cube)), transfer=8 * int(np.prod(cube))),
     ]
 
 
 def best_time(xp, sync, setup, run, repeat):
-    """Best of `repeat` after one warm-up (the first call compiles kernels, fills the pool)."""
+    """(best of `repeat` after one warm-up, the last result). The warm-up compiles kernels and
+    fills the pool."""
     state = setup(xp) if setup else None
     sync()
-    times = []
+    times, out = [], None
     for _ in range(repeat + 1):
+        out = None  # results of the big workloads are GBs: free before the next run
         t0 = time.perf_counter()
         out = run(xp, state)
         sync()  # GPU work is asynchronous: the clock stops only when it is done
         times.append(time.perf_counter() - t0)
-        del out
-    return min(times[1:])
+    return min(times[1:]), out
+
+
+def sampled(a):
+    flat = np.asarray(a).reshape(-1)
+    return flat[:: max(1, flat.size // CHECK_SAMPLES)]
+
+
+def check(cp, mine, ref) -> str:
+    """'ok' if cunp's result matches NumPy's (evenly spaced samples), else why not."""
+    try:
+        got = cp.asnumpy(mine)
+    except Exception as e:  # noqa: BLE001 - a failed copy is a finding, not a crash
+        return f"asnumpy failed: {type(e).__name__}"
+    ref = np.asarray(ref)
+    if got.shape != ref.shape or got.dtype != ref.dtype:
+        return f"got {got.dtype}{got.shape}, NumPy {ref.dtype}{ref.shape}"
+    same = np.allclose(sampled(got), sampled(ref), rtol=1e-5, equal_nan=True)
+    return "ok" if same else "MISMATCH"
 
 
 def load_cunp():
@@ -103,6 +175,39 @@ def seconds(t):
     return f"{t * 1e3:.3g} ms" if t < 1 else f"{t:.2f} s"
 
 
+def run_row(row, cp, sync, repeat, problems):
+    """One table line: (label, NumPy time, cunp time, speedup, check)."""
+    t_np = ref = None
+    if not row.transfer:  # a transfer has no NumPy counterpart: its rate stands in for the speedup
+        t_np, ref = best_time(np, lambda: None, row.setup, row.numpy_run or row.run, repeat)
+    if cp is None:
+        return row.label, seconds(t_np) if t_np else "-", "no GPU", "-", "-"
+    cp_cell, speedup, verdict = "not yet", "-", "-"
+    try:
+        t_cp, mine = best_time(cp, sync, row.setup, row.run, repeat)
+        cp_cell = seconds(t_cp)
+        if row.transfer:
+            speedup = f"{row.transfer / t_cp / 1e9:.1f} GB/s"
+        else:
+            speedup = f"{t_np / t_cp:.1f}x"
+            verdict = check(cp, mine, ref)
+            if verdict != "ok":
+                problems.append(f"{row.label}: cunp failed: result differs from NumPy's: {verdict}")
+                verdict = "MISMATCH"
+        del mine
+    except NOT_YET as e:
+        problems.append(f"{row.label}: not yet: {type(e).__name__}: {e}")
+    except Exception as e:
+        cp_cell = f"error: {type(e).__name__}"
+        problems.append(f"{row.label}: cunp failed: {type(e).__name__}: {e}")
+    finally:
+        try:
+            cp.get_default_memory_pool().free_all_blocks()
+        except Exception:
+            pass
+    return row.label, "-" if t_np is None else seconds(t_np), cp_cell, speedup, verdict
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m cunp.demo", description=__doc__.splitlines()[0])
     ap.add_argument("--small", action="store_true", help="sizes 100x smaller (smoke test)")
@@ -115,35 +220,20 @@ def main(argv=None):
           f"{args.repeat} after a warm-up, GPU synchronized before the clock stops.")
     print(f"{device}; NumPy {np.__version__}\n")
 
-    rows = [("workload", "NumPy", "cunp", "speedup")]
-    for label, setup, run, transfer_bytes in workloads(args.small):
-        # A transfer has no NumPy counterpart: its rate stands in for the speedup.
-        t_np = None if transfer_bytes else best_time(np, lambda: None, setup, run, args.repeat)
-        cp_cell, speedup = "no GPU", "-"
-        if cp is not None:
-            try:
-                t_cp = best_time(cp, sync, setup, run, args.repeat)
-                cp_cell = seconds(t_cp)
-                speedup = (f"{transfer_bytes / t_cp / 1e9:.1f} GB/s" if transfer_bytes
-                           else f"{t_np / t_cp:.1f}x")
-            except NOT_YET:
-                cp_cell = "not yet"
-            except Exception as e:
-                cp_cell = f"error: {type(e).__name__}"
-                print(f"{label}: cunp failed: {type(e).__name__}: {e}")
-            finally:
-                try:
-                    cp.get_default_memory_pool().free_all_blocks()
-                except Exception:
-                    pass
-        rows.append((label, "-" if t_np is None else seconds(t_np), cp_cell, speedup))
+    rows, problems = [("workload", "NumPy", "cunp", "speedup", "check")], []
+    for row in workloads(args.small):
+        rows.append(run_row(row, cp, sync, args.repeat, problems))
 
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for i, r in enumerate(rows):
         print("  ".join(c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))))
         if i == 0:
             print("  ".join("-" * w for w in widths))
-    return 0
+    if problems:
+        print()
+        print("\n".join(problems))
+    # 'not yet' is work to come; a wrong result or an error is a bug, and fails the run.
+    return 1 if any("cunp failed:" in p for p in problems) else 0
 
 
 if __name__ == "__main__":

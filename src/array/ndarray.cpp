@@ -23,9 +23,8 @@ void NDArray::update_flags() {
 
 NDArray NDArray::empty(const Dims& shape, DType dtype, Order order, int device) {
   if (device < 0) device = current_device();
-  int64_t n = checked_size(shape);
   int isz = cunp::itemsize(dtype);
-  if (n > INT64_MAX / isz) checked_size(Dims{n, isz, 2});  // reports "array is too big"
+  int64_t n = checked_size(shape, isz);
   MemoryPtr mem = allocate(static_cast<std::size_t>(n * isz), device);
   uintptr_t p = mem->ptr;
   return NDArray(std::move(mem), p, dtype, shape, contiguous_strides(shape, isz, order));

@@ -1,6 +1,10 @@
 // src/array/shape.cpp -- shape arithmetic.
 #include "cunp/array/shape.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -46,6 +50,15 @@ int normalize_axis(long long axis, int ndim) {
   return static_cast<int>(axis < 0 ? axis + ndim : axis);
 }
 
+std::vector<int64_t> memory_order(const Dims& strides) {
+  std::vector<int64_t> perm(strides.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
+    return std::llabs(strides[a]) > std::llabs(strides[b]);
+  });
+  return perm;
+}
+
 std::string shape_str(const Dims& shape) {
   std::string s = "(";
   for (int i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
@@ -82,16 +95,19 @@ Dims broadcast_shapes(const std::vector<Dims>& shapes) {
   return out;
 }
 
-int64_t checked_size(const Dims& shape) {
+int64_t checked_size(const Dims& shape, int itemsize) {
   for (int64_t e : shape)
     if (e < 0) throw ValueError("negative dimensions are not allowed");
-  int64_t n = 1;
+  // As NumPy: the non-zero extents times the item size must fit, even when another extent is
+  // zero (a wrapped product must not pass for an empty array).
+  int64_t bytes = itemsize, n = 1;
   bool overflow = false;
-  for (int64_t e : shape) overflow |= __builtin_mul_overflow(n, e, &n);
-  if (n == 0) return 0;
+  for (int64_t e : shape)
+    if (e != 0) overflow |= __builtin_mul_overflow(bytes, e, &bytes);
   if (overflow)
     throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
                      "maximum possible size.");
+  for (int64_t e : shape) n *= e;  // cannot overflow now
   return n;
 }
 

@@ -55,10 +55,15 @@ template <class T> struct real_of<complex<T>> { using type = T; };
 
 // astype's conversion of one value, NumPy's rules: complex to real keeps the real part,
 // anything to bool tests against zero, float to integer wraps through int64 like NumPy on x86.
+template <class A, class B> struct same_type { static constexpr bool value = false; };
+template <class A> struct same_type<A, A> { static constexpr bool value = true; };
+
 template <class To, class From>
 __device__ __forceinline__ To cast(From v) {
   constexpr Kind f = kind_of<From>::value, t = kind_of<To>::value;
-  if constexpr (f == kComplex) {
+  if constexpr (same_type<To, From>::value) {
+    return v;  // bit for bit: a float16 NaN keeps its sign
+  } else if constexpr (f == kComplex) {
     if constexpr (t == kComplex) {
       using R = typename real_of<To>::type;
       return To(static_cast<R>(v.re), static_cast<R>(v.im));
@@ -91,6 +96,53 @@ __device__ __forceinline__ To cast(From v) {
 template <class T, int N>
 struct alignas(sizeof(T) * N) vec {
   T v[N];
+};
+
+// A whole array handed to a kernel (CuPy's `raw` parameters, its CArray): x[j] is the element at
+// C-order position j of x's own shape, whatever its strides; x[idx] takes one index per axis.
+// The host fills the fields in this order (see src/ops/elementwise.cpp); strides are in bytes.
+template <class T, int NDIM, bool CONTIGUOUS>
+struct raw_array {
+  static constexpr int ndim = NDIM;
+  T* ptr_;
+  long long size_;
+  long long shape_[NDIM > 0 ? NDIM : 1];
+  long long strides_[NDIM > 0 ? NDIM : 1];
+
+  __device__ long long size() const { return size_; }
+  __device__ const long long* shape() const { return shape_; }
+  __device__ const long long* strides() const { return strides_; }
+  __device__ T* data() const { return ptr_; }
+  __device__ T& operator[](long long j) const {
+    if constexpr (CONTIGUOUS || NDIM == 0) {
+      return ptr_[j];
+    } else {
+      long long off = 0;
+#pragma unroll
+      for (int d = NDIM - 1; d > 0; --d) {
+        off += (j % shape_[d]) * strides_[d];
+        j /= shape_[d];
+      }
+      return at(off + j * strides_[0]);
+    }
+  }
+  template <class I>
+  __device__ T& operator[](const I (&idx)[NDIM > 0 ? NDIM : 1]) const {
+    long long off = 0;
+#pragma unroll
+    for (int d = 0; d < NDIM; ++d) off += static_cast<long long>(idx[d]) * strides_[d];
+    return at(off);
+  }
+
+ private:
+  // C-style casts: T may be const, and the byte offset goes through char either way.
+  __device__ T& at(long long byte_offset) const { return *(T*)((char*)ptr_ + byte_offset); }
+};
+
+// CuPy's `_ind` inside an elementwise loop: _ind.size() is the number of positions.
+struct loop_index {
+  long long n;
+  __device__ long long size() const { return n; }
 };
 
 }  // namespace cunp

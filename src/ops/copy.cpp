@@ -7,6 +7,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "../kernels/fill.hpp"
 #include "../runtime/driver.hpp"
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/runtime/device.hpp"
@@ -69,11 +70,7 @@ NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order) {
   if (like.f_contiguous()) return NDArray::empty(like.shape(), dtype, Order::F, dev);
   // Keep the source's axis order: allocate C-contiguous in stride order, then permute back.
   int n = like.ndim();
-  std::vector<int64_t> perm(n);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
-    return std::llabs(like.strides()[a]) > std::llabs(like.strides()[b]);
-  });
+  std::vector<int64_t> perm = memory_order(like.strides());
   Dims shape(n);
   for (int i = 0; i < n; ++i) shape[i] = like.shape()[perm[i]];
   std::vector<int64_t> inverse(n);
@@ -141,6 +138,10 @@ void fill(const NDArray& dst, const Scalar& value) {
       }
       return;
     }
+    // Longer patterns (float64 1.0, complex values) take the prebuilt kernel: no JIT compile.
+    if (16 % period == 0 && fill_pattern(dst.data(), static_cast<std::size_t>(dst.nbytes()),
+                                         v.bytes, period, dst.device()))
+      return;
   }
   elementwise(kFill, {}, {dst}, {v});
 }

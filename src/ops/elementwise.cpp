@@ -1,332 +1,588 @@
 // src/ops/elementwise.cpp -- layout simplification, kernel source generation, launch.
+// The launch path (a kernel-cache hit) allocates nothing: operand strides, the cache key and the
+// parameter block live in fixed or stack-backed buffers.
 #include "cunp/ops/elementwise.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
-#include <numeric>
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "cunp/runtime/stream.hpp"
 
 namespace cunp {
 namespace {
 
 constexpr int kBlock = 256;
+constexpr int kMaxOperands = 64;  // inputs + outputs of one launch
+constexpr int kMaxScalars = 64;
 
-// Operand layouts after simplification, shared by every operand of one launch.
-struct Layout {
-  int ndim = 0;               // 0: contiguous kernel, else strided kernel of this rank
-  int64_t n = 0;              // elements
-  Dims shape;                 // strided: extents, outermost first
-  std::vector<Dims> strides;  // strided: per operand, bytes
-  std::vector<char> klass;    // contiguous: 'c' contiguous or 'b' broadcast scalar
-  bool index32 = true;
+// Per-call storage on the stack, spilling to the heap past N elements (huge ranks only).
+template <class T, int N>
+class InlineBuffer {
+ public:
+  explicit InlineBuffer(std::size_t n)
+      : data_(n <= N ? inline_ : (heap_ = std::make_unique<T[]>(n)).get()) {}
+  InlineBuffer(const InlineBuffer&) = delete;
+  InlineBuffer& operator=(const InlineBuffer&) = delete;
+  T* data() { return data_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+
+ private:
+  T inline_[N];
+  std::unique_ptr<T[]> heap_;
+  T* data_;
 };
 
-// Drops unit axes, orders axes by the first output's strides (unless the body needs C-order
-// positions), and merges axes that are contiguous in every operand. Most calls end up 1-D.
-Layout simplify(const Dims& shape, const std::vector<const NDArray*>& ops, int out_op,
-                bool keep_order) {
+bool is_raw(const ElementwiseOp& op, int k) {
+  return k < static_cast<int>(op.raw.size()) && op.raw[k];
+}
+bool is_writable(const ElementwiseOp& op, int k) {
+  return k < static_cast<int>(op.writable.size()) && op.writable[k];
+}
+
+// The Params block every kernel takes: 8-byte fields (n, loop operand pointers, the strided
+// shape and strides, raw arrays: pointer, size, shape, strides), then 16-byte scalar slots. The
+// generated struct static_asserts this size, so host and device cannot drift apart.
+struct ParamsSize {
+  std::size_t words = 0;      // 8-byte fields before the scalars
+  std::size_t scalar_at = 0;  // byte offset of the scalar slots
+  std::size_t bytes = 0;      // sizeof(Params)
+};
+ParamsSize params_size(int nloop, int strided_ndim, std::size_t raw_words, int nscalars) {
+  ParamsSize p;
+  p.words = 1 + nloop + (strided_ndim ? strided_ndim + std::size_t(nloop) * strided_ndim : 0) +
+            raw_words;
+  p.scalar_at = nscalars ? (p.words * 8 + 15) / 16 * 16 : p.words * 8;
+  p.bytes = p.scalar_at + 16 * std::size_t(nscalars);
+  return p;
+}
+std::size_t raw_words(int ndim) { return 2 + 2 * std::size_t(std::max(1, ndim)); }
+
+// ---------------------------------------------------------------------------------------------
+// Layout simplification
+
+// The loop after simplification, shared by the non-raw ("loop") operands of one launch.
+struct Layout {
+  int ndim = 0;         // 0: flat (contiguous kernel), else the strided kernel's rank
+  int64_t n = 0;        // elements
+  bool index32 = true;  // positions (plus one grid stride) fit a 32-bit int
+  char klass[kMaxOperands];  // flat, per loop operand: 'c' contiguous, 'b' broadcast scalar
+};
+
+// `full` holds each loop operand's byte strides along `shape` (broadcast axes 0), row k at
+// k * shape.size(). Drops unit axes, orders axes by the first output's strides (unless the
+// body needs C-order positions), and merges axes that are contiguous in every operand, writing
+// the strided layout to `sh` [ndim] and `st` [nloop][ndim]. Most calls end up flat.
+Layout simplify(const Dims& shape, const int64_t* full, const int* itemsizes, int nloop,
+                int first_out, bool keep_order, int64_t* sh, int64_t* st) {
   Layout L;
   L.n = shape.product();
-  int nops = static_cast<int>(ops.size());
-  std::vector<int> axes;
-  for (int i = 0; i < shape.size(); ++i)
-    if (shape[i] != 1) axes.push_back(i);
-  // Operand strides along the output shape (inputs were broadcast to it already).
-  auto stride = [&](int op, int axis) { return ops[op]->strides()[axis]; };
-  if (!keep_order) {
-    std::stable_sort(axes.begin(), axes.end(), [&](int a, int b) {
-      return std::llabs(stride(out_op, a)) > std::llabs(stride(out_op, b));
-    });
-  }
-  Dims sh;
-  std::vector<Dims> st(nops);
-  for (int a : axes) {
-    bool merge = !sh.empty();
-    for (int k = 0; k < nops && merge; ++k)
-      merge = st[k].back() == stride(k, a) * shape[a];
-    if (merge) {
-      sh[sh.size() - 1] *= shape[a];
-      for (int k = 0; k < nops; ++k) st[k][st[k].size() - 1] = stride(k, a);
-    } else {
-      sh.push_back(shape[a]);
-      for (int k = 0; k < nops; ++k) st[k].push_back(stride(k, a));
+  // 32-bit positions with headroom for the grid-stride step (i + step must not overflow).
+  L.index32 = L.n < (int64_t{1} << 31) - (int64_t{1} << 24);
+  const int nd = shape.size();
+  auto stride = [&](int k, int axis) { return full[k * nd + axis]; };
+  InlineBuffer<int, 64> axes(nd);
+  int na = 0;
+  for (int a = 0; a < nd; ++a)
+    if (shape[a] != 1) axes[na++] = a;
+  if (!keep_order && first_out < nloop) {
+    // Insertion sort, stable and allocation-free (std::stable_sort takes a heap buffer); ranks
+    // are small.
+    auto key = [&](int a) { return std::llabs(stride(first_out, a)); };
+    for (int x = 1; x < na; ++x) {
+      int a = axes[x], y = x;
+      for (; y > 0 && key(axes[y - 1]) < key(a); --y) axes[y] = axes[y - 1];
+      axes[y] = a;
     }
   }
-  // Flat: one axis on which each input is contiguous or a broadcast scalar and each output
-  // is contiguous.
-  bool flat = sh.size() <= 1;
-  for (int k = 0; k < nops && flat; ++k) {
-    int64_t s = sh.empty() ? 0 : st[k][0];
-    flat = s == ops[k]->itemsize() || (s == 0 && (k < out_op || sh.empty()));
+  // Merge into (sh, st) with a provisional rank up to na; st is laid out [k][na] while merging.
+  int r = 0;
+  for (int x = 0; x < na; ++x) {
+    int a = axes[x];
+    bool merge = r > 0;
+    for (int k = 0; k < nloop && merge; ++k) merge = st[k * na + r - 1] == stride(k, a) * shape[a];
+    if (merge) {
+      sh[r - 1] *= shape[a];
+      for (int k = 0; k < nloop; ++k) st[k * na + r - 1] = stride(k, a);
+    } else {
+      sh[r] = shape[a];
+      for (int k = 0; k < nloop; ++k) st[k * na + r] = stride(k, a);
+      ++r;
+    }
   }
-  L.index32 = L.n < (int64_t{1} << 31);
+  // Flat: at most one axis, on which each input is contiguous or a broadcast scalar and each
+  // output is contiguous.
+  bool flat = r <= 1;
+  for (int k = 0; k < nloop && flat; ++k) {
+    int64_t s = r == 0 ? 0 : st[k * na];
+    flat = s == itemsizes[k] || (s == 0 && (k < first_out || r == 0));
+  }
   if (flat) {
-    for (int k = 0; k < nops; ++k)
-      L.klass.push_back(!sh.empty() && st[k][0] != 0 ? 'c' : 'b');
+    for (int k = 0; k < nloop; ++k) L.klass[k] = r == 1 && st[k * na] != 0 ? 'c' : 'b';
     return L;
   }
-  L.ndim = sh.size();
-  L.shape = std::move(sh);
-  L.strides = std::move(st);
+  // Compact the strides from row length na to row length r.
+  if (r != na)
+    for (int k = 1; k < nloop; ++k)
+      for (int d = 0; d < r; ++d) st[k * r + d] = st[k * na + d];
+  L.ndim = r;
   return L;
 }
 
+// The widest vector (elements per thread step) every contiguous loop operand is aligned for.
+int vector_width(const NDArray* const* loop, int nloop, const Layout& L) {
+  if (nloop == 0) return 1;
+  int widest = 1;
+  for (int k = 0; k < nloop; ++k) widest = std::max(widest, loop[k]->itemsize());
+  int vec = std::max(1, 16 / widest);
+  if (L.n < vec * 4) return 1;
+  for (int k = 0; k < nloop; ++k) {
+    if (L.klass[k] == 'b') continue;
+    while (vec > 1 && loop[k]->data() % (static_cast<uintptr_t>(vec) * loop[k]->itemsize()) != 0)
+      vec /= 2;
+  }
+  return vec;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Source generation
+
 std::string ctype(DType t) { return info(t).ctype; }
+std::string num(long long v) { return std::to_string(v); }
 
 struct Gen {
   const ElementwiseOp& op;
-  std::vector<DType> types;  // inputs then outputs
-  std::vector<DType> scalars;
-  int nin;
-  int ndim;                  // 0: contiguous
-  std::vector<char> klass;   // contiguous: per operand
-  int vec;
-  bool index32;
+  const KernelSignature& sig;
+  std::vector<DType> types;   // inputs then outputs
+  std::vector<int> loop_id;   // per operand: position among loop operands, -1 for raw ones
+  std::vector<char> klass;    // per loop operand (flat kernels)
+  int nin = 0, nops = 0, nloop = 0;
 
-  std::string source(const std::string& kname) const {
-    int nops = static_cast<int>(types.size());
-    std::string s = device_header();
-    s += "using namespace cunp;\n";
-    s += op.preamble + "\n";
-    s += "struct Params {\n  long long n;\n  char* ptr[" + std::to_string(nops) + "];\n";
-    if (ndim) {
-      s += "  long long shape[" + std::to_string(ndim) + "];\n";
-      s += "  long long strides[" + std::to_string(nops) + "][" + std::to_string(ndim) + "];\n";
+  Gen(const ElementwiseOp& o, const KernelSignature& s, const char* klass_in) : op(o), sig(s) {
+    types = sig.inputs;
+    types.insert(types.end(), sig.outputs.begin(), sig.outputs.end());
+    nin = static_cast<int>(sig.inputs.size());
+    nops = static_cast<int>(types.size());
+    for (int k = 0; k < nops; ++k) loop_id.push_back(is_raw(op, k) ? -1 : nloop++);
+    for (int k = 0; k < nloop; ++k) klass.push_back(klass_in ? klass_in[k] : 'c');
+  }
+
+  std::string name(int k) const {
+    if (k < static_cast<int>(op.names.size())) return op.names[k];
+    return k < nin ? "in" + num(k) : "out" + num(k - nin);
+  }
+  std::string scalar_name(int k) const {
+    return k < static_cast<int>(op.scalar_names.size()) ? op.scalar_names[k] : "s" + num(k);
+  }
+  std::string T(int k) const { return ctype(types[k]); }
+  bool is_input(int k) const { return k < nin; }
+  int raw_ndim(int k) const {
+    return k < static_cast<int>(sig.raw_ndim.size()) ? sig.raw_ndim[k] : 1;
+  }
+  bool raw_contiguous(int k) const {
+    return k < static_cast<int>(sig.raw_contiguous.size()) ? sig.raw_contiguous[k] : true;
+  }
+  std::string raw_type(int k) const {
+    bool ro = is_input(k) && !is_writable(op, k);
+    return "raw_array<" + std::string(ro ? "const " : "") + T(k) + ", " + num(raw_ndim(k)) + ", " +
+           (raw_contiguous(k) ? "true" : "false") + ">";
+  }
+  // Typed pointer to loop operand k's data.
+  std::string ptr(int k) const {
+    return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(_p.ptr[" +
+           num(loop_id[k]) + "])";
+  }
+  std::string alias_type(const TypeAlias& a) const {
+    if (a.scalar) {
+      if (a.index < 0 || a.index >= static_cast<int>(sig.scalars.size()))
+        throw ValueError("elementwise: type alias '" + a.name + "' names scalar " + num(a.index) +
+                         " of " + num(sig.scalars.size()));
+      return ctype(sig.scalars[a.index]);
     }
-    if (!scalars.empty())
-      s += "  alignas(16) unsigned char scalars[" + std::to_string(scalars.size()) + "][16];\n";
+    if (a.index < 0 || a.index >= nops)
+      throw ValueError("elementwise: type alias '" + a.name + "' names operand " + num(a.index) +
+                       " of " + num(nops));
+    return T(a.index);
+  }
+
+  std::string kernel_name() const { return "cunp_" + op.name; }
+
+  std::string source() const {
+    const int nd = sig.strided_ndim;
+    const int ns = static_cast<int>(sig.scalars.size());
+    std::string s = device_header();
+    if (op.math) s += device_math_header();
+    s += "\nusing namespace cunp;\n";
+    for (const TypeAlias& a : op.type_aliases) s += "typedef " + alias_type(a) + " " + a.name + ";\n";
+    s += op.preamble + "\n";
+    s += "struct Params {\n  long long n;\n";
+    if (nloop) s += "  char* ptr[" + num(nloop) + "];\n";
+    if (nd) {
+      s += "  long long shape[" + num(nd) + "];\n";
+      if (nloop) s += "  long long strides[" + num(nloop) + "][" + num(nd) + "];\n";
+    }
+    for (int k = 0; k < nops; ++k)
+      if (loop_id[k] < 0) s += "  " + raw_type(k) + " r" + num(k) + ";\n";
+    if (ns) s += "  alignas(16) unsigned char scalars[" + num(ns) + "][16];\n";
     s += "};\n";
-    s += "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(kBlock) + ") " + kname +
-         "(const Params p) {\n";
-    s += std::string("  typedef ") + (index32 ? "int" : "long long") + " idx_t;\n";
-    for (std::size_t k = 0; k < scalars.size(); ++k)
-      s += "  const " + ctype(scalars[k]) + " s" + std::to_string(k) + " = *reinterpret_cast<const " +
-           ctype(scalars[k]) + "*>(p.scalars[" + std::to_string(k) + "]);\n";
-    s += "  const idx_t n = static_cast<idx_t>(p.n);\n";
-    s += "  const idx_t tid = static_cast<idx_t>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
-    s += "  const idx_t step = static_cast<idx_t>(gridDim.x) * blockDim.x;\n";
-    s += ndim ? strided_loop() : contiguous_loops();
+    std::size_t rw = 0;
+    for (int k = 0; k < nops; ++k)
+      if (loop_id[k] < 0) rw += raw_words(raw_ndim(k));
+    s += "static_assert(sizeof(Params) == " + num(params_size(nloop, nd, rw, ns).bytes) +
+         ", \"host and device disagree on the parameter block\");\n";
+    s += "extern \"C\" __global__ void __launch_bounds__(" + num(kBlock) + ") " + kernel_name() +
+         "(const Params _p) {\n";
+    s += std::string("  typedef ") + (sig.index32 ? "int" : "long long") + " _idx_t;\n";
+    s += "  const _idx_t _n = static_cast<_idx_t>(_p.n);\n";
+    s += "  const loop_index _ind{_p.n};\n  (void)_ind;\n";
+    if (op.names.empty()) s += "  const _idx_t n = _n;\n  (void)n;\n";
+    for (int k = 0; k < ns; ++k)
+      s += "  const " + ctype(sig.scalars[k]) + " " + scalar_name(k) + " = *reinterpret_cast<const " +
+           ctype(sig.scalars[k]) + "*>(_p.scalars[" + num(k) + "]);\n";
+    for (int k = 0; k < nops; ++k)
+      if (loop_id[k] < 0) s += "  const " + raw_type(k) + "& " + name(k) + " = _p.r" + num(k) + ";\n";
+    s += "  const _idx_t _tid = static_cast<_idx_t>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
+    s += "  const _idx_t _step = static_cast<_idx_t>(gridDim.x) * blockDim.x;\n";
+    if (!op.loop_prep.empty()) s += op.loop_prep + "\n;\n";
+    s += nd ? strided_loop() : contiguous_loops();
+    if (!op.after_loop.empty()) s += op.after_loop + "\n;\n";
     s += "}\n";
     return s;
   }
 
-  std::string name(int k) const {
-    return k < nin ? "in" + std::to_string(k) : "out" + std::to_string(k - nin);
-  }
-  std::string T(int k) const { return ctype(types[k]); }
-  std::string ptr(int k) const {
-    return std::string("reinterpret_cast<") + (k < nin ? "const " : "") + T(k) + "*>(p.ptr[" +
-           std::to_string(k) + "])";
-  }
-  std::string body() const { return "    {\n" + op.body + "\n    }\n"; }
+  std::string body() const { return "    {\n" + op.body + "\n;\n    }\n"; }
+  static std::string position() { return "    const _idx_t i = _i;\n    (void)i;\n"; }
 
-  // One element at position _i of contiguous / broadcast operands.
-  std::string scalar_step() const {
-    std::string s;
-    int nops = static_cast<int>(types.size());
-    for (int k = 0; k < nin; ++k)
-      s += "    const " + T(k) + " " + name(k) + " = " + ptr(k) + (klass[k] == 'b' ? "[0]" : "[_i]") + ";\n";
-    for (int k = nin; k < nops; ++k) s += "    " + T(k) + " " + name(k) + ";\n";
+  // Declarations of the loop operands' values (`at(k)` is where operand k's element lives),
+  // the body, and the stores.
+  template <class At>
+  std::string element(At at) const {
+    std::string s = position();
+    for (int k = 0; k < nops; ++k) {
+      if (loop_id[k] < 0) continue;
+      if (is_input(k)) s += "    const " + T(k) + " " + name(k) + " = " + at(k) + ";\n";
+      else if (op.load_outputs) s += "    " + T(k) + " " + name(k) + " = " + at(k) + ";\n";
+      else s += "    " + T(k) + " " + name(k) + ";\n";
+    }
     s += body();
-    for (int k = nin; k < nops; ++k) s += "    " + ptr(k) + "[_i] = " + name(k) + ";\n";
+    for (int k = nin; k < nops; ++k)
+      if (loop_id[k] >= 0) s += "    " + at(k) + " = " + name(k) + ";\n";
     return s;
   }
 
   std::string contiguous_loops() const {
-    int nops = static_cast<int>(types.size());
     std::string s;
-    std::string head_start = "0";
-    if (vec > 1) {
-      std::string V = std::to_string(vec);
-      s += "  const idx_t nv = n / " + V + ";\n";
-      s += "  for (idx_t v = tid; v < nv; v += step) {\n";
+    std::string start = "0";
+    if (sig.vec > 1) {
+      const std::string V = num(sig.vec);
+      auto vt = [&](int k) { return "vec<" + T(k) + ", " + V + ">"; };
+      s += "  const _idx_t _nv = _n / " + V + ";\n";
+      s += "  for (_idx_t _v = _tid; _v < _nv; _v += _step) {\n";
       for (int k = 0; k < nops; ++k) {
-        std::string vt = "vec<" + T(k) + ", " + V + ">";
-        if (k < nin && klass[k] == 'b')
-          s += "    const " + T(k) + " b" + std::to_string(k) + " = " + ptr(k) + "[0];\n";
-        else if (k < nin)
-          s += "    const " + vt + " v" + std::to_string(k) + " = reinterpret_cast<const " + vt +
-               "*>(p.ptr[" + std::to_string(k) + "])[v];\n";
+        int l = loop_id[k];
+        if (l < 0) continue;
+        std::string load = "reinterpret_cast<const " + vt(k) + "*>(_p.ptr[" + num(l) + "])[_v]";
+        if (is_input(k) && klass[l] == 'b')
+          s += "    const " + T(k) + " _bc" + num(k) + " = " + ptr(k) + "[0];\n";
+        else if (is_input(k))
+          s += "    const " + vt(k) + " _vec" + num(k) + " = " + load + ";\n";
         else
-          s += "    " + vt + " v" + std::to_string(k) + ";\n";
+          s += "    " + vt(k) + " _vec" + num(k) + (op.load_outputs ? " = " + load : "") + ";\n";
       }
-      s += "#pragma unroll\n    for (int j = 0; j < " + V + "; ++j) {\n";
-      s += "    const idx_t _i = v * " + V + " + j;\n    (void)_i;\n";
-      for (int k = 0; k < nin; ++k)
-        s += "    const " + T(k) + " " + name(k) + " = " +
-             (klass[k] == 'b' ? "b" + std::to_string(k) : "v" + std::to_string(k) + ".v[j]") + ";\n";
-      for (int k = nin; k < nops; ++k) s += "    " + T(k) + " " + name(k) + ";\n";
-      s += body();
-      for (int k = nin; k < nops; ++k)
-        s += "    v" + std::to_string(k) + ".v[j] = " + name(k) + ";\n";
+      s += "#pragma unroll\n    for (int _j = 0; _j < " + V + "; ++_j) {\n";
+      s += "    const _idx_t _i = _v * " + V + " + _j;\n";
+      s += element([&](int k) {
+        return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k) : "_vec" + num(k) + ".v[_j]";
+      });
       s += "    }\n";
       for (int k = nin; k < nops; ++k)
-        s += "    reinterpret_cast<vec<" + T(k) + ", " + V + ">*>(p.ptr[" + std::to_string(k) +
-             "])[v] = v" + std::to_string(k) + ";\n";
+        if (loop_id[k] >= 0)
+          s += "    reinterpret_cast<" + vt(k) + "*>(_p.ptr[" + num(loop_id[k]) + "])[_v] = _vec" +
+               num(k) + ";\n";
       s += "  }\n";
-      head_start = "nv * " + V;
+      start = "_nv * " + V;
     }
-    s += "  for (idx_t _i = " + head_start + " + tid; _i < n; _i += step) {\n";
-    s += scalar_step();
+    s += "  for (_idx_t _i = " + start + " + _tid; _i < _n; _i += _step) {\n";
+    s += element([&](int k) { return ptr(k) + (klass[loop_id[k]] == 'b' ? "[0]" : "[_i]"); });
     s += "  }\n";
     return s;
   }
 
   std::string strided_loop() const {
-    int nops = static_cast<int>(types.size());
-    std::string s = "  for (idx_t _i = tid; _i < n; _i += step) {\n";
-    s += "    idx_t rem = _i;\n";
-    for (int k = 0; k < nops; ++k) s += "    long long o" + std::to_string(k) + " = 0;\n";
-    s += "#pragma unroll\n    for (int d = " + std::to_string(ndim - 1) + "; d >= 0; --d) {\n";
-    s += "      const idx_t e = static_cast<idx_t>(p.shape[d]);\n";
-    s += "      const idx_t c = d ? rem % e : rem;\n      rem = d ? rem / e : 0;\n";
-    for (int k = 0; k < nops; ++k)
-      s += "      o" + std::to_string(k) + " += static_cast<long long>(c) * p.strides[" + std::to_string(k) + "][d];\n";
+    const int nd = sig.strided_ndim;
+    std::string s = "  for (_idx_t _i = _tid; _i < _n; _i += _step) {\n";
+    s += "    _idx_t _rem = _i;\n";
+    for (int l = 0; l < nloop; ++l) s += "    long long _o" + num(l) + " = 0;\n";
+    s += "#pragma unroll\n    for (int _d = " + num(nd - 1) + "; _d >= 0; --_d) {\n";
+    s += "      const _idx_t _e = static_cast<_idx_t>(_p.shape[_d]);\n";
+    s += "      const _idx_t _c = _d ? _rem % _e : _rem;\n      _rem = _d ? _rem / _e : 0;\n";
+    for (int l = 0; l < nloop; ++l)
+      s += "      _o" + num(l) + " += static_cast<long long>(_c) * _p.strides[" + num(l) + "][_d];\n";
     s += "    }\n";
-    for (int k = 0; k < nin; ++k)
-      s += "    const " + T(k) + " " + name(k) + " = *reinterpret_cast<const " + T(k) + "*>(p.ptr[" +
-           std::to_string(k) + "] + o" + std::to_string(k) + ");\n";
-    for (int k = nin; k < nops; ++k) s += "    " + T(k) + " " + name(k) + ";\n";
-    s += body();
-    for (int k = nin; k < nops; ++k)
-      s += "    *reinterpret_cast<" + T(k) + "*>(p.ptr[" + std::to_string(k) + "] + o" +
-           std::to_string(k) + ") = " + name(k) + ";\n";
+    s += element([&](int k) {
+      return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(_p.ptr[" +
+             num(loop_id[k]) + "] + _o" + num(loop_id[k]) + ")";
+    });
     s += "  }\n";
     return s;
   }
-
-  std::string kernel_name() const { return "cunp_" + op.name; }
 };
 
-// The kernel cache in front of the module cache: keyed by what determines the source.
+// ---------------------------------------------------------------------------------------------
+// Kernel cache: a fixed-size key (the op's code hash plus one byte per dtype and layout fact),
+// so a hit builds no string and allocates nothing.
+
+constexpr int kKeyBytes = 8 + 3 * kMaxOperands + kMaxScalars;
+
+struct KernelKey {
+  uint64_t op = 0;
+  uint32_t len = 0;
+  uint8_t sig[kKeyBytes];
+  void add(int v) { sig[len++] = static_cast<uint8_t>(v); }
+  friend bool operator==(const KernelKey& a, const KernelKey& b) {
+    return a.op == b.op && a.len == b.len && std::memcmp(a.sig, b.sig, a.len) == 0;
+  }
+};
+struct KernelKeyHash {
+  std::size_t operator()(const KernelKey& k) const { return hash_bytes(k.sig, k.len, k.op); }
+};
+
 struct KernelCache {
   std::mutex mutex;
-  std::unordered_map<std::string, FunctionHandle> functions;
+  std::unordered_map<KernelKey, FunctionHandle, KernelKeyHash> functions;
 };
 KernelCache& kernel_cache() {
-  static auto* c = new KernelCache;
+  static auto* c = new KernelCache;  // never destroyed: kernels outlive interpreter teardown
   return *c;
 }
 
-int vector_width(const std::vector<const NDArray*>& ops, const std::vector<char>& klass, int64_t n) {
-  int widest = 1;
-  for (const NDArray* a : ops) widest = std::max(widest, a->itemsize());
-  int vec = std::max(1, 16 / widest);
-  if (n < vec * 4) return 1;
-  for (std::size_t k = 0; k < ops.size(); ++k) {
-    if (klass[k] == 'b') continue;
-    uintptr_t align = static_cast<uintptr_t>(vec) * ops[k]->itemsize();
-    while (vec > 1 && ops[k]->data() % align != 0) {
-      vec /= 2;
-      align = static_cast<uintptr_t>(vec) * ops[k]->itemsize();
+// Blocks that fill every SM a few times over; grid-stride loops do the rest.
+int64_t grid_cap(int device) {
+  static std::atomic<int64_t> caps[kMaxDevices];
+  int64_t c = caps[device].load(std::memory_order_relaxed);
+  if (c == 0) {
+    const DeviceProperties& p = device_properties(device);
+    c = std::max<int64_t>(1, int64_t{p.multiprocessor_count} *
+                                 (p.max_threads_per_multiprocessor / kBlock) * 4);
+    caps[device].store(c, std::memory_order_relaxed);
+  }
+  return c;
+}
+
+[[noreturn]] void broadcast_error(const NDArray& a, const Dims& shape) {
+  throw ValueError("operands could not be broadcast together with remapped shapes "
+                   "[original->remapped]: " + shape_str(a.shape()) + "  and requested shape " +
+                   shape_str(shape));
+}
+
+void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
+            ArgList<Scalar> scalars, const Dims& shape) {
+  const int nin = static_cast<int>(inputs.size());
+  const int nops = nin + static_cast<int>(outputs.size());
+  const int ns = static_cast<int>(scalars.size());
+  if (nops > kMaxOperands)
+    throw ValueError("elementwise: " + num(nops) + " operands (at most " + num(kMaxOperands) + ")");
+  if (ns > kMaxScalars)
+    throw ValueError("elementwise: " + num(ns) + " scalars (at most " + num(kMaxScalars) + ")");
+  const NDArray* all[kMaxOperands];
+  bool raw[kMaxOperands];
+  for (int k = 0; k < nops; ++k) {
+    all[k] = k < nin ? &inputs[k] : &outputs[k - nin];
+    raw[k] = is_raw(op, k);
+  }
+
+  // The device: the first output's, else the first input's, else the current one.
+  int device = nops > nin ? all[nin]->device() : nops ? all[0]->device() : current_device();
+  for (int k = 0; k < nops; ++k)
+    if (all[k]->device() != device)
+      throw ValueError("array on device " + num(all[k]->device()) +
+                       " cannot be used with an array on device " + num(device));
+
+  // Loop operands and their strides along the loop shape (inputs broadcast, outputs exact).
+  const int nd = shape.size();
+  const NDArray* loop[kMaxOperands];
+  int itemsizes[kMaxOperands];
+  int nloop = 0, first_out = -1;
+  InlineBuffer<int64_t, 256> full(static_cast<std::size_t>(nops) * nd);
+  for (int k = 0; k < nops; ++k) {
+    if (raw[k]) continue;
+    const NDArray& a = *all[k];
+    int64_t* row = full.data() + static_cast<std::size_t>(nloop) * nd;
+    if (k >= nin) {
+      if (a.shape() != shape) throw ValueError("elementwise: outputs differ in shape");
+      if (first_out < 0) first_out = nloop;
+      std::copy(a.strides().begin(), a.strides().end(), row);
+    } else {
+      int off = nd - a.ndim();
+      if (off < 0) broadcast_error(a, shape);
+      for (int d = 0; d < nd; ++d) {
+        int64_t e = d < off ? 1 : a.shape()[d - off];
+        if (e == shape[d]) row[d] = d < off ? 0 : a.strides()[d - off];
+        else if (e == 1) row[d] = 0;
+        else broadcast_error(a, shape);
+      }
+    }
+    itemsizes[nloop] = a.itemsize();
+    loop[nloop++] = &a;
+  }
+  if (first_out < 0) first_out = nloop;
+
+  InlineBuffer<int64_t, 32> sh(nd);
+  InlineBuffer<int64_t, 256> st(static_cast<std::size_t>(nloop) * nd);
+  Layout L = simplify(shape, full.data(), itemsizes, nloop, first_out, op.uses_index, sh.data(),
+                      st.data());
+  if (L.n == 0) return;
+  int vec = L.ndim ? 1 : vector_width(loop, nloop, L);
+
+  KernelKey key;
+  key.op = op.code_hash();
+  key.add(device);
+  key.add(L.ndim);
+  key.add(vec);
+  key.add(L.index32);
+  key.add(nin);
+  for (int k = 0, l = 0; k < nops; ++k) {
+    const NDArray& a = *all[k];
+    key.add(static_cast<int>(a.dtype()));
+    if (raw[k]) {
+      key.add(a.c_contiguous() ? 'R' : 'r');
+      key.add(a.ndim());
+    } else {
+      key.add(L.ndim ? 's' : L.klass[l++]);
     }
   }
-  return vec;
-}
-
-}  // namespace
-
-std::string elementwise_source(const ElementwiseOp& op, const std::vector<DType>& inputs,
-                               const std::vector<DType>& outputs,
-                               const std::vector<DType>& scalars, int strided_ndim, int vec) {
-  Gen g{op, inputs, scalars, static_cast<int>(inputs.size()), strided_ndim,
-        std::vector<char>(inputs.size() + outputs.size(), 'c'), vec, true};
-  g.types.insert(g.types.end(), outputs.begin(), outputs.end());
-  return g.source(g.kernel_name());
-}
-
-void elementwise(const ElementwiseOp& op, const std::vector<NDArray>& inputs,
-                 const std::vector<NDArray>& outputs, const std::vector<Scalar>& scalars) {
-  if (outputs.empty()) throw ValueError("elementwise: no output");
-  const NDArray& out0 = outputs[0];
-  const Dims& shape = out0.shape();
-  int device = out0.device();
-  std::vector<NDArray> bins;
-  bins.reserve(inputs.size());
-  for (const auto& a : inputs) {
-    if (a.device() != device)
-      throw ValueError("array on device " + std::to_string(a.device()) +
-                       " cannot be used with an array on device " + std::to_string(device));
-    bins.push_back(a.shape() == shape ? a : a.broadcast_to(shape));
-  }
-  for (const auto& o : outputs)
-    if (o.shape() != shape) throw ValueError("elementwise: outputs differ in shape");
-  if (out0.size() == 0) return;
-
-  std::vector<const NDArray*> ops;
-  for (const auto& a : bins) ops.push_back(&a);
-  for (const auto& a : outputs) ops.push_back(&a);
-  Layout L = simplify(shape, ops, static_cast<int>(bins.size()), op.uses_index);
-  int vec = L.ndim ? 1 : vector_width(ops, L.klass, L.n);
-
-  Gen g{op, {}, {}, static_cast<int>(inputs.size()), L.ndim, L.klass, vec, L.index32};
-  std::string key = op.name;
-  key.reserve(64);
-  key += '|';
-  for (const NDArray* a : ops) {
-    g.types.push_back(a->dtype());
-    key += info(a->dtype()).code;
-  }
-  key += '|';
-  for (const auto& s : scalars) {
-    g.scalars.push_back(s.dtype);
-    key += info(s.dtype).code;
-  }
-  key += '|';
-  key += L.ndim ? "s" + std::to_string(L.ndim) : std::string(L.klass.begin(), L.klass.end()) + "v" + std::to_string(vec);
-  key += L.index32 ? "i" : "l";
-  key += std::to_string(device);
+  for (int k = 0; k < ns; ++k) key.add(static_cast<int>(scalars[k].dtype));
 
   FunctionHandle fn = nullptr;
+  KernelCache& cache = kernel_cache();
   {
-    KernelCache& c = kernel_cache();
-    std::lock_guard<std::mutex> lock(c.mutex);
-    auto it = c.functions.find(key);
-    if (it != c.functions.end()) fn = it->second;
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.functions.find(key);
+    if (it != cache.functions.end()) fn = it->second;
   }
   if (!fn) {
+    KernelSignature sig;
+    for (int k = 0; k < nops; ++k) {
+      (k < nin ? sig.inputs : sig.outputs).push_back(all[k]->dtype());
+      sig.raw_ndim.push_back(all[k]->ndim());
+      sig.raw_contiguous.push_back(all[k]->c_contiguous());
+    }
+    for (int k = 0; k < ns; ++k) sig.scalars.push_back(scalars[k].dtype);
+    sig.strided_ndim = L.ndim;
+    sig.vec = vec;
+    sig.index32 = L.index32;
+    Gen g(op, sig, L.ndim ? nullptr : L.klass);
     std::string kname = g.kernel_name();
-    fn = load_module(g.source(kname), kname, device).function(kname);
-    KernelCache& c = kernel_cache();
-    std::lock_guard<std::mutex> lock(c.mutex);
-    c.functions.emplace(key, fn);
+    fn = load_module(g.source(), kname, device, op.options).function(kname);
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    cache.functions.emplace(key, fn);
   }
 
-  // Parameter block laid out as the generated Params struct: 8-byte fields, then 16-byte
-  // aligned scalar slots.
-  int nops = static_cast<int>(ops.size());
-  std::size_t words = 1 + nops + (L.ndim ? L.ndim + nops * L.ndim : 0);
-  std::size_t scalar_at = (words * 8 + 15) / 16 * 16;
-  std::vector<uint64_t> params((scalar_at + 16 * scalars.size() + 15) / 8 + 2, 0);
+  // The parameter block, laid out as the generated Params struct (see params_size).
+  std::size_t rw = 0;
+  for (int k = 0; k < nops; ++k)
+    if (raw[k]) rw += raw_words(all[k]->ndim());
+  const ParamsSize ps = params_size(nloop, L.ndim, rw, ns);
+  InlineBuffer<uint64_t, 512> params((ps.bytes + 7) / 8);
   std::size_t w = 0;
   params[w++] = static_cast<uint64_t>(L.n);
-  for (const NDArray* a : ops) params[w++] = a->data();
+  for (int l = 0; l < nloop; ++l) params[w++] = loop[l]->data();
   if (L.ndim) {
-    for (int d = 0; d < L.ndim; ++d) params[w++] = static_cast<uint64_t>(L.shape[d]);
-    for (int k = 0; k < nops; ++k)
-      for (int d = 0; d < L.ndim; ++d) params[w++] = static_cast<uint64_t>(L.strides[k][d]);
+    for (int d = 0; d < L.ndim; ++d) params[w++] = static_cast<uint64_t>(sh[d]);
+    for (int i = 0; i < nloop * L.ndim; ++i) params[w++] = static_cast<uint64_t>(st[i]);
+  }
+  for (int k = 0; k < nops; ++k) {
+    if (!raw[k]) continue;
+    const NDArray& a = *all[k];
+    params[w++] = a.data();
+    params[w++] = static_cast<uint64_t>(a.size());
+    for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.shape()[d]);
+    if (a.ndim() == 0) params[w++] = 0;
+    for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.strides()[d]);
+    if (a.ndim() == 0) params[w++] = 0;
   }
   auto* bytes = reinterpret_cast<unsigned char*>(params.data());
-  for (std::size_t k = 0; k < scalars.size(); ++k)
-    std::memcpy(bytes + scalar_at + 16 * k, scalars[k].bytes, 16);
+  if (ps.scalar_at > w * 8) std::memset(bytes + w * 8, 0, ps.scalar_at - w * 8);
+  for (int k = 0; k < ns; ++k) std::memcpy(bytes + ps.scalar_at + 16 * k, scalars[k].bytes, 16);
 
-  const DeviceProperties& props = device_properties(device);
   int64_t per_block = int64_t{kBlock} * vec;
   int64_t blocks = (L.n + per_block - 1) / per_block;
-  // Enough resident blocks to fill every SM several times; grid-stride loops do the rest.
-  int64_t cap = int64_t{props.multiprocessor_count} * (props.max_threads_per_multiprocessor / kBlock) * 4;
-  unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
+  unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, grid_cap(device))));
   void* args[] = {params.data()};
   activate(device);
   CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, kBlock, 1, 1, 0, current_stream_handle(device), args,
            nullptr);
+}
+
+void hash_int(uint64_t& h, uint64_t v) { h = hash_bytes(&v, sizeof v, h); }
+void hash_string(uint64_t& h, const std::string& s) {
+  hash_int(h, s.size());
+  h = hash_bytes(s.data(), s.size(), h);
+}
+void hash_bits(uint64_t& h, const std::vector<bool>& v) {
+  hash_int(h, v.size());
+  for (bool b : v) hash_int(h, b);
+}
+
+}  // namespace
+
+uint64_t ElementwiseOp::code_hash() const {
+  uint64_t h = hash_cache_.value.load(std::memory_order_acquire);
+  if (h) return h;
+  h = hash_bytes("cunp-elementwise-1", 18);
+  for (const std::string* s : {&name, &body, &preamble, &loop_prep, &after_loop}) hash_string(h, *s);
+  hash_int(h, (uses_index ? 1 : 0) | (math ? 2 : 0) | (load_outputs ? 4 : 0));
+  for (const auto* list : {&names, &scalar_names, &options}) {
+    hash_int(h, list->size());
+    for (const std::string& s : *list) hash_string(h, s);
+  }
+  hash_bits(h, raw);
+  hash_bits(h, writable);
+  for (const TypeAlias& a : type_aliases) {
+    hash_string(h, a.name);
+    hash_int(h, a.scalar);
+    hash_int(h, static_cast<uint64_t>(a.index));
+  }
+  if (h == 0) h = 1;  // 0 means "not computed"
+  hash_cache_.value.store(h, std::memory_order_release);
+  return h;
+}
+
+std::string elementwise_source(const ElementwiseOp& op, const KernelSignature& sig) {
+  return Gen(op, sig, nullptr).source();
+}
+
+std::string elementwise_source(const ElementwiseOp& op, const std::vector<DType>& inputs,
+                               const std::vector<DType>& outputs,
+                               const std::vector<DType>& scalars, int strided_ndim, int vec) {
+  KernelSignature sig;
+  sig.inputs = inputs;
+  sig.outputs = outputs;
+  sig.scalars = scalars;
+  sig.strided_ndim = strided_ndim;
+  sig.vec = vec;
+  return elementwise_source(op, sig);
+}
+
+void elementwise(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
+                 ArgList<Scalar> scalars) {
+  const int nin = static_cast<int>(inputs.size());
+  for (std::size_t k = 0; k < outputs.size(); ++k)
+    if (!is_raw(op, nin + static_cast<int>(k)))
+      return launch(op, inputs, outputs, scalars, outputs[k].shape());
+  throw ValueError("elementwise: no non-raw output to take the loop shape from");
+}
+
+void elementwise(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
+                 ArgList<Scalar> scalars, const Dims& shape) {
+  launch(op, inputs, outputs, scalars, shape);
 }
 
 }  // namespace cunp

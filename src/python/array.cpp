@@ -48,6 +48,18 @@ NDArray reshape(const NDArray& a, const Dims& requested, Order order) {
   return *c.reshape_view(shape, order);
 }
 
+// NumPy's ravel: a view when the array is contiguous in the order asked for ('K': in its own
+// memory order, axes taken by decreasing |stride|, unit axes ignored), else a copy in that order.
+NDArray ravel(const NDArray& a, OrderSpec order) {
+  Dims flat{a.size()};
+  if (order == OrderSpec::A) order = a.f_contiguous() && !a.c_contiguous() ? OrderSpec::F : OrderSpec::C;
+  if (order == OrderSpec::K && (a.c_contiguous() || a.f_contiguous()))
+    order = a.c_contiguous() ? OrderSpec::C : OrderSpec::F;
+  if (order == OrderSpec::C) return *contiguous(a, Order::C).reshape_view(flat, Order::C);
+  if (order == OrderSpec::F) return *contiguous(a, Order::F).reshape_view(flat, Order::F);
+  return *contiguous(a.transpose(memory_order(a.strides())), Order::C).reshape_view(flat, Order::C);
+}
+
 // A host array as NumPy sees it, moved to the current device.
 NDArray upload(nb::handle host, nb::handle dtype) {
   nb::module_& np = numpy();
@@ -145,8 +157,16 @@ nb::object to_numpy(const NDArray& a, nb::handle stream, nb::handle order, nb::h
 
 void assign(const NDArray& target, nb::handle value) {
   if (is_array(value)) return copy_to(target, unwrap(value).a);
-  if (is_python_scalar(value)) return fill(target, to_scalar(value, target.dtype()));
-  copy_to(target, upload(value, nb::none()));
+  if (is_python_scalar(value) || PyUnicode_Check(value.ptr()))  // strings parse as the dtype
+    return fill(target, to_scalar(value, target.dtype()));
+  bool nested = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  NDArray v = nested && holds_device_array(value) ? gather_nested(value, nb::none())
+                                                  : upload(value, nb::none());
+  // A nested sequence may not be deeper than the target (arrays may carry extra unit axes).
+  if (nested && v.ndim() > target.ndim())
+    throw ValueError("setting an array element with a sequence. The requested array would "
+                     "exceed the maximum number of dimension of " + std::to_string(target.ndim()) + ".");
+  copy_to(target, v);
 }
 
 int64_t length(const NDArray& a) {
@@ -300,10 +320,8 @@ void bind_array(nb::module_& m) {
       .def("ravel",
            [](Self self, nb::handle order) {
              const NDArray& a = unwrap(self).a;
-             std::string o = order.is_none() ? "C" : nb::cast<std::string>(order);
-             Order ord = (o == "K" || o == "k") ? (a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C)
-                                                : order_of(a, order);
-             return wrap(reshape(a, Dims{a.size()}, ord), self);
+             NDArray r = ravel(a, to_order_spec(order, 'C'));
+             return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
            },
            nb::arg("order").none() = "C")
       .def("flatten",
@@ -453,6 +471,7 @@ void bind_array(nb::module_& m) {
       .def("__str__", [](const PyArray& s) {
         return nb::str(to_numpy(s.a, nb::none(), nb::none(), nb::none()));
       });
+  bind_operators(cls);
   cls.attr("__hash__") = nb::none();
 }
 

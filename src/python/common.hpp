@@ -56,10 +56,18 @@ std::vector<IndexItem> to_index(nb::handle key);
 
 // An array from host data or a cunp array (asarray's work); copies to the current device.
 NDArray to_device_array(nb::handle obj, nb::handle dtype);
+// Lists and tuples holding cunp arrays (at any depth) are assembled on the device, since
+// NumPy cannot read them (cunp refuses implicit conversion to host).
+bool holds_device_array(nb::handle obj, int depth = 0);
+NDArray gather_nested(nb::handle obj, nb::handle dtype);
 
 void bind_array(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_memory(nb::module_& m);
 void bind_creation(nb::module_& m);
+void bind_elementwise_kernel(nb::module_& m);  // cunp.ElementwiseKernel
+void bind_ufuncs(nb::module_& m);     // the ufunc objects
+void bind_elementwise_functions(nb::module_& m);  // clip, where, isclose, ...
+void bind_operators(nb::class_<PyArray>& cls);  // ndarray's arithmetic operators
 
 }  // namespace cunp::py

@@ -188,17 +188,19 @@ Scalar to_scalar(nb::handle h, DType dtype) {
       throw TypeError("float() argument must be a string or a real number, not 'complex'");
     return Scalar::from_complex({PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)}, dtype);
   }
-  if (PyUnicode_Check(o)) {  // NumPy parses numeric strings ('1.5'); others raise ValueError
-    PyObject* v = is_complex(dtype) ? PyObject_CallOneArg((PyObject*)&PyComplex_Type, o)
-                                    : PyFloat_FromString(o);
-    if (!v) throw nb::python_error();
-    nb::object value = nb::steal(v);
-    if (is_integer(dtype) || dtype == DType::Bool) {
-      PyObject* i = PyNumber_Long(v);
-      if (!i) throw nb::python_error();
-      value = nb::steal(i);
+  if (PyUnicode_Check(o)) {
+    // NumPy converts a string as the target type's Python constructor would: int('12'),
+    // float('1.5'), complex('1+2j') (ValueError for anything else), and bool by truth value.
+    if (dtype == DType::Bool) {
+      int truth = PyObject_IsTrue(o);
+      if (truth < 0) throw nb::python_error();
+      return Scalar::from_bool(truth != 0, dtype);
     }
-    return to_scalar(value, dtype);
+    PyObject* v = is_integer(dtype) ? PyLong_FromUnicodeObject(o, 10)
+                  : is_complex(dtype) ? PyObject_CallOneArg((PyObject*)&PyComplex_Type, o)
+                                      : PyFloat_FromString(o);
+    if (!v) throw nb::python_error();
+    return to_scalar(nb::steal(v), dtype);
   }
   if (nb::hasattr(h, "dtype") && nb::hasattr(h, "item")) {  // NumPy scalar or 0-d array
     nb::object item = h.attr("item")();
@@ -223,6 +225,113 @@ nb::object from_scalar(const Scalar& s) {
       return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
     }
   }
+}
+
+// --- nested sequences of device arrays -------------------------------------------------------
+
+namespace {
+
+constexpr int kMaxNesting = 64;  // NumPy's limit on dimensions
+
+bool is_list_or_tuple(nb::handle h) { return PyList_Check(h.ptr()) || PyTuple_Check(h.ptr()); }
+
+nb::handle child(nb::handle seq, Py_ssize_t i) {
+  return PyList_Check(seq.ptr()) ? PyList_GET_ITEM(seq.ptr(), i) : PyTuple_GET_ITEM(seq.ptr(), i);
+}
+
+struct Leaf {
+  std::vector<IndexItem> at;  // where the leaf goes in the result
+  nb::handle obj;
+  NDArray host;  // a non-cunp, non-scalar leaf, already uploaded
+};
+
+struct Gathered {
+  std::vector<Leaf> leaves;
+  std::vector<IndexItem> at;
+  Dims outer;  // lengths of the sequences enclosing the current one (for NumPy's message)
+};
+
+[[noreturn]] void inhomogeneous(const Dims& detected) {
+  throw ValueError("setting an array element with a sequence. The requested array has an "
+                   "inhomogeneous shape after " + std::to_string(detected.size()) +
+                   " dimensions. The detected shape was " + shape_str(detected) +
+                   " + inhomogeneous part.");
+}
+
+// The shape of `h` (sequences' lengths, then the leaves' shape), recording every leaf.
+Dims discover(nb::handle h, Gathered& g) {
+  if (is_array(h)) {
+    g.leaves.push_back({g.at, h, {}});
+    return unwrap(h).a.shape();
+  }
+  if (!is_list_or_tuple(h)) {
+    Leaf leaf{g.at, h, {}};
+    if (!is_python_scalar(h)) leaf.host = to_device_array(h, nb::none());
+    Dims shape = leaf.host.defined() ? leaf.host.shape() : Dims{};
+    g.leaves.push_back(std::move(leaf));
+    return shape;
+  }
+  if (static_cast<int>(g.outer.size()) >= kMaxNesting)
+    throw ValueError("setting an array element with a sequence: nested too deeply");
+  Py_ssize_t n = Py_SIZE(h.ptr());
+  g.outer.push_back(n);
+  Dims common;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    g.at.push_back(IndexItem::integer(i));
+    Dims s = discover(child(h, i), g);
+    g.at.pop_back();
+    if (i == 0) {
+      common = s;
+    } else if (s != common) {
+      Dims detected = g.outer;
+      for (int k = 0; k < std::min(s.size(), common.size()) && s[k] == common[k]; ++k)
+        detected.push_back(s[k]);
+      inhomogeneous(detected);
+    }
+  }
+  g.outer.erase(g.outer.size() - 1);
+  Dims shape{n};
+  for (int64_t e : common) shape.push_back(e);
+  return shape;
+}
+
+DType leaf_dtype(const Leaf& leaf) {
+  if (is_array(leaf.obj)) return unwrap(leaf.obj).a.dtype();
+  if (leaf.host.defined()) return leaf.host.dtype();
+  return scalar_dtype(leaf.obj);
+}
+
+}  // namespace
+
+bool holds_device_array(nb::handle obj, int depth) {
+  PyObject* o = obj.ptr();
+  if (PyFloat_CheckExact(o) || PyLong_CheckExact(o)) return false;  // the usual leaves, cheaply
+  if (!is_list_or_tuple(obj)) return is_array(obj);
+  if (depth > kMaxNesting) return false;
+  for (Py_ssize_t i = 0, n = Py_SIZE(o); i < n; ++i)
+    if (holds_device_array(child(obj, i), depth + 1)) return true;
+  return false;
+}
+
+NDArray gather_nested(nb::handle obj, nb::handle dtype) {
+  Gathered g;
+  Dims shape = discover(obj, g);
+  DType dt = DType::Float64;  // NumPy's type for an empty list
+  if (!dtype.is_none()) {
+    dt = to_dtype(dtype);
+  } else if (!g.leaves.empty()) {
+    dt = leaf_dtype(g.leaves[0]);
+    for (const Leaf& leaf : g.leaves) dt = promote_types(dt, leaf_dtype(leaf));
+  }
+  NDArray out = NDArray::empty(shape, dt);
+  // One device copy per leaf: device arrays never pass through the host.
+  for (const Leaf& leaf : g.leaves) {
+    NDArray target = out.index(leaf.at);
+    if (is_array(leaf.obj)) copy_to(target, unwrap(leaf.obj).a);
+    else if (leaf.host.defined()) copy_to(target, leaf.host);
+    else fill(target, to_scalar(leaf.obj, dt));
+  }
+  return out;
 }
 
 std::vector<IndexItem> to_index(nb::handle key) {

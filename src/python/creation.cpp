@@ -1,6 +1,7 @@
 // src/python/creation.cpp -- array creation and host transfers. The hot ones (empty, zeros,
 // ones, asarray of a cunp array) are here in C++; argument juggling for the rest lives in
 // python/cunp/_creation.py.
+#include <cmath>
 #include <complex>
 
 #include "common.hpp"
@@ -37,27 +38,48 @@ void bind_creation(nb::module_& m) {
   m.def("_full",
         [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
           Dims sh = to_shape(shape);
-          if (is_array(value)) {
-            const NDArray& v = unwrap(value).a;
-            DType dt = to_dtype_or(dtype, v.dtype());
-            NDArray out = NDArray::empty(sh, dt, to_order(order));
-            copy_to(out, v);
-            return wrap(out);
+          Order ord = to_order(order);
+          // Scalars fill (a string is parsed as the dtype asked for); anything else becomes an
+          // array that NumPy's full broadcasts into the result.
+          bool text = PyUnicode_Check(value.ptr());
+          bool scalar = is_python_scalar(value) ||
+                        (text ? !dtype.is_none()
+                              : !is_array(value) && nb::isinstance(value, numpy().attr("generic")));
+          if (scalar) {
+            DType dt = dtype.is_none() ? scalar_dtype(value) : to_dtype(dtype);
+            return wrap(full(sh, to_scalar(value, dt), dt, ord));
           }
-          DType dt = to_dtype_or(dtype, scalar_dtype(value));
-          return wrap(full(sh, to_scalar(value, dt), dt, to_order(order)));
+          NDArray v = is_array(value) ? unwrap(value).a
+                      : holds_device_array(value) ? gather_nested(value, nb::none())
+                                                  : to_device_array(value, nb::none());
+          NDArray out = NDArray::empty(sh, to_dtype_or(dtype, v.dtype()), ord);
+          copy_to(out, v);
+          return wrap(out);
         },
         nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order").none());
   m.def("_empty_like", [](nb::handle like, nb::handle dtype, nb::handle order, nb::handle shape) {
     const NDArray& a = unwrap(like).a;
     DType dt = to_dtype_or(dtype, a.dtype());
-    if (!shape.is_none()) {
-      Dims sh = to_shape(shape);
-      OrderSpec o = to_order_spec(order, 'K');
-      bool f = o == OrderSpec::F || ((o == OrderSpec::A || o == OrderSpec::K) && a.f_contiguous() && !a.c_contiguous());
-      return wrap(NDArray::empty(sh, dt, f ? Order::F : Order::C, a.device()));
+    OrderSpec o = to_order_spec(order, 'K');
+    if (shape.is_none()) return wrap(empty_like(a, dt, o));
+    // A new shape keeps the prototype's layout as NumPy does: 'A' and 'K' follow an
+    // F-contiguous prototype, and 'K' keeps the axis order of any other one of the same rank.
+    Dims sh = to_shape(shape);
+    bool f_proto = a.f_contiguous() && !a.c_contiguous();
+    if (o == OrderSpec::K && (a.c_contiguous() || sh.size() != a.ndim())) o = OrderSpec::C;
+    if (o == OrderSpec::A || o == OrderSpec::K) {
+      if (f_proto) o = OrderSpec::F;
+      else if (o == OrderSpec::A) o = OrderSpec::C;
     }
-    return wrap(empty_like(a, dt, to_order_spec(order, 'K')));
+    if (o != OrderSpec::K) return wrap(NDArray::empty(sh, dt, o == OrderSpec::F ? Order::F : Order::C, a.device()));
+    std::vector<int64_t> perm = memory_order(a.strides());
+    Dims permuted(a.ndim());
+    std::vector<int64_t> inverse(a.ndim());
+    for (int i = 0; i < a.ndim(); ++i) {
+      permuted[i] = sh[perm[i]];
+      inverse[perm[i]] = i;
+    }
+    return wrap(NDArray::empty(permuted, dt, Order::C, a.device()).transpose(inverse));
   }, nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none(), nb::arg("shape").none());
   m.def("_arange", [](int64_t n, nb::handle start, nb::handle step, nb::handle dtype) {
     return wrap(arange_n(n, to_complex(start), to_complex(step), to_dtype(dtype)));
@@ -70,6 +92,19 @@ void bind_creation(nb::module_& m) {
   });
   m.def("_geomspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
     return wrap(geomspace(start, stop, num, endpoint, to_dtype(dtype)));
+  });
+  // Array endpoints (cunp arrays already in the working dtype): kind 0 linspace, 1 logspace,
+  // 2 geomspace; the result has the samples along axis 0.
+  m.def("_spaced", [](int kind, nb::handle start, nb::handle stop, int64_t num, bool endpoint,
+                      double base, nb::handle dtype, bool retstep) -> nb::object {
+    NDArray a = to_device_array(start, nb::none()), b = to_device_array(stop, nb::none());
+    DType dt = to_dtype(dtype);
+    if (kind == 1) return wrap(logspace(a, b, num, endpoint, base, dt));
+    if (kind == 2) return wrap(geomspace(a, b, num, endpoint, dt));
+    NDArray step;
+    NDArray out = linspace(a, b, num, endpoint, dt, retstep ? &step : nullptr);
+    if (!retstep) return wrap(out);
+    return nb::make_tuple(wrap(out), step.defined() ? wrap(step) : nb::float_(NAN));
   });
   m.def("eye",
         [](int64_t n, nb::handle m_, int64_t k, nb::handle dtype, nb::handle order) {
@@ -104,7 +139,7 @@ void bind_creation(nb::module_& m) {
             }
           } else {
             if (never) throw ValueError("Unable to avoid copy while creating an array as requested.");
-            a = to_device_array(obj, dtype);
+            a = holds_device_array(obj) ? gather_nested(obj, dtype) : to_device_array(obj, dtype);
             if (o == OrderSpec::C || o == OrderSpec::F) a = contiguous(a, o == OrderSpec::C ? Order::C : Order::F);
           }
           if (a.ndim() < ndmin) {

@@ -44,7 +44,16 @@ void bind_memory(nb::module_& m) {
              if (!size.is_none() && !fraction.is_none())
                throw ValueError("size and fraction cannot be specified at one time");
              std::size_t limit = 0;
-             if (!size.is_none()) limit = nb::cast<std::size_t>(size);
+             if (!size.is_none()) {
+               PyObject* index = PyNumber_Index(size.ptr());  // TypeError for non-integers
+               if (!index) throw nb::python_error();
+               int overflow = 0;
+               long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+               Py_DECREF(index);
+               if (overflow < 0 || v < 0)
+                 throw ValueError("memory limit size out of range: " + std::string(nb::str(size).c_str()));
+               limit = overflow > 0 ? SIZE_MAX : static_cast<std::size_t>(v);
+             }
              if (!fraction.is_none()) {
                double f = nb::cast<double>(fraction);
                if (f < 0 || f > 1) throw ValueError("memory limit fraction out of range: " + std::to_string(f));

@@ -35,6 +35,8 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_TypeError, e.what());
     } catch (const IndexError& e) {
       PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const OverflowError& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
     } catch (const OutOfMemoryError& e) {
@@ -55,4 +57,7 @@ NB_MODULE(_core, m) {
   bind_memory(m);
   bind_array(m);
   bind_creation(m);
+  bind_elementwise_kernel(m);
+  bind_ufuncs(m);
+  bind_elementwise_functions(m);
 }

@@ -125,6 +125,9 @@ void bind_runtime(nb::module_& m) {
   nb::class_<Event>(m, "Event")
       .def("__init__",
            [](Event* self, bool block, bool disable_timing, bool interprocess) {
+             // The driver refuses timing on interprocess events; say so rather than drop it.
+             if (interprocess && !disable_timing)
+               throw ValueError("Timing must be disabled for interprocess events");
              new (self) Event(Event::create(block, disable_timing, interprocess));
            },
            nb::arg("block").none() = false, nb::arg("disable_timing").none() = false, nb::arg("interprocess").none() = false)

@@ -195,3 +195,55 @@ def test_scalar_type_names_are_numpy_types(name):
 @pytest.mark.parametrize('name', ALIAS_NAMES)
 def test_scalar_type_aliases_are_numpy_types(name):
     assert getattr(cunp, name) is getattr(numpy, name)
+
+
+# -- common_type and mixed scalar promotion -----------------------------------
+# common_type only reads ``.dtype``, so host arrays stand in for device ones
+# in the CPU tests; the GPU test checks that cunp arrays work the same.
+
+def _host(dtype):
+    return numpy.zeros(0, dtype=dtype)
+
+
+@testing.for_all_dtypes()
+@testing.numpy_cunp_array_equal(accept_error=TypeError)
+def test_common_type_single(xp, dtype):
+    # Integers become float64, bool is refused ("non-numeric").
+    return xp.common_type(_host(dtype))
+
+
+@testing.for_dtypes_combination(DTYPES, names=('a', 'b'), full=True)
+@testing.numpy_cunp_array_equal(accept_error=TypeError)
+def test_common_type_all_pairs(xp, a, b):
+    return xp.common_type(_host(a), _host(b))
+
+
+@testing.numpy_cunp_array_equal()
+def test_common_type_no_arguments(xp):
+    return xp.common_type()
+
+
+@testing.numpy_cunp_array_equal()
+def test_common_type_three_arrays(xp):
+    return [xp.common_type(_host('f2'), _host('i1'), _host('f4')),
+            xp.common_type(_host('f2'), _host('c8'), _host('u2')),
+            xp.common_type(_host('f4'), _host('f4'), _host('f2'))]
+
+
+@pytest.mark.gpu
+@testing.for_all_dtypes_combination(names=('a', 'b'), full=False)
+@testing.numpy_cunp_array_equal(accept_error=TypeError)
+def test_common_type_of_device_arrays(xp, a, b):
+    return xp.common_type(xp.zeros(2, dtype=a), xp.zeros((), dtype=b))
+
+
+@pytest.mark.parametrize('args', [
+    ('i1', 1, 1.0), ('u1', 300, True), ('f2', 1e10, 1), ('?', 1, 1.0),
+    ('c8', 1.0, 2), ('i8', 1j), ('u8', -1, 1), ('f4', 1j, 1.0),
+    ('i2', 'u1', 1.5), ('u4', 'i1', 1), ('f2', 'i2', 1j), ('?', '?', 2.0),
+], ids=str)
+@testing.numpy_cunp_array_equal()
+def test_result_type_dtypes_with_several_python_scalars(xp, args):
+    # Python scalars only decide the kind (int < float < complex); their
+    # values never widen the dtypes they join.
+    return xp.result_type(*args)

@@ -19,6 +19,7 @@ MiB = 2**20
 
 def test_pool_accounting(memory_pool):
     pool = memory_pool
+    gc.collect()  # arrays of earlier tests that are only waiting for the collector
     used0 = pool.used_bytes()
     a = cunp.empty(10 * MiB, dtype=numpy.int8)
     assert pool.used_bytes() >= used0 + 10 * MiB

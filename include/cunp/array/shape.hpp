@@ -17,13 +17,18 @@ bool is_f_contiguous(const Dims& shape, const Dims& strides, int itemsize);
 // `axis` in [-ndim, ndim) to [0, ndim); AxisError otherwise.
 int normalize_axis(long long axis, int ndim);
 
+// The axes from outermost to innermost in memory: by decreasing |stride|, ties in axis order
+// (the order NumPy's 'K' keeps).
+std::vector<int64_t> memory_order(const Dims& strides);
+
 // NumPy's broadcast of several shapes; ValueError naming the mismatch.
 Dims broadcast_shapes(const std::vector<Dims>& shapes);
 
 // "(2, 3)" / "(5,)" / "()": as NumPy prints shapes in its messages.
 std::string shape_str(const Dims& shape);
 
-// Elements in a shape; ValueError for a negative extent, and for a size that overflows.
-int64_t checked_size(const Dims& shape);
+// Elements in a shape; ValueError for a negative extent, and for a size in bytes (items of
+// `itemsize` bytes) that overflows int64.
+int64_t checked_size(const Dims& shape, int itemsize = 1);
 
 }  // namespace cunp

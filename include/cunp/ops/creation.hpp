@@ -26,6 +26,18 @@ NDArray logspace(double start, double stop, int64_t num, bool endpoint, double b
 // Real bounds of one sign; ValueError when either is zero.
 NDArray geomspace(double start, double stop, int64_t num, bool endpoint, DType dtype);
 
+// Array endpoints, broadcast together: the result has shape (num, *broadcast shape) with one
+// sequence along axis 0 per position, computed in the endpoints' common inexact type as NumPy
+// does (the caller moves axis 0 where it wants it). `step`, when given and the sequence has a
+// step, receives it per position.
+NDArray linspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
+                 DType dtype, NDArray* step = nullptr);
+NDArray logspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
+                 double base, DType dtype);
+// The ends must be non-zero; that is not checked here (it needs their values on the host).
+NDArray geomspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
+                  DType dtype);
+
 NDArray eye(int64_t n, int64_t m, int64_t k, DType dtype, Order order = Order::C);
 
 }  // namespace cunp

@@ -17,6 +17,9 @@ struct TypeError : std::runtime_error {
 struct IndexError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+struct OverflowError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 // numpy.exceptions.AxisError: an axis argument out of range for the array's rank.
 struct AxisError : ValueError {
   AxisError(long long axis, int ndim);

@@ -1,0 +1,191 @@
+// src/ops/ufunc.cpp -- calling a ufunc: shapes and outputs, operand overlap, the per-loop kernel
+// body (casts around the np_<name> device function), and the launch through elementwise().
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "cunp/ops/elementwise.hpp"
+#include "cunp/ops/ufunc.hpp"
+#include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp {
+namespace {
+
+// The type a loop computes in: float16 loops run in float (NumPy's half loops round once, at
+// the end), unless the function needs half-precision steps (nextafter, spacing).
+std::string compute_type(const Ufunc& u, DType t) {
+  if (t == DType::Float16 && !u.half_native) return "float";
+  return info(t).ctype;
+}
+
+// One element of loop `l`: inputs (arrays in0.., scalars s0..) cast to the loop's compute
+// types, the device function, results cast to whatever the output arrays hold.
+std::string loop_body(const Ufunc& u, const UfuncLoop& l, unsigned scalar_mask, bool where) {
+  std::string s;
+  int arrays = 0, scalars = 0;
+  for (int k = 0; k < u.nin; ++k) {
+    std::string t = compute_type(u, l.types[k]);
+    std::string src = (scalar_mask >> k & 1) ? "s" + std::to_string(scalars++)
+                                             : "in" + std::to_string(arrays++);
+    s += "const " + t + " a" + std::to_string(k) + " = cast<" + t + ">(" + src + ");\n";
+  }
+  std::string args;
+  for (int k = 0; k < u.nin; ++k) args += (k ? ", a" : "a") + std::to_string(k);
+  std::string function = u.function;
+  // NumPy's float32/64 power with one scalar exponent has fast paths (0.5 is sqrt, 2 is a*a)
+  // whose results differ from pow's at signed zeros and infinities.
+  if (u.name == "power" && (scalar_mask & 2) &&
+      (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
+    function = "np_power_scalar";
+  if (u.nout == 1) {
+    s += "out0 = cast<decltype(out0)>(" + function + "(" + args + "));\n";
+  } else {
+    for (int k = 0; k < u.nout; ++k) {
+      s += compute_type(u, l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
+      args += ", r" + std::to_string(k);
+    }
+    s += u.function + "(" + args + ");\n";
+    for (int k = 0; k < u.nout; ++k)
+      s += "out" + std::to_string(k) + " = cast<decltype(out" + std::to_string(k) + ")>(r" +
+           std::to_string(k) + ");\n";
+  }
+  if (where) s = "if (in" + std::to_string(arrays) + ") {\n" + s + "}\n";
+  return s;
+}
+
+// Ops are built once per (ufunc, loop, which inputs are scalars, where=) and kept.
+const ElementwiseOp& loop_op(const Ufunc& u, int loop, unsigned scalar_mask, bool where) {
+  static std::mutex mutex;
+  static auto* ops = new std::unordered_map<uint64_t, std::unique_ptr<ElementwiseOp>>;
+  uint64_t key = static_cast<uint64_t>(u.index) << 24 | static_cast<uint64_t>(loop) << 8 |
+                 scalar_mask << 1 | (where ? 1u : 0u);
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = (*ops)[key];
+  if (!slot) {
+    slot = std::make_unique<ElementwiseOp>();
+    slot->name = "uf_" + u.name + "_" + std::to_string(loop) + "_" + std::to_string(scalar_mask) +
+                 (where ? "w" : "");
+    slot->body = loop_body(u, u.loops[loop], scalar_mask, where);
+    slot->math = true;
+    slot->load_outputs = where;  // masked-off elements keep what the output held
+  }
+  return *slot;
+}
+
+// Whether writing `out` while reading `in` element by element is safe without a copy: no shared
+// bytes, or exactly the same elements in the same order.
+bool safe_in_place(const NDArray& in, const NDArray& out) {
+  if (!may_share_memory(in, out)) return true;
+  return in.data() == out.data() && in.strides() == out.strides() &&
+         in.itemsize() == out.itemsize() && in.shape() == out.shape();
+}
+
+}  // namespace
+
+std::string ufunc_loop_source(const Ufunc& u, int loop_index) {
+  const UfuncLoop& l = u.loops.at(loop_index);
+  std::vector<DType> ins(l.types, l.types + u.nin), outs(l.types + u.nin, l.types + u.nargs());
+  return elementwise_source(loop_op(u, loop_index, 0, false), ins, outs, {}, 0, 1);
+}
+
+std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& args,
+                                std::vector<NDArray> outs, const UfuncOptions& opt) {
+  if (static_cast<int>(outs.size()) != u.nout)
+    throw ValueError("ufunc " + u.name + ": expected " + std::to_string(u.nout) + " output(s)");
+  std::vector<std::optional<DType>> out_types(u.nout);
+  for (int k = 0; k < u.nout; ++k)
+    if (outs[k].defined()) out_types[k] = outs[k].dtype();
+  UfuncPlan plan = resolve_ufunc(u, args, out_types, opt);
+  const UfuncLoop& loop = *plan.loop;
+
+  // The broadcast shape of the inputs (and the mask); given outputs must contain it.
+  const NDArray* first = nullptr;
+  Dims shape;
+  bool have_shape = false;
+  auto join = [&](const Dims& s) {
+    if (!have_shape) {
+      shape = s;
+      have_shape = true;
+    } else if (s != shape) {
+      try {
+        shape = broadcast_shapes({shape, s});
+      } catch (const ValueError&) {
+        std::string shapes;
+        for (const UfuncArg& a : args)
+          if (a.array) shapes += shape_str(a.array->shape()) + " ";
+        throw ValueError("operands could not be broadcast together with shapes " + shapes);
+      }
+    }
+  };
+  for (const UfuncArg& a : args)
+    if (a.array) {
+      join(a.array->shape());
+      if (!first) first = a.array;
+    }
+  if (opt.where) join(opt.where->shape());
+  for (int k = 0; k < u.nout; ++k) {
+    if (!outs[k].defined()) continue;
+    const Dims& os = outs[k].shape();
+    Dims b = have_shape ? broadcast_shapes({shape, os}) : os;
+    if (b != os)
+      throw ValueError("non-broadcastable output operand with shape " + shape_str(os) +
+                       " doesn't match the broadcast shape " + shape_str(b));
+    shape = os;
+    have_shape = true;
+  }
+
+  int device = first ? first->device() : -1;
+  for (const NDArray& o : outs)
+    if (o.defined() && device < 0) device = o.device();
+  if (device < 0) device = current_device();
+
+  for (int k = 0; k < u.nout; ++k) {
+    if (outs[k].defined()) continue;
+    DType t = loop.types[u.nin + k];
+    // NumPy's order='K': follow the layout of an input that already has the result's shape.
+    if (first && first->shape() == shape && opt.order != OrderSpec::C)
+      outs[k] = empty_like(*first, t, opt.order);
+    else
+      outs[k] = NDArray::empty(shape, t, opt.order == OrderSpec::F ? Order::F : Order::C, device);
+  }
+  if (shape.product() == 0) return outs;
+
+  std::vector<NDArray> inputs;
+  std::vector<Scalar> scalars;
+  inputs.reserve(u.nin + 1);
+  unsigned scalar_mask = 0;
+  for (int k = 0; k < u.nin; ++k) {
+    const UfuncArg& a = args[k];
+    if (!a.array) {
+      scalar_mask |= 1u << k;
+      scalars.push_back(a.scalar.cast(loop.types[k]));
+      continue;
+    }
+    NDArray in = *a.array;
+    for (const NDArray& o : outs) {
+      NDArray view = in.shape() == shape ? in : in.broadcast_to(shape);
+      if (!safe_in_place(view, o)) {
+        in = copy(in);
+        break;
+      }
+    }
+    inputs.push_back(std::move(in));
+  }
+  if (opt.where) {
+    if (opt.where->dtype() != DType::Bool)
+      throw TypeError(std::string("Cannot cast array data from dtype('") + name(opt.where->dtype()) +
+                      "') to dtype('bool') according to the rule 'safe'");
+    NDArray mask = *opt.where;
+    for (const NDArray& o : outs)
+      if (may_share_memory(mask, o)) {
+        mask = copy(mask);
+        break;
+      }
+    inputs.push_back(std::move(mask));
+  }
+  elementwise(loop_op(u, plan.loop_index, scalar_mask, opt.where != nullptr), inputs, outs, scalars);
+  return outs;
+}
+
+}  // namespace cunp

@@ -1,0 +1,206 @@
+// src/ops/ufunc_at.cpp -- ufunc.at with integer-array indices: each update is an atomic
+// read-modify-write (a compare-and-swap loop), so repeated indices accumulate as in NumPy.
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "../runtime/driver.hpp"
+#include "cunp/jit/compiler.hpp"
+#include "cunp/ops/copy.hpp"
+#include "cunp/ops/transfer.hpp"
+#include "cunp/ops/ufunc.hpp"
+#include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
+#include "cunp/runtime/stream.hpp"
+
+namespace cunp {
+namespace {
+
+constexpr int kMaxDims = 8;
+constexpr int kBlock = 256;
+
+// Laid out as the generated Params struct.
+struct AtParams {
+  long long n, inner;
+  unsigned long long a, b, err;
+  long long nidx, sdims;
+  unsigned long long idx[kMaxDims];
+  long long ext[kMaxDims], st[kMaxDims];
+  long long sshape[kMaxDims], sst[kMaxDims];
+};
+
+const char* const kAtSource = R"(
+template <int N> struct word_of;
+template <> struct word_of<4> { using type = unsigned int; };
+template <> struct word_of<8> { using type = unsigned long long; };
+struct Params {
+  long long n, inner;
+  char* a; const char* b; unsigned long long* err;
+  long long nidx, sdims;
+  const long long* idx[8];
+  long long ext[8], st[8];
+  long long sshape[8], sst[8];
+};
+template <class T, class F>
+__device__ void atomic_update(T* p, F f) {
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+    using W = typename word_of<sizeof(T)>::type;
+    W* w = reinterpret_cast<W*>(p);
+    W old = *w, prev;
+    while (true) {
+      union { W w; T t; } o, n;
+      o.w = old;
+      n.t = f(o.t);
+      prev = atomicCAS(w, old, n.w);
+      if (prev == old) break;
+      old = prev;
+    }
+  } else if constexpr (sizeof(T) < 4) {
+    unsigned long long addr = reinterpret_cast<unsigned long long>(p);
+    unsigned int* w = reinterpret_cast<unsigned int*>(addr & ~3ull);
+    const int shift = static_cast<int>(addr & 3) * 8;
+    const unsigned int mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
+    unsigned int old = *w, prev;
+    while (true) {
+      union { unsigned short s; unsigned char c; T t; } o, n;
+      o.s = static_cast<unsigned short>((old & mask) >> shift);
+      n.s = 0;
+      n.t = f(o.t);
+      unsigned int bits = sizeof(T) == 1 ? n.c : n.s;
+      prev = atomicCAS(w, old, (old & ~mask) | (bits << shift));
+      if (prev == old) break;
+      old = prev;
+    }
+  } else {
+    *p = f(*p);  // 16-byte values: the launch is a single thread
+  }
+}
+)";
+
+std::string compute_type(const Ufunc& u, DType t) {
+  if (t == DType::Float16 && !u.half_native) return "float";
+  return info(t).ctype;
+}
+
+std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool has_b,
+                      const std::string& kname) {
+  std::string A = info(a).ctype;
+  std::string s = device_header() + device_math_header() + "using namespace cunp;\n" + kAtSource;
+  std::string c0 = compute_type(u, l.types[0]);
+  s += "extern \"C\" __global__ void " + kname + "(const Params p) {\n";
+  s += "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n";
+  s += "  for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < p.n; e += step) {\n";
+  s += "    long long i = e / p.inner, j = e % p.inner, off = 0;\n    bool ok = true;\n";
+  s += "    for (int k = 0; k < p.nidx; ++k) {\n";
+  s += "      long long v = p.idx[k][i];\n      if (v < 0) v += p.ext[k];\n";
+  s += "      if (v < 0 || v >= p.ext[k]) { ok = false; atomicExch(p.err, 1); break; }\n";
+  s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
+  s += "    for (int d = static_cast<int>(p.sdims) - 1; d >= 0; --d) { off += (j % p.sshape[d]) * p.sst[d]; j /= p.sshape[d]; }\n";
+  if (has_b) {
+    std::string c1 = compute_type(u, l.types[1]);
+    s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype + "*>(p.b)[e]);\n";
+    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A + " old) { return cast<" + A +
+         ">(" + u.function + "(cast<" + c0 + ">(old), bv)); });\n";
+  } else {
+    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A + " old) { return cast<" + A +
+         ">(" + u.function + "(cast<" + c0 + ">(old))); });\n";
+  }
+  s += "  }\n}\n";
+  return s;
+}
+
+}  // namespace
+
+void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indices,
+              const UfuncArg* b) {
+  if (u.nout != 1) throw ValueError("Only single output ufuncs supported at this time");
+  if ((b != nullptr) != (u.nin == 2)) throw ValueError("ufunc.at: wrong number of operands");
+  int k = static_cast<int>(indices.size());
+  if (k == 0 || k > a.ndim())
+    throw IndexError("too many indices for array: array is " + std::to_string(a.ndim()) +
+                     "-dimensional, but " + std::to_string(k) + " were indexed");
+  if (a.ndim() - k > kMaxDims || k > kMaxDims) throw ValueError("ufunc.at: too many dimensions");
+  for (const NDArray& ix : indices)
+    if (!is_integer(ix.dtype()) && ix.dtype() != DType::Bool)
+      throw IndexError("arrays used as indices must be of integer (or boolean) type");
+
+  std::vector<NDArray> ix = broadcast_arrays(indices);
+  Dims ishape = ix[0].shape();
+  Dims full = ishape;
+  for (int d = k; d < a.ndim(); ++d) full.push_back(a.shape()[d]);
+
+  std::vector<UfuncArg> args(u.nin);
+  UfuncArg self;
+  self.array = &a;
+  args[0] = self;
+  if (b) args[1] = *b;
+  UfuncOptions unsafe;  // NumPy's at casts each result back to a's dtype unconditionally
+  unsafe.casting = Casting::Unsafe;
+  UfuncPlan plan = resolve_ufunc(u, args, {a.dtype()}, unsafe);
+  const UfuncLoop& l = *plan.loop;
+
+  int64_t n = full.product();
+  if (n == 0) return;
+  // Contiguous int64 indices and a contiguous value array of the full update shape.
+  for (auto& v : ix) v = astype(v, DType::Int64, OrderSpec::C, Casting::Unsafe, false);
+  NDArray bvals;
+  DType bdt = DType::Bool;
+  if (b) {
+    bdt = l.types[1];
+    bvals = NDArray::empty(full, bdt);
+    if (b->array) copy_to(bvals, *b->array);
+    else fill(bvals, b->scalar.cast(bdt));
+  }
+  // Out-of-range indices: a flag, the axis and the index, for NumPy's message.
+  NDArray err = NDArray::empty(Dims{3}, DType::Int64);
+  fill(err, Scalar::from_int(0, DType::Int64));
+
+  std::string kname = "cunp_at_" + u.name + "_" + name(a.dtype()) + "_" + name(l.types[0]) +
+                      (b ? std::string("_") + name(bdt) : std::string());
+  int device = a.device();
+  static std::mutex mutex;
+  static auto* cache = new std::unordered_map<std::string, FunctionHandle>;
+  FunctionHandle fn;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = (*cache)[kname + "@" + std::to_string(device)];
+    if (!slot)
+      slot = load_module(at_source(u, l, a.dtype(), bdt, b != nullptr, kname), kname, device)
+                 .function(kname);
+    fn = slot;
+  }
+
+  AtParams p{};
+  p.n = n;
+  p.inner = n / ishape.product();
+  p.a = a.data();
+  p.b = b ? bvals.data() : 0;
+  p.err = err.data();
+  p.nidx = k;
+  p.sdims = a.ndim() - k;
+  for (int d = 0; d < k; ++d) {
+    p.idx[d] = ix[d].data();
+    p.ext[d] = a.shape()[d];
+    p.st[d] = a.strides()[d];
+  }
+  for (int d = k; d < a.ndim(); ++d) {
+    p.sshape[d - k] = a.shape()[d];
+    p.sst[d - k] = a.strides()[d];
+  }
+  bool serial = a.itemsize() == 16;
+  const DeviceProperties& props = device_properties(device);
+  int64_t cap = int64_t{props.multiprocessor_count} * 8;
+  unsigned grid = serial ? 1 : static_cast<unsigned>(std::max<int64_t>(1, std::min((n + kBlock - 1) / kBlock, cap)));
+  void* argv[] = {&p};
+  activate(device);
+  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, serial ? 1 : kBlock, 1, 1, 0,
+           current_stream_handle(device), argv, nullptr);
+  int64_t e[3] = {};
+  to_host(err, e, Order::C);
+  if (e[0])
+    throw IndexError("index " + std::to_string(e[2]) + " is out of bounds for axis " +
+                     std::to_string(e[1]) + " with size " + std::to_string(a.shape()[e[1]]));
+}
+
+}  // namespace cunp

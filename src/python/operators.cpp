@@ -1,0 +1,85 @@
+// src/python/operators.cpp -- ndarray's Python operators (+, -, <, +=, abs, ...), each bound in
+// C++ straight to its ufunc, from one table.
+#include "common.hpp"
+#include "ufunc_args.hpp"
+
+namespace cunp::py {
+namespace {
+
+enum class Form { Binary, Reflected, InPlace, Unary };
+
+struct OperatorDef {
+  const char* stem;   // "add" gives __add__, __radd__ and __iadd__
+  const char* ufunc;
+  bool arithmetic;    // with reflected and in-place forms (comparisons have neither)
+};
+
+constexpr OperatorDef kBinary[] = {
+    {"add", "add", true},           {"sub", "subtract", true},
+    {"mul", "multiply", true},      {"truediv", "true_divide", true},
+    {"floordiv", "floor_divide", true}, {"mod", "remainder", true},
+    {"pow", "power", true},         {"lshift", "left_shift", true},
+    {"rshift", "right_shift", true}, {"and", "bitwise_and", true},
+    {"or", "bitwise_or", true},     {"xor", "bitwise_xor", true},
+    {"divmod", "divmod", true},     {"lt", "less", false},
+    {"le", "less_equal", false},    {"gt", "greater", false},
+    {"ge", "greater_equal", false}, {"eq", "equal", false},
+    {"ne", "not_equal", false},
+};
+
+constexpr std::pair<const char*, const char*> kUnary[] = {
+    {"__neg__", "negative"}, {"__pos__", "positive"}, {"__abs__", "absolute"},
+    {"__invert__", "invert"}, {"conj", "conjugate"}, {"conjugate", "conjugate"},
+};
+
+nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
+  UfuncArg args[2];
+  NDArray storage[2];
+  if (!to_ufunc_arg(self, args[0], storage[0])) return nb::borrow(Py_NotImplemented);
+  if (form != Form::Unary && !to_ufunc_arg(other, args[1], storage[1])) {
+    // NumPy compares with None, strings and other objects element by element: never equal.
+    bool eq = u.name == "equal", ne = u.name == "not_equal";
+    if ((eq || ne) && !PyObject_HasAttrString(other.ptr(), "__array_interface__")) {
+      NDArray r = NDArray::empty(args[0].array->shape(), DType::Bool, Order::C, args[0].array->device());
+      fill(r, Scalar::from_bool(ne, DType::Bool));
+      return wrap(std::move(r));
+    }
+    return nb::borrow(Py_NotImplemented);
+  }
+  if (form == Form::Reflected) std::swap(args[0], args[1]);
+  std::vector<UfuncArg> in(args, args + u.nin);
+  std::vector<NDArray> outs(u.nout);
+  if (form == Form::InPlace) {
+    if (u.nout != 1) return nb::borrow(Py_NotImplemented);
+    outs[0] = unwrap(self).a;
+  }
+  std::vector<NDArray> results = ufunc_call(u, in, std::move(outs));
+  if (form == Form::InPlace) return nb::borrow(self);
+  return ufunc_results(u, results, nullptr);
+}
+
+void def_operator(nb::class_<PyArray>& cls, const std::string& method, const Ufunc* u, Form form) {
+  if (form == Form::Unary) {
+    cls.def(method.c_str(), [u](nb::handle self) { return apply(*u, Form::Unary, self, {}); });
+  } else {
+    cls.def(method.c_str(),
+            [u, form](nb::handle self, nb::handle other) { return apply(*u, form, self, other); },
+            nb::arg("other").none());
+  }
+}
+
+}  // namespace
+
+void bind_operators(nb::class_<PyArray>& cls) {
+  for (const OperatorDef& d : kBinary) {
+    const Ufunc* u = find_ufunc(d.ufunc);
+    std::string stem = d.stem;
+    def_operator(cls, "__" + stem + "__", u, Form::Binary);
+    if (!d.arithmetic) continue;
+    def_operator(cls, "__r" + stem + "__", u, Form::Reflected);
+    if (u->nout == 1) def_operator(cls, "__i" + stem + "__", u, Form::InPlace);
+  }
+  for (const auto& [method, ufunc] : kUnary) def_operator(cls, method, find_ufunc(ufunc), Form::Unary);
+}
+
+}  // namespace cunp::py

@@ -1,0 +1,16 @@
+// src/python/ufunc_args.hpp -- Python operands of ufuncs and operators: conversion to the core's
+// UfuncArg (NEP 50 weak Python scalars) and the results handed back.
+#pragma once
+#include "common.hpp"
+
+namespace cunp::py {
+
+// Converts one operand; false for a type ufuncs do not take (operators return NotImplemented).
+// `storage` keeps an array made from a list alive for the call.
+bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage);
+[[noreturn]] void unsupported_operand(nb::handle h);
+
+// The result(s) of a call: a given output object is returned as itself, as NumPy does.
+nb::object ufunc_results(const Ufunc& u, std::vector<NDArray>& results, const nb::handle* given);
+
+}  // namespace cunp::py

@@ -1,0 +1,70 @@
+"""Ufunc type resolution equals NumPy 2's, for every ufunc and every operand dtype (CPU only).
+
+``ufunc.resolve_dtypes`` runs the same resolution as a call, without data, so every dtype
+combination -- with Python int/float/complex standing for weak scalars (NEP 50) -- is compared
+with NumPy's answer here, on machines without a GPU too.
+"""
+import itertools
+
+import numpy
+import pytest
+
+import cunp
+
+DTYPES = [numpy.dtype(c) for c in "?bBhHiIlLefdFD"]
+WEAK = [int, float, complex]
+KNOWN = set()  # (ufunc, dtypes) where cunp knowingly differs from NumPy
+
+
+def _ufunc_names():
+    return sorted(set(cunp._core._ufunc_names))
+
+
+def _resolve(mod, name, dtypes, **kw):
+    try:
+        return tuple(numpy.dtype(d) for d in getattr(mod, name).resolve_dtypes(dtypes, **kw))
+    except (TypeError, OverflowError) as e:  # UFuncTypeError is a TypeError
+        return "OverflowError" if isinstance(e, OverflowError) else "TypeError"
+
+
+def _operand_sets(nin):
+    strong = [[d] for d in DTYPES]
+    if nin == 1:
+        return strong
+    pairs = list(itertools.product(DTYPES, DTYPES))
+    pairs += [(d, w) for d in DTYPES for w in WEAK] + [(w, d) for d in DTYPES for w in WEAK]
+    return [list(p) for p in pairs]
+
+
+@pytest.mark.parametrize("name", _ufunc_names())
+def test_resolve_dtypes_matches_numpy(name):
+    u = getattr(cunp, name)
+    mismatches = []
+    for ins in _operand_sets(u.nin):
+        dtypes = tuple(ins) + (None,) * u.nout
+        if (name, dtypes) in KNOWN:
+            continue
+        expected = _resolve(numpy, name, dtypes)
+        got = _resolve(cunp, name, dtypes)
+        if expected != got:
+            mismatches.append(f"{dtypes}: numpy {expected}, cunp {got}")
+    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
+
+
+@pytest.mark.parametrize("name", ["add", "true_divide", "less", "maximum", "ldexp"])
+@pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
+def test_resolve_with_output_dtype_and_casting(name, casting):
+    u = getattr(cunp, name)
+    mismatches = []
+    for a, b, out in itertools.product(DTYPES[::2], DTYPES[::2], DTYPES[::3]):
+        dtypes = (a, b, out)
+        expected = _resolve(numpy, name, dtypes, casting=casting)
+        got = _resolve(cunp, name, dtypes, casting=casting)
+        if expected != got:
+            mismatches.append(f"{dtypes}: numpy {expected}, cunp {got}")
+    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
+
+
+def test_resolve_with_signature():
+    assert cunp.add.resolve_dtypes((DTYPES[1], DTYPES[1], None), signature=(None, None, numpy.float32)) == \
+        tuple(numpy.add.resolve_dtypes((DTYPES[1], DTYPES[1], None), signature=(None, None, numpy.float32)))
