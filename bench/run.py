@@ -186,6 +186,7 @@ class TorchLib(XpLib):
         return self.mod.ones(shape, dtype=self._dt(dtype), device="cuda")
 
     def full(self, shape, value, dtype=F64):
+        shape = (shape,) if isinstance(shape, int) else shape  # torch wants a tuple
         return self.mod.full(shape, value, dtype=self._dt(dtype), device="cuda")
 
     def arange(self, n, dtype):

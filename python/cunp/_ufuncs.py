@@ -18,6 +18,10 @@ def _outer(self, A, B, /, **kwargs):
     return self(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
 
 
+def _is_full_slice(index):
+    return isinstance(index, slice) and index == slice(None)
+
+
 def _is_basic(index):
     return index is None or index is Ellipsis or isinstance(index, (int, slice))
 
@@ -38,10 +42,10 @@ def _at(self, a, indices, b=None, /):
         return
     # Leading full slices move to the front as axes of their own: index the transposed view.
     lead = 0
-    while lead < len(items) and items[lead] == slice(None):
+    while lead < len(items) and _is_full_slice(items[lead]):
         lead += 1
     rest = items[lead:]
-    while rest and rest[-1] == slice(None):
+    while rest and _is_full_slice(rest[-1]):
         rest = rest[:-1]
     if any(isinstance(i, slice) or i is None or i is Ellipsis for i in rest):
         raise NotImplementedError("ufunc.at: mixing slices with index arrays is not supported yet")

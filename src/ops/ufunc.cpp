@@ -111,9 +111,13 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
       try {
         shape = broadcast_shapes({shape, s});
       } catch (const ValueError&) {
-        std::string shapes;
-        for (const UfuncArg& a : args)
-          if (a.array) shapes += shape_str(a.array->shape()) + " ";
+        std::string shapes;  // NumPy prints them without spaces here: (2,3) (4,)
+        for (const UfuncArg& a : args) {
+          if (!a.array) continue;
+          std::string t = shape_str(a.array->shape());
+          for (std::size_t p; (p = t.find(", ")) != std::string::npos;) t.erase(p + 1, 1);
+          shapes += t + " ";
+        }
         throw ValueError("operands could not be broadcast together with shapes " + shapes);
       }
     }

@@ -94,7 +94,9 @@ std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool
   s += "    long long i = e / p.inner, j = e % p.inner, off = 0;\n    bool ok = true;\n";
   s += "    for (int k = 0; k < p.nidx; ++k) {\n";
   s += "      long long v = p.idx[k][i];\n      if (v < 0) v += p.ext[k];\n";
-  s += "      if (v < 0 || v >= p.ext[k]) { ok = false; atomicExch(p.err, 1); break; }\n";
+  s += "      if (v < 0 || v >= p.ext[k]) {\n        ok = false;\n";
+  s += "        if (atomicCAS(p.err, 0ull, 1ull) == 0ull) { p.err[1] = k; p.err[2] = p.idx[k][i]; }\n";
+  s += "        break;\n      }\n";
   s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
   s += "    for (int d = static_cast<int>(p.sdims) - 1; d >= 0; --d) { off += (j % p.sshape[d]) * p.sst[d]; j /= p.sshape[d]; }\n";
   if (has_b) {

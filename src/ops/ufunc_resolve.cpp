@@ -263,7 +263,10 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
       // Compared as a strong int64/uint64 (float64 beyond those); NumPy refuses only against
       // bool, where the int must fit a C long.
       bool beyond_int64 = args[k].big_int || args[k].scalar.dtype == DType::UInt64;
-      if (beyond_int64 && u.loops[loop].types[k] == DType::Bool)
+      bool against_bool = true;
+      for (int j = 0; j < n; ++j)
+        against_bool = against_bool && (j == k || (weak[j] == Weak::None && dt[j] == DType::Bool));
+      if (beyond_int64 && against_bool)
         throw OverflowError("Python int too large to convert to C long");
       if (args[k].big_int) dt[k] = DType::Float64;
       weak[k] = Weak::None;

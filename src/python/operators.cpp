@@ -47,6 +47,13 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
     return nb::borrow(Py_NotImplemented);
   }
   if (form == Form::Reflected) std::swap(args[0], args[1]);
+  // NumPy's `x ** 2` is square(x) (bool arrays then give int8, not int64).
+  static const Ufunc* power = find_ufunc("power");
+  if (&u == power && form != Form::Reflected && args[1].weak && !args[1].array &&
+      kind(args[1].scalar.dtype) == 'i' && args[1].scalar.as_int() == 2 && args[0].array &&
+      args[0].array->dtype() == DType::Bool)
+    return apply(*find_ufunc("square"), form == Form::InPlace ? Form::InPlace : Form::Unary, self,
+                 other);
   std::vector<UfuncArg> in(args, args + u.nin);
   std::vector<NDArray> outs(u.nout);
   if (form == Form::InPlace) {

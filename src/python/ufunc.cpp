@@ -157,7 +157,13 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
       if (!nb::isinstance<nb::str>(value))
         throw nb::type_error(("casting must be str, not " +
                               std::string(nb::str(value.type().attr("__name__")).c_str())).c_str());
-      opt.casting = casting_from_string(nb::cast<std::string>(value));
+      std::string c = nb::cast<std::string>(value);
+      try {
+        opt.casting = casting_from_string(c);
+      } catch (const ValueError&) {
+        throw nb::value_error(("casting must be one of 'no', 'equiv', 'safe', 'same_kind', "
+                               "'unsafe' (got '" + c + "')").c_str());
+      }
     } else if (k == "dtype") {
       if (!value.is_none()) opt.dtype = to_dtype(value);
     } else if (k == "signature" || k == "sig") {

@@ -211,11 +211,17 @@ def test_where_scalars_and_broadcast(xp):
     c = xp.asarray(host_values((3, 1), numpy.bool_, seed=4))
     i8 = xp.asarray(numpy.array([1, -2, 3, 4], numpy.int8))
     f32 = xp.asarray(numpy.array([1.5, 2.5, 3.5, 4.5], numpy.float32))
-    return (xp.where(c, 1, 2.0), xp.where(c, i8, 300), xp.where(c, f32, 1.5),
+    return (xp.where(c, 1, 2.0), xp.where(c, i8, 100), xp.where(c, f32, 1.5),
             xp.where(c, i8, f32), xp.where(True, i8, 0), xp.where(False, 1, 2),
             xp.where(c, xp.zeros((2, 1, 1)), i8), xp.where(c, 1j, i8),
             xp.where(xp.asarray(numpy.array([0.0, 0.5, NAN, 0.0])), i8, -1),
             xp.where(c, numpy.uint8(3), i8), xp.where(xp.zeros((0, 4), bool), i8, 1))
+
+
+@gpu
+@testing.numpy_cunp_raises()
+def test_where_python_int_out_of_range(xp):
+    return xp.where(xp.asarray([True]), xp.asarray(numpy.array([1], numpy.int8)), 300)
 
 
 @gpu
