@@ -129,7 +129,10 @@ std::string cache_key(const std::string& source, const std::vector<std::string>&
   for (const auto& o : options) text += '\0' + o;
   text += '\1';
   for (const auto& n : names) text += '\0' + n;
-  text += '\1' + std::to_string(nvrtc_version()) + '\1' + std::to_string(arch);
+  // The NVRTC that compiles: its file identity when known (no need to load it), else its version.
+  const std::string& nvrtc_id = nvrtc::library_identity();
+  text += '\1' + (nvrtc_id.empty() ? std::to_string(nvrtc_version()) : nvrtc_id) + '\1' +
+          std::to_string(arch);
   return hex(hash_bytes(text.data(), text.size())) +
          hex(hash_bytes(text.data(), text.size(), 0x9ae16a3b2f90404full));
 }

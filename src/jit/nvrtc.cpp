@@ -2,6 +2,7 @@
 #include "nvrtc.hpp"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 #include <cstdlib>
 #include <string>
@@ -12,18 +13,20 @@
 namespace cunp::nvrtc {
 namespace {
 
-// Sonames first (ldconfig, LD_LIBRARY_PATH), then the usual toolkit locations.
+// CUNP_NVRTC_PATH, then the toolkit's locations, then the sonames (ldconfig,
+// LD_LIBRARY_PATH). Paths come first so library_identity() can name the file without dlopen.
 std::vector<std::string> candidates() {
   std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-  std::vector<std::string> out = names;
+  std::vector<std::string> out;
   std::vector<std::string> dirs;
-  if (const char* p = std::getenv("CUNP_NVRTC_PATH")) out.insert(out.begin(), p);
+  if (const char* p = std::getenv("CUNP_NVRTC_PATH"); p && *p) out.push_back(p);
   for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char* p = std::getenv(env)) dirs.push_back(std::string(p) + "/lib64");
+    if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/lib64");
   dirs.push_back("/usr/local/cuda/lib64");
   dirs.push_back("/usr/local/cuda/targets/x86_64-linux/lib");
   for (const auto& d : dirs)
     for (const auto& n : names) out.push_back(d + "/" + n);
+  out.insert(out.end(), names.begin(), names.end());
   return out;
 }
 
@@ -51,6 +54,19 @@ Loaded load() {
 }
 
 }  // namespace
+
+const std::string& library_identity() {
+  static const std::string id = [] {
+    for (const auto& c : candidates()) {
+      struct stat st{};
+      if (c.find('/') == std::string::npos) break;  // sonames: only dlopen knows which file
+      if (::stat(c.c_str(), &st) == 0)
+        return c + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
+    }
+    return std::string();
+  }();
+  return id;
+}
 
 const Api& api() {
   static const Loaded l = load();

@@ -2,6 +2,8 @@
 #pragma once
 #include <nvrtc.h>
 
+#include <string>
+
 namespace cunp::nvrtc {
 
 #define CUNP_NVRTC_FUNCTIONS(X)                                                        \
@@ -18,5 +20,10 @@ struct Api {
 };
 
 const Api& api();  // throws CudaError when libnvrtc cannot be found
+
+// Which NVRTC api() loads, without loading it: "path:size:mtime" of the library file when it is
+// found by path, else "" (found by soname only: the caller must ask NVRTC for its version).
+// Lets a warm kernel cache serve a new process without the cost of loading NVRTC.
+const std::string& library_identity();
 
 }  // namespace cunp::nvrtc
