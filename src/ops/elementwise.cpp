@@ -277,35 +277,50 @@ struct Gen {
     return s;
   }
 
+  static constexpr int kUnroll = 2;
+
   std::string contiguous_loops() const {
     std::string s;
     std::string start = "0";
     if (sig.vec > 1) {
-      const std::string V = num(sig.vec);
+      // Each thread takes kUnroll vectors per trip, all loads issued before any store: more
+      // bytes in flight per thread, which the memory system needs to reach full bandwidth.
+      const std::string V = num(sig.vec), U = num(kUnroll);
       auto vt = [&](int k) { return "vec<" + T(k) + ", " + V + ">"; };
+      auto at = [&](int k, const std::string& v) {
+        return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + vt(k) + "*>(_p.ptr[" +
+               num(loop_id[k]) + "])[" + v + "]";
+      };
       s += "  const _idx_t _nv = _n / " + V + ";\n";
-      s += "  for (_idx_t _v = _tid; _v < _nv; _v += _step) {\n";
-      for (int k = 0; k < nops; ++k) {
-        int l = loop_id[k];
-        if (l < 0) continue;
-        std::string load = "reinterpret_cast<const " + vt(k) + "*>(_p.ptr[" + num(l) + "])[_v]";
-        if (is_input(k) && klass[l] == 'b')
+      s += "  for (_idx_t _v0 = _tid; _v0 < _nv; _v0 += " + U + " * _step) {\n";
+      for (int k = 0; k < nops; ++k)
+        if (loop_id[k] >= 0 && is_input(k) && klass[loop_id[k]] == 'b')
           s += "    const " + T(k) + " _bc" + num(k) + " = " + ptr(k) + "[0];\n";
-        else if (is_input(k))
-          s += "    const " + vt(k) + " _vec" + num(k) + " = " + load + ";\n";
-        else
-          s += "    " + vt(k) + " _vec" + num(k) + (op.load_outputs ? " = " + load : "") + ";\n";
+      for (int u = 0; u < kUnroll; ++u) {
+        std::string v = "_v" + num(u), cond = u ? "if (" + v + " < _nv) " : "";
+        if (u) s += "    const _idx_t " + v + " = _v0 + " + num(u) + " * _step;\n";
+        for (int k = 0; k < nops; ++k) {
+          int l = loop_id[k];
+          if (l < 0 || (is_input(k) && klass[l] == 'b')) continue;
+          std::string var = "_vec" + num(k) + "_" + num(u);
+          s += "    " + vt(k) + " " + var + ";\n";
+          if (is_input(k) || op.load_outputs) s += "    " + cond + var + " = " + at(k, v) + ";\n";
+        }
       }
-      s += "#pragma unroll\n    for (int _j = 0; _j < " + V + "; ++_j) {\n";
-      s += "    const _idx_t _i = _v * " + V + " + _j;\n";
-      s += element([&](int k) {
-        return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k) : "_vec" + num(k) + ".v[_j]";
-      });
-      s += "    }\n";
-      for (int k = nin; k < nops; ++k)
-        if (loop_id[k] >= 0)
-          s += "    reinterpret_cast<" + vt(k) + "*>(_p.ptr[" + num(loop_id[k]) + "])[_v] = _vec" +
-               num(k) + ";\n";
+      for (int u = 0; u < kUnroll; ++u) {
+        std::string v = "_v" + num(u);
+        s += u ? "    if (" + v + " < _nv) {\n" : "    {\n";
+        s += "#pragma unroll\n    for (int _j = 0; _j < " + V + "; ++_j) {\n";
+        s += "    const _idx_t _i = " + v + " * " + V + " + _j;\n";
+        s += element([&](int k) {
+          return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k)
+                                                          : "_vec" + num(k) + "_" + num(u) + ".v[_j]";
+        });
+        s += "    }\n";
+        for (int k = nin; k < nops; ++k)
+          if (loop_id[k] >= 0) s += "    " + at(k, v) + " = _vec" + num(k) + "_" + num(u) + ";\n";
+        s += "    }\n";
+      }
       s += "  }\n";
       start = "_nv * " + V;
     }
