@@ -393,7 +393,26 @@ def binary(nbytes: int) -> str:
     return f"{nbytes / 2**30:g} GiB" if nbytes >= 2**30 else f"{nbytes / 2**20:g} MiB"
 
 
+def area_cases(quick: bool) -> list[Case]:
+    """Cases of one area each (reductions, linalg, random ...), from bench/cases/<area>.py: a
+    module with `cases(quick, h)`, where h is this module (Case, Target, host_array ...)."""
+    found = []
+    folder = Path(__file__).resolve().parent / "cases"
+    for path in sorted(folder.glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location(f"bench_cases_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found += module.cases(quick, sys.modules[__name__])
+    return found
+
+
 def make_cases(quick: bool) -> list[Case]:
+    return core_cases(quick) + area_cases(quick)
+
+
+def core_cases(quick: bool) -> list[Case]:
     big = 2**22 if quick else 2**28  # elements of the copy / astype / arange / linspace cases
     p = int(math.log2(big))
     cube = (16, 500, 500) if quick else (1000, 500, 500)  # the tutorials' 2 GB array

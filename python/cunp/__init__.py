@@ -11,23 +11,34 @@ where there is none.
 import os as _os
 
 
-def _find_nvrtc():
-    # The core finds NVRTC on the library path and in the CUDA toolkit; failing those, point it
-    # at the copy pip installs with the CUDA wheels (a few stat calls, no imports).
-    if _os.environ.get("CUNP_NVRTC_PATH") or _os.path.exists("/usr/local/cuda/lib64/libnvrtc.so"):
+def _find_cuda_libraries():
+    # The core finds NVRTC, cuBLAS, cuSOLVER, ... in the CUDA toolkit and on the library path;
+    # failing those, point it at the copies pip installs with the CUDA wheels (a few stat and
+    # listdir calls, no imports).
+    if _os.path.exists("/usr/local/cuda/lib64/libnvrtc.so") or \
+            _os.environ.get("CUNP_CUDA_LIBRARY_DIRS"):
         return
     import sys
 
+    dirs = []
     for base in sys.path:
-        for rel in ("nvidia/cu13/lib/libnvrtc.so.13", "nvidia/cuda_nvrtc/lib/libnvrtc.so.13",
-                    "nvidia/cuda_nvrtc/lib/libnvrtc.so.12"):
-            path = _os.path.join(base, rel)
-            if _os.path.exists(path):
-                _os.environ["CUNP_NVRTC_PATH"] = path
-                return
+        root = _os.path.join(base, "nvidia")
+        if not _os.path.isdir(root):
+            continue
+        for package in sorted(_os.listdir(root)):
+            lib = _os.path.join(root, package, "lib")
+            if _os.path.isdir(lib):
+                dirs.append(lib)
+    if dirs:
+        _os.environ["CUNP_CUDA_LIBRARY_DIRS"] = ":".join(dirs)
+        for d in dirs:
+            for name in ("libnvrtc.so.13", "libnvrtc.so.12"):
+                if not _os.environ.get("CUNP_NVRTC_PATH") and \
+                        _os.path.exists(_os.path.join(d, name)):
+                    _os.environ["CUNP_NVRTC_PATH"] = _os.path.join(d, name)
 
 
-_find_nvrtc()
+_find_cuda_libraries()
 
 from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
@@ -46,6 +57,15 @@ from cunp._elementwise_functions import (  # noqa: E402
     clip, where, nan_to_num, around, round, angle, isreal, iscomplex, isrealobj, iscomplexobj,
     isclose, allclose, array_equal, array_equiv,
 )
+# Each area's module lists its public names in __all__.
+from cunp._reductions import *  # noqa: E402,F401,F403
+from cunp._scans import *  # noqa: E402,F401,F403
+from cunp._statistics import *  # noqa: E402,F401,F403
+from cunp._products import *  # noqa: E402,F401,F403
+from cunp._raw_kernel import *  # noqa: E402,F401,F403
+from cunp._fusion import *  # noqa: E402,F401,F403
+from cunp._interop import *  # noqa: E402,F401,F403
+from cunp import linalg, random, profiler  # noqa: E402,F401
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
 from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 

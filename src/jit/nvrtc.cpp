@@ -4,30 +4,19 @@
 #include <dlfcn.h>
 #include <sys/stat.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "../runtime/library.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp::nvrtc {
 namespace {
 
-// CUNP_NVRTC_PATH, then the toolkit's locations, then the sonames (ldconfig,
-// LD_LIBRARY_PATH). Paths come first so library_identity() can name the file without dlopen.
-std::vector<std::string> candidates() {
-  std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-  std::vector<std::string> out;
-  std::vector<std::string> dirs;
-  if (const char* p = std::getenv("CUNP_NVRTC_PATH"); p && *p) out.push_back(p);
-  for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/lib64");
-  dirs.push_back("/usr/local/cuda/lib64");
-  dirs.push_back("/usr/local/cuda/targets/x86_64-linux/lib");
-  for (const auto& d : dirs)
-    for (const auto& n : names) out.push_back(d + "/" + n);
-  out.insert(out.end(), names.begin(), names.end());
-  return out;
+const std::vector<std::string>& candidates() {
+  static const std::vector<std::string> c =
+      library_candidates({"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "CUNP_NVRTC_PATH");
+  return c;
 }
 
 struct Loaded {

@@ -69,5 +69,14 @@ void bind_elementwise_kernel(nb::module_& m);  // cunp.ElementwiseKernel
 void bind_ufuncs(nb::module_& m);     // the ufunc objects
 void bind_elementwise_functions(nb::module_& m);  // clip, where, isclose, ...
 void bind_operators(nb::class_<PyArray>& cls);  // ndarray's arithmetic operators
+// Each area adds its functions to the module and its methods to the ndarray type
+// (nb::type<PyArray>()) and the ufunc type.
+void bind_reductions(nb::module_& m);
+void bind_scans(nb::module_& m);
+void bind_random(nb::module_& m);
+void bind_blas(nb::module_& m);
+void bind_solver(nb::module_& m);
+void bind_raw_kernel(nb::module_& m);
+void bind_interop(nb::module_& m);
 
 }  // namespace cunp::py

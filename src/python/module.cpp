@@ -60,4 +60,11 @@ NB_MODULE(_core, m) {
   bind_elementwise_kernel(m);
   bind_ufuncs(m);
   bind_elementwise_functions(m);
+  bind_reductions(m);
+  bind_scans(m);
+  bind_random(m);
+  bind_blas(m);
+  bind_solver(m);
+  bind_raw_kernel(m);
+  bind_interop(m);
 }

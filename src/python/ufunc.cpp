@@ -96,9 +96,6 @@ nb::object ufunc_results(const Ufunc& u, std::vector<NDArray>& results, const nb
 
 namespace {
 
-struct PyUfunc {
-  const Ufunc* u;
-};
 
 // signature= as NumPy takes it: "ff->f", or a tuple of dtypes / None per operand.
 std::vector<std::optional<DType>> to_signature(const Ufunc& u, nb::handle sig) {

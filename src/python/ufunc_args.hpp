@@ -5,6 +5,12 @@
 
 namespace cunp::py {
 
+// cunp.ufunc as the bindings hold it: one entry of the core's ufunc table. Methods written
+// elsewhere (reduce, accumulate, ...) take it with nb::type<PyUfunc>() / nb::inst_ptr.
+struct PyUfunc {
+  const Ufunc* u;
+};
+
 // Converts one operand; false for a type ufuncs do not take (operators return NotImplemented).
 // `storage` keeps an array made from a list alive for the call.
 bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage);

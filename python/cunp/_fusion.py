@@ -1,0 +1,2 @@
+"""cunp.fuse: a chain of elementwise operations compiled into one kernel."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Interop: DLPack, the CUDA Array Interface, NumPy's dispatch protocols, pickling."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""User CUDA code: RawKernel and RawModule."""
+__all__ = []

@@ -1,0 +1,1 @@
+"""cunp.linalg: numpy.linalg on cuBLAS and cuSOLVER."""

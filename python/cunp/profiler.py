@@ -1,0 +1,1 @@
+"""cunp.profiler: timing GPU work (benchmark) and NVTX ranges (time_range)."""

@@ -1,0 +1,1 @@
+"""cunp.random: numpy.random's legacy API and Generator on the GPU."""

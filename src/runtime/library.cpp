@@ -1,0 +1,40 @@
+// src/runtime/library.cpp -- the search path of the CUDA toolkit's libraries.
+#include "library.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <sstream>
+
+namespace cunp {
+
+std::vector<std::string> library_candidates(const std::vector<std::string>& sonames,
+                                            const char* env_var) {
+  std::vector<std::string> out;
+  if (env_var)
+    if (const char* p = std::getenv(env_var); p && *p) out.push_back(p);
+  std::vector<std::string> dirs;
+  for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/lib64");
+  dirs.push_back("/usr/local/cuda/lib64");
+  dirs.push_back("/usr/local/cuda/targets/x86_64-linux/lib");
+  if (const char* p = std::getenv("CUNP_CUDA_LIBRARY_DIRS"); p && *p) {
+    std::stringstream list(p);
+    for (std::string d; std::getline(list, d, ':');)
+      if (!d.empty()) dirs.push_back(d);
+  }
+  for (const auto& d : dirs)
+    for (const auto& n : sonames) out.push_back(d + "/" + n);
+  out.insert(out.end(), sonames.begin(), sonames.end());
+  return out;
+}
+
+void* open_library(const std::vector<std::string>& sonames, const char* env_var) {
+  for (const auto& c : library_candidates(sonames, env_var))
+    if (void* lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
+  return nullptr;
+}
+
+void* library_symbol(void* library, const char* name) { return dlsym(library, name); }
+
+}  // namespace cunp
