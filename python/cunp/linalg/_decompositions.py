@@ -1,0 +1,2 @@
+"""numpy.linalg's decompositions, solvers and norms on cuSOLVER and cuBLAS."""
+__all__ = []
