@@ -770,7 +770,8 @@ def measure_copy_bw(libs: dict, quick: bool, l2: int) -> Optional[dict]:
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes, few repeats (smoke run)")
-    ap.add_argument("--only", default="", help="run the cases whose name contains this")
+    ap.add_argument("--only", default="",
+                    help="run the cases whose name contains this (or any of a |-separated list)")
     ap.add_argument("--libs", default=",".join(LIBS), help="comma-separated subset of " + ",".join(LIBS))
     ap.add_argument("--child", metavar="CASE", help=argparse.SUPPRESS)  # first-call cases' worker
     args = ap.parse_args(argv)
@@ -779,7 +780,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     wanted = {s.strip() for s in args.libs.split(",") if s.strip()}
     if wanted - set(LIBS):
         ap.error(f"unknown library in --libs: {', '.join(sorted(wanted - set(LIBS)))}")
-    cases = [c for c in make_cases(args.quick) if args.only.lower() in c.what.lower()]
+    wanted_cases = [w.strip().lower() for w in args.only.split("|")]
+    cases = [c for c in make_cases(args.quick) if any(w in c.what.lower() for w in wanted_cases)]
     if not cases:
         ap.error(f"no case matches --only {args.only!r}")
 

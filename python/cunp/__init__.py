@@ -58,6 +58,8 @@ from cunp._elementwise_functions import (  # noqa: E402
     isclose, allclose, array_equal, array_equiv,
 )
 # Each area's module lists its public names in __all__.
+from cunp._joining import *  # noqa: E402,F401,F403
+from cunp._indexing import *  # noqa: E402,F401,F403
 from cunp._reductions import *  # noqa: E402,F401,F403
 from cunp._scans import *  # noqa: E402,F401,F403
 from cunp._statistics import *  # noqa: E402,F401,F403
@@ -65,7 +67,6 @@ from cunp._products import *  # noqa: E402,F401,F403
 from cunp._raw_kernel import *  # noqa: E402,F401,F403
 from cunp._fusion import *  # noqa: E402,F401,F403
 from cunp._interop import *  # noqa: E402,F401,F403
-from cunp import linalg, random, profiler  # noqa: E402,F401
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
 from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
@@ -87,7 +88,17 @@ _NUMPY_NAMES = {
 }
 
 
+# Submodules imported on first use, so that `import cunp` stays cheap.
+_LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core"}
+
+
 def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        import importlib
+
+        module = importlib.import_module(f"cunp.{name}")
+        globals()[name] = module
+        return module
     if name in _NUMPY_NAMES:
         import numpy
 

@@ -74,9 +74,9 @@ def _clip(self, min=None, max=None, out=None, **kwargs):
 def where(condition, x=_NOVALUE, y=_NOVALUE, /):
     """Elements of x where condition is true, else of y (broadcast together)."""
     if x is _NOVALUE and y is _NOVALUE:
-        raise NotImplementedError(
-            "where(condition) with one argument is nonzero(condition), which cunp does not "
-            "have yet; pass both x and y")
+        from cunp._indexing import nonzero
+
+        return nonzero(condition)
     if x is _NOVALUE or y is _NOVALUE:
         raise ValueError("either both or neither of x and y should be given")
     return _core._where(condition, x, y)

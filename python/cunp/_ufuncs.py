@@ -79,13 +79,27 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     cunp's ufunc of the same name; NumPy arrays among the operands are refused, as in CuPy."""
     import cunp
     mine = getattr(cunp, ufunc.__name__, None)
-    if not isinstance(mine, _core.ufunc):
+    if not callable(mine):
         return NotImplemented
+    out = kwargs.get("out")
+    outs = () if out is None else out if isinstance(out, tuple) else (out,)
+    for x in inputs + outs:
+        # 0-d NumPy arrays are scalars (np_scalar + x_gpu hands one over); others stay on host.
+        if type(x).__module__ == "numpy" and type(x).__name__ == "ndarray" and x.ndim:
+            return NotImplemented  # NumPy then raises TypeError naming the operand types
     if method == "__call__":
-        return mine(*inputs, **kwargs)
-    if method in ("outer", "at"):
-        return getattr(mine, method)(*inputs, **kwargs)
-    return NotImplemented
+        return mine(*inputs, **kwargs)  # a ufunc, or a function (cunp.matmul) standing for one
+    # ufunc methods (outer, at, reduce, accumulate, reduceat) by name, where cunp has them.
+    impl = getattr(mine, method, None)
+    if impl is None:
+        return NotImplemented
+    if method in ("reduce", "accumulate", "reduceat"):
+        out = kwargs.get("out")
+        if isinstance(out, tuple):  # NumPy hands `out` over as a tuple
+            kwargs = dict(kwargs)
+            if len(out) == 1:
+                kwargs["out"] = out[0]
+    return impl(*inputs, **kwargs)
 
 
 ufunc.outer = _outer

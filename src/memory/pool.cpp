@@ -21,7 +21,15 @@ constexpr std::size_t kLargeGranule = 2 << 20;     // large segments are a multi
 
 std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
 
+// Open captures in the process, and how many of them forbid cuMemAlloc (global and
+// thread-local modes; counted for every thread, which is stricter than CUDA for thread-local).
+// The hot paths read the first with one relaxed load: zero means no capture anywhere.
+std::atomic<int> g_open_captures{0};
+std::atomic<int> g_strict_captures{0};
+
 }  // namespace
+
+bool capture_in_progress() { return g_open_captures.load(std::memory_order_relaxed) != 0; }
 
 struct DevicePool::Block {
   uintptr_t ptr;
@@ -83,6 +91,23 @@ DevicePool::Block* DevicePool::new_segment(std::size_t size, StreamHandle stream
   activate(device_);
   CUdeviceptr ptr = 0;
   CUresult r = CUDA_ERROR_OUT_OF_MEMORY;
+  if (g_open_captures.load(std::memory_order_relaxed) != 0) {
+    // A capture is open: cuMemAlloc only where its mode allows it, and no release-and-retry
+    // (cuCtxSynchronize and cuMemFree would invalidate the capture).
+    bool strict = g_strict_captures.load(std::memory_order_relaxed) != 0;
+    if (!strict && !over_limit()) r = drv::api().cuMemAlloc(&ptr, seg);
+    if (r == CUDA_SUCCESS) {
+      total_ += seg;
+      return new Block{static_cast<uintptr_t>(ptr), seg, stream, small};
+    }
+    if (r != CUDA_ERROR_OUT_OF_MEMORY) drv::check(r, "cuMemAlloc");
+    throw OutOfMemoryError(
+        requested, used_, total_, limit_, device_,
+        strict ? "the pool cannot grow during a stream capture in global or thread-local mode "
+                 "(capture in relaxed mode, or allocate before the capture)"
+        : over_limit() ? "the pool's limit would be exceeded"
+                       : "cached blocks cannot be freed during a stream capture");
+  }
   if (!over_limit()) r = drv::api().cuMemAlloc(&ptr, seg);
   if (r == CUDA_ERROR_OUT_OF_MEMORY) {  // give back what we cache, then try once more
     release_cached_locked();
@@ -113,6 +138,19 @@ void DevicePool::split(Block* b, std::size_t size) {
 
 void DevicePool::release(Block* b) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (g_open_captures.load(std::memory_order_relaxed) != 0) {
+    // Freed on a capturing stream: the graph's kernels use it at every replay, so it stays
+    // allocated (and counted as used) until the graph is destroyed.
+    for (auto& c : captures_)
+      if (c.stream == b->stream) {
+        c.held.push_back(b);
+        return;
+      }
+  }
+  release_locked(b);
+}
+
+void DevicePool::release_locked(Block* b) {
   auto& set = b->small ? small_free_ : large_free_;
   used_ -= b->size;
   b->allocated = false;
@@ -159,7 +197,43 @@ void DevicePool::release_cached_locked() {
 
 void DevicePool::free_all_blocks() {
   std::lock_guard<std::mutex> lock(mutex_);
+  // During a capture the synchronization and cuMemFree would invalidate it: keep the cache.
+  if (g_open_captures.load(std::memory_order_relaxed) != 0) return;
   release_cached_locked();
+}
+
+void DevicePool::begin_capture(StreamHandle stream, bool relaxed) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  captures_.push_back({stream, relaxed, {}});
+  g_open_captures.fetch_add(1);
+  if (!relaxed) g_strict_captures.fetch_add(1);
+}
+
+std::shared_ptr<void> DevicePool::end_capture(StreamHandle stream) {
+  std::vector<Block*> held;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = captures_.begin(); it != captures_.end(); ++it) {
+      if (it->stream != stream) continue;
+      held = std::move(it->held);
+      if (!it->relaxed) g_strict_captures.fetch_sub(1);
+      g_open_captures.fetch_sub(1);
+      captures_.erase(it);
+      break;
+    }
+  }
+  if (held.empty()) return nullptr;
+  auto* blocks = new std::vector<Block*>(std::move(held));
+  return std::shared_ptr<void>(blocks, [this](void* p) {
+    auto* v = static_cast<std::vector<Block*>*>(p);
+    return_held(*v);
+    delete v;
+  });
+}
+
+void DevicePool::return_held(std::vector<Block*>& blocks) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Block* b : blocks) release_locked(b);
 }
 
 std::size_t DevicePool::used_bytes() const {

@@ -6,6 +6,8 @@
 
 #include "../runtime/driver.hpp"
 #include "common.hpp"
+#include "indexing.hpp"
+#include "interop.hpp"
 
 namespace cunp::py {
 namespace {
@@ -194,6 +196,10 @@ nb::object wrap(NDArray a, nb::handle of) {
 }
 
 NDArray to_device_array(nb::handle obj, nb::handle dtype) {
+  // A foreign device array (CUDA Array Interface, CUDA DLPack) is read in place.
+  if (!is_array(obj))
+    if (nb::object foreign = import_device_object(obj, nullptr); foreign.is_valid())
+      return to_device_array(foreign, dtype);
   if (is_array(obj)) {
     NDArray a = unwrap(obj).a;
     if (a.device() != current_device()) {
@@ -460,10 +466,21 @@ void bind_array(nb::module_& m) {
              for (int64_t i = 0; i < a.shape()[0]; ++i) rows.append(wrap(a.index({IndexItem::integer(i)}), self));
              return nb::iter(rows);
            })
-      .def("__getitem__", [](Self self, nb::handle key) { return wrap(unwrap(self).a.index(to_index(key)), self); },
+      .def("__getitem__",
+           [](Self self, nb::handle key) -> nb::object {
+             try {
+               return wrap(unwrap(self).a.index(to_index(key)), self);
+             } catch (const AdvancedKey&) {
+               return advanced_getitem(self, key);
+             }
+           },
            nb::arg("key").none())
-      .def("__setitem__", [](const PyArray& s, nb::handle key, nb::handle value) {
-        assign(s.a.index(to_index(key)), value);
+      .def("__setitem__", [](Self self, nb::handle key, nb::handle value) {
+        try {
+          assign(unwrap(self).a.index(to_index(key)), value);
+        } catch (const AdvancedKey&) {
+          advanced_setitem(self, key, value);
+        }
       }, nb::arg("key").none(), nb::arg("value").none())
       .def("__repr__", [](const PyArray& s) {
         return nb::repr(to_numpy(s.a, nb::none(), nb::none(), nb::none()));

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "common.hpp"
+#include "indexing.hpp"
 
 namespace cunp::py {
 
@@ -350,15 +351,16 @@ std::vector<IndexItem> to_index(nb::handle key) {
       items.push_back(IndexItem::slice(s->start == Py_None ? IndexItem::kNone : start,
                                        s->stop == Py_None ? IndexItem::kNone : stop,
                                        s->step == Py_None ? IndexItem::kNone : step));
-    } else if (!PyBool_Check(o) && !is_array(k) && PyIndex_Check(o)) {  // ints, NumPy ints
+    } else if (PyLong_CheckExact(o)) {
       items.push_back(IndexItem::integer(to_int(k)));
+    } else if (!PyBool_Check(o) && !is_array(k) && PyIndex_Check(o) &&
+               !(nb::hasattr(k, "ndim") && nb::cast<int>(k.attr("ndim")) > 0)) {
+      items.push_back(IndexItem::integer(to_int(k)));  // NumPy integers (NumPy arrays: below)
     } else if (is_array(k) && unwrap(k).a.ndim() == 0 && is_integer(unwrap(k).a.dtype())) {
       items.push_back(IndexItem::integer(to_int(k)));  // a 0-d integer array indexes like an int
     } else if (PyBool_Check(o) || is_array(k) || PyList_Check(o) || nb::hasattr(k, "__array__") ||
                nb::hasattr(k, "__array_interface__")) {
-      throw NotImplementedError(
-          "advanced indexing (integer or boolean arrays, lists, bools) is not supported yet; "
-          "use integers, slices, None and Ellipsis");
+      throw AdvancedKey{};  // the caller hands the whole key to cunp._indexing
     } else {
       throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
                        "and integer or boolean arrays are valid indices");

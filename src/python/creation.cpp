@@ -5,6 +5,7 @@
 #include <complex>
 
 #include "common.hpp"
+#include "interop.hpp"
 
 namespace cunp::py {
 namespace {
@@ -121,6 +122,17 @@ void bind_creation(nb::module_& m) {
         [](nb::handle obj, nb::handle dtype, nb::handle copy_arg, nb::handle order, int ndmin) {
           bool always = !copy_arg.is_none() && nb::cast<bool>(copy_arg);
           bool never = !copy_arg.is_none() && !nb::cast<bool>(copy_arg);
+          // A foreign device array is viewed in place, then handled as a cunp array; read-only
+          // input is copied, since cunp arrays are always writable.
+          bool readonly = false;
+          nb::object foreign = is_array(obj) ? nb::object() : import_device_object(obj, &readonly);
+          if (foreign.is_valid()) {
+            if (readonly && never)
+              throw ValueError("Unable to avoid copy while creating an array as requested: the input "
+                               "is read-only and cunp arrays are always writable.");
+            always = always || readonly;
+            obj = foreign;
+          }
           OrderSpec o = to_order_spec(order, 'K');
           NDArray a;
           nb::handle source;

@@ -1,8 +1,474 @@
-// src/python/raw_kernel.cpp -- bindings of RawKernel, RawModule and CUDA graphs.
+// src/python/raw_kernel.cpp -- bindings of RawKernel, RawModule and CUDA graphs (with the
+// capture methods of Stream). Kernel arguments are marshalled here, in C++, with no Python frame.
+#include <Python.h>
+
+#include <array>
+#include <complex>
+#include <cstring>
+#include <memory>
+
 #include "common.hpp"
+#include "cunp/jit/raw_module.hpp"
+#include "cunp/runtime/graph.hpp"
 
 namespace cunp::py {
 
-void bind_raw_kernel(nb::module_& m) { (void)m; }
+void bind_fusion(nb::module_& m);    // src/python/fusion.cpp
+void bind_profiler(nb::module_& m);  // src/python/profiler.cpp
+
+namespace {
+
+std::string arg_type_repr(nb::handle h) { return nb::cast<std::string>(nb::repr(h.type())); }
+
+std::vector<std::string> to_strings(nb::handle h, const char* what) {
+  std::vector<std::string> out;
+  if (h.is_none()) return out;
+  if (nb::isinstance<nb::str>(h)) return {nb::cast<std::string>(h)};
+  for (nb::handle o : nb::iter(h)) {
+    if (!nb::isinstance<nb::str>(o))
+      throw TypeError(std::string(what) + " must be a sequence of str, not one holding " + arg_type_repr(o));
+    out.push_back(nb::cast<std::string>(o));
+  }
+  return out;
+}
+
+void check_backend(const std::string& backend, bool jitify) {
+  // nvcc would compile the same CUDA C++; cunp compiles both with NVRTC.
+  if (backend != "nvrtc" && backend != "nvcc")
+    throw ValueError("Invalid backend " + backend + " (expected 'nvrtc' or 'nvcc')");
+  if (jitify) throw NotImplementedError("jitify=True is not supported by cunp");
+}
+
+// grid= / block=: an int or a tuple of up to three ints.
+void to_dim3(nb::handle h, unsigned out[3], const char* what) {
+  out[0] = out[1] = out[2] = 1;
+  auto one = [&](nb::handle v, int k) {
+    PyObject* i = PyNumber_Index(v.ptr());
+    if (!i) {
+      PyErr_Clear();
+      throw TypeError(std::string(what) + " must be an int or a tuple of ints, not " + arg_type_repr(v));
+    }
+    long long x = PyLong_AsLongLong(i);
+    Py_DECREF(i);
+    if (x == -1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      x = -1;
+    }
+    if (x <= 0 || x > 0xffffffffLL)
+      throw ValueError(std::string(what) + " dimensions must be positive 32-bit integers, got " +
+                       nb::cast<std::string>(nb::repr(v)));
+    out[k] = static_cast<unsigned>(x);
+  };
+  if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
+    Py_ssize_t n = PySequence_Size(h.ptr());
+    if (n < 1 || n > 3)
+      throw ValueError(std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
+    for (Py_ssize_t k = 0; k < n; ++k) one(nb::borrow(PySequence_Fast_GET_ITEM(h.ptr(), k)), static_cast<int>(k));
+  } else {
+    one(h, 0);
+  }
+}
+
+bool is_numpy_generic(nb::handle h) {
+  if (!PyObject_HasAttrString(h.ptr(), "dtype")) return false;
+  static nb::object generic = numpy().attr("generic");
+  return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+}
+
+// The storage of one kernel argument: its bytes inline, or a NumPy scalar's buffer.
+struct ArgSlot {
+  alignas(16) unsigned char bytes[16];
+};
+
+// Marshals `args` into `params` (one pointer per kernel parameter), CuPy's rules: cunp arrays and
+// MemoryPointers as device pointers, None as a null pointer, bool/int/float/complex as
+// bool/int64/float64/complex128 (a float to a 4-byte parameter as float32, so it is not garbled),
+// NumPy scalars by value with their own width.
+class Marshal {
+ public:
+  Marshal(nb::handle args, const RawFunction& f) {
+    PyObject* seq = args.ptr();
+    if (!PyTuple_Check(seq) && !PyList_Check(seq))
+      throw TypeError("args must be a tuple of kernel arguments, not " + arg_type_repr(args));
+    n_ = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(seq));
+    if (f.num_params >= 0 && n_ != static_cast<std::size_t>(f.num_params))
+      throw TypeError("the kernel takes " + std::to_string(f.num_params) + " argument" +
+                      (f.num_params == 1 ? "" : "s") + " but " + std::to_string(n_) +
+                      (n_ == 1 ? " was" : " were") + " given");
+    if (n_ > kInline) {
+      heap_slots_.resize(n_);
+      heap_params_.resize(n_);
+    }
+    ArgSlot* slots = n_ > kInline ? heap_slots_.data() : inline_slots_;
+    params_ = n_ > kInline ? heap_params_.data() : inline_params_;
+    PyObject** items = PySequence_Fast_ITEMS(seq);
+    for (std::size_t k = 0; k < n_; ++k) {
+      int psize = f.num_params >= 0 ? f.param_sizes[k] : -1;
+      params_[k] = convert(nb::handle(items[k]), k, psize, slots[k]);
+    }
+  }
+  ~Marshal() {
+    for (Py_buffer& b : buffers_) PyBuffer_Release(&b);
+  }
+  Marshal(const Marshal&) = delete;
+  Marshal& operator=(const Marshal&) = delete;
+
+  void** params() { return params_; }
+
+ private:
+  static constexpr std::size_t kInline = 32;
+
+  [[noreturn]] static void bad(std::size_t k, const std::string& why) {
+    throw TypeError(why + " (kernel argument " + std::to_string(k) + ")");
+  }
+
+  static void check_size(std::size_t k, int psize, std::size_t have, const char* what) {
+    if (psize >= 0 && have < static_cast<std::size_t>(psize))
+      bad(k, std::string(what) + " of " + std::to_string(have) + " bytes was passed where the "
+             "kernel's parameter takes " + std::to_string(psize) + " bytes");
+  }
+
+  void* convert(nb::handle h, std::size_t k, int psize, ArgSlot& slot) {
+    PyObject* o = h.ptr();
+    auto store = [&](const void* p, std::size_t n) {
+      std::memcpy(slot.bytes, p, n);
+      return static_cast<void*>(slot.bytes);
+    };
+    if (is_array(h)) {
+      check_size(k, psize, 8, "an array (a pointer)");
+      uintptr_t p = unwrap(h).a.data();
+      return store(&p, sizeof p);
+    }
+    if (PyBool_Check(o)) {
+      bool b = o == Py_True;
+      return store(&b, 1);
+    }
+    if (PyLong_CheckExact(o)) {
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+      if (overflow) {
+        // Beyond int64: an unsigned 64-bit value still fits the parameter's bytes.
+        unsigned long long u = PyLong_AsUnsignedLongLong(o);
+        if (PyErr_Occurred()) {
+          PyErr_Clear();
+          throw OverflowError("Python int too large to convert to a kernel argument (kernel "
+                              "argument " + std::to_string(k) + ")");
+        }
+        return store(&u, 8);
+      }
+      return store(&v, 8);
+    }
+    if (PyFloat_CheckExact(o)) {
+      double d = PyFloat_AS_DOUBLE(o);
+      if (psize == 4) {
+        float f = static_cast<float>(d);
+        return store(&f, 4);
+      }
+      return store(&d, 8);
+    }
+    if (PyComplex_CheckExact(o)) {
+      std::complex<double> c(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));
+      check_size(k, psize, 16, "a complex");
+      return store(&c, 16);
+    }
+    if (o == Py_None) {
+      void* p = nullptr;
+      return store(&p, sizeof p);
+    }
+    if (nb::isinstance<PyMemoryPointer>(h)) {
+      uintptr_t p = nb::cast<const PyMemoryPointer&>(h).ptr;
+      return store(&p, sizeof p);
+    }
+    const char* tp = Py_TYPE(o)->tp_name;
+    if (std::strcmp(tp, "numpy.ndarray") == 0)
+      bad(k, "numpy.ndarray is not supported for a kernel argument; use cunp.asarray");
+    if (is_numpy_generic(h)) {
+      Py_buffer view;
+      if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) != 0) {
+        PyErr_Clear();
+        bad(k, "Unsupported type " + arg_type_repr(h));
+      }
+      buffers_.push_back(view);
+      check_size(k, psize, static_cast<std::size_t>(view.len),
+                 (std::string("a ") + tp + " scalar").c_str());
+      if (view.len <= 16) return store(view.buf, static_cast<std::size_t>(view.len));
+      return view.buf;
+    }
+    // Subclasses of the Python number types (not NumPy's): by their Python value.
+    if (PyLong_Check(o)) {
+      long long v = PyLong_AsLongLong(o);
+      if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+      return store(&v, 8);
+    }
+    if (PyFloat_Check(o)) {
+      double d = PyFloat_AsDouble(o);
+      return store(&d, 8);
+    }
+    bad(k, "Unsupported type " + arg_type_repr(h));
+  }
+
+  std::size_t n_ = 0;
+  ArgSlot inline_slots_[kInline];
+  void* inline_params_[kInline];
+  std::vector<ArgSlot> heap_slots_;
+  std::vector<void*> heap_params_;
+  void** params_ = nullptr;
+  std::vector<Py_buffer> buffers_;
+};
+
+// cunp.RawKernel: one kernel of a RawModule, looked up lazily per device.
+class PyRawKernel {
+ public:
+  PyRawKernel(std::shared_ptr<RawModule> module, std::string name, std::vector<std::string> options,
+              std::string backend, bool cooperative)
+      : module_(std::move(module)), name_(std::move(name)), options_(std::move(options)),
+        backend_(std::move(backend)), cooperative_(cooperative) {}
+
+  const RawFunction& function() {
+    int d = current_device();
+    RawFunction& f = functions_[d];
+    if (!f.handle) f = module_->function(name_, d);
+    return f;
+  }
+
+  void call(nb::handle grid, nb::handle block, nb::handle args, nb::handle shared_mem,
+            nb::handle stream, bool cooperative) {
+    LaunchConfig c;
+    to_dim3(grid, c.grid, "grid");
+    to_dim3(block, c.block, "block");
+    long long smem = 0;
+    if (!shared_mem.is_none()) {
+      smem = nb::cast<long long>(shared_mem);
+      if (smem < 0 || smem > 0xffffffffLL) throw ValueError("shared_mem must be a non-negative int");
+    }
+    c.shared_mem = static_cast<unsigned>(smem);
+    c.cooperative = cooperative || cooperative_;
+    const RawFunction& f = function();
+    check_launch_config(c, f.device);
+    Marshal m(args, f);
+    StreamHandle s = stream.is_none() ? current_stream_handle(f.device)
+                                      : nb::cast<const Stream&>(stream).handle();
+    activate(f.device);
+    launch_raw(f, c, s, m.params());
+  }
+
+  const std::string& name() const { return name_; }
+  const std::shared_ptr<RawModule>& module() const { return module_; }
+  const std::vector<std::string>& options() const { return options_; }
+  const std::string& backend() const { return backend_; }
+  bool cooperative() const { return cooperative_; }
+
+ private:
+  std::shared_ptr<RawModule> module_;
+  std::string name_;
+  std::vector<std::string> options_;
+  std::string backend_;
+  bool cooperative_;
+  std::array<RawFunction, kMaxDevices> functions_{};
+};
+
+struct PyRawModule {
+  std::shared_ptr<RawModule> module;
+  std::vector<std::string> options;
+  std::string backend;
+  bool cooperative = false;
+  nb::object code, path, name_expressions;
+};
+
+nb::dict attributes_dict(const KernelAttributes& a) {
+  nb::dict d;
+  d["max_threads_per_block"] = a.max_threads_per_block;
+  d["shared_size_bytes"] = a.shared_size_bytes;
+  d["const_size_bytes"] = a.const_size_bytes;
+  d["local_size_bytes"] = a.local_size_bytes;
+  d["num_regs"] = a.num_regs;
+  d["ptx_version"] = a.ptx_version;
+  d["binary_version"] = a.binary_version;
+  d["cache_mode_ca"] = a.cache_mode_ca;
+  d["max_dynamic_shared_size_bytes"] = a.max_dynamic_shared_size_bytes;
+  d["preferred_shared_memory_carveout"] = a.preferred_shared_memory_carveout;
+  return d;
+}
+
+const Stream& stream_or_current(nb::handle stream, int device) {
+  if (stream.is_none()) return current_stream(device);
+  return nb::cast<const Stream&>(stream);
+}
+
+}  // namespace
+
+void bind_raw_kernel(nb::module_& m) {
+  using Attr = int KernelAttributes::*;
+  auto cls = nb::class_<PyRawKernel>(m, "RawKernel",
+      "User CUDA C++ kernel, compiled with NVRTC on first use (CuPy's RawKernel).")
+      .def("__init__",
+           [](PyRawKernel* self, std::string code, std::string name, nb::handle options,
+              std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
+              bool jitify) {
+             (void)translate_cucomplex;  // cunp's complex type needs no translation table
+             check_backend(backend, jitify);
+             std::vector<std::string> opts = to_strings(options, "options");
+             new (self) PyRawKernel(RawModule::from_source(std::move(code), opts, {}),
+                                    std::move(name), opts, std::move(backend),
+                                    enable_cooperative_groups);
+           },
+           nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
+           nb::arg("backend") = "nvrtc", nb::kw_only(), nb::arg("translate_cucomplex") = false,
+           nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
+      .def("__call__", &PyRawKernel::call, nb::arg("grid"), nb::arg("block"), nb::arg("args"),
+           nb::kw_only(), nb::arg("shared_mem") = 0, nb::arg("stream").none() = nb::none(),
+           nb::arg("enable_cooperative_groups") = false)
+      .def("compile", [](PyRawKernel& k, nb::handle log_stream) {
+             (void)log_stream;
+             k.function();
+           }, nb::arg("log_stream").none() = nb::none(),
+           "Compiles (and loads) the kernel for the current device now instead of at first call.")
+      .def_prop_ro("name", &PyRawKernel::name)
+      .def_prop_ro("code", [](const PyRawKernel& k) { return k.module()->source(); })
+      .def_prop_ro("options", [](const PyRawKernel& k) {
+             nb::list l;
+             for (const auto& o : k.options()) l.append(nb::str(o.c_str()));
+             return nb::tuple(l);
+           })
+      .def_prop_ro("backend", &PyRawKernel::backend)
+      .def_prop_ro("enable_cooperative_groups", &PyRawKernel::cooperative)
+      .def_prop_ro("kernel", [](PyRawKernel& k) { return reinterpret_cast<uintptr_t>(k.function().handle); })
+      .def_prop_ro("num_params", [](PyRawKernel& k) -> nb::object {
+             int n = k.function().num_params;
+             if (n < 0) return nb::none();
+             return nb::int_(n);
+           })
+      .def_prop_ro("attributes", [](PyRawKernel& k) { return attributes_dict(k.function().attributes()); })
+      .def_prop_rw("max_dynamic_shared_size_bytes",
+           [](PyRawKernel& k) { return k.function().attributes().max_dynamic_shared_size_bytes; },
+           [](PyRawKernel& k, int v) { k.function().set_max_dynamic_shared_size_bytes(v); });
+  // The read-only attributes, one property each (CuPy's names).
+  static const std::pair<const char*, Attr> kAttrs[] = {
+      {"max_threads_per_block", &KernelAttributes::max_threads_per_block},
+      {"shared_size_bytes", &KernelAttributes::shared_size_bytes},
+      {"const_size_bytes", &KernelAttributes::const_size_bytes},
+      {"local_size_bytes", &KernelAttributes::local_size_bytes},
+      {"num_regs", &KernelAttributes::num_regs},
+      {"ptx_version", &KernelAttributes::ptx_version},
+      {"binary_version", &KernelAttributes::binary_version},
+      {"cache_mode_ca", &KernelAttributes::cache_mode_ca},
+      {"preferred_shared_memory_carveout", &KernelAttributes::preferred_shared_memory_carveout},
+  };
+  for (const auto& [attr_name, member] : kAttrs) {
+    Attr mp = member;
+    cls.def_prop_ro(attr_name, [mp](PyRawKernel& k) { return k.function().attributes().*mp; });
+  }
+
+  nb::class_<PyRawModule>(m, "RawModule",
+      "User CUDA C++ compiled with NVRTC, or a cubin/PTX/fatbin file (CuPy's RawModule).")
+      .def("__init__",
+           [](PyRawModule* self, nb::handle code, nb::handle path, nb::handle options,
+              std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
+              nb::handle name_expressions, bool jitify) {
+             (void)translate_cucomplex;
+             if (code.is_none() == path.is_none())
+               throw TypeError("Exactly one of code and path keyword arguments must be given.");
+             check_backend(backend, jitify);
+             auto* p = new (self) PyRawModule();
+             p->options = to_strings(options, "options");
+             p->backend = backend;
+             p->cooperative = enable_cooperative_groups;
+             p->code = nb::borrow(code);
+             p->path = nb::borrow(path);
+             p->name_expressions = nb::borrow(name_expressions);
+             if (!code.is_none()) {
+               if (!nb::isinstance<nb::str>(code)) throw TypeError("code must be a str");
+               p->module = RawModule::from_source(nb::cast<std::string>(code), p->options,
+                                                  to_strings(name_expressions, "name_expressions"));
+             } else {
+               if (!name_expressions.is_none())
+                 throw ValueError("name_expressions applies to code, not to a module loaded from path");
+               p->module = RawModule::from_file(nb::cast<std::string>(nb::str(path)));
+             }
+           },
+           nb::kw_only(), nb::arg("code").none() = nb::none(), nb::arg("path").none() = nb::none(),
+           nb::arg("options") = nb::tuple(), nb::arg("backend") = "nvrtc",
+           nb::arg("translate_cucomplex") = false, nb::arg("enable_cooperative_groups") = false,
+           nb::arg("name_expressions").none() = nb::none(), nb::arg("jitify") = false)
+      .def("compile", [](PyRawModule& p, nb::handle log_stream) {
+             (void)log_stream;
+             p.module->ensure_loaded(current_device());
+           }, nb::arg("log_stream").none() = nb::none())
+      .def("get_function", [](PyRawModule& p, std::string name) {
+             auto* k = new PyRawKernel(p.module, std::move(name), p.options, p.backend, p.cooperative);
+             std::unique_ptr<PyRawKernel> guard(k);
+             k->function();  // CuPy raises for a missing name here, not at the first launch
+             return guard.release();
+           }, nb::arg("name"), nb::rv_policy::take_ownership)
+      .def("get_global", [](PyRawModule& p, std::string name, nb::handle dtype, nb::handle shape) -> nb::object {
+             int d = current_device();
+             auto [ptr, size] = p.module->global(name, d);
+             // Modules live for the process, so the view needs no release.
+             MemoryPtr mem = wrap_memory(ptr, size, d, [] {});
+             if (dtype.is_none()) return nb::cast(PyMemoryPointer{mem, ptr});
+             DType t = to_dtype(dtype);
+             int isz = info(t).itemsize;
+             Dims s = shape.is_none() ? Dims{static_cast<int64_t>(size / isz)} : to_shape(shape);
+             if (static_cast<std::size_t>(s.product()) * isz > size)
+               throw ValueError("the global '" + name + "' holds " + std::to_string(size) +
+                                " bytes, fewer than the shape and dtype asked for");
+             return wrap(NDArray(mem, ptr, t, s, contiguous_strides(s, isz)));
+           }, nb::arg("name"), nb::arg("dtype").none() = nb::none(), nb::arg("shape").none() = nb::none(),
+           "The device variable `name`: a MemoryPointer (as CuPy), or with dtype= an array viewing it.")
+      .def("get_lowered_name", [](PyRawModule& p, const std::string& expr) {
+             return p.module->lowered_name(expr, current_device());
+           })
+      .def_prop_ro("code", [](const PyRawModule& p) { return p.code; })
+      .def_prop_ro("path", [](const PyRawModule& p) { return p.path; })
+      .def_prop_ro("name_expressions", [](const PyRawModule& p) { return p.name_expressions; })
+      .def_prop_ro("backend", [](const PyRawModule& p) { return p.backend; })
+      .def_prop_ro("options", [](const PyRawModule& p) {
+             nb::list l;
+             for (const auto& o : p.options) l.append(nb::str(o.c_str()));
+             return nb::tuple(l);
+           })
+      .def_prop_ro("enable_cooperative_groups", [](const PyRawModule& p) { return p.cooperative; });
+
+  // Names of kernels a source declares extern "C" (what a RawKernel can be asked for).
+  m.def("_extern_c_kernels", &extern_c_kernels);
+  // NVRTC compile for sm_<arch> with no GPU (tests): (is_ptx, lowered names).
+  m.def("_nvrtc_compile", [](const std::string& source, std::vector<std::string> options,
+                             std::vector<std::string> name_expressions, int arch) {
+    CompileResult r;
+    {
+      nb::gil_scoped_release unlocked;
+      r = compile(source, "raw_module", arch, user_compile_options(options), name_expressions);
+    }
+    return nb::make_tuple(r.is_ptx, r.lowered_names);
+  }, nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
+     nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80);
+
+  nb::class_<Graph>(m, "Graph", "A captured sequence of GPU work, replayed with launch().")
+      .def("launch", [](const Graph& g, nb::handle stream) {
+             g.launch(stream_or_current(stream, g.device()));
+           }, nb::arg("stream").none() = nb::none())
+      .def("upload", [](const Graph& g, nb::handle stream) {
+             g.upload(stream_or_current(stream, g.device()));
+           }, nb::arg("stream").none() = nb::none())
+      .def_prop_ro("num_nodes", &Graph::num_nodes);
+
+  nb::handle stream_type = nb::type<Stream>();
+  stream_type.attr("begin_capture") = nb::cpp_function(
+      [](const Stream& s, nb::handle mode) {
+        int md = mode.is_none() ? static_cast<int>(CaptureMode::Relaxed) : nb::cast<int>(mode);
+        if (md < 0 || md > 2) throw ValueError("mode must be 0 (global), 1 (thread local) or 2 (relaxed)");
+        begin_capture(s, static_cast<CaptureMode>(md));
+      },
+      nb::is_method(), nb::arg("mode").none() = nb::none(),
+      "Starts recording the work enqueued on this stream into a graph (default mode: relaxed).");
+  stream_type.attr("end_capture") = nb::cpp_function(
+      [](const Stream& s) { return Graph::end_capture(s); }, nb::is_method(),
+      "Ends the capture and returns the recorded work as a cunp.cuda.graph.Graph.");
+  stream_type.attr("is_capturing") = nb::cpp_function(
+      [](const Stream& s) { return is_capturing(s); }, nb::is_method());
+
+  bind_fusion(m);
+  bind_profiler(m);
+}
 
 }  // namespace cunp::py

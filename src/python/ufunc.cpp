@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include "common.hpp"
+#include "interop.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {
@@ -59,7 +60,8 @@ bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage) {
   }
   // NumPy scalars and 0-d NumPy arrays are strong scalars; other host arrays must be moved to
   // the device explicitly (no hidden transfers, as in CuPy).
-  if (PyObject_HasAttrString(o, "dtype") && PyObject_HasAttrString(o, "shape")) {
+  if (PyObject_HasAttrString(o, "dtype") && PyObject_HasAttrString(o, "shape") &&
+      !PyObject_HasAttrString(o, "__cuda_array_interface__")) {
     nb::object shape = nb::borrow(h).attr("shape");
     if (nb::len(shape) != 0) return false;
     nb::object item = nb::hasattr(h, "__array_interface__") && !nb::hasattr(h, "is_integer")
@@ -68,6 +70,15 @@ bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage) {
     DType dt = to_dtype(item.attr("dtype"));
     arg.scalar = to_scalar(item, dt);
     return true;
+  }
+  // Another library's device array (a torch tensor, a numba or CuPy array): viewed in place.
+  if (nb::hasattr(h, "__cuda_array_interface__") || nb::hasattr(h, "__dlpack__")) {
+    nb::object view = import_device_object(h, nullptr);
+    if (view.is_valid()) {
+      storage = unwrap(view).a;
+      arg.array = &storage;
+      return true;
+    }
   }
   if (is_python_scalar(h)) {  // subclasses of the Python number types
     DType dt = scalar_dtype(h);
@@ -113,6 +124,26 @@ std::vector<std::optional<DType>> to_signature(const Ufunc& u, nb::handle sig) {
   return out;
 }
 
+// An operand cunp cannot take: NumPy's override protocol lets its type's __array_ufunc__ (a dask
+// or xarray container, a tracer) run the call; without one it is a TypeError.
+nb::object defer_or_refuse(const PyUfunc& self, nb::args args, nb::kwargs kwargs, int bad) {
+  nb::handle operand = args[bad];
+  nb::object type = nb::borrow(operand.type());
+  if (nb::hasattr(type, "__array_ufunc__") && !nb::hasattr(operand, "__array_interface__")) {
+    nb::object method = type.attr("__array_ufunc__");
+    if (!method.is_none()) {
+      nb::list call_args;
+      call_args.append(operand);
+      call_args.append(nb::find(&self));
+      call_args.append(nb::str("__call__"));
+      for (nb::handle a : args) call_args.append(a);
+      nb::object r = method(*nb::tuple(call_args), **kwargs);
+      if (!r.is(nb::handle(Py_NotImplemented))) return r;
+    }
+  }
+  unsupported_operand(operand);
+}
+
 nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   const Ufunc& u = *self.u;
   int nargs = static_cast<int>(args.size());
@@ -123,7 +154,7 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   std::vector<UfuncArg> in(u.nin);
   NDArray storage[4];
   for (int k = 0; k < u.nin; ++k)
-    if (!to_ufunc_arg(args[k], in[k], storage[k])) unsupported_operand(args[k]);
+    if (!to_ufunc_arg(args[k], in[k], storage[k])) return defer_or_refuse(self, args, kwargs, k);
 
   nb::handle given[4];
   for (int k = u.nin; k < nargs; ++k) given[k - u.nin] = args[k];

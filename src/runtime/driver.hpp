@@ -3,6 +3,7 @@
 // first call that needs one raises CudaError with the reason.
 #pragma once
 #include <cuda.h>
+#include <cudaProfiler.h>
 
 #include <string>
 
@@ -21,7 +22,10 @@ namespace cunp::drv {
   X(cuStreamWaitEvent) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord)          \
   X(cuEventSynchronize) X(cuEventQuery) X(cuEventElapsedTime) X(cuModuleLoadData)   \
   X(cuModuleUnload) X(cuModuleGetFunction) X(cuModuleGetGlobal) X(cuLaunchKernel)   \
-  X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
+  X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
+  X(cuLaunchCooperativeKernel) X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuStreamIsCapturing) \
+  X(cuGraphInstantiateWithFlags) X(cuGraphLaunch) X(cuGraphUpload) X(cuGraphExecDestroy) \
+  X(cuGraphDestroy) X(cuGraphGetNodes) X(cuProfilerStart) X(cuProfilerStop)
 
 struct Api {
 #define CUNP_DECLARE(name) decltype(&::name) name = nullptr;

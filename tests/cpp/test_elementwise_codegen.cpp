@@ -76,8 +76,7 @@ TEST(ElementwiseCodegen, LoadOutputsReadsBeforeTheBody) {
   std::string src = elementwise_source(op, signature({DType::Float32, DType::Float32, DType::Bool},
                                                      {DType::Float32}, {}, 0, 4));
   // The vector of outputs is loaded, not left uninitialized.
-  EXPECT_TRUE(contains(src, "_vec3_0 = reinterpret_cast<vec<float, 4>*>(_p.ptr[3])[_v0];"));
-  EXPECT_TRUE(contains(src, "if (_v1 < _nv) _vec3_1 = reinterpret_cast<vec<float, 4>*>(_p.ptr[3])[_v1];"));
+  EXPECT_TRUE(contains(src, "_vec3 = reinterpret_cast<vec<float, 4>*>(_p.ptr[3])[_v];"));
 }
 
 TEST(ElementwiseCodegen, OperandAndScalarNames) {

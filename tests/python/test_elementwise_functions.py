@@ -237,9 +237,14 @@ def test_where_argument_errors(call):
     assert_same_error(call)
 
 
-def test_where_single_argument_not_implemented():
-    with pytest.raises(NotImplementedError, match='nonzero'):
-        cunp.where([True, False])
+@gpu
+def test_where_single_argument_is_nonzero():
+    cond = numpy.array([[True, False, True], [False, False, True]])
+    got = cunp.where(cunp.asarray(cond))
+    expected = numpy.where(cond)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        numpy.testing.assert_array_equal(g.get(), e)
 
 
 # -- nan_to_num ---------------------------------------------------------------------------------

@@ -30,10 +30,13 @@ def test_pool_accounting(memory_pool):
     assert pool.used_bytes() == used0
     assert pool.free_bytes() >= 10 * MiB
     assert pool.n_free_blocks() >= 1
+    total_before = pool.total_bytes()
     pool.free_all_blocks()
-    assert pool.free_bytes() == 0
-    assert pool.n_free_blocks() == 0
-    assert pool.total_bytes() == pool.used_bytes()
+    # The freed 10 MiB goes back to the driver; what stays free is only the unused rest of
+    # small-block segments that live arrays (of earlier tests, or cunp's own small buffers) pin.
+    assert pool.total_bytes() <= total_before - 10 * MiB
+    assert pool.total_bytes() == pool.used_bytes() + pool.free_bytes()
+    assert pool.free_bytes() < 10 * MiB
 
 
 def test_pool_reuses_freed_blocks(memory_pool):

@@ -605,3 +605,38 @@ def test_host_array_operands_are_refused():
         cunp.add(numpy.ones(3), a)
     with pytest.raises(TypeError):
         cunp.sqrt(numpy.ones(3))
+
+
+class _Deferring:
+    """A container that takes over ufunc calls through NumPy's override protocol."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return ('handled', ufunc.__name__, method, len(inputs), sorted(kwargs))
+
+
+class _Refusing:
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return NotImplemented
+
+
+def test_operand_override_protocol():
+    x = cunp.arange(3.0)
+    assert cunp.add(x, _Deferring()) == ('handled', 'add', '__call__', 2, [])
+    assert cunp.sin(_Deferring(), out=None) == ('handled', 'sin', '__call__', 1, ['out'])
+    with pytest.raises(TypeError):
+        cunp.add(x, _Refusing())
+    with pytest.raises(TypeError):
+        cunp.add(x, numpy.arange(3.0))  # host arrays are never moved implicitly
+
+
+def test_foreign_device_arrays_as_operands():
+    torch = pytest.importorskip('torch')
+    if not torch.cuda.is_available():
+        pytest.skip('torch without CUDA')
+    t = torch.arange(4, dtype=torch.float32, device='cuda')
+    r = cunp.add(cunp.ones(4, dtype='f'), t)
+    assert isinstance(r, cunp.ndarray)
+    numpy.testing.assert_array_equal(r.get(), numpy.arange(4, dtype='f') + 1)
+    out = cunp.empty(4, dtype='f')
+    cunp.multiply(t, 2, out=out)
+    numpy.testing.assert_array_equal(out.get(), numpy.arange(4, dtype='f') * 2)

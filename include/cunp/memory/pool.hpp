@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <vector>
 
 #include "cunp/memory/memory.hpp"
 
@@ -30,11 +31,22 @@ class DevicePool {
   std::size_t limit() const;
   int device() const { return device_; }
 
+  // Stream capture (cunp/runtime/graph.hpp calls these). While `stream` captures, blocks freed
+  // on it stay reserved for the graph (its kernels use them at every replay), and the pool
+  // neither synchronizes nor frees segments (OutOfMemoryError instead); it grows with cuMemAlloc
+  // only when every open capture is relaxed (`relaxed`), the one mode that allows it.
+  void begin_capture(StreamHandle stream, bool relaxed);
+  // Closes the capture of `stream`; the blocks it held come back to the pool when the result is
+  // destroyed (with the graph).
+  std::shared_ptr<void> end_capture(StreamHandle stream);
+
   struct Block;
 
  private:
   friend class PoolMemory;
   void release(Block* b);
+  void release_locked(Block* b);
+  void return_held(std::vector<Block*>& blocks);
   Block* take_free(std::size_t size, StreamHandle stream);
   Block* new_segment(std::size_t size, StreamHandle stream, std::size_t requested);
   void release_cached_locked();
@@ -47,7 +59,16 @@ class DevicePool {
   mutable std::mutex mutex_;
   std::set<Block*, Less> small_free_, large_free_;
   std::size_t used_ = 0, total_ = 0, limit_ = 0;
+  struct Capture {
+    StreamHandle stream;
+    bool relaxed;
+    std::vector<Block*> held;
+  };
+  std::vector<Capture> captures_;  // open captures on this device's streams
 };
+
+// Whether any stream of the process is capturing through begin_capture (one relaxed load).
+bool capture_in_progress();
 
 // The process-wide pool of `device` (created on first use; honours CUNP_GPU_MEMORY_LIMIT).
 DevicePool& default_pool(int device);

@@ -1,0 +1,49 @@
+// cunp/linalg/solver.hpp -- numpy.linalg's factorizations on cuSOLVER and cuBLAS: LU (det,
+// slogdet, inv, solve), Cholesky, QR, eigh, eig and SVD, each over stacks (..., M, N).
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cunp/array/ndarray.hpp"
+
+namespace cunp {
+
+// numpy.linalg.LinAlgError: a singular matrix, a matrix that is not positive definite, or an
+// iteration that did not converge. Python maps it to cunp.linalg.LinAlgError (a ValueError).
+struct LinAlgError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Inputs are stacks (..., M, N) already in the working dtype (float32/64, complex64/128; any
+// other dtype is a TypeError "array type X is unsupported in linalg"); the caller does NumPy's
+// promotion. Results are new arrays (their last two axes may be Fortran-ordered views).
+
+NDArray det(const NDArray& a);
+// (sign, logabsdet): sign has a's dtype, logabsdet its real dtype.
+std::pair<NDArray, NDArray> slogdet(const NDArray& a);
+// LinAlgError "Singular matrix" unless check_singular is false (then inf/nan, as LAPACK leaves).
+NDArray inv(const NDArray& a, bool check_singular = true);
+// a (..., N, N), b (..., N, K) with the same batch shape: x with a @ x == b.
+NDArray solve(const NDArray& a, const NDArray& b);
+NDArray cholesky(const NDArray& a, bool upper);  // LinAlgError "Matrix is not positive definite"
+
+// QR by mode: "reduced" {q, r}, "complete" {q, r}, "r" {r}, "raw" {h, tau} (h as NumPy gives
+// it: shape (..., N, M), the Householder vectors of LAPACK's column-major result).
+std::vector<NDArray> qr(const NDArray& a, const std::string& mode);
+
+// {w} or {w, v}; `lower` reads the lower triangle (NumPy's UPLO='L').
+// LinAlgError "Eigenvalues did not converge" (also for NaN input, as NumPy).
+std::vector<NDArray> eigh(const NDArray& a, bool lower, bool compute_vectors);
+// {w} or {w, v}: complex results, or real ones when a is real and every eigenvalue is real.
+std::vector<NDArray> eig(const NDArray& a, bool compute_vectors);
+
+// {u, s, vh} or {s}. LinAlgError "SVD did not converge" (also for NaN input, as NumPy).
+std::vector<NDArray> svd(const NDArray& a, bool full_matrices, bool compute_uv);
+
+// Which cuSOLVER routine svd() uses for single matrices larger than 32x32: "gesvdj" (Jacobi,
+// the default) or "gesvd" (QR iteration). Set from $CUNP_SVD_DRIVER at first use.
+void set_svd_driver(const std::string& driver);
+std::string svd_driver();
+
+}  // namespace cunp

@@ -1,0 +1,1 @@
+"""cunp.core: CuPy's ``cupy.core`` module paths kept for old code (``cunp.core.dlpack``)."""

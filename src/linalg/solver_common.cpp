@@ -1,0 +1,323 @@
+// src/linalg/solver_common.cpp -- batches of column-major matrices, pointer and info arrays,
+// workspaces, and the solver's small elementwise kernels.
+#include "solver_common.hpp"
+
+#include <string>
+
+#include "cunp/linalg/solver.hpp"
+#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation.hpp"
+#include "cunp/ops/elementwise.hpp"
+#include "cunp/ops/transfer.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp::linalg {
+namespace {
+
+Scalar i64(int64_t v) { return Scalar::from_int(v, DType::Int64); }
+
+// Overloads the kernels share: magnitude, finiteness and conjugate for real and complex.
+constexpr const char* kPreamble = R"(
+__device__ double lin_abs(float x) { return fabs((double)x); }
+__device__ double lin_abs(double x) { return fabs(x); }
+__device__ double lin_abs(cunp::complex<float> x) { return hypot((double)x.re, (double)x.im); }
+__device__ double lin_abs(cunp::complex<double> x) { return hypot(x.re, x.im); }
+__device__ bool lin_finite(float x) { return x - x == 0.0f; }
+__device__ bool lin_finite(double x) { return x - x == 0.0; }
+__device__ bool lin_finite(cunp::complex<float> x) { return lin_finite(x.re) && lin_finite(x.im); }
+__device__ bool lin_finite(cunp::complex<double> x) { return lin_finite(x.re) && lin_finite(x.im); }
+__device__ float lin_conj(float x) { return x; }
+__device__ double lin_conj(double x) { return x; }
+__device__ cunp::complex<float> lin_conj(cunp::complex<float> x) { return cunp::complex<float>(x.re, -x.im); }
+__device__ cunp::complex<double> lin_conj(cunp::complex<double> x) { return cunp::complex<double>(x.re, -x.im); }
+// Determinants as NumPy forms them: NumPy factors even single-precision input in double, so the
+// sign and log|det| accumulate in double and det = sign * exp(logdet) is rounded to T last (a
+// complex64 det beyond float's range is then inf+-infj, not the NaN a running product gives).
+// A real pivot flips the sign when negative (a NaN one leaves it, an infinite one gives
+// logdet inf); a complex pivot multiplies the sign by its unit phase.
+struct lin_sign { double re, im; };
+__device__ void lin_pivot(lin_sign& s, double& acc, double x) {
+  if (x < 0) { s.re = -s.re; x = -x; }
+  acc += log(x);
+}
+__device__ void lin_pivot(lin_sign& s, double& acc, float x) { lin_pivot(s, acc, (double)x); }
+__device__ void lin_pivot(lin_sign& s, double& acc, cunp::complex<double> x) {
+  double a = hypot(x.re, x.im);
+  double ur = x.re / a, ui = x.im / a;
+  double re = s.re * ur - s.im * ui;
+  s.im = s.re * ui + s.im * ur;
+  s.re = re;
+  acc += log(a);
+}
+__device__ void lin_pivot(lin_sign& s, double& acc, cunp::complex<float> x) {
+  lin_pivot(s, acc, cunp::complex<double>((double)x.re, (double)x.im));
+}
+// A value of the type of the first argument from a double real and imaginary part.
+__device__ float lin_from(float, double re, double) { return (float)re; }
+__device__ double lin_from(double, double re, double) { return re; }
+__device__ cunp::complex<float> lin_from(cunp::complex<float>, double re, double im) {
+  return cunp::complex<float>((float)re, (float)im);
+}
+__device__ cunp::complex<double> lin_from(cunp::complex<double>, double re, double im) {
+  return cunp::complex<double>(re, im);
+}
+)";
+
+ElementwiseOp make_op(const char* name, const char* body, std::vector<std::string> names,
+                      std::vector<bool> raw, std::vector<TypeAlias> aliases,
+                      std::vector<std::string> scalar_names, bool load_outputs = false) {
+  ElementwiseOp op;
+  op.name = name;
+  op.body = body;
+  op.uses_index = true;
+  op.preamble = kPreamble;
+  op.load_outputs = load_outputs;
+  op.names = std::move(names);
+  op.raw = std::move(raw);
+  op.writable = op.raw;  // raw outputs are written
+  op.type_aliases = std::move(aliases);
+  op.scalar_names = std::move(scalar_names);
+  return op;
+}
+
+// lu (raw, n x n column-major per matrix), piv (raw int32), out: one thread per matrix. A zero
+// pivot (getrf's info > 0) gives sign 0 and logdet -inf, as NumPy.
+#define CUNP_LINALG_SIGN_LOOP                                            \
+  "lin_sign s = {1.0, 0.0}; double acc = 0.0; bool zero = false;\n"      \
+  "for (long long k = 0; k < n; ++k) {\n"                                \
+  "  T x = lu[i * n * n + k * n + k];\n"                                 \
+  "  if (lin_abs(x) == 0.0) zero = true; else lin_pivot(s, acc, x);\n"   \
+  "  if (piv[i * n + k] != k + 1) { s.re = -s.re; s.im = -s.im; }\n"     \
+  "}\n"
+
+const ElementwiseOp& det_op() {
+  // NumPy's complex product sign * (exp(logdet) + 0j), term by term, so that inf and 0 parts
+  // combine as NumPy's do.
+  static const ElementwiseOp op = make_op(
+      "linalg_det",
+      CUNP_LINALG_SIGN_LOOP
+      "if (zero) { out = T(0); }\n"
+      "else { double e = exp(acc);\n"
+      "  out = lin_from(T(0), s.re * e - s.im * 0.0, s.re * 0.0 + s.im * e); }\n",
+      {"lu", "piv", "out"}, {true, true, false}, {{"T", false, 0}}, {"n"});
+  return op;
+}
+
+const ElementwiseOp& slogdet_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_slogdet",
+      CUNP_LINALG_SIGN_LOOP
+      "if (zero) { sign = T(0); logdet = (R)log(0.0); }\n"
+      "else { sign = lin_from(T(0), s.re, s.im); logdet = (R)acc; }\n",
+      {"lu", "piv", "sign", "logdet"}, {true, true, false, false},
+      {{"T", false, 0}, {"R", false, 3}}, {"n"});
+  return op;
+}
+#undef CUNP_LINALG_SIGN_LOOP
+
+// In place on a C-contiguous (..., r, c) array.
+const ElementwiseOp& triangle_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_triangle",
+      "long long col = i % c; long long row = (i / c) % r;\n"
+      "if (lower ? col > row : col < row) a = T(0);\n",
+      {"a"}, {false}, {{"T", false, 0}}, {"r", "c", "lower"}, true);
+  return op;
+}
+
+// x (loop, the batch buffer), flags (raw int32 per matrix).
+const ElementwiseOp& nonfinite_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_nonfinite", "if (!lin_finite(x)) flags[i / len] = 1;\n", {"x", "flags"},
+      {false, true}, {}, {"len"});
+  return op;
+}
+
+const ElementwiseOp& complex_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_has_complex", "if (w.im != 0) flags[i / n] = 1;\n", {"w", "flags"}, {false, true},
+      {}, {"n"});
+  return op;
+}
+
+// vr (raw real), w (raw complex eigenvalues), out (loop, complex): column c of a conjugate pair
+// (c, c+1) is vr[:, c] + i vr[:, c+1]; its partner the conjugate.
+const ElementwiseOp& unpack_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_unpack_eigvecs",
+      "long long b = i / (n * n); long long c = (i / n) % n;\n"
+      "R im = w[b * n + c].im;\n"
+      "if (im == 0) out = C(vr[i], R(0));\n"
+      "else if (im > 0) out = C(vr[i], vr[i + n]);\n"
+      "else out = C(vr[i - n], R(0) - vr[i]);\n",
+      {"vr", "w", "out"}, {true, true, false}, {{"R", false, 0}, {"C", false, 2}}, {"n"});
+  return op;
+}
+
+const ElementwiseOp& conj_op() {
+  static const ElementwiseOp op =
+      make_op("linalg_conj", "a = lin_conj(a);\n", {"a"}, {false}, {}, {}, true);
+  return op;
+}
+
+}  // namespace
+
+int cuda_data_type(DType t) {
+  switch (t) {
+    case DType::Float32: return 0;     // CUDA_R_32F
+    case DType::Float64: return 1;     // CUDA_R_64F
+    case DType::Complex64: return 4;   // CUDA_C_32F
+    case DType::Complex128: return 5;  // CUDA_C_64F
+    default: require_solver_dtype(t); return -1;
+  }
+}
+
+void require_stack(const NDArray& a, bool square) {
+  if (a.ndim() < 2)
+    throw LinAlgError(std::to_string(a.ndim()) +
+                      "-dimensional array given. Array must be at least two-dimensional");
+  if (square && a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2])
+    throw LinAlgError("Last 2 dimensions of the array must be square");
+}
+
+void require_solver_dtype(DType t) {
+  if (t != DType::Float32 && t != DType::Float64 && t != DType::Complex64 && t != DType::Complex128)
+    throw TypeError(std::string("array type ") + name(t) + " is unsupported in linalg");
+}
+
+void require_int32(int64_t v, const char* what) {
+  if (v > INT32_MAX)
+    throw ValueError(std::string(what) + " " + std::to_string(v) +
+                     " exceeds what the 32-bit cuSOLVER interface accepts");
+}
+
+Dims with_matrix(const Dims& batch, int64_t r, int64_t c) {
+  Dims d = batch;
+  d.push_back(r);
+  d.push_back(c);
+  return d;
+}
+
+Dims with_vector(const Dims& batch, int64_t n) {
+  Dims d = batch;
+  d.push_back(n);
+  return d;
+}
+
+namespace {
+Batch batch_of(NDArray data, int64_t rows, int64_t cols) {
+  Batch b;
+  b.rows = rows;
+  b.cols = cols;
+  b.batch_shape = Dims(data.shape().data(), data.ndim() - 2);
+  b.count = b.batch_shape.product();
+  b.data = std::move(data);
+  return b;
+}
+}  // namespace
+
+Batch column_major_copy(const NDArray& a) {
+  int nd = a.ndim();
+  NDArray t = a.swapaxes(nd - 1, nd - 2);
+  return batch_of(astype(t, a.dtype(), OrderSpec::C, Casting::Unsafe, true), a.shape()[nd - 2],
+                  a.shape()[nd - 1]);
+}
+
+Batch transposed_copy(const NDArray& a) {
+  int nd = a.ndim();
+  return batch_of(astype(a, a.dtype(), OrderSpec::C, Casting::Unsafe, true), a.shape()[nd - 1],
+                  a.shape()[nd - 2]);
+}
+
+Batch column_major_empty(const Dims& batch_shape, int64_t rows, int64_t cols, DType dtype) {
+  return batch_of(NDArray::empty(with_matrix(batch_shape, cols, rows), dtype), rows, cols);
+}
+
+NDArray matrices(const Batch& b) {
+  int nd = b.data.ndim();
+  return b.data.swapaxes(nd - 1, nd - 2);
+}
+
+NDArray transposes(const Batch& b) { return b.data; }
+
+NDArray pointer_array(const Batch& b) {
+  // Computed on the device (no host transfer to wait for): base + k * stride. Device addresses
+  // are below 2^48, so the double arithmetic of arange is exact.
+  double step = static_cast<double>(b.rows * b.cols * b.data.itemsize());
+  return arange_n(b.count, static_cast<double>(b.data.data()), step, DType::UInt64);
+}
+
+NDArray info_array(int64_t n) { return zeros(Dims{n}, DType::Int32); }
+
+std::vector<int32_t> read_info(const NDArray& info) {
+  std::vector<int32_t> out(static_cast<size_t>(info.size()));
+  if (!out.empty()) to_host(info, out.data(), Order::C);
+  return out;
+}
+
+MemoryPtr workspace(std::size_t bytes, int device) { return allocate(bytes ? bytes : 1, device); }
+
+void det_from_lu(const Batch& lu, const NDArray& piv, const NDArray& out) {
+  if (out.size() == 0) return;
+  elementwise(det_op(), {lu.data, piv}, {out}, {i64(lu.rows)});
+}
+
+void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign, const NDArray& logdet) {
+  if (sign.size() == 0) return;
+  elementwise(slogdet_op(), {lu.data, piv}, {sign, logdet}, {i64(lu.rows)});
+}
+
+void keep_triangle(const NDArray& a, bool keep_lower) {
+  if (a.size() == 0) return;
+  int nd = a.ndim();
+  elementwise(triangle_op(), {}, {a},
+              {i64(a.shape()[nd - 2]), i64(a.shape()[nd - 1]), Scalar::from_bool(keep_lower, DType::Bool)});
+}
+
+void flag_nonfinite(const Batch& b, const NDArray& flags) {
+  if (b.data.size() == 0) return;
+  elementwise(nonfinite_op(), {b.data}, {flags}, {i64(b.rows * b.cols)}, b.data.shape());
+}
+
+void flag_complex(const NDArray& w, const NDArray& flags) {
+  if (w.size() == 0) return;
+  elementwise(complex_op(), {w}, {flags}, {i64(w.shape()[w.ndim() - 1])}, w.shape());
+}
+
+void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out) {
+  if (out.data.size() == 0) return;
+  elementwise(unpack_op(), {vr.data, w}, {out.data}, {i64(vr.rows)});
+}
+
+void conjugate_inplace(const NDArray& a) {
+  if (a.size() == 0 || !is_complex(a.dtype())) return;
+  elementwise(conj_op(), {}, {a});
+}
+
+std::vector<std::string> solver_kernel_sources() {
+  std::vector<std::string> out;
+  const DType inexact[] = {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128};
+  auto sig = [](std::vector<DType> in, std::vector<DType> outs, std::vector<DType> sc,
+                std::vector<int> raw_ndim) {
+    KernelSignature s;
+    s.inputs = std::move(in);
+    s.outputs = std::move(outs);
+    s.scalars = std::move(sc);
+    s.raw_ndim = std::move(raw_ndim);
+    return s;
+  };
+  const DType I = DType::Int64;
+  for (DType t : inexact) {
+    DType r = real_dtype(t);
+    out.push_back(elementwise_source(det_op(), sig({t, DType::Int32}, {t}, {I}, {3, 2, 1})));
+    out.push_back(elementwise_source(slogdet_op(), sig({t, DType::Int32}, {t, r}, {I}, {3, 2, 1, 1})));
+    out.push_back(elementwise_source(triangle_op(), sig({}, {t}, {I, I, DType::Bool}, {1})));
+    out.push_back(elementwise_source(nonfinite_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
+    out.push_back(elementwise_source(conj_op(), sig({}, {t}, {}, {1})));
+    if (is_complex(t)) out.push_back(elementwise_source(complex_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
+    else out.push_back(elementwise_source(unpack_op(), sig({t, complex_dtype(t)}, {complex_dtype(t)}, {I}, {3, 2, 1})));
+  }
+  return out;
+}
+
+}  // namespace cunp::linalg

@@ -1,0 +1,186 @@
+// src/linalg/solver_lu.cpp -- LU-based routines: det, slogdet, inv, solve. Stacks of small
+// matrices go through cuBLAS's batched getrf/getrs/getri (one launch for the stack); larger
+// matrices through cusolverDn getrf/getrs, one call per matrix.
+#include <string>
+
+#include "cunp/linalg/solver.hpp"
+#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation.hpp"
+#include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
+#include "cublas_batched.hpp"
+#include "cusolver.hpp"
+#include "solver_common.hpp"
+
+namespace cunp {
+namespace linalg {
+namespace {
+
+// cuBLAS's batched LU runs one small matrix per thread block: it wins for stacks of small
+// matrices and loses to cusolverDn's blocked getrf on large ones.
+constexpr int64_t kBatchedLuMaxN = 64;
+bool use_batched(const Batch& a) { return a.count > 1 && a.rows <= kBatchedLuMaxN; }
+
+using GetrfBufferSizeFn = int (*)(void*, int, int, void*, int, int*);
+using GetrfFn = int (*)(void*, int, int, void*, int, void*, int*, int*);
+using GetrsFn = int (*)(void*, int, int, int, const void*, int, const int*, void*, int, int*);
+
+struct LU {
+  Batch lu;     // factors, in place of the input's copy
+  NDArray piv;  // int32 (count, n), 1-based as LAPACK
+  NDArray info; // int32 (count,)
+};
+
+// LU of each matrix of `a` (a column-major batch, factored in place).
+LU factor(Batch a) {
+  int dev = a.data.device();
+  activate(dev);
+  StreamHandle stream = current_stream_handle(dev);
+  int n = static_cast<int>(a.rows);
+  LU r{a, NDArray::empty(Dims{a.count, a.rows}, DType::Int32), info_array(a.count)};
+  if (a.count == 0 || n == 0) return r;
+  DType t = a.dtype();
+  if (use_batched(a)) {
+    NDArray ptrs = pointer_array(a);
+    getrf_batched(t, dev, n, static_cast<void* const*>(ptr_of(ptrs)), a.ld(),
+                  static_cast<int*>(ptr_of(r.piv)), static_cast<int*>(ptr_of(r.info)),
+                  static_cast<int>(a.count));
+    return r;
+  }
+  void* h = dn_handle(dev, stream);
+  int lwork = 0;
+  check_cusolver(reinterpret_cast<GetrfBufferSizeFn>(dn_symbol(Dn::GetrfBufferSize, t))(
+                     h, n, n, at(a.matrix(0)), a.ld(), &lwork),
+                 dn_name(Dn::GetrfBufferSize, t));
+  MemoryPtr work = workspace(static_cast<size_t>(lwork) * a.data.itemsize(), dev);
+  auto getrf = reinterpret_cast<GetrfFn>(dn_symbol(Dn::Getrf, t));
+  for (int64_t b = 0; b < a.count; ++b)
+    check_cusolver(getrf(h, n, n, at(a.matrix(b)), a.ld(), at(work->ptr),
+                         static_cast<int*>(ptr_of(r.piv)) + b * n,
+                         static_cast<int*>(ptr_of(r.info)) + b),
+                   dn_name(Dn::Getrf, t));
+  return r;
+}
+
+void raise_if_singular(const NDArray& info) {
+  for (int32_t v : read_info(info))
+    if (v > 0) throw LinAlgError("Singular matrix");
+}
+
+// Solves op(A) X = B in place of B for each matrix, from A's LU factors.
+void lu_solve(const LU& f, int trans, const Batch& b) {
+  int dev = b.data.device();
+  StreamHandle stream = current_stream_handle(dev);
+  int n = static_cast<int>(f.lu.rows), nrhs = static_cast<int>(b.cols);
+  if (b.count == 0 || n == 0 || nrhs == 0) return;
+  DType t = b.dtype();
+  if (use_batched(f.lu)) {
+    NDArray pa = pointer_array(f.lu), pb = pointer_array(b);
+    int host_info = 0;  // cuBLAS reports argument errors here, on the host
+    getrs_batched(t, dev, trans == kOpT, n, nrhs, static_cast<const void* const*>(ptr_of(pa)),
+                  f.lu.ld(), static_cast<const int*>(ptr_of(f.piv)),
+                  static_cast<void* const*>(ptr_of(pb)), b.ld(), &host_info,
+                  static_cast<int>(b.count));
+    if (host_info != 0)
+      throw ValueError("getrsBatched rejected argument " + std::to_string(-host_info));
+    return;
+  }
+  void* h = dn_handle(dev, stream);
+  auto getrs = reinterpret_cast<GetrsFn>(dn_symbol(Dn::Getrs, t));
+  NDArray info = info_array(b.count);
+  for (int64_t k = 0; k < b.count; ++k)
+    check_cusolver(getrs(h, trans, n, nrhs, at(f.lu.matrix(k)), f.lu.ld(),
+                         static_cast<const int*>(ptr_of(f.piv)) + k * n, at(b.matrix(k)), b.ld(),
+                         static_cast<int*>(ptr_of(info)) + k),
+                   dn_name(Dn::Getrs, t));
+}
+
+}  // namespace
+}  // namespace linalg
+
+using namespace linalg;
+
+NDArray det(const NDArray& a) {
+  require_stack(a, true);
+  require_solver_dtype(a.dtype());
+  require_int32(a.shape()[a.ndim() - 1], "matrix size");
+  // det(A^T) == det(A): factor the row-major copy as it is.
+  LU f = factor(transposed_copy(a));
+  NDArray out = NDArray::empty(f.lu.batch_shape, a.dtype());
+  if (f.lu.rows == 0) {
+    fill(out, Scalar::from_int(1, a.dtype()));
+    return out;
+  }
+  det_from_lu(f.lu, f.piv, out);
+  return out;
+}
+
+std::pair<NDArray, NDArray> slogdet(const NDArray& a) {
+  require_stack(a, true);
+  require_solver_dtype(a.dtype());
+  require_int32(a.shape()[a.ndim() - 1], "matrix size");
+  LU f = factor(transposed_copy(a));
+  NDArray sign = NDArray::empty(f.lu.batch_shape, a.dtype());
+  NDArray logdet = NDArray::empty(f.lu.batch_shape, real_dtype(a.dtype()));
+  if (f.lu.rows == 0) {
+    fill(sign, Scalar::from_int(1, a.dtype()));
+    fill(logdet, Scalar::from_int(0, logdet.dtype()));
+    return {sign, logdet};
+  }
+  slogdet_from_lu(f.lu, f.piv, sign, logdet);
+  return {sign, logdet};
+}
+
+NDArray inv(const NDArray& a, bool check_singular) {
+  require_stack(a, true);
+  require_solver_dtype(a.dtype());
+  require_int32(a.shape()[a.ndim() - 1], "matrix size");
+  // inv(A^T) == inv(A)^T: factor and invert the row-major copy; the result read row-major is
+  // inv(A).
+  Batch x = transposed_copy(a);
+  if (x.count == 0 || x.rows == 0) return transposes(x);
+  LU f = factor(x);
+  int dev = x.data.device();
+  int n = static_cast<int>(x.rows);
+  Batch out = column_major_empty(x.batch_shape, x.rows, x.cols, x.dtype());
+  if (use_batched(f.lu)) {
+    NDArray pa = pointer_array(f.lu), pc = pointer_array(out);
+    NDArray info2 = info_array(x.count);
+    DType t = x.dtype();
+    getri_batched(t, dev, n, static_cast<const void* const*>(ptr_of(pa)), f.lu.ld(),
+                  static_cast<const int*>(ptr_of(f.piv)), static_cast<void* const*>(ptr_of(pc)),
+                  out.ld(), static_cast<int*>(ptr_of(info2)), static_cast<int>(x.count));
+  } else {
+    // Solve against the identity.
+    NDArray eye_n = eye(n, n, 0, x.dtype());
+    copy_to(out.data, eye_n);
+    lu_solve(f, kOpN, out);
+  }
+  if (check_singular) raise_if_singular(f.info);
+  return transposes(out);
+}
+
+NDArray solve(const NDArray& a, const NDArray& b) {
+  require_stack(a, true);
+  require_stack(b, false);
+  require_solver_dtype(a.dtype());
+  if (b.dtype() != a.dtype()) throw TypeError("solve: a and b must have the same dtype");
+  int64_t n = a.shape()[a.ndim() - 1];
+  require_int32(n, "matrix size");
+  if (b.shape()[b.ndim() - 2] != n)
+    throw ValueError("solve: the last two dimensions of b must be (" + std::to_string(n) + ", K)");
+  // The batch dimensions broadcast against each other.
+  Dims ba(a.shape().data(), a.ndim() - 2), bb(b.shape().data(), b.ndim() - 2);
+  Dims batch = broadcast_shapes({ba, bb});
+  NDArray a2 = a.broadcast_to(with_matrix(batch, n, n));
+  NDArray b2 = b.broadcast_to(with_matrix(batch, n, b.shape()[b.ndim() - 1]));
+  // Factor A^T (the row-major copy) and solve with the transpose: (A^T)^T X = B.
+  Batch x = column_major_copy(b2);
+  if (x.count == 0 || n == 0 || x.cols == 0) return matrices(x);
+  LU f = factor(transposed_copy(a2));
+  lu_solve(f, kOpT, x);
+  raise_if_singular(f.info);
+  return matrices(x);
+}
+
+}  // namespace cunp

@@ -1,0 +1,64 @@
+// src/ops/launch_util.hpp -- pieces the JIT launchers share (elementwise, reductions): stack
+// buffers for per-call layout data and a fixed-size kernel-cache key, so a cache hit allocates nothing.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "cunp/jit/compiler.hpp"
+
+namespace cunp::detail {
+
+// Per-call storage on the stack, spilling to the heap past N elements (huge ranks only).
+template <class T, int N>
+class InlineBuffer {
+ public:
+  explicit InlineBuffer(std::size_t n)
+      : data_(n <= N ? inline_ : (heap_ = std::make_unique<T[]>(n)).get()) {}
+  InlineBuffer(const InlineBuffer&) = delete;
+  InlineBuffer& operator=(const InlineBuffer&) = delete;
+  T* data() { return data_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+
+ private:
+  T inline_[N];
+  std::unique_ptr<T[]> heap_;
+  T* data_;
+};
+
+// The op's code hash plus one byte per dtype and layout fact.
+template <int Bytes>
+struct KernelKey {
+  uint64_t op = 0;
+  uint32_t len = 0;
+  uint8_t sig[Bytes];
+  void add(int v) { sig[len++] = static_cast<uint8_t>(v); }
+  friend bool operator==(const KernelKey& a, const KernelKey& b) {
+    return a.op == b.op && a.len == b.len && std::memcmp(a.sig, b.sig, a.len) == 0;
+  }
+};
+template <int Bytes>
+struct KernelKeyHash {
+  std::size_t operator()(const KernelKey<Bytes>& k) const { return hash_bytes(k.sig, k.len, k.op); }
+};
+
+template <int Bytes>
+struct KernelCache {
+  std::mutex mutex;
+  std::unordered_map<KernelKey<Bytes>, FunctionHandle, KernelKeyHash<Bytes>> functions;
+
+  FunctionHandle find(const KernelKey<Bytes>& key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = functions.find(key);
+    return it == functions.end() ? nullptr : it->second;
+  }
+  void put(const KernelKey<Bytes>& key, FunctionHandle fn) {
+    std::lock_guard<std::mutex> lock(mutex);
+    functions.emplace(key, fn);
+  }
+};
+
+}  // namespace cunp::detail

@@ -1,0 +1,45 @@
+// src/python/profiler.cpp -- profiler hooks: cuProfilerStart/Stop and NVTX ranges and marks.
+// NVTX is the header-only nvtx3: a no-op unless a profiler (Nsight Systems) injects itself.
+#include <nvtx3/nvToolsExt.h>
+
+#include "../runtime/driver.hpp"
+#include "common.hpp"
+
+namespace cunp::py {
+namespace {
+
+// CuPy's color table for color_id (ARGB), indexed modulo its length.
+constexpr uint32_t kColors[] = {0xff00ff00, 0xff0000ff, 0xffffff00, 0xffff00ff,
+                                0xff00ffff, 0xffff0000, 0xffffffff};
+
+nvtxEventAttributes_t attributes(const std::string& message, int64_t color_id, int64_t argb) {
+  nvtxEventAttributes_t a{};
+  a.version = NVTX_VERSION;
+  a.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+  a.messageType = NVTX_MESSAGE_TYPE_ASCII;
+  a.message.ascii = message.c_str();
+  if (argb >= 0 || color_id >= 0) {
+    a.colorType = NVTX_COLOR_ARGB;
+    a.color = argb >= 0 ? static_cast<uint32_t>(argb)
+                        : kColors[color_id % (sizeof kColors / sizeof kColors[0])];
+  }
+  return a;
+}
+
+}  // namespace
+
+void bind_profiler(nb::module_& m) {
+  m.def("_profiler_start", [] { CUNP_DRV(cuProfilerStart); });
+  m.def("_profiler_stop", [] { CUNP_DRV(cuProfilerStop); });
+  m.def("_nvtx_range_push", [](const std::string& msg, int64_t color_id, int64_t argb) {
+    nvtxEventAttributes_t a = attributes(msg, color_id, argb);
+    return nvtxRangePushEx(&a);
+  }, nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+  m.def("_nvtx_range_pop", [] { return nvtxRangePop(); });
+  m.def("_nvtx_mark", [](const std::string& msg, int64_t color_id, int64_t argb) {
+    nvtxEventAttributes_t a = attributes(msg, color_id, argb);
+    nvtxMarkEx(&a);
+  }, nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+}
+
+}  // namespace cunp::py

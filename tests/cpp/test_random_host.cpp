@@ -1,0 +1,305 @@
+// tests/cpp/test_random_host.cpp -- the random device code run on the host: Philox4x32-10 against
+// its published known-answer vectors, the samplers' moments, and the permutation bijection.
+#include <gtest/gtest.h>
+#include <math.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "cunp/random/random.hpp"
+
+// The helpers the device code takes from its includer, for the host build: CUDA's sincospi
+// (sin and cos of pi * x), the wide multiply and the float bit casts.
+inline void sincospi(double x, double* s, double* c) {
+  const double t = 3.141592653589793238 * x;
+  *s = sin(t);
+  *c = cos(t);
+}
+
+inline void mul_wide_u32(uint32_t a, uint32_t b, uint32_t& hi, uint32_t& lo) {
+  const uint64_t p = uint64_t{a} * b;
+  hi = static_cast<uint32_t>(p >> 32);
+  lo = static_cast<uint32_t>(p);
+}
+
+inline int float_bits(float x) {
+  int i;
+  std::memcpy(&i, &x, sizeof i);
+  return i;
+}
+inline float bits_float(int i) {
+  float x;
+  std::memcpy(&x, &i, sizeof x);
+  return x;
+}
+
+#define CUNP_RFN inline
+#define CUNP_RANDOM_CODE(...) __VA_ARGS__
+#include "random/device_code.inc"
+#undef CUNP_RANDOM_CODE
+#undef CUNP_RFN
+
+using cunp_random::Rng;
+using cunp_random::Words;
+
+namespace {
+
+// Random123's known-answer vectors for Philox4x32-10.
+struct Kat {
+  std::array<uint32_t, 4> ctr;
+  std::array<uint32_t, 2> key;
+  std::array<uint32_t, 4> out;
+};
+const Kat kKats[] = {
+    {{0, 0, 0, 0}, {0, 0}, {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
+    {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
+     {0xffffffff, 0xffffffff},
+     {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
+    {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
+     {0xa4093822, 0x299f31d0},
+     {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
+};
+
+TEST(RandomHost, PhiloxKnownAnswers) {
+  for (const Kat& k : kKats) {
+    EXPECT_EQ(cunp::random::philox4x32_10(k.ctr, k.key), k.out);
+    Words c{k.ctr[0], k.ctr[1], k.ctr[2], k.ctr[3]};
+    Words w = cunp_random::philox4x32_10(c, k.key[0], k.key[1]);
+    EXPECT_EQ((std::array<uint32_t, 4>{w.v0, w.v1, w.v2, w.v3}), k.out);
+  }
+}
+
+TEST(RandomHost, BlockCounterLayout) {
+  // block(key, ctr, draw) is Philox of counter words (ctr lo, ctr hi, draw, 0), key (lo, hi).
+  const uint64_t key = 0x0123456789abcdefull, ctr = 0xfedcba9876543210ull;
+  Words w = cunp_random::block(key, ctr, 7);
+  auto ref = cunp::random::philox4x32_10({0x76543210u, 0xfedcba98u, 7u, 0u}, {0x89abcdefu, 0x01234567u});
+  EXPECT_EQ((std::array<uint32_t, 4>{w.v0, w.v1, w.v2, w.v3}), ref);
+}
+
+template <class F>
+void moments(F draw, int n, double& mean, double& var) {
+  double s = 0, s2 = 0;
+  for (int i = 0; i < n; ++i) {
+    double x = draw(i);
+    s += x;
+    s2 += x * x;
+  }
+  mean = s / n;
+  var = s2 / n - mean * mean;
+}
+
+// Mean and variance within a few standard errors (variance: loose, 5%).
+template <class F>
+void check(const char* what, F sampler, double mean, double var, int n = 200000) {
+  double m, v;
+  moments([&](int i) { Rng g(0x5eedull, static_cast<uint64_t>(i)); return sampler(g); }, n, m, v);
+  EXPECT_NEAR(m, mean, 6 * std::sqrt(var / n) + 1e-12) << what;
+  EXPECT_NEAR(v, var, 0.05 * var + 1e-12) << what;
+}
+
+TEST(RandomHost, ContinuousMoments) {
+  check("uniform", [](Rng& g) { return g.uniform(); }, 0.5, 1.0 / 12);
+  check("normal", [](Rng& g) { return g.normal(); }, 0.0, 1.0);
+  check("exponential", [](Rng& g) { return g.exponential(); }, 1.0, 1.0);
+  for (double a : {0.3, 1.0, 2.5, 40.0})
+    check("gamma", [a](Rng& g) { return cunp_random::standard_gamma(g, a); }, a, a);
+  for (auto ab : {std::pair{0.5, 0.7}, std::pair{2.0, 5.0}}) {
+    double a = ab.first, b = ab.second;
+    check("beta", [a, b](Rng& g) { return cunp_random::beta(g, a, b); }, a / (a + b),
+          a * b / ((a + b) * (a + b) * (a + b + 1)));
+  }
+  check("chisquare", [](Rng& g) { return cunp_random::chisquare(g, 3.0); }, 3.0, 6.0);
+  check("noncentral_chisquare", [](Rng& g) { return cunp_random::noncentral_chisquare(g, 3.0, 2.0); },
+        5.0, 2 * (3.0 + 4.0));
+  check("noncentral_chisquare df<1", [](Rng& g) { return cunp_random::noncentral_chisquare(g, 0.5, 2.0); },
+        2.5, 2 * (0.5 + 4.0));
+  check("f", [](Rng& g) { return cunp_random::f_dist(g, 5.0, 20.0); }, 20.0 / 18.0,
+        2 * 400.0 * 23.0 / (5.0 * 18.0 * 18.0 * 16.0));
+  check("standard_t", [](Rng& g) { return cunp_random::standard_t(g, 10.0); }, 0.0, 10.0 / 8.0);
+  check("laplace", [](Rng& g) { return cunp_random::laplace(g, 1.0, 2.0); }, 1.0, 8.0);
+  check("logistic", [](Rng& g) { return cunp_random::logistic(g, 1.0, 2.0); }, 1.0, 4.0 * M_PI * M_PI / 3);
+  check("gumbel", [](Rng& g) { return cunp_random::gumbel(g, 1.0, 2.0); }, 1.0 + 2.0 * 0.5772156649015329,
+        M_PI * M_PI / 6 * 4.0);
+  check("pareto", [](Rng& g) { return cunp_random::pareto(g, 5.0); }, 0.25, 5.0 / (16.0 * 3.0));
+  check("power", [](Rng& g) { return cunp_random::power(g, 3.0); }, 0.75, 3.0 / (16.0 * 5.0));
+  check("weibull", [](Rng& g) { return cunp_random::weibull(g, 2.0); }, std::tgamma(1.5),
+        std::tgamma(2.0) - std::tgamma(1.5) * std::tgamma(1.5));
+  check("rayleigh", [](Rng& g) { return cunp_random::rayleigh(g, 2.0); }, 2.0 * std::sqrt(M_PI / 2),
+        (4 - M_PI) / 2 * 4.0);
+  check("triangular", [](Rng& g) { return cunp_random::triangular(g, 0.0, 1.0, 4.0); }, 5.0 / 3,
+        (0 + 1 + 16 - 0 - 0 - 4) / 18.0);
+  check("wald", [](Rng& g) { return cunp_random::wald(g, 2.0, 3.0); }, 2.0, 8.0 / 3.0);
+  // von Mises(0, kappa): E[cos X] = I1(k)/I0(k); k = 2: 0.697775.
+  check("vonmises cos", [](Rng& g) { return std::cos(cunp_random::vonmises(g, 0.0, 2.0)); }, 0.697775,
+        0.1632, 100000);
+}
+
+TEST(RandomHost, DiscreteMoments) {
+  for (auto np : {std::pair<long long, double>{10, 0.3}, {40, 0.9}, {1000, 0.3}, {1000000, 0.01},
+                  {123456789, 0.7}}) {
+    long long n = np.first;
+    double p = np.second;
+    check("binomial", [n, p](Rng& g) { return double(cunp_random::binomial(g, n, p)); }, n * p,
+          n * p * (1 - p));
+  }
+  for (double lam : {0.5, 7.0, 10.0, 100.0, 1e6})
+    check("poisson", [lam](Rng& g) { return double(cunp_random::poisson(g, lam)); }, lam, lam);
+  check("negative_binomial", [](Rng& g) { return double(cunp_random::negative_binomial(g, 3.5, 0.4)); },
+        3.5 * 0.6 / 0.4, 3.5 * 0.6 / 0.16);
+  for (double p : {0.05, 0.5, 0.9})
+    check("geometric", [p](Rng& g) { return double(cunp_random::geometric(g, p)); }, 1 / p,
+          (1 - p) / (p * p));
+  check("hypergeometric", [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 20)); },
+        6.0, 20 * 0.3 * 0.7 * 80.0 / 99.0);
+  check("hypergeometric big sample", [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 90)); },
+        27.0, 90 * 0.3 * 0.7 * 10.0 / 99.0);
+  {
+    double p = 0.6, r = -1 / std::log(1 - p);
+    double mean = r * p / (1 - p), var = -p * (p + std::log(1 - p)) / ((1 - p) * (1 - p) * std::log(1 - p) * std::log(1 - p));
+    check("logseries", [p](Rng& g) { return double(cunp_random::logseries(g, p)); }, mean, var);
+  }
+  // zipf(a = 6) (finite fourth moment): mean zeta(5)/zeta(6), E[X^2] = zeta(4)/zeta(6).
+  {
+    double z4 = std::pow(M_PI, 4) / 90, z5 = 1.0369277551433699, z6 = std::pow(M_PI, 6) / 945;
+    check("zipf", [](Rng& g) { return double(cunp_random::zipf(g, 6.0)); }, z5 / z6, z4 / z6 - (z5 / z6) * (z5 / z6));
+  }
+}
+
+TEST(RandomHost, EdgeParameters) {
+  Rng g(1, 2);
+  EXPECT_EQ(cunp_random::binomial(g, 10, 0.0), 0);
+  EXPECT_EQ(cunp_random::binomial(g, 10, 1.0), 10);
+  EXPECT_EQ(cunp_random::binomial(g, 0, 0.5), 0);
+  EXPECT_EQ(cunp_random::poisson(g, 0.0), 0);
+  EXPECT_EQ(cunp_random::geometric(g, 1.0), 1);
+  EXPECT_EQ(cunp_random::negative_binomial(g, 2.0, 1.0), 0);
+  EXPECT_EQ(cunp_random::standard_gamma(g, 0.0), 0.0);
+  EXPECT_EQ(cunp_random::weibull(g, 0.0), 0.0);
+  EXPECT_EQ(cunp_random::hypergeometric(g, 5, 0, 3), 3);
+  EXPECT_EQ(cunp_random::hypergeometric(g, 0, 5, 3), 0);
+  EXPECT_EQ(cunp_random::logseries(g, 0.0), 1);
+  for (int i = 0; i < 1000; ++i) {
+    double u = g.uniform();
+    EXPECT_TRUE(u >= 0.0 && u < 1.0);
+    EXPECT_LE(g.bounded(6), 6u);
+    uint64_t big = g.bounded(0xFFFFFFFFFFull);
+    EXPECT_LE(big, 0xFFFFFFFFFFull);
+    double b = cunp_random::beta(g, 0.01, 0.01);
+    EXPECT_TRUE(b >= 0.0 && b <= 1.0);
+  }
+  EXPECT_EQ(g.bounded(~0ull) >> 63 <= 1, true);
+}
+
+TEST(RandomHost, BlockLanes) {
+  double s = 0, s2 = 0;
+  const int n = 100000;
+  for (int i = 0; i < n; ++i) {
+    Words w = cunp_random::block(99, i, 0);
+    for (int j = 0; j < 4; ++j) {
+      float u = cunp_random::uniform_f32(w, j);
+      ASSERT_TRUE(u >= 0.0f && u < 1.0f);
+      double z = cunp_random::normal_f32(w, j);
+      s += z;
+      s2 += z * z;
+    }
+    for (int j = 0; j < 2; ++j) {
+      ASSERT_LT(cunp_random::bounded_small(w, j, 9), 10u);
+      double d = cunp_random::uniform_f64(w, j);
+      ASSERT_TRUE(d >= 0.0 && d < 1.0);
+    }
+  }
+  EXPECT_NEAR(s / (4.0 * n), 0.0, 0.01);
+  EXPECT_NEAR(s2 / (4.0 * n), 1.0, 0.01);
+  // bounded_small is uniform over [0, range]: counts of 0..9 within 5%.
+  std::vector<int> counts(10);
+  for (int i = 0; i < n; ++i) {
+    Words w = cunp_random::block(7, i, 0);
+    ++counts[cunp_random::bounded_small(w, 0, 9)];
+    ++counts[cunp_random::bounded_small(w, 1, 9)];
+  }
+  for (int c : counts) EXPECT_NEAR(c, 2.0 * n / 10, 0.05 * 2.0 * n / 10);
+}
+
+// Error of `got` in units in the last place of `ref` rounded to float.
+double ulps_f32(float got, double ref) {
+  const float r = static_cast<float>(ref);
+  if (r == 0.0f) return got == 0.0f ? 0.0 : 1e9;
+  int e;
+  frexp(r, &e);
+  return fabs(got - ref) / ldexp(1.0, e - 24);
+}
+
+// The float32 normals' log and sine/cosine, on every input they can get (2^24 each), against
+// double: within the few ulp the device code's comments state.
+TEST(RandomHost, Float32NormalMathIsAccurate) {
+  double worst_log = 0, worst_sin = 0, worst_cos = 0;
+  for (uint32_t k = 0; k < (1u << 24); ++k) {
+    const float x = cunp_random::u24_open0(k << 8);  // (k + 1) / 2^24
+    if (k + 1 < (1u << 24))
+      worst_log = std::max(worst_log, ulps_f32(cunp_random::log_unit(x), log((k + 1.0) / 16777216.0)));
+    else
+      ASSERT_EQ(cunp_random::log_unit(x), 0.0f);
+    float sn, cs;
+    cunp_random::sincos_turn24(k << 8 | 0xFFu, sn, cs);  // the low 8 bits are not used
+    // Reference: the exact quarter-turn split, so that zeros of sin and cos are exact zeros.
+    const uint32_t q = (k + 0x200000u) >> 22;
+    const double a = 2.0 * 3.141592653589793238 * static_cast<int>(k - (q << 22)) / 16777216.0;
+    const double sa = sin(a), ca = cos(a);
+    const double rs[4] = {sa, ca, -sa, -ca}, rc[4] = {ca, -sa, -ca, sa};
+    worst_sin = std::max(worst_sin, ulps_f32(sn, rs[q & 3]));
+    worst_cos = std::max(worst_cos, ulps_f32(cs, rc[q & 3]));
+    // and the unreduced angle agrees (the quadrant logic)
+    const double t = 2.0 * 3.141592653589793238 * k / 16777216.0;
+    ASSERT_NEAR(sn, sin(t), 1e-6) << k;
+    ASSERT_NEAR(cs, cos(t), 1e-6) << k;
+  }
+  EXPECT_LT(worst_log, 1.5);
+  EXPECT_LT(worst_sin, 2.5);
+  EXPECT_LT(worst_cos, 2.5);
+}
+
+// A block's normals are Box-Muller pairs of its lanes: (0, 1) and (2, 3) in float32, one pair of
+// 53-bit uniforms in float64.
+TEST(RandomHost, BlockNormalsAreBoxMullerPairs) {
+  for (int i = 0; i < 1000; ++i) {
+    const Words w = cunp_random::block(5, i, 0);
+    const cunp_random::Normal4 z = cunp_random::normals_f32(w);
+    const uint32_t lanes[4] = {w.v0, w.v1, w.v2, w.v3};
+    for (int p = 0; p < 2; ++p) {
+      const double u1 = ((lanes[2 * p] >> 8) + 1.0) / 16777216.0, u2 = (lanes[2 * p + 1] >> 8) / 16777216.0;
+      const double r = sqrt(-2.0 * log(u1)), t = 2.0 * 3.141592653589793238 * u2;
+      EXPECT_NEAR(z.v[2 * p], r * cos(t), 4e-6 * (1.0 + r)) << i;
+      EXPECT_NEAR(z.v[2 * p + 1], r * sin(t), 4e-6 * (1.0 + r)) << i;
+    }
+    const cunp_random::Normal2 d = cunp_random::normals_f64(w);
+    const double u1 = cunp_random::u53(w.v0, w.v1), u2 = cunp_random::u53(w.v2, w.v3);
+    const double r = sqrt(-2.0 * log(1.0 - u1)), t = 2.0 * 3.141592653589793238 * u2;
+    EXPECT_NEAR(d.v[0], r * cos(t), 1e-13 * (1.0 + r));
+    EXPECT_NEAR(d.v[1], r * sin(t), 1e-13 * (1.0 + r));
+  }
+}
+
+TEST(RandomHost, PermutationIsABijection) {
+  for (uint64_t n : {1ull, 2ull, 3ull, 5ull, 16ull, 17ull, 1000ull, 65537ull}) {
+    for (uint64_t tweak : {0ull, 3ull}) {
+      cunp_random::Feistel f = cunp_random::feistel_tweak(cunp_random::feistel_setup(42, 7, n), tweak);
+      std::vector<char> seen(n, 0);
+      for (uint64_t i = 0; i < n; ++i) {
+        uint64_t j = cunp_random::permute_index(f, i);
+        ASSERT_LT(j, n);
+        ASSERT_FALSE(seen[j]) << "n=" << n;
+        seen[j] = 1;
+      }
+    }
+  }
+  // Position 0 of a permutation of 10 is roughly uniform over keys.
+  std::vector<int> counts(10);
+  for (uint64_t key = 0; key < 20000; ++key)
+    ++counts[cunp_random::permute_index(cunp_random::feistel_setup(key, 0, 10), 0)];
+  for (int c : counts) EXPECT_NEAR(c, 2000, 200);
+}
+
+}  // namespace
