@@ -47,8 +47,9 @@ def _at(self, a, indices, b=None, /):
     rest = items[lead:]
     while rest and _is_full_slice(rest[-1]):
         rest = rest[:-1]
-    if any(isinstance(i, slice) or i is None or i is Ellipsis for i in rest):
-        raise NotImplementedError("ufunc.at: mixing slices with index arrays is not supported yet")
+    if any(isinstance(i, slice) or i is None or i is Ellipsis or
+           _as_device_array(i).dtype.kind == "b" for i in rest):
+        return _at_positions(self, a, indices, b)  # slices between arrays, newaxis, masks
     target = a
     if lead:
         order = tuple(range(lead, lead + len(rest))) + tuple(range(lead)) + \
@@ -57,11 +58,23 @@ def _at(self, a, indices, b=None, /):
         if b is not None and not _is_scalar(b):
             b = _as_device_array(b)
             # b broadcasts against a[indices]: (lead axes, index shape, trailing axes).
-            b = _core._broadcast_to(b, _at_shape(a, lead, rest))
+            b = b._broadcast_to(_at_shape(a, lead, rest))
             nb = len(rest) and _as_device_array(rest[0]).ndim
             b = b.transpose(tuple(range(lead, lead + nb)) + tuple(range(lead)) +
                             tuple(range(lead + nb, b.ndim)))
     _core._ufunc_at(self, target, [_as_device_array(i) for i in rest], b)
+
+
+def _at_positions(self, a, indices, b):
+    """ufunc.at for any index (slices between index arrays, newaxis, masks): the positions
+    a[indices] selects, found by indexing an array of positions with NumPy's own rules, become
+    one index array per axis for the unbuffered kernel."""
+    import cunp
+    positions = cunp.arange(a.size, dtype="int64").reshape(a.shape)[indices]
+    per_axis = [_as_device_array(i) for i in cunp.unravel_index(positions, a.shape)]
+    if b is not None and not _is_scalar(b):
+        b = _as_device_array(b)._broadcast_to(positions.shape)
+    _core._ufunc_at(self, a, per_axis, b)
 
 
 def _is_scalar(x):

@@ -117,6 +117,18 @@ DType dtype_from_string(const std::string& s) {
   return it->second;
 }
 
+const char* casting_name(Casting c) {
+  switch (c) {
+    case Casting::No: return "no";
+    case Casting::Equiv: return "equiv";
+    case Casting::Safe: return "safe";
+    case Casting::SameKind: return "same_kind";
+    default: return "unsafe";
+  }
+}
+
+std::string dtype_repr(DType t) { return std::string("dtype('") + name(t) + "')"; }
+
 Casting casting_from_string(const std::string& s) {
   if (s == "no") return Casting::No;
   if (s == "equiv") return Casting::Equiv;

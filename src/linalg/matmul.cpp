@@ -27,18 +27,6 @@ std::atomic<int>& tf32_flag() {
   return flag;
 }
 
-const char* casting_word(Casting c) {
-  switch (c) {
-    case Casting::No: return "no";
-    case Casting::Equiv: return "equiv";
-    case Casting::Safe: return "safe";
-    case Casting::SameKind: return "same_kind";
-    default: return "unsafe";
-  }
-}
-
-std::string dtype_repr(DType t) { return std::string("dtype('") + name(t) + "')"; }
-
 [[noreturn]] void not_enough_dims(const char* which, int index, int has, int needs) {
   throw ValueError(std::string("matmul: ") + which + " operand " + std::to_string(index) +
                    " does not have enough dimensions (has " + std::to_string(has) +
@@ -132,10 +120,10 @@ NDArray matmul(const NDArray& a, const NDArray& b, const NDArray* out, std::opti
     if (!can_cast(ins[i], t, casting))
       throw TypeError("Cannot cast ufunc 'matmul' input " + std::to_string(i) + " from " +
                       dtype_repr(ins[i]) + " to " + dtype_repr(t) + " with casting rule '" +
-                      casting_word(casting) + "'");
+                      casting_name(casting) + "'");
   if (out && !can_cast(t, out->dtype(), casting))
     throw TypeError("Cannot cast ufunc 'matmul' output from " + dtype_repr(t) + " to " +
-                    dtype_repr(out->dtype()) + " with casting rule '" + casting_word(casting) + "'");
+                    dtype_repr(out->dtype()) + " with casting rule '" + casting_name(casting) + "'");
 
   const bool a1 = a.ndim() == 1, b1 = b.ndim() == 1;
   NDArray A = a1 ? a.expand_dims({0}) : a;  // (1, k)

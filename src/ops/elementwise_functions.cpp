@@ -51,12 +51,6 @@ template <class C> __device__ __forceinline__ C finite(C v, C nan, C pinf, C nin
 )";
 
 std::string num(long long v) { return std::to_string(v); }
-std::string dtype_repr(DType t) { return std::string("dtype('") + name(t) + "')"; }
-
-const char* casting_name(Casting c) {
-  static const char* const names[] = {"no", "equiv", "safe", "same_kind", "unsafe"};
-  return names[static_cast<int>(c)];
-}
 
 // The type a loop of dtype t computes in (float16 loops compute in float, as NumPy's do).
 std::string ct(DType t) { return t == DType::Float16 ? "float" : info(t).ctype; }

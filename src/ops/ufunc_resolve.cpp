@@ -23,18 +23,6 @@ Weak weak_kind(const UfuncArg& a) {
   }
 }
 
-std::string dtype_repr(DType t) { return std::string("dtype('") + name(t) + "')"; }
-
-const char* casting_name(Casting c) {
-  switch (c) {
-    case Casting::No: return "no";
-    case Casting::Equiv: return "equiv";
-    case Casting::Safe: return "safe";
-    case Casting::SameKind: return "same_kind";
-    default: return "unsafe";
-  }
-}
-
 [[noreturn]] void no_loop(const Ufunc& u) {
   throw TypeError("ufunc '" + u.name +
                   "' not supported for the input types, and the inputs could not be safely "

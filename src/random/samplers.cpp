@@ -13,6 +13,10 @@ namespace {
 
 const char* const kCR = "cunp_random::";
 
+// Philox blocks per thread of a large block kernel (make_op and block_threads agree on it).
+constexpr int64_t kBlocksPerThread = 4;
+static_assert((kBlocksPerThread & (kBlocksPerThread - 1)) == 0, "the kernel ends a run by masking");
+
 std::string cr(const std::string& f) { return kCR + f; }
 
 std::vector<Sampler> make_samplers() {
@@ -97,14 +101,20 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
               "out = static_cast<_T>(" + s.expr + ");";
     return op;
   }
-  // Loop position i handles Philox blocks i, i + T, i + 2T, ... (T = the loop size, see
-  // block_threads): block b always gives elements [b*K, b*K + K) of the (raw) output, so values
-  // do not depend on T. Several blocks per thread let the compiler keep the Philox key schedule
-  // and the constants out of the loop, a sixth of the instructions of a float32 normal.
+  // Loop position i handles _per Philox blocks (see block_threads): the 32 positions of a warp
+  // take 32 * _per consecutive blocks, trip r blocks [32 r, 32 r + 32) of that run, so one
+  // store per warp covers 512 contiguous bytes and the resident warps write one contiguous window
+  // at a time (blocks i, i + T, ... put concurrent stores T * 16 bytes apart: for 2^28 int64 that
+  // is four streams 512 MiB apart, which ran at under half the write bandwidth). Block b always
+  // gives elements [b*K, b*K + K) of the (raw) output, so values do not depend on T. Several
+  // blocks per thread let the compiler keep the Philox key schedule and the constants out of the
+  // loop.
   const std::string K = std::to_string(s.block);
   op.raw = {true};
   std::string b = "const long long _nb = (out.size() + " + K + " - 1) / " + K + ";\n"
-                  "for (long long _b = i; _b < _nb; _b += _ind.size()) {\n"
+                  "const long long _per = _nb > _ind.size() ? " + std::to_string(kBlocksPerThread) + " : 1;\n"
+                  "for (long long _b = ((long long)i >> 5) * (32 * _per) + ((long long)i & 31); _b < _nb;\n"
+                  "     _b += 32) {\n"
                   "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)_b, 0u);\n"
                   "const long long _base = _b * " + K + ";\n" + s.prep + "\n";
   if (vector_store)
@@ -117,17 +127,21 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   b += "{\n#pragma unroll\n"
        "  for (int _j = 0; _j < " + K + "; ++_j)\n"
        "    if (_base + _j < out.size()) out[_base + _j] = static_cast<_T>(" + s.expr + ");\n"
-       "}\n}";
+       "}\n"
+       // The last block of this position's run (_per a power of two): no loop counter to keep.
+       "if ((((_b >> 5) + 1) & (_per - 1)) == 0) break;\n}";
   op.body = b;
   return op;
 }
 
 // Threads for a block kernel over `blocks` Philox blocks: one block each up to 2^20 blocks (the
-// whole GPU busy for small arrays), then up to 4 blocks per thread.
+// whole GPU busy for small arrays), then kBlocksPerThread each in warp-sized runs (see make_op):
+// the kernel reads "more blocks than threads" as kBlocksPerThread per thread, and a multiple of
+// 32 threads covers every block exactly once.
 int64_t block_threads(int64_t blocks) {
-  constexpr int64_t kMinThreads = int64_t{1} << 20, kPerThread = 4;
+  constexpr int64_t kMinThreads = int64_t{1} << 20, kRun = 32 * kBlocksPerThread;
   if (blocks <= kMinThreads) return blocks;
-  return std::max(kMinThreads, (blocks + kPerThread - 1) / kPerThread);
+  return (blocks + kRun - 1) / kRun * 32;
 }
 
 Scalar param_scalar(const Scalar& v, char kind, DType out) {

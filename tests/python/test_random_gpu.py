@@ -122,8 +122,9 @@ def test_launch_configuration_independence(draw):
     lambda g, n: g.lognormal(0.5, 0.7, n), lambda g, n: g.integers(0, 100, n),
 ])
 def test_block_kernels_over_many_blocks(draw):
-    # Past 2^20 Philox blocks a thread handles several blocks (as many as the size needs): the two
-    # sizes run with different thread counts, yet block b always gives the same elements.
+    # Past 2^20 Philox blocks a thread handles four blocks (each warp a run of 128 consecutive
+    # blocks; the last run partial here): the two sizes run with different thread counts, yet
+    # block b always gives the same elements.
     n1, n2 = 2**22 + 5, 2**24 + 9
     short = host(draw(cunp.random.default_rng(12), n1))
     long = host(draw(cunp.random.default_rng(12), n2))

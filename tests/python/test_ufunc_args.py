@@ -535,6 +535,24 @@ def test_at_multidimensional(xp):
 
 
 @twin()
+def test_at_slices_between_index_arrays(xp):
+    # Index arrays separated by a slice (their broadcast dimension goes first), newaxis, a mask.
+    a = xp.zeros((3, 4, 5), 'f8')
+    i = arr(xp, [0, 2, 2], 'i8')
+    k = arr(xp, [1, 1, 4], 'i8')
+    xp.add.at(a, (i, slice(None), k), arr(xp, [1, 2, 3, 4], 'f8'))
+    b = xp.zeros((4, 6), 'i4')
+    xp.multiply.at(b, (slice(1, 3), None, arr(xp, [0, 0, 5], 'i8')), 3)
+    xp.add.at(b, (Ellipsis, arr(xp, [5, 5], 'i8')), 1)
+    c = xp.arange(8.0)
+    xp.subtract.at(c, c > 3, 1.5)
+    # A leading full slice with an array operand: b broadcasts against a[:, idx].
+    e = xp.zeros((2, 5), 'f4')
+    xp.add.at(e, (slice(None), arr(xp, [4, 4, 0], 'i8')), arr(xp, [[1, 2, 3]], 'f4'))
+    return a, b, c, e
+
+
+@twin()
 def test_at_on_a_view(xp):
     base = xp.zeros(10, 'f4')
     xp.add.at(base[::2], arr(xp, [0, 0, 4], 'i8'), 1.0)

@@ -38,6 +38,9 @@ DType dtype_from_char(char c);
 
 enum class Casting { No, Equiv, Safe, SameKind, Unsafe };
 Casting casting_from_string(const std::string& s);  // ValueError for unknown names
+const char* casting_name(Casting c);                // "same_kind", ... (for messages)
+// NumPy's repr of a dtype, as its messages quote it: dtype('float32').
+std::string dtype_repr(DType t);
 
 bool can_cast(DType from, DType to, Casting casting = Casting::Safe);
 // NumPy 2's promote_types: the smallest type both cast to safely.
