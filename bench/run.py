@@ -300,9 +300,11 @@ class Case:
     setup: Optional[Callable[[XpLib], Any]] = None  # untimed; called again per rotated copy
     nbytes: int = 0  # bytes an ideal kernel moves (inputs + outputs): gives GB/s and % of copy BW
     clock: str = "event"  # event: device events | host: sync + host clock | percall | import |
-    # first-call: setup, then run once, in a new process per sample (see first_call_samples)
+    # first-call: setup, then run once, in a new process per sample (see first_call_samples) |
+    # burst: percall's host time for a short burst right after a synchronize, so the launch
+    # queue never fills and the GPU's pace does not enter (the host cost of a call alone)
     gpu_only: bool = False
-    calls: int = 1  # calls per sample, for 'percall'
+    calls: int = 1  # calls per sample, for 'percall' and 'burst'
     note: str = ""  # printed under the table: what the figures do not show
     libs: tuple = LIBS  # the libraries timed; the others read n/a, and `note` says why
     cache: str = ""  # first-call: 'cold' (a new, empty kernel cache dir per sample) or 'warm'
@@ -464,6 +466,9 @@ def core_cases(quick: bool) -> list[Case]:
              setup=bound_op(operator.add, small), run=None, targets=(Target("vs", 0.6, "cupy"),)),
         Case(f"a + 1.0, {small} f32, per call", clock="percall", calls=small_calls,
              setup=bound_op(operator.add, small, 1.0), run=None),
+        Case(f"a + b, {small} f32, host cost per call", clock="burst", calls=32,
+             setup=bound_op(operator.add, small), run=None,
+             note="bursts of 32 calls right after a synchronize: the host's work alone"),
         # The tutorials' operators on their 2 GB array (seed 001), then seed 002's a + b.
         Case(f"x *= 5, x{cube} f64", setup=ones_cube, run=scale5, nbytes=16 * ncube),
         # Two kernels, each reading and writing x: what an unfused library must move.
@@ -543,6 +548,11 @@ def measure(lib: XpLib, case: Case, states: list, warmup: int, repeats: int) -> 
             for _ in range(case.calls):
                 out = state()
             lib.sync()
+            t = (time.perf_counter() - t0) / case.calls
+        elif clock == "burst":
+            t0 = time.perf_counter()
+            for _ in range(case.calls):
+                out = state()
             t = (time.perf_counter() - t0) / case.calls
         else:
             t0 = time.perf_counter()
@@ -647,6 +657,8 @@ def run_case(case: Case, name: str, lib: Optional[XpLib], why: str, quick: bool,
             states = make_states(lib, case, l2)
             if case.clock == "event" and lib.gpu:
                 warmup, repeats = (1, 3) if quick else (2, 10)
+            elif case.clock == "burst":  # short samples: many, for a stable median
+                warmup, repeats = 5, 51
             else:  # host clock: transfers of a GiB, or NumPy on GB arrays; each is slow
                 warmup, repeats = (1, 2) if quick else (1, 5 if lib.gpu else 3)
             samples = measure(lib, case, states, warmup, repeats)
@@ -682,7 +694,7 @@ def cell(case: Case, r: dict) -> str:
     t = r["seconds"]
     if case.nbytes:
         return f"{num(case.nbytes / t / 1e9)} GB/s"
-    if case.clock == "percall":
+    if case.clock in ("percall", "burst"):
         return f"{num(t * 1e6)} µs"
     return f"{num(t * 1e3)} ms"
 

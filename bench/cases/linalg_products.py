@@ -1,6 +1,6 @@
 # bench/cases/linalg_products.py -- matrix products: matmul 8192^3 in float16/32/64, einsum
-# 'bij,bjk->bik' beside the matmul it reduces to, and a small matmul per call; cunp vs CuPy vs
-# PyTorch.
+# 'bij,bjk->bik' beside the matmul it reduces to (plan cache on and off), a greedy einsum chain,
+# matmul with axes=, and a small matmul per call; cunp vs CuPy vs PyTorch.
 """Product cases. Times are per call between the library's own events; a matmul of n^3 does
 2 n^3 flops, so TFLOP/s = 2 n^3 / time / 1e12 (1.1e12 flops at 8192). TF32 is off everywhere
 (cunp's default, CuPy's without CUPY_TF32, torch.backends.cuda.matmul.allow_tf32 = False), so
@@ -22,6 +22,24 @@ def _einsum(L, ab):
     return L.mod.einsum("bij,bjk->bik", ab[0], ab[1])
 
 
+def _einsum_unplanned(L, ab):
+    # cunp with its plan cache off: parsing and planning on every call (the A/B of the cache).
+    from cunp import _einsum as e
+    e._USE_CACHE = False
+    try:
+        return L.mod.einsum("bij,bjk->bik", ab[0], ab[1])
+    finally:
+        e._USE_CACHE = True
+
+
+def _einsum_chain(L, abc):
+    return L.mod.einsum("ij,jk,kl->il", *abc, optimize="greedy")
+
+
+def _matmul_axes(L, ab):
+    return L.mod.matmul(ab[0], ab[1], axes=[(0, 1), (0, 1), (0, 1)])
+
+
 def cases(quick, h):
     n = 2048 if quick else 8192
     batch, m = (16, 256) if quick else (64, 512)
@@ -34,6 +52,13 @@ def cases(quick, h):
             a = h.host_array(int(np.prod(shape_a)), dtype, seed=1).reshape(shape_a)
             b = h.host_array(int(np.prod(shape_b)), dtype, seed=2).reshape(shape_b)
             return L.upload(a), L.upload(b)
+        return setup
+
+    def chain(k, dtype):
+        def setup(L):
+            shapes = [(4 * k, k), (k, 8), (8, 4 * k)]
+            return tuple(L.upload(h.host_array(int(np.prod(sh)), dtype, seed=3 + i).reshape(sh))
+                         for i, sh in enumerate(shapes))
         return setup
 
     def bound_matmul(shape, dtype):
@@ -55,8 +80,18 @@ def cases(quick, h):
         h.Case(f"einsum('bij,bjk->bik') ({batch}, {m}, {m}) f32",
                setup=pair((batch, m, m), (batch, m, m), h.F32), run=_einsum, libs=gpu,
                note="compare with the matmul row below: same shapes (target: within 5%)"),
+        h.Case(f"einsum('bij,bjk->bik') ({batch}, {m}, {m}) f32, cunp plan cache off",
+               setup=pair((batch, m, m), (batch, m, m), h.F32), run=_einsum_unplanned,
+               libs=("cunp",), note="the row above without the plan cache (A/B)"),
         h.Case(f"matmul ({batch}, {m}, {m}) @ ({batch}, {m}, {m}) f32",
                setup=pair((batch, m, m), (batch, m, m), h.F32), run=_matmul, libs=gpu),
+        h.Case(f"einsum('ij,jk,kl->il', optimize='greedy') ({4 * m}, {m}) ({m}, 8) "
+               f"(8, {4 * m}) f32",
+               setup=chain(m, h.F32), run=_einsum_chain, libs=("cunp", "cupy", "torch"),
+               note="a chain: the greedy path contracts the small side first"),
+        h.Case(f"matmul axes=[(0, 1)] * 3 ({m}, {m}, {batch}) f32",
+               setup=pair((m, m, batch), (m, m, batch), h.F32), run=_matmul_axes,
+               libs=("cunp", "cupy"), note="NumPy's gufunc axes= (torch has none)"),
         h.Case(f"matmul ({small}, {small}) f32, per call", clock="percall",
                calls=200 if quick else 2000, setup=bound_matmul((small, small), h.F32),
                run=None, libs=gpu, targets=(h.Target("vs", 1.0, "cupy"),),

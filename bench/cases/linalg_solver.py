@@ -1,5 +1,5 @@
-# bench/cases/linalg_solver.py -- numpy.linalg's solvers: svd of 1000x1000 float64, and solve,
-# inv, det on 10,000 stacked 8x8 float32; cunp vs CuPy vs PyTorch (and NumPy for svd).
+# bench/cases/linalg_solver.py -- numpy.linalg's solvers: svd of 1000x1000 float64, solve, inv,
+# det, qr on stacked small float32 matrices, hermitian svd, stacked eig; cunp vs CuPy vs PyTorch.
 """Solver cases. Times are per call, between the library's own events. The svd case is also
 run with cunp's other cuSOLVER driver (gesvd, QR iteration) beside the default (gesvdj,
 Jacobi), so the choice of default can be checked on the machine at hand."""
@@ -32,6 +32,28 @@ def _det(L, a):
     return L.mod.linalg.det(a)
 
 
+def _qr(L, a):
+    return L.mod.linalg.qr(a)
+
+
+def _qr_per_matrix(L, a):
+    # cunp with the batched Householder path off: cuSOLVER geqrf + orgqr once per matrix (A/B).
+    import os
+    os.environ["CUNP_QR_BATCHED"] = "0"
+    try:
+        return L.mod.linalg.qr(a)
+    finally:
+        del os.environ["CUNP_QR_BATCHED"]
+
+
+def _svd_hermitian(L, a):
+    return L.mod.linalg.svd(a, hermitian=True)
+
+
+def _eig(L, a):
+    return L.mod.linalg.eig(a)
+
+
 def _well_conditioned(shape, dtype, seed):
     """Random matrices plus n on the diagonal: far from singular, as solve needs."""
     rng = np.random.default_rng(seed)
@@ -50,6 +72,11 @@ def cases(quick, h):
     mat = lambda L: L.upload(big)  # noqa: E731
     stk = lambda L: L.upload(stack)  # noqa: E731
     stk_b = lambda L: (L.upload(stack), L.upload(rhs))  # noqa: E731
+    stack32 = _well_conditioned((count // 100, 32, 32), h.F32, 14)
+    stack16 = _well_conditioned((count // 100, 16, 16), h.F64, 15)
+    stk32 = lambda L: L.upload(stack32)  # noqa: E731
+    stk16 = lambda L: L.upload(stack16)  # noqa: E731
+    sym = lambda L: L.upload(big + big.T)  # noqa: E731
     gpu = ("cunp", "cupy", "torch")
     beats_cupy = h.Target("vs", 1.0, "cupy")
     return [
@@ -63,4 +90,16 @@ def cases(quick, h):
         h.Case(f"linalg.inv ({count}, 8, 8) f32", setup=stk, run=_inv, libs=gpu,
                targets=(beats_cupy,), note="cuBLAS getrfBatched + getriBatched"),
         h.Case(f"linalg.det ({count}, 8, 8) f32", setup=stk, run=_det, libs=gpu),
+        h.Case(f"linalg.qr ({count}, 8, 8) f32", setup=stk, run=_qr, libs=gpu,
+               targets=(beats_cupy,), note="cunp: batched Householder steps on the stack"),
+        h.Case(f"linalg.qr ({count}, 8, 8) f32, cunp per-matrix cuSOLVER", setup=stk,
+               run=_qr_per_matrix, libs=("cunp",),
+               note="the row above with CUNP_QR_BATCHED=0 (geqrf + orgqr per matrix)"),
+        h.Case(f"linalg.qr ({count // 100}, 32, 32) f32", setup=stk32, run=_qr, libs=gpu),
+        h.Case(f"linalg.qr ({count // 100}, 32, 32) f32, cunp per-matrix cuSOLVER",
+               setup=stk32, run=_qr_per_matrix, libs=("cunp",)),
+        h.Case(f"linalg.svd hermitian=True ({n}, {n}) f64", setup=sym, run=_svd_hermitian,
+               libs=("cunp", "numpy"), note="cunp: eigh, |w| ordered on the host"),
+        h.Case(f"linalg.eig ({count // 100}, 16, 16) f64", setup=stk16, run=_eig,
+               libs=("cunp", "torch"), note="cunp: one Xgeev per matrix in a C++ loop"),
     ]

@@ -1,7 +1,10 @@
-# bench/cases/random.py -- random numbers: random f32, standard_normal f32/f64 and randint int64
-# over 2^28 elements, permutation(10**8); cunp vs CuPy vs PyTorch.
+# bench/cases/random.py -- random numbers: random f32/f64, standard_normal and lognormal f32/f64 and
+# randint int64 over 2^28 elements, permutation(10**8); cunp vs CuPy vs PyTorch.
 """Random-number cases. Bytes are the output written once (a generator reads nothing). PyTorch
-runs torch.rand / randn / randint / randperm; CuPy and cunp their Generator-free legacy API."""
+runs torch.rand / randn / randint / randperm (lognormal: Tensor.log_normal_); CuPy and cunp their
+Generator-free legacy API. The "first version" rows time cunp's previous normal kernels
+(CUNP_RANDOM_NORMAL_OLD=1, read at each call) beside the current ones."""
+import os
 
 
 def _gen(kind, n, dtype_name):
@@ -16,11 +19,23 @@ def _gen(kind, n, dtype_name):
                 return m.randn(n, dtype=dt, device=dev)
             if kind == "randint":
                 return m.randint(0, 2**31 - 1, (n,), dtype=dt, device=dev)
+            if kind == "lognormal":
+                return m.empty(n, dtype=dt, device=dev).log_normal_(0.0, 1.0)
             return m.randperm(n, device=dev)
         if kind == "random":
             return m.random.random((n,), dtype=dt)
         if kind == "normal":
             return m.random.standard_normal((n,), dtype=dt)
+        if kind.endswith("_v1"):  # cunp only
+            os.environ["CUNP_RANDOM_NORMAL_OLD"] = "1"
+            try:
+                if kind == "lognormal_v1":
+                    return m.random.lognormal(0.0, 1.0, (n,), dtype=dt)
+                return m.random.standard_normal((n,), dtype=dt)
+            finally:
+                del os.environ["CUNP_RANDOM_NORMAL_OLD"]
+        if kind == "lognormal":
+            return m.random.lognormal(0.0, 1.0, (n,), dtype=dt)
         if kind == "randint":
             return m.random.randint(0, 2**31 - 1, (n,), dtype=dt)
         return m.random.permutation(n)
@@ -39,10 +54,25 @@ def cases(quick, h):
     return [
         h.Case(f"random 2^{p} f32", setup=setup, run=_gen("random", n, "float32"), nbytes=4 * n,
                libs=libs, note=note, targets=(beats_cupy, bw80)),
+        h.Case(f"random 2^{p} f64", setup=setup, run=_gen("random", n, "float64"), nbytes=8 * n,
+               libs=libs, note=note, targets=(beats_cupy, bw80)),
         h.Case(f"standard_normal 2^{p} f32", setup=setup, run=_gen("normal", n, "float32"),
                nbytes=4 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
         h.Case(f"standard_normal 2^{p} f64", setup=setup, run=_gen("normal", n, "float64"),
                nbytes=8 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
+        h.Case(f"lognormal 2^{p} f32", setup=setup, run=_gen("lognormal", n, "float32"),
+               nbytes=4 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
+        h.Case(f"lognormal 2^{p} f64", setup=setup, run=_gen("lognormal", n, "float64"),
+               nbytes=8 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
+        h.Case(f"standard_normal 2^{p} f32 first version", setup=setup,
+               run=_gen("normal_v1", n, "float32"), nbytes=4 * n, libs=("cunp",),
+               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
+        h.Case(f"standard_normal 2^{p} f64 first version", setup=setup,
+               run=_gen("normal_v1", n, "float64"), nbytes=8 * n, libs=("cunp",),
+               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
+        h.Case(f"lognormal 2^{p} f64 first version", setup=setup,
+               run=_gen("lognormal_v1", n, "float64"), nbytes=8 * n, libs=("cunp",),
+               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
         h.Case(f"randint 2^{p} int64", setup=setup, run=_gen("randint", n, "int64"),
                nbytes=8 * n, libs=libs, note=note, targets=(beats_cupy,)),
         h.Case(f"permutation({nperm:.0e})", setup=setup, run=_gen("perm", nperm, "int64"),

@@ -1,6 +1,7 @@
 # bench/cases/raw_kernels.py -- user kernels and fusion: seed 002's RawKernels (global-memory vs
 # register accumulation), the per-call cost of a tiny RawKernel launch, cunp.fuse on seed 001's
-# chain vs cupy.fuse and unfused, and a captured graph of 100 small ops replayed.
+# chain (constant and scalar-argument forms) vs cupy.fuse and unfused, a fused call's host cost,
+# and a captured graph of 100 small ops replayed.
 """Raw kernel, fuse and graph cases (cunp vs CuPy; PyTorch has no RawKernel/fuse equivalent)."""
 import functools
 
@@ -31,6 +32,11 @@ void mulReg(const double* in, double* out, const int Z, const int Y, const int X
 }
 '''
 TINY = r'extern "C" __global__ void tiny(float* x, int n) { if (threadIdx.x < n) x[threadIdx.x] += 1.f; }'
+TINY_COMPLEX = r'''#include <cuComplex.h>
+extern "C" __global__ void ztiny(cuDoubleComplex* z, cuDoubleComplex s, int n) {
+    if (threadIdx.x < n) z[threadIdx.x] = cuCadd(z[threadIdx.x], s);
+}
+'''
 
 
 def _seed_kernel(h, src, name, dims):
@@ -57,6 +63,33 @@ def _tiny_launch(L):
     return functools.partial(k, (1,), (32,), (x, 32))
 
 
+def _tiny_launch_keywords(L):
+    # The keyword form (stream=, shared_mem=): cunp's general call path, not its positional one.
+    k = L.mod.RawKernel(TINY, 'tiny')
+    x = L.mod.zeros(32, dtype='float32')
+    s = L.mod.cuda.get_current_stream()
+    k((1,), (32,), (x, 32), shared_mem=0, stream=s)
+    return functools.partial(k, (1,), (32,), (x, 32), shared_mem=0, stream=s)
+
+
+def _tiny_launch_nonblocking(L):
+    # The same launch into a non-blocking stream: what the legacy default stream's implicit
+    # synchronization costs the driver per launch (same in both libraries).
+    k = L.mod.RawKernel(TINY, 'tiny')
+    x = L.mod.zeros(32, dtype='float32')
+    s = L.mod.cuda.Stream(non_blocking=True)
+    k((1,), (32,), (x, 32), stream=s)
+    return functools.partial(k, (1,), (32,), (x, 32), stream=s)
+
+
+def _tiny_complex_launch(L):
+    # translate_cucomplex: a cuComplex.h kernel on a complex128 array with a Python complex scalar.
+    k = L.mod.RawKernel(TINY_COMPLEX, 'ztiny', translate_cucomplex=True)
+    z = L.mod.zeros(32, dtype='complex128')
+    k((1,), (32,), (z, 1 + 2j, 32))
+    return functools.partial(k, (1,), (32,), (z, 1 + 2j, 32))
+
+
 def _chain(a):
     y = a * 5
     return (y * y) * 2
@@ -67,6 +100,31 @@ def _fused_setup(cube):
         f = L.mod.fuse()(_chain)
         return f, L.mod.ones(cube)
     return setup
+
+
+def _scaled_chain(a, s):
+    y = a * s
+    return (y * y) * 2
+
+
+def _fused_scaled_setup(cube):
+    def setup(L):
+        return L.mod.fuse()(_scaled_chain), L.mod.ones(cube)
+    return setup
+
+
+def _axpb(a, b, s):
+    return a * s + b
+
+
+def _fused_small_call(L):
+    # A named function, not a lambda: cupy.fuse names its kernel after the function, and
+    # "<lambda>" is no C identifier (its compile fails).
+    f = L.mod.fuse()(_axpb)
+    x = L.mod.ones(1000, dtype='float32')
+    y = L.mod.ones(1000, dtype='float32')
+    f(x, y, 2.0)  # traced and compiled before timing
+    return functools.partial(f, x, y, 2.0)
 
 
 def _graph_setup(n_ops):
@@ -113,9 +171,32 @@ def cases(quick, h):
                libs=libs, targets=(h.Target("vs", 1.05, "cupy"),)),
         h.Case("RawKernel launch, 32 threads, per call", clock="percall", calls=calls,
                setup=_tiny_launch, run=None, libs=libs, targets=(h.Target("vs", 0.6, "cupy"),)),
+        h.Case("RawKernel launch, 32 threads, host cost per call", clock="burst", calls=32,
+               setup=_tiny_launch, run=None, libs=libs, targets=(h.Target("vs", 0.6, "cupy"),),
+               note="bursts of 32 launches right after a synchronize: the host's work per call "
+                    "without the GPU's pace (the row above runs 20,000 launches back to back, "
+                    "where the GPU's rate for tiny kernels can be the limit)"),
+        h.Case("RawKernel launch with shared_mem=, stream= keywords, per call", clock="percall",
+               calls=calls, setup=_tiny_launch_keywords, run=None, libs=libs,
+               targets=(h.Target("vs", 0.8, "cupy"),),
+               note="keywords take cunp's general (nanobind) call path"),
+        h.Case("RawKernel launch on a non-blocking stream (stream=), per call", clock="percall",
+               calls=calls, setup=_tiny_launch_nonblocking, run=None, libs=libs,
+               note="driver cost without the legacy default stream's implicit synchronization"),
+        h.Case("RawKernel cuComplex launch (translate_cucomplex), per call", clock="percall",
+               calls=calls, setup=_tiny_complex_launch, run=None, libs=libs,
+               targets=(h.Target("vs", 0.6, "cupy"),)),
         h.Case(f"fuse(y = x*5; (y*y)*2), x{cube} f64", setup=_fused_setup(cube),
                run=lambda L, st: st[0](st[1]), nbytes=16 * ncube, libs=libs,
                targets=(h.Target("vs", 1.0, "cupy"), h.BW95)),
+        h.Case(f"fuse(y = x*s; (y*y)*2) with scalar arg s, x{cube} f64",
+               setup=_fused_scaled_setup(cube), run=lambda L, st: st[0](st[1], 5.0),
+               nbytes=16 * ncube, libs=libs, targets=(h.Target("vs", 1.0, "cupy"), h.BW95),
+               note="a scalar argument is a kernel parameter: new values reuse the trace"),
+        h.Case("fuse(a*s + b), 1000 f32, per call", clock="percall", calls=calls,
+               setup=_fused_small_call, run=None, libs=libs,
+               targets=(h.Target("vs", 1.0, "cupy"),),
+               note="host cost of a cached fused call; CUNP_FUSE_RETRACE=1 traces every call"),
         h.Case(f"unfused y = x*5; (y*y)*2, x{cube} f64",
                setup=lambda L: L.mod.ones(cube), run=lambda L, x: _chain(x),
                nbytes=16 * ncube, libs=libs,

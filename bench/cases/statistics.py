@@ -1,5 +1,5 @@
-# bench/cases/statistics.py -- mean, var and nanmean of 2^26 float32: full, along axis 0 and
-# along axis 1 of a square matrix; cunp vs CuPy vs PyTorch.
+# bench/cases/statistics.py -- mean, var, std and the nan-functions of 2^26 float32: full, along
+# axis 0 and along axis 1 of a square matrix; cunp vs CuPy vs PyTorch.
 """Statistics cases. Bytes are the input read once (an ideal one-pass kernel); a library that
 makes more passes shows it as a lower share of the copy bandwidth."""
 import math
@@ -46,7 +46,8 @@ def cases(quick, h):
     var = _reduce("var", {"unbiased": False})
     nanmean = _reduce("nanmean")
     out = []
-    for what, fn, targets in (("mean", mean, (h.BW95, h.BEATS_TORCH)), ("var", var, ())):
+    for what, fn, targets in (("mean", mean, (h.BW95, h.BEATS_TORCH)),
+                              ("var", var, (h.BW95, h.BEATS_TORCH))):
         out += [
             h.Case(f"{what} 2^{p} f32", setup=vec, run=fn(None), nbytes=4 * n, libs=libs,
                    note=note, targets=targets),
@@ -55,6 +56,21 @@ def cases(quick, h):
             h.Case(f"{what}(axis=0) ({side}, {side}) f32", setup=mat, run=fn(0), nbytes=4 * n,
                    libs=libs, note=note, targets=targets),
         ]
-    out.append(h.Case(f"nanmean 2^{p} f32, 1/7 NaN", setup=nan_vec, run=nanmean(None),
-                      nbytes=4 * n, libs=libs, note=note))
+    # One-pass paths (CUNP_REDUCTION_ONEPASS=0 times the older compositions instead).
+    std = _reduce("std", {"unbiased": False})
+    out += [
+        h.Case(f"std 2^{p} f32", setup=vec, run=std(None), nbytes=4 * n, libs=libs, note=note,
+               targets=(h.BW95, h.BEATS_TORCH)),
+        h.Case(f"std(axis=0) ({side}, {side}) f32", setup=mat, run=std(0), nbytes=4 * n,
+               libs=libs, note=note, targets=(h.BEATS_TORCH,)),
+    ]
+    for what, torch_ok in (("nanmean", True), ("nansum", True), ("nanvar", False)):
+        fn = _reduce(what)
+        out.append(h.Case(f"{what} 2^{p} f32, 1/7 NaN", setup=nan_vec, run=fn(None),
+                          nbytes=4 * n, libs=libs if torch_ok else ("cunp", "cupy"), note=note,
+                          targets=(h.BW95, h.Target("vs", 1.0, "cupy"))))
+    out.append(h.Case(f"nanmean(axis=1) ({side}, {side}) f32, 1/7 NaN",
+                      setup=lambda L: L.upload(_with_nans(n, h).reshape(side, side)),
+                      run=nanmean(1), nbytes=4 * n, libs=libs, note=note,
+                      targets=(h.Target("vs", 1.0, "cupy"),)))
     return out

@@ -17,6 +17,7 @@
 #include "cunp/ops/creation.hpp"
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/ops/elementwise_functions.hpp"
+#include "cunp/ops/indexing.hpp"
 #include "cunp/ops/reduction.hpp"
 #include "cunp/ops/scan.hpp"
 #include "cunp/ops/transfer.hpp"

@@ -9,6 +9,13 @@ elements: one count read back to the host, as in NumPy and CuPy); the entries br
 combined into one flat position over the advanced axes, which a single gather (or scatter)
 kernel reads (or writes). The bounds check is a flag that the kernel writes and the host reads
 once per call; the exact NumPy message is then computed on the host, only on the error path.
+Assignments check every index before the scatter writes anything (an IndexError leaves the array
+unchanged, as in NumPy).
+
+The common keys run in the core's own kernels (cunp._core._take, _put_along, _compress_mask,
+_nonzero_coords): one integer array along an axis is one gather that moves whole inner rows, and a
+mask is three small launches with one read of the count. CUNP_INDEXING_FAST=0 selects the
+elementwise-kernel path below for every key instead (for comparisons).
 
 Repeated indices in assignment (x[[0, 0]] = [1, 2]): the writes race and one of them wins
 (NumPy leaves the order unspecified too).
@@ -32,6 +39,9 @@ _INDEX_TYPE = "arrays used as indices must be of integer (or boolean) type"
 # Placeholder type letters for the index arrays of one ravel kernel (one per entry, so each
 # index array keeps its own dtype and needs no cast kernel).
 _LETTERS = "ABCDEFGHJKLMNOPQRSUVWXYZ"
+
+# The core's indexing kernels, unless CUNP_INDEXING_FAST=0 (read once by the core).
+_FAST = _core._indexing_fast
 
 
 # -- key classification (pure host logic: no device work, tested on the CPU) ---------------------
@@ -316,9 +326,9 @@ def _empty(shape, dtype):
     return _core.empty(shape, dtype=dtype)
 
 
-# One bounds flag per (thread, device), zeroed once and again only after it was seen set: a
-# checked call then costs its kernel and one 4-byte read, no fill launch. Per thread, since the
-# reader waits on its own stream only.
+# The bounds flag of the elementwise-kernel path: the core's per-thread int32 in host-mapped
+# memory (outside the memory pool). A checked call costs its kernel and one stream wait; the
+# flag is read and cleared on the host, with no copy or fill launch.
 _flags = {}
 
 
@@ -328,15 +338,12 @@ def _flag(x):
     key = (threading.get_ident(), x.device.id)
     err = _flags.get(key)
     if err is None:
-        err = _flags[key] = _core.zeros(1, dtype="int32")
+        err = _flags[key] = _core._index_flag(x.device.id)
     return err
 
 
 def _flag_set(err):
-    if int(err[0]):   # the one device->host read of a checked call
-        err.fill(0)
-        return True
-    return False
+    return _core._index_flag_seen(err.device.id)
 
 
 def _cumulative_count(mask):
@@ -350,6 +357,8 @@ def _cumulative_count(mask):
 def _true_positions(mask):
     """Flat C-order positions (int64, 1-D) of the true elements of a bool array."""
     m = mask.ravel()
+    if _FAST:
+        return _core._nonzero_coords(m)[0]
     c, count = _cumulative_count(m)
     pos = _empty((count,), "int64")
     if count:
@@ -455,6 +464,8 @@ def _getitem(x, key):
     # x[mask] with the mask over every axis of the view: compaction straight into the result.
     if len(entries) == 1 and entries[0].kind == "mask" and not p.rest:
         m = entries[0].value
+        if _FAST:
+            return _core._compress_mask(p.view, m)
         mc = m if m.flags.c_contiguous else m.copy()
         c, count = _cumulative_count(mc.ravel())
         out = _empty((count,), x.dtype)
@@ -462,6 +473,17 @@ def _getitem(x, key):
             _mask_gather_kernel()(p.view, mc, c.reshape(m.shape), out)
         return out
     # x[idx] along one axis: one launch.
+    if _FAST and len(entries) == 1 and entries[0].kind == "array":
+        e = entries[0]
+        ax = e.axes[0]
+        res = _core._take(p.view, e.value, ax, True, e.axis)
+        if p.plan.position != ax:   # NumPy puts the index dimensions first here
+            dims = list(range(res.ndim))
+            nidx = e.value.ndim
+            idx_dims, others = dims[ax:ax + nidx], dims[:ax] + dims[ax + nidx:]
+            pos = p.plan.position
+            res = res.transpose(others[:pos] + idx_dims + others[pos:])
+        return res
     if len(entries) == 1 and entries[0].kind == "array":
         j = entries[0].value
         bshape = j.shape
@@ -539,7 +561,9 @@ def _setitem(x, key, value):
             raise ValueError("NumPy boolean array indexing assignment cannot assign %d input "
                              "values to the %d output values where the mask is true"
                              % (v.size, bshape[0]))
-    lin = _linear(p, js, ns, axes, bshape)
+    fast_put = (_FAST and len(entries) == 1 and entries[0].kind == "array"
+                and p.plan.position == entries[0].axes[0])
+    lin = None if fast_put else _linear(p, js, ns, axes, bshape)
     shape = bshape + p.rest
     final = shape if p.plan.position == 0 else tuple(
         shape[a] for a in _move_front(len(bshape), len(shape), p.plan.position))
@@ -553,6 +577,9 @@ def _setitem(x, key, value):
         raise ValueError("shape mismatch: value array of shape %s could not be broadcast to "
                          "indexing result of shape %s" % (_shape_text(v.shape),
                                                           _shape_text(final))) from None
+    if fast_put:   # a bounds-check pass, then one scatter kernel (nothing written on an error)
+        _core._put_along(p.view, entries[0].value, entries[0].axes[0], v, entries[0].axis)
+        return
     if p.plan.position:
         vb = vb.transpose(_inverse(_move_front(len(bshape), len(shape), p.plan.position)))
     if vb.size:
@@ -704,6 +731,9 @@ def nonzero(a):
     if a.ndim == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
+    if _FAST and a.ndim <= 8:   # the kernel writes up to 8 coordinates per element
+        c = _core._nonzero_coords(a)
+        return tuple(c[d] for d in range(a.ndim))
     pos = _true_positions(_as_bool(a))
     if a.ndim == 1:
         return (pos,)

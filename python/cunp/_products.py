@@ -9,11 +9,16 @@ cunp.sum (trace, and einsum's labels summed within one operand, in that operand'
 from cunp import _core
 from cunp._core import ndarray
 from cunp._creation import asarray
+from cunp._einsum import einsum, einsum_path
+from cunp import _gufunc
 
 __all__ = ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "trace", "cross",
-           "vecdot", "matvec", "vecmat", "einsum"]
+           "vecdot", "matvec", "vecmat", "einsum", "einsum_path"]
 
-matmul = _core.matmul
+_mm = _core.matmul
+# NumPy's matmul is a gufunc; cunp's is an object of the same shape whose calls are the core's
+# function itself (no Python frame per call).
+matmul = _gufunc.fast_ufunc("matmul", "(n?,k),(k,m?)->(n?,m?)", _core.matmul)
 
 
 def _cunp():
@@ -46,30 +51,23 @@ def _to_out(out, r):
     return out
 
 
-def _gufunc_out(name, out, r):
-    """Stores r into out as NumPy's (g)ufuncs do: out's dtype must be reachable by 'same_kind'
-    casting; its loop dimensions may broadcast r (a mismatch raises ValueError in the store)."""
+def _gufunc_out(name, out, r, casting='same_kind'):
+    """Stores r into out as NumPy's (g)ufuncs do: out's dtype must be reachable by `casting`;
+    its loop dimensions may broadcast r (a mismatch raises ValueError in the store)."""
     if out is None:
         return r
     if not isinstance(out, ndarray):
         raise TypeError("return arrays must be of ArrayType")
     import numpy
-    if not numpy.can_cast(r.dtype, out.dtype, "same_kind"):
+    if not numpy.can_cast(r.dtype, out.dtype, casting):
         raise TypeError(f"Cannot cast ufunc '{name}' output from dtype('{r.dtype}') to "
-                        f"dtype('{out.dtype}') with casting rule 'same_kind'")
+                        f"dtype('{out.dtype}') with casting rule '{casting}'")
     out[...] = r
     return out
 
 
 def _conj_if_complex(x):
     return x.conj() if x.dtype.kind == 'c' else x
-
-
-def _sum_axes(x, axes):
-    """x summed over `axes` (a sequence) in x's own dtype, as einsum sums (bool: or)."""
-    if not axes:
-        return x
-    return _cunp().sum(x, axis=tuple(axes), dtype=x.dtype)
 
 
 def dot(a, b, out=None):
@@ -84,7 +82,7 @@ def dot(a, b, out=None):
             f"shapes {_shape(a.shape)} and {_shape(b.shape)} not aligned: "
             f"{a.shape[-1]} (dim {a.ndim - 1}) != {b.shape[bk]} (dim {bk})")
     if a.ndim <= 2 and b.ndim <= 2:
-        r = matmul(a, b)
+        r = _mm(a, b)
     else:
         r = tensordot(a, b, axes=([a.ndim - 1], [bk]))
     if out is not None:
@@ -109,7 +107,7 @@ def vdot(a, b):
     a, b = asarray(a), asarray(b)
     if a.size != b.size:
         raise ValueError(f"cannot reshape array of size {b.size} into shape ({a.size},)")
-    return matmul(_conj_if_complex(a.ravel()), b.ravel())
+    return _mm(_conj_if_complex(a.ravel()), b.ravel())
 
 
 def inner(a, b):
@@ -165,7 +163,7 @@ def tensordot(a, b, axes=2):
     k = _prod(a.shape[d] for d in axes_a)
     a2 = a.transpose(free_a + axes_a).reshape(_prod(shape_a), k)
     b2 = b.transpose(axes_b + free_b).reshape(k, _prod(shape_b))
-    return matmul(a2, b2).reshape(shape_a + shape_b)
+    return _mm(a2, b2).reshape(shape_a + shape_b)
 
 
 def kron(a, b):
@@ -232,22 +230,34 @@ def _gufunc_core_error(name, sig, got, want):
                       f"gufunc signature {sig} (size {got} is different from {want})")
 
 
-def vecdot(x1, x2, /, out=None, *, axis=-1, dtype=None):
-    """Vector dot product over `axis`, conjugating x1 (NumPy 2's vecdot, broadcast)."""
+def _gufunc_input_casting(name, dtype, casting, x1, x2):
+    # NumPy resolves the loop (and refuses a cast the rule forbids) before it checks core sizes.
+    if dtype is None:
+        return
+    import numpy
+
+    dt = numpy.dtype(dtype)
+    for i, x in enumerate((x1, x2)):
+        if not numpy.can_cast(x.dtype, dt, casting):
+            raise TypeError(f"Cannot cast ufunc '{name}' input {i} from dtype('{x.dtype}') to "
+                            f"dtype('{dt}') with casting rule '{casting}'")
+
+
+def _vecdot(x1, x2, out=None, *, casting='same_kind', dtype=None):
+    """Vector dot product over the last axis, conjugating x1 (NumPy 2's vecdot, broadcast)."""
     sig = "(n),(n)->()"
     x1, x2 = asarray(x1), asarray(x2)
     for i, x in enumerate((x1, x2)):
         if x.ndim == 0:
             raise _gufunc_dims_error("vecdot", sig, i, 0, 1)
-    x1 = x1._moveaxis(_normalize_axis(axis, x1.ndim), -1)
-    x2 = x2._moveaxis(_normalize_axis(axis, x2.ndim), -1)
+    _gufunc_input_casting("vecdot", dtype, casting, x1, x2)
     if x1.shape[-1] != x2.shape[-1]:
         raise _gufunc_core_error("vecdot", sig, x2.shape[-1], x1.shape[-1])
-    r = matmul(_conj_if_complex(x1)[..., None, :], x2[..., :, None], dtype=dtype)
-    return _gufunc_out("vecdot", out, r[..., 0, 0])
+    r = _mm(_conj_if_complex(x1)[..., None, :], x2[..., :, None], dtype=dtype, casting=casting)
+    return _gufunc_out("vecdot", out, r[..., 0, 0], casting)
 
 
-def matvec(x1, x2, /, out=None, *, dtype=None):
+def _matvec(x1, x2, out=None, *, casting='same_kind', dtype=None):
     """Matrix-vector product over the last axes: (..., m, n) and (..., n) give (..., m)."""
     sig = "(m,n),(n)->(m)"
     x1, x2 = asarray(x1), asarray(x2)
@@ -255,13 +265,14 @@ def matvec(x1, x2, /, out=None, *, dtype=None):
         raise _gufunc_dims_error("matvec", sig, 0, x1.ndim, 2)
     if x2.ndim < 1:
         raise _gufunc_dims_error("matvec", sig, 1, x2.ndim, 1)
+    _gufunc_input_casting("matvec", dtype, casting, x1, x2)
     if x1.shape[-1] != x2.shape[-1]:
         raise _gufunc_core_error("matvec", sig, x2.shape[-1], x1.shape[-1])
-    r = matmul(x1, x2[..., :, None], dtype=dtype)
-    return _gufunc_out("matvec", out, r[..., 0])
+    r = _mm(x1, x2[..., :, None], dtype=dtype, casting=casting)
+    return _gufunc_out("matvec", out, r[..., 0], casting)
 
 
-def vecmat(x1, x2, /, out=None, *, dtype=None):
+def _vecmat(x1, x2, out=None, *, casting='same_kind', dtype=None):
     """Vector-matrix product, conjugating the vector: (..., n) and (..., n, m) give (..., m)."""
     sig = "(n),(n,m)->(m)"
     x1, x2 = asarray(x1), asarray(x2)
@@ -269,278 +280,16 @@ def vecmat(x1, x2, /, out=None, *, dtype=None):
         raise _gufunc_dims_error("vecmat", sig, 0, x1.ndim, 1)
     if x2.ndim < 2:
         raise _gufunc_dims_error("vecmat", sig, 1, x2.ndim, 2)
+    _gufunc_input_casting("vecmat", dtype, casting, x1, x2)
     if x1.shape[-1] != x2.shape[-2]:
         raise _gufunc_core_error("vecmat", sig, x2.shape[-2], x1.shape[-1])
-    r = matmul(_conj_if_complex(x1)[..., None, :], x2, dtype=dtype)
-    return _gufunc_out("vecmat", out, r[..., 0, :])
+    r = _mm(_conj_if_complex(x1)[..., None, :], x2, dtype=dtype, casting=casting)
+    return _gufunc_out("vecmat", out, r[..., 0, :], casting)
 
 
-def einsum(*operands, out=None, dtype=None, order='K', casting='safe', optimize=False):
-    """Einstein summation: any subscripts (implicit or explicit output, '...', repeated
-    indices), reduced to diagonals, transposes, batched matmuls and sums. Operands are
-    contracted pairwise, smallest intermediate first; `optimize` is accepted and the same
-    greedy order is always used."""
-    inputs, output, arrays = _einsum_parse(operands)
-    if dtype is not None:
-        import numpy
-        dt = numpy.dtype(dtype)
-        for i, x in enumerate(arrays):
-            if not numpy.can_cast(x.dtype, dt, casting):
-                raise TypeError(f"Iterator operand {i} dtype could not be cast from "
-                                f"dtype('{x.dtype}') to dtype('{dt}') according to the rule "
-                                f"'{casting}'")
-        arrays = [x.astype(dt, copy=False) for x in arrays]
-    r = _einsum_contract(inputs, output, arrays)
-    if out is not None:
-        _check_einsum_out(out, r, casting, len(arrays))
-    return _to_out(out, r)
-
-
-def _check_einsum_out(out, r, casting, index):
-    # NumPy's einsum: out is an operand of its iterator, of exactly the result's shape, and
-    # reached from the result's dtype by `casting` ('safe' by default).
-    if not isinstance(out, ndarray):
-        raise TypeError("keyword parameter out must be an array for einsum")
-    if out.ndim != r.ndim:
-        raise ValueError(f"out parameter does not have the correct number of dimensions, has "
-                         f"{out.ndim} but should have {r.ndim}")
-    if out.shape != r.shape:
-        raise ValueError(f"operands could not be broadcast together: out has shape "
-                         f"{_shape(out.shape)}, the result {_shape(r.shape)}")
-    import numpy
-    if not numpy.can_cast(r.dtype, out.dtype, casting):
-        raise TypeError(f"Iterator requested dtype could not be cast from dtype('{r.dtype}') to "
-                        f"dtype('{out.dtype}'), the operand {index} dtype, according to the "
-                        f"rule '{casting}'")
-
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def _einsum_parse(operands):
-    """(input label lists, output label list, arrays) with '...' expanded to labels of its own
-    (characters that cannot be letters), for the string form and the sublist form."""
-    if not operands:
-        raise ValueError("must specify the einstein sum subscripts string and at least one "
-                         "operand")
-    if isinstance(operands[0], str):
-        subscripts = operands[0].replace(" ", "")
-        arrays = [asarray(x) for x in operands[1:]]
-        if "->" in subscripts:
-            lhs, rhs = subscripts.split("->", 1)
-            if "->" in rhs or "-" in rhs or ">" in rhs:
-                raise ValueError("einstein sum subscript string does not contain proper '->' "
-                                 "output specified")
-        else:
-            lhs, rhs = subscripts, None
-        terms = lhs.split(",")
-    else:
-        # einsum(op0, sublist0, op1, sublist1, ..., [sublistout])
-        ops = list(operands)
-        arrays, terms = [], []
-        while len(ops) >= 2:
-            arrays.append(asarray(ops.pop(0)))
-            terms.append(_sublist(ops.pop(0)))
-        rhs = _sublist(ops.pop(0)) if ops else None
-    # NumPy's wording: "fewer" when the string names fewer operands than were given.
-    if len(terms) < len(arrays):
-        raise ValueError("fewer operands provided to einstein sum function than specified in "
-                         "the subscripts string")
-    if len(terms) > len(arrays):
-        raise ValueError("more operands provided to einstein sum function than specified in "
-                         "the subscripts string")
-    for t in terms + ([rhs] if rhs is not None else []):
-        for c in t.replace("...", ""):
-            if c not in _LETTERS:
-                if c in ".":
-                    raise ValueError("einstein sum subscripts string contains a '.' that is "
-                                     "not part of an ellipsis ('...')")
-                raise ValueError(f"invalid subscript '{c}' in einstein sum subscripts string, "
-                                 "subscripts must be letters")
-    # '...' stands for the broadcast of the operands' extra dimensions, right-aligned.
-    n_ell = 0
-    for t, x in zip(terms, arrays):
-        named = len(t.replace("...", ""))
-        if "..." in t:
-            n_ell = max(n_ell, x.ndim - named)
-    ell = [chr(0x100 + i) for i in range(n_ell)]
-    inputs = []
-    for i, (t, x) in enumerate(zip(terms, arrays)):
-        if "..." in t:
-            head, tail = t.split("...", 1)
-            k = x.ndim - len(head) - len(tail)
-            if k < 0:
-                raise ValueError(f"einstein sum subscripts string contains too many subscripts "
-                                 f"for operand {i}")
-            labels = list(head) + ell[n_ell - k:] + list(tail)
-        else:
-            if len(t) != x.ndim:
-                if len(t) < x.ndim:
-                    raise ValueError("operand has more dimensions than subscripts given in "
-                                     "einstein sum, but no '...' ellipsis provided to broadcast "
-                                     "the extra dimensions.")
-                raise ValueError(f"einstein sum subscripts string contains too many subscripts "
-                                 f"for operand {i}")
-            labels = list(t)
-        inputs.append(labels)
-    if rhs is None:
-        counts = {}
-        for labels in inputs:
-            for c in labels:
-                counts[c] = counts.get(c, 0) + 1
-        output = ell + sorted(c for c, n in counts.items() if n == 1 and c in _LETTERS)
-    else:
-        if "..." in rhs:
-            head, tail = rhs.split("...", 1)
-            output = list(head) + ell + list(tail)
-        else:
-            output = list(rhs)
-        seen = set()
-        present = {c for labels in inputs for c in labels}
-        for c in output:
-            if c in seen:
-                raise ValueError(f"einstein sum subscripts string includes output subscript "
-                                 f"'{c}' multiple times")
-            seen.add(c)
-            if c not in present:
-                raise ValueError(f"einstein sum subscripts string included output subscript "
-                                 f"'{c}' which never appeared in an input")
-    return inputs, output, arrays
-
-
-def _sublist(sub):
-    out = ""
-    for v in sub:
-        if v is Ellipsis:
-            out += "..."
-        else:
-            v = int(v)
-            if not 0 <= v < len(_LETTERS):
-                raise ValueError(f"subscript is not within the valid range [0, {len(_LETTERS)})")
-            out += _LETTERS[v]
-    return out
-
-
-def _einsum_contract(inputs, output, arrays):
-    sizes = {}
-    ops = []
-    for i, (labels, x) in enumerate(zip(inputs, arrays)):
-        x, labels = _einsum_diagonals(x, labels, i)
-        for c, n in zip(labels, x.shape):
-            if sizes.get(c, 1) == 1:
-                sizes[c] = n
-            elif n != 1 and n != sizes[c]:
-                raise ValueError(
-                    "operands could not be broadcast together with remapped shapes "
-                    f"[original->remapped]: label '{_label_name(c)}' has sizes {sizes[c]} "
-                    f"and {n}")
-        ops.append((x, labels))
-    while len(ops) > 1:
-        i, j = _einsum_pick_pair(ops, output, sizes)
-        (x, lx), (y, ly) = ops[i], ops[j]
-        rest = [ops[k] for k in range(len(ops)) if k not in (i, j)]
-        needed = set(output)
-        for _, lr in rest:
-            needed.update(lr)
-        ops = rest + [_einsum_pair(x, lx, y, ly, needed, sizes)]
-    x, labels = ops[0]
-    x, labels = _einsum_reduce(x, labels, set(output))
-    # Labels of the output that the operand holds at size 1 (broadcast) get their size.
-    perm = [labels.index(c) for c in output]
-    x = x.transpose(perm) if perm != list(range(len(perm))) else x
-    want = tuple(sizes[c] for c in output)
-    if x.shape != want:
-        x = x._broadcast_to(want) if hasattr(x, "_broadcast_to") else _cunp().broadcast_to(x, want)
-    return x
-
-
-def _label_name(c):
-    return c if c in _LETTERS else "..."
-
-
-def _einsum_diagonals(x, labels, index):
-    """Repeated labels in one operand become a diagonal (a view), label moved last."""
-    labels = list(labels)
-    while True:
-        dup = next((c for c in labels if labels.count(c) > 1), None)
-        if dup is None:
-            return x, labels
-        p = labels.index(dup)
-        q = labels.index(dup, p + 1)
-        if x.shape[p] != x.shape[q]:
-            raise ValueError(f"dimensions in operand {index} for collapsing index '{dup}' "
-                             f"don't match ({x.shape[p]} != {x.shape[q]})")
-        x = x.diagonal(0, p, q)
-        labels = [c for k, c in enumerate(labels) if k not in (p, q)] + [dup]
-
-
-def _einsum_reduce(x, labels, needed):
-    """Sums out the labels nobody needs any more."""
-    drop = [k for k, c in enumerate(labels) if c not in needed]
-    if not drop:
-        return x, labels
-    return _sum_axes(x, drop), [c for k, c in enumerate(labels) if k not in drop]
-
-
-def _einsum_pick_pair(ops, output, sizes):
-    """The pair whose contraction leaves the smallest intermediate (ties: fewest flops)."""
-    best = None
-    for i in range(len(ops)):
-        for j in range(i + 1, len(ops)):
-            li, lj = set(ops[i][1]), set(ops[j][1])
-            needed = set(output)
-            for k, (_, lk) in enumerate(ops):
-                if k not in (i, j):
-                    needed.update(lk)
-            kept = (li | lj) & needed
-            size = _prod(sizes[c] for c in kept)
-            flops = _prod(sizes[c] for c in li | lj)
-            key = (size, flops, i, j)
-            if best is None or key < best:
-                best = key
-    return best[2], best[3]
-
-
-def _einsum_pair(x, lx, y, ly, needed, sizes):
-    """Contracts two operands into one: batch labels (in both, still needed), x's and y's own
-    labels, and the summed labels (in both, no longer needed) become one batched matmul, or
-    a plain product (nothing summed) or product-and-sum (batched dots) where a GEMM is waste."""
-    x, lx = _einsum_reduce(x, lx, needed | set(ly))
-    y, ly = _einsum_reduce(y, ly, needed | set(lx))
-    batch = [c for c in lx if c in ly and c in needed]
-    summed = [c for c in lx if c in ly and c not in needed]
-    free_x = [c for c in lx if c not in ly]
-    free_y = [c for c in ly if c not in lx]
-
-    def arrange(z, lz, groups):
-        order = [c for g in groups for c in g]
-        if order != lz:  # views cost microseconds; the batched-matmul case needs none
-            z = z.transpose([lz.index(c) for c in order])
-        # Labels the operand holds at size 1 where the other has more: broadcast first.
-        full = tuple(sizes[c] if c in batch or c in summed else z.shape[k]
-                     for k, c in enumerate(order))
-        if z.shape != full:
-            z = _cunp().broadcast_to(z, full)
-        return z, [tuple(full[order.index(c)] for c in g) for g in groups]
-
-    x, (bs, xs, ks) = arrange(x, lx, (batch, free_x, summed))
-    y, (_, ks2, ys) = arrange(y, ly, (batch, summed, free_y))
-    nb, m, k, n = _prod(bs), _prod(xs), _prod(ks), _prod(ys)
-    shape = bs + xs + ys
-    cp = _cunp()
-    if k == 1:
-        # Nothing summed: a broadcast elementwise product (one rounding, as matmul's), not a
-        # batch of 1x1x1 GEMMs.
-        r = cp.multiply(x.reshape(bs + xs + (1,) * len(ys)), y.reshape(bs + (1,) * len(xs) + ys))
-    elif m == 1 and n == 1 and nb > 1 and k > 1 and x.dtype.char != 'e' and y.dtype.char != 'e':
-        # Batched dot products ('bi,bi->b'): products summed by cunp.sum, in their own dtype as
-        # matmul keeps it. float16 stays on matmul, whose products are not rounded to float16.
-        p = cp.multiply(x.reshape(bs + (k,)), y.reshape(bs + (k,)))
-        r = cp.sum(p, axis=-1, dtype=p.dtype)
-    else:
-        x3, y3 = (nb, m, k), (nb, k, n)
-        r = matmul(x if x.shape == x3 else x.reshape(x3), y if y.shape == y3 else y.reshape(y3))
-    return (r if r.shape == shape else r.reshape(shape)), batch + free_x + free_y
+vecdot = _gufunc.ufunc("vecdot", "(n),(n)->()", _vecdot)
+matvec = _gufunc.ufunc("matvec", "(m,n),(n)->(m)", _matvec)
+vecmat = _gufunc.ufunc("vecmat", "(n),(n,m)->(m)", _vecmat)
 
 
 # Methods NumPy's ndarray has.

@@ -11,7 +11,14 @@ Compilation (NVRTC, shared memory and disk cache with cunp's own kernels), argum
 and the launch all run in C++ (cunp._core.RawKernel / RawModule); this module only names them.
 Arguments: cunp arrays and MemoryPointers pass their device address; bool, int, float and
 complex pass as bool, int64, float64 and complex128 (a float given to a 4-byte parameter passes
-as float32); NumPy scalars pass by value with their own width.
+as float32, a complex given to an 8-byte one as complex64); NumPy scalars pass by value with
+their own width.
+
+Build switches, as in CuPy: translate_cucomplex=True maps cuComplex.h (cuDoubleComplex, cuCadd,
+cuCmul, ...) onto cunp's complex type, so such kernels take complex64/complex128 arrays;
+jitify=True lets NVRTC code include standard headers (<cstdint>, <type_traits>, <cmath>, ...),
+served by libcu++; backend='nvcc' compiles with the toolkit's nvcc to a cubin instead (same
+disk cache, its own keys).
 """
 from cunp import _core
 

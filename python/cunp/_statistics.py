@@ -13,6 +13,8 @@ so that a test can point it at NumPy and check the compositions without a GPU.
 import operator
 import warnings
 
+from cunp import _stat_kernels as _one
+
 __all__ = [
     "mean", "var", "std", "average", "ptp", "count_nonzero",
     "nansum", "nanprod", "nanmax", "nanmin", "nanargmax", "nanargmin",
@@ -56,6 +58,16 @@ def _normalize_axes(axis, ndim):
     if len(set(axes)) != len(axes):
         raise ValueError("duplicate value in 'axis'")
     return tuple(axes)
+
+
+def _reduce_axes(axis, ndim):
+    """_normalize_axes with ufunc.reduce's rule for a 0-d array: an int axis 0 or -1 there
+    reduces nothing (NumPy's sum, prod, max and the nan-functions built on them accept it;
+    mean, var and std do not)."""
+    if ndim == 0 and axis is not None and type(axis) is not tuple \
+            and operator.index(axis) in (0, -1):
+        return ()
+    return _normalize_axes(axis, ndim)
 
 
 def _count(shape, axis):
@@ -112,9 +124,18 @@ def _drop_imag(xp, arr, dtype, out, level):
         arr = arr.real
     elif getattr(getattr(out, "dtype", None), "kind", "c") not in "iuf":
         return arr
+    elif _native(xp):
+        return arr  # cunp's own reduction warns as it casts into out
     _warn("Casting complex values to real discards the imaginary part", level + 1,
           numpy.exceptions.ComplexWarning)
     return arr
+
+
+def _native(xp):
+    """Whether xp is cunp itself (not a stand-in)."""
+    from cunp import _core
+
+    return getattr(xp, "ndarray", None) is _core.ndarray
 
 
 def _check_initial(initial, loop_dtype, axis, arr):
@@ -133,9 +154,7 @@ def _check_initial(initial, loop_dtype, axis, arr):
     info = numpy.iinfo(dt)
     if info.min <= initial <= info.max:
         return
-    if not (arr.ndim == 0 and type(axis) is not tuple and axis is not None
-            and operator.index(axis) in (0, -1)):  # ufunc.reduce takes these on a 0-d array
-        _normalize_axes(axis, arr.ndim)
+    _reduce_axes(axis, arr.ndim)
     # NumPy first reads the int as a C long (unsigned 32/64-bit loops: also the upper half);
     # what it cannot read at all gets a message that depends on the input's width.
     hi = 2**64 if dt.kind == "u" and dt.itemsize >= 4 else 2**63
@@ -178,6 +197,9 @@ def _mean(a, axis, dtype, out, keepdims, where, level):
         n = _count(arr.shape, axis)
         if n == 0:
             _warn("Mean of empty slice", level + 1)
+        r = _one.mean(xp, arr, axis, dtype, out, keepdims, where)
+        if r is not None:  # one launch: the sum divided by the count as it is written
+            return r
     else:
         n = _count_where(xp, arr, axis, where, keepdims)
         if not bool(xp.all(n)):  # one bool to the host: NumPy warns about an empty slice
@@ -207,8 +229,7 @@ def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=Tru
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=_NOVALUE):
     """Standard deviation along the given axes: sqrt(var(...))."""
-    ret = _var(a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean, 2)
-    return (_xp or _lib()).sqrt(ret, out=ret)
+    return _var(a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean, 2, True)
 
 
 def _squares(xp, d):
@@ -259,13 +280,17 @@ def _deviations_squared(xp, arr, m, dtype):
     return _squares(xp, xp.subtract(arr, m))
 
 
-def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level):
+def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level, root=False):
+    """var, or with root=True std (the square root taken in the same launch where it can)."""
     xp = _xp or _lib()
     arr = _as_array(xp, a)
     if where is True:
         n = _count(arr.shape, axis)
         if ddof >= n:
             _warn("Degrees of freedom <= 0 for slice", level + 1)
+        r = _one.var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root)
+        if r is not None:  # one pass: (count, mean, M2) folded, divided (and rooted) on write
+            return r
         n_kept = n
     else:
         n_kept = _count_where(xp, arr, axis, where, True)  # shaped like the kept-dims mean
@@ -284,12 +309,14 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level):
         if _FUSED and out is None and _fusable(arr, m, dtype):  # (sum checks a given out)
             kernel = _kernel(xp, "sum_sq_dev")
             if kernel is not None:  # one pass over arr, then the division in place
-                return _divide(xp, kernel(arr, m, axis=axis, keepdims=keepdims), dof)
+                ret = _divide(xp, kernel(arr, m, axis=axis, keepdims=keepdims), dof)
+                return xp.sqrt(ret, out=ret) if root else ret
         ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axis, dtype, out, keepdims, True)
     else:
         ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axis, dtype, out, keepdims, where)
         dof = xp.maximum(xp.subtract(n_kept, ddof), 0).reshape(ret.shape)
-    return _divide(xp, ret, dof)
+    ret = _divide(xp, ret, dof)
+    return xp.sqrt(ret, out=ret) if root else ret
 
 
 def _var_method(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
@@ -303,8 +330,7 @@ def _std_method(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *
                 mean=None):
     """ndarray.std(axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
     mean=None)."""
-    ret = _var(self, axis, dtype, out, ddof, keepdims, where, mean, 2)
-    return (_xp or _lib()).sqrt(ret, out=ret)
+    return _var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
 
 
 def _mean_method(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
@@ -393,6 +419,10 @@ def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NOVALUE,
     """Sum treating NaN as zero."""
     xp = _xp or _lib()
     arr = _as_array(xp, a)
+    if initial is _NOVALUE:
+        r = _one.nansum(xp, arr, axis, dtype, out, keepdims, where)
+        if r is not None:  # one launch: NaN maps to 0 as it is read
+            return r
     if _inexact(arr):
         arr = _drop_imag(xp, _replace_nan(xp, arr, 0), dtype, out, 2)
     if initial is not _NOVALUE:
@@ -497,6 +527,12 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     if not _inexact(arr):
         return _mean(arr, axis, dtype, out, keepdims, where, 2)
     _check_inexact(dtype, out)
+    r = _one.nanmean(xp, arr, axis, dtype, out, keepdims, where)
+    if r is not None:  # one launch: the non-NaN sum and count, divided on write
+        avg, empty = r
+        if bool(empty if empty.size == 1 else xp.any(empty)):  # one bool to the host
+            _warn("Mean of empty slice", 2)
+        return avg
     ok = _not_nan(xp, arr)
     cnt = _sum(xp, ok, axis, "int64", None, keepdims, where)
     tot = _sum(xp, _drop_imag(xp, xp.where(ok, arr, 0), dtype, out, 2), axis, dtype, out,
@@ -516,18 +552,24 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
            mean=_NOVALUE, correction=_NOVALUE):
     """Standard deviation of the non-NaN elements: sqrt(nanvar(...))."""
-    ret = _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction)
-    return (_xp or _lib()).sqrt(ret, out=ret)
+    return _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, True)
 
 
-def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction):
+def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=False):
     xp = _xp or _lib()
     arr = _as_array(xp, a)
     if not _inexact(arr):
         return _var(arr, axis, dtype, out, _ddof(ddof, correction), keepdims, where,
-                    None if mean is _NOVALUE else mean, 3)
+                    None if mean is _NOVALUE else mean, 3, root)
     _check_inexact(dtype, out)
     ddof = _ddof(ddof, correction)
+    r = None if mean is not _NOVALUE else _one.nanvar(xp, arr, axis, dtype, out, ddof, keepdims,
+                                                      where, None, root)
+    if r is not None:  # one pass: (count, mean, M2) of the non-NaN values
+        ret, bad = r
+        if bool(bad if bad.size == 1 else xp.any(bad)):  # one bool to the host
+            _warn("Degrees of freedom <= 0 for slice.", 3)
+        return ret
     ok = _not_nan(xp, arr)
     vals = xp.where(ok, arr, 0)  # a private copy: the deviations are formed in it
     cnt = _sum(xp, ok, axis, "int64", None, True, where)
@@ -546,7 +588,8 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction):
     if not bool(xp.all(good)):  # one bool to the host
         _warn("Degrees of freedom <= 0 for slice.", 3)
         dof = xp.where(good, dof, _NAN)  # NumPy gives NaN there, whatever the quotient
-    return _divide(xp, ret, dof)
+    ret = _divide(xp, ret, dof)
+    return xp.sqrt(ret, out=ret) if root else ret
 
 
 def _attach_methods():

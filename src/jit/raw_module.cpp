@@ -3,20 +3,28 @@
 #include "cunp/jit/raw_module.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <sstream>
+#include <utility>
 
 #include "../runtime/driver.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "nvrtc.hpp"
+
+extern char** environ;
 
 namespace cunp {
 namespace {
@@ -208,6 +216,165 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
+// cuComplex.h's API on cunp::complex<T>, so kernels written against cuComplex.h take complex64 /
+// complex128 arrays and scalars (same layout: real part, then imaginary part).
+const char* const kCuComplexBridge = R"(
+namespace cunp {
+template <class T> __device__ complex<T> operator-(complex<T> a) { return {-a.re, -a.im}; }
+template <class T> __device__ complex<T> operator/(complex<T> a, complex<T> b) {
+  // Scaled by |b.re| + |b.im| so that neither the squares overflow nor underflow (cuCdiv's way).
+  T s = (b.re < T(0) ? -b.re : b.re) + (b.im < T(0) ? -b.im : b.im);
+  T ar = a.re / s, ai = a.im / s, br = b.re / s, bi = b.im / s;
+  T d = br * br + bi * bi;
+  return {(ar * br + ai * bi) / d, (ai * br - ar * bi) / d};
+}
+}  // namespace cunp
+typedef cunp::complex<float> cuFloatComplex;
+typedef cunp::complex<double> cuDoubleComplex;
+typedef cuFloatComplex cuComplex;
+__device__ inline float cuCrealf(cuFloatComplex x) { return x.re; }
+__device__ inline float cuCimagf(cuFloatComplex x) { return x.im; }
+__device__ inline cuFloatComplex make_cuFloatComplex(float r, float i) { return cuFloatComplex(r, i); }
+__device__ inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuFloatComplex(x.re, -x.im); }
+__device__ inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) { return x + y; }
+__device__ inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) { return x - y; }
+__device__ inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) { return x * y; }
+__device__ inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) { return x / y; }
+__device__ inline float cuCabsf(cuFloatComplex x) { return hypotf(x.re, x.im); }
+__device__ inline double cuCreal(cuDoubleComplex x) { return x.re; }
+__device__ inline double cuCimag(cuDoubleComplex x) { return x.im; }
+__device__ inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { return cuDoubleComplex(r, i); }
+__device__ inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuDoubleComplex(x.re, -x.im); }
+__device__ inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) { return x + y; }
+__device__ inline cuDoubleComplex cuCsub(cuDoubleComplex x, cuDoubleComplex y) { return x - y; }
+__device__ inline cuDoubleComplex cuCmul(cuDoubleComplex x, cuDoubleComplex y) { return x * y; }
+__device__ inline cuDoubleComplex cuCdiv(cuDoubleComplex x, cuDoubleComplex y) { return x / y; }
+__device__ inline double cuCabs(cuDoubleComplex x) { return hypot(x.re, x.im); }
+__device__ inline cuComplex make_cuComplex(float r, float i) { return cuComplex(r, i); }
+__device__ inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) {
+  return cuDoubleComplex(static_cast<double>(c.re), static_cast<double>(c.im));
+}
+__device__ inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) {
+  return cuFloatComplex(static_cast<float>(c.re), static_cast<float>(c.im));
+}
+// x * y + d, with fused multiply-adds as cuComplex.h computes it.
+__device__ inline cuFloatComplex cuCfmaf(cuFloatComplex x, cuFloatComplex y, cuFloatComplex d) {
+  float re = fmaf(-x.im, y.im, fmaf(x.re, y.re, d.re));
+  float im = fmaf(x.im, y.re, fmaf(x.re, y.im, d.im));
+  return cuFloatComplex(re, im);
+}
+__device__ inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y, cuDoubleComplex d) {
+  double re = fma(-x.im, y.im, fma(x.re, y.re, d.re));
+  double im = fma(x.im, y.re, fma(x.re, y.im, d.im));
+  return cuDoubleComplex(re, im);
+}
+)";
+
+// The bridge: cunp's device header (without its #pragma once, which a main file may not use)
+// then the definitions above, guarded so a second include line adds nothing.
+std::string cucomplex_bridge() {
+  std::string h = device_header();
+  if (std::size_t p = h.find("#pragma once"); p != std::string::npos) h.erase(p, 12);
+  return "#ifndef CUNP_CUCOMPLEX_BRIDGE\n#define CUNP_CUCOMPLEX_BRIDGE\n" + h + kCuComplexBridge +
+         "#endif\n";
+}
+
+// `#include <cuComplex.h>` or `#include "cuComplex.h"`, with any spacing.
+bool is_cucomplex_include(const std::string& line) {
+  std::size_t i = 0;
+  auto skip = [&] {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  };
+  skip();
+  if (i >= line.size() || line[i] != '#') return false;
+  ++i;
+  skip();
+  if (line.compare(i, 7, "include") != 0) return false;
+  i += 7;
+  skip();
+  if (line.compare(i, 13, "<cuComplex.h>") == 0 || line.compare(i, 13, "\"cuComplex.h\"") == 0) {
+    i += 13;
+    skip();
+    return i == line.size() || line.compare(i, 2, "//") == 0 || line[i] == '\r';
+  }
+  return false;
+}
+
+// Standard headers jitify=True makes available: each forwards to libcu++'s <cuda/std/NAME> and
+// makes cuda::std's names visible as std:: (the way Jitify's shims let NVRTC see std::).
+const char* const kJitifyHeaders[] = {
+    "array", "bit", "bitset", "cassert", "cfloat", "climits", "cmath", "complex", "concepts",
+    "cstddef", "cstdint", "cstdlib", "cstring", "functional", "initializer_list", "iterator",
+    "limits", "numbers", "numeric", "optional", "ratio", "span", "tuple", "type_traits",
+    "utility", "variant", "version"};
+// Headers with nothing libcu++ provides whose names NVRTC already knows (printf, malloc).
+const char* const kJitifyEmptyHeaders[] = {"cstdio", "stdio.h", "new"};
+
+void write_if_changed(const std::string& path, const std::string& text) {
+  std::vector<char> have;
+  if (read_whole_file(path, have) && std::string(have.begin(), have.end()) == text) return;
+  // A private name renamed into place: concurrent processes see a whole file or none.
+  std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return;
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+void make_dirs(const std::string& dir) {
+  for (std::size_t i = 1; i <= dir.size(); ++i)
+    if (i == dir.size() || dir[i] == '/') ::mkdir(dir.substr(0, i).c_str(), 0755);
+}
+
+bool is_executable(const std::string& path) {
+  struct stat st{};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+// Runs argv[0] with argv, its stdout and stderr going to `log_path`; the exit status, or -1
+// when it could not be started.
+int run_program(const std::vector<std::string>& argv, const std::string& log_path) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return -1;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A fresh private directory for one nvcc run, removed with its files afterwards.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    const char* t = std::getenv("TMPDIR");
+    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/cunp-nvcc-XXXXXX";
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (::mkdtemp(buf.data())) path = buf.data();
+  }
+  ~TempDir() {
+    if (path.empty()) return;
+    for (const char* f : {"/kernel.cu", "/kernel.cubin", "/nvcc.log"}) std::remove((path + f).c_str());
+    ::rmdir(path.c_str());
+  }
+};
+
+std::string file_identity(const std::string& path) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) return path;
+  return path + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
+}
+
 }  // namespace
 
 std::vector<std::string> extern_c_kernels(const std::string& source) {
@@ -225,6 +392,99 @@ std::vector<std::string> user_compile_options(const std::vector<std::string>& op
   return out;
 }
 
+std::string translate_cucomplex(const std::string& source) {
+  std::string out;
+  bool replaced = false;
+  std::size_t line_no = 1;
+  for (std::size_t pos = 0; pos < source.size(); ++line_no) {
+    std::size_t end = source.find('\n', pos);
+    std::size_t stop = end == std::string::npos ? source.size() : end;
+    std::string line = source.substr(pos, stop - pos);
+    if (is_cucomplex_include(line)) {
+      out += cucomplex_bridge() + "#line " + std::to_string(line_no + 1) + "\n";
+      replaced = true;
+    } else {
+      out += line;
+      if (end != std::string::npos) out += '\n';
+    }
+    pos = end == std::string::npos ? source.size() : end + 1;
+  }
+  if (!replaced) return cucomplex_bridge() + "#line 1\n" + source;
+  return out;
+}
+
+const std::string& jitify_include_dir() {
+  static const std::string dir = [] {
+    std::string d = cache_dir() + "/jitify-include-2";
+    make_dirs(d);
+    for (const char* h : kJitifyHeaders)
+      write_if_changed(d + "/" + h, std::string("#pragma once\n#include <cuda/std/") + h +
+                                        ">\nnamespace cuda { namespace std {} }\n"
+                                        "namespace std { using namespace cuda::std; }\n");
+    for (const char* h : kJitifyEmptyHeaders) write_if_changed(d + "/" + h, "#pragma once\n");
+    return is_file(d + "/type_traits") ? d : std::string();
+  }();
+  return dir;
+}
+
+const std::string& nvcc_path() {
+  static const std::string path = [] {
+    std::vector<std::string> dirs;
+    for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/bin");
+    // The toolkit whose headers user modules compile against: <toolkit>/include -> <toolkit>/bin.
+    const auto& inc = cuda_include_options();
+    if (!inc.empty()) dirs.push_back(inc.front().substr(2) + "/../bin");
+    dirs.push_back("/usr/local/cuda/bin");
+    if (const char* p = std::getenv("PATH"); p && *p) {
+      std::stringstream list(p);
+      for (std::string d; std::getline(list, d, ':');)
+        if (!d.empty()) dirs.push_back(d);
+    }
+    for (const auto& d : dirs)
+      if (is_executable(d + "/nvcc")) return d + "/nvcc";
+    return std::string();
+  }();
+  return path;
+}
+
+CompileResult compile_with_nvcc(const std::string& source, int arch,
+                                const std::vector<std::string>& options) {
+  const std::string& nvcc = nvcc_path();
+  if (nvcc.empty())
+    throw CudaError(CUDA_ERROR_NOT_FOUND,
+                    "backend='nvcc': the nvcc executable was not found (looked in $CUDA_PATH/bin, "
+                    "$CUDA_HOME/bin, /usr/local/cuda/bin and $PATH); install the CUDA toolkit or "
+                    "use backend='nvrtc'");
+  TempDir tmp;
+  if (tmp.path.empty()) throw CudaError(0, "backend='nvcc': cannot create a temporary directory");
+  std::string cu = tmp.path + "/kernel.cu", cubin = tmp.path + "/kernel.cubin",
+              log_path = tmp.path + "/nvcc.log";
+  {
+    FILE* f = std::fopen(cu.c_str(), "wb");
+    if (!f) throw CudaError(0, "backend='nvcc': cannot write " + cu);
+    std::fwrite(source.data(), 1, source.size(), f);
+    std::fclose(f);
+  }
+  std::vector<std::string> argv = {nvcc, "-cubin", "-arch=sm_" + std::to_string(arch)};
+  bool has_std = false;
+  for (const auto& o : options) has_std = has_std || o.rfind("-std", 0) == 0 || o.rfind("--std", 0) == 0;
+  if (!has_std) argv.push_back("-std=c++17");
+  argv.insert(argv.end(), options.begin(), options.end());
+  for (const std::string& a : {std::string("-o"), cubin, cu}) argv.push_back(a);
+  int rc = run_program(argv, log_path);
+  std::vector<char> log_bytes;
+  read_whole_file(log_path, log_bytes);
+  std::string log(log_bytes.begin(), log_bytes.end());
+  while (!log.empty() && (log.back() == '\n' || log.back() == '\0')) log.pop_back();
+  if (rc == -1 && log.empty()) throw CudaError(0, "backend='nvcc': could not run " + nvcc);
+  CompileResult out;
+  if (rc != 0 || !read_whole_file(cubin, out.image) || out.image.empty())
+    throw CompileError("raw_module", log.empty() ? "nvcc exited with status " + std::to_string(rc) : log,
+                       source);
+  return out;
+}
+
 bool declared_without_extern_c(const std::string& source, const std::string& name) {
   bool plain = false;
   for (const auto& k : scan_kernels(source)) {
@@ -237,12 +497,43 @@ bool declared_without_extern_c(const std::string& source, const std::string& nam
 
 std::shared_ptr<RawModule> RawModule::from_source(std::string source,
                                                   std::vector<std::string> options,
-                                                  std::vector<std::string> name_expressions) {
+                                                  std::vector<std::string> name_expressions,
+                                                  RawBuildOptions build) {
+  if (build.backend == RawBuildOptions::Backend::Nvcc && !name_expressions.empty())
+    throw ValueError("name_expressions needs backend='nvrtc' (nvcc does not report lowered names)");
   auto m = std::make_shared<RawModule>();
   m->source_ = std::move(source);
   m->options_ = std::move(options);
   m->name_expressions_ = std::move(name_expressions);
+  m->build_ = build;
   return m;
+}
+
+namespace {
+
+// What the compiler gets: the source after translate_cucomplex, and the user's options with the
+// toolkit's include directories (and, for jitify with NVRTC, the standard-header shims).
+std::pair<std::string, std::vector<std::string>> prepared(const std::string& source,
+                                                           const std::vector<std::string>& options,
+                                                           const RawBuildOptions& b) {
+  std::string src = b.translate_cucomplex ? translate_cucomplex(source) : source;
+  std::vector<std::string> opts = user_compile_options(options);
+  if (b.jitify && b.backend == RawBuildOptions::Backend::Nvrtc) {
+    const std::string& dir = jitify_include_dir();
+    if (dir.empty())
+      throw CudaError(0, "jitify=True: cannot write the standard-header shims under " + cache_dir());
+    opts.push_back("-I" + dir);
+  }
+  return {std::move(src), std::move(opts)};
+}
+
+}  // namespace
+
+CompileResult RawModule::compile_for(int arch) const {
+  if (source_.empty() && !path_.empty()) throw ValueError("a module loaded from a file has no source");
+  auto [src, opts] = prepared(source_, options_, build_);
+  if (build_.backend == RawBuildOptions::Backend::Nvcc) return compile_with_nvcc(src, arch, opts);
+  return compile(src, "raw_module", arch, opts, name_expressions_);
 }
 
 std::shared_ptr<RawModule> RawModule::from_file(std::string path) {
@@ -269,8 +560,35 @@ void RawModule::ensure_loaded(int device) {
     d.module = mod;  // lives for the process, like the JIT's modules
     return;
   }
-  const LoadedModule& lm = load_module(source_, "raw_module", device,
-                                       user_compile_options(options_), name_expressions_);
+  auto [src, opts] = prepared(source_, options_, build_);
+  if (build_.backend == RawBuildOptions::Backend::Nvcc) {
+    // nvcc's cubins share the disk cache, under keys of their own (the backend and the nvcc
+    // executable are part of the key); an unreadable or unloadable entry is rebuilt.
+    int arch = compute_capability(device);
+    std::string text = src;
+    for (const auto& o : opts) text += '\0' + o;
+    text += "\1nvcc\1" + file_identity(nvcc_path()) + "\1" + std::to_string(arch);
+    char key[40];
+    std::snprintf(key, sizeof key, "%016llx%016llx",
+                  static_cast<unsigned long long>(hash_bytes(text.data(), text.size())),
+                  static_cast<unsigned long long>(hash_bytes(text.data(), text.size(), 0x9ae16a3b2f90404full)));
+    std::string path = cache_dir() + "/" + key + ".nvcc.cubin";
+    std::vector<char> image;
+    activate(device);
+    CUmodule mod = nullptr;
+    if (read_whole_file(path, image) && !image.empty() &&
+        drv::api().cuModuleLoadData(&mod, image.data()) == CUDA_SUCCESS) {
+      d.module = mod;
+      return;
+    }
+    CompileResult r = compile_with_nvcc(src, arch, opts);
+    CUNP_DRV(cuModuleLoadData, &mod, r.image.data());
+    make_dirs(cache_dir());
+    write_if_changed(path, std::string(r.image.begin(), r.image.end()));
+    d.module = mod;  // lives for the process, like the JIT's modules
+    return;
+  }
+  const LoadedModule& lm = load_module(src, "raw_module", device, opts, name_expressions_);
   d.lowered = lm.lowered_names;
   d.module = lm.module;
 }
@@ -306,6 +624,10 @@ RawFunction RawModule::function(const std::string& name, int device) {
   drv::check(r, "cuModuleGetFunction");
   RawFunction out{f, device};
   if (param_sizes(f, out.param_sizes)) out.num_params = static_cast<int>(out.param_sizes.size());
+  out.properties = &device_properties(device);
+  CUcontext ctx = nullptr;
+  CUNP_DRV(cuCtxGetCurrent, &ctx);  // activate(device) above made it the primary context
+  out.context = ctx;
   return out;
 }
 
@@ -352,7 +674,10 @@ void RawFunction::set_max_dynamic_shared_size_bytes(int bytes) const {
 }
 
 void check_launch_config(const LaunchConfig& c, int device) {
-  const DeviceProperties& p = device_properties(device);
+  check_launch_config(c, device_properties(device));
+}
+
+void check_launch_config(const LaunchConfig& c, const DeviceProperties& p) {
   static const char* axis[3] = {"x", "y", "z"};
   unsigned long long threads = 1;
   for (int k = 0; k < 3; ++k) {
@@ -378,6 +703,11 @@ void check_launch_config(const LaunchConfig& c, int device) {
 }
 
 void launch_raw(const RawFunction& f, const LaunchConfig& c, StreamHandle stream, void** params) {
+  // Other libraries may switch this thread's context, so it is compared each time (one cheap
+  // driver call); the device tables are only consulted when it differs.
+  CUcontext have = nullptr;
+  CUresult r = drv::api().cuCtxGetCurrent(&have);
+  if (r != CUDA_SUCCESS || !f.context || have != static_cast<CUcontext>(f.context)) activate(f.device);
   if (c.cooperative) {
     CUNP_DRV(cuLaunchCooperativeKernel, f.handle, c.grid[0], c.grid[1], c.grid[2], c.block[0],
              c.block[1], c.block[2], c.shared_mem, stream, params);

@@ -13,14 +13,18 @@
 namespace cunp::linalg {
 namespace {
 
-// One row per Dn value, in the enum's order. Untyped routines name one symbol for all types;
-// typed ones give the S, D, C, Z spellings (the complex eigensolvers are "he", not "sy").
+// One row per Dn value, in the enum's order. Untyped routines name their symbol; typed ones
+// give the stem after the S/D/C/Z letter, for real and for complex types (the complex
+// eigensolvers are "he", not "sy"; Q from reflectors is "ungqr", not "orgqr").
 struct Row {
   Dn routine;
-  std::array<const char*, 4> names;
+  bool typed;
+  const char* real;
+  const char* complex;
 };
-#define CUNP_UNTYPED(e, n) {Dn::e, {n, n, n, n}}
-#define CUNP_TYPED(e, s, d, c, z) {Dn::e, {s, d, c, z}}
+#define CUNP_UNTYPED(e, n) {Dn::e, false, n, n}
+#define CUNP_TYPED(e, stem) {Dn::e, true, stem, stem}
+#define CUNP_TYPED2(e, real, complex) {Dn::e, true, real, complex}
 const Row kRows[] = {
     CUNP_UNTYPED(Create, "cusolverDnCreate"),
     CUNP_UNTYPED(Destroy, "cusolverDnDestroy"),
@@ -37,47 +41,51 @@ const Row kRows[] = {
     CUNP_UNTYPED(SyevjSetMaxSweeps, "cusolverDnXsyevjSetMaxSweeps"),
     CUNP_UNTYPED(XgeevBufferSize, "cusolverDnXgeev_bufferSize"),
     CUNP_UNTYPED(Xgeev, "cusolverDnXgeev"),
-    CUNP_TYPED(GetrfBufferSize, "cusolverDnSgetrf_bufferSize", "cusolverDnDgetrf_bufferSize",
-               "cusolverDnCgetrf_bufferSize", "cusolverDnZgetrf_bufferSize"),
-    CUNP_TYPED(Getrf, "cusolverDnSgetrf", "cusolverDnDgetrf", "cusolverDnCgetrf", "cusolverDnZgetrf"),
-    CUNP_TYPED(Getrs, "cusolverDnSgetrs", "cusolverDnDgetrs", "cusolverDnCgetrs", "cusolverDnZgetrs"),
-    CUNP_TYPED(PotrfBufferSize, "cusolverDnSpotrf_bufferSize", "cusolverDnDpotrf_bufferSize",
-               "cusolverDnCpotrf_bufferSize", "cusolverDnZpotrf_bufferSize"),
-    CUNP_TYPED(Potrf, "cusolverDnSpotrf", "cusolverDnDpotrf", "cusolverDnCpotrf", "cusolverDnZpotrf"),
-    CUNP_TYPED(PotrfBatched, "cusolverDnSpotrfBatched", "cusolverDnDpotrfBatched",
-               "cusolverDnCpotrfBatched", "cusolverDnZpotrfBatched"),
-    CUNP_TYPED(GeqrfBufferSize, "cusolverDnSgeqrf_bufferSize", "cusolverDnDgeqrf_bufferSize",
-               "cusolverDnCgeqrf_bufferSize", "cusolverDnZgeqrf_bufferSize"),
-    CUNP_TYPED(Geqrf, "cusolverDnSgeqrf", "cusolverDnDgeqrf", "cusolverDnCgeqrf", "cusolverDnZgeqrf"),
-    CUNP_TYPED(OrgqrBufferSize, "cusolverDnSorgqr_bufferSize", "cusolverDnDorgqr_bufferSize",
-               "cusolverDnCungqr_bufferSize", "cusolverDnZungqr_bufferSize"),
-    CUNP_TYPED(Orgqr, "cusolverDnSorgqr", "cusolverDnDorgqr", "cusolverDnCungqr", "cusolverDnZungqr"),
-    CUNP_TYPED(SyevdBufferSize, "cusolverDnSsyevd_bufferSize", "cusolverDnDsyevd_bufferSize",
-               "cusolverDnCheevd_bufferSize", "cusolverDnZheevd_bufferSize"),
-    CUNP_TYPED(Syevd, "cusolverDnSsyevd", "cusolverDnDsyevd", "cusolverDnCheevd", "cusolverDnZheevd"),
-    CUNP_TYPED(SyevjBatchedBufferSize, "cusolverDnSsyevjBatched_bufferSize",
-               "cusolverDnDsyevjBatched_bufferSize", "cusolverDnCheevjBatched_bufferSize",
-               "cusolverDnZheevjBatched_bufferSize"),
-    CUNP_TYPED(SyevjBatched, "cusolverDnSsyevjBatched", "cusolverDnDsyevjBatched",
-               "cusolverDnCheevjBatched", "cusolverDnZheevjBatched"),
-    CUNP_TYPED(GesvdBufferSize, "cusolverDnSgesvd_bufferSize", "cusolverDnDgesvd_bufferSize",
-               "cusolverDnCgesvd_bufferSize", "cusolverDnZgesvd_bufferSize"),
-    CUNP_TYPED(Gesvd, "cusolverDnSgesvd", "cusolverDnDgesvd", "cusolverDnCgesvd", "cusolverDnZgesvd"),
-    CUNP_TYPED(GesvdjBufferSize, "cusolverDnSgesvdj_bufferSize", "cusolverDnDgesvdj_bufferSize",
-               "cusolverDnCgesvdj_bufferSize", "cusolverDnZgesvdj_bufferSize"),
-    CUNP_TYPED(Gesvdj, "cusolverDnSgesvdj", "cusolverDnDgesvdj", "cusolverDnCgesvdj", "cusolverDnZgesvdj"),
-    CUNP_TYPED(GesvdjBatchedBufferSize, "cusolverDnSgesvdjBatched_bufferSize",
-               "cusolverDnDgesvdjBatched_bufferSize", "cusolverDnCgesvdjBatched_bufferSize",
-               "cusolverDnZgesvdjBatched_bufferSize"),
-    CUNP_TYPED(GesvdjBatched, "cusolverDnSgesvdjBatched", "cusolverDnDgesvdjBatched",
-               "cusolverDnCgesvdjBatched", "cusolverDnZgesvdjBatched"),
+    CUNP_TYPED(GetrfBufferSize, "getrf_bufferSize"),
+    CUNP_TYPED(Getrf, "getrf"),
+    CUNP_TYPED(Getrs, "getrs"),
+    CUNP_TYPED(PotrfBufferSize, "potrf_bufferSize"),
+    CUNP_TYPED(Potrf, "potrf"),
+    CUNP_TYPED(PotrfBatched, "potrfBatched"),
+    CUNP_TYPED(GeqrfBufferSize, "geqrf_bufferSize"),
+    CUNP_TYPED(Geqrf, "geqrf"),
+    CUNP_TYPED2(OrgqrBufferSize, "orgqr_bufferSize", "ungqr_bufferSize"),
+    CUNP_TYPED2(Orgqr, "orgqr", "ungqr"),
+    CUNP_TYPED2(SyevdBufferSize, "syevd_bufferSize", "heevd_bufferSize"),
+    CUNP_TYPED2(Syevd, "syevd", "heevd"),
+    CUNP_TYPED2(SyevjBatchedBufferSize, "syevjBatched_bufferSize", "heevjBatched_bufferSize"),
+    CUNP_TYPED2(SyevjBatched, "syevjBatched", "heevjBatched"),
+    CUNP_TYPED(GesvdBufferSize, "gesvd_bufferSize"),
+    CUNP_TYPED(Gesvd, "gesvd"),
+    CUNP_TYPED(GesvdjBufferSize, "gesvdj_bufferSize"),
+    CUNP_TYPED(Gesvdj, "gesvdj"),
+    CUNP_TYPED(GesvdjBatchedBufferSize, "gesvdjBatched_bufferSize"),
+    CUNP_TYPED(GesvdjBatched, "gesvdjBatched"),
 };
 #undef CUNP_UNTYPED
 #undef CUNP_TYPED
+#undef CUNP_TYPED2
 static_assert(sizeof(kRows) / sizeof(kRows[0]) == static_cast<size_t>(Dn::Count),
               "one row per cusolverDn routine");
 
 constexpr int kCount = static_cast<int>(Dn::Count);
+
+// Every routine's symbol name per type slot (S, D, C, Z), spelled out once from kRows.
+using Names = std::array<std::array<std::string, 4>, kCount>;
+const Names& names() {
+  static const Names n = [] {
+    Names n;
+    static const char kLetters[4] = {'S', 'D', 'C', 'Z'};
+    for (int r = 0; r < kCount; ++r)
+      for (int s = 0; s < 4; ++s) {
+        const Row& row = kRows[r];
+        const char* stem = s < 2 ? row.real : row.complex;
+        n[r][s] = row.typed ? std::string("cusolverDn") + kLetters[s] + stem : std::string(stem);
+      }
+    return n;
+  }();
+  return n;
+}
 
 struct Table {
   void* library = nullptr;
@@ -92,7 +100,7 @@ const Table& table() {
     if (!t.library) return t;
     for (int r = 0; r < kCount; ++r) {
       if (kRows[r].routine != static_cast<Dn>(r)) continue;  // guarded by the test of the order
-      for (int s = 0; s < 4; ++s) t.fns[r][s] = library_symbol(t.library, kRows[r].names[s]);
+      for (int s = 0; s < 4; ++s) t.fns[r][s] = library_symbol(t.library, names()[r][s].c_str());
     }
     return t;
   }();
@@ -138,7 +146,7 @@ struct ThreadHandles {
 
 const char* dn_name(Dn routine, DType t) {
   int s = slot_or_zero(t);
-  return kRows[static_cast<int>(routine)].names[s < 0 ? 0 : s];
+  return names()[static_cast<int>(routine)][s < 0 ? 0 : s].c_str();
 }
 
 bool cusolver_available() { return table().library != nullptr; }

@@ -1,5 +1,5 @@
 // src/linalg/solver_eig.cpp -- eig / eigvals of general matrices: cusolverDnXgeev (CUDA 12.6+),
-// one call per matrix. Real input keeps real results when every eigenvalue is real, as NumPy.
+// one call per matrix in a C++ loop, workspaces allocated once; real results when all are real.
 #include <vector>
 
 #include "cunp/linalg/solver.hpp"
@@ -61,15 +61,17 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors) {
                        nullptr, 1, ta, at(vr.matrix(0)), vr.ld(), ta, &dev_bytes, &host_bytes),
                    "cusolverDnXgeev_bufferSize");
     MemoryPtr work = workspace(dev_bytes, dev);
-    // Host workspaces stay alive until read_info below has synchronized the stream.
-    std::vector<std::vector<char>> host_work;
+    // One host allocation for every matrix's workspace (each must stay alive until read_info
+    // below has synchronized the stream); the device workspace is shared, calls being ordered.
+    size_t host_step = host_bytes ? host_bytes : 1;
+    std::vector<char> host_work(host_step * static_cast<size_t>(x.count));
     auto xgeev = reinterpret_cast<XgeevFn>(dn_symbol(Dn::Xgeev));
     size_t wstep = static_cast<size_t>(n) * w.itemsize();
     for (int64_t b = 0; b < x.count; ++b) {
-      host_work.emplace_back(host_bytes ? host_bytes : 1);
       check_cusolver(xgeev(h, params, kNoVector, jobvr, n, ta, at(x.matrix(b)), x.ld(), tw,
                            at(w.data() + b * wstep), ta, nullptr, 1, ta, at(vr.matrix(b)), vr.ld(),
-                           ta, at(work->ptr), dev_bytes, host_work.back().data(), host_bytes,
+                           ta, at(work->ptr), dev_bytes, host_work.data() + b * host_step,
+                           host_bytes,
                            static_cast<int*>(ptr_of(info)) + b),
                      "cusolverDnXgeev");
     }

@@ -4,6 +4,7 @@
 #include "cunp/ops/elementwise.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,12 @@ using detail::InlineBuffer;
 constexpr int kBlock = 256;
 constexpr int kMaxOperands = 64;  // inputs + outputs of one launch
 constexpr int kMaxScalars = 64;
+// Tiled kernels: 32x32 tiles walked by 32x8 threads (4 elements each), staged operands padded to
+// 33 columns so that walking a tile's column hits 32 different banks.
+constexpr int kTile = 32;
+constexpr int kTileRows = kBlock / kTile;
+constexpr int kTileMinExtent = 8;          // narrower tiles waste most of their threads
+constexpr int kTileSharedMax = 48 * 1024;  // static shared memory per block
 
 bool is_raw(const ElementwiseOp& op, int k) {
   return k < static_cast<int>(op.raw.size()) && op.raw[k];
@@ -58,7 +65,10 @@ struct Layout {
   int ndim = 0;         // 0: flat (contiguous kernel), else the strided kernel's rank
   int64_t n = 0;        // elements
   bool index32 = true;  // positions (plus one grid stride) fit a 32-bit int
-  char klass[kMaxOperands];  // flat, per loop operand: 'c' contiguous, 'b' broadcast scalar
+  bool tiled = false;   // strided loop walked in tiles (see plan_tiles)
+  // Per loop operand: flat loops 'c' contiguous, 'b' broadcast scalar; tiled loops 't' staged
+  // through shared memory, 'r' read or written in place.
+  char klass[kMaxOperands];
 };
 
 // `full` holds each loop operand's byte strides along `shape` (broadcast axes 0), row k at
@@ -119,6 +129,68 @@ Layout simplify(const Dims& shape, const int64_t* full, const int* itemsizes, in
       for (int d = 0; d < r; ++d) st[k * r + d] = st[k * na + d];
   L.ndim = r;
   return L;
+}
+
+// Bytes of shared memory one staged operand's tile takes (16-byte aligned).
+std::size_t tile_bytes(int itemsize) {
+  return (std::size_t(kTile) * (kTile + 1) * itemsize + 15) / 16 * 16;
+}
+
+bool tiled_enabled() {
+  // Read per eligible launch (cheap next to a launch) so one process can A/B both paths.
+  const char* e = std::getenv("CUNP_ELEMENTWISE_TILED");
+  return !(e && e[0] == '0' && e[1] == '\0');
+}
+
+// A strided loop of rank >= 2 whose operands disagree on the fastest axis (a * b.T, a copy
+// into another order) reads or writes some operand 32 rows apart per warp. The tiled kernel
+// walks the last axis X (the first output's fastest, after simplify's ordering) and one other
+// axis Y in 32x32 tiles; operands fastest along Y go through shared memory so that every
+// global access is coalesced. Y is the axis along which the first disagreeing operand is
+// fastest; it is moved to rank - 2 (the other axes become the batch) unless the body needs
+// C-order positions, in which case it must already be there. Bodies that could leave the
+// block's barriers unbalanced (return, their own __syncthreads), per-thread loop_prep /
+// after_loop state, and raw operands keep the plain strided loop.
+bool plan_tiles(const ElementwiseOp& op, Layout& L, int nloop, const int* itemsizes, bool any_raw,
+                int64_t* sh, int64_t* st) {
+  const int nd = L.ndim;
+  if (nd < 2 || nloop == 0 || any_raw || !op.loop_prep.empty() || !op.after_loop.empty())
+    return false;
+  // A body that skips its stores (continue) would let a staged output's stale tile through.
+  for (const char* word : {"return", "continue", "goto", "__syncthreads"})
+    if (op.body.find(word) != std::string::npos) return false;
+  const int X = nd - 1;
+  auto S = [&](int k, int d) { return std::llabs(st[k * nd + d]); };
+  int Y = -1;
+  for (int k = 0; k < nloop && Y < 0; ++k) {
+    if (S(k, X) == 0) continue;  // broadcast along X: a warp reads one element
+    int fast = X;
+    for (int d = 0; d < X; ++d)
+      if (S(k, d) != 0 && S(k, d) < S(k, fast)) fast = d;
+    if (fast != X) Y = fast;
+  }
+  if (Y < 0 || sh[X] < kTileMinExtent || sh[Y] < kTileMinExtent) return false;
+  if (Y != nd - 2) {
+    if (op.uses_index) return false;
+    // Move axis Y to rank - 2; the order of the batch axes does not matter without positions.
+    auto rotate = [&](int64_t* v) {
+      int64_t y = v[Y];
+      for (int d = Y; d < nd - 2; ++d) v[d] = v[d + 1];
+      v[nd - 2] = y;
+    };
+    rotate(sh);
+    for (int k = 0; k < nloop; ++k) rotate(st + k * nd);
+  }
+  std::size_t smem = 0;
+  for (int k = 0; k < nloop; ++k) {
+    int64_t sx = S(k, X), sy = S(k, nd - 2);
+    bool staged = sx != 0 && sy != 0 && sy < sx;
+    L.klass[k] = staged ? 't' : 'r';
+    if (staged) smem += tile_bytes(itemsizes[k]);
+  }
+  if (smem > kTileSharedMax) return false;  // klass is only read for tiled layouts
+  L.tiled = true;
+  return true;
 }
 
 // The widest vector (elements per thread step) every contiguous loop operand is aligned for.
@@ -198,6 +270,9 @@ struct Gen {
   }
 
   std::string kernel_name() const { return "cunp_" + op.name; }
+  bool staged(int l) const {
+    return l >= 0 && l < static_cast<int>(sig.staged.size()) && sig.staged[l];
+  }
 
   std::string source() const {
     const int nd = sig.strided_ndim;
@@ -236,7 +311,7 @@ struct Gen {
     s += "  const _idx_t _tid = static_cast<_idx_t>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
     s += "  const _idx_t _step = static_cast<_idx_t>(gridDim.x) * blockDim.x;\n";
     if (!op.loop_prep.empty()) s += op.loop_prep + "\n;\n";
-    s += nd ? strided_loop() : contiguous_loops();
+    s += sig.tiled ? tiled_loop() : nd ? strided_loop() : contiguous_loops();
     if (!op.after_loop.empty()) s += op.after_loop + "\n;\n";
     s += "}\n";
     return s;
@@ -320,6 +395,106 @@ struct Gen {
     s += "  }\n";
     return s;
   }
+
+  // Tiles of the last two axes (Y = rank - 2, X = rank - 1) over a batch of the outer axes,
+  // one tile per block and trip. Thread (tx, ty) owns the elements (y0 + ty + 8j, x0 + tx).
+  // Staged operands move through a shared tile indexed [x][y]: loads and stores walk it with
+  // tx along Y (coalesced for an operand fastest along Y), the body with tx along X. The
+  // other inputs are loaded into registers in the same phase, so all loads are in flight at
+  // once.
+  std::string tiled_loop() const {
+    const int nd = sig.strided_ndim;
+    const std::string Y = num(nd - 2), X = num(nd - 1), TS = num(kTile), TR = num(kTileRows);
+    const std::string per = num(kTile / kTileRows);
+    auto offset = [&](int l, const std::string& y, const std::string& x) {
+      return "_p.ptr[" + num(l) + "] + _o" + num(l) + " + " + y + " * _p.strides[" + num(l) + "][" +
+             Y + "] + " + x + " * _p.strides[" + num(l) + "][" + X + "]";
+    };
+    auto global = [&](int k, const std::string& y, const std::string& x) {
+      return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(" +
+             offset(loop_id[k], y, x) + ")";
+    };
+    bool stage_in = false, stage_out = false;
+    std::size_t smem = 0;
+    for (int k = 0; k < nops; ++k) {
+      if (!staged(loop_id[k])) continue;
+      smem += tile_bytes(info(types[k]).itemsize);
+      if (is_input(k) || op.load_outputs) stage_in = true;
+      if (!is_input(k)) stage_out = true;
+    }
+    std::string s;
+    s += "  const long long _nY = _p.shape[" + Y + "], _nX = _p.shape[" + X + "];\n";
+    s += "  const long long _tilesX = (_nX + " + num(kTile - 1) + ") / " + TS + ", _tilesY = (_nY + " +
+         num(kTile - 1) + ") / " + TS + ";\n";
+    s += "  long long _ntiles = _tilesX * _tilesY;\n";
+    for (int d = 0; d < nd - 2; ++d) s += "  _ntiles *= _p.shape[" + num(d) + "];\n";
+    s += "  __shared__ __align__(16) unsigned char _smem[" + num(std::max<std::size_t>(smem, 16)) + "];\n";
+    std::size_t at = 0;
+    for (int k = 0; k < nops; ++k) {
+      if (!staged(loop_id[k])) continue;
+      s += "  " + T(k) + " (*const _tile" + num(k) + ")[" + num(kTile + 1) + "] = reinterpret_cast<" +
+           T(k) + " (*)[" + num(kTile + 1) + "]>(_smem + " + num(at) + ");\n";
+      at += tile_bytes(info(types[k]).itemsize);
+    }
+    s += "  const int _tx = threadIdx.x, _ty = threadIdx.y;\n";
+    s += "  for (long long _t = blockIdx.x; _t < _ntiles; _t += gridDim.x) {\n";
+    s += "    long long _r = _t;\n";
+    s += "    const long long _x0 = _r % _tilesX * " + TS + ";\n    _r /= _tilesX;\n";
+    s += "    const long long _y0 = _r % _tilesY * " + TS + ";\n    _r /= _tilesY;\n";
+    s += "    const long long _b = _r;\n";
+    for (int l = 0; l < nloop; ++l) s += "    long long _o" + num(l) + " = 0;\n";
+    if (nd > 2) {
+      s += "#pragma unroll\n    for (int _d = " + num(nd - 3) + "; _d >= 0; --_d) {\n";
+      s += "      const long long _e = _p.shape[_d], _c = _r % _e;\n      _r /= _e;\n";
+      for (int l = 0; l < nloop; ++l)
+        s += "      _o" + num(l) + " += _c * _p.strides[" + num(l) + "][_d];\n";
+      s += "    }\n";
+    }
+    // Phase 1: staged operands into their tiles, in-place inputs into registers.
+    for (int k = 0; k < nin; ++k)
+      if (loop_id[k] >= 0 && !staged(loop_id[k])) s += "    " + T(k) + " _reg" + num(k) + "[" + per + "];\n";
+    s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
+    if (stage_in) {
+      s += "      {\n        const long long _y = _y0 + _tx, _x = _x0 + _ty + _j * " + TR + ";\n";
+      s += "        if (_y < _nY && _x < _nX) {\n";
+      for (int k = 0; k < nops; ++k)
+        if (staged(loop_id[k]) && (is_input(k) || op.load_outputs))
+          s += "          _tile" + num(k) + "[_ty + _j * " + TR + "][_tx] = " + global(k, "_y", "_x") + ";\n";
+      s += "        }\n      }\n";
+    }
+    s += "      {\n        const long long _y = _y0 + _ty + _j * " + TR + ", _x = _x0 + _tx;\n";
+    s += "        if (_y < _nY && _x < _nX) {\n";
+    for (int k = 0; k < nin; ++k)
+      if (loop_id[k] >= 0 && !staged(loop_id[k]))
+        s += "          _reg" + num(k) + "[_j] = " + global(k, "_y", "_x") + ";\n";
+    s += "        }\n      }\n    }\n";
+    if (stage_in) s += "    __syncthreads();\n";
+    // Phase 2: the body, element by element.
+    s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
+    s += "      const long long _y = _y0 + _ty + _j * " + TR + ", _x = _x0 + _tx;\n";
+    s += "      if (!(_y < _nY && _x < _nX)) continue;\n";
+    s += "      const _idx_t _i = static_cast<_idx_t>((_b * _nY + _y) * _nX + _x);\n";
+    s += element([&](int k) {
+      if (staged(loop_id[k])) return "_tile" + num(k) + "[_tx][_ty + _j * " + TR + "]";
+      if (is_input(k)) return "_reg" + num(k) + "[_j]";
+      return global(k, "_y", "_x");
+    });
+    s += "    }\n";
+    // Phase 3: staged outputs from their tiles.
+    if (stage_out) {
+      s += "    __syncthreads();\n";
+      s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
+      s += "      const long long _y = _y0 + _tx, _x = _x0 + _ty + _j * " + TR + ";\n";
+      s += "      if (_y < _nY && _x < _nX) {\n";
+      for (int k = nin; k < nops; ++k)
+        if (staged(loop_id[k]))
+          s += "        " + global(k, "_y", "_x") + " = _tile" + num(k) + "[_ty + _j * " + TR + "][_tx];\n";
+      s += "      }\n    }\n";
+    }
+    s += "    __syncthreads();  // the next trip refills the tiles\n";
+    s += "  }\n";
+    return s;
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -335,19 +510,8 @@ KernelCache& kernel_cache() {
   return *c;
 }
 
-// A thread (one trip of its loop) per element or vector group: blocks retire roughly in
-// launch order, so the elements in flight form one sliding window. For a strided operand that
-// window shares cache lines (a transposed operand's line serves 32 neighbouring rows); a
-// capped grid with grid-stride loops lets blocks drift apart and thrashes L2 (a * b.T: 471 ->
-// 1309 GB/s on an H100), and even contiguous kernels measured 1-4% faster this way. The loop
-// stays grid-stride, for grids the cap below limits: with 32-bit positions, i + step must not
-// overflow.
 unsigned grid_size(const Layout& L, int vec) {
-  constexpr int64_t kInt32Max = (int64_t{1} << 31) - 1;
-  int64_t per_block = int64_t{kBlock} * vec;
-  int64_t blocks = (L.n + per_block - 1) / per_block;
-  int64_t cap = L.index32 ? (kInt32Max - L.n) / kBlock - 1 : kInt32Max;
-  return static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
+  return detail::covering_grid(L.n, int64_t{kBlock} * vec, kBlock, L.index32);
 }
 
 [[noreturn]] void broadcast_error(const NDArray& a, const Dims& shape) {
@@ -414,6 +578,11 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
                       st.data());
   if (L.n == 0) return;
   int vec = L.ndim ? 1 : vector_width(loop, nloop, L);
+  if (L.ndim >= 2) {
+    bool any_raw = false;
+    for (int k = 0; k < nops; ++k) any_raw = any_raw || raw[k];
+    if (tiled_enabled()) plan_tiles(op, L, nloop, itemsizes, any_raw, sh.data(), st.data());
+  }
 
   KernelKey key;
   key.op = op.code_hash();
@@ -421,6 +590,7 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   key.add(L.ndim);
   key.add(vec);
   key.add(L.index32);
+  key.add(L.tiled);
   key.add(nin);
   for (int k = 0, l = 0; k < nops; ++k) {
     const NDArray& a = *all[k];
@@ -429,7 +599,8 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
       key.add(a.c_contiguous() ? 'R' : 'r');
       key.add(a.ndim());
     } else {
-      key.add(L.ndim ? 's' : L.klass[l++]);
+      key.add(L.tiled ? L.klass[l] : L.ndim ? 's' : L.klass[l]);
+      ++l;
     }
   }
   for (int k = 0; k < ns; ++k) key.add(static_cast<int>(scalars[k].dtype));
@@ -452,6 +623,9 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
     sig.strided_ndim = L.ndim;
     sig.vec = vec;
     sig.index32 = L.index32;
+    sig.tiled = L.tiled;
+    if (L.tiled)
+      for (int l = 0; l < nloop; ++l) sig.staged.push_back(L.klass[l] == 't');
     Gen g(op, sig, L.ndim ? nullptr : L.klass);
     std::string kname = g.kernel_name();
     fn = load_module(g.source(), kname, device, op.options).function(kname);
@@ -486,10 +660,20 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   if (ps.scalar_at > w * 8) std::memset(bytes + w * 8, 0, ps.scalar_at - w * 8);
   for (int k = 0; k < ns; ++k) std::memcpy(bytes + ps.scalar_at + 16 * k, scalars[k].bytes, 16);
 
-  unsigned grid = grid_size(L, vec);
+  unsigned grid, bx = kBlock, by = 1;
+  if (L.tiled) {
+    // One block per tile; the kernel loops over tiles past the grid limit.
+    int64_t tiles = (sh[L.ndim - 1] + kTile - 1) / kTile * ((sh[L.ndim - 2] + kTile - 1) / kTile);
+    for (int d = 0; d < L.ndim - 2; ++d) tiles *= sh[d];
+    grid = static_cast<unsigned>(std::min<int64_t>(tiles, (int64_t{1} << 31) - 1));
+    bx = kTile;
+    by = kTileRows;
+  } else {
+    grid = grid_size(L, vec);
+  }
   void* args[] = {params.data()};
   activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, kBlock, 1, 1, 0, current_stream_handle(device), args,
+  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, bx, by, 1, 0, current_stream_handle(device), args,
            nullptr);
 }
 

@@ -1,6 +1,7 @@
 // src/ops/launch_util.hpp -- pieces the JIT launchers share (elementwise, reductions): stack
 // buffers for per-call layout data and a fixed-size kernel-cache key, so a cache hit allocates nothing.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -44,6 +45,20 @@ template <int Bytes>
 struct KernelKeyHash {
   std::size_t operator()(const KernelKey<Bytes>& k) const { return hash_bytes(k.sig, k.len, k.op); }
 };
+
+// Blocks of `block` threads covering n items at `per_block` items per block, one trip each.
+// Blocks retire roughly in launch order, so the items in flight form one sliding window (a
+// strided operand's cache lines then serve neighbouring rows); a capped grid with long
+// grid-stride loops lets blocks drift apart and thrashes L2 (a * b.T: 471 -> 1309 GB/s on an
+// H100), and even contiguous kernels measured 1-4% faster this way. Kernels keep grid-stride
+// loops for the grids the cap limits: with 32-bit positions (`index32`), i + step must not
+// overflow.
+inline unsigned covering_grid(int64_t n, int64_t per_block, int block, bool index32) {
+  constexpr int64_t kInt32Max = (int64_t{1} << 31) - 1;
+  int64_t blocks = (n + per_block - 1) / per_block;
+  int64_t cap = index32 ? (kInt32Max - n) / block - 1 : kInt32Max;
+  return static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
+}
 
 template <int Bytes>
 struct KernelCache {

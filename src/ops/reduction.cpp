@@ -62,6 +62,31 @@ AxisSet simplify_axes(std::vector<int> axes, const std::vector<int64_t>& shape,
 
 int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+// Vector loads each thread issues per trip of a contiguous row: 4 x 16 bytes keeps more of
+// HBM's latency covered than 2; CUNP_REDUCE_UNROLL=2 selects the earlier form (for A/B timing).
+int vector_unroll() {
+  static const int u = [] {
+    const char* e = std::getenv("CUNP_REDUCE_UNROLL");
+    return e && std::strcmp(e, "2") == 0 ? 2 : 4;
+  }();
+  return u;
+}
+
+// Columns with few outputs: a 32-column tile per block whose 8 warps split the rows folds in
+// shared memory what the thread-per-column plan could only combine through global partials
+// (a 16384^2 sum(axis=0) writes and re-reads 33 x 16384 32-byte partials that way, ~3% of
+// the input's traffic). CUNP_REDUCE_COLUMN_TILE=0 keeps the thread-per-column plan (A/B).
+bool column_tile() {
+  static const bool on = [] {
+    const char* e = std::getenv("CUNP_REDUCE_COLUMN_TILE");
+    return !(e && std::strcmp(e, "0") == 0);
+  }();
+  return on;
+}
+
+constexpr int kTileCols = 32;  // a warp's width of outputs
+constexpr int kTileRows = kBlock / kTileCols;  // warps, each folding every kTileRows-th row
+
 }  // namespace
 
 ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<bool>& reduced,
@@ -111,6 +136,7 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
     for (int64_t v : s) m = std::min<int64_t>(m, std::llabs(v));
     return m;
   };
+  bool columns = false;  // a kept axis is innermost: neighbouring outputs, neighbouring bytes
   if (ordered) {
     p.strategy = ReduceStrategy::Thread;
   } else if (p.kept_ndim == 0) {
@@ -125,6 +151,7 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
                                    : ReduceStrategy::Block;
   } else {
     p.strategy = ReduceStrategy::Thread;
+    columns = true;
   }
 
   // 16-byte loads along one contiguous reduced axis, when every row start is aligned.
@@ -146,6 +173,7 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
     while (vec > 1 && !aligned(vec)) vec /= 2;
     if (p.n_red < int64_t{vec} * (p.strategy == ReduceStrategy::Warp ? 32 : 64)) vec = 1;
     p.vec = std::max(vec, 1);
+    if (p.vec > 1) p.unroll = vector_unroll();
   }
 
   // Grid: one wave is every SM full of blocks; splitting the reduced axes over blockIdx.y keeps
@@ -177,8 +205,17 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
       break;
     case ReduceStrategy::Thread:
       p.grid_x = ceil_div(p.n_out, kBlock);
-      if (p.grid_x < 2 * wave && !ordered) split(p.grid_x, 64, 1);
+      if (columns && p.grid_x < 2 * wave && p.n_red >= 8 * kTileRows && column_tile()) {
+        // Too few columns to fill the GPU a thread each: tiles, split no more than needed.
+        p.strategy = ReduceStrategy::Tile;
+        p.grid_x = ceil_div(p.n_out, kTileCols);
+        split(p.grid_x, 64 * kTileRows, 1);
+      } else if (p.grid_x < 2 * wave && !ordered) {
+        split(p.grid_x, 64, 1);
+      }
       break;
+    case ReduceStrategy::Tile:
+      break;  // (chosen in the Thread case)
   }
   p.grid_x = std::max<int64_t>(p.grid_x, 1);
   return p;
@@ -327,9 +364,14 @@ struct RGen {
     s += "const long long _j) {\n  (void)_p;\n  (void)_j;\n  return (" + op.map_expr + ");\n}\n";
     s += "__device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b) {\n  return (" +
          op.reduce_expr + ");\n}\n";
-    s += "__device__ __forceinline__ void _red_post(const _rtype a";
+    // The post-map sees the sizes as CuPy's does (_in_ind.size() / _out_ind.size() is the
+    // number of elements each output folds) and that count itself as _red_n: a mean divides
+    // by it in the same launch.
+    s += "struct _red_size {\n  long long n;\n  __device__ long long size() const { return n; }\n};\n";
+    s += "__device__ __forceinline__ void _red_post(const Params& _p, const _rtype a";
     for (int j = 0; j < nout; ++j) s += ", " + T(nin + j) + "& " + name(nin + j);
-    s += ") {\n" + op.post_map_expr + ";\n}\n";
+    s += ") {\n  const long long _red_n = _p.n_red;\n  const _red_size _in_ind{_p.n_red * _p.n_out}, _out_ind{_p.n_out};\n";
+    s += "  (void)_red_n;\n  (void)_in_ind;\n  (void)_out_ind;\n" + op.post_map_expr + ";\n}\n";
     s += kLibrary;
     s += offsets();
     s += "extern \"C\" __global__ void __launch_bounds__(BLOCK) " + kernel_name() + "(const Params _p) {\n";
@@ -339,6 +381,7 @@ struct RGen {
       case ReduceStrategy::Block: s += block_body(); break;
       case ReduceStrategy::Warp: s += warp_body(); break;
       case ReduceStrategy::Thread: s += thread_body(); break;
+      case ReduceStrategy::Tile: s += tile_body(); break;
     }
     s += "}\n";
     return s;
@@ -375,9 +418,9 @@ struct RGen {
     // The outputs of one kept position.
     s += "__device__ __forceinline__ void _red_write(const Params& _p, const long long* ko, const _rtype& a) {\n";
     if (sig.init_param && op.identity)
-      s += "  const _rtype _f = _red_reduce(*reinterpret_cast<const _rtype*>(_p.init), a);\n  _red_post(_f";
+      s += "  const _rtype _f = _red_reduce(*reinterpret_cast<const _rtype*>(_p.init), a);\n  _red_post(_p, _f";
     else
-      s += "  _red_post(a";
+      s += "  _red_post(_p, a";
     for (int j = 0; j < nout; ++j)
       s += ", *reinterpret_cast<" + T(nin + j) + "*>(_p.out[" + num(j) + "] + ko[" + num(nin + j) + "])";
     s += ");\n}\n";
@@ -396,15 +439,17 @@ struct RGen {
              T(k) + "));\n";
       s += "    const _idx_t nv = (hi - lo) / " + V + ";\n";
       s += "    _idx_t v = " + t + ";\n";
-      s += "    for (; v + " + st + " < nv; v += 2 * " + st + ") {\n";
+      // U vector loads issued before any is folded.
+      const int U = sig.unroll == 4 ? 4 : 2;
+      s += "    for (; v + " + num(U - 1) + " * " + st + " < nv; v += " + num(U) + " * " + st + ") {\n";
       for (int k = 0; k < nin; ++k)
-        s += "      const vec<" + T(k) + ", " + V + "> _x" + num(k) + "a = _pv" + num(k) + "[v], _x" + num(k) +
-             "b = _pv" + num(k) + "[v + " + st + "];\n";
-      for (const char* u : {"a", "b"}) {
+        for (int u = 0; u < U; ++u)
+          s += "      const vec<" + T(k) + ", " + V + "> _x" + num(k) + "_" + num(u) + " = _pv" + num(k) + "[v + " +
+               num(u) + " * " + st + "];\n";
+      for (int u = 0; u < U; ++u) {
         s += "#pragma unroll\n      for (int _e = 0; _e < " + V + "; ++_e) _red_fold(acc, has, _red_map(_p, ";
-        for (int k = 0; k < nin; ++k) s += "_x" + num(k) + u + ".v[_e], ";
-        s += std::string("static_cast<long long>(lo) + (v") + (u[0] == 'b' ? " + " + st : "") + ") * " + V +
-             " + _e), true);\n";
+        for (int k = 0; k < nin; ++k) s += "_x" + num(k) + "_" + num(u) + ".v[_e], ";
+        s += "static_cast<long long>(lo) + (v + " + num(u) + " * " + st + ") * " + V + " + _e), true);\n";
       }
       s += "    }\n";
       s += "    for (; v < nv; v += " + st + ") {\n";
@@ -504,6 +549,47 @@ struct RGen {
     s += "  _red_write(_p, ko, a2);\n";
     return s;
   }
+
+  // A block per kTileCols outputs: lane = output, warp w folds rows lo + w, lo + w + kTileRows,
+  // ... (each warp reads whole 128-byte column segments), then warp 0 folds the warps' partials
+  // from shared memory. Splits (blockIdx.y) combine as in thread_body. Every thread reaches
+  // each __syncthreads: only the loads and writes are guarded.
+  std::string tile_body() const {
+    const int nops = nin + nout;
+    const std::string C = num(kTileCols), W = num(kTileRows), slot = num(kSlot);
+    std::string s;
+    s += "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
+    s += "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
+    s += "  const int lane = threadIdx.x % " + C + ", w = threadIdx.x / " + C + ";\n";
+    s += "  const _idx_t o = static_cast<_idx_t>(blockIdx.x) * " + C + " + lane;\n";
+    s += "  long long ko[" + num(nops) + "];\n";
+    s += "  __shared__ __align__(16) unsigned char _tbuf[BLOCK * sizeof(_rtype)];\n";
+    s += "  __shared__ bool _thas[BLOCK];\n  __shared__ bool _last;\n";
+    s += "  {\n" + acc_init();
+    s += "    if (o < n_out) {\n      _red_koff(_p, o, ko);\n";
+    s += thread_loop("static_cast<_idx_t>(w)", "static_cast<_idx_t>(" + W + ")");
+    s += "    }\n";
+    s += "    reinterpret_cast<_rtype*>(_tbuf)[threadIdx.x] = acc;\n    _thas[threadIdx.x] = has;\n";
+    s += "    __syncthreads();\n";
+    s += "    if (w == 0) {\n#pragma unroll\n      for (int k = 1; k < " + W + "; ++k)\n";
+    s += "        _red_fold(acc, has, reinterpret_cast<const _rtype*>(_tbuf)[k * " + C + " + lane], _thas[k * " + C +
+         " + lane]);\n    }\n";
+    s += "    if (S == 1) {\n      if (w == 0 && o < n_out) _red_write(_p, ko, acc);\n      return;\n    }\n";
+    s += "    if (w == 0 && o < n_out) _red_store_partial(_p.scratch + (static_cast<long long>(y) * n_out + o) * " +
+         slot + ", acc);\n";
+    s += "  }\n";
+    s += "  __threadfence();\n  __syncthreads();\n";
+    s += "  if (threadIdx.x == 0) _last = atomicAdd(&_p.tickets[blockIdx.x], 1u) == static_cast<unsigned>(S - 1);\n";
+    s += "  __syncthreads();\n  if (!_last) return;\n  __threadfence();\n";
+    s += "  if (threadIdx.x == 0) _p.tickets[blockIdx.x] = 0;\n";
+    s += "  if (w != 0 || o >= n_out) return;\n";
+    s += "  _rtype a2 = _red_load_partial(_p.scratch + static_cast<long long>(o) * " + slot + ");\n";
+    s += "  for (_idx_t k = 1; k < S; ++k)\n";
+    s += "    a2 = _red_reduce(a2, _red_load_partial(_p.scratch + (static_cast<long long>(k) * n_out + o) * " +
+         slot + "));\n";
+    s += "  _red_write(_p, ko, a2);\n";
+    return s;
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -534,7 +620,7 @@ int pointer_alignment(uintptr_t p) {
 uint64_t ReductionOp::code_hash() const {
   uint64_t h = hash_cache_.value.load(std::memory_order_acquire);
   if (h) return h;
-  h = hash_bytes("cunp-reduction-1", 16);
+  h = hash_bytes("cunp-reduction-2", 16);
   for (const std::string* s : {&name, &map_expr, &reduce_expr, &post_map_expr, &reduce_type, &preamble})
     hash_string(h, *s);
   hash_int(h, identity.has_value());
@@ -669,6 +755,7 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   key.add(plan.kept_ndim);
   key.add(plan.reduced_ndim);
   key.add(plan.vec);
+  key.add(plan.unroll);
   key.add(plan.index32);
   key.add(init != nullptr);
   key.add(nin);
@@ -684,6 +771,7 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
     sig.kept_ndim = plan.kept_ndim;
     sig.reduced_ndim = plan.reduced_ndim;
     sig.vec = plan.vec;
+    sig.unroll = plan.unroll;
     sig.index32 = plan.index32;
     sig.init_param = init != nullptr;
     RGen g(op, sig);

@@ -164,6 +164,10 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   return out;
 }
 
+DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype) {
+  return reduce_loop(u, t, dtype).loop;
+}
+
 NDArray sum(const NDArray& a, const ReduceArgs& args) { return ufunc_reduce(*find_ufunc("add"), a, args); }
 NDArray prod(const NDArray& a, const ReduceArgs& args) {
   return ufunc_reduce(*find_ufunc("multiply"), a, args);

@@ -75,6 +75,13 @@ Lines line_layout(const NDArray& in, const NDArray& out, int axis) {
   return L;
 }
 
+// CUNP_SCAN_ONEPASS=0 selects the previous row kernels, for A/B timing; read per call so a
+// benchmark can switch it between cases.
+bool legacy_row_kernels() {
+  const char* v = std::getenv("CUNP_SCAN_ONEPASS");
+  return v && v[0] == '0' && v[1] == 0;
+}
+
 bool is_one_of(const std::string& name, std::initializer_list<const char*> names) {
   for (const char* n : names)
     if (name == n) return true;
@@ -120,6 +127,7 @@ FunctionHandle kernel(const ScanSignature& sig, int device) {
   key.add(static_cast<int>(sig.kind));
   key.add(sig.nan_as_identity);
   key.add(sig.vec);
+  key.add(sig.legacy);
   key.add(device);
   KernelCache& cache = kernel_cache();
   if (FunctionHandle fn = cache.find(key)) return fn;
@@ -235,6 +243,7 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
     const bool long_rows =
         n > int64_t{kBlock} * ipt && (n > 8192 || (L.count * 32 < resident_threads && n > 32 * ipt));
     sig.kind = long_rows ? ScanKind::LookBack : ScanKind::WarpRows;
+    sig.legacy = legacy_row_kernels();
     sig.vec = out_step == res.itemsize() && aligned16(in, L, true) && aligned16(res, L, false) &&
               (n * in.itemsize()) % 16 == 0 && (n * res.itemsize()) % 16 == 0;
     // Rows of one line have no outer stride: only the tile starts need the alignment.
@@ -251,15 +260,12 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
     p.tiles = (n + tile - 1) / tile;
     const int64_t total = p.tiles * L.count;
     if (total >= (int64_t{1} << 31)) throw ValueError("scan: too many tiles for one launch");
-    // ticket + flags (two per word) + aggregates + inclusive prefixes; compute types are at most
-    // 16 bytes, so two words per value cover every loop (the kernel packs smaller ones tighter).
-    const int64_t flag_words = 1 + (total + 1) / 2;
-    const int64_t value_words = 2;
-    NDArray scratch =
-        NDArray::empty(Dims{flag_words + 2 * total * value_words}, DType::UInt64, Order::C, device);
+    // The ticket and tile status start at zero (stream-ordered, from the pool: no host sync).
+    const ScanScratch need = scan_scratch(sig, total);
+    NDArray scratch = NDArray::empty(Dims{need.words}, DType::UInt64, Order::C, device);
     activate(device);
     CUNP_DRV(cuMemsetD32Async, static_cast<CUdeviceptr>(scratch.data()), 0u,
-             static_cast<size_t>(flag_words * 2), current_stream_handle(device));
+             static_cast<size_t>(need.clear_words * 2), current_stream_handle(device));
     p.scratch = scratch.data();
     launch(fn, device, p, total);
   }

@@ -1,5 +1,10 @@
 // src/ops/scan_source.cpp -- the generated source of the scan and reduceat kernels: a short
 // per-signature prelude (types, the op from the ufunc table, the NaN rule) before a fixed body.
+//
+// Long contiguous rows use a JIT'd single-pass decoupled look-back scan rather than CUB's
+// DeviceScan: it serves every ufunc, dtype pair and NaN rule from one source (CUB would need a
+// build-time instantiation per combination and cannot run the ufunc table's ops), and it shares
+// its warp-level tile code with the many-short-rows kernel.
 #include <algorithm>
 
 #include "cunp/jit/compiler.hpp"
@@ -15,16 +20,17 @@ namespace {
 const char* const kScanLibrary = R"(
 #define CUNP_BLOCK 256
 #define CUNP_WARPS (CUNP_BLOCK / 32)
+#define CUNP_CH (CUNP_IPT / CUNP_V)
 struct ScanParams {
   const char* in;
   char* out;
   long long n;          // axis length
   long long lines;      // positions over the other axes
   long long in_step, out_step;  // bytes between neighbours along the axis
-  long long tiles;      // look-back: tiles per line
-  unsigned long long* scratch;  // look-back: [ticket][flags][aggregates][inclusive prefixes]
+  long long tiles;      // look-back: tiles per line; chunked passes: chunk length
+  unsigned long long* scratch;  // look-back: [ticket][pad][tile status]; chunks: carries
   const long long* seg; // reduceat: segment starts
-  long long m;          // reduceat: segments
+  long long m;          // reduceat: segments; chunked passes: chunks per line
   long long seg_major;  // reduceat: consecutive threads take consecutive lines
   long long ndim;       // other axes, outermost first
   long long shape[8], in_st[8], out_st[8];
@@ -48,7 +54,37 @@ __device__ __forceinline__ out_t to_out(acc_t v) { return cast<out_t>(cast<loop_
 __device__ __forceinline__ void store_at(const ScanParams& p, long long oo, long long k, acc_t v) {
   *reinterpret_cast<out_t*>(p.out + oo + k * p.out_step) = to_out(v);
 }
+__device__ __forceinline__ acc_t acc_zero() { return cast<acc_t>(0); }
 
+// Walks [k, end) of one line in order from `acc` (the running value before k), four loads in
+// flight per thread; STORE writes each running value. The sequential kernels all use it.
+template <bool STORE>
+__device__ __forceinline__ acc_t walk(const ScanParams& p, long long oi, long long oo, long long k,
+                                      long long end, acc_t acc) {
+  for (; k + 4 <= end; k += 4) {
+    acc_t v[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) v[j] = load_at(p, oi, k + j);
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      acc = scan_op(acc, v[j]);
+      if (STORE) store_at(p, oo, k + j, acc);
+    }
+  }
+  for (; k < end; ++k) {
+    acc = scan_op(acc, load_at(p, oi, k));
+    if (STORE) store_at(p, oo, k, acc);
+  }
+  return acc;
+}
+)";
+
+// Warp-level tile code of the parallel row kernels. A warp holds 32 * CUNP_IPT consecutive
+// elements of a line as CUNP_CH chunks of 32 * CUNP_V: in chunk c, lane l holds the CUNP_V
+// elements at c * 32 * CUNP_V + l * CUNP_V, so one 16-byte load per lane covers 512 contiguous
+// bytes per warp (fully coalesced). CUNP_V == CUNP_IPT is the blocked layout (one chunk, each
+// lane a run of CUNP_IPT), kept for A/B.
+const char* const kWarpTileLibrary = R"(
 // Any value as 4-byte words for warp shuffles (bool, float16 and complex have no shuffle).
 template <class T> union shfl_words {
   T t;
@@ -77,95 +113,98 @@ __device__ __forceinline__ acc_t warp_scan(acc_t v, int lane) {
   }
   return v;
 }
-__device__ __forceinline__ acc_t acc_zero() { return cast<acc_t>(0); }
 
-// Each thread holds CUNP_IPT consecutive elements of its line starting at k0. Slots past the
-// line's end get a placeholder: they only feed positions after the end, which are not stored.
-__device__ __forceinline__ void load_items(acc_t (&x)[CUNP_IPT], const ScanParams& p, long long oi,
-                                           long long k0) {
+typedef acc_t warp_tile[CUNP_CH][CUNP_V];
+
+// Slots past the line's end get a placeholder: they only feed positions after the end, which
+// are not stored. The input is contiguous along the axis for these kernels (the host's rule),
+// so a lane addresses its chunks at fixed offsets from one pointer.
+__device__ __forceinline__ void load_tile(warp_tile& x, const ScanParams& p, long long oi,
+                                          long long base, int lane) {
+  const long long k = base + static_cast<long long>(lane) * CUNP_V;
+  const long long rem = p.n - k;  // elements left from this lane's first
+  const in_t* src = reinterpret_cast<const in_t*>(p.in + oi) + k;
+#pragma unroll
+  for (int c = 0; c < CUNP_CH; ++c) {
+    const int off = c * 32 * CUNP_V;
 #if CUNP_VEC
-  if (k0 + CUNP_IPT <= p.n) {
-    constexpr int LV = (16 / (int)sizeof(in_t)) < CUNP_IPT ? 16 / (int)sizeof(in_t) : CUNP_IPT;
-    const in_t* src = reinterpret_cast<const in_t*>(p.in + oi) + k0;
+    if (off + CUNP_V <= rem) {
+      constexpr int LV = (16 / (int)sizeof(in_t)) < CUNP_V ? 16 / (int)sizeof(in_t) : CUNP_V;
 #pragma unroll
-    for (int c = 0; c < CUNP_IPT; c += LV) {
-      const vec<in_t, LV> v = *reinterpret_cast<const vec<in_t, LV>*>(src + c);
+      for (int i = 0; i < CUNP_V; i += LV) {
+        const vec<in_t, LV> v = *reinterpret_cast<const vec<in_t, LV>*>(src + off + i);
 #pragma unroll
-      for (int i = 0; i < LV; ++i) x[c + i] = scan_pre(v.v[i]);
+        for (int e = 0; e < LV; ++e) x[c][i + e] = scan_pre(v.v[e]);
+      }
+      continue;
     }
-    return;
-  }
 #endif
 #pragma unroll
-  for (int j = 0; j < CUNP_IPT; ++j) x[j] = k0 + j < p.n ? load_at(p, oi, k0 + j) : acc_zero();
-}
-__device__ __forceinline__ void store_items(const acc_t (&x)[CUNP_IPT], const ScanParams& p,
-                                            long long oo, long long k0) {
-#if CUNP_VEC
-  if (k0 + CUNP_IPT <= p.n) {
-    constexpr int SV = (16 / (int)sizeof(out_t)) < CUNP_IPT ? 16 / (int)sizeof(out_t) : CUNP_IPT;
-    out_t* dst = reinterpret_cast<out_t*>(p.out + oo) + k0;
-#pragma unroll
-    for (int c = 0; c < CUNP_IPT; c += SV) {
-      vec<out_t, SV> v;
-#pragma unroll
-      for (int i = 0; i < SV; ++i) v.v[i] = to_out(x[c + i]);
-      *reinterpret_cast<vec<out_t, SV>*>(dst + c) = v;
-    }
-    return;
+    for (int i = 0; i < CUNP_V; ++i) x[c][i] = off + i < rem ? scan_pre(src[off + i]) : acc_zero();
   }
+}
+__device__ __forceinline__ void store_tile(const warp_tile& x, const ScanParams& p, long long oo,
+                                           long long base, int lane) {
+  const long long k = base + static_cast<long long>(lane) * CUNP_V;
+  const long long rem = p.n - k;
+#pragma unroll
+  for (int c = 0; c < CUNP_CH; ++c) {
+    const int off = c * 32 * CUNP_V;
+#if CUNP_VEC
+    if (off + CUNP_V <= rem) {
+      constexpr int SV = (16 / (int)sizeof(out_t)) < CUNP_V ? 16 / (int)sizeof(out_t) : CUNP_V;
+      out_t* dst = reinterpret_cast<out_t*>(p.out + oo) + k + off;
+#pragma unroll
+      for (int i = 0; i < CUNP_V; i += SV) {
+        vec<out_t, SV> v;
+#pragma unroll
+        for (int e = 0; e < SV; ++e) v.v[e] = to_out(x[c][i + e]);
+        *reinterpret_cast<vec<out_t, SV>*>(dst + i) = v;
+      }
+      continue;
+    }
 #endif
 #pragma unroll
-  for (int j = 0; j < CUNP_IPT; ++j)
-    if (k0 + j < p.n) store_at(p, oo, k0 + j, x[j]);
+    for (int i = 0; i < CUNP_V; ++i)
+      if (off + i < rem) store_at(p, oo, k + off + i, x[c][i]);
+  }
 }
-__device__ __forceinline__ void thread_scan(acc_t (&x)[CUNP_IPT]) {
+// Scans the warp's tile in place (inclusive, no carry in); returns its total on every lane.
+// `left`: elements of the line from the tile's first on. Chunks wholly past the end are
+// skipped (short rows); the total then counts only what precedes the end, which is all a
+// later tile could use (there is none).
+__device__ __forceinline__ acc_t scan_tile(warp_tile& x, int lane, long long left) {
+  acc_t carry = acc_zero();
 #pragma unroll
-  for (int j = 1; j < CUNP_IPT; ++j) x[j] = scan_op(x[j - 1], x[j]);
+  for (int c = 0; c < CUNP_CH; ++c) {
+    if (c > 0 && static_cast<long long>(c) * 32 * CUNP_V >= left) break;  // warp-uniform
+#pragma unroll
+    for (int i = 1; i < CUNP_V; ++i) x[c][i] = scan_op(x[c][i - 1], x[c][i]);
+    const acc_t incl = warp_scan(x[c][CUNP_V - 1], lane);
+    const acc_t excl = shfl_up_any(incl, 1);
+    const acc_t total = shfl_any(incl, 31);
+    const bool has_pre = c > 0 || lane > 0;
+    const acc_t pre = c == 0 ? excl : lane > 0 ? scan_op(carry, excl) : carry;
+    if (has_pre) {
+#pragma unroll
+      for (int i = 0; i < CUNP_V; ++i) x[c][i] = scan_op(pre, x[c][i]);
+    }
+    carry = c == 0 ? total : scan_op(carry, total);
+  }
+  return carry;
 }
-__device__ __forceinline__ void apply_prefix(acc_t (&x)[CUNP_IPT], acc_t pre) {
+__device__ __forceinline__ void prefix_tile(warp_tile& x, acc_t pre) {
 #pragma unroll
-  for (int j = 0; j < CUNP_IPT; ++j) x[j] = scan_op(pre, x[j]);
+  for (int c = 0; c < CUNP_CH; ++c)
+#pragma unroll
+    for (int i = 0; i < CUNP_V; ++i) x[c][i] = scan_op(pre, x[c][i]);
 }
 )";
 
-// One thread per line, walking the axis in order: any layout, and the only correct order for
-// ops that are not associative (subtract, divide, power, ...).
-const char* const kLinesKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long r = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; r < p.lines;
-       r += step) {
-    long long oi, oo;
-    line_offsets(p, r, oi, oo);
-    acc_t acc = load_at(p, oi, 0);
-    store_at(p, oo, 0, acc);
-    // Loads a few elements ahead so several are in flight per thread.
-    long long k = 1;
-    for (; k + 4 <= p.n; k += 4) {
-      const acc_t v0 = load_at(p, oi, k), v1 = load_at(p, oi, k + 1), v2 = load_at(p, oi, k + 2),
-                  v3 = load_at(p, oi, k + 3);
-      acc = scan_op(acc, v0);
-      store_at(p, oo, k, acc);
-      acc = scan_op(acc, v1);
-      store_at(p, oo, k + 1, acc);
-      acc = scan_op(acc, v2);
-      store_at(p, oo, k + 2, acc);
-      acc = scan_op(acc, v3);
-      store_at(p, oo, k + 3, acc);
-    }
-    for (; k < p.n; ++k) {
-      acc = scan_op(acc, load_at(p, oi, k));
-      store_at(p, oo, k, acc);
-    }
-  }
-}
-)";
-
-// A warp per line, in chunks of 32 * CUNP_IPT elements with a running carry: many short or
-// medium rows.
+// A warp per line, tile after tile with a running carry: many short or medium rows. Four
+// blocks per SM fit without spills (ptxas needs ~55 registers; unbounded it takes ~70).
 const char* const kWarpRowsKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
+extern "C" __global__ void __launch_bounds__(CUNP_BLOCK, 4) cunp_scan(const ScanParams p) {
   const int lane = threadIdx.x & 31;
   const long long nwarps = static_cast<long long>(gridDim.x) * CUNP_WARPS;
   for (long long r = static_cast<long long>(blockIdx.x) * CUNP_WARPS + (threadIdx.x >> 5);
@@ -173,64 +212,103 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
     long long oi, oo;
     line_offsets(p, r, oi, oo);
     acc_t carry = acc_zero();
-    bool has_carry = false;
-    for (long long c = 0; c < p.n; c += 32 * CUNP_IPT) {
-      const long long k0 = c + static_cast<long long>(lane) * CUNP_IPT;
-      acc_t x[CUNP_IPT];
-      load_items(x, p, oi, k0);
-      thread_scan(x);
-      const acc_t incl = warp_scan(x[CUNP_IPT - 1], lane);
-      const acc_t excl = shfl_up_any(incl, 1);
-      if (lane > 0) apply_prefix(x, has_carry ? scan_op(carry, excl) : excl);
-      else if (has_carry) apply_prefix(x, carry);
-      store_items(x, p, oo, k0);
-      const acc_t total = shfl_any(incl, 31);
-      carry = has_carry ? scan_op(carry, total) : total;
-      has_carry = true;
+    for (long long base = 0; base < p.n; base += 32 * CUNP_IPT) {
+      warp_tile x;
+      load_tile(x, p, oi, base, lane);
+      const acc_t total = scan_tile(x, lane, p.n - base);
+      if (base > 0) prefix_tile(x, carry);
+      store_tile(x, p, oo, base, lane);
+      carry = base > 0 ? scan_op(carry, total) : total;
     }
   }
 }
 )";
 
-// Single-pass scan of long contiguous lines with decoupled look-back: each block takes the next
-// tile (a ticket, so every earlier tile is already running), publishes its aggregate, then warp
-// 0 combines the published values of up to 32 predecessors at a time until it meets an
-// inclusive prefix. Flags and values live apart so a reader never sees a value change.
-const char* const kLookBackKernel = R"(
-union tile_words {
-  acc_t t;
-  unsigned long long w[(sizeof(acc_t) + 7) / 8];
-};
+// Tile status of the look-back scan: 0 not yet published, 1 the tile's aggregate, 2 the
+// inclusive prefix through the tile. CUNP_PACK 1 and 2 keep status and value in one 8- or
+// 16-byte word, so a reader needs one load per predecessor and never sees a torn pair; 0 (wide
+// values, or the A/B path) keeps them apart with a fence between value and flag.
+const char* const kTileStatusLibrary = R"(
 #define CUNP_W ((int)((sizeof(acc_t) + 7) / 8))
-__device__ __forceinline__ int* tile_flags(const ScanParams& p) {
-  return reinterpret_cast<int*>(p.scratch + 1);
+union value_words {
+  acc_t t;
+  unsigned int h[CUNP_W * 2];
+  unsigned long long w[CUNP_W];
+};
+__device__ __forceinline__ unsigned long long* tile_status(const ScanParams& p) {
+  return p.scratch + 2;  // after the ticket and a pad word: 16-byte aligned
 }
+#if CUNP_PACK == 1
+__device__ __forceinline__ void publish(const ScanParams& p, long long j, int flag, acc_t v) {
+  value_words u;
+  u.w[0] = 0;
+  u.t = v;
+  const unsigned long long word = (static_cast<unsigned long long>(u.h[0]) << 32) | unsigned(flag);
+  *reinterpret_cast<volatile unsigned long long*>(tile_status(p) + j) = word;
+}
+__device__ __forceinline__ int poll(const ScanParams& p, long long j, acc_t& v) {
+  const unsigned long long word = *reinterpret_cast<volatile unsigned long long*>(tile_status(p) + j);
+  value_words u;
+  u.w[0] = 0;
+  u.h[0] = static_cast<unsigned int>(word >> 32);
+  v = u.t;
+  return static_cast<int>(word & 0xffffffffu);
+}
+#elif CUNP_PACK == 2
+__device__ __forceinline__ void publish(const ScanParams& p, long long j, int flag, acc_t v) {
+  value_words u;
+  u.t = v;
+  unsigned long long* dst = tile_status(p) + 2 * j;
+  asm volatile("st.volatile.v2.u64 [%0], {%1, %2};" ::"l"(dst),
+               "l"(static_cast<unsigned long long>(flag)), "l"(u.w[0]) : "memory");
+}
+__device__ __forceinline__ int poll(const ScanParams& p, long long j, acc_t& v) {
+  const unsigned long long* src = tile_status(p) + 2 * j;
+  unsigned long long f, w;
+  asm volatile("ld.volatile.v2.u64 {%0, %1}, [%2];" : "=l"(f), "=l"(w) : "l"(src) : "memory");
+  value_words u;
+  u.w[0] = w;
+  v = u.t;
+  return static_cast<int>(f);
+}
+#else
+// [flags, two per word][aggregates][inclusive prefixes]
 __device__ __forceinline__ unsigned long long* tile_values(const ScanParams& p, int which) {
   const long long total = p.lines * p.tiles;
-  return p.scratch + 1 + (total + 1) / 2 + which * total * CUNP_W;
+  return tile_status(p) + (total + 1) / 2 + (which - 1) * total * CUNP_W;
 }
-// which: 0 aggregate (flag 1), 1 inclusive prefix (flag 2).
-__device__ __forceinline__ void publish(const ScanParams& p, long long j, int which, acc_t v) {
-  tile_words u;
+__device__ __forceinline__ void publish(const ScanParams& p, long long j, int flag, acc_t v) {
+  value_words u;
   u.t = v;
-  volatile unsigned long long* dst = tile_values(p, which) + j * CUNP_W;
+  volatile unsigned long long* dst = tile_values(p, flag) + j * CUNP_W;
 #pragma unroll
   for (int i = 0; i < CUNP_W; ++i) dst[i] = u.w[i];
   __threadfence();
-  reinterpret_cast<volatile int*>(tile_flags(p))[j] = which + 1;
+  reinterpret_cast<volatile int*>(tile_status(p))[j] = flag;
 }
-__device__ __forceinline__ acc_t read_value(const ScanParams& p, long long j, int which) {
-  tile_words u;
-  const volatile unsigned long long* src = tile_values(p, which) + j * CUNP_W;
+__device__ __forceinline__ int poll(const ScanParams& p, long long j, acc_t& v) {
+  const int f = reinterpret_cast<volatile int*>(tile_status(p))[j];
+  if (f == 0) return 0;
+  __threadfence();
+  value_words u;
+  const volatile unsigned long long* src = tile_values(p, f) + j * CUNP_W;
 #pragma unroll
   for (int i = 0; i < CUNP_W; ++i) u.w[i] = src[i];
-  return u.t;
+  v = u.t;
+  return f;
 }
+#endif
+)";
 
+// Single-pass scan of long contiguous lines with decoupled look-back: each block takes the next
+// tile (a ticket, so every earlier tile is already running), publishes its aggregate, then warp
+// 0 combines the published values of up to 32 predecessors at a time until it meets an
+// inclusive prefix; the block stores once it has its prefix.
+const char* const kLookBackKernel = R"(
 extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
   __shared__ long long s_ticket;
-  __shared__ tile_words s_warp[CUNP_WARPS];
-  __shared__ tile_words s_prefix;
+  __shared__ value_words s_warp[CUNP_WARPS];
+  __shared__ value_words s_prefix;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   if (tid == 0) s_ticket = static_cast<long long>(atomicAdd(p.scratch, 1ull));
   __syncthreads();
@@ -238,15 +316,13 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
   const long long r = ticket / p.tiles, t = ticket % p.tiles;
   long long oi, oo;
   line_offsets(p, r, oi, oo);
-  const long long k0 = t * (CUNP_BLOCK * CUNP_IPT) + static_cast<long long>(tid) * CUNP_IPT;
-  acc_t x[CUNP_IPT];
-  load_items(x, p, oi, k0);
-  thread_scan(x);
+  const long long base = t * (CUNP_BLOCK * CUNP_IPT) + static_cast<long long>(warp) * (32 * CUNP_IPT);
+  warp_tile x;
+  load_tile(x, p, oi, base, lane);
+  const acc_t wtotal = scan_tile(x, lane, 32 * CUNP_IPT);  // no skipping: fewer registers
 
-  // Block-wide scan of the threads' totals.
-  const acc_t incl = warp_scan(x[CUNP_IPT - 1], lane);
-  const acc_t excl = shfl_up_any(incl, 1);
-  if (lane == 31) s_warp[warp].t = incl;
+  // Block-wide scan of the warps' totals.
+  if (lane == 0) s_warp[warp].t = wtotal;
   __syncthreads();
   if (warp == 0) {
     acc_t w = lane < CUNP_WARPS ? s_warp[lane].t : acc_zero();
@@ -255,29 +331,23 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
   }
   __syncthreads();
   const acc_t aggregate = s_warp[CUNP_WARPS - 1].t;
-  bool has_pre = lane > 0 || warp > 0;
-  acc_t pre = acc_zero();
-  if (warp > 0) pre = lane > 0 ? scan_op(s_warp[warp - 1].t, excl) : s_warp[warp - 1].t;
-  else if (lane > 0) pre = excl;
+  bool has_pre = warp > 0;
+  acc_t pre = warp > 0 ? s_warp[warp - 1].t : acc_zero();
 
   if (warp == 0 && t > 0) {
-    if (lane == 0) publish(p, ticket, 0, aggregate);
+    if (lane == 0) publish(p, ticket, 1, aggregate);
     const long long first = r * p.tiles;  // this line's first tile
-    long long base = ticket - 1;          // the nearest predecessor not yet combined
+    long long nearest = ticket - 1;       // the nearest predecessor not yet combined
     acc_t ex = acc_zero();
     bool has_ex = false;
     while (true) {
       // Lane 31 takes the nearest predecessor, lane 0 the farthest.
-      const long long j = base - 31 + lane;
+      const long long j = nearest - 31 + lane;
       int f = 2;
       acc_t v = acc_zero();
       if (j >= first) {
-        const volatile int* flags = tile_flags(p);
-        do {
-          f = flags[j];
-        } while (f == 0);
-        __threadfence();
-        v = read_value(p, j, f - 1);
+        while ((f = poll(p, j, v)) == 0) {
+        }
       }
       // Segmented inclusive scan: a lane holding an inclusive prefix takes nothing from below.
       bool done = f == 2;
@@ -295,14 +365,14 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
       ex = has_ex ? scan_op(window, ex) : window;
       has_ex = true;
       if (found) break;
-      base -= 32;
+      nearest -= 32;
     }
     if (lane == 0) {
-      publish(p, ticket, 1, scan_op(ex, aggregate));
+      publish(p, ticket, 2, scan_op(ex, aggregate));
       s_prefix.t = ex;
     }
   } else if (warp == 0 && t == 0 && lane == 0) {
-    publish(p, ticket, 1, aggregate);
+    publish(p, ticket, 2, aggregate);
   }
   __syncthreads();
   if (t > 0) {
@@ -310,117 +380,99 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
     pre = has_pre ? scan_op(bp, pre) : bp;
     has_pre = true;
   }
-  if (has_pre) apply_prefix(x, pre);
-  store_items(x, p, oo, k0);
+  if (has_pre) prefix_tile(x, pre);
+  store_tile(x, p, oo, base, lane);
 }
 )";
 
-// A strided axis cut into p.m chunks of p.tiles elements; thread o takes chunk o / lines of
-// line o % lines, so neighbouring threads read neighbouring lines. carry[i * lines + r] holds
-// chunk i's total, then (after ChunkScan) the inclusive prefix through chunk i.
-const char* const kChunkCommon = R"(
-__device__ __forceinline__ acc_t* chunk_carry(const ScanParams& p) {
-  return reinterpret_cast<acc_t*>(p.scratch);
+// The sequential kernels share one shape: a grid-stride loop over `count` work items `o`, each
+// running `body`. reduceat and the chunked passes split o into a line r and a segment or chunk
+// i (lines fastest where `line_fastest`, so neighbouring threads read neighbouring lines).
+std::string grid_stride_kernel(const std::string& count, const std::string& body) {
+  return "extern \"C\" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {\n"
+         "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n"
+         "  for (long long o = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;\n"
+         "       o < " + count + "; o += step) {\n" + body + "  }\n}\n";
 }
-)";
-const char* const kChunkTotalsKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
-  const long long total = p.lines * p.m;
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long o = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; o < total;
-       o += step) {
-    const long long r = o % p.lines, i = o / p.lines;
-    long long oi, oo;
-    line_offsets(p, r, oi, oo);
+std::string line_and_part(const std::string& line_fastest) {
+  return "    const bool lf = " + line_fastest + ";\n"
+         "    const long long r = lf ? o % p.lines : o / p.m, i = lf ? o / p.lines : o % p.m;\n"
+         "    long long oi, oo;\n"
+         "    line_offsets(p, r, oi, oo);\n";
+}
+
+// A strided axis cut into p.m chunks of p.tiles elements; carry[i * lines + r] holds chunk
+// i's total, then (after ChunkScan) the inclusive prefix through chunk i.
+const char* const kChunkBounds = R"(
+    acc_t* carry = reinterpret_cast<acc_t*>(p.scratch);
     const long long start = i * p.tiles;
     const long long end = start + p.tiles < p.n ? start + p.tiles : p.n;
-    acc_t acc = load_at(p, oi, start);
-    long long k = start + 1;
-    for (; k + 4 <= end; k += 4) {  // four loads in flight per thread
-      const acc_t v0 = load_at(p, oi, k), v1 = load_at(p, oi, k + 1), v2 = load_at(p, oi, k + 2),
-                  v3 = load_at(p, oi, k + 3);
-      acc = scan_op(scan_op(scan_op(scan_op(acc, v0), v1), v2), v3);
-    }
-    for (; k < end; ++k) acc = scan_op(acc, load_at(p, oi, k));
-    chunk_carry(p)[o] = acc;
-  }
-}
 )";
-const char* const kChunkScanKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  acc_t* carry = chunk_carry(p);
-  for (long long r = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; r < p.lines;
-       r += step) {
-    acc_t acc = carry[r];
+
+std::string kernel_body(ScanKind kind) {
+  switch (kind) {
+    case ScanKind::Lines:
+      // One thread per line, walking the axis in order: any layout, and the only correct order
+      // for ops that are not associative (subtract, divide, power, ...).
+      return grid_stride_kernel("p.lines", R"(
+    long long oi, oo;
+    line_offsets(p, o, oi, oo);
+    const acc_t first = load_at(p, oi, 0);
+    store_at(p, oo, 0, first);
+    walk<true>(p, oi, oo, 1, p.n, first);
+)");
+    case ScanKind::ChunkTotals:
+      return grid_stride_kernel("p.lines * p.m", line_and_part("true") + kChunkBounds + R"(
+    carry[o] = walk<false>(p, oi, oo, start + 1, end, load_at(p, oi, start));
+)");
+    case ScanKind::ChunkScan:
+      // One thread per line over its chunk totals, in order.
+      return grid_stride_kernel("p.lines", R"(
+    acc_t* carry = reinterpret_cast<acc_t*>(p.scratch);
+    acc_t acc = carry[o];
     for (long long i = 1; i < p.m; ++i) {
-      acc = scan_op(acc, carry[i * p.lines + r]);
-      carry[i * p.lines + r] = acc;
+      acc = scan_op(acc, carry[i * p.lines + o]);
+      carry[i * p.lines + o] = acc;
     }
-  }
-}
-)";
-const char* const kChunkApplyKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
-  const long long total = p.lines * p.m;
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  const acc_t* carry = chunk_carry(p);
-  for (long long o = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; o < total;
-       o += step) {
-    const long long r = o % p.lines, i = o / p.lines;
-    long long oi, oo;
-    line_offsets(p, r, oi, oo);
-    const long long start = i * p.tiles;
-    const long long end = start + p.tiles < p.n ? start + p.tiles : p.n;
+)");
+    case ScanKind::ChunkApply:
+      return grid_stride_kernel("p.lines * p.m", line_and_part("true") + kChunkBounds + R"(
     acc_t acc = load_at(p, oi, start);
     if (i > 0) acc = scan_op(carry[o - p.lines], acc);
     store_at(p, oo, start, acc);
-    long long k = start + 1;
-    for (; k + 4 <= end; k += 4) {
-      const acc_t v0 = load_at(p, oi, k), v1 = load_at(p, oi, k + 1), v2 = load_at(p, oi, k + 2),
-                  v3 = load_at(p, oi, k + 3);
-      acc = scan_op(acc, v0);
-      store_at(p, oo, k, acc);
-      acc = scan_op(acc, v1);
-      store_at(p, oo, k + 1, acc);
-      acc = scan_op(acc, v2);
-      store_at(p, oo, k + 2, acc);
-      acc = scan_op(acc, v3);
-      store_at(p, oo, k + 3, acc);
-    }
-    for (; k < end; ++k) {
-      acc = scan_op(acc, load_at(p, oi, k));
-      store_at(p, oo, k, acc);
-    }
-  }
-}
-)";
-
-// reduceat: one thread per (line, segment), reducing the segment in order. A segment whose
-// start is not below the next start is the single element at its start (NumPy's rule).
-const char* const kReduceAtKernel = R"(
-extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {
-  const long long total = p.lines * p.m;
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long o = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; o < total;
-       o += step) {
-    const long long r = p.seg_major ? o % p.lines : o / p.m;
-    const long long i = p.seg_major ? o / p.lines : o % p.m;
-    long long oi, oo;
-    line_offsets(p, r, oi, oo);
+    walk<true>(p, oi, oo, start + 1, end, acc);
+)");
+    case ScanKind::ReduceAt:
+      // One thread per (line, segment), reducing the segment in order. A segment whose start is
+      // not below the next start is the single element at its start (NumPy's rule).
+      return grid_stride_kernel("p.lines * p.m", line_and_part("p.seg_major != 0") + R"(
     const long long start = p.seg[i];
     long long end = i + 1 < p.m ? p.seg[i + 1] : p.n;
     if (end <= start) end = start + 1;
-    acc_t acc = load_at(p, oi, start);
-    for (long long k = start + 1; k < end; ++k) acc = scan_op(acc, load_at(p, oi, k));
-    store_at(p, oo, i, acc);
+    store_at(p, oo, i, walk<false>(p, oi, oo, start + 1, end, load_at(p, oi, start)));
+)");
+    case ScanKind::WarpRows: return std::string(kWarpTileLibrary) + kWarpRowsKernel;
+    case ScanKind::LookBack:
+      return std::string(kWarpTileLibrary) + kTileStatusLibrary + kLookBackKernel;
   }
+  throw ValueError("scan_source: unknown kernel kind");
 }
-)";
 
 std::string compute_ctype(const Ufunc& u, DType t) {
   if (t == DType::Float16 && !u.half_native) return "float";
   return info(t).ctype;
+}
+
+int compute_bytes(const ScanSignature& sig) {
+  const DType t = sig.u->loops.at(sig.loop).types[0];
+  return t == DType::Float16 && !sig.u->half_native ? 4 : itemsize(t);
+}
+
+// How the look-back kernel keeps a tile's status (see kTileStatusLibrary).
+int status_packing(const ScanSignature& sig) {
+  if (sig.legacy) return 0;
+  const int b = compute_bytes(sig);
+  return b <= 4 ? 1 : b <= 8 ? 2 : 0;
 }
 
 }  // namespace
@@ -429,6 +481,26 @@ int scan_items_per_thread(const ScanSignature& sig) {
   const UfuncLoop& l = sig.u->loops.at(sig.loop);
   int widest = std::max(itemsize(sig.in), itemsize(l.types[0]));
   return std::max(2, std::min(16, 64 / widest));
+}
+
+int scan_lane_run(const ScanSignature& sig) {
+  const int ipt = scan_items_per_thread(sig);
+  if (sig.legacy) return ipt;
+  // One 16-byte access per lane and chunk on both sides.
+  const int widest = std::max(itemsize(sig.in), itemsize(sig.out));
+  return std::max(1, std::min(ipt, 16 / widest));
+}
+
+ScanScratch scan_scratch(const ScanSignature& sig, int64_t tiles) {
+  ScanScratch s;
+  const int64_t value_words = (compute_bytes(sig) + 7) / 8;
+  switch (status_packing(sig)) {
+    case 1: s.clear_words = 2 + tiles; break;
+    case 2: s.clear_words = 2 + 2 * tiles; break;
+    default: s.clear_words = 2 + (tiles + 1) / 2; break;
+  }
+  s.words = s.clear_words + (status_packing(sig) == 0 ? 2 * tiles * value_words : 0);
+  return s;
 }
 
 std::string scan_source(const ScanSignature& sig) {
@@ -442,7 +514,9 @@ std::string scan_source(const ScanSignature& sig) {
   s += "typedef " + compute_ctype(u, loop_type) + " acc_t;\n";
   s += "typedef " + std::string(info(sig.out).ctype) + " out_t;\n";
   s += "#define CUNP_IPT " + std::to_string(scan_items_per_thread(sig)) + "\n";
+  s += "#define CUNP_V " + std::to_string(scan_lane_run(sig)) + "\n";
   s += "#define CUNP_VEC " + std::string(sig.vec ? "1" : "0") + "\n";
+  s += "#define CUNP_PACK " + std::to_string(status_packing(sig)) + "\n";
   // Inputs go through the loop's dtype first, as NumPy casts operands to the loop's types.
   s += "__device__ __forceinline__ acc_t scan_pre(in_t x) {\n";
   s += "  acc_t v = cast<acc_t>(cast<loop_t>(x));\n";
@@ -454,15 +528,7 @@ std::string scan_source(const ScanSignature& sig) {
   s += "__device__ __forceinline__ acc_t scan_op(acc_t a, acc_t b) {\n";
   s += "  return cast<acc_t>(" + u.function + "(a, b));\n}\n";
   s += kScanLibrary;
-  switch (sig.kind) {
-    case ScanKind::Lines: s += kLinesKernel; break;
-    case ScanKind::WarpRows: s += kWarpRowsKernel; break;
-    case ScanKind::LookBack: s += kLookBackKernel; break;
-    case ScanKind::ChunkTotals: s += std::string(kChunkCommon) + kChunkTotalsKernel; break;
-    case ScanKind::ChunkScan: s += std::string(kChunkCommon) + kChunkScanKernel; break;
-    case ScanKind::ChunkApply: s += std::string(kChunkCommon) + kChunkApplyKernel; break;
-    case ScanKind::ReduceAt: s += kReduceAtKernel; break;
-  }
+  s += kernel_body(sig.kind);
   return s;
 }
 

@@ -12,20 +12,13 @@
 namespace cunp {
 namespace {
 
-// The type a loop computes in: float16 loops run in float (NumPy's half loops round once, at
-// the end), unless the function needs half-precision steps (nextafter, spacing).
-std::string compute_type(const Ufunc& u, DType t) {
-  if (t == DType::Float16 && !u.half_native) return "float";
-  return info(t).ctype;
-}
-
 // One element of loop `l`: inputs (arrays in0.., scalars s0..) cast to the loop's compute
 // types, the device function, results cast to whatever the output arrays hold.
 std::string loop_body(const Ufunc& u, const UfuncLoop& l, unsigned scalar_mask, bool where) {
   std::string s;
   int arrays = 0, scalars = 0;
   for (int k = 0; k < u.nin; ++k) {
-    std::string t = compute_type(u, l.types[k]);
+    std::string t = u.compute_type(l.types[k]);
     std::string src = (scalar_mask >> k & 1) ? "s" + std::to_string(scalars++)
                                              : "in" + std::to_string(arrays++);
     s += "const " + t + " a" + std::to_string(k) + " = cast<" + t + ">(" + src + ");\n";
@@ -42,7 +35,7 @@ std::string loop_body(const Ufunc& u, const UfuncLoop& l, unsigned scalar_mask, 
     s += "out0 = cast<decltype(out0)>(" + function + "(" + args + "));\n";
   } else {
     for (int k = 0; k < u.nout; ++k) {
-      s += compute_type(u, l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
+      s += u.compute_type(l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
       args += ", r" + std::to_string(k);
     }
     s += u.function + "(" + args + ");\n";

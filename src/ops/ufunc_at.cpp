@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
+#include "launch_util.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/transfer.hpp"
@@ -78,16 +79,11 @@ __device__ void atomic_update(T* p, F f) {
 }
 )";
 
-std::string compute_type(const Ufunc& u, DType t) {
-  if (t == DType::Float16 && !u.half_native) return "float";
-  return info(t).ctype;
-}
-
 std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool has_b,
                       const std::string& kname) {
   std::string A = info(a).ctype;
   std::string s = device_header() + device_math_header() + "using namespace cunp;\n" + kAtSource;
-  std::string c0 = compute_type(u, l.types[0]);
+  std::string c0 = u.compute_type(l.types[0]);
   s += "extern \"C\" __global__ void " + kname + "(const Params p) {\n";
   s += "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n";
   s += "  for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < p.n; e += step) {\n";
@@ -100,7 +96,7 @@ std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool
   s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
   s += "    for (int d = static_cast<int>(p.sdims) - 1; d >= 0; --d) { off += (j % p.sshape[d]) * p.sst[d]; j /= p.sshape[d]; }\n";
   if (has_b) {
-    std::string c1 = compute_type(u, l.types[1]);
+    std::string c1 = u.compute_type(l.types[1]);
     s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype + "*>(p.b)[e]);\n";
     s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A + " old) { return cast<" + A +
          ">(" + u.function + "(cast<" + c0 + ">(old), bv)); });\n";
@@ -191,9 +187,8 @@ void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indi
     p.sst[d - k] = a.strides()[d];
   }
   bool serial = a.itemsize() == 16;
-  const DeviceProperties& props = device_properties(device);
-  int64_t cap = int64_t{props.multiprocessor_count} * 8;
-  unsigned grid = serial ? 1 : static_cast<unsigned>(std::max<int64_t>(1, std::min((n + kBlock - 1) / kBlock, cap)));
+  // The engine's covering grid (positions here are 64-bit); one thread for 16-byte items.
+  unsigned grid = serial ? 1 : detail::covering_grid(n, kBlock, kBlock, false);
   void* argv[] = {&p};
   activate(device);
   CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, serial ? 1 : kBlock, 1, 1, 0,

@@ -228,8 +228,8 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   if (!opt.signature.empty() && static_cast<int>(opt.signature.size()) != u.nargs())
     throw ValueError("signature for ufunc " + u.name + " needs " + std::to_string(u.nargs()) +
                      " types");
-  DType dt[4];
-  Weak weak[4];
+  DType dt[4] = {};  // n <= 4; initialized so GCC sees no uninitialized read
+  Weak weak[4] = {};
   bool all_weak = true;
   for (int k = 0; k < n; ++k) {
     dt[k] = args[k].dtype();

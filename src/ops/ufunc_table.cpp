@@ -256,6 +256,11 @@ const Table& table() {
 
 }  // namespace
 
+std::string Ufunc::compute_type(DType t) const {
+  if (t == DType::Float16 && !half_native) return "float";
+  return info(t).ctype;
+}
+
 std::string Ufunc::type_string(const UfuncLoop& l) const {
   std::string s;
   for (int k = 0; k < nin; ++k) s += info(l.types[k]).code;

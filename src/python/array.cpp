@@ -181,6 +181,18 @@ Scalar only_element(const NDArray& a) {
   return read_element(a, 0);
 }
 
+// A cunp array of rank >= 1 as the key or one of its items: to_index would reach it and throw
+// AdvancedKey, and a C++ throw costs microseconds next to a small gather. Other advanced keys
+// (lists, NumPy arrays, bools) still take the throw.
+bool obviously_advanced(nb::handle key) {
+  auto array_item = [](nb::handle k) { return is_array(k) && unwrap(k).a.ndim() > 0; };
+  if (array_item(key)) return true;
+  if (!PyTuple_Check(key.ptr())) return false;
+  for (nb::handle k : nb::borrow<nb::tuple>(key))
+    if (array_item(k)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool is_array(nb::handle h) { return nb::isinstance<PyArray>(h); }
@@ -468,6 +480,7 @@ void bind_array(nb::module_& m) {
            })
       .def("__getitem__",
            [](Self self, nb::handle key) -> nb::object {
+             if (obviously_advanced(key)) return advanced_getitem(self, key);
              try {
                return wrap(unwrap(self).a.index(to_index(key)), self);
              } catch (const AdvancedKey&) {
@@ -476,6 +489,7 @@ void bind_array(nb::module_& m) {
            },
            nb::arg("key").none())
       .def("__setitem__", [](Self self, nb::handle key, nb::handle value) {
+        if (obviously_advanced(key)) return advanced_setitem(self, key, value);
         try {
           assign(unwrap(self).a.index(to_index(key)), value);
         } catch (const AdvancedKey&) {

@@ -24,7 +24,14 @@ bool to_operand(nb::handle h, NDArray& storage, const NDArray*& out) {
 }
 
 nb::object matmul_fn(nb::handle x1, nb::handle x2, nb::handle out, nb::handle casting,
-                     nb::handle order, nb::handle dtype, nb::handle subok) {
+                     nb::handle order, nb::handle dtype, nb::handle subok, nb::handle axes,
+                     nb::handle axis) {
+  if (!axes.is_none() || !axis.is_none()) {
+    // NumPy's axes=/axis= (rare): the gufunc layer moves the named axes last and calls back.
+    nb::object uf = nb::module_::import_("cunp._products").attr("matmul");
+    return nb::module_::import_("cunp._gufunc")
+        .attr("_call_on_axes")(uf, x1, x2, out, casting, dtype, axes, axis);
+  }
   NDArray s1, s2;
   const NDArray *a = nullptr, *b = nullptr;
   if (!to_operand(x1, s1, a)) unsupported_operand(x1);
@@ -74,7 +81,8 @@ void bind_blas(nb::module_& m) {
   m.def("matmul", &matmul_fn, nb::arg("x1").none(), nb::arg("x2").none(), nb::arg("out").none() = nb::none(),
         nb::kw_only(), nb::arg("casting").none() = nb::str("same_kind"),
         nb::arg("order").none() = nb::str("K"), nb::arg("dtype").none() = nb::none(),
-        nb::arg("subok").none() = nb::bool_(true),
+        nb::arg("subok").none() = nb::bool_(true), nb::arg("axes").none() = nb::none(),
+        nb::arg("axis").none() = nb::none(),
         "NumPy's matmul: matrix product of two arrays (stacks broadcast).");
   nb::handle cls = nb::type<PyArray>();
   cls.attr("__matmul__") = nb::cpp_function(

@@ -78,5 +78,6 @@ void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
+void bind_indexing(nb::module_& m);   // the indexing kernels (_take, _compress_mask, ...)
 
 }  // namespace cunp::py

@@ -1,7 +1,9 @@
 // src/python/fusion.cpp -- the C++ half of cunp.fuse: one ufunc step of a traced expression as
-// kernel code (the ufunc table's loop, resolved as a call would resolve it), and the fused
-// kernel object that runs a whole body through the elementwise engine.
+// kernel code, and the per-function cache whose hits launch the cached kernel without Python.
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <unordered_map>
 
 #include "common.hpp"
 #include "ufunc_args.hpp"
@@ -9,18 +11,14 @@
 namespace cunp::py {
 namespace {
 
-// The type a loop computes in, as src/ops/ufunc.cpp's loop bodies use it.
-std::string compute_type(const Ufunc& u, DType t) {
-  if (t == DType::Float16 && !u.half_native) return "float";
-  return info(t).ctype;
-}
-
 // One ufunc step: `operands` holds (True, dtype) for array values and (False, value) for
 // scalars; `names` are their C++ expressions, `outs` the variables to declare for the results.
-// Returns the output dtypes and the code. TypeError / OverflowError as the ufunc call would
-// raise them (the caller then runs the function unfused, which raises them for real).
+// Returns the output dtypes and the code (and, with loop_inputs, the loop's input dtypes).
+// TypeError / OverflowError as the ufunc call would raise them (the caller then runs the
+// function unfused, which raises them for real).
 nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
-                      std::vector<std::string> names, std::vector<std::string> outs) {
+                      std::vector<std::string> names, std::vector<std::string> outs,
+                      bool loop_inputs) {
   const Ufunc* up = find_ufunc(ufunc_name);
   if (!up) throw ValueError("no ufunc named " + ufunc_name);
   const Ufunc& u = *up;
@@ -52,7 +50,7 @@ nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
   s += "{\n";
   std::string call_args;
   for (int k = 0; k < u.nin; ++k) {
-    std::string t = compute_type(u, l.types[k]);
+    std::string t = u.compute_type(l.types[k]);
     std::string src = names[k];
     // A scalar is first converted to the loop's type, as the unfused call converts it on the host.
     if (scalar[k]) src = std::string("cast<") + info(l.types[k]).ctype + ">(" + src + ")";
@@ -63,7 +61,7 @@ nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
     s += outs[0] + " = cast<" + info(l.types[u.nin]).ctype + ">(" + fn + "(" + call_args + "));\n";
   } else {
     for (int k = 0; k < u.nout; ++k) {
-      s += compute_type(u, l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
+      s += u.compute_type(l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
       call_args += ", r" + std::to_string(k);
     }
     s += fn + "(" + call_args + ");\n";
@@ -73,79 +71,442 @@ nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
   s += "}\n";
   nb::list out_types;
   for (int k = 0; k < u.nout; ++k) out_types.append(nb::str(name(l.types[u.nin + k])));
-  return nb::make_tuple(out_types, s);
+  if (!loop_inputs) return nb::make_tuple(out_types, s);
+  nb::list in_types;
+  for (int k = 0; k < u.nin; ++k) in_types.append(nb::str(name(l.types[k])));
+  return nb::make_tuple(out_types, s, in_types);
 }
 
-// A fused body over fixed dtypes: inputs in0.., scalars s0.., outputs out0.. (C order).
-class FusedKernel {
- public:
-  FusedKernel(std::string name, std::string body, std::vector<std::string> out_dtypes,
-              std::vector<std::string> scalar_dtypes)
-      : body_(body) {
-    op_.name = std::move(name);
-    op_.body = std::move(body);
-    op_.math = true;
-    for (const auto& t : out_dtypes) out_types_.push_back(to_dtype(nb::str(t.c_str())));
-    for (const auto& t : scalar_dtypes) scalar_types_.push_back(to_dtype(nb::str(t.c_str())));
-  }
+DType dtype_of(const std::string& t) { return to_dtype(nb::str(t.c_str())); }
 
-  nb::object call(nb::list inputs, nb::list scalars) {
-    std::vector<NDArray> ins;
-    std::vector<Dims> shapes;
-    for (nb::handle h : inputs) {
-      if (!is_array(h)) throw TypeError("fused kernel inputs must be cunp arrays");
-      ins.push_back(unwrap(h).a);
-      shapes.push_back(ins.back().shape());
+ElementwiseOp fused_op(const std::string& name, const std::string& body) {
+  ElementwiseOp op;
+  op.name = name;
+  op.body = body;
+  op.math = true;  // complex and float16 helpers of the ufunc loops
+  return op;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The call cache
+
+constexpr int kMaxArgs = 64;
+constexpr std::size_t kMaxKeys = 1024;  // distinct argument kinds per function before a reset
+
+template <class T>
+void put(std::string& key, const T& v) {
+  key.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+// One scalar operand of a fused kernel: an argument's value (arg >= 0) or a constant.
+struct Slot {
+  int arg = -1;
+  DType dtype = DType::Float64;
+  Scalar value{};
+  // Integer loop types a Python int argument is converted to: each must hold the value (NEP 50),
+  // else the call runs unfused and raises (or compares) as NumPy does.
+  std::vector<DType> checks;
+};
+
+// A traced function for one combination of argument kinds.
+struct Entry {
+  bool unfusable = false;  // the call runs the function as written
+  ElementwiseOp op;
+  std::vector<int> inputs;  // argument positions of in0, in1, ...
+  std::vector<Slot> slots;  // s0, s1, ...
+  std::vector<DType> outs;
+  bool single = true;  // one result, not a tuple
+  // A trailing reduction of the single result: the array method's name and keywords.
+  nb::object reduce_method, reduce_kwargs;
+};
+
+// All traces for one key of argument kinds. A trace that read an array's shape or steered
+// Python code by a scalar argument's value is valid only for those shapes / values: they form a
+// second key (empty when the trace observed nothing). Shared so that a call keeps its level
+// alive while Python code runs.
+struct Level {
+  std::vector<int> shape_args, value_args;  // sorted
+  std::unordered_map<std::string, std::shared_ptr<const Entry>> entries;
+};
+
+bool is_numpy_scalar(nb::handle h) {
+  if (!PyObject_HasAttrString(h.ptr(), "dtype")) return false;
+  static nb::object generic = numpy().attr("generic");
+  return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+}
+
+// A Python int: 'i' fits int64, 'u' fits uint64 only, 'I' beyond.
+char int_kind(PyObject* o) {
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (!overflow) return 'i';
+  if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(o);
+    if (!PyErr_Occurred()) return 'u';
+    PyErr_Clear();
+  }
+  return 'I';
+}
+
+// An argument's kind; false for kinds the cache does not handle (the call runs unfused).
+bool put_kind(std::string& key, nb::handle h) {
+  PyObject* o = h.ptr();
+  if (is_array(h)) {
+    const NDArray& a = unwrap(h).a;
+    key += 'a';
+    key += static_cast<char>(a.dtype());
+    key += static_cast<char>(a.ndim());
+  } else if (PyBool_Check(o)) {
+    key += 'b';
+  } else if (PyLong_CheckExact(o)) {
+    key += int_kind(o);
+  } else if (PyFloat_CheckExact(o)) {
+    key += 'f';
+  } else if (PyComplex_CheckExact(o)) {
+    key += 'c';
+  } else if (o == Py_None) {
+    key += 'N';
+  } else if (PyUnicode_CheckExact(o)) {  // passed as itself: a trace may branch on it
+    key += 'S';
+    key += nb::cast<std::string>(h);
+    key += '\0';
+  } else if (is_numpy_scalar(h)) {
+    DType t;
+    try {
+      t = to_dtype(h.attr("dtype"));
+    } catch (...) {
+      return false;  // datetime, str, ... scalars
     }
-    if (ins.empty()) throw ValueError("a fused kernel needs at least one array input");
-    if (nb::len(scalars) != scalar_types_.size()) throw ValueError("fused kernel: scalar count");
-    std::vector<Scalar> sc;
-    for (std::size_t k = 0; k < scalar_types_.size(); ++k) sc.push_back(to_scalar(scalars[k], scalar_types_[k]));
-    Dims shape = broadcast_shapes(shapes);
-    int device = ins[0].device();
-    std::vector<NDArray> outs;
-    for (DType t : out_types_) outs.push_back(NDArray::empty(shape, t, Order::C, device));
-    if (shape.product() > 0) elementwise(op_, ins, outs, sc, shape);
-    if (outs.size() == 1) return wrap(std::move(outs[0]));
-    nb::list l;
-    for (auto& o : outs) l.append(wrap(std::move(o)));
-    return nb::tuple(l);
+    key += 'n';
+    key += static_cast<char>(t);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// A free variable's value as far as a trace may have baked it in: scalars by value, anything
+// else by identity.
+void put_free(std::string& key, PyObject* o) {
+  if (!o) {
+    key += 'x';
+  } else if (PyBool_Check(o)) {
+    key += o == Py_True ? 'T' : 'F';
+  } else if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow) {
+      key += 'I';
+      key += nb::cast<std::string>(nb::repr(nb::handle(o)));
+      key += '\0';
+    } else {
+      key += 'i';
+      put(key, v);
+    }
+  } else if (PyFloat_CheckExact(o)) {
+    key += 'f';
+    put(key, PyFloat_AS_DOUBLE(o));
+  } else if (PyComplex_CheckExact(o)) {
+    key += 'c';
+    put(key, PyComplex_RealAsDouble(o));
+    put(key, PyComplex_ImagAsDouble(o));
+  } else {
+    key += 'o';
+    put(key, reinterpret_cast<uintptr_t>(o));
+  }
+}
+
+class FusionCore {
+ public:
+  FusionCore(nb::object func, std::string kernel_name)
+      : func_(std::move(func)), kernel_name_(std::move(kernel_name)) {
+    // Closure cells and the globals the code names: values a trace bakes in as constants.
+    if (nb::hasattr(func_, "__code__") && nb::hasattr(func_, "__globals__")) {
+      nb::object closure = func_.attr("__closure__");
+      if (!closure.is_none())
+        for (nb::handle c : closure) cells_.push_back(nb::borrow(c));
+      globals_ = func_.attr("__globals__");
+      for (nb::handle n : func_.attr("__code__").attr("co_names")) names_.push_back(nb::borrow(n));
+    }
   }
 
-  const std::string& body() const { return body_; }
+  nb::object call(nb::handle self, nb::args args, nb::kwargs kwargs) {
+    PyObject* all[kMaxArgs];
+    std::string key;
+    bool arrays = false;
+    if (!gather(args, kwargs, all) || !base_key(args, kwargs, all, key, &arrays) || !arrays)
+      return unfused(args, kwargs);  // nothing a kernel could run over, or kinds not cached
+    auto it = levels_.find(key);
+    if (it == levels_.end()) return miss(self, args, kwargs, key);
+    std::shared_ptr<Level> level = it->second;
+    std::string extra = extra_key(*level, all);
+    auto e = level->entries.find(extra);
+    if (e == level->entries.end()) return miss(self, args, kwargs, key);
+    std::shared_ptr<const Entry> entry = e->second;
+    return run(*entry, all, args, kwargs);
+  }
+
+  // Stores a trace under the argument kinds `key` and what the trace observed. With a spec it
+  // first launches the new kernel on this call and stores the entry only if that did not raise
+  // (a body that fails to compile is not remembered). Spec None marks these kinds unfusable and
+  // runs nothing: the caller has run the function as written already, and running it twice
+  // would apply its side effects (an in-place update) twice.
+  nb::object store(nb::bytes key_bytes, nb::tuple args, nb::dict kwargs,
+                   std::vector<int> shape_args, std::vector<int> value_args, nb::object spec) {
+    PyObject* all[kMaxArgs];
+    if (!gather(args, kwargs, all)) throw ValueError("fuse: too many arguments");
+    const int n = static_cast<int>(args.size() + kwargs.size());
+    for (int p : shape_args)
+      if (p < 0 || p >= n || !is_array(all[p])) throw ValueError("fuse: bad shape argument");
+    for (int p : value_args)
+      if (p < 0 || p >= n) throw ValueError("fuse: bad value argument");
+    auto entry = std::make_shared<Entry>();
+    if (spec.is_none()) {
+      entry->unfusable = true;
+    } else {
+      // (body, out dtypes, input positions, slots [(arg, dtype, value, checks)], single,
+      //  reduction (method, keywords) or None)
+      nb::tuple t = nb::cast<nb::tuple>(spec);
+      entry->op = fused_op(kernel_name_, nb::cast<std::string>(t[0]));
+      for (nb::handle d : t[1]) entry->outs.push_back(to_dtype(d));
+      for (nb::handle p : t[2]) {
+        int pos = nb::cast<int>(p);
+        if (pos < 0 || pos >= n || !is_array(all[pos]))
+          throw ValueError("fuse: bad input position");
+        entry->inputs.push_back(pos);
+      }
+      for (nb::handle sh : t[3]) {
+        nb::tuple st = nb::cast<nb::tuple>(sh);
+        Slot s;
+        s.arg = nb::cast<int>(st[0]);
+        if (s.arg >= n) throw ValueError("fuse: bad scalar position");
+        s.dtype = to_dtype(st[1]);
+        if (s.arg < 0) s.value = to_scalar(st[2], s.dtype);
+        for (nb::handle c : st[3]) s.checks.push_back(to_dtype(c));
+        entry->slots.push_back(std::move(s));
+      }
+      entry->single = nb::cast<bool>(t[4]);
+      if (t.size() > 5 && !t[5].is_none()) {
+        nb::tuple r = nb::cast<nb::tuple>(t[5]);
+        entry->reduce_method = nb::borrow(r[0]);
+        entry->reduce_kwargs = nb::cast<nb::dict>(r[1]);
+      }
+      if (entry->inputs.empty() || entry->outs.empty())
+        throw ValueError("fuse: a fused kernel needs an array input and an output");
+    }
+    // Kernel errors (compile, launch, the reduction) propagate before anything is stored.
+    nb::object out;
+    const bool fused = !entry->unfusable && launch(*entry, all, out);
+    std::string key(key_bytes.c_str(), key_bytes.size());
+    if (levels_.size() >= kMaxKeys) levels_.clear();
+    std::shared_ptr<Level>& slot = levels_[key];
+    if (!slot) slot = std::make_shared<Level>();
+    std::shared_ptr<Level> level = slot;
+    std::sort(shape_args.begin(), shape_args.end());
+    std::sort(value_args.begin(), value_args.end());
+    auto subset = [](const std::vector<int>& a, const std::vector<int>& b) {
+      return std::includes(b.begin(), b.end(), a.begin(), a.end());
+    };
+    if (!subset(shape_args, level->shape_args) || !subset(value_args, level->value_args)) {
+      // Keyed on more than before: the older traces are keyed too coarsely to find again.
+      auto merge = [](std::vector<int>& into, const std::vector<int>& more) {
+        std::vector<int> u;
+        std::set_union(into.begin(), into.end(), more.begin(), more.end(), std::back_inserter(u));
+        into = std::move(u);
+      };
+      merge(level->shape_args, shape_args);
+      merge(level->value_args, value_args);
+      level->entries.clear();
+    }
+    std::string extra = extra_key(*level, all);
+    if (level->entries.size() >= kMaxKeys) level->entries.clear();
+    level->entries[extra] = entry;
+    if (entry->unfusable) return nb::none();
+    // NotImplemented: stored, but these arguments need the unfused call, which the caller makes
+    // outside its guard for kernel errors (so that the function's own errors run it only once).
+    return fused ? out : nb::borrow(Py_NotImplemented);
+  }
+
+  // The kind key of a call, or None when the call is not cacheable (for tests).
+  nb::object key_of(nb::args args, nb::kwargs kwargs) {
+    PyObject* all[kMaxArgs];
+    std::string key;
+    if (!gather(args, kwargs, all) || !base_key(args, kwargs, all, key)) return nb::none();
+    return nb::bytes(key.data(), key.size());
+  }
+
+  std::size_t entry_count() const {
+    std::size_t n = 0;
+    for (const auto& [k, l] : levels_) n += l->entries.size();
+    return n;
+  }
+  void clear() { levels_.clear(); }
+  const nb::object& func() const { return func_; }
 
  private:
-  std::string body_;
-  ElementwiseOp op_;
-  std::vector<DType> out_types_, scalar_types_;
+  // Positional arguments, then keyword values in call order.
+  static bool gather(nb::tuple args, nb::dict kwargs, PyObject** all) {
+    const std::size_t n = args.size() + kwargs.size();
+    if (n > static_cast<std::size_t>(kMaxArgs)) return false;
+    std::size_t k = 0;
+    for (nb::handle a : args) all[k++] = a.ptr();
+    for (auto [name, value] : kwargs) all[k++] = value.ptr();
+    return true;
+  }
+
+  bool base_key(nb::tuple args, nb::dict kwargs, PyObject** all, std::string& key,
+                bool* arrays = nullptr) const {
+    key.reserve(64);
+    const std::size_t n = args.size() + kwargs.size();
+    if (arrays)
+      for (std::size_t k = 0; k < n && !*arrays; ++k) *arrays = is_array(all[k]);
+    key += static_cast<char>(args.size());
+    for (std::size_t k = 0; k < args.size(); ++k)
+      if (!put_kind(key, all[k])) return false;
+    std::size_t k = args.size();
+    for (auto [name, value] : kwargs) {
+      key += 'k';
+      key += nb::cast<std::string>(name);
+      key += '\0';
+      if (!put_kind(key, all[k++])) return false;
+    }
+    for (const nb::object& c : cells_) put_free(key, PyCell_GET(c.ptr()));
+    if (globals_.is_valid()) {
+      for (const nb::object& n : names_) {
+        PyObject* v = PyDict_GetItemWithError(globals_.ptr(), n.ptr());
+        if (!v && PyErr_Occurred()) PyErr_Clear();
+        put_free(key, v);
+      }
+    }
+    return true;
+  }
+
+  static std::string extra_key(const Level& level, PyObject** all) {
+    std::string extra;
+    for (int p : level.shape_args) {
+      const NDArray& a = unwrap(all[p]).a;
+      for (int d = 0; d < a.ndim(); ++d) put(extra, a.shape()[d]);
+      extra += ';';
+    }
+    for (int p : level.value_args) {
+      extra += nb::cast<std::string>(nb::repr(nb::handle(all[p])));
+      extra += '\0';
+    }
+    return extra;
+  }
+
+  nb::object unfused(nb::tuple args, nb::dict kwargs) const { return func_(*args, **kwargs); }
+
+  nb::object miss(nb::handle self, nb::tuple args, nb::dict kwargs, const std::string& key) {
+    return self.attr("_miss")(args, kwargs, nb::bytes(key.data(), key.size()));
+  }
+
+  // A cached trace on this call's arguments: the entry's kernel, or the function as written.
+  nb::object run(const Entry& e, PyObject** all, nb::tuple args, nb::dict kwargs) {
+    nb::object result;
+    if (e.unfusable || !launch(e, all, result)) return unfused(args, kwargs);
+    return result;
+  }
+
+  // Broadcasting, the scalars' NEP 50 checks, output allocation and one launch into `result`.
+  // False, before anything ran, for what the kernel cannot reproduce (shapes that do not
+  // broadcast, arrays on several devices, a Python int the loop type cannot hold): the function
+  // then runs unfused, which gives NumPy's result or error.
+  bool launch(const Entry& e, PyObject** all, nb::object& result) {
+    const std::size_t nin = e.inputs.size();
+    std::vector<NDArray> ins;
+    ins.reserve(nin);
+    bool same = true;
+    int device = -1;
+    for (int p : e.inputs) {
+      ins.push_back(unwrap(all[p]).a);
+      if (device < 0) device = ins.back().device();
+      else if (ins.back().device() != device) return false;
+      same = same && ins.back().shape() == ins[0].shape();
+    }
+    Dims shape;
+    if (same) {
+      shape = ins[0].shape();
+    } else {
+      std::vector<Dims> shapes;
+      for (const NDArray& a : ins) shapes.push_back(a.shape());
+      try {
+        shape = broadcast_shapes(shapes);
+      } catch (const std::exception&) {
+        return false;
+      }
+    }
+    std::vector<Scalar> sc;
+    sc.reserve(e.slots.size());
+    for (const Slot& s : e.slots) {
+      if (s.arg < 0) {
+        sc.push_back(s.value);
+        continue;
+      }
+      nb::handle h(all[s.arg]);
+      try {
+        for (DType t : s.checks) to_scalar(h, t);
+        sc.push_back(to_scalar(h, s.dtype));
+      } catch (const nb::python_error&) {  // holds (and drops) the Python error
+        return false;
+      } catch (const std::exception&) {
+        return false;
+      }
+    }
+    std::vector<NDArray> outs;
+    outs.reserve(e.outs.size());
+    for (DType t : e.outs) outs.push_back(NDArray::empty(shape, t, Order::C, device));
+    if (shape.product() > 0) elementwise(e.op, ins, outs, sc, shape);
+    if (e.single) {
+      result = wrap(std::move(outs[0]));
+      if (e.reduce_method.is_valid()) result = result.attr(e.reduce_method)(**e.reduce_kwargs);
+      return true;
+    }
+    nb::object ret = nb::steal(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+    for (std::size_t j = 0; j < outs.size(); ++j)
+      PyTuple_SET_ITEM(ret.ptr(), static_cast<Py_ssize_t>(j),
+                       wrap(std::move(outs[j])).release().ptr());
+    result = std::move(ret);
+    return true;
+  }
+
+  nb::object func_;
+  std::string kernel_name_;
+  std::vector<nb::object> cells_, names_;
+  nb::object globals_;
+  std::unordered_map<std::string, std::shared_ptr<Level>> levels_;
 };
 
 }  // namespace
 
 void bind_fusion(nb::module_& m) {
   m.def("_fusion_step", &fusion_step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
-        nb::arg("outs"));
-  nb::class_<FusedKernel>(m, "_FusedKernel")
-      .def(nb::init<std::string, std::string, std::vector<std::string>, std::vector<std::string>>(),
-           nb::arg("name"), nb::arg("body"), nb::arg("out_dtypes"), nb::arg("scalar_dtypes"))
-      .def("__call__", &FusedKernel::call, nb::arg("inputs"), nb::arg("scalars"))
-      .def_prop_ro("body", &FusedKernel::body);
+        nb::arg("outs"), nb::arg("loop_inputs") = false);
+  nb::class_<FusionCore>(m, "_FusionCore")
+      .def(nb::init<nb::object, std::string>(), nb::arg("func"), nb::arg("kernel_name"))
+      .def("__call__",
+           [](nb::handle self, nb::args args, nb::kwargs kwargs) {
+             return nb::inst_ptr<FusionCore>(self)->call(self, args, kwargs);
+           })
+      .def("_store", &FusionCore::store, nb::arg("key"), nb::arg("args"), nb::arg("kwargs"),
+           nb::arg("shape_args"), nb::arg("value_args"), nb::arg("spec").none())
+      .def("_key", &FusionCore::key_of)
+      .def_prop_ro("_entry_count", &FusionCore::entry_count)
+      .def("_clear", &FusionCore::clear);
   // The kernel source a fused body compiles to for these dtypes (contiguous layout), so tests
   // can NVRTC-compile it without a GPU.
   m.def("_fused_source", [](const std::string& name, const std::string& body,
                             std::vector<std::string> in_dtypes, std::vector<std::string> out_dtypes,
-                            std::vector<std::string> scalar_dtypes) {
-    ElementwiseOp op;
-    op.name = name;
-    op.body = body;
-    op.math = true;
+                            std::vector<std::string> scalar_dtypes, int strided_ndim, int vec) {
     auto conv = [](const std::vector<std::string>& v) {
       std::vector<DType> r;
-      for (const auto& t : v) r.push_back(to_dtype(nb::str(t.c_str())));
+      for (const auto& t : v) r.push_back(dtype_of(t));
       return r;
     };
-    return elementwise_source(op, conv(in_dtypes), conv(out_dtypes), conv(scalar_dtypes), 0, 1);
-  });
+    return elementwise_source(fused_op(name, body), conv(in_dtypes), conv(out_dtypes),
+                              conv(scalar_dtypes), strided_ndim, vec);
+  }, nb::arg("name"), nb::arg("body"), nb::arg("in_dtypes"), nb::arg("out_dtypes"),
+     nb::arg("scalar_dtypes"), nb::arg("strided_ndim") = 0, nb::arg("vec") = 1);
 }
 
 }  // namespace cunp::py

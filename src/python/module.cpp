@@ -67,4 +67,5 @@ NB_MODULE(_core, m) {
   bind_solver(m);
   bind_raw_kernel(m);
   bind_interop(m);
+  bind_indexing(m);
 }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <complex>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
@@ -32,40 +33,54 @@ std::vector<std::string> to_strings(nb::handle h, const char* what) {
   return out;
 }
 
-void check_backend(const std::string& backend, bool jitify) {
-  // nvcc would compile the same CUDA C++; cunp compiles both with NVRTC.
-  if (backend != "nvrtc" && backend != "nvcc")
+RawBuildOptions build_options(const std::string& backend, bool translate_cucomplex, bool jitify) {
+  RawBuildOptions b;
+  if (backend == "nvcc")
+    b.backend = RawBuildOptions::Backend::Nvcc;
+  else if (backend != "nvrtc")
     throw ValueError("Invalid backend " + backend + " (expected 'nvrtc' or 'nvcc')");
-  if (jitify) throw NotImplementedError("jitify=True is not supported by cunp");
+  b.translate_cucomplex = translate_cucomplex;
+  b.jitify = jitify;
+  return b;
 }
 
-// grid= / block=: an int or a tuple of up to three ints.
-void to_dim3(nb::handle h, unsigned out[3], const char* what) {
-  out[0] = out[1] = out[2] = 1;
-  auto one = [&](nb::handle v, int k) {
-    PyObject* i = PyNumber_Index(v.ptr());
+// One grid/block extent; exact ints (the common case) skip __index__.
+unsigned dim_value(PyObject* v, const char* what) {
+  long long x;
+  if (PyLong_CheckExact(v)) {
+    x = PyLong_AsLongLong(v);
+  } else {
+    PyObject* i = PyNumber_Index(v);
     if (!i) {
       PyErr_Clear();
-      throw TypeError(std::string(what) + " must be an int or a tuple of ints, not " + arg_type_repr(v));
+      throw TypeError(std::string(what) + " must be an int or a tuple of ints, not " +
+                      arg_type_repr(nb::handle(v)));
     }
-    long long x = PyLong_AsLongLong(i);
+    x = PyLong_AsLongLong(i);
     Py_DECREF(i);
-    if (x == -1 && PyErr_Occurred()) {
-      PyErr_Clear();
-      x = -1;
-    }
-    if (x <= 0 || x > 0xffffffffLL)
-      throw ValueError(std::string(what) + " dimensions must be positive 32-bit integers, got " +
-                       nb::cast<std::string>(nb::repr(v)));
-    out[k] = static_cast<unsigned>(x);
-  };
-  if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
-    Py_ssize_t n = PySequence_Size(h.ptr());
+  }
+  if (x == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    x = -1;
+  }
+  if (x <= 0 || x > 0xffffffffLL)
+    throw ValueError(std::string(what) + " dimensions must be positive 32-bit integers, got " +
+                     nb::cast<std::string>(nb::repr(nb::handle(v))));
+  return static_cast<unsigned>(x);
+}
+
+// grid= / block=: an int or a tuple (or list) of up to three ints.
+void to_dim3(nb::handle h, unsigned out[3], const char* what) {
+  out[0] = out[1] = out[2] = 1;
+  PyObject* o = h.ptr();
+  if (PyTuple_Check(o) || PyList_Check(o)) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
     if (n < 1 || n > 3)
       throw ValueError(std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
-    for (Py_ssize_t k = 0; k < n; ++k) one(nb::borrow(PySequence_Fast_GET_ITEM(h.ptr(), k)), static_cast<int>(k));
+    PyObject** items = PySequence_Fast_ITEMS(o);
+    for (Py_ssize_t k = 0; k < n; ++k) out[k] = dim_value(items[k], what);
   } else {
-    one(h, 0);
+    out[0] = dim_value(o, what);
   }
 }
 
@@ -134,7 +149,9 @@ class Marshal {
       std::memcpy(slot.bytes, p, n);
       return static_cast<void*>(slot.bytes);
     };
-    if (is_array(h)) {
+    // cunp.ndarray by its exact type first: no lookup in nanobind's type registry per argument.
+    static PyTypeObject* const array_type = reinterpret_cast<PyTypeObject*>(nb::type<PyArray>().ptr());
+    if (Py_TYPE(o) == array_type || is_array(h)) {
       check_size(k, psize, 8, "an array (a pointer)");
       uintptr_t p = unwrap(h).a.data();
       return store(&p, sizeof p);
@@ -168,6 +185,10 @@ class Marshal {
     }
     if (PyComplex_CheckExact(o)) {
       std::complex<double> c(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));
+      if (psize == 8) {  // a complex64 parameter (cuFloatComplex, complex<float>): as the float rule
+        std::complex<float> cf(static_cast<float>(c.real()), static_cast<float>(c.imag()));
+        return store(&cf, 8);
+      }
       check_size(k, psize, 16, "a complex");
       return store(&c, 16);
     }
@@ -230,6 +251,7 @@ class PyRawKernel {
     if (!f.handle) f = module_->function(name_, d);
     return f;
   }
+  bool loaded_on_current_device() const { return functions_[current_device()].handle != nullptr; }
 
   void call(nb::handle grid, nb::handle block, nb::handle args, nb::handle shared_mem,
             nb::handle stream, bool cooperative) {
@@ -237,19 +259,29 @@ class PyRawKernel {
     to_dim3(grid, c.grid, "grid");
     to_dim3(block, c.block, "block");
     long long smem = 0;
-    if (!shared_mem.is_none()) {
+    if (!shared_mem.ptr()) {  // the fast call: no shared_mem given
+    } else if (PyLong_CheckExact(shared_mem.ptr())) {
+      smem = PyLong_AsLongLong(shared_mem.ptr());
+      if (smem == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw ValueError("shared_mem must be a non-negative int");
+      }
+      if (smem < 0 || smem > 0xffffffffLL) throw ValueError("shared_mem must be a non-negative int");
+    } else if (!shared_mem.is_none()) {
       smem = nb::cast<long long>(shared_mem);
       if (smem < 0 || smem > 0xffffffffLL) throw ValueError("shared_mem must be a non-negative int");
     }
     c.shared_mem = static_cast<unsigned>(smem);
     c.cooperative = cooperative || cooperative_;
     const RawFunction& f = function();
-    check_launch_config(c, f.device);
+    if (f.properties)
+      check_launch_config(c, *f.properties);
+    else
+      check_launch_config(c, f.device);
     Marshal m(args, f);
     StreamHandle s = stream.is_none() ? current_stream_handle(f.device)
                                       : nb::cast<const Stream&>(stream).handle();
-    activate(f.device);
-    launch_raw(f, c, s, m.params());
+    launch_raw(f, c, s, m.params());  // makes f's device current when it is not
   }
 
   const std::string& name() const { return name_; }
@@ -266,6 +298,43 @@ class PyRawKernel {
   bool cooperative_;
   std::array<RawFunction, kMaxDevices> functions_{};
 };
+
+// RawKernel.__call__ as the type's own tp_call: `kernel(grid, block, args)` reaches the launch
+// with no method lookup and no keyword matching (the launch-overhead case). Keywords, the first
+// call (which compiles) and every error go to the nanobind-bound `_call`, so messages and
+// exception types come from one place; the fast path throws only before launching or from the
+// launch itself, so repeating the call there does no work twice. CUNP_RAW_KERNEL_FAST_CALL=0 sends
+// every call through `_call` (to compare both paths).
+bool fast_call_enabled() {
+  static const bool on = [] {
+    const char* e = std::getenv("CUNP_RAW_KERNEL_FAST_CALL");
+    return !(e && e[0] == '0');
+  }();
+  return on;
+}
+
+PyObject* raw_kernel_tp_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+  if (!kwargs && PyTuple_GET_SIZE(args) == 3 && fast_call_enabled() && nb::inst_ready(self)) {
+    PyRawKernel* k = nb::inst_ptr<PyRawKernel>(self);
+    if (k->loaded_on_current_device()) {
+      try {
+        k->call(PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), PyTuple_GET_ITEM(args, 2),
+                nb::handle(), nb::handle(Py_None), false);
+        Py_RETURN_NONE;
+      } catch (...) {
+        PyErr_Clear();  // `_call` raises the same error, translated by nanobind
+      }
+    }
+  }
+  PyObject* slow = PyObject_GetAttrString(self, "_call");
+  if (!slow) return nullptr;
+  PyObject* r = PyObject_Call(slow, args, kwargs);
+  Py_DECREF(slow);
+  return r;
+}
+
+PyType_Slot raw_kernel_slots[] = {{Py_tp_call, reinterpret_cast<void*>(raw_kernel_tp_call)},
+                                  {0, nullptr}};
 
 struct PyRawModule {
   std::shared_ptr<RawModule> module;
@@ -299,23 +368,23 @@ const Stream& stream_or_current(nb::handle stream, int device) {
 
 void bind_raw_kernel(nb::module_& m) {
   using Attr = int KernelAttributes::*;
-  auto cls = nb::class_<PyRawKernel>(m, "RawKernel",
-      "User CUDA C++ kernel, compiled with NVRTC on first use (CuPy's RawKernel).")
+  auto cls = nb::class_<PyRawKernel>(m, "RawKernel", nb::type_slots(raw_kernel_slots),
+      "User CUDA C++ kernel, compiled on first use (CuPy's RawKernel).")
       .def("__init__",
            [](PyRawKernel* self, std::string code, std::string name, nb::handle options,
               std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
               bool jitify) {
-             (void)translate_cucomplex;  // cunp's complex type needs no translation table
-             check_backend(backend, jitify);
+             RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
              std::vector<std::string> opts = to_strings(options, "options");
-             new (self) PyRawKernel(RawModule::from_source(std::move(code), opts, {}),
+             new (self) PyRawKernel(RawModule::from_source(std::move(code), opts, {}, b),
                                     std::move(name), opts, std::move(backend),
                                     enable_cooperative_groups);
            },
            nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
            nb::arg("backend") = "nvrtc", nb::kw_only(), nb::arg("translate_cucomplex") = false,
            nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
-      .def("__call__", &PyRawKernel::call, nb::arg("grid"), nb::arg("block"), nb::arg("args"),
+      // __call__ is the type's tp_call (above); this is its general form.
+      .def("_call", &PyRawKernel::call, nb::arg("grid"), nb::arg("block"), nb::arg("args"),
            nb::kw_only(), nb::arg("shared_mem") = 0, nb::arg("stream").none() = nb::none(),
            nb::arg("enable_cooperative_groups") = false)
       .def("compile", [](PyRawKernel& k, nb::handle log_stream) {
@@ -365,10 +434,9 @@ void bind_raw_kernel(nb::module_& m) {
            [](PyRawModule* self, nb::handle code, nb::handle path, nb::handle options,
               std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
               nb::handle name_expressions, bool jitify) {
-             (void)translate_cucomplex;
              if (code.is_none() == path.is_none())
                throw TypeError("Exactly one of code and path keyword arguments must be given.");
-             check_backend(backend, jitify);
+             RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
              auto* p = new (self) PyRawModule();
              p->options = to_strings(options, "options");
              p->backend = backend;
@@ -379,7 +447,7 @@ void bind_raw_kernel(nb::module_& m) {
              if (!code.is_none()) {
                if (!nb::isinstance<nb::str>(code)) throw TypeError("code must be a str");
                p->module = RawModule::from_source(nb::cast<std::string>(code), p->options,
-                                                  to_strings(name_expressions, "name_expressions"));
+                                                  to_strings(name_expressions, "name_expressions"), b);
              } else {
                if (!name_expressions.is_none())
                  throw ValueError("name_expressions applies to code, not to a module loaded from path");
@@ -442,6 +510,27 @@ void bind_raw_kernel(nb::module_& m) {
     return nb::make_tuple(r.is_ptx, r.lowered_names);
   }, nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
      nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80);
+
+  // The whole user-source pipeline (translate_cucomplex, jitify shims, NVRTC or nvcc) for
+  // sm_<arch> with no GPU (tests): (is_ptx, lowered names, image size in bytes).
+  m.def("_raw_compile", [](std::string source, std::vector<std::string> options,
+                           std::vector<std::string> name_expressions, int arch, std::string backend,
+                           bool translate_cucomplex, bool jitify) {
+    auto mod = RawModule::from_source(std::move(source), std::move(options),
+                                      std::move(name_expressions),
+                                      build_options(backend, translate_cucomplex, jitify));
+    CompileResult r;
+    {
+      nb::gil_scoped_release unlocked;
+      r = mod->compile_for(arch);
+    }
+    return nb::make_tuple(r.is_ptx, r.lowered_names, r.image.size());
+  }, nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
+     nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
+     nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
+     nb::arg("jitify") = false);
+  m.def("_translate_cucomplex", &translate_cucomplex);
+  m.def("_nvcc_path", [] { return nvcc_path(); });
 
   nb::class_<Graph>(m, "Graph", "A captured sequence of GPU work, replayed with launch().")
       .def("launch", [](const Graph& g, nb::handle stream) {

@@ -59,25 +59,130 @@ struct Operand {
   }
 };
 
+// NumPy converts initial= into an integer loop's dtype as int() would: truncated, then range-
+// checked (OverflowError with NumPy's messages; TypeError for a complex value). `target` is
+// the loop dtype, or out='s when out= is given without dtype=.
+void check_initial(nb::handle initial, DType target) {
+  if (initial.is_none() || !is_integer(target)) return;
+  PyObject* o = initial.ptr();
+  if (PyBool_Check(o)) return;
+  const bool has_dtype = !PyLong_Check(o) && !PyFloat_Check(o) && nb::hasattr(initial, "dtype");
+  if (PyComplex_Check(o) || (has_dtype && kind(to_dtype(initial.attr("dtype"))) == 'c'))
+    throw nb::type_error("int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+  if (!PyLong_Check(o) && !PyFloat_Check(o) && !has_dtype) return;  // left to the conversion
+  PyObject* i = PyNumber_Long(o);  // ValueError for NaN, OverflowError for infinity, as int()
+  if (!i) throw nb::python_error();
+  nb::object v = nb::steal(i);
+  int overflow = 0;
+  long long s = PyLong_AsLongLongAndOverflow(i, &overflow);
+  const bool u64ok = kind(target) == 'u' && itemsize(target) >= 4;  // read as unsigned long
+  bool ok;
+  if (overflow < 0 || (overflow > 0 && !u64ok)) {
+    PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C long");
+    throw nb::python_error();
+  } else if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(i);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C long");
+      throw nb::python_error();
+    }
+    ok = target == DType::UInt64;
+  } else {
+    const int bits = itemsize(target) * 8;
+    if (kind(target) == 'u') ok = s >= 0 && (bits == 64 || s < (1ll << bits));
+    else ok = bits == 64 || (s >= -(1ll << (bits - 1)) && s < (1ll << (bits - 1)));
+  }
+  if (!ok) {
+    PyErr_Format(PyExc_OverflowError, "Python integer %S out of bounds for %s", i, name(target));
+    throw nb::python_error();
+  }
+}
+
+// initial= as a Scalar the reduction casts into its loop dtype. A Python int keeps its value:
+// int64 where it fits, else uint64 (a uint64 loop takes 2**63 .. 2**64-1; precheck has refused
+// it for narrower integer loops), else float64 (a float loop takes any int a double holds).
+Scalar initial_scalar(nb::handle initial) {
+  PyObject* o = initial.ptr();
+  if (!PyLong_Check(o) || PyBool_Check(o)) {
+    DType t = nb::hasattr(initial, "dtype") ? to_dtype(initial.attr("dtype")) : scalar_dtype(initial);
+    return to_scalar(initial, t);
+  }
+  int overflow = 0;
+  PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (overflow == 0) return to_scalar(initial, DType::Int64);
+  if (overflow > 0) {
+    PyLong_AsUnsignedLongLong(o);
+    if (!PyErr_Occurred()) return to_scalar(initial, DType::UInt64);
+    PyErr_Clear();
+  }
+  const double v = PyLong_AsDouble(o);  // OverflowError past a double's range, as NumPy
+  if (v == -1.0 && PyErr_Occurred()) throw nb::python_error();
+  return Scalar::from_double(v, DType::Float64);
+}
+
+// NumPy's ComplexWarning where a complex input is reduced in, or written to, a real type.
+void complex_warning(const NDArray& a, const ReduceArgs& args) {
+  if (!is_complex(a.dtype())) return;
+  DType target;
+  if (args.dtype) target = *args.dtype;
+  else if (args.out.defined()) target = args.out.dtype();
+  else return;
+  if (is_complex(target) || target == DType::Bool) return;  // bool keeps "either part nonzero"
+  nb::object cat = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
+  if (PyErr_WarnEx(cat.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
+    throw nb::python_error();
+}
+
+// The checks NumPy makes before reducing with ufunc `u`: axis first, then initial=.
+void precheck(const Ufunc& u, const NDArray& a, const ReduceArgs& args, nb::handle initial) {
+  complex_warning(a, args);
+  if (initial.is_none()) return;
+  if (a.ndim() == 0) {
+    if (args.axis) normalize_axes(args.axis, 1);
+  } else {
+    normalize_axes(args.axis, a.ndim());
+  }
+  DType target = args.dtype                ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
+                 : args.out.defined()      ? args.out.dtype()
+                                           : ufunc_reduce_dtype(u, a.dtype());
+  check_initial(initial, target);
+}
+
+const char* fn_ufunc(Fn f) {
+  switch (f) {
+    case Fn::Sum: return "add";
+    case Fn::Prod: return "multiply";
+    case Fn::Max: return "maximum";
+    case Fn::Min: return "minimum";
+    case Fn::All: return "logical_and";
+    default: return "logical_or";
+  }
+}
+
 // The keyword arguments NumPy's reductions share, converted; `where_storage` keeps a mask made
 // here alive for the call.
 struct Keywords {
   ReduceArgs args;
   NDArray where_storage;
   Keywords(const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
-           nb::handle initial, nb::handle where) {
+           nb::handle initial, nb::handle where, const Ufunc* u = nullptr) {
     args.axis = to_axis(axis);
+    // On a 0-d array NumPy takes a plain axis 0 or -1 (reducing nothing), never a tuple naming
+    // an axis: (0,) is out of bounds for ndim 0. (u: a binary ufunc; others fail first.)
+    if (u && a.ndim() == 0 && args.axis && !args.axis->empty() && PyTuple_Check(axis.ptr()))
+      normalize_axes(args.axis, 0);
     if (!dtype.is_none()) args.dtype = to_dtype(dtype);
     if (!out.is_none()) {
       if (!is_array(out)) throw nb::type_error("output must be an array");
       args.out = unwrap(out).a;
     }
     args.keepdims = keepdims;
+    if (u) precheck(*u, a, args, initial);
     if (!initial.is_none()) {
       if (!is_python_scalar(initial) && !nb::hasattr(initial, "dtype"))
         throw nb::type_error("initial must be a scalar");
-      DType t = nb::hasattr(initial, "dtype") ? to_dtype(initial.attr("dtype")) : scalar_dtype(initial);
-      args.initial = to_scalar(initial, t);
+      args.initial = initial_scalar(initial);
     }
     if (!(where.ptr() == Py_True)) {
       if (where.ptr() == Py_False) {
@@ -99,7 +204,7 @@ nb::object result(NDArray r, nb::handle out) {
 nb::object run(Fn f, nb::handle self, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                nb::handle initial, nb::handle where) {
   Operand op(self);
-  Keywords kw(*op.a, axis, dtype, out, keepdims, initial, where);
+  Keywords kw(*op.a, axis, dtype, out, keepdims, initial, where, find_ufunc(fn_ufunc(f)));
   NDArray r;
   switch (f) {
     case Fn::Sum: r = sum(*op.a, kw.args); break;
@@ -132,7 +237,8 @@ nb::object ufunc_reduce_py(const PyUfunc& self, nb::handle array, nb::handle axi
     if (nb::len(out) != 1) throw nb::value_error("The 'out' tuple must have exactly one entry");
     out = nb::borrow(out)[0];
   }
-  Keywords kw(*op.a, axis, dtype, out, keepdims, initial, where);
+  Keywords kw(*op.a, axis, dtype, out, keepdims, initial, where,
+              self.u->nin == 2 && self.u->nout == 1 ? self.u : nullptr);
   return result(ufunc_reduce(*self.u, *op.a, kw.args), out);
 }
 

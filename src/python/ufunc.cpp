@@ -8,6 +8,15 @@
 
 namespace cunp::py {
 
+// The type defines __array_ufunc__ (not None) and the object exposes no array interface.
+static bool defers_ufuncs(nb::handle h) {
+  nb::handle type = h.type();
+  if (!nb::hasattr(type, "__array_ufunc__") || type.attr("__array_ufunc__").is_none()) return false;
+  for (const char* k : {"__array_interface__", "__cuda_array_interface__", "__dlpack__"})
+    if (nb::hasattr(h, k)) return false;
+  return true;
+}
+
 bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage) {
   PyObject* o = h.ptr();
   arg = UfuncArg{};
@@ -58,6 +67,9 @@ bool to_ufunc_arg(nb::handle h, UfuncArg& arg, NDArray& storage) {
     arg.array = &storage;
     return true;
   }
+  // An object that overrides ufuncs and is no array of any kind (a tracer, such as cunp.fuse's
+  // stand-ins) is handed the call by defer_or_refuse, as NumPy's protocol does.
+  if (defers_ufuncs(h)) return false;
   // NumPy scalars and 0-d NumPy arrays are strong scalars; other host arrays must be moved to
   // the device explicitly (no hidden transfers, as in CuPy).
   if (PyObject_HasAttrString(o, "dtype") && PyObject_HasAttrString(o, "shape") &&

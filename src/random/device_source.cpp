@@ -29,7 +29,35 @@ const std::string& device_source() {
           "  asm(\"mov.b64 {%0, %1}, %2;\" : \"=r\"(lo), \"=r\"(hi) : \"l\"(p));\n"
           "}\n"
           "__device__ __forceinline__ int float_bits(float x) { return __float_as_int(x); }\n"
-          "__device__ __forceinline__ float bits_float(int i) { return __int_as_float(i); }\n") +
+          "__device__ __forceinline__ float bits_float(int i) { return __int_as_float(i); }\n"
+          // The normals' approximations: one special-function instruction each (ftz: the
+          // arguments are never subnormal).
+          "__device__ __forceinline__ float approx_log2f(float x) {\n"
+          "  float y; asm(\"lg2.approx.ftz.f32 %0, %1;\" : \"=f\"(y) : \"f\"(x)); return y;\n"
+          "}\n"
+          "__device__ __forceinline__ float approx_sqrtf(float x) {\n"
+          "  float y; asm(\"sqrt.approx.ftz.f32 %0, %1;\" : \"=f\"(y) : \"f\"(x)); return y;\n"
+          "}\n"
+          "__device__ __forceinline__ void approx_sincosf(float x, float& s, float& c) {\n"
+          "  asm(\"sin.approx.ftz.f32 %0, %1;\" : \"=f\"(s) : \"f\"(x));\n"
+          "  asm(\"cos.approx.ftz.f32 %0, %1;\" : \"=f\"(c) : \"f\"(x));\n"
+          "}\n"
+          "__device__ __forceinline__ double approx_rcp(double x) {\n"
+          "  double y; asm(\"rcp.approx.ftz.f64 %0, %1;\" : \"=d\"(y) : \"d\"(x)); return y;\n"
+          "}\n"
+          "__device__ __forceinline__ double approx_rsqrt(double x) {\n"
+          "  double y; asm(\"rsqrt.approx.ftz.f64 %0, %1;\" : \"=d\"(y) : \"d\"(x)); return y;\n"
+          "}\n"
+          "__device__ __forceinline__ int double_hi(double x) { return __double2hiint(x); }\n"
+          "__device__ __forceinline__ unsigned double_lo(double x) {\n"
+          "  return (unsigned)__double2loint(x);\n"
+          "}\n"
+          "__device__ __forceinline__ double words_double(unsigned hi, unsigned lo) {\n"
+          "  return __hiloint2double((int)hi, (int)lo);\n"
+          "}\n"
+          "#define CUNP_RCONST __constant__\n"
+          // per-thread indices: global memory through L1 (constant memory would serialize them)
+          "#define CUNP_RTABLE __device__ const\n") +
       kCode + "\n";
   return source;
 }

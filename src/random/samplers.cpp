@@ -1,6 +1,7 @@
 // src/random/samplers.cpp -- the sampler table (one row per distribution: parameters and the
 // device expression of one element) and the elementwise kernels generated from it.
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -15,7 +16,6 @@ const char* const kCR = "cunp_random::";
 
 // Philox blocks per thread of a large block kernel (make_op and block_threads agree on it).
 constexpr int64_t kBlocksPerThread = 4;
-static_assert((kBlocksPerThread & (kBlocksPerThread - 1)) == 0, "the kernel ends a run by masking");
 
 std::string cr(const std::string& f) { return kCR + f; }
 
@@ -63,14 +63,28 @@ std::vector<Sampler> make_samplers() {
   // Block samplers: scalars only; lane `_j` of the block `_w`; K values per block. The normal
   // family computes a block's Box-Muller pairs once (`_z`), shared by its lanes.
   const std::string kNormals4 = "const cunp_random::Normal4 _z = cunp_random::normals_f32(_w);";
-  const std::string kNormals2 = "const cunp_random::Normal2 _z = cunp_random::normals_f64(_w);";
+  // float64 takes loc and scale into the pair itself (the scale multiplies the radius once).
+  const std::string kNormals2 =
+      "const cunp_random::Normal2 _z = cunp_random::normals_f64_affine(_w, loc, scale);";
+  const std::string kLogNormals2 =
+      "const cunp_random::Normal2 _z = cunp_random::normals_f64_affine(_w, mean, sigma);";
+  const std::string kNormals4v1 =
+      "const cunp_random::Normal4 _z = cunp_random::normals_f32_v1(_w);";
+  const std::string kNormals2v1 =
+      "const cunp_random::Normal2 _z = cunp_random::normals_f64_v1(_w);";
   std::vector<Sampler> blocks = {
       {"uniform_f32", {"low", "scale"}, "TT", "low + scale * " + cr("uniform_f32(_w, _j)"), 4},
       {"uniform_f64", {"low", "scale"}, "TT", "low + scale * " + cr("uniform_f64(_w, _j)"), 2},
       {"normal_f32", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 4, kNormals4},
-      {"normal_f64", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 2, kNormals2},
+      {"normal_f64", {"loc", "scale"}, "TT", "_z.v[_j]", 2, kNormals2},
       {"lognormal_f32", {"mean", "sigma"}, "TT", "expf(mean + sigma * _z.v[_j])", 4, kNormals4},
-      {"lognormal_f64", {"mean", "sigma"}, "TT", "exp(mean + sigma * _z.v[_j])", 2, kNormals2},
+      {"lognormal_f64", {"mean", "sigma"}, "TT", cr("exp_f64(_z.v[_j])"), 2, kLogNormals2},
+      // The first version of the normal family, selected by CUNP_RANDOM_NORMAL_OLD=1 (see sample).
+      {"normal_f32_v1", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 4, kNormals4v1},
+      {"normal_f64_v1", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 2, kNormals2v1},
+      {"lognormal_f32_v1", {"mean", "sigma"}, "TT", "expf(mean + sigma * _z.v[_j])", 4,
+       kNormals4v1},
+      {"lognormal_f64_v1", {"mean", "sigma"}, "TT", "exp(mean + sigma * _z.v[_j])", 2, kNormals2v1},
       // [low, low + range] for range < 2^32 - 1 (bigger ranges use "integers").
       {"integers_small", {"low", "range"}, "iu",
        "(long long)((unsigned long long)low + " + cr("bounded_small(_w, _j, range))"), 2},
@@ -111,14 +125,23 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   // loop.
   const std::string K = std::to_string(s.block);
   op.raw = {true};
+  // The trip count is worked out once (at most _per, fewer at the end of the array), so a trip
+  // pays one 32-bit count, not 64-bit bounds and run-end tests.
   std::string b = "const long long _nb = (out.size() + " + K + " - 1) / " + K + ";\n"
                   "const long long _per = _nb > _ind.size() ? " + std::to_string(kBlocksPerThread) + " : 1;\n"
-                  "for (long long _b = ((long long)i >> 5) * (32 * _per) + ((long long)i & 31); _b < _nb;\n"
-                  "     _b += 32) {\n"
+                  "const long long _b0 = ((long long)i >> 5) * (32 * _per) + ((long long)i & 31);\n"
+                  "const long long _rem = (_nb - _b0 + 31) >> 5;\n"
+                  "const int _trips = _rem <= 0 ? 0 : (int)(_rem < _per ? _rem : _per);\n"
+                  "const int _full = _trips - (out.size() % " + K + " != 0 && _trips > 0 &&\n"
+                  "    _b0 + 32 * (long long)(_trips - 1) == _nb - 1 ? 1 : 0);\n"
+                  "for (int _t = 0; _t < _trips; ++_t) {\n"
+                  "const long long _b = _b0 + 32 * (long long)_t;\n"
                   "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)_b, 0u);\n"
                   "const long long _base = _b * " + K + ";\n" + s.prep + "\n";
+  // Vector stores for every trip but a partial last block of the array (K not dividing the
+  // size), decided once per thread: a trip tests one 32-bit count.
   if (vector_store)
-    b += "if (_base + " + K + " <= out.size()) {\n"
+    b += "if (_t < _full) {\n"
          "  struct alignas(16) _V { _T v[" + K + "]; } _v;\n"
          "#pragma unroll\n"
          "  for (int _j = 0; _j < " + K + "; ++_j) _v.v[_j] = static_cast<_T>(" + s.expr + ");\n"
@@ -127,9 +150,7 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   b += "{\n#pragma unroll\n"
        "  for (int _j = 0; _j < " + K + "; ++_j)\n"
        "    if (_base + _j < out.size()) out[_base + _j] = static_cast<_T>(" + s.expr + ");\n"
-       "}\n"
-       // The last block of this position's run (_per a power of two): no loop counter to keep.
-       "if ((((_b >> 5) + 1) & (_per - 1)) == 0) break;\n}";
+       "}\n}";
   op.body = b;
   return op;
 }
@@ -161,6 +182,24 @@ DType param_dtype(char kind, DType out) {
     case 'u': return DType::UInt64;
     default: return out;
   }
+}
+
+// CUNP_RANDOM_NORMAL_OLD=1 runs the normal family's first version (to compare the two in one
+// benchmark run); read at each call so that a process can switch.
+const std::string& resolve(const std::string& name) {
+  static const std::string names[] = {"normal_f32", "normal_f64", "lognormal_f32", "lognormal_f64"};
+  for (const std::string& n : names)
+    if (name == n) {
+      const char* env = std::getenv("CUNP_RANDOM_NORMAL_OLD");
+      if (env && std::string(env) == "1") {
+        static const std::unordered_map<std::string, std::string> old = {
+            {"normal_f32", "normal_f32_v1"}, {"normal_f64", "normal_f64_v1"},
+            {"lognormal_f32", "lognormal_f32_v1"}, {"lognormal_f64", "lognormal_f64_v1"}};
+        return old.at(name);
+      }
+      break;
+    }
+  return name;
 }
 
 }  // namespace
@@ -196,8 +235,9 @@ uint64_t counters_used(const std::string& name, int64_t n) {
   return s.block ? static_cast<uint64_t>((n + s.block - 1) / s.block) : static_cast<uint64_t>(n);
 }
 
-void sample(const std::string& name, const NDArray& out, const std::vector<Param>& params,
+void sample(const std::string& requested, const NDArray& out, const std::vector<Param>& params,
             uint64_t key, uint64_t offset) {
+  const std::string& name = resolve(requested);
   const Sampler& s = sampler(name);
   if (params.size() != s.params.size())
     throw ValueError("random: sampler '" + name + "' takes " + std::to_string(s.params.size()) +

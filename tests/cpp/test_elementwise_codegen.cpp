@@ -245,3 +245,55 @@ TEST(ElementwiseCodegen, LegacyOpsKeepTheirSource) {
   std::string src = elementwise_source(linspace, {}, {DType::Float32}, sc, 0, 1);
   EXPECT_TRUE(contains(src, "static_assert(sizeof(Params) == "));
 }
+
+// Tiled strided kernels: every dtype with each operand staged or not (inputs, a loaded output
+// as where= needs, an output written through its tile), ranks 2 (no batch) and 4 (batch).
+TEST(ElementwiseCodegen, TiledEveryDtypeEveryStaging) {
+  for (DType t : all_dtypes()) {
+    ElementwiseOp op{"tiled", "if (in2) out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(in1) + s0;"};
+    if (t == DType::Bool) op.body = "if (in2) out0 = in0 || in1 || s0;";
+    op.load_outputs = true;
+    int nd = 2;
+    for (std::vector<bool> staged : {std::vector<bool>{false, true, false, false},
+                                     std::vector<bool>{true, false, true, true},
+                                     std::vector<bool>{false, false, false, true}}) {
+      KernelSignature sig = signature({t, t, DType::Bool}, {t}, {t}, nd, 1);
+      sig.tiled = true;
+      sig.staged = staged;
+      if (!compiles(op, sig)) return;
+      nd = nd == 2 ? 4 : 2;  // ranks with and without a batch, alternately
+    }
+  }
+}
+
+TEST(ElementwiseCodegen, TiledSourceShape) {
+  ElementwiseOp copy{"tcopy", "out0 = cast<decltype(out0)>(in0);"};
+  KernelSignature sig = signature({DType::Complex128}, {DType::Float32}, {}, 3, 1);
+  sig.tiled = true;
+  sig.staged = {true, false};
+  std::string src = elementwise_source(copy, sig);
+  // Only the input is staged: one tile of 32x33 complex128 (16896 bytes), one barrier after
+  // the loads and one per trip; the output is written in place.
+  EXPECT_TRUE(contains(src, "_smem[16896]"));
+  EXPECT_TRUE(contains(src, "_tile0[_ty + _j * 8][_tx] = "));
+  EXPECT_FALSE(contains(src, "_tile1"));
+  EXPECT_TRUE(compiles(copy, sig));
+  // An output staged: written back from its tile after a barrier.
+  sig.staged = {false, true};
+  src = elementwise_source(copy, sig);
+  EXPECT_TRUE(contains(src, " = _tile1[_ty + _j * 8][_tx];"));
+  EXPECT_TRUE(compiles(copy, sig));
+  // Positions and the loop size are available; 64-bit positions too.
+  ElementwiseOp pos{"tpos", "out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(i + _ind.size() + n);", true};
+  sig.staged = {true, false};
+  sig.index32 = false;
+  EXPECT_TRUE(compiles(pos, sig));
+  // Named operands and several staged inputs of mixed sizes.
+  ElementwiseOp named{"tnamed", "z = x * y + (T)w;"};
+  named.names = {"x", "y", "w", "z"};
+  named.type_aliases = {{"T", false, 0}};
+  KernelSignature s2 = signature({DType::Float64, DType::Float64, DType::Int8}, {DType::Float64}, {}, 2, 1);
+  s2.tiled = true;
+  s2.staged = {true, false, true, false};
+  EXPECT_TRUE(compiles(named, s2));
+}

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -35,11 +36,42 @@ inline float bits_float(int i) {
   return x;
 }
 
+// The approximations: exact on the host, except the float64 reciprocal and reciprocal square
+// root, made as coarse as the device's (about 2^-22) so that the refinements are tested.
+inline float approx_log2f(float x) { return log2f(x); }
+inline float approx_sqrtf(float x) { return sqrtf(x); }
+inline void approx_sincosf(float x, float& s, float& c) {
+  s = sinf(x);
+  c = cosf(x);
+}
+inline double approx_rcp(double x) { return (1.0 / x) * (1.0 + 0x1p-22); }
+inline double approx_rsqrt(double x) { return (1.0 / sqrt(x)) * (1.0 - 0x1p-22); }
+inline int double_hi(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return static_cast<int>(b >> 32);
+}
+inline unsigned double_lo(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return static_cast<unsigned>(b);
+}
+inline double words_double(unsigned hi, unsigned lo) {
+  const uint64_t b = uint64_t{hi} << 32 | lo;
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+}
+
 #define CUNP_RFN inline
+#define CUNP_RCONST static const
+#define CUNP_RTABLE static const
 #define CUNP_RANDOM_CODE(...) __VA_ARGS__
 #include "random/device_code.inc"
 #undef CUNP_RANDOM_CODE
 #undef CUNP_RFN
+#undef CUNP_RCONST
+#undef CUNP_RTABLE
 
 using cunp_random::Rng;
 using cunp_random::Words;
@@ -261,12 +293,12 @@ TEST(RandomHost, Float32NormalMathIsAccurate) {
   EXPECT_LT(worst_cos, 2.5);
 }
 
-// A block's normals are Box-Muller pairs of its lanes: (0, 1) and (2, 3) in float32, one pair of
-// 53-bit uniforms in float64.
-TEST(RandomHost, BlockNormalsAreBoxMullerPairs) {
+// The first version's normals are Box-Muller pairs of its lanes: (0, 1) and (2, 3) in float32,
+// one pair of 53-bit uniforms in float64.
+TEST(RandomHost, BlockNormalsV1AreBoxMullerPairs) {
   for (int i = 0; i < 1000; ++i) {
     const Words w = cunp_random::block(5, i, 0);
-    const cunp_random::Normal4 z = cunp_random::normals_f32(w);
+    const cunp_random::Normal4 z = cunp_random::normals_f32_v1(w);
     const uint32_t lanes[4] = {w.v0, w.v1, w.v2, w.v3};
     for (int p = 0; p < 2; ++p) {
       const double u1 = ((lanes[2 * p] >> 8) + 1.0) / 16777216.0, u2 = (lanes[2 * p + 1] >> 8) / 16777216.0;
@@ -274,11 +306,205 @@ TEST(RandomHost, BlockNormalsAreBoxMullerPairs) {
       EXPECT_NEAR(z.v[2 * p], r * cos(t), 4e-6 * (1.0 + r)) << i;
       EXPECT_NEAR(z.v[2 * p + 1], r * sin(t), 4e-6 * (1.0 + r)) << i;
     }
-    const cunp_random::Normal2 d = cunp_random::normals_f64(w);
+    const cunp_random::Normal2 d = cunp_random::normals_f64_v1(w);
     const double u1 = cunp_random::u53(w.v0, w.v1), u2 = cunp_random::u53(w.v2, w.v3);
     const double r = sqrt(-2.0 * log(1.0 - u1)), t = 2.0 * 3.141592653589793238 * u2;
     EXPECT_NEAR(d.v[0], r * cos(t), 1e-13 * (1.0 + r));
     EXPECT_NEAR(d.v[1], r * sin(t), 1e-13 * (1.0 + r));
+  }
+}
+
+// The float64 normals' log and sine/cosine against long double: a few ulp (log) and a few
+// 2^-53 absolute (sine and cosine, whose argument 2 pi k / 2^52 is itself rounded once).
+TEST(RandomHost, Float64NormalMathIsAccurate) {
+  std::vector<double> xs = {1.0, 0x1p-52, 0.5, 0.75, 1.0 - 0x1p-52, 0.7071067811865476,
+                            0.7071067811865475, 0.70710678118654, 0.707106781186548, 1e-10};
+  for (int i = 0; i < 200000; ++i) {
+    const Words w = cunp_random::block(11, i, 0);
+    xs.push_back(2.0 - words_double(0x3FF00000u | (w.v0 >> 12), w.v1));
+    xs.push_back(words_double(0x3CB00000u + (w.v2 % (0x3FF00000u - 0x3CB00000u)), w.v3));
+  }
+  double worst_log = 0;
+  for (double x : xs) {
+    if (x > 1.0 || x < 0x1p-52) continue;
+    const double got = cunp_random::neg2_log_unit_f64(x);
+    const long double ref = -2.0L * logl(static_cast<long double>(x));
+    if (ref == 0) {
+      ASSERT_EQ(got, 0.0);
+      continue;
+    }
+    int e;
+    frexp(static_cast<double>(ref), &e);
+    worst_log = std::max(worst_log, static_cast<double>(fabsl(got - ref) / ldexpl(1.0L, e - 53)));
+  }
+  EXPECT_LT(worst_log, 3.0);
+
+  // the square root on [2^-52, 75] (the radii's range), within 2 ulp
+  double worst_sqrt = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const Words w = cunp_random::block(13, i, 0);
+    const double v = ldexp(1.0 + w.v0 * 0x1p-32 + w.v1 * 0x1p-64, static_cast<int>(w.v2 % 59) - 52);
+    const double got = cunp_random::sqrt_pos_f64(v);
+    const long double ref = sqrtl(static_cast<long double>(v));
+    int e;
+    frexp(static_cast<double>(ref), &e);
+    worst_sqrt = std::max(worst_sqrt, static_cast<double>(fabsl(got - ref) / ldexpl(1.0L, e - 53)));
+  }
+  EXPECT_LT(worst_sqrt, 2.0);
+
+  // (hi, lo) pairs: the extremes of the 50 angle bits under each of the four quarter turns
+  std::vector<std::pair<uint32_t, uint32_t>> hl;
+  for (uint32_t q = 0; q < 4; ++q)
+    for (uint32_t top : {0u, 1u, 0x3FFFFu, 0x40000u, 0x7FFFFu})
+      for (uint32_t lo : {0u, 1u, 0xFFFFFFFEu, 0xFFFFFFFFu}) hl.push_back({top << 13 | q, lo});
+  for (int i = 0; i < 200000; ++i) {
+    const Words w = cunp_random::block(12, i, 0);
+    hl.push_back({w.v2, w.v3});
+  }
+  double worst = 0;
+  const long double pi = 3.14159265358979323846264338327950288L;
+  int quarters[4] = {0, 0, 0, 0};
+  for (auto [hi, lo] : hl) {
+    double sn, cs;
+    cunp_random::sincos_bits(hi, lo, cs, sn);
+    // the angle the bits name: a = (n / 2 - 2^49) 2 pi / 2^52, then the quarter turn
+    const long double n = static_cast<long double>((uint64_t{hi >> 13} << 32) | lo | 1u);
+    const long double a = (n / 2 - 562949953421312.0L) * 2 * pi / 4503599627370496.0L;
+    ASSERT_LT(fabsl(a), pi / 4);
+    const long double t = (hi & 1u) ? ((hi & 2u) ? a - pi / 2 : pi / 2 - a)
+                                    : ((hi & 2u) ? pi - a : a);
+    worst = std::max(worst, static_cast<double>(fabsl(sn - sinl(t))));
+    worst = std::max(worst, static_cast<double>(fabsl(cs - cosl(t))));
+    ASSERT_LE(sn * sn + cs * cs, 1.0 + 1e-15);
+    // each quarter of the circle (centred on an axis) comes from one pair of bits
+    const int quarter = static_cast<int>(floorl((atan2l(sn, cs) + pi / 4) / (pi / 2)) + 4) % 4;
+    ++quarters[quarter];
+  }
+  for (int q = 0; q < 4; ++q) EXPECT_GT(quarters[q], 49000) << q;
+  EXPECT_LT(worst, 3.0 * 0x1p-53);
+}
+
+// lognormal's float64 exp: within 2 ulp on the fast range (|x| < 707, every 2^(i/32) entry and
+// both ends of each reduction interval), the library's beyond it (overflow, underflow, NaN).
+TEST(RandomHost, Float64ExpIsAccurate) {
+  std::vector<double> xs = {0.0, -0.0, 1.0, -1.0, 706.99, -706.99, 707.0, -707.0, 709.7, 710.0,
+                            -745.0, -746.0, 1e-300, -1e-300, 0.693147180559945, 0.0108304};
+  for (int k = -40; k <= 40; ++k)
+    for (int d = -1; d <= 1; ++d) xs.push_back((k + d * 0.5) * 0.6931471805599453 / 32.0);
+  for (int i = 0; i < 300000; ++i) {
+    const Words w = cunp_random::block(14, i, 0);
+    const double u = ((w.v0 >> 11) * 2097152.0 + (w.v1 >> 11)) * 0x1p-42;  // [0, 1)
+    xs.push_back(i % 2 ? (u - 0.5) * 1414.0 : (u - 0.5) * 16.0);
+  }
+  double worst = 0;
+  for (double x : xs) {
+    const double got = cunp_random::exp_f64(x);
+    if (!(fabs(x) < 707.0)) {
+      ASSERT_EQ(got, exp(x)) << x;
+      continue;
+    }
+    const long double ref = expl(static_cast<long double>(x));
+    int e;
+    frexp(static_cast<double>(ref), &e);
+    worst = std::max(worst, static_cast<double>(fabsl(got - ref) / ldexpl(1.0L, e - 53)));
+  }
+  EXPECT_LT(worst, 2.0);
+  EXPECT_TRUE(std::isnan(cunp_random::exp_f64(NAN)));
+  EXPECT_EQ(cunp_random::exp_f64(INFINITY), INFINITY);
+  EXPECT_EQ(cunp_random::exp_f64(-INFINITY), 0.0);
+}
+
+// The current normals are Box-Muller pairs of the block's lanes: float32 from (0, 1) and (2, 3),
+// radius from all 32 bits of the first lane, angle from the top 23 of the second; float64 from
+// 52-bit uniforms, radius from lanes 0-1 (the last bit set: u < 1) and angle from lanes 2-3 (50
+// bits of angle within a quarter turn, two bits choosing the quarter; see sincos_bits).
+TEST(RandomHost, BlockNormalsAreBoxMullerPairs) {
+  const long double two_pi = 2.0L * 3.14159265358979323846264338327950288L;
+  for (int i = 0; i < 2000; ++i) {
+    Words w = cunp_random::block(5, i, 0);
+    if (i == 0) w = Words{0u, 0u, 0xFFFFFFFFu, 0xFFFFFFFFu};  // the largest and smallest radii
+    if (i == 1) w = Words{0xFFFFFFFFu, 0xFFFFFFFFu, 0u, 0u};
+    const cunp_random::Normal4 z = cunp_random::normals_f32(w);
+    const uint32_t lanes[4] = {w.v0, w.v1, w.v2, w.v3};
+    for (int p = 0; p < 2; ++p) {
+      const float u = fmaf(static_cast<float>(lanes[2 * p]), 0x1p-32f, 0x1p-33f);
+      const double r = sqrt(-2.0 * log(static_cast<double>(u)));
+      const double t = 2.0 * 3.141592653589793238 * ((lanes[2 * p + 1] >> 9) / 8388608.0 - 0.5);
+      ASSERT_TRUE(std::isfinite(z.v[2 * p]) && std::isfinite(z.v[2 * p + 1])) << i;
+      EXPECT_NEAR(z.v[2 * p], r * cos(t), 1e-6 * (1.0 + r)) << i;
+      EXPECT_NEAR(z.v[2 * p + 1], r * sin(t), 1e-6 * (1.0 + r)) << i;
+    }
+    const cunp_random::Normal2 d = cunp_random::normals_f64(w);
+    const long double k1 = static_cast<long double>((uint64_t{w.v0 >> 12} << 32) | w.v1 | 1u);
+    const long double n = static_cast<long double>((uint64_t{w.v2 >> 13} << 32) | w.v3 | 1u);
+    const long double a = (n / 2 - 562949953421312.0L) * two_pi / 4503599627370496.0L;
+    const long double pi = two_pi / 2;
+    const long double t = (w.v2 & 1u) ? ((w.v2 & 2u) ? a - pi / 2 : pi / 2 - a)
+                                      : ((w.v2 & 2u) ? pi - a : a);
+    const long double x = 1.0L - k1 / 4503599627370496.0L;
+    const long double r = sqrtl(-2.0L * logl(x));
+    ASSERT_TRUE(std::isfinite(d.v[0]) && std::isfinite(d.v[1])) << i;
+    const double tol = 1e-14 * (1.0 + static_cast<double>(r));
+    EXPECT_NEAR(d.v[0], static_cast<double>(r * cosl(t)), tol) << i;
+    EXPECT_NEAR(d.v[1], static_cast<double>(r * sinl(t)), tol) << i;
+    // loc and scale ride on the pair
+    const cunp_random::Normal2 af = cunp_random::normals_f64_affine(w, -1.5, 0.75);
+    EXPECT_NEAR(af.v[0], static_cast<double>(-1.5L + 0.75L * r * cosl(t)), tol) << i;
+    EXPECT_NEAR(af.v[1], static_cast<double>(-1.5L + 0.75L * r * sinl(t)), tol) << i;
+  }
+  // The extremes: radius 0 (a zero pair) and the largest radii, sqrt(66 ln 2) and sqrt(104 ln 2);
+  // float64's smallest radius is sqrt(2^-51) (u = 1 - 2^-52).
+  const cunp_random::Normal4 z0 = cunp_random::normals_f32(Words{0xFFFFFFFFu, 0u, 0u, 0u});
+  EXPECT_EQ(z0.v[0], 0.0f);
+  EXPECT_EQ(z0.v[1], 0.0f);
+  const cunp_random::Normal4 z1 = cunp_random::normals_f32(Words{0u, 1u << 31, 0u, 0u});
+  EXPECT_NEAR(z1.v[0], sqrt(66.0 * log(2.0)), 1e-5);  // angle 0
+  // (lanes 2, 3 = 2^31, 0: the angle half a step above zero)
+  const cunp_random::Normal2 d0 = cunp_random::normals_f64(Words{0u, 0u, 1u << 31, 0u});
+  EXPECT_NEAR(d0.v[0], sqrt(0x1p-51), 1e-22);
+  EXPECT_NEAR(d0.v[1], 0.0, 1e-22);
+  const cunp_random::Normal2 d1 =
+      cunp_random::normals_f64(Words{0xFFFFFFFFu, 0xFFFFFFFFu, 1u << 31, 0u});
+  EXPECT_NEAR(d1.v[0], sqrt(104.0 * log(2.0)), 1e-13);
+}
+
+// Kolmogorov-Smirnov distance of sorted `x` from the standard normal.
+double ks_normal(std::vector<double>& x) {
+  std::sort(x.begin(), x.end());
+  const double n = static_cast<double>(x.size());
+  double d = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double f = 0.5 * erfc(-x[i] / sqrt(2.0));
+    d = std::max({d, (i + 1) / n - f, f - i / n});
+  }
+  return d;
+}
+
+// 10^6 normals of each dtype (the device code with exact host approximations) against the normal
+// CDF: below the 0.1% critical value 1.95 / sqrt(n); moments too.
+TEST(RandomHost, BlockNormalsAreNormal) {
+  const int blocks = 250000;
+  std::vector<double> z32, z64;
+  for (int i = 0; i < blocks; ++i) {
+    const Words w = cunp_random::block(2024, i, 0);
+    const cunp_random::Normal4 a = cunp_random::normals_f32(w);
+    z32.insert(z32.end(), a.v, a.v + 4);
+    const cunp_random::Normal2 b = cunp_random::normals_f64(w);
+    const cunp_random::Normal2 c = cunp_random::normals_f64(cunp_random::block(2024, i, 1));
+    z64.insert(z64.end(), {b.v[0], b.v[1], c.v[0], c.v[1]});
+  }
+  for (std::vector<double>* z : {&z32, &z64}) {
+    double s1 = 0, s2 = 0, s4 = 0;
+    for (double v : *z) {
+      s1 += v;
+      s2 += v * v;
+      s4 += v * v * v * v;
+    }
+    const double n = static_cast<double>(z->size());
+    EXPECT_NEAR(s1 / n, 0.0, 5e-3);
+    EXPECT_NEAR(s2 / n, 1.0, 5e-3);
+    EXPECT_NEAR(s4 / n, 3.0, 3e-2);
+    EXPECT_LT(ks_normal(*z), 1.95 / sqrt(n));
   }
 }
 

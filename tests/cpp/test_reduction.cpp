@@ -2,6 +2,9 @@
 // split and vector choices, and NVRTC compiles of the generated source for every strategy.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string>
+
 #include "cunp/cunp.hpp"
 #include "cunp/ops/reduction.hpp"
 
@@ -62,6 +65,7 @@ std::vector<ReduceSignature> all_layouts(int vec) {
       layout(ReduceStrategy::Block, 2, 1), layout(ReduceStrategy::Warp, 1, 1),
       layout(ReduceStrategy::Warp, 2, 2), layout(ReduceStrategy::Thread, 1, 1),
       layout(ReduceStrategy::Thread, 3, 2), layout(ReduceStrategy::Thread, 1, 0),
+      layout(ReduceStrategy::Tile, 1, 1),   layout(ReduceStrategy::Tile, 2, 2),
   };
   if (vec > 1) {
     v.push_back(layout(ReduceStrategy::Block, 0, 1, vec));
@@ -116,11 +120,42 @@ TEST(ReductionPlan, FewLongRowsAreSplit) {
   EXPECT_EQ(p.grid_x, 4);
 }
 
+bool column_tile_off() {
+  const char* e = std::getenv("CUNP_REDUCE_COLUMN_TILE");
+  return e && std::string(e) == "0";
+}
+
+TEST(ReductionPlan, FewColumnsAreTiledSplitWhenFew) {
+  if (column_tile_off()) GTEST_SKIP() << "CUNP_REDUCE_COLUMN_TILE=0";
+  // 16384 columns: 512 tiles of 32, split in 5 along the rows to fill two waves.
+  ReducePlan p = plan({16384, 16384}, {0});
+  EXPECT_EQ(p.strategy, ReduceStrategy::Tile);
+  EXPECT_EQ(p.vec, 1);
+  EXPECT_EQ(p.grid_x, 512);
+  EXPECT_EQ(p.splits, 5);
+  EXPECT_GE(p.chunk * p.splits, p.n_red);
+  EXPECT_LT(p.chunk * (p.splits - 1), p.n_red);
+  // Three columns of 5000 rows: one tile, split along the rows.
+  ReducePlan q = plan({5000, 3}, {0});
+  EXPECT_EQ(q.strategy, ReduceStrategy::Tile);
+  EXPECT_EQ(q.grid_x, 1);
+  EXPECT_GT(q.splits, 1);
+  // Short columns (fewer rows than 8 per warp) and many columns keep a thread per column.
+  EXPECT_EQ(plan({63, 100}, {0}).strategy, ReduceStrategy::Thread);
+  EXPECT_EQ(plan({100, 1 << 20}, {0}).strategy, ReduceStrategy::Thread);
+  // Ordered folds never leave one thread per output.
+  EXPECT_EQ(plan({5000, 3}, {0}, 4, false, true).strategy, ReduceStrategy::Thread);
+}
+
 TEST(ReductionPlan, ColumnsAreAThreadEachSplitWhenFew) {
+  if (!column_tile_off()) GTEST_SKIP() << "column tiles on (CUNP_REDUCE_COLUMN_TILE unset)";
   ReducePlan p = plan({16384, 16384}, {0});
   EXPECT_EQ(p.strategy, ReduceStrategy::Thread);
   EXPECT_EQ(p.grid_x, 64);
   EXPECT_GT(p.splits, 1);
+}
+
+TEST(ReductionPlan, ManyShortColumnsAreAThreadEach) {
   ReducePlan q = plan({2, 1000000}, {0});
   EXPECT_EQ(q.strategy, ReduceStrategy::Thread);
   EXPECT_EQ(q.splits, 1);
@@ -293,4 +328,32 @@ TEST(ReductionCodegen, RejectsNoOperands) {
   ReductionOp op;
   op.name = "none";
   EXPECT_THROW(reduction_source(op, ReduceSignature{}), ValueError);
+}
+
+TEST(ReductionCodegen, FourVectorLoadsPerTripCompile) {
+  const Ufunc& u = *find_ufunc("add");
+  for (DType t : {DType::Float32, DType::Float64, DType::Float16}) {
+    for (ReduceStrategy s : {ReduceStrategy::Block, ReduceStrategy::Warp}) {
+      ReduceSignature sig = layout(s, s == ReduceStrategy::Block ? 0 : 1, 1, 16 / itemsize(t));
+      sig.unroll = 4;
+      std::string src = ufunc_reduce_source(u, t, sig);
+      EXPECT_NE(src.find("_x0_3"), std::string::npos);
+      if (!compiles(src, "add")) return;
+    }
+  }
+  ReducePlan p = plan({int64_t{1} << 28}, {0});
+  EXPECT_TRUE(p.unroll == 2 || p.unroll == 4);
+  EXPECT_EQ(plan({64, 3}, {0}).unroll, 2);  // columns: no vector loads, nothing to unroll
+}
+
+TEST(ReductionCodegen, PostMapSeesTheReducedCount) {
+  ReductionOp op;
+  op.name = "meanish";
+  op.identity = "0";
+  op.reduce_type = "float";
+  op.post_map_expr = "out0 = a / static_cast<float>(_red_n) + (_in_ind.size() / _out_ind.size() - _red_n)";
+  ReduceSignature sig = layout(ReduceStrategy::Block, 0, 1, 4);
+  sig.inputs = {DType::Float32};
+  sig.outputs = {DType::Float32};
+  EXPECT_TRUE(compiles(reduction_source(op, sig), "meanish"));
 }

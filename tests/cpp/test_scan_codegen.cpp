@@ -199,3 +199,92 @@ TEST(ScanLoop, BadUfuncs) {
     EXPECT_STREQ(e.what(), "reduceat only supported for binary functions");
   }
 }
+
+// The row kernels in both generations (CUNP_SCAN_ONEPASS=0 keeps the previous one), every way
+// the look-back keeps its tile status (one 8-byte word for values up to 4 bytes, one 16-byte
+// word for 8-byte values, flags apart from wider ones), vectorized or not, with narrower and
+// wider outputs than inputs.
+TEST(ScanCodegen, RowKernelsBothGenerationsAndPackings) {
+  std::vector<ScanSignature> cases;
+  auto add_case = [&](const Ufunc& u, DType t, ScanKind k, bool legacy, bool vec) {
+    ScanSignature s;
+    s.u = &u;
+    ScanOptions keep;
+    keep.upcast_small_ints = false;
+    s.loop = scan_loop(u, t, keep, "accumulate");
+    s.in = s.out = u.loops[s.loop].types[2];
+    s.kind = k;
+    s.legacy = legacy;
+    s.vec = vec;
+    cases.push_back(s);
+  };
+  // Every combination for one value width of each packing.
+  for (DType t : {DType::Float32, DType::Float64, DType::Complex128})
+    for (ScanKind k : {ScanKind::LookBack, ScanKind::WarpRows})
+      for (bool legacy : {false, true})
+        for (bool vec : {false, true}) add_case(*find_ufunc("add"), t, k, legacy, vec);
+  // 1- and 2-byte values in the packed word, and ops other than add.
+  for (auto [fn, t] : {std::pair{"maximum", DType::Int8}, std::pair{"maximum", DType::Float16},
+                       std::pair{"minimum", DType::UInt16}, std::pair{"logical_or", DType::Bool},
+                       std::pair{"bitwise_xor", DType::UInt8}, std::pair{"fmin", DType::Float64},
+                       std::pair{"multiply", DType::Complex64}})
+    for (bool legacy : {false, true}) add_case(*find_ufunc(fn), t, ScanKind::LookBack, legacy, true);
+  const Ufunc& add = *find_ufunc("add");
+  ScanSignature s;
+  s.u = &add;
+  s.loop = scan_loop(add, DType::Float32, {}, "accumulate");
+  s.kind = ScanKind::LookBack;
+  s.vec = true;
+  for (auto [in, out] : {std::pair{DType::Float32, DType::Float16},
+                         std::pair{DType::Float32, DType::Complex128},
+                         std::pair{DType::Int8, DType::Float32}}) {
+    s.in = in;
+    s.out = out;
+    cases.push_back(s);
+  }
+  compile_all(cases);
+}
+
+TEST(ScanCodegen, LaneRunsAndScratch) {
+  const Ufunc& add = *find_ufunc("add");
+  auto sig = [&](DType in, DType out, bool legacy = false) {
+    ScanSignature s;
+    s.u = &add;
+    ScanOptions keep;
+    keep.upcast_small_ints = false;
+    s.loop = scan_loop(add, in, keep, "accumulate");
+    s.in = in;
+    s.out = out;
+    s.kind = ScanKind::LookBack;
+    s.legacy = legacy;
+    return s;
+  };
+  // 16 bytes per lane and chunk; the run divides the items per thread.
+  EXPECT_EQ(scan_items_per_thread(sig(DType::Float32, DType::Float32)), 16);
+  EXPECT_EQ(scan_lane_run(sig(DType::Float32, DType::Float32)), 4);
+  EXPECT_EQ(scan_lane_run(sig(DType::Float64, DType::Float64)), 2);
+  EXPECT_EQ(scan_lane_run(sig(DType::Complex128, DType::Complex128)), 1);
+  EXPECT_EQ(scan_lane_run(sig(DType::Float16, DType::Float16)), 8);
+  EXPECT_EQ(scan_lane_run(sig(DType::Float32, DType::Complex128)), 1);
+  EXPECT_EQ(scan_lane_run(sig(DType::Float32, DType::Float32, true)), 16);
+  for (DType t : {DType::Bool, DType::Int8, DType::Float16, DType::Float32, DType::Float64,
+                  DType::Complex64, DType::Complex128}) {
+    const ScanSignature s = sig(t, t);
+    const int ipt = scan_items_per_thread(s), v = scan_lane_run(s);
+    EXPECT_EQ(ipt % v, 0) << name(t);
+  }
+  // float32 (and float16, which accumulates in float32): one 8-byte word per tile.
+  EXPECT_EQ(scan_scratch(sig(DType::Float32, DType::Float32), 10).clear_words, 12);
+  EXPECT_EQ(scan_scratch(sig(DType::Float32, DType::Float32), 10).words, 12);
+  EXPECT_EQ(scan_scratch(sig(DType::Float16, DType::Float16), 10).words, 12);
+  // 8-byte values: 16 bytes per tile.
+  EXPECT_EQ(scan_scratch(sig(DType::Float64, DType::Float64), 10).words, 22);
+  EXPECT_EQ(scan_scratch(sig(DType::Complex64, DType::Complex64), 10).words, 22);
+  // complex128 and the previous generation: flags (two per word) apart from two values per tile.
+  ScanScratch c = scan_scratch(sig(DType::Complex128, DType::Complex128), 11);
+  EXPECT_EQ(c.clear_words, 2 + 6);
+  EXPECT_EQ(c.words, 2 + 6 + 2 * 11 * 2);
+  ScanScratch f = scan_scratch(sig(DType::Float32, DType::Float32, true), 11);
+  EXPECT_EQ(f.clear_words, 2 + 6);
+  EXPECT_EQ(f.words, 2 + 6 + 2 * 11);
+}

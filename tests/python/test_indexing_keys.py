@@ -231,18 +231,48 @@ def _mask_fill(m, v, x):
     x[numpy.broadcast_to(m, x.shape)] = v
 
 
-@pytest.fixture
-def host_engine(monkeypatch):
+def _checked(idx, n, report_axis):
+    h = numpy.asarray(idx).astype(numpy.int64).ravel()
+    bad = h[(h < -n) | (h >= n)]
+    if bad.size:
+        raise IndexError("index %d is out of bounds for axis %d with size %d"
+                         % (bad[0], report_axis, n))
+
+
+def _take(x, idx, axis, check=True, report_axis=-1):
+    axis %= x.ndim
+    _checked(idx, x.shape[axis], axis if report_axis < 0 else report_axis)
+    return numpy.take(x, idx, axis=axis)
+
+
+def _put_along(x, idx, axis, values, report_axis=-1):
+    axis %= x.ndim
+    _checked(idx, x.shape[axis], axis if report_axis < 0 else report_axis)
+    x[(slice(None),) * axis + (idx,)] = values
+
+
+def _nonzero_coords(a):
+    return numpy.array(numpy.nonzero(a), dtype=numpy.int64).reshape(max(a.ndim, 1), -1)
+
+
+# Both orchestrations: the core's indexing kernels (fast) and the elementwise-kernel path.
+@pytest.fixture(params=[True, False], ids=["fast", "kernels"])
+def host_engine(monkeypatch, request):
     import types
 
     import cunp._manipulation as manipulation
 
     core = types.SimpleNamespace(ndarray=numpy.ndarray, empty=numpy.empty,
-                                 zeros=lambda n, dtype: numpy.zeros(n, dtype))
+                                 zeros=lambda n, dtype: numpy.zeros(n, dtype),
+                                 _take=_take, _put_along=_put_along,
+                                 _compress_mask=lambda x, m: x[m],
+                                 _nonzero_coords=_nonzero_coords)
+    monkeypatch.setattr(ix, "_FAST", request.param)
     monkeypatch.setattr(ix, "_core", core)
     monkeypatch.setattr(ix, "_asarray", numpy.asarray)
     monkeypatch.setattr(ix, "_empty", numpy.empty)
     monkeypatch.setattr(ix, "_flag", lambda x: numpy.zeros(1, numpy.int32))
+    monkeypatch.setattr(ix, "_flag_set", lambda err: bool(err[0]))
     monkeypatch.setattr(ix, "_cumulative_count", lambda m: (
         numpy.cumsum(m, dtype=numpy.int64), int(numpy.count_nonzero(m))))
     monkeypatch.setattr(ix, "_gather_one_kernel", lambda rest, size: _Fake(

@@ -59,18 +59,62 @@ def test_device_philox_matches_host_reference():
         numpy.testing.assert_array_equal(words[4 * b:4 * b + 4], ref)
 
 
+def _philox_blocks(count, key=(0x89ABCDEF, 0x01234567), counter=5):
+    return [[int(v) for v in cunp._core._random_philox([counter + b, 0, 0, 0], list(key))]
+            for b in range(count)]
+
+
+def _gen5():
+    return cunp.random.Generator(cunp.random.Philox(key=0x0123456789ABCDEF, counter=5))
+
+
 def test_block_normals_match_host_box_muller():
-    # Block b of a float32 call is Box-Muller on its lane pairs (0, 1) and (2, 3) with 24-bit
-    # uniforms; float64 takes one pair of 53-bit uniforms per block. The device's own log and
-    # sine (float32) are within a few ulp, hence rtol 1e-5 (float64: 1e-12).
-    key = [0x89ABCDEF, 0x01234567]
-    blocks = [numpy.asarray(cunp._core._random_philox([5 + b, 0, 0, 0], key), dtype=numpy.float64)
-              for b in range(4)]
+    # Block b of a float32 call is Box-Muller on its lane pairs (0, 1) and (2, 3): radius from
+    # u = fl32((a + 1/2) / 2^32), angle (b >> 9) / 2^23 - 1/2 turns. The device's approximate
+    # log2, sqrt, sin and cos have absolute errors near 1e-6, hence the tolerances. float64: radius
+    # from lanes (0, 1) (52 bits, the last one set: never u = 1), angle from lanes (2, 3) (see
+    # sincos_bits in the device code); normal and lognormal apply loc and scale to the same pairs.
+    blocks = _philox_blocks(4)
+    z32 = host(_gen5().standard_normal(16, dtype=numpy.float32))
+    ref32 = []
+    for w in blocks:
+        for p in range(2):
+            a, b = w[2 * p], w[2 * p + 1]
+            u = float(numpy.float32(float(numpy.float32(a)) * 2.0**-32 + 2.0**-33))
+            r = math.sqrt(-2 * math.log(u))
+            t = 2 * math.pi * ((b >> 9) / 2**23 - 0.5)
+            ref32 += [r * math.cos(t), r * math.sin(t)]
+    numpy.testing.assert_allclose(z32, ref32, rtol=2e-5, atol=1e-4)
+    z64 = host(_gen5().standard_normal(8))
+    ref64 = []
+    for w in blocks:
+        k1 = ((w[0] >> 12) << 32) | w[1] | 1
+        r = math.sqrt(-2 * math.log1p(-k1 / 2**52))
+        # angle: a in (-pi/4, pi/4) from 50 bits, the quarter turn from lane 2's bits 0 and 1
+        n = ((w[2] >> 13) << 32) | w[3] | 1
+        a = (n / 2 - 2**49) * 2 * math.pi / 2**52
+        if w[2] & 1:
+            t = a - math.pi / 2 if w[2] & 2 else math.pi / 2 - a
+        else:
+            t = math.pi - a if w[2] & 2 else a
+        ref64 += [r * math.cos(t), r * math.sin(t)]
+    numpy.testing.assert_allclose(z64, ref64, rtol=1e-12, atol=1e-14)
+    ref64 = numpy.array(ref64)
+    numpy.testing.assert_allclose(host(_gen5().normal(3.0, 2.5, 8)), 3.0 + 2.5 * ref64,
+                                  rtol=1e-12, atol=1e-13)
+    numpy.testing.assert_allclose(host(_gen5().lognormal(0.5, 0.25, 8)),
+                                  numpy.exp(0.5 + 0.25 * ref64), rtol=1e-12)
+    # an odd count ends on a half block (the scalar stores)
+    numpy.testing.assert_allclose(host(_gen5().standard_normal(7)), ref64[:7], rtol=1e-12,
+                                  atol=1e-14)
 
-    def gen():
-        return cunp.random.Generator(cunp.random.Philox(key=0x0123456789ABCDEF, counter=5))
 
-    z32 = host(gen().standard_normal(16, dtype=numpy.float32))
+def test_old_block_normals_selectable(monkeypatch):
+    # CUNP_RANDOM_NORMAL_OLD=1: the first version (24-bit float32 uniforms, 53-bit float64),
+    # kept to compare the two in one benchmark run.
+    monkeypatch.setenv('CUNP_RANDOM_NORMAL_OLD', '1')
+    blocks = _philox_blocks(4)
+    z32 = host(_gen5().standard_normal(16, dtype=numpy.float32))
     ref32 = []
     for w in blocks:
         for p in range(2):
@@ -78,7 +122,7 @@ def test_block_normals_match_host_box_muller():
             t = 2 * math.pi * (w[2 * p + 1] // 256) / 2**24
             ref32 += [r * math.cos(t), r * math.sin(t)]
     numpy.testing.assert_allclose(z32, ref32, rtol=1e-5, atol=3e-6)
-    z64 = host(gen().standard_normal(8))
+    z64 = host(_gen5().standard_normal(8))
     ref64 = []
     for w in blocks:
         u1 = ((w[0] // 32) * 2**26 + w[1] // 64) / 2**53
@@ -86,6 +130,45 @@ def test_block_normals_match_host_box_muller():
         r, t = math.sqrt(-2 * math.log(1 - u1)), 2 * math.pi * u2
         ref64 += [r * math.cos(t), r * math.sin(t)]
     numpy.testing.assert_allclose(z64, ref64, rtol=1e-12, atol=1e-14)
+    lz = host(_gen5().lognormal(0.0, 1.0, 8))
+    numpy.testing.assert_allclose(lz, numpy.exp(ref64), rtol=1e-12)
+    monkeypatch.delenv('CUNP_RANDOM_NORMAL_OLD')
+    assert not numpy.array_equal(host(_gen5().standard_normal(8)), z64)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_normals_ks_and_moments_1e6(dtype):
+    g = cunp.random.default_rng(123)
+    n = 10**6
+    z = host(g.standard_normal(n, dtype=dtype)).astype(numpy.float64)
+    assert z.dtype == numpy.float64 and numpy.all(numpy.isfinite(z))
+    assert abs(z.mean()) < 5 / math.sqrt(n)
+    assert abs(z.var() - 1) < 5 * math.sqrt(2 / n)
+    assert abs(numpy.mean(z**4) - 3) < 5 * math.sqrt(96 / n)
+    assert ks_ok(z, normal_cdf)
+    # lognormal rides the same kernels
+    v = host(g.lognormal(0.5, 0.7, n, dtype=dtype)).astype(numpy.float64)
+    assert ks_ok(v, lambda x: normal_cdf(numpy.log(x), 0.5, 0.7))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_normal_tails_1e8(dtype):
+    # P(|z| > 5) = 5.733e-7: about 57 of 10^8 draws; within 5 binomial standard deviations
+    # (a truncated or thinned tail, e.g. from too few bits in the radius, lands far outside).
+    g = cunp.random.default_rng(99)
+    n, p = 10**8, 5.733031438470704e-07
+    count = 0
+    for _ in range(4):
+        z = g.standard_normal(n // 4, dtype=dtype)
+        count += int(host(cunp.count_nonzero(cunp.abs(z) > 5)))
+        del z
+    sd = math.sqrt(n * p * (1 - p))
+    assert abs(count - n * p) < 5 * sd, count
+    # beyond 4 sigma too: P = 6.334e-5, 6334 expected
+    z = g.standard_normal(n // 4, dtype=dtype)
+    c4 = int(host(cunp.count_nonzero(cunp.abs(z) > 4)))
+    p4 = 6.334248366623996e-05
+    assert abs(c4 - n // 4 * p4) < 5 * math.sqrt(n // 4 * p4), c4
 
 
 def test_reproducible_and_seed_dependent():

@@ -114,8 +114,8 @@ def test_raw_kernel_options_and_backend():
     assert k.options == ('-DX=1', '--use_fast_math')
     with pytest.raises(ValueError):
         cunp.RawKernel(GOOD, 'scale', backend='clang')
-    with pytest.raises(NotImplementedError):
-        cunp.RawKernel(GOOD, 'scale', jitify=True)
+    assert cunp.RawKernel(GOOD, 'scale', jitify=True).name == 'scale'
+    assert cunp.RawKernel(GOOD, 'scale', backend='nvcc').backend == 'nvcc'
     with pytest.raises(TypeError):
         cunp.RawKernel(GOOD, 'scale', options=(1,))
 

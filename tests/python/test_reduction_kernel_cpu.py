@@ -12,7 +12,8 @@ def _compile(kernel, ins, outs, *layout):
 
 
 @pytest.mark.parametrize('layout', [(0, 0, 1, 4), (0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 4),
-                                    (1, 2, 1, 1), (2, 1, 1, 1), (2, 3, 2, 1), (2, 1, 0, 1)])
+                                    (1, 2, 1, 1), (2, 1, 1, 1), (2, 3, 2, 1), (2, 1, 0, 1),
+                                    (3, 1, 1, 1), (3, 2, 2, 1)])
 def test_strategies_compile(layout):
     k = cunp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')
     src = _compile(k, ['float32'], ['float32'], *layout)

@@ -91,6 +91,11 @@ def test_arg_all_dtypes(name, dtype):
     ((100000, 2), -1),           # thread per short row
     ((2, 100000), 0),            # thread per column
     ((4096, 64), 0),             # few columns: split along the reduced axis
+    ((1000, 1000), 0),           # column tiles, split in two
+    ((64, 33), 0),               # column tiles, one split, a part-filled tile
+    ((5000, 3), 0),              # one part-filled tile, many splits
+    ((3, 500, 7), 1),            # column tiles over two kept axes
+    ((70, 5, 9), (0, 1)),        # column tiles over two reduced axes
     ((64, 33, 17), (0, 2)),      # n-d
     ((5, 6, 7, 8), (1, 3)),      # strided reduced axes, general indexer
 ])
@@ -102,6 +107,30 @@ def test_strategies_sum_and_max(shape, axis, dtype):
     if dtype != 'F':
         both(lambda xp, x: xp.max(x, axis=axis), a, n)
         both(lambda xp, x: xp.argmin(x, axis=axis if not isinstance(axis, tuple) else None), a)
+
+
+@pytest.mark.parametrize('shape', [(1000, 1000), (64, 33), (5000, 3), (3, 500, 7)])
+def test_column_tiles_initial_where_and_stats(shape):
+    # Column-tile layouts (a few columns, many rows) with initial= (for max: the fold's start),
+    # where= (two inputs), an all-False where column and the one-pass statistics.
+    a = data(shape, 'f')
+    axis = 1 if len(shape) == 3 else 0
+    mask = numpy.random.default_rng(3).random(shape) < 0.7
+    mask[(slice(None),) * (len(shape) - 1) + (0,)] = False
+    n = shape[axis]
+    both(lambda xp, x: xp.max(x, axis=axis, initial=0.25), a)
+    both(lambda xp, x: xp.sum(x, axis=axis, initial=2.0), a, n)
+    both(lambda xp, x: xp.sum(x, axis=axis, where=mask if xp is numpy else xp.asarray(mask)), a, n)
+    both(lambda xp, x: xp.min(x, axis=axis, initial=5.0,
+                              where=mask if xp is numpy else xp.asarray(mask)), a)
+    both(lambda xp, x: xp.argmax(x, axis=axis), a)
+    both(lambda xp, x: xp.mean(x, axis=axis), a, n)
+    both(lambda xp, x: xp.var(x, axis=axis), a, n)
+    b = data(shape, 'd')
+    b[(slice(None),) * axis + (slice(None, None, 7),)] = numpy.nan  # every 7th along the axis
+    both(lambda xp, x: xp.nanmean(x, axis=axis), b, n)
+    both(lambda xp, x: xp.nanstd(x, axis=axis, ddof=1), b, n)
+    both(lambda xp, x: xp.any(x > 0.99, axis=axis), a)
 
 
 @pytest.mark.parametrize('make', [
@@ -130,6 +159,12 @@ def test_zero_d_and_empty():
     both(lambda xp, x: x.max(), numpy.array(3.5))
     both(lambda xp, x: xp.add.reduce(x), numpy.array(3.5))
     both(lambda xp, x: xp.add.reduce(x, axis=0), numpy.array(3.5))
+    # A plain axis 0 or -1 reduces nothing on a 0-d array; a tuple naming it is out of bounds.
+    for axis in (-1, (0,), (-1,), (0, 0), 1, ()):
+        both(lambda xp, x: xp.sum(x, axis=axis), numpy.array(3.5))
+        both(lambda xp, x: xp.maximum.reduce(x, axis=axis), numpy.array(3.5))
+        both(lambda xp, x: x.all(axis=axis, keepdims=True), numpy.array(3.5))
+    both(lambda xp, x: xp.max(x, axis=(0,), initial=300), numpy.array(3, 'int8'))
     e = numpy.zeros((0, 3), 'f')
     both(lambda xp, x: xp.sum(x), e)
     both(lambda xp, x: xp.prod(x, axis=0), e)

@@ -546,3 +546,22 @@ def test_initial_range_matches_numpy(dtype):
                 where = f'{dtype} {shape} axis={axis} initial={v}: numpy {exp!r}, ours {got!r}'
                 if got is not None or isinstance(exp, OverflowError):
                     assert type(got) is type(exp) and str(got) == str(exp), where
+
+
+def test_reduce_axes_zero_d():
+    # ufunc.reduce's rule, which NumPy's nan-functions inherit: an int axis 0 or -1 on a 0-d
+    # array reduces nothing; a tuple, or any other int, is checked against ndim 0.
+    assert stats._reduce_axes(0, 0) == () and stats._reduce_axes(-1, 0) == ()
+    assert stats._reduce_axes(None, 0) == () and stats._reduce_axes((), 0) == ()
+    for bad in ((0,), 1, -2, (-1,)):
+        with pytest.raises(numpy.exceptions.AxisError):
+            stats._reduce_axes(bad, 0)
+    assert stats._reduce_axes(-1, 2) == (1,)
+    with pytest.raises(numpy.exceptions.AxisError):  # mean/var/std keep the strict check
+        stats._normalize_axes(0, 0)
+    from cunp import _stat_kernels
+
+    x = numpy.zeros(())
+    assert _stat_kernels._axes(x, -1, nan=True) == []
+    with pytest.raises(numpy.exceptions.AxisError):
+        _stat_kernels._axes(x, -1)

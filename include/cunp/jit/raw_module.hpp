@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cunp/jit/compiler.hpp"
+#include "cunp/runtime/device.hpp"
 #include "cunp/runtime/stream.hpp"
 
 namespace cunp {
@@ -35,15 +36,29 @@ struct RawFunction {
   // (before CUDA 12.4).
   int num_params = -1;
   std::vector<uint16_t> param_sizes;
+  // Looked up once, so a launch touches no device table: the limits check_launch_config uses,
+  // and the device's primary context (a launch only compares it with the thread's current one).
+  const DeviceProperties* properties = nullptr;
+  void* context = nullptr;
   KernelAttributes attributes() const;
   void set_max_dynamic_shared_size_bytes(int bytes) const;
 };
 
-// User code, compiled lazily per device. Either `source` (NVRTC) or `path` (a ready image).
+// How user source is turned into an image: the compiler (NVRTC in-process, or the toolkit's nvcc
+// executable) and CuPy's preprocessing switches.
+struct RawBuildOptions {
+  enum class Backend { Nvrtc, Nvcc };
+  Backend backend = Backend::Nvrtc;
+  bool translate_cucomplex = false;  // cuComplex.h names map onto cunp's complex<T>
+  bool jitify = false;               // standard C++ headers resolve to libcu++ (NVRTC)
+};
+
+// User code, compiled lazily per device. Either `source` (a compiler) or `path` (a ready image).
 class RawModule {
  public:
   static std::shared_ptr<RawModule> from_source(std::string source, std::vector<std::string> options,
-                                                std::vector<std::string> name_expressions);
+                                                std::vector<std::string> name_expressions,
+                                                RawBuildOptions build = {});
   static std::shared_ptr<RawModule> from_file(std::string path);
 
   // Compiles (or loads) for `device` if not done yet.
@@ -59,9 +74,15 @@ class RawModule {
   const std::string& source() const { return source_; }
   const std::vector<std::string>& options() const { return options_; }
   const std::vector<std::string>& name_expressions() const { return name_expressions_; }
+  const RawBuildOptions& build() const { return build_; }
+
+  // Compiles for sm_<arch> without loading (works with no GPU): the source as the compiler sees
+  // it (after translate_cucomplex) with the options of the backend.
+  CompileResult compile_for(int arch) const;
 
  private:
   std::string source_, path_;
+  RawBuildOptions build_;
   std::vector<std::string> options_, name_expressions_;
   struct PerDevice {
     ModuleHandle module = nullptr;
@@ -74,6 +95,25 @@ class RawModule {
 // headers (cuda_fp16.h, cooperative_groups.h, ...; NVRTC has no search path of its own) when they
 // can be found.
 std::vector<std::string> user_compile_options(const std::vector<std::string>& options);
+
+// CuPy's translate_cucomplex: each `#include <cuComplex.h>` line (or the top of the source when it
+// has none) becomes definitions of cuComplex.h's types and functions on cunp::complex<T>, with
+// #line directives so compiler messages keep the user's line numbers.
+std::string translate_cucomplex(const std::string& source);
+
+// jitify=True: a directory of standard-header shims (<cstdint>, <type_traits>, <cmath>, ...) that
+// forward to libcu++ and make its names visible in std::, written once under the cache directory.
+// Empty when it cannot be written.
+const std::string& jitify_include_dir();
+
+// The nvcc executable: $CUDA_PATH/bin, $CUDA_HOME/bin, the toolkit beside the headers NVRTC uses,
+// /usr/local/cuda/bin, then $PATH. Empty when none is found.
+const std::string& nvcc_path();
+
+// Compiles with nvcc to a cubin for sm_<arch> (CompileError with nvcc's output on failure;
+// CudaError CUDA_ERROR_NOT_FOUND when nvcc cannot be found). No GPU needed.
+CompileResult compile_with_nvcc(const std::string& source, int arch,
+                                const std::vector<std::string>& options);
 
 // The names of the kernels a source declares `extern "C" __global__` (for error hints), and
 // whether `name` is declared __global__ without extern "C" (its symbol is then mangled).
@@ -89,8 +129,10 @@ struct LaunchConfig {
 
 // Checks grid/block against the device's limits (ValueError, before anything is launched).
 void check_launch_config(const LaunchConfig& c, int device);
+void check_launch_config(const LaunchConfig& c, const DeviceProperties& p);
 
-// Launches `f` on `stream` with kernel parameters `params` (one pointer per parameter).
+// Launches `f` on `stream` with kernel parameters `params` (one pointer per parameter), making
+// f's device current first when it is not.
 void launch_raw(const RawFunction& f, const LaunchConfig& c, StreamHandle stream, void** params);
 
 }  // namespace cunp

@@ -119,6 +119,12 @@ struct KernelSignature {
   // it is C-contiguous. Missing entries: rank 1, contiguous.
   std::vector<int> raw_ndim;
   std::vector<bool> raw_contiguous;
+  // Tiled strided kernel (strided_ndim >= 2): the last two axes are walked in 32x32 tiles and
+  // the loop operands marked in `staged` (by loop position; missing = false) go through a
+  // shared-memory tile, so an operand fastest along the second-to-last axis is read or written
+  // coalesced too. Outer axes are a batch.
+  bool tiled = false;
+  std::vector<bool> staged;
 };
 
 // The source elementwise() generates for a signature; for tests that compile kernels without a

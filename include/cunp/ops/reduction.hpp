@@ -48,6 +48,8 @@ enum class ReduceStrategy : uint8_t {
   Warp,    // a warp per output: contiguous reduced axis, short rows
   Thread,  // a thread per output: strided reduced axes, or rows too short for a warp; split
            // along the reduced axes (blockIdx.y) when outputs are few
+  Tile,    // columns (kept axis innermost), few outputs: a block per 32 outputs, its 8 warps
+           // folding interleaved rows, combined in shared memory; split as Thread
 };
 
 struct ReducePlan {
@@ -55,6 +57,7 @@ struct ReducePlan {
   int kept_ndim = 0, reduced_ndim = 0;  // ranks after simplification (0: none)
   int64_t n_out = 0, n_red = 0;
   int vec = 1;                          // elements per vector load (contiguous inputs)
+  int unroll = 2;                       // vector loads in flight per thread and trip (2 or 4)
   bool index32 = true;
   int64_t grid_x = 1, splits = 1, chunk = 0;  // grid (splits = grid y) and reduced elements per split
   std::vector<int64_t> kept_shape, reduced_shape;
@@ -82,6 +85,7 @@ struct ReduceSignature {
   std::vector<DType> inputs, outputs;
   ReduceStrategy strategy = ReduceStrategy::Thread;
   int kept_ndim = 0, reduced_ndim = 0, vec = 1;
+  int unroll = 2;           // vector loads per trip (vec > 1): 4 unless CUNP_REDUCE_UNROLL=2
   bool index32 = true;
   bool init_param = false;  // the fold starts from a runtime value (initial=)
 };
@@ -110,6 +114,10 @@ struct ReduceArgs {
 
 // ufunc.reduce for a binary ufunc of the table, with NumPy's dtype rules.
 NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args);
+
+// The dtype ufunc_reduce's loop runs in for an input of dtype `t` (add widens small integers;
+// dtype= picks); TypeError where no loop fits. initial= is converted to it (or to out='s).
+DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype = std::nullopt);
 
 NDArray sum(const NDArray& a, const ReduceArgs& args = {});
 NDArray prod(const NDArray& a, const ReduceArgs& args = {});

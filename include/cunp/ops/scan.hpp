@@ -51,12 +51,24 @@ struct ScanSignature {
   ScanKind kind = ScanKind::Lines;
   bool nan_as_identity = false;
   bool vec = false;    // rows are contiguous and 16-byte aligned (vector loads and stores)
+  // The previous row kernels (each lane a run of items, look-back flags apart from values),
+  // selected by CUNP_SCAN_ONEPASS=0 so both can be timed in one run.
+  bool legacy = false;
 };
 
 // The source of one kernel (for tests that compile every variant with NVRTC, no GPU needed).
 std::string scan_source(const ScanSignature& sig);
 // Elements each thread holds in the row kernels for these dtypes.
 int scan_items_per_thread(const ScanSignature& sig);
+// Consecutive elements a lane holds per 32-lane chunk of the row kernels (a 16-byte access).
+int scan_lane_run(const ScanSignature& sig);
+
+// Look-back scratch for `tiles` tiles, in 8-byte words: `words` in all, of which the first
+// `clear_words` (the ticket and the tile status) must be zero before the launch.
+struct ScanScratch {
+  int64_t words = 0, clear_words = 0;
+};
+ScanScratch scan_scratch(const ScanSignature& sig, int64_t tiles);
 
 // Whether u is associative, so its accumulate may run as a parallel scan (add and multiply on
 // floats count, as NumPy's pairwise sums do); others run sequentially along the axis.

@@ -44,6 +44,9 @@ struct Ufunc {
 
   int nargs() const { return nin + nout; }
   std::string type_string(const UfuncLoop& l) const;  // "ff->f"
+  // The C++ type a loop computes in for dtype `t`: float16 loops run in float (NumPy's half
+  // loops round once, at the end) unless the function needs half-precision steps.
+  std::string compute_type(DType t) const;
 };
 
 // Every ufunc, and the lookup by NumPy name (aliases included: "abs", "mod", "conj", ...).

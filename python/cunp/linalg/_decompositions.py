@@ -209,7 +209,13 @@ def qr(a, mode='reduced'):
         raise ValueError("Unrecognized mode '%s'" % (mode,))
     a = _solver_array(a)
     _assert_stacked_2d(a)
-    out = _core._linalg_qr(a, mode)
+    from cunp.linalg import _qr_batched
+    m, n = a.shape[-2:]
+    if a.ndim > 2 and _qr_batched.use_batched(a.size // max(m * n, 1), m, n):
+        # Many small matrices: batched Householder steps instead of a library call per matrix.
+        out = _qr_batched.householder_qr(a, mode, _cp())
+    else:
+        out = _core._linalg_qr(a, mode)
     if mode == 'r':
         return out[0]
     if mode == 'raw':
@@ -246,14 +252,38 @@ def eigvals(a):
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
-    """Singular value decomposition. `hermitian` is accepted; the general algorithm is used
-    (same values; the singular vectors agree up to the usual phase freedom)."""
+    """Singular value decomposition. hermitian=True goes through eigh as NumPy does: s = |w|
+    in descending order, u the matching eigenvectors, vh = (u * sign(w))^H."""
     a = _solver_array(a)
     _assert_stacked_2d(a)
+    if hermitian:
+        return _svd_hermitian(a, bool(compute_uv))
     out = _core._linalg_svd(a, bool(full_matrices), bool(compute_uv))
     if not compute_uv:
         return out[0]
     return SVDResult(*out)
+
+
+def _svd_hermitian(a, compute_uv):
+    cp = _cp()
+    _assert_stacked_square(a)
+    res = _core._linalg_eigh(a, True, compute_uv)
+    w = res[0]
+    # The order is found on the host: w is one vector per matrix, already synchronized by
+    # eigh's convergence check. NumPy's own order: argsort of |w|, reversed.
+    import numpy
+    order = numpy.argsort(numpy.abs(cp.asnumpy(w)), axis=-1)[..., ::-1]
+    idx = cp.asarray(numpy.ascontiguousarray(order))
+    s = cp.take_along_axis(cp.abs(w), idx, axis=-1)
+    if not compute_uv:
+        return s
+    sgn = cp.take_along_axis(cp.sign(w), idx, axis=-1)
+    u = cp.take_along_axis(res[1], idx[..., None, :], axis=-1)
+    # Singular values carry no sign: it moves into vh's rows.
+    vh = cp.swapaxes(u * sgn[..., None, :].astype(u.dtype), -1, -2)
+    if vh.dtype.kind == 'c':
+        vh = vh.conj()
+    return SVDResult(u, s, vh)
 
 
 def svdvals(x, /):

@@ -41,6 +41,8 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
+    if axis == -1:
+        return _p._vecdot(x1, x2)
     return _p.vecdot(x1, x2, axis=axis)
 
 

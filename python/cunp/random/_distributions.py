@@ -3,8 +3,10 @@ its sampler, parameter kinds, NumPy's parameter checks and the output kind.
 
 Float distributions take ``dtype=`` float64 (default) or float32, as CuPy's do; values are
 computed in double precision and rounded, except uniform, normal and lognormal with scalar
-parameters, whose float32 kernels work in float32 (within a few ulp of the double result; these
-are the kernels that must run at memory speed). Integer distributions give int64.
+parameters, whose float32 kernels work in float32 (normals through the GPU's approximate log,
+sqrt, sin and cos: within about 1e-6 absolute of exact Box-Muller on the same bits, far below
+anything a sample can show; these are the kernels that must run at memory speed). Integer
+distributions give int64.
 """
 from cunp.random import _kernels
 
@@ -87,9 +89,17 @@ def draw(bitgen, name, args, size, dtype=None, out=None):
 
 
 class Sampling:
-    """The methods common to Generator and RandomState (``self._bit_generator`` draws)."""
+    """The methods common to Generator and RandomState (``self._bit_generator`` draws;
+    ``_legacy`` picks RandomState's forms of choice and dirichlet)."""
+
+    _legacy = False
 
     # ---- uniform and normal --------------------------------------------------------------------
+    def random(self, size=None, dtype=float, out=None):
+        """Uniform floats on [0, 1)."""
+        return _kernels.block_or_generic(self._bit_generator, 'uniform', 0.0, 1.0, size, dtype,
+                                         out)
+
     def uniform(self, low=0.0, high=1.0, size=None, dtype=float):
         """Uniform on [low, high)."""
         return _kernels.block_or_generic(self._bit_generator, 'uniform', low, high, size, dtype)
@@ -192,6 +202,46 @@ class Sampling:
 
     def zipf(self, a, size=None):
         return draw(self._bit_generator, 'zipf', (a,), size)
+
+    # ---- selection and permutations ------------------------------------------------------------
+    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+        if axis != 0:
+            raise NotImplementedError('choice: only axis=0 is supported')
+        return _kernels.choice(self._bit_generator, a, size, replace, p, legacy=self._legacy)
+
+    def permutation(self, x, axis=0):
+        """A permuted range (x an integer) or a permuted copy of x along `axis`."""
+        import operator
+
+        import cunp
+
+        if not isinstance(x, cunp.ndarray):
+            try:
+                n = operator.index(x)
+            except TypeError:
+                x = cunp.asarray(x)
+            else:
+                return _kernels.permutation_indices(self._bit_generator, n)
+        if x.ndim == 0:
+            raise IndexError('x must be an integer or at least 1-dimensional')
+        src = cunp.moveaxis(x, axis, 0)
+        dst = cunp.empty(src.shape, x.dtype)
+        _kernels.permute_rows_into(self._bit_generator, dst, src)
+        return cunp.moveaxis(dst, 0, axis)
+
+    def shuffle(self, x, axis=0):
+        """Permutes x in place along `axis`."""
+        import cunp
+
+        if not isinstance(x, cunp.ndarray):
+            raise TypeError('shuffle needs a cunp.ndarray')
+        if x.ndim == 0:
+            raise TypeError('shuffle needs an array of at least one dimension')
+        dst = cunp.moveaxis(x, axis, 0)
+        _kernels.permute_rows_into(self._bit_generator, dst, cunp.copy(dst))
+
+    def dirichlet(self, alpha, size=None):
+        return _kernels.dirichlet(self._bit_generator, alpha, size, legacy=self._legacy)
 
     # ---- multivariate --------------------------------------------------------------------------
     def multinomial(self, n, pvals, size=None):

@@ -1,6 +1,4 @@
 """numpy.random.Generator on the GPU: default_rng(seed) and Generator(bit_generator)."""
-import operator
-
 from cunp.random import _kernels
 from cunp.random._bit_generator import BitGenerator, Philox
 from cunp.random._distributions import Sampling
@@ -29,48 +27,9 @@ class Generator(Sampling):
     def __repr__(self):
         return 'Generator(%s)' % type(self._bit_generator).__name__
 
-    def random(self, size=None, dtype=float, out=None):
-        """Uniform floats on [0, 1)."""
-        return _kernels.block_or_generic(self._bit_generator, 'uniform', 0.0, 1.0, size, dtype,
-                                         out)
-
     def integers(self, low, high=None, size=None, dtype='int64', endpoint=False):
         """Integers in [low, high) (or [low, high] with endpoint=True)."""
         return _kernels.integers(self._bit_generator, low, high, size, dtype, endpoint)
-
-    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
-        if axis != 0:
-            raise NotImplementedError('choice: only axis=0 is supported')
-        return _kernels.choice(self._bit_generator, a, size, replace, p, legacy=False)
-
-    def permutation(self, x, axis=0):
-        """A permuted range (x an integer) or a permuted copy of x along `axis`."""
-        import cunp
-
-        if not isinstance(x, cunp.ndarray):
-            try:
-                n = operator.index(x)
-            except TypeError:
-                x = cunp.asarray(x)
-            else:
-                return _kernels.permutation_indices(self._bit_generator, n)
-        if x.ndim == 0:
-            raise IndexError('x must be an integer or at least 1-dimensional')
-        src = cunp.moveaxis(x, axis, 0)
-        dst = cunp.empty(src.shape, x.dtype)
-        _kernels.permute_rows_into(self._bit_generator, dst, src)
-        return cunp.moveaxis(dst, 0, axis)
-
-    def shuffle(self, x, axis=0):
-        """Permutes x in place along `axis`."""
-        import cunp
-
-        if not isinstance(x, cunp.ndarray):
-            raise TypeError('shuffle needs a cunp.ndarray')
-        if x.ndim == 0:
-            raise TypeError('shuffle needs an array of at least one dimension')
-        dst = cunp.moveaxis(x, axis, 0)
-        _kernels.permute_rows_into(self._bit_generator, dst, cunp.copy(dst))
 
     def permuted(self, x, *, axis=None, out=None):
         """x with each slice along `axis` permuted independently (all elements if axis=None)."""
@@ -96,9 +55,6 @@ class Generator(Sampling):
         _kernels.permute_last_axis_into(self._bit_generator, cunp.moveaxis(out, axis, -1),
                                         cunp.moveaxis(src, axis, -1))
         return out
-
-    def dirichlet(self, alpha, size=None):
-        return _kernels.dirichlet(self._bit_generator, alpha, size, legacy=False)
 
 
 def default_rng(seed=None):

@@ -3,7 +3,6 @@
 The default state is per process and guarded by its bit generator's lock: two threads drawing
 at once each get their own counters (the kernel launches run outside the lock).
 """
-import operator
 import threading
 
 from cunp.random import _kernels
@@ -13,6 +12,8 @@ from cunp.random._distributions import Sampling, draw
 
 class RandomState(Sampling):
     """numpy.random.RandomState over Philox4x32-10 (CuPy's RandomState API, dtype= included)."""
+
+    _legacy = True
 
     def __init__(self, seed=None):
         self.seed(seed)
@@ -37,19 +38,13 @@ class RandomState(Sampling):
     def __repr__(self):
         return 'RandomState(Philox)'
 
-    # ---- uniform ---------------------------------------------------------------------------------
+    # ---- uniform, under its legacy names (random, choice, permutation, shuffle, dirichlet and the
+    # distributions are Sampling's) ----------------------------------------------------------------
     def random_sample(self, size=None, dtype=float):
         """Uniform floats on [0, 1)."""
-        return _kernels.block_or_generic(self._bit_generator, 'uniform', 0.0, 1.0, size, dtype)
+        return self.random(size, dtype)
 
-    def random(self, size=None, dtype=float):
-        return self.random_sample(size, dtype)
-
-    def ranf(self, size=None, dtype=float):
-        return self.random_sample(size, dtype)
-
-    def sample(self, size=None, dtype=float):
-        return self.random_sample(size, dtype)
+    ranf = sample = random_sample
 
     def rand(self, *size, dtype=float):
         """Uniform floats on [0, 1) of shape `size` (given as separate integers)."""
@@ -58,15 +53,6 @@ class RandomState(Sampling):
     def randn(self, *size, dtype=float):
         """Standard normal floats of shape `size` (given as separate integers)."""
         return self.standard_normal(size if size else None, dtype)
-
-    def standard_normal(self, size=None, dtype=float):
-        return _kernels.block_or_generic(self._bit_generator, 'normal', 0.0, 1.0, size, dtype)
-
-    def standard_exponential(self, size=None, dtype=float):
-        return draw(self._bit_generator, 'standard_exponential', (), size, dtype)
-
-    def standard_gamma(self, shape, size=None, dtype=float):
-        return draw(self._bit_generator, 'standard_gamma', (shape,), size, dtype)
 
     # ---- integers and selection --------------------------------------------------------------------
     def randint(self, low, high=None, size=None, dtype='l'):
@@ -79,35 +65,6 @@ class RandomState(Sampling):
             low, high = 1, low
         return _kernels.integers(self._bit_generator, low, high, size, 'l', True)
 
-    def choice(self, a, size=None, replace=True, p=None):
-        return _kernels.choice(self._bit_generator, a, size, replace, p, legacy=True)
-
-    def permutation(self, x):
-        """A permuted range (x an integer) or a permuted copy of x along its first axis."""
-        import cunp
-
-        if not isinstance(x, cunp.ndarray):
-            try:
-                n = operator.index(x)
-            except TypeError:
-                x = cunp.asarray(x)
-            else:
-                return _kernels.permutation_indices(self._bit_generator, n)
-        if x.ndim == 0:
-            raise IndexError('x must be an integer or at least 1-dimensional')
-        out = cunp.empty(x.shape, x.dtype)
-        return _kernels.permute_rows_into(self._bit_generator, out, x)
-
-    def shuffle(self, x):
-        """Permutes x in place along its first axis."""
-        import cunp
-
-        if not isinstance(x, cunp.ndarray):
-            raise TypeError('The array must be cunp.ndarray')
-        if x.ndim == 0:
-            raise TypeError('An array whose ndim is 0 is not supported')
-        _kernels.permute_rows_into(self._bit_generator, x, cunp.copy(x))
-
     # ---- legacy checks that differ from Generator's --------------------------------------------------
     def hypergeometric(self, ngood, nbad, nsample, size=None):
         import numpy
@@ -118,9 +75,6 @@ class RandomState(Sampling):
         if numpy.any(numpy.asarray(ns) < 1):
             raise ValueError('nsample < 1 or nsample is NaN')
         return draw(self._bit_generator, 'hypergeometric', (ngood, nbad, nsample), size)
-
-    def dirichlet(self, alpha, size=None):
-        return _kernels.dirichlet(self._bit_generator, alpha, size, legacy=True)
 
     def tomaxint(self, size=None):
         return _kernels.integers(self._bit_generator, 0, (1 << 63) - 1, size, 'int64', True)

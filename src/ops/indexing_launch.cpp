@@ -1,0 +1,78 @@
+// src/ops/indexing_launch.cpp -- the indexing kernels' host-mapped slot, kernel cache and launch.
+#include "indexing_launch.hpp"
+
+#include <mutex>
+#include <unordered_map>
+
+#include "../runtime/driver.hpp"
+#include "cunp/memory/memory.hpp"
+#include "cunp/ops/indexing.hpp"
+#include "cunp/runtime/device.hpp"
+
+namespace cunp::detail {
+
+HostSlot* host_slot(int device) {
+  // Deliberately never freed: a thread's slot may be read until the thread ends, and freeing
+  // pinned memory at process exit races the driver's own teardown.
+  thread_local HostSlot* slot = nullptr;
+  if (!slot) {
+    activate(device);
+    void* p = nullptr;
+    // With unified addressing every pinned allocation is device-accessible at its host address
+    // (no DEVICEMAP flag, which a context without CU_CTX_MAP_HOST would refuse).
+    CUNP_DRV(cuMemHostAlloc, &p, sizeof(HostSlot), CU_MEMHOSTALLOC_PORTABLE);
+    slot = static_cast<HostSlot*>(p);
+    slot->flag = 0;
+    slot->pad = 0;
+    slot->total = 0;
+  }
+  return slot;
+}
+
+void wait_stream(int device) {
+  CUNP_DRV(cuStreamSynchronize, current_stream_handle(device));
+}
+
+FunctionHandle indexing_kernel(uint64_t key, int device, const char* entry,
+                               const std::function<std::string()>& make) {
+  static std::mutex mutex;
+  static auto* cache = new std::unordered_map<uint64_t, FunctionHandle>;  // lives for the process
+  const uint64_t k = key * 131 + static_cast<uint64_t>(device);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache->find(k);
+    if (it != cache->end()) return it->second;
+  }
+  FunctionHandle fn = load_module(make(), entry, device).function(entry);
+  std::lock_guard<std::mutex> lock(mutex);
+  cache->emplace(k, fn);
+  return fn;
+}
+
+void launch_params(FunctionHandle fn, int device, int64_t grid, int block, void* params) {
+  void* argv[] = {params};
+  activate(device);
+  CUNP_DRV(cuLaunchKernel, fn, static_cast<unsigned>(grid), 1, 1, static_cast<unsigned>(block), 1,
+           1, 0, current_stream_handle(device), argv, nullptr);
+}
+
+}  // namespace cunp::detail
+
+namespace cunp {
+
+NDArray index_flag(int device) {
+  detail::HostSlot* slot = detail::host_slot(device);
+  const auto p = reinterpret_cast<uintptr_t>(&slot->flag);
+  return NDArray(wrap_memory(p, sizeof(int), device, [] {}), p, DType::Int32, Dims{1},
+                 Dims{static_cast<int64_t>(sizeof(int))});
+}
+
+bool index_flag_seen(int device) {
+  detail::HostSlot* slot = detail::host_slot(device);
+  detail::wait_stream(device);
+  const bool seen = slot->flag != 0;
+  slot->flag = 0;
+  return seen;
+}
+
+}  // namespace cunp
