@@ -13,28 +13,9 @@ import pytest
 
 import cunp
 from cunp import testing
+from linalg_support import DTYPES, hermitian, tol
 
 pytestmark = pytest.mark.gpu
-
-DTYPES = ['float32', 'float64', 'complex64', 'complex128']
-
-
-def tol(dtype):
-    return 1e-4 if numpy.dtype(dtype).char in 'fF' else 1e-10
-
-
-def hermitian(shape, dtype, seed=0):
-    """Stacks of Hermitian matrices with eigenvalues +-1..+-n of distinct magnitudes."""
-    rng = numpy.random.default_rng(seed)
-    n = shape[-1]
-    z = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == 'c':
-        z = z + 1j * rng.standard_normal(shape)
-    q, _ = numpy.linalg.qr(z)
-    w = numpy.arange(1, n + 1, dtype=float) * numpy.where(numpy.arange(n) % 2, -1.0, 1.0)
-    a = (q * w) @ numpy.swapaxes(q, -1, -2).conj()
-    a = (a + numpy.swapaxes(a, -1, -2).conj()) / 2
-    return a.astype(dtype)
 
 
 @pytest.mark.parametrize('dtype', DTYPES)

@@ -9,6 +9,7 @@ import numpy
 import pytest
 
 from cunp.linalg import _decompositions as dec
+from linalg_support import hermitian
 
 
 @pytest.fixture
@@ -21,18 +22,6 @@ def on_numpy(monkeypatch):
         return (w, v) if vectors else (w,)
     monkeypatch.setattr(dec, "_cp", lambda: ns)
     monkeypatch.setattr(dec, "_core", types.SimpleNamespace(_linalg_eigh=eigh))
-
-
-def hermitian(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    n = shape[-1]
-    z = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == 'c':
-        z = z + 1j * rng.standard_normal(shape)
-    q, _ = numpy.linalg.qr(z)
-    w = numpy.arange(1, n + 1, dtype=float) * numpy.where(numpy.arange(n) % 2, -1.0, 1.0)
-    a = (q * w) @ numpy.swapaxes(q, -1, -2).conj()
-    return ((a + numpy.swapaxes(a, -1, -2).conj()) / 2).astype(dtype)
 
 
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex64', 'complex128'])

@@ -8,22 +8,9 @@ import pytest
 
 import cunp
 from cunp import testing
+from linalg_support import DTYPES, rand, tol
 
 pytestmark = pytest.mark.gpu
-
-DTYPES = ['float32', 'float64', 'complex64', 'complex128']
-
-
-def rand(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    a = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == 'c':
-        a = a + 1j * rng.standard_normal(shape)
-    return a.astype(dtype)
-
-
-def tol(dtype):
-    return 1e-4 if numpy.dtype(dtype).char in 'fF' else 1e-10
 
 
 @pytest.mark.parametrize('mode', ['reduced', 'complete', 'r', 'raw'])

@@ -8,21 +8,9 @@ import numpy
 import pytest
 
 from cunp.linalg import _qr_batched
+from linalg_support import DTYPES, rand, tol
 
-DTYPES = ['float32', 'float64', 'complex64', 'complex128']
 SHAPES = [(7, 4, 4), (5, 6, 3), (5, 3, 6), (2, 3, 8, 8), (3, 1, 1), (4, 1, 5), (4, 5, 1)]
-
-
-def rand(shape, dtype, seed=0):
-    rng = numpy.random.default_rng(seed)
-    a = rng.standard_normal(shape)
-    if numpy.dtype(dtype).kind == 'c':
-        a = a + 1j * rng.standard_normal(shape)
-    return a.astype(dtype)
-
-
-def tol(dtype):
-    return 1e-4 if numpy.dtype(dtype).char in 'fF' else 1e-10
 
 
 def lapack(a, mode):
