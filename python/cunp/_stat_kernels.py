@@ -240,6 +240,18 @@ def _usable(xp, arr, where):
     return ENABLED and where is True and xp.ndarray is _core.ndarray and type(arr) is _core.ndarray
 
 
+def _nan_usable(xp, arr, dtype, where):
+    # The NaN-skipping kernels take float and complex input in their own dtype only.
+    return _usable(xp, arr, where) and dtype is None and arr.dtype.kind in "fc"
+
+
+def _variance_dtype(dt, acc):
+    """var's result dtype: a float input's own, else the real type of the accumulator."""
+    import numpy
+
+    return dt if dt.kind == "f" else numpy.dtype("float32" if _REAL[acc] == "float" else "float64")
+
+
 def mean(xp, arr, axis, dtype, out, keepdims, where):
     """mean in one launch (sum and divide by the count in the post-map), or None."""
     if not _usable(xp, arr, where):
@@ -271,8 +283,6 @@ def var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     """var (root: std) in one pass over arr, or None."""
     if not _usable(xp, arr, where) or mean is not None:
         return None
-    import math
-
     import numpy
 
     dt = arr.dtype
@@ -282,7 +292,7 @@ def var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     if ddof is None:
         return None
     acc = _acc(dt)
-    res = dt if dt.kind == "f" else numpy.dtype(_REAL[acc] == "float" and "float32" or "float64")
+    res = _variance_dtype(dt, acc)
     axes = _axes(arr, axis)
     o = _result(arr, axes, keepdims, res, out)
     if o is None:
@@ -293,7 +303,7 @@ def var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
 
 def nansum(xp, arr, axis, dtype, out, keepdims, where):
     """nansum of a float/complex array in one launch (NaN maps to 0), or None."""
-    if not _usable(xp, arr, where) or dtype is not None or arr.dtype.kind not in "fc":
+    if not _nan_usable(xp, arr, dtype, where):
         return None
     axes = _axes(arr, axis, nan=True)
     o = _result(arr, axes, keepdims, arr.dtype, out)
@@ -306,7 +316,7 @@ def nansum(xp, arr, axis, dtype, out, keepdims, where):
 def nanmean(xp, arr, axis, dtype, out, keepdims, where):
     """(mean, empty) of a float/complex array's non-NaN elements in one launch, or None;
     `empty` is a bool array (True where a slice had no value), for the caller's warning."""
-    if not _usable(xp, arr, where) or dtype is not None or arr.dtype.kind not in "fc":
+    if not _nan_usable(xp, arr, dtype, where):
         return None
     from cunp import _core
 
@@ -321,20 +331,15 @@ def nanmean(xp, arr, axis, dtype, out, keepdims, where):
 
 def nanvar(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     """(nanvar or nanstd, bad) in one pass, or None; `bad` flags slices with n - ddof <= 0."""
-    if not _usable(xp, arr, where) or dtype is not None or arr.dtype.kind not in "fc":
+    if not _nan_usable(xp, arr, dtype, where):
         return None
-    import math
-
-    import numpy
-
     ddof = _finite_float(ddof)
     if ddof is None:
         return None
     from cunp import _core
 
     acc = _acc(arr.dtype)
-    res = arr.dtype if arr.dtype.kind == "f" else numpy.dtype(
-        "float32" if _REAL[acc] == "float" else "float64")
+    res = _variance_dtype(arr.dtype, acc)
     axes = _axes(arr, axis, nan=True)
     o = _result(arr, axes, keepdims, res, out)
     if o is None:
