@@ -63,6 +63,17 @@ def _tiny_launch(L):
     return functools.partial(k, (1,), (32,), (x, 32))
 
 
+def _tiny_launch_numpy_scalar(L):
+    # The length as a NumPy int32, the width the kernel's `int n` takes (CuPy's advice for
+    # scalar arguments).
+    import numpy
+    k = L.mod.RawKernel(TINY, 'tiny')
+    x = L.mod.zeros(32, dtype='float32')
+    args = (x, numpy.int32(32))
+    k((1,), (32,), args)
+    return functools.partial(k, (1,), (32,), args)
+
+
 def _tiny_launch_keywords(L):
     # The keyword form (stream=, shared_mem=): cunp's general call path, not its positional one.
     k = L.mod.RawKernel(TINY, 'tiny')
@@ -176,6 +187,9 @@ def cases(quick, h):
                note="bursts of 32 launches right after a synchronize: the host's work per call "
                     "without the GPU's pace (the row above runs 20,000 launches back to back, "
                     "where the GPU's rate for tiny kernels can be the limit)"),
+        h.Case("RawKernel launch with a NumPy int32 argument, per call", clock="percall",
+               calls=calls, setup=_tiny_launch_numpy_scalar, run=None, libs=libs,
+               targets=(h.Target("vs", 0.6, "cupy"),)),
         h.Case("RawKernel launch with shared_mem=, stream= keywords, per call", clock="percall",
                calls=calls, setup=_tiny_launch_keywords, run=None, libs=libs,
                targets=(h.Target("vs", 0.8, "cupy"),),

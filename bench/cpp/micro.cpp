@@ -1,5 +1,6 @@
 // bench/cpp/micro.cpp -- host-side costs of the core, in C++: a pool allocation, an empty array,
-// and elementwise launches (the launch floor). Prints one line per case (median of batches).
+// elementwise launches and a raw kernel's launch (the launch floor: the driver's own cost, with
+// nothing of cunp's but a context check). Prints one line per case (median of batches).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -48,19 +49,38 @@ int main() {
   synchronize_device(dev);
   // Host cost alone: short bursts after a synchronize, so the launch queue never fills and the
   // GPU's pace (the loops above, once the queue is full) does not enter.
-  std::vector<double> burst;
-  for (int b = 0; b < 51; ++b) {
+  auto burst_ns = [&](auto&& launch) {
+    std::vector<double> t;
+    for (int b = 0; b < 101; ++b) {
+      synchronize_device(dev);
+      auto t0 = Clock::now();
+      for (int i = 0; i < 32; ++i) launch();
+      t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / 32);
+    }
+    std::sort(t.begin(), t.end());
     synchronize_device(dev);
-    auto t0 = Clock::now();
-    for (int i = 0; i < 32; ++i) fill(x, Scalar::from_double(1.5, DType::Float64));
-    burst.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / 32);
-  }
-  std::sort(burst.begin(), burst.end());
-  synchronize_device(dev);
+    return t[t.size() / 2];
+  };
+  double burst = burst_ns([&] { fill(x, Scalar::from_double(1.5, DType::Float64)); });
+  // The tiny kernel of the RawKernel benchmark, launched as cunp.RawKernel does past its
+  // argument marshalling.
+  auto module = RawModule::from_source(
+      R"(extern "C" __global__ void tiny(float* x, int n) { if (threadIdx.x < n) x[threadIdx.x] += 1.f; })",
+      {}, {});
+  RawFunction tiny = module->function("tiny", dev);
+  NDArray y = zeros(Dims{32}, DType::Float32);
+  uintptr_t yp = y.data();
+  int n32 = 32;
+  void* params[] = {&yp, &n32};
+  LaunchConfig one_warp;
+  one_warp.block[0] = 32;
+  launch_raw(tiny, one_warp, s, params);
+  double raw = burst_ns([&] { launch_raw(tiny, one_warp, s, params); });
   std::printf("pool allocate+free (4 KiB): %.0f ns\n", alloc);
   std::printf("NDArray::empty(1000): %.0f ns\n", empty);
   std::printf("elementwise launch (fill, 1000 float64): %.0f ns\n", launch);
   std::printf("elementwise launch (c = a + b, 1000 float32): %.0f ns\n", binary);
-  std::printf("elementwise launch, host cost only (bursts of 32 fills): %.0f ns\n", burst[burst.size() / 2]);
+  std::printf("elementwise launch, host cost only (bursts of 32 fills): %.0f ns\n", burst);
+  std::printf("raw kernel launch, host cost only (bursts of 32, tiny kernel): %.0f ns\n", raw);
   return 0;
 }

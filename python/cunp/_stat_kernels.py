@@ -25,7 +25,8 @@ _REAL = {"f": "float", "d": "double", "F": "float", "D": "double"}
 _CTYPE = {"f": "float", "d": "double", "F": "complex<float>", "D": "complex<double>"}
 
 # Device helpers every op shares: the value of an element in the accumulator's type, NaN tests
-# and the quotient by a count (a complex value by the complex count, as NumPy divides).
+# and the quotient by a count (a complex value by the complex count, as NumPy divides). A
+# %-template: the asm operands are written %%0.
 _COMMON = r"""
 typedef %(R)s _R;
 typedef %(A)s _A;
@@ -37,8 +38,21 @@ __device__ __forceinline__ complex<_R> _st_div(complex<_R> a, double n) {
 }
 __device__ __forceinline__ float _st_nan(float) { return __int_as_float(0x7fc00000); }
 __device__ __forceinline__ double _st_nan(double) { return __longlong_as_double(0x7ff8000000000000LL); }
-__device__ __forceinline__ float _st_rcp(float n) { return n > 0.0f ? __frcp_rn(n) : 0.0f; }
-__device__ __forceinline__ double _st_rcp(double n) { return n > 0.0 ? 1.0 / n : 0.0; }
+// 1 / n for a count n >= 1 (the merges never take an empty side): the hardware approximation
+// (float32: within 1 ulp) or, for float64, the approximation and one cubic step (below 2^-60),
+// not a correctly rounded division: the fold takes one per element.
+__device__ __forceinline__ float _st_rcp(float n) {
+  float r;
+  asm("rcp.approx.ftz.f32 %%0, %%1;" : "=f"(r) : "f"(n));
+  return r;
+}
+__device__ __forceinline__ double _st_rcp(double n) {
+  double r;
+  asm("rcp.approx.ftz.f64 %%0, %%1;" : "=d"(r) : "d"(n));
+  double e = fma(-n, r, 1.0);
+  e = fma(e, e, e);
+  return fma(r, e, r);
+}
 """
 
 # The (n, mean, M2) fold, shifted: a partial holds its mean as k + m, where k is the first value

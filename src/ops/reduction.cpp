@@ -347,7 +347,8 @@ struct RGen {
     s += "  const char* in[" + num(nin) + "];\n  char* out[" + num(nout) + "];\n";
     s += "  long long kshape[" + num(K) + "];\n  long long kst[" + num(nops) + "][" + num(K) + "];\n";
     s += "  long long rshape[" + num(R) + "];\n  long long rst[" + num(nin) + "][" + num(R) + "];\n";
-    s += "  alignas(16) unsigned char init[16];\n};\n";
+    // The initial value as 64-bit words (as bytes, the compiler read it a byte at a time).
+    s += "  alignas(16) unsigned long long init[2];\n};\n";
     s += "static_assert(sizeof(Params) == " + num(params_bytes(nin, nout, sig.kept_ndim, sig.reduced_ndim)) +
          ", \"host and device disagree on the parameter block\");\n";
     // The op's parts.

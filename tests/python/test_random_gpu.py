@@ -205,16 +205,16 @@ def test_launch_configuration_independence(draw):
     lambda g, n: g.lognormal(0.5, 0.7, n), lambda g, n: g.integers(0, 100, n),
 ])
 def test_block_kernels_over_many_blocks(draw):
-    # Past 2^20 Philox blocks a thread handles four blocks (each warp a run of 128 consecutive
-    # blocks; the last run partial here): the two sizes run with different thread counts, yet
-    # block b always gives the same elements.
-    n1, n2 = 2**22 + 5, 2**24 + 9
-    short = host(draw(cunp.random.default_rng(12), n1))
-    long = host(draw(cunp.random.default_rng(12), n2))
-    numpy.testing.assert_array_equal(short, long[:n1])
+    # Past 2^20 Philox blocks a thread handles several blocks (2 to 16, each warp a run of 32 per
+    # thread consecutive blocks; the last run partial here): the three sizes run with different
+    # thread counts and blocks per thread, yet block b always gives the same elements.
+    n1, n2, n3 = 2**22 + 5, 2**24 + 9, 2**26 + 3
+    longest = host(draw(cunp.random.default_rng(12), n3))
+    for n in (n1, n2):
+        numpy.testing.assert_array_equal(host(draw(cunp.random.default_rng(12), n)), longest[:n])
     # every block written: the last quarter looks like the first (no zeros left by a skipped
     # block; integers(0, 100) has about n/100 zeros)
-    a, b = long[: n2 // 4], long[-(n2 // 4):]
+    a, b = longest[: n3 // 4], longest[-(n3 // 4):]
     assert abs(float(a.mean()) - float(b.mean())) < 0.01 * (abs(float(a.mean())) + 1)
     assert numpy.count_nonzero(b == 0) < 0.02 * b.size
 

@@ -210,3 +210,10 @@ def test_time_range_and_nvtx_are_noops_without_a_profiler():
     nvtx.RangePush('a')
     nvtx.Mark('m', 2)
     nvtx.RangePop()
+
+
+def test_numpy_scalars_take_the_direct_path():
+    # NumPy's numeric scalar types (bool, the integers, float16/32/64, complex64/128) are read
+    # straight from the object, not through the buffer protocol: each is checked once against
+    # tobytes(), and a type that fails the check would quietly take the slower path.
+    assert _core._raw_kernel_numpy_scalar_types() == 16
