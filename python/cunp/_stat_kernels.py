@@ -13,7 +13,10 @@ Each function returns None when its arguments need the general composition in _s
 variable CUNP_REDUCTION_ONEPASS=0 turns every one-pass path off (the composition runs), so the
 two can be timed against each other.
 """
+import math
 import os
+
+from cunp import _core
 
 ENABLED = os.environ.get("CUNP_REDUCTION_ONEPASS", "1") != "0"
 
@@ -164,8 +167,6 @@ def _op(kind, acc, ddof=0.0, root=False):
     op = _OPS.get(key)
     if op is not None:
         return op
-    from cunp import _core
-
     pre = _COMMON % {"R": _REAL[acc], "A": _CTYPE[acc]}
     cplx = acc in "FD"
     defs = "#define SKIP_NAN %s\n#define DDOF %r\n#define ROOT %s\n#define SHIFTED %d\n" % (
@@ -214,6 +215,8 @@ def _acc(dt):
 def _axes(arr, axis, nan=False):
     """The sorted axes to fold. The nan-functions (nan=True) take axis 0 or -1 on a 0-d array,
     as the ufunc reductions NumPy builds them from do; mean, var and std raise AxisError."""
+    if axis is None:
+        return list(range(arr.ndim))
     from cunp._statistics import _normalize_axes, _reduce_axes
 
     return sorted((_reduce_axes if nan else _normalize_axes)(axis, arr.ndim))
@@ -222,12 +225,13 @@ def _axes(arr, axis, nan=False):
 def _result(arr, axes, keepdims, dtype, out):
     """The output array: a new one, or `out` when it is exactly what would be made (else None:
     the caller falls back to the composition, which handles casting into out=)."""
-    from cunp import _core
-
-    shape = tuple(1 if d in axes else e for d, e in enumerate(arr.shape)
-                  if keepdims or d not in axes)
+    if keepdims or len(axes) != arr.ndim:
+        shape = tuple(1 if d in axes else e for d, e in enumerate(arr.shape)
+                      if keepdims or d not in axes)
+    else:
+        shape = ()  # every axis folded: the common case, without the walk over the shape
     if out is None:
-        return _core.empty(shape, dtype=dtype)
+        return _core.empty(shape, dtype)
     if type(out) is not _core.ndarray or out.shape != shape or out.dtype != dtype:
         return None
     return out
@@ -239,8 +243,6 @@ def _run(op, arr, outs, axes):
 
 def _finite_float(v):
     """v as a finite float, or None (the composition path then gives NumPy's error or nan)."""
-    import math
-
     try:
         v = float(v)
     except (TypeError, ValueError):
@@ -249,8 +251,6 @@ def _finite_float(v):
 
 
 def _usable(xp, arr, where):
-    from cunp import _core
-
     return ENABLED and where is True and xp.ndarray is _core.ndarray and type(arr) is _core.ndarray
 
 
@@ -259,21 +259,35 @@ def _nan_usable(xp, arr, dtype, where):
     return _usable(xp, arr, where) and dtype is None and arr.dtype.kind in "fc"
 
 
-def _variance_dtype(dt, acc):
-    """var's result dtype: a float input's own, else the real type of the accumulator."""
-    import numpy
+_RESULT_TYPES = {}
 
-    return dt if dt.kind == "f" else numpy.dtype("float32" if _REAL[acc] == "float" else "float64")
+
+def _acc_and_result(dt, kind):
+    """(accumulator char, result dtype) of mean or var (also std, nanvar) for input dtype dt,
+    memoized: mean's result is a float or complex input's own dtype, else float64; var's a float
+    input's own, else the real type of the accumulator."""
+    key = (dt, kind)
+    r = _RESULT_TYPES.get(key)
+    if r is None:
+        import numpy
+
+        acc = _acc(dt)
+        if kind == "mean":
+            res = dt if dt.kind in "fc" else numpy.dtype("float64")
+        else:
+            res = dt if dt.kind == "f" else numpy.dtype("float32" if _REAL[acc] == "float" else "float64")
+        r = _RESULT_TYPES[key] = (acc, res)
+    return r
 
 
 def mean(xp, arr, axis, dtype, out, keepdims, where):
     """mean in one launch (sum and divide by the count in the post-map), or None."""
     if not _usable(xp, arr, where):
         return None
-    import numpy
-
     dt = arr.dtype
     if dtype is not None:
+        import numpy
+
         # dtype= names the accumulator and the result; a complex input into a real dtype
         # drops imaginary parts with a warning: left to the composition.
         res = numpy.dtype(dtype)
@@ -283,8 +297,7 @@ def mean(xp, arr, axis, dtype, out, keepdims, where):
     else:
         if dt.kind not in "biufc":
             return None
-        acc = _acc(dt)
-        res = dt if dt.kind in "fc" else numpy.dtype("float64")
+        acc, res = _acc_and_result(dt, "mean")
     axes = _axes(arr, axis)
     o = _result(arr, axes, keepdims, res, out)
     if o is None:
@@ -297,16 +310,18 @@ def var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     """var (root: std) in one pass over arr, or None."""
     if not _usable(xp, arr, where) or mean is not None:
         return None
-    import numpy
-
     dt = arr.dtype
-    if dt.kind not in "biufc" or (dtype is not None and numpy.dtype(dtype) != dt):
+    if dt.kind not in "biufc":
         return None
+    if dtype is not None:
+        import numpy
+
+        if numpy.dtype(dtype) != dt:
+            return None
     ddof = _finite_float(ddof)
     if ddof is None:
         return None
-    acc = _acc(dt)
-    res = _variance_dtype(dt, acc)
+    acc, res = _acc_and_result(dt, "var")
     axes = _axes(arr, axis)
     o = _result(arr, axes, keepdims, res, out)
     if o is None:
@@ -332,8 +347,6 @@ def nanmean(xp, arr, axis, dtype, out, keepdims, where):
     `empty` is a bool array (True where a slice had no value), for the caller's warning."""
     if not _nan_usable(xp, arr, dtype, where):
         return None
-    from cunp import _core
-
     axes = _axes(arr, axis, nan=True)
     o = _result(arr, axes, keepdims, arr.dtype, out)
     if o is None:
@@ -350,10 +363,7 @@ def nanvar(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     ddof = _finite_float(ddof)
     if ddof is None:
         return None
-    from cunp import _core
-
-    acc = _acc(arr.dtype)
-    res = _variance_dtype(arr.dtype, acc)
+    acc, res = _acc_and_result(arr.dtype, "var")
     axes = _axes(arr, axis, nan=True)
     o = _result(arr, axes, keepdims, res, out)
     if o is None:
