@@ -353,10 +353,11 @@ class PyRawKernel {
   std::array<RawFunction, kMaxDevices> functions_{};
 };
 
-// RawKernel.__call__ as the type's own tp_call: `kernel(grid, block, args)` reaches the launch
-// with no method lookup and no keyword matching (the launch-overhead case). Keywords, the first
-// call (which compiles) and every error go to the nanobind-bound `_call`, so messages and
-// exception types come from one place; the fast path throws only before launching or from the
+// RawKernel.__call__ as the type's own tp_call: `kernel(grid, block, args)`, with or without the
+// shared_mem= and stream= keywords, reaches the launch with no method lookup and no general
+// keyword matching (the launch-overhead case). Other keywords, the first call (which compiles)
+// and every error go to the nanobind-bound `_call`, so messages and exception types come from
+// one place; the fast path throws only before launching or from the
 // launch itself, so repeating the call there does no work twice. CUNP_RAW_KERNEL_FAST_CALL=0 sends
 // every call through `_call` (to compare both paths).
 bool fast_call_enabled() {
@@ -367,13 +368,31 @@ bool fast_call_enabled() {
   return on;
 }
 
+// The shared_mem= and stream= keywords of a call (null and None where not given); false if it
+// has any other keyword (or shared_mem=None, which `_call` rejects).
+bool launch_keywords(PyObject* kwargs, PyObject*& shared_mem, PyObject*& stream) {
+  shared_mem = nullptr;
+  stream = Py_None;
+  if (!kwargs) return true;
+  Py_ssize_t pos = 0;
+  PyObject *key, *value;
+  while (PyDict_Next(kwargs, &pos, &key, &value)) {
+    if (PyUnicode_CompareWithASCIIString(key, "shared_mem") == 0 && value != Py_None) shared_mem = value;
+    else if (PyUnicode_CompareWithASCIIString(key, "stream") == 0) stream = value;
+    else return false;
+  }
+  return true;
+}
+
 PyObject* raw_kernel_tp_call(PyObject* self, PyObject* args, PyObject* kwargs) {
-  if (!kwargs && PyTuple_GET_SIZE(args) == 3 && fast_call_enabled() && nb::inst_ready(self)) {
+  PyObject *shared_mem, *stream;
+  if (PyTuple_GET_SIZE(args) == 3 && fast_call_enabled() && nb::inst_ready(self) &&
+      launch_keywords(kwargs, shared_mem, stream)) {
     PyRawKernel* k = nb::inst_ptr<PyRawKernel>(self);
     if (k->loaded_on_current_device()) {
       try {
         k->call(PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1), PyTuple_GET_ITEM(args, 2),
-                nb::handle(), nb::handle(Py_None), false);
+                nb::handle(shared_mem), nb::handle(stream), false);
         Py_RETURN_NONE;
       } catch (...) {
         PyErr_Clear();  // `_call` raises the same error, translated by nanobind
