@@ -68,7 +68,10 @@ SCALARS = [('bool_', 'bool'), ('int8', 'signed char'), ('uint8', 'unsigned char'
 def test_numpy_scalars_by_value(tname, ctype):
     k = cunp.RawKernel(SCALAR_SRC.format(name=tname, ctype=ctype), 'put_' + tname)
     out = cunp.zeros(1)
-    v = getattr(numpy, tname)(1 if tname == 'bool_' else 100)
+    t = getattr(numpy, tname)
+    # values that fill every byte of the type, so a wrong width or offset shows
+    v = (t(True) if tname == 'bool_' else t(numpy.iinfo(t).max - 3) if t(0).dtype.kind in 'iu'
+         else t(1) / t(3))
     k((1,), (1,), (out, v))
     assert out.get()[0] == float(v)
 
