@@ -274,8 +274,10 @@ def _acc_and_result(dt, kind):
         acc = _acc(dt)
         if kind == "mean":
             res = dt if dt.kind in "fc" else numpy.dtype("float64")
+        elif dt.kind == "f":
+            res = dt
         else:
-            res = dt if dt.kind == "f" else numpy.dtype("float32" if _REAL[acc] == "float" else "float64")
+            res = numpy.dtype("float32" if _REAL[acc] == "float" else "float64")
         r = _RESULT_TYPES[key] = (acc, res)
     return r
 
