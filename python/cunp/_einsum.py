@@ -8,6 +8,7 @@ einsum_path: NumPy's contraction order ('greedy' or 'optimal', with or without a
 an explicit ['einsum_path', ...] list) and a printable report. einsum follows the same order when
 `optimize` is not False; with optimize=False it contracts pairwise, smallest intermediate first.
 """
+import math
 from itertools import combinations as _combinations
 
 from cunp import _core
@@ -39,13 +40,6 @@ def _backend():
         _OPS.append(SimpleNamespace(multiply=cp.multiply, sum=cp.sum, matmul=_core.matmul,
                                     broadcast_to=cp.broadcast_to, result_type=cp.result_type))
     return _OPS[0]
-
-
-def _prod(values):
-    p = 1
-    for v in values:
-        p *= v
-    return p
 
 
 def _shape_text(shape):
@@ -200,11 +194,11 @@ def _contract_sets(positions, sets, output):
 
 def _flops(involved, summed, n_terms, sizes):
     factor = max(1, n_terms - 1) + (1 if summed else 0)
-    return _prod(sizes[c] for c in involved) * factor
+    return math.prod(sizes[c] for c in involved) * factor
 
 
 def _set_size(labels, sizes):
-    return _prod(sizes[c] for c in labels)
+    return math.prod(sizes[c] for c in labels)
 
 
 def _greedy_path(sets, output, sizes, limit):
@@ -323,7 +317,7 @@ def _path(inputs, output, sizes, optimize):
         return [tuple(range(len(inputs)))]
     if limit is None:
         # NumPy's default cap: the largest operand or the output (sizes with repeated labels).
-        limit = max(_prod(sizes[c] for c in labels) for labels in inputs + [output])
+        limit = max(math.prod(sizes[c] for c in labels) for labels in inputs + [output])
     if kind == "greedy":
         return _greedy_path(sets, out, sizes, limit)
     return _optimal_path(sets, out, sizes, limit)
@@ -451,7 +445,7 @@ def _pair(plan, x, y, needed, sizes):
 
     x, (bs, xs, ks) = arrange(x, (batch, free_x, summed))
     y, (_, _, ys) = arrange(y, (batch, summed, free_y))
-    nb, m, k, n = _prod(bs), _prod(xs), _prod(ks), _prod(ys)
+    nb, m, k, n = math.prod(bs), math.prod(xs), math.prod(ks), math.prod(ys)
     shape = bs + xs + ys
     labels = batch + free_x + free_y
     dt = cp.result_type(x.dtype, y.dtype)
@@ -487,7 +481,7 @@ def _pick_pair(nodes, output, sizes):
                 if k not in (i, j):
                     needed.update(node.labels)
             kept = (li | lj) & needed
-            key = (_prod(sizes[c] for c in kept), _prod(sizes[c] for c in li | lj), i, j)
+            key = (math.prod(sizes[c] for c in kept), math.prod(sizes[c] for c in li | lj), i, j)
             if best is None or key < best:
                 best = key
     return best[2], best[3]

@@ -20,6 +20,7 @@ elementwise-kernel path below for every key instead (for comparisons).
 Repeated indices in assignment (x[[0, 0]] = [1, 2]): the writes race and one of them wins
 (NumPy leaves the order unspecified too).
 """
+import math
 import numbers
 import operator
 
@@ -202,13 +203,6 @@ def _check_mask(entry, view_shape):
                 "boolean index did not match indexed array along axis %d; size of axis is %d "
                 "but size of corresponding boolean axis is %d" % (entry.axis + d,
                                                                    view_shape[ax], m))
-
-
-def _prod(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def _move_front(nfront, ndim, position):
@@ -400,7 +394,7 @@ def _prepare(x, key):
     order = adv_axes + rest
     p.vt = view if order == list(range(view.ndim)) else view.transpose(order)
     p.rest = tuple(vshape[d] for d in rest)
-    p.rsize = _prod(p.rest)
+    p.rsize = math.prod(p.rest)
     return p
 
 
@@ -413,7 +407,7 @@ def _index_arrays(p):
             ns.append(p.view.shape[e.axes[0]])
         elif e.kind == "mask":
             js.append(_true_positions(e.value))
-            ns.append(_prod(p.view.shape[a] for a in e.axes))
+            ns.append(math.prod(p.view.shape[a] for a in e.axes))
         else:
             js.append(_core.zeros(1 if e.value else 0, dtype="int64"))
             ns.append(1)
@@ -718,7 +712,7 @@ def _as_bool(a):
 
 def _unravel(pos, shape):
     out = []
-    stride = _prod(shape)
+    stride = math.prod(shape)
     for n in shape:
         stride //= n
         out.append((pos // stride) % n if stride > 1 else pos % n)
@@ -942,7 +936,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
 def unravel_index(indices, shape, order="C"):
     j = _int_indices(indices, "only int indices permitted")
     shape = tuple(operator.index(n) for n in ((shape,) if isinstance(shape, int) else shape))
-    size = _prod(shape)
+    size = math.prod(shape)
     if order not in ("C", "F"):
         raise ValueError("only 'C' or 'F' order is permitted")
     if j.size and _any((j < 0) | (j >= size)):

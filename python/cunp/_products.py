@@ -6,6 +6,7 @@ Everything reduces to cunp.matmul (cuBLAS for float and complex dtypes, a kernel
 integers and bool) plus views (transpose, reshape, diagonal), a few elementwise ufuncs and
 cunp.sum (trace, and einsum's labels summed within one operand, in that operand's dtype).
 """
+import math
 from cunp import _core
 from cunp._core import ndarray
 from cunp._creation import asarray
@@ -24,13 +25,6 @@ matmul = _gufunc.fast_ufunc("matmul", "(n?,k),(k,m?)->(n?,m?)", _core.matmul)
 def _cunp():
     import cunp
     return cunp
-
-
-def _prod(shape):
-    p = 1
-    for s in shape:
-        p *= s
-    return p
 
 
 def _normalize_axis(axis, ndim, prefix=None):
@@ -160,9 +154,9 @@ def tensordot(a, b, axes=2):
     free_b = [d for d in range(b.ndim) if d not in axes_b]
     shape_a = tuple(a.shape[d] for d in free_a)
     shape_b = tuple(b.shape[d] for d in free_b)
-    k = _prod(a.shape[d] for d in axes_a)
-    a2 = a.transpose(free_a + axes_a).reshape(_prod(shape_a), k)
-    b2 = b.transpose(axes_b + free_b).reshape(k, _prod(shape_b))
+    k = math.prod(a.shape[d] for d in axes_a)
+    a2 = a.transpose(free_a + axes_a).reshape(math.prod(shape_a), k)
+    b2 = b.transpose(axes_b + free_b).reshape(k, math.prod(shape_b))
     return _mm(a2, b2).reshape(shape_a + shape_b)
 
 

@@ -5,6 +5,7 @@ Parameters are checked on the host (NumPy's messages); a parameter given as a cu
 copied to the host for that check. ``size=None`` with scalar parameters gives a 0-d array (as
 CuPy does), not a Python scalar.
 """
+import math
 import operator
 
 from cunp import _core
@@ -28,13 +29,6 @@ def shape_of(size):
     if any(s < 0 for s in shape):
         raise ValueError('negative dimensions are not allowed')
     return shape
-
-
-def _prod(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
 
 
 def float_dtype(dtype):
@@ -231,7 +225,7 @@ def raw_uint64(bitgen, size):
     import cunp
 
     shape = shape_of(size) or ()
-    n = _prod(shape)
+    n = math.prod(shape)
     words = cunp.empty((2 * n,), 'uint32')
     launch(bitgen, 'bits32', words, [])
     return words.view('uint64').reshape(shape)
@@ -299,7 +293,7 @@ def choice(bitgen, a, size, replace, p, legacy):
             raise ValueError('a must be 1-dimensional or an integer') from None
     shape = shape_of(size)
     shape = () if shape is None else shape
-    n = _prod(shape)
+    n = math.prod(shape)
     if pop <= 0 and n > 0:
         raise ValueError('a must be greater than 0 unless no samples are taken' if legacy else
                          'a must be a positive integer unless no samples are taken')
@@ -376,7 +370,7 @@ def multinomial(bitgen, n, pvals, size):
         raise ValueError('sum(pvals[:-1]) > 1.0')
     shape = shape_of(size) or ()
     k = pv.size
-    rows = _prod(shape)
+    rows = math.prod(shape)
     out = cunp.empty((rows, k), 'int64')
     key, offset = bitgen._reserve(rows)
     _core._random_multinomial(out, n, cunp.asarray(pv), key, offset)
@@ -398,7 +392,7 @@ def dirichlet(bitgen, alpha, size, legacy):
         check((al < 0) | numpy.isnan(al), 'alpha < 0')
     shape = shape_of(size) or ()
     k = al.size
-    rows = _prod(shape)
+    rows = math.prod(shape)
     out = cunp.empty((rows, k), 'float64')
     key, offset = bitgen._reserve(rows)
     _core._random_dirichlet(out, cunp.asarray(al), key, offset)
@@ -441,7 +435,7 @@ def multivariate_normal(bitgen, mean, cov, size, check_valid, tol, method, dtype
         raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
     shape = shape_of(size) or ()
     k = m.size
-    rows = _prod(shape)
+    rows = math.prod(shape)
     out = cunp.empty((rows, k), 'float64')
     key, offset = bitgen._reserve(rows)
     _core._random_multivariate_normal(out, cunp.asarray(m),
