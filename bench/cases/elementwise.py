@@ -1,33 +1,9 @@
 # bench/cases/elementwise.py -- operands that disagree on the fastest axis (a * b.T, a + a.T,
 # transposing copies and casts, a stack of transposes); cunp vs CuPy vs PyTorch.
-"""Transposed-operand cases. cunp walks these in shared-memory tiles; each case is timed a second
-time for cunp with CUNP_ELEMENTWISE_TILED=0 (the plain strided kernel) so that one run compares
-both paths. Bytes are every input read and the output written once."""
-import contextlib
-import os
+"""Transposed-operand cases. cunp walks these in shared-memory tiles. Bytes are every input read
+and the output written once."""
 
 _NOTE = "NumPy not timed (a transposed walk costs seconds)"
-_STRIDED = "cunp with CUNP_ELEMENTWISE_TILED=0 (the strided kernel, for A/B); targets are the tiled path's"
-
-
-@contextlib.contextmanager
-def _tiled_off():
-    old = os.environ.get("CUNP_ELEMENTWISE_TILED")
-    os.environ["CUNP_ELEMENTWISE_TILED"] = "0"
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ["CUNP_ELEMENTWISE_TILED"]
-        else:
-            os.environ["CUNP_ELEMENTWISE_TILED"] = old
-
-
-def _strided(run):
-    def wrapped(L, state):
-        with _tiled_off():
-            return run(L, state)
-    return wrapped
 
 
 def _mul_t(L, ab):
@@ -92,6 +68,4 @@ def cases(quick, h):
         label = "tiles: " + label
         out.append(h.Case(label, setup=setup, run=run, nbytes=nbytes, libs=libs, note=_NOTE,
                           targets=targets))
-        out.append(h.Case(label + " [strided]", setup=setup, run=_strided(run), nbytes=nbytes,
-                          libs=("cunp",), note=_STRIDED))
     return out

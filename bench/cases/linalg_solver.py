@@ -36,16 +36,6 @@ def _qr(L, a):
     return L.mod.linalg.qr(a)
 
 
-def _qr_per_matrix(L, a):
-    # cunp with the batched Householder path off: cuSOLVER geqrf + orgqr once per matrix (A/B).
-    import os
-    os.environ["CUNP_QR_BATCHED"] = "0"
-    try:
-        return L.mod.linalg.qr(a)
-    finally:
-        del os.environ["CUNP_QR_BATCHED"]
-
-
 def _svd_hermitian(L, a):
     return L.mod.linalg.svd(a, hermitian=True)
 
@@ -92,12 +82,7 @@ def cases(quick, h):
         h.Case(f"linalg.det ({count}, 8, 8) f32", setup=stk, run=_det, libs=gpu),
         h.Case(f"linalg.qr ({count}, 8, 8) f32", setup=stk, run=_qr, libs=gpu,
                targets=(beats_cupy,), note="cunp: batched Householder steps on the stack"),
-        h.Case(f"linalg.qr ({count}, 8, 8) f32, cunp per-matrix cuSOLVER", setup=stk,
-               run=_qr_per_matrix, libs=("cunp",),
-               note="the row above with CUNP_QR_BATCHED=0 (geqrf + orgqr per matrix)"),
         h.Case(f"linalg.qr ({count // 100}, 32, 32) f32", setup=stk32, run=_qr, libs=gpu),
-        h.Case(f"linalg.qr ({count // 100}, 32, 32) f32, cunp per-matrix cuSOLVER",
-               setup=stk32, run=_qr_per_matrix, libs=("cunp",)),
         h.Case(f"linalg.svd hermitian=True ({n}, {n}) f64", setup=sym, run=_svd_hermitian,
                libs=("cunp", "numpy"), note="cunp: eigh, |w| ordered on the host"),
         h.Case(f"linalg.eig ({count // 100}, 16, 16) f64", setup=stk16, run=_eig,

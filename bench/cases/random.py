@@ -2,9 +2,7 @@
 # randint int64 over 2^28 elements, permutation(10**8); cunp vs CuPy vs PyTorch.
 """Random-number cases. Bytes are the output written once (a generator reads nothing). PyTorch
 runs torch.rand / randn / randint / randperm (lognormal: Tensor.log_normal_); CuPy and cunp their
-Generator-free legacy API. The "first version" rows time cunp's previous normal kernels
-(CUNP_RANDOM_NORMAL_OLD=1, read at each call) beside the current ones."""
-import os
+Generator-free legacy API."""
 
 
 def _gen(kind, n, dtype_name):
@@ -26,14 +24,6 @@ def _gen(kind, n, dtype_name):
             return m.random.random((n,), dtype=dt)
         if kind == "normal":
             return m.random.standard_normal((n,), dtype=dt)
-        if kind.endswith("_v1"):  # cunp only
-            os.environ["CUNP_RANDOM_NORMAL_OLD"] = "1"
-            try:
-                if kind == "lognormal_v1":
-                    return m.random.lognormal(0.0, 1.0, (n,), dtype=dt)
-                return m.random.standard_normal((n,), dtype=dt)
-            finally:
-                del os.environ["CUNP_RANDOM_NORMAL_OLD"]
         if kind == "lognormal":
             return m.random.lognormal(0.0, 1.0, (n,), dtype=dt)
         if kind == "randint":
@@ -64,15 +54,6 @@ def cases(quick, h):
                nbytes=4 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
         h.Case(f"lognormal 2^{p} f64", setup=setup, run=_gen("lognormal", n, "float64"),
                nbytes=8 * n, libs=libs, note=note, targets=(beats_cupy, bw80)),
-        h.Case(f"standard_normal 2^{p} f32 first version", setup=setup,
-               run=_gen("normal_v1", n, "float32"), nbytes=4 * n, libs=("cunp",),
-               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
-        h.Case(f"standard_normal 2^{p} f64 first version", setup=setup,
-               run=_gen("normal_v1", n, "float64"), nbytes=8 * n, libs=("cunp",),
-               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
-        h.Case(f"lognormal 2^{p} f64 first version", setup=setup,
-               run=_gen("lognormal_v1", n, "float64"), nbytes=8 * n, libs=("cunp",),
-               note=note + "; CUNP_RANDOM_NORMAL_OLD=1, to compare"),
         h.Case(f"randint 2^{p} int64", setup=setup, run=_gen("randint", n, "int64"),
                nbytes=8 * n, libs=libs, note=note, targets=(beats_cupy,)),
         h.Case(f"permutation({nperm:.0e})", setup=setup, run=_gen("perm", nperm, "int64"),

@@ -210,7 +210,7 @@ def cases(quick, h):
         h.Case("fuse(a*s + b), 1000 f32, per call", clock="percall", calls=calls,
                setup=_fused_small_call, run=None, libs=libs,
                targets=(h.Target("vs", 1.0, "cupy"),),
-               note="host cost of a cached fused call; CUNP_FUSE_RETRACE=1 traces every call"),
+               note="host cost of a cached fused call"),
         h.Case(f"unfused y = x*5; (y*y)*2, x{cube} f64",
                setup=lambda L: L.mod.ones(cube), run=lambda L, x: _chain(x),
                nbytes=16 * ncube, libs=libs,

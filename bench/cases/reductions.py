@@ -53,7 +53,7 @@ def cases(quick, h):
                nbytes=8 * tall, libs=libs, note=_NOTE, targets=(h.BEATS_TORCH,)),
         h.Case(f"(2, {tall}).sum(0) f32", setup=shaped((2, tall)), run=run1(_sum(0)),
                nbytes=8 * tall, libs=libs, note=_NOTE, targets=(h.BEATS_TORCH,)),
-        # Few columns, many rows: column tiles (CUNP_REDUCE_COLUMN_TILE=0: a thread per column).
+        # Few columns, many rows: column tiles.
         h.Case(f"({tall}, 64).sum(0) f32", setup=shaped((tall, 64)), run=run1(_sum(0)),
                nbytes=4 * 64 * tall, libs=libs, note=_NOTE, targets=bw),
         h.Case("(10^4, 100).sum(-1) f32", setup=shaped((10**4, 100)), run=run1(_sum(-1)),

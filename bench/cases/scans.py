@@ -1,15 +1,12 @@
 # bench/cases/scans.py -- cumsum: 2^28 float32 and float64 (the look-back scan), along axis 1 and
 # axis 0 of an (8192, 8192) float32 matrix, many 32-element rows, and 1000 elements per call (the
-# launch path); cunp vs CuPy vs PyTorch. Rows marked "previous kernels" time cunp with
-# CUNP_SCAN_ONEPASS=0 (the row kernels before the coalesced one-pass tiles) for A/B.
+# launch path); cunp vs CuPy vs PyTorch.
 """Scan cases. Bytes are the input read once plus the output written once (an ideal one-pass
 scan); the share of copy bandwidth shows how close each library gets."""
 import functools
 import math
-import os
 
 _TORCH_NOTE = "NumPy not timed (a sequential scan, hundreds of ms per call)"
-_ENV = "CUNP_SCAN_ONEPASS"
 
 
 def _cumsum(axis):
@@ -18,21 +15,6 @@ def _cumsum(axis):
             return L.mod.cumsum(x, dim=0 if axis is None else axis)
         return L.mod.cumsum(x, axis=axis)
     return run
-
-
-def _previous(run):
-    # cunp reads the switch per call, so one process times both generations.
-    def go(L, x):
-        old = os.environ.get(_ENV)
-        os.environ[_ENV] = "0"
-        try:
-            return run(L, x)
-        finally:
-            if old is None:
-                del os.environ[_ENV]
-            else:
-                os.environ[_ENV] = old
-    return go
 
 
 def _per_call(n, h):
@@ -59,18 +41,12 @@ def cases(quick, h):
     return [
         h.Case(f"cumsum 2^{p} f32", setup=vec, run=run1(_cumsum(None)), nbytes=8 * n, libs=libs,
                note=_TORCH_NOTE, targets=flat_targets),
-        h.Case(f"cumsum 2^{p} f32, previous kernels", setup=vec, run=run1(_previous(_cumsum(None))),
-               nbytes=8 * n, libs=("cunp",)),
         h.Case(f"cumsum 2^{p - 1} f64", setup=vec64, run=run1(_cumsum(None)), nbytes=8 * n,
                libs=libs, targets=flat_targets),
         h.Case(f"cumsum(axis=1) ({side}, {side}) f32", setup=mat, run=run1(_cumsum(1)),
                nbytes=8 * side * side, libs=libs, note=_TORCH_NOTE),
-        h.Case(f"cumsum(axis=1) ({side}, {side}) f32, previous kernels", setup=mat,
-               run=run1(_previous(_cumsum(1))), nbytes=8 * side * side, libs=("cunp",)),
         h.Case(f"cumsum(axis=1) ({short}, 32) f32", setup=rows, run=run1(_cumsum(1)),
                nbytes=8 * short * 32, libs=libs),
-        h.Case(f"cumsum(axis=1) ({short}, 32) f32, previous kernels", setup=rows,
-               run=run1(_previous(_cumsum(1))), nbytes=8 * short * 32, libs=("cunp",)),
         h.Case(f"cumsum(axis=0) ({side}, {side}) f32", setup=mat, run=run1(_cumsum(0)),
                nbytes=8 * side * side, libs=libs, note=_TORCH_NOTE),
         h.Case("cumsum 1000 f32, per call", clock="percall", calls=2000 if quick else 20000,

@@ -56,7 +56,7 @@ def cases(quick, h):
             h.Case(f"{what}(axis=0) ({side}, {side}) f32", setup=mat, run=fn(0), nbytes=4 * n,
                    libs=libs, note=note, targets=targets),
         ]
-    # One-pass paths (CUNP_REDUCTION_ONEPASS=0 times the older compositions instead).
+    # One-pass paths.
     std = _reduce("std", {"unbiased": False})
     out += [
         h.Case(f"std 2^{p} f32", setup=vec, run=std(None), nbytes=4 * n, libs=libs, note=note,

@@ -23,8 +23,6 @@ tracing (the stand-ins refuse in-place updates before anything runs), so that ca
 them untouched and runs the function once. Code that does not go through the arguments (printing,
 appending to a list, updating a global array) runs for real while tracing: once more per new
 kind of arguments, as with any tracing fuse.
-CUNP_FUSE_RETRACE=1 (read when fuse() wraps a function) traces on every call instead, to
-measure what the cache saves.
 """
 from cunp import _core
 
@@ -536,19 +534,8 @@ class Fusion(_core._FusionCore):
         return None if spec is None else spec[0]
 
 
-class _RetracingFusion(Fusion):
-    """Traces on every call, as cunp.fuse did before its cache (CUNP_FUSE_RETRACE=1): kept so
-    that benchmarks can measure what the cache saves."""
-
-    def __call__(self, *args, **kwargs):
-        self._clear()
-        return super().__call__(*args, **kwargs)
-
-
 def _make(func, name=None):
-    import os
-    cls = _RetracingFusion if os.environ.get("CUNP_FUSE_RETRACE") == "1" else Fusion
-    return cls(func, name)
+    return Fusion(func, name)
 
 
 def _kernel_name(name):

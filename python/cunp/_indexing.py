@@ -14,8 +14,7 @@ unchanged, as in NumPy).
 
 The common keys run in the core's own kernels (cunp._core._take, _put_along, _compress_mask,
 _nonzero_coords): one integer array along an axis is one gather that moves whole inner rows, and a
-mask is three small launches with one read of the count. CUNP_INDEXING_FAST=0 selects the
-elementwise-kernel path below for every key instead (for comparisons).
+mask is three small launches with one read of the count.
 
 Repeated indices in assignment (x[[0, 0]] = [1, 2]): the writes race and one of them wins
 (NumPy leaves the order unspecified too).
@@ -40,9 +39,6 @@ _INDEX_TYPE = "arrays used as indices must be of integer (or boolean) type"
 # Placeholder type letters for the index arrays of one ravel kernel (one per entry, so each
 # index array keeps its own dtype and needs no cast kernel).
 _LETTERS = "ABCDEFGHJKLMNOPQRSUVWXYZ"
-
-# The core's indexing kernels, unless CUNP_INDEXING_FAST=0 (read once by the core).
-_FAST = _core._indexing_fast
 
 
 # -- key classification (pure host logic: no device work, tested on the CPU) ---------------------
@@ -249,20 +245,6 @@ def _rs_type(size):
 
 # The gathers write a fresh contiguous result: every operand is raw and the loop runs over the
 # result's positions (size=), so the result is written once and never read.
-def _gather_one_kernel(rest, size):
-    # x[idx] along one axis: bounds check and gather in one launch.
-    if rest:
-        t = _rs_type(size)
-        return _kernel(("gather1r_" + t,),
-                       "raw T src, raw I j0, int64 n0, %s rs, raw _non_const int32 err, "
-                       "raw _non_const T out" % t, "",
-                       _normalize_code(0, "j0[i / rs]") + "out[i] = src[t0 * rs + i % rs];",
-                       no_return=True)
-    return _kernel(("gather1",), "raw T src, raw I j0, int64 n0, raw _non_const int32 err, "
-                   "raw _non_const T out", "",
-                   _normalize_code(0, "j0[i]") + "out[i] = src[t0];", no_return=True)
-
-
 def _ravel_kernel(nentries):
     # The flat position over the advanced axes; the loop is the index arrays' broadcast, `lin`
     # is fresh and contiguous (written at i, never read).
@@ -285,17 +267,6 @@ def _gather_kernel(size):
 def _scatter_kernel():
     return _kernel(("scatter",), "T v, int64 lin, int64 rs, raw _non_const T dst", "",
                    "dst[lin * rs + i % rs] = v;", no_return=True)
-
-
-def _compact_kernel():
-    # The flat positions of a mask's true elements, given its inclusive cumulative count.
-    return _kernel(("compact",), "bool m, int64 c, raw _non_const int64 pos", "",
-                   "if (m) pos[c - 1] = i;", no_return=True)
-
-
-def _mask_gather_kernel():
-    return _kernel(("maskgather",), "T x, bool m, int64 c, raw _non_const T out", "",
-                   "if (m) out[c - 1] = x;", no_return=True)
 
 
 def _mask_fill_kernel():
@@ -340,24 +311,9 @@ def _flag_set(err):
     return _core._index_flag_seen(err.device.id)
 
 
-def _cumulative_count(mask):
-    """(inclusive cumulative count of a 1-D bool array as int64, number of true elements)."""
-    from cunp._scans import cumsum
-
-    c = cumsum(mask, dtype="int64")
-    return c, (int(c[-1]) if mask.size else 0)
-
-
 def _true_positions(mask):
     """Flat C-order positions (int64, 1-D) of the true elements of a bool array."""
-    m = mask.ravel()
-    if _FAST:
-        return _core._nonzero_coords(m)[0]
-    c, count = _cumulative_count(m)
-    pos = _empty((count,), "int64")
-    if count:
-        _compact_kernel()(m, c, pos)
-    return pos
+    return _core._nonzero_coords(mask.ravel())[0]
 
 
 def _raise_out_of_bounds(items):
@@ -457,17 +413,9 @@ def _getitem(x, key):
         return p.view
     # x[mask] with the mask over every axis of the view: compaction straight into the result.
     if len(entries) == 1 and entries[0].kind == "mask" and not p.rest:
-        m = entries[0].value
-        if _FAST:
-            return _core._compress_mask(p.view, m)
-        mc = m if m.flags.c_contiguous else m.copy()
-        c, count = _cumulative_count(mc.ravel())
-        out = _empty((count,), x.dtype)
-        if count:
-            _mask_gather_kernel()(p.view, mc, c.reshape(m.shape), out)
-        return out
+        return _core._compress_mask(p.view, entries[0].value)
     # x[idx] along one axis: one launch.
-    if _FAST and len(entries) == 1 and entries[0].kind == "array":
+    if len(entries) == 1 and entries[0].kind == "array":
         e = entries[0]
         ax = e.axes[0]
         res = _core._take(p.view, e.value, ax, True, e.axis)
@@ -478,24 +426,6 @@ def _getitem(x, key):
             pos = p.plan.position
             res = res.transpose(others[:pos] + idx_dims + others[pos:])
         return res
-    if len(entries) == 1 and entries[0].kind == "array":
-        j = entries[0].value
-        bshape = j.shape
-        out = _empty(bshape + p.rest, x.dtype)
-        if out.size:
-            n = p.view.shape[entries[0].axes[0]]
-            if n == 0:   # every index is out of bounds, and there is nothing to read
-                _raise_out_of_bounds([(j, n, entries[0].axis)])
-            err = _flag(out)
-            if p.rest:
-                _gather_one_kernel(True, out.size)(p.vt, j, n, p.rsize, err, out, size=out.size)
-            else:
-                _gather_one_kernel(False, out.size)(p.vt, j, n, err, out, size=out.size)
-            if _flag_set(err):
-                _raise_out_of_bounds([(j, n, entries[0].axis)])
-        elif j.size:
-            _linear(p, [j], [p.view.shape[entries[0].axes[0]]], [entries[0].axis], bshape)
-        return _finish(out, p, bshape)
     js, ns, axes = _index_arrays(p)
     bshape = _broadcast_index_shapes([j.shape for j in js])
     lin = _linear(p, js, ns, axes, bshape)
@@ -555,7 +485,7 @@ def _setitem(x, key, value):
             raise ValueError("NumPy boolean array indexing assignment cannot assign %d input "
                              "values to the %d output values where the mask is true"
                              % (v.size, bshape[0]))
-    fast_put = (_FAST and len(entries) == 1 and entries[0].kind == "array"
+    fast_put = (len(entries) == 1 and entries[0].kind == "array"
                 and p.plan.position == entries[0].axes[0])
     lin = None if fast_put else _linear(p, js, ns, axes, bshape)
     shape = bshape + p.rest
@@ -725,7 +655,7 @@ def nonzero(a):
     if a.ndim == 0:
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
-    if _FAST and a.ndim <= 8:   # the kernel writes up to 8 coordinates per element
+    if a.ndim <= 8:   # the kernel writes up to 8 coordinates per element
         c = _core._nonzero_coords(a)
         return tuple(c[d] for d in range(a.ndim))
     pos = _true_positions(_as_bool(a))

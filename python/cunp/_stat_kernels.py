@@ -9,16 +9,11 @@ merge them with Chan et al.'s parallel formula, which keeps the accuracy of a tw
 variance (no cancellation of large sums of squares) while reading the data once.
 
 Each function returns None when its arguments need the general composition in _statistics
-(a where= mask, a dtype= or out= other than the natural one, mean=, ...). The environment
-variable CUNP_REDUCTION_ONEPASS=0 turns every one-pass path off (the composition runs), so the
-two can be timed against each other.
+(a where= mask, a dtype= or out= other than the natural one, mean=, ...).
 """
 import math
-import os
 
 from cunp import _core
-
-ENABLED = os.environ.get("CUNP_REDUCTION_ONEPASS", "1") != "0"
 
 _OPS = {}
 
@@ -251,7 +246,7 @@ def _finite_float(v):
 
 
 def _usable(xp, arr, where):
-    return ENABLED and where is True and xp.ndarray is _core.ndarray and type(arr) is _core.ndarray
+    return where is True and xp.ndarray is _core.ndarray and type(arr) is _core.ndarray
 
 
 def _nan_usable(xp, arr, dtype, where):

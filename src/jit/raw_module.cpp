@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "../runtime/driver.hpp"
+#include "kernel.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "nvrtc.hpp"
@@ -708,13 +709,8 @@ void launch_raw(const RawFunction& f, const LaunchConfig& c, StreamHandle stream
   CUcontext have = nullptr;
   CUresult r = drv::api().cuCtxGetCurrent(&have);
   if (r != CUDA_SUCCESS || !f.context || have != static_cast<CUcontext>(f.context)) activate(f.device);
-  if (c.cooperative) {
-    CUNP_DRV(cuLaunchCooperativeKernel, f.handle, c.grid[0], c.grid[1], c.grid[2], c.block[0],
-             c.block[1], c.block[2], c.shared_mem, stream, params);
-  } else {
-    CUNP_DRV(cuLaunchKernel, f.handle, c.grid[0], c.grid[1], c.grid[2], c.block[0], c.block[1],
-             c.block[2], c.shared_mem, stream, params, nullptr);
-  }
+  detail::submit(f.handle, stream, {c.grid[0], c.grid[1], c.grid[2]},
+                 {c.block[0], c.block[1], c.block[2]}, params, c.shared_mem, c.cooperative);
 }
 
 }  // namespace cunp

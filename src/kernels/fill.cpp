@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "../runtime/driver.hpp"
+#include "../jit/kernel.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/stream.hpp"
@@ -49,10 +49,7 @@ bool fill_pattern(uintptr_t dst, std::size_t nbytes, const unsigned char* value,
   int64_t cap =
       int64_t{props.multiprocessor_count} * (props.max_threads_per_multiprocessor / kBlock) * 4;
   unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
-  void* args[] = {&p};
-  activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, kBlock, 1, 1, 0, current_stream_handle(device), args,
-           nullptr);
+  detail::launch(fn, device, {grid}, {kBlock}, &p);
   return true;
 }
 

@@ -1,15 +1,13 @@
 // src/linalg/integer_matmul.cpp -- matmul for integer and bool dtypes (cuBLAS has none with
 // NumPy's wrap-around semantics): a shared-memory tiled NVRTC kernel over any strides.
 #include <algorithm>
-#include <mutex>
-#include <unordered_map>
 
+#include "../jit/kernel.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/linalg/products.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "matmul_plan.hpp"
-#include "../runtime/driver.hpp"
 
 namespace cunp {
 namespace {
@@ -85,16 +83,10 @@ namespace linalg {
 void integer_matmul(const NDArray& a, const NDArray& b, const NDArray& c) {
   const DType t = c.dtype();
   const int device = c.device();
-  const std::string kname = integer_matmul_kernel_name(t);
-  static std::mutex mutex;
-  static auto* cache = new std::unordered_map<std::string, FunctionHandle>;
-  FunctionHandle fn;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    FunctionHandle& slot = (*cache)[kname + "@" + std::to_string(device)];
-    if (!slot) slot = load_module(integer_matmul_source(t), kname, device).function(kname);
-    fn = slot;
-  }
+  const detail::KernelKey key(detail::Engine::IntegerMatmul, device, static_cast<uint64_t>(t));
+  FunctionHandle fn = detail::kernel(key, [&] {
+    return detail::KernelSpec{integer_matmul_source(t), integer_matmul_kernel_name(t), {}};
+  });
   const int nd = c.ndim(), isz = c.itemsize();
   const int64_t n = c.shape()[nd - 2], m = c.shape()[nd - 1], k = a.shape()[nd - 1];
   for (const NDArray* x : {&a, &b, &c})
@@ -123,10 +115,7 @@ void integer_matmul(const NDArray& a, const NDArray& b, const NDArray& c) {
     unsigned gx = static_cast<unsigned>(std::min<int64_t>((m + kTile - 1) / kTile, props.max_grid_dim[0]));
     unsigned gy = static_cast<unsigned>(std::min<int64_t>((n + kTile - 1) / kTile, props.max_grid_dim[1]));
     unsigned gz = static_cast<unsigned>(std::min<int64_t>(r.count, props.max_grid_dim[2]));
-    void* argv[] = {&p};
-    activate(device);
-    CUNP_DRV(cuLaunchKernel, fn, gx, gy, gz, kTile, kTile, 1, 0, current_stream_handle(device),
-             argv, nullptr);
+    detail::launch(fn, device, {gx, gy, gz}, {kTile, kTile}, &p);
   });
 }
 

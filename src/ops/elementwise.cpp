@@ -7,10 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
-#include <unordered_map>
 
-#include "../runtime/driver.hpp"
+#include "../jit/kernel.hpp"
 #include "launch_util.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/device.hpp"
@@ -134,12 +132,6 @@ Layout simplify(const Dims& shape, const int64_t* full, const int* itemsizes, in
 // Bytes of shared memory one staged operand's tile takes (16-byte aligned).
 std::size_t tile_bytes(int itemsize) {
   return (std::size_t(kTile) * (kTile + 1) * itemsize + 15) / 16 * 16;
-}
-
-bool tiled_enabled() {
-  // Read per eligible launch (cheap next to a launch) so one process can A/B both paths.
-  const char* e = std::getenv("CUNP_ELEMENTWISE_TILED");
-  return !(e && e[0] == '0' && e[1] == '\0');
 }
 
 // A strided loop of rank >= 2 whose operands disagree on the fastest axis (a * b.T, a copy
@@ -499,18 +491,8 @@ struct Gen {
   }
 };
 
-// ---------------------------------------------------------------------------------------------
-// Kernel cache: a fixed-size key (the op's code hash plus one byte per dtype and layout fact),
-// so a hit builds no string and allocates nothing.
-
-constexpr int kKeyBytes = 8 + 3 * kMaxOperands + kMaxScalars;
-using KernelKey = detail::KernelKey<kKeyBytes>;
-using KernelCache = detail::KernelCache<kKeyBytes>;
-
-KernelCache& kernel_cache() {
-  static auto* c = new KernelCache;  // never destroyed: kernels outlive interpreter teardown
-  return *c;
-}
+// The kernel key: the op's code hash plus one byte per dtype and layout fact.
+static_assert(8 + 3 * kMaxOperands + kMaxScalars <= detail::KernelKey::kCapacity);
 
 unsigned grid_size(const Layout& L, int vec) {
   return detail::covering_grid(L.n, int64_t{kBlock} * vec, kBlock, L.index32);
@@ -583,12 +565,10 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   if (L.ndim >= 2) {
     bool any_raw = false;
     for (int k = 0; k < nops; ++k) any_raw = any_raw || raw[k];
-    if (tiled_enabled()) plan_tiles(op, L, nloop, itemsizes, any_raw, sh.data(), st.data());
+    plan_tiles(op, L, nloop, itemsizes, any_raw, sh.data(), st.data());
   }
 
-  KernelKey key;
-  key.op = op.code_hash();
-  key.add(device);
+  detail::KernelKey key(detail::Engine::Elementwise, device, op.code_hash());
   key.add(L.ndim);
   key.add(vec);
   key.add(L.index32);
@@ -607,14 +587,7 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   }
   for (int k = 0; k < ns; ++k) key.add(static_cast<int>(scalars[k].dtype));
 
-  FunctionHandle fn = nullptr;
-  KernelCache& cache = kernel_cache();
-  {
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    auto it = cache.functions.find(key);
-    if (it != cache.functions.end()) fn = it->second;
-  }
-  if (!fn) {
+  FunctionHandle fn = detail::kernel(key, [&] {
     KernelSignature sig;
     for (int k = 0; k < nops; ++k) {
       (k < nin ? sig.inputs : sig.outputs).push_back(all[k]->dtype());
@@ -629,11 +602,8 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
     if (L.tiled)
       for (int l = 0; l < nloop; ++l) sig.staged.push_back(L.klass[l] == 't');
     Gen g(op, sig, L.ndim ? nullptr : L.klass);
-    std::string kname = g.kernel_name();
-    fn = load_module(g.source(), kname, device, op.options).function(kname);
-    std::lock_guard<std::mutex> lock(cache.mutex);
-    cache.functions.emplace(key, fn);
-  }
+    return detail::KernelSpec{g.source(), g.kernel_name(), op.options};
+  });
 
   // The parameter block, laid out as the generated Params struct (see params_size).
   std::size_t rw = 0;
@@ -673,10 +643,7 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   } else {
     grid = grid_size(L, vec);
   }
-  void* args[] = {params.data()};
-  activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, bx, by, 1, 0, current_stream_handle(device), args,
-           nullptr);
+  detail::launch(fn, device, {grid}, {bx, by}, params.data());
 }
 
 void hash_int(uint64_t& h, uint64_t v) { h = hash_bytes(&v, sizeof v, h); }

@@ -11,7 +11,8 @@
 #include "cunp/ops/transfer.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
-#include "indexing_launch.hpp"
+#include "../jit/kernel.hpp"
+#include "indexing_slot.hpp"
 #include "indexing_params.hpp"
 
 namespace cunp {
@@ -116,12 +117,12 @@ void check_indices(const NDArray& idx, int64_t n, int64_t report_axis) {
   HostSlot* slot = host_slot(device);
   c.flag = reinterpret_cast<uintptr_t>(&slot->flag);
   const DType t = idx.dtype();
-  FunctionHandle fn = indexing_kernel((uint64_t{3} << 40) | static_cast<uint64_t>(t), device,
-                                      "cunp_check", [&] { return check_source(t); });
+  const KernelKey key(Engine::Indexing, device, (uint64_t{3} << 40) | static_cast<uint64_t>(t));
+  FunctionHandle fn = kernel(key, [&] { return KernelSpec{check_source(t), "cunp_check", {}}; });
   const int64_t per_block = int64_t{kCheckBlock} * kCheckUnroll;
   const int64_t cap = int64_t{device_properties(device).multiprocessor_count} * 16;
   const int64_t grid = std::max<int64_t>(1, std::min((c.m + per_block - 1) / per_block, cap));
-  launch_params(fn, device, grid, kCheckBlock, &c);
+  launch(fn, device, {static_cast<unsigned>(grid)}, {kCheckBlock}, &c);
   wait_stream(device);
   if (slot->flag) {
     slot->flag = 0;
@@ -164,12 +165,12 @@ void run_gather(const NDArray& x, const NDArray& idx, int axis, const NDArray& y
   if (scatter && check) check_indices(idx, p.n, report_axis);
   HostSlot* slot = host_slot(device);
   p.flag = reinterpret_cast<uintptr_t>(&slot->flag);
-  FunctionHandle fn = indexing_kernel(signature_key(sig), device, "cunp_gather",
-                                      [&] { return gather_source(sig); });
+  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, signature_key(sig)),
+                             [&] { return KernelSpec{gather_source(sig), "cunp_gather", {}}; });
   const int64_t per_block = int64_t{kGatherBlock} * kGatherUnroll;
   const int64_t cap = int64_t{device_properties(device).multiprocessor_count} * 32;
   const int64_t grid = std::max<int64_t>(1, std::min((p.total + per_block - 1) / per_block, cap));
-  launch_params(fn, device, grid, kGatherBlock, &p);
+  launch(fn, device, {static_cast<unsigned>(grid)}, {kGatherBlock}, &p);
   if (!check || scatter) return;
   wait_stream(device);
   if (slot->flag) {

@@ -6,7 +6,8 @@
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/indexing.hpp"
 #include "cunp/runtime/error.hpp"
-#include "indexing_launch.hpp"
+#include "../jit/kernel.hpp"
+#include "indexing_slot.hpp"
 #include "indexing_params.hpp"
 
 namespace cunp {
@@ -22,9 +23,9 @@ uint64_t select_key(const SelectSignature& s) {
 }
 
 void run_select(const SelectSignature& sig, int device, int64_t grid, int block, SelectParams& p) {
-  FunctionHandle fn = indexing_kernel(select_key(sig), device, "cunp_select",
-                                      [&] { return select_source(sig); });
-  launch_params(fn, device, grid, block, &p);
+  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, select_key(sig)),
+                             [&] { return KernelSpec{select_source(sig), "cunp_select", {}}; });
+  launch(fn, device, {static_cast<unsigned>(grid)}, {static_cast<unsigned>(block)}, &p);
 }
 
 // The mask as contiguous bytes (nonzero = true) and the tile offsets after the count and scan;

@@ -1,15 +1,10 @@
-// src/ops/launch_util.hpp -- pieces the JIT launchers share (elementwise, reductions): stack
-// buffers for per-call layout data and a fixed-size kernel-cache key, so a cache hit allocates nothing.
+// src/ops/launch_util.hpp -- pieces the JIT launchers share (elementwise, reductions, ufunc.at):
+// stack buffers for per-call layout data, so a launch allocates nothing, and the covering grid.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
-#include <mutex>
-#include <unordered_map>
-
-#include "cunp/jit/compiler.hpp"
 
 namespace cunp::detail {
 
@@ -30,22 +25,6 @@ class InlineBuffer {
   T* data_;
 };
 
-// The op's code hash plus one byte per dtype and layout fact.
-template <int Bytes>
-struct KernelKey {
-  uint64_t op = 0;
-  uint32_t len = 0;
-  uint8_t sig[Bytes];
-  void add(int v) { sig[len++] = static_cast<uint8_t>(v); }
-  friend bool operator==(const KernelKey& a, const KernelKey& b) {
-    return a.op == b.op && a.len == b.len && std::memcmp(a.sig, b.sig, a.len) == 0;
-  }
-};
-template <int Bytes>
-struct KernelKeyHash {
-  std::size_t operator()(const KernelKey<Bytes>& k) const { return hash_bytes(k.sig, k.len, k.op); }
-};
-
 // Blocks of `block` threads covering n items at `per_block` items per block, one trip each.
 // Blocks retire roughly in launch order, so the items in flight form one sliding window (a
 // strided operand's cache lines then serve neighbouring rows); a capped grid with long
@@ -59,21 +38,5 @@ inline unsigned covering_grid(int64_t n, int64_t per_block, int block, bool inde
   int64_t cap = index32 ? (kInt32Max - n) / block - 1 : kInt32Max;
   return static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
 }
-
-template <int Bytes>
-struct KernelCache {
-  std::mutex mutex;
-  std::unordered_map<KernelKey<Bytes>, FunctionHandle, KernelKeyHash<Bytes>> functions;
-
-  FunctionHandle find(const KernelKey<Bytes>& key) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = functions.find(key);
-    return it == functions.end() ? nullptr : it->second;
-  }
-  void put(const KernelKey<Bytes>& key, FunctionHandle fn) {
-    std::lock_guard<std::mutex> lock(mutex);
-    functions.emplace(key, fn);
-  }
-};
 
 }  // namespace cunp::detail

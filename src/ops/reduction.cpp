@@ -11,6 +11,7 @@
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/stream.hpp"
+#include "../jit/kernel.hpp"
 #include "launch_util.hpp"
 
 namespace cunp {
@@ -62,27 +63,9 @@ AxisSet simplify_axes(std::vector<int> axes, const std::vector<int64_t>& shape,
 
 int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-// Vector loads each thread issues per trip of a contiguous row: 4 x 16 bytes keeps more of
-// HBM's latency covered than 2; CUNP_REDUCE_UNROLL=2 selects the earlier form (for A/B timing).
-int vector_unroll() {
-  static const int u = [] {
-    const char* e = std::getenv("CUNP_REDUCE_UNROLL");
-    return e && std::strcmp(e, "2") == 0 ? 2 : 4;
-  }();
-  return u;
-}
-
-// Columns with few outputs: a 32-column tile per block whose 8 warps split the rows folds in
-// shared memory what the thread-per-column plan could only combine through global partials
-// (a 16384^2 sum(axis=0) writes and re-reads 33 x 16384 32-byte partials that way, ~3% of
-// the input's traffic). CUNP_REDUCE_COLUMN_TILE=0 keeps the thread-per-column plan (A/B).
-bool column_tile() {
-  static const bool on = [] {
-    const char* e = std::getenv("CUNP_REDUCE_COLUMN_TILE");
-    return !(e && std::strcmp(e, "0") == 0);
-  }();
-  return on;
-}
+// Vector loads each thread issues per trip of a contiguous row before folding any: 4 x 16
+// bytes keeps more of HBM's latency covered than 2.
+constexpr int kVectorUnroll = 4;
 
 constexpr int kTileCols = 32;  // a warp's width of outputs
 constexpr int kTileRows = kBlock / kTileCols;  // warps, each folding every kTileRows-th row
@@ -173,7 +156,6 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
     while (vec > 1 && !aligned(vec)) vec /= 2;
     if (p.n_red < int64_t{vec} * (p.strategy == ReduceStrategy::Warp ? 32 : 64)) vec = 1;
     p.vec = std::max(vec, 1);
-    if (p.vec > 1) p.unroll = vector_unroll();
   }
 
   // Grid: one wave is every SM full of blocks; splitting the reduced axes over blockIdx.y keeps
@@ -205,8 +187,10 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
       break;
     case ReduceStrategy::Thread:
       p.grid_x = ceil_div(p.n_out, kBlock);
-      if (columns && p.grid_x < 2 * wave && p.n_red >= 8 * kTileRows && column_tile()) {
-        // Too few columns to fill the GPU a thread each: tiles, split no more than needed.
+      if (columns && p.grid_x < 2 * wave && p.n_red >= 8 * kTileRows) {
+        // Too few columns to fill the GPU a thread each: a 32-column tile per block whose 8
+        // warps split the rows folds in shared memory what a thread per column could only
+        // combine through global partials. Split no more than needed.
         p.strategy = ReduceStrategy::Tile;
         p.grid_x = ceil_div(p.n_out, kTileCols);
         split(p.grid_x, 64 * kTileRows, 1);
@@ -441,7 +425,7 @@ struct RGen {
       s += "    const _idx_t nv = (hi - lo) / " + V + ";\n";
       s += "    _idx_t v = " + t + ";\n";
       // U vector loads issued before any is folded.
-      const int U = sig.unroll == 4 ? 4 : 2;
+      const int U = kVectorUnroll;
       s += "    for (; v + " + num(U - 1) + " * " + st + " < nv; v += " + num(U) + " * " + st + ") {\n";
       for (int k = 0; k < nin; ++k)
         for (int u = 0; u < U; ++u)
@@ -593,16 +577,8 @@ struct RGen {
   }
 };
 
-// ---------------------------------------------------------------------------------------------
-// Kernel cache
-
-constexpr int kKeyBytes = 16 + 2 * kMaxOperands;
-using Key = detail::KernelKey<kKeyBytes>;
-using Cache = detail::KernelCache<kKeyBytes>;
-Cache& cache() {
-  static auto* c = new Cache;  // never destroyed: kernels outlive interpreter teardown
-  return *c;
-}
+// The kernel key: the op's code hash plus one byte per plan fact and dtype.
+static_assert(16 + 2 * kMaxOperands <= detail::KernelKey::kCapacity);
 
 void hash_int(uint64_t& h, uint64_t v) { h = hash_bytes(&v, sizeof v, h); }
 void hash_string(uint64_t& h, const std::string& s) {
@@ -749,22 +725,18 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   ReducePlan plan = plan_reduction(shape.to_vector(), reduced, in_strides, out_strides, itemsizes,
                                    op.uses_index, align, dev, op.ordered);
 
-  Key key;
-  key.op = op.code_hash();
-  key.add(device);
+  detail::KernelKey key(detail::Engine::Reduction, device, op.code_hash());
   key.add(static_cast<int>(plan.strategy));
   key.add(plan.kept_ndim);
   key.add(plan.reduced_ndim);
   key.add(plan.vec);
-  key.add(plan.unroll);
   key.add(plan.index32);
   key.add(init != nullptr);
   key.add(nin);
   for (const NDArray& a : inputs) key.add(static_cast<int>(a.dtype()));
   for (const NDArray& a : outputs) key.add(static_cast<int>(a.dtype()));
 
-  FunctionHandle fn = cache().find(key);
-  if (!fn) {
+  FunctionHandle fn = detail::kernel(key, [&] {
     ReduceSignature sig;
     for (const NDArray& a : inputs) sig.inputs.push_back(a.dtype());
     for (const NDArray& a : outputs) sig.outputs.push_back(a.dtype());
@@ -772,14 +744,11 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
     sig.kept_ndim = plan.kept_ndim;
     sig.reduced_ndim = plan.reduced_ndim;
     sig.vec = plan.vec;
-    sig.unroll = plan.unroll;
     sig.index32 = plan.index32;
     sig.init_param = init != nullptr;
     RGen g(op, sig);
-    std::string kname = g.kernel_name();
-    fn = load_module(g.source(), kname, device, op.options).function(kname);
-    cache().put(key, fn);
-  }
+    return detail::KernelSpec{g.source(), g.kernel_name(), op.options};
+  });
 
   // Scratch for split reductions: partials, then one ticket per combining group.
   MemoryPtr scratch;
@@ -820,8 +789,9 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   if (init) std::memcpy(reinterpret_cast<unsigned char*>(params.data()) + bytes - 16, init->bytes, 16);
 
   void* args[] = {params.data()};
-  CUNP_DRV(cuLaunchKernel, fn, static_cast<unsigned>(plan.grid_x), static_cast<unsigned>(plan.splits), 1,
-           kBlock, 1, 1, 0, reinterpret_cast<CUstream>(stream), args, nullptr);
+  detail::launch_on(fn, device, stream,
+                    {static_cast<unsigned>(plan.grid_x), static_cast<unsigned>(plan.splits)},
+                    {kBlock}, args);
 }
 
 }  // namespace cunp

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "../runtime/driver.hpp"
+#include "../jit/kernel.hpp"
 #include "launch_util.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
@@ -75,13 +76,6 @@ Lines line_layout(const NDArray& in, const NDArray& out, int axis) {
   return L;
 }
 
-// CUNP_SCAN_ONEPASS=0 selects the previous row kernels, for A/B timing; read per call so a
-// benchmark can switch it between cases.
-bool legacy_row_kernels() {
-  const char* v = std::getenv("CUNP_SCAN_ONEPASS");
-  return v && v[0] == '0' && v[1] == 0;
-}
-
 bool is_one_of(const std::string& name, std::initializer_list<const char*> names) {
   for (const char* n : names)
     if (name == n) return true;
@@ -106,20 +100,9 @@ int homogeneous_loop(const Ufunc& u, DType t, bool exact) {
   return -1;
 }
 
-// Kernel cache: the ufunc's index plus one byte per fact of ScanSignature and the device
-// (launch_util.hpp's fixed-size key: a hit allocates nothing).
-constexpr int kKeyBytes = 16;
-using KernelKey = detail::KernelKey<kKeyBytes>;
-using KernelCache = detail::KernelCache<kKeyBytes>;
-
-KernelCache& kernel_cache() {
-  static auto* c = new KernelCache;  // never destroyed: kernels outlive interpreter teardown
-  return *c;
-}
-
+// The kernel: keyed by the ufunc's index plus one byte per fact of ScanSignature.
 FunctionHandle kernel(const ScanSignature& sig, int device) {
-  KernelKey key;
-  key.op = static_cast<uint64_t>(sig.u->index);
+  detail::KernelKey key(detail::Engine::Scan, device, static_cast<uint64_t>(sig.u->index));
   key.add(sig.loop & 0xff);
   key.add(sig.loop >> 8);
   key.add(static_cast<int>(sig.in));
@@ -127,13 +110,7 @@ FunctionHandle kernel(const ScanSignature& sig, int device) {
   key.add(static_cast<int>(sig.kind));
   key.add(sig.nan_as_identity);
   key.add(sig.vec);
-  key.add(sig.legacy);
-  key.add(device);
-  KernelCache& cache = kernel_cache();
-  if (FunctionHandle fn = cache.find(key)) return fn;
-  FunctionHandle fn = load_module(scan_source(sig), "cunp_scan", device).function("cunp_scan");
-  cache.put(key, fn);
-  return fn;
+  return detail::kernel(key, [&] { return detail::KernelSpec{scan_source(sig), "cunp_scan", {}}; });
 }
 
 int64_t grid_cap(int device) {
@@ -143,10 +120,7 @@ int64_t grid_cap(int device) {
 }
 
 void launch(FunctionHandle fn, int device, ScanParams& p, int64_t blocks) {
-  void* args[] = {&p};
-  activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, static_cast<unsigned>(blocks), 1, 1, kBlock, 1, 1, 0,
-           current_stream_handle(device), args, nullptr);
+  detail::launch(fn, device, {static_cast<unsigned>(blocks)}, {kBlock}, &p);
 }
 
 void fill_lines(ScanParams& p, const Lines& L) {
@@ -243,7 +217,6 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
     const bool long_rows =
         n > int64_t{kBlock} * ipt && (n > 8192 || (L.count * 32 < resident_threads && n > 32 * ipt));
     sig.kind = long_rows ? ScanKind::LookBack : ScanKind::WarpRows;
-    sig.legacy = legacy_row_kernels();
     sig.vec = out_step == res.itemsize() && aligned16(in, L, true) && aligned16(res, L, false) &&
               (n * in.itemsize()) % 16 == 0 && (n * res.itemsize()) % 16 == 0;
     // Rows of one line have no outer stride: only the tile starts need the alignment.

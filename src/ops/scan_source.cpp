@@ -470,7 +470,6 @@ int compute_bytes(const ScanSignature& sig) {
 
 // How the look-back kernel keeps a tile's status (see kTileStatusLibrary).
 int status_packing(const ScanSignature& sig) {
-  if (sig.legacy) return 0;
   const int b = compute_bytes(sig);
   return b <= 4 ? 1 : b <= 8 ? 2 : 0;
 }
@@ -485,7 +484,6 @@ int scan_items_per_thread(const ScanSignature& sig) {
 
 int scan_lane_run(const ScanSignature& sig) {
   const int ipt = scan_items_per_thread(sig);
-  if (sig.legacy) return ipt;
   // One 16-byte access per lane and chunk on both sides.
   const int widest = std::max(itemsize(sig.in), itemsize(sig.out));
   return std::max(1, std::min(ipt, 16 / widest));

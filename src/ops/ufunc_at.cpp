@@ -2,10 +2,8 @@
 // read-modify-write (a compare-and-swap loop), so repeated indices accumulate as in NumPy.
 #include <cstring>
 #include <memory>
-#include <mutex>
-#include <unordered_map>
 
-#include "../runtime/driver.hpp"
+#include "../jit/kernel.hpp"
 #include "launch_util.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
@@ -157,17 +155,14 @@ void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indi
   std::string kname = "cunp_at_" + u.name + "_" + name(a.dtype()) + "_" + name(l.types[0]) +
                       (b ? std::string("_") + name(bdt) : std::string());
   int device = a.device();
-  static std::mutex mutex;
-  static auto* cache = new std::unordered_map<std::string, FunctionHandle>;
-  FunctionHandle fn;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto& slot = (*cache)[kname + "@" + std::to_string(device)];
-    if (!slot)
-      slot = load_module(at_source(u, l, a.dtype(), bdt, b != nullptr, kname), kname, device)
-                 .function(kname);
-    fn = slot;
-  }
+  // Keyed by the ufunc and the three dtypes (at() is not on a per-call hot path).
+  detail::KernelKey key(detail::Engine::UfuncAt, device, static_cast<uint64_t>(u.index));
+  key.add(static_cast<int>(a.dtype()));
+  key.add(static_cast<int>(l.types[0]));
+  key.add(b ? static_cast<int>(bdt) : 0xff);
+  FunctionHandle fn = detail::kernel(key, [&] {
+    return detail::KernelSpec{at_source(u, l, a.dtype(), bdt, b != nullptr, kname), kname, {}};
+  });
 
   AtParams p{};
   p.n = n;
@@ -189,10 +184,7 @@ void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indi
   bool serial = a.itemsize() == 16;
   // The engine's covering grid (positions here are 64-bit); one thread for 16-byte items.
   unsigned grid = serial ? 1 : detail::covering_grid(n, kBlock, kBlock, false);
-  void* argv[] = {&p};
-  activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, grid, 1, 1, serial ? 1 : kBlock, 1, 1, 0,
-           current_stream_handle(device), argv, nullptr);
+  detail::launch(fn, device, {grid}, {serial ? 1u : unsigned{kBlock}}, &p);
   int64_t e[3] = {};
   to_host(err, e, Order::C);
   if (e[0])

@@ -19,16 +19,6 @@ nb::handle indexing_function(const char* name) {
   return fn.release();
 }
 
-// CUNP_INDEXING_FAST=0 selects the previous path (Python composing elementwise kernels), so
-// both can be measured in one run.
-bool fast_enabled() {
-  static const bool on = [] {
-    const char* v = std::getenv("CUNP_INDEXING_FAST");
-    return !(v && std::strcmp(v, "0") == 0);
-  }();
-  return on;
-}
-
 bool is_full_slice(PyObject* o) {
   if (!PySlice_Check(o)) return false;
   auto* s = reinterpret_cast<PySliceObject*>(o);
@@ -113,14 +103,13 @@ bool fast_setitem(nb::handle self, nb::handle key, nb::handle value) {
 }  // namespace
 
 nb::object advanced_getitem(nb::handle self, nb::handle key) {
-  if (fast_enabled())
-    if (nb::object r = fast_getitem(self, key); r.is_valid()) return r;
+  if (nb::object r = fast_getitem(self, key); r.is_valid()) return r;
   static nb::handle fn = indexing_function("_getitem");
   return fn(self, key);
 }
 
 void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
-  if (fast_enabled() && fast_setitem(self, key, value)) return;
+  if (fast_setitem(self, key, value)) return;
   static nb::handle fn = indexing_function("_setitem");
   fn(self, key, value);
 }
@@ -142,7 +131,6 @@ void bind_indexing(nb::module_& m) {
   m.def("_nonzero_coords", [](const PyArray& a) { return wrap(nonzero_coords(a.a)); });
   m.def("_index_flag", [](int device) { return wrap(index_flag(device)); });
   m.def("_index_flag_seen", [](int device) { return index_flag_seen(device); });
-  m.attr("_indexing_fast") = fast_enabled();
 }
 
 }  // namespace cunp::py

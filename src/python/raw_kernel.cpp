@@ -359,15 +359,7 @@ class PyRawKernel {
 // keyword matching (the launch-overhead case). Other keywords, the first call (which compiles)
 // and every error go to the nanobind-bound `_call`, so messages and exception types come from
 // one place; the fast path throws only before launching or from the launch itself, so repeating
-// the call there does no work twice. CUNP_RAW_KERNEL_FAST_CALL=0 sends every call through
-// `_call` (to compare both paths).
-bool fast_call_enabled() {
-  static const bool on = [] {
-    const char* e = std::getenv("CUNP_RAW_KERNEL_FAST_CALL");
-    return !(e && e[0] == '0');
-  }();
-  return on;
-}
+// the call there does no work twice.
 
 // The shared_mem= and stream= keywords of a call (null and None where not given); false if it
 // has any other keyword (or shared_mem=None, which `_call` rejects).
@@ -388,7 +380,7 @@ bool launch_keywords(PyObject* kwargs, PyObject*& shared_mem, PyObject*& stream)
 
 PyObject* raw_kernel_tp_call(PyObject* self, PyObject* args, PyObject* kwargs) {
   PyObject *shared_mem, *stream;
-  if (PyTuple_GET_SIZE(args) == 3 && fast_call_enabled() && nb::inst_ready(self) &&
+  if (PyTuple_GET_SIZE(args) == 3 && nb::inst_ready(self) &&
       launch_keywords(kwargs, shared_mem, stream)) {
     PyRawKernel* k = nb::inst_ptr<PyRawKernel>(self);
     if (k->loaded_on_current_device()) {

@@ -70,10 +70,6 @@ std::vector<Sampler> make_samplers() {
       "const cunp_random::Normal2 _z = cunp_random::normals_f64_affine(_w, loc, scale);";
   const std::string kLogNormals2 =
       "const cunp_random::Normal2 _z = cunp_random::normals_f64_affine(_w, mean, sigma);";
-  const std::string kNormals4v1 =
-      "const cunp_random::Normal4 _z = cunp_random::normals_f32_v1(_w);";
-  const std::string kNormals2v1 =
-      "const cunp_random::Normal2 _z = cunp_random::normals_f64_v1(_w);";
   std::vector<Sampler> blocks = {
       {"uniform_f32", {"low", "scale"}, "TT", "low + scale * " + cr("uniform_f32(_w, _j)"), 4},
       {"uniform_f64", {"low", "scale"}, "TT", "low + scale * " + cr("uniform_f64(_w, _j)"), 2},
@@ -81,12 +77,6 @@ std::vector<Sampler> make_samplers() {
       {"normal_f64", {"loc", "scale"}, "TT", "_z.v[_j]", 2, kNormals2},
       {"lognormal_f32", {"mean", "sigma"}, "TT", "expf(mean + sigma * _z.v[_j])", 4, kNormals4},
       {"lognormal_f64", {"mean", "sigma"}, "TT", cr("exp_f64(_z.v[_j])"), 2, kLogNormals2},
-      // The first version of the normal family, selected by CUNP_RANDOM_NORMAL_OLD=1 (see sample).
-      {"normal_f32_v1", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 4, kNormals4v1},
-      {"normal_f64_v1", {"loc", "scale"}, "TT", "loc + scale * _z.v[_j]", 2, kNormals2v1},
-      {"lognormal_f32_v1", {"mean", "sigma"}, "TT", "expf(mean + sigma * _z.v[_j])", 4,
-       kNormals4v1},
-      {"lognormal_f64_v1", {"mean", "sigma"}, "TT", "exp(mean + sigma * _z.v[_j])", 2, kNormals2v1},
       // [low, low + range] for range < 2^32 - 1 (bigger ranges use "integers").
       {"integers_small", {"low", "range"}, "iu",
        "(long long)((unsigned long long)low + " + cr("bounded_small(_w, _j, range))"), 2},
@@ -198,24 +188,6 @@ DType param_dtype(char kind, DType out) {
   }
 }
 
-// CUNP_RANDOM_NORMAL_OLD=1 runs the normal family's first version (to compare the two in one
-// benchmark run); read at each call so that a process can switch.
-const std::string& resolve(const std::string& name) {
-  static const std::string names[] = {"normal_f32", "normal_f64", "lognormal_f32", "lognormal_f64"};
-  for (const std::string& n : names)
-    if (name == n) {
-      const char* env = std::getenv("CUNP_RANDOM_NORMAL_OLD");
-      if (env && std::string(env) == "1") {
-        static const std::unordered_map<std::string, std::string> old = {
-            {"normal_f32", "normal_f32_v1"}, {"normal_f64", "normal_f64_v1"},
-            {"lognormal_f32", "lognormal_f32_v1"}, {"lognormal_f64", "lognormal_f64_v1"}};
-        return old.at(name);
-      }
-      break;
-    }
-  return name;
-}
-
 }  // namespace
 
 const std::vector<Sampler>& samplers() {
@@ -249,9 +221,8 @@ uint64_t counters_used(const std::string& name, int64_t n) {
   return s.block ? static_cast<uint64_t>((n + s.block - 1) / s.block) : static_cast<uint64_t>(n);
 }
 
-void sample(const std::string& requested, const NDArray& out, const std::vector<Param>& params,
+void sample(const std::string& name, const NDArray& out, const std::vector<Param>& params,
             uint64_t key, uint64_t offset) {
-  const std::string& name = resolve(requested);
   const Sampler& s = sampler(name);
   if (params.size() != s.params.size())
     throw ValueError("random: sampler '" + name + "' takes " + std::to_string(s.params.size()) +

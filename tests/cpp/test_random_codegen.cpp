@@ -36,11 +36,7 @@ DType kind_dtype(char k, DType out) {
 }
 
 // The output dtypes cunp.random uses each sampler with.
-std::vector<DType> out_dtypes(const Sampler& sampler) {
-  // A kept first version ("normal_f32_v1") is used as its current one is.
-  Sampler s = sampler;
-  if (s.name.size() > 3 && s.name.compare(s.name.size() - 3, 3, "_v1") == 0)
-    s.name.resize(s.name.size() - 3);
+std::vector<DType> out_dtypes(const Sampler& s) {
   static const std::set<std::string> integer = {"binomial", "negative_binomial", "poisson",
                                                 "geometric", "hypergeometric", "logseries",
                                                 "zipf", "integers", "integers_small"};

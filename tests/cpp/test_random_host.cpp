@@ -255,65 +255,6 @@ TEST(RandomHost, BlockLanes) {
   for (int c : counts) EXPECT_NEAR(c, 2.0 * n / 10, 0.05 * 2.0 * n / 10);
 }
 
-// Error of `got` in units in the last place of `ref` rounded to float.
-double ulps_f32(float got, double ref) {
-  const float r = static_cast<float>(ref);
-  if (r == 0.0f) return got == 0.0f ? 0.0 : 1e9;
-  int e;
-  frexp(r, &e);
-  return fabs(got - ref) / ldexp(1.0, e - 24);
-}
-
-// The float32 normals' log and sine/cosine, on every input they can get (2^24 each), against
-// double: within the few ulp the device code's comments state.
-TEST(RandomHost, Float32NormalMathIsAccurate) {
-  double worst_log = 0, worst_sin = 0, worst_cos = 0;
-  for (uint32_t k = 0; k < (1u << 24); ++k) {
-    const float x = cunp_random::u24_open0(k << 8);  // (k + 1) / 2^24
-    if (k + 1 < (1u << 24))
-      worst_log = std::max(worst_log, ulps_f32(cunp_random::log_unit(x), log((k + 1.0) / 16777216.0)));
-    else
-      ASSERT_EQ(cunp_random::log_unit(x), 0.0f);
-    float sn, cs;
-    cunp_random::sincos_turn24(k << 8 | 0xFFu, sn, cs);  // the low 8 bits are not used
-    // Reference: the exact quarter-turn split, so that zeros of sin and cos are exact zeros.
-    const uint32_t q = (k + 0x200000u) >> 22;
-    const double a = 2.0 * 3.141592653589793238 * static_cast<int>(k - (q << 22)) / 16777216.0;
-    const double sa = sin(a), ca = cos(a);
-    const double rs[4] = {sa, ca, -sa, -ca}, rc[4] = {ca, -sa, -ca, sa};
-    worst_sin = std::max(worst_sin, ulps_f32(sn, rs[q & 3]));
-    worst_cos = std::max(worst_cos, ulps_f32(cs, rc[q & 3]));
-    // and the unreduced angle agrees (the quadrant logic)
-    const double t = 2.0 * 3.141592653589793238 * k / 16777216.0;
-    ASSERT_NEAR(sn, sin(t), 1e-6) << k;
-    ASSERT_NEAR(cs, cos(t), 1e-6) << k;
-  }
-  EXPECT_LT(worst_log, 1.5);
-  EXPECT_LT(worst_sin, 2.5);
-  EXPECT_LT(worst_cos, 2.5);
-}
-
-// The first version's normals are Box-Muller pairs of its lanes: (0, 1) and (2, 3) in float32,
-// one pair of 53-bit uniforms in float64.
-TEST(RandomHost, BlockNormalsV1AreBoxMullerPairs) {
-  for (int i = 0; i < 1000; ++i) {
-    const Words w = cunp_random::block(5, i, 0);
-    const cunp_random::Normal4 z = cunp_random::normals_f32_v1(w);
-    const uint32_t lanes[4] = {w.v0, w.v1, w.v2, w.v3};
-    for (int p = 0; p < 2; ++p) {
-      const double u1 = ((lanes[2 * p] >> 8) + 1.0) / 16777216.0, u2 = (lanes[2 * p + 1] >> 8) / 16777216.0;
-      const double r = sqrt(-2.0 * log(u1)), t = 2.0 * 3.141592653589793238 * u2;
-      EXPECT_NEAR(z.v[2 * p], r * cos(t), 4e-6 * (1.0 + r)) << i;
-      EXPECT_NEAR(z.v[2 * p + 1], r * sin(t), 4e-6 * (1.0 + r)) << i;
-    }
-    const cunp_random::Normal2 d = cunp_random::normals_f64_v1(w);
-    const double u1 = cunp_random::u53(w.v0, w.v1), u2 = cunp_random::u53(w.v2, w.v3);
-    const double r = sqrt(-2.0 * log(1.0 - u1)), t = 2.0 * 3.141592653589793238 * u2;
-    EXPECT_NEAR(d.v[0], r * cos(t), 1e-13 * (1.0 + r));
-    EXPECT_NEAR(d.v[1], r * sin(t), 1e-13 * (1.0 + r));
-  }
-}
-
 // The float64 normals' log and sine/cosine against long double: a few ulp (log) and a few
 // 2^-53 absolute (sine and cosine, whose argument 2 pi k / 2^52 is itself rounded once).
 TEST(RandomHost, Float64NormalMathIsAccurate) {

@@ -200,13 +200,12 @@ TEST(ScanLoop, BadUfuncs) {
   }
 }
 
-// The row kernels in both generations (CUNP_SCAN_ONEPASS=0 keeps the previous one), every way
-// the look-back keeps its tile status (one 8-byte word for values up to 4 bytes, one 16-byte
-// word for 8-byte values, flags apart from wider ones), vectorized or not, with narrower and
-// wider outputs than inputs.
-TEST(ScanCodegen, RowKernelsBothGenerationsAndPackings) {
+// The row kernels with every way the look-back keeps its tile status (one 8-byte word for
+// values up to 4 bytes, one 16-byte word for 8-byte values, flags apart from wider ones),
+// vectorized or not, with narrower and wider outputs than inputs.
+TEST(ScanCodegen, RowKernelsAndPackings) {
   std::vector<ScanSignature> cases;
-  auto add_case = [&](const Ufunc& u, DType t, ScanKind k, bool legacy, bool vec) {
+  auto add_case = [&](const Ufunc& u, DType t, ScanKind k, bool vec) {
     ScanSignature s;
     s.u = &u;
     ScanOptions keep;
@@ -214,21 +213,19 @@ TEST(ScanCodegen, RowKernelsBothGenerationsAndPackings) {
     s.loop = scan_loop(u, t, keep, "accumulate");
     s.in = s.out = u.loops[s.loop].types[2];
     s.kind = k;
-    s.legacy = legacy;
     s.vec = vec;
     cases.push_back(s);
   };
   // Every combination for one value width of each packing.
   for (DType t : {DType::Float32, DType::Float64, DType::Complex128})
     for (ScanKind k : {ScanKind::LookBack, ScanKind::WarpRows})
-      for (bool legacy : {false, true})
-        for (bool vec : {false, true}) add_case(*find_ufunc("add"), t, k, legacy, vec);
+      for (bool vec : {false, true}) add_case(*find_ufunc("add"), t, k, vec);
   // 1- and 2-byte values in the packed word, and ops other than add.
   for (auto [fn, t] : {std::pair{"maximum", DType::Int8}, std::pair{"maximum", DType::Float16},
                        std::pair{"minimum", DType::UInt16}, std::pair{"logical_or", DType::Bool},
                        std::pair{"bitwise_xor", DType::UInt8}, std::pair{"fmin", DType::Float64},
                        std::pair{"multiply", DType::Complex64}})
-    for (bool legacy : {false, true}) add_case(*find_ufunc(fn), t, ScanKind::LookBack, legacy, true);
+    add_case(*find_ufunc(fn), t, ScanKind::LookBack, true);
   const Ufunc& add = *find_ufunc("add");
   ScanSignature s;
   s.u = &add;
@@ -247,7 +244,7 @@ TEST(ScanCodegen, RowKernelsBothGenerationsAndPackings) {
 
 TEST(ScanCodegen, LaneRunsAndScratch) {
   const Ufunc& add = *find_ufunc("add");
-  auto sig = [&](DType in, DType out, bool legacy = false) {
+  auto sig = [&](DType in, DType out) {
     ScanSignature s;
     s.u = &add;
     ScanOptions keep;
@@ -256,7 +253,6 @@ TEST(ScanCodegen, LaneRunsAndScratch) {
     s.in = in;
     s.out = out;
     s.kind = ScanKind::LookBack;
-    s.legacy = legacy;
     return s;
   };
   // 16 bytes per lane and chunk; the run divides the items per thread.
@@ -266,7 +262,6 @@ TEST(ScanCodegen, LaneRunsAndScratch) {
   EXPECT_EQ(scan_lane_run(sig(DType::Complex128, DType::Complex128)), 1);
   EXPECT_EQ(scan_lane_run(sig(DType::Float16, DType::Float16)), 8);
   EXPECT_EQ(scan_lane_run(sig(DType::Float32, DType::Complex128)), 1);
-  EXPECT_EQ(scan_lane_run(sig(DType::Float32, DType::Float32, true)), 16);
   for (DType t : {DType::Bool, DType::Int8, DType::Float16, DType::Float32, DType::Float64,
                   DType::Complex64, DType::Complex128}) {
     const ScanSignature s = sig(t, t);
@@ -280,11 +275,8 @@ TEST(ScanCodegen, LaneRunsAndScratch) {
   // 8-byte values: 16 bytes per tile.
   EXPECT_EQ(scan_scratch(sig(DType::Float64, DType::Float64), 10).words, 22);
   EXPECT_EQ(scan_scratch(sig(DType::Complex64, DType::Complex64), 10).words, 22);
-  // complex128 and the previous generation: flags (two per word) apart from two values per tile.
+  // complex128: flags (two per word) apart from two values per tile.
   ScanScratch c = scan_scratch(sig(DType::Complex128, DType::Complex128), 11);
   EXPECT_EQ(c.clear_words, 2 + 6);
   EXPECT_EQ(c.words, 2 + 6 + 2 * 11 * 2);
-  ScanScratch f = scan_scratch(sig(DType::Float32, DType::Float32, true), 11);
-  EXPECT_EQ(f.clear_words, 2 + 6);
-  EXPECT_EQ(f.words, 2 + 6 + 2 * 11);
 }

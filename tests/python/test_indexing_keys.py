@@ -137,17 +137,13 @@ INDEX_DTYPES = ["b", "B", "h", "H", "i", "I", "q", "Q"]
 def test_value_kernels_compile(nvrtc, dtype):
     for size in (10, 2**40):   # 32- and 64-bit positions within the rest
         ix._gather_kernel(size)._compile([dtype, "q", 3, dtype])
-        ix._gather_one_kernel(True, size)._compile([dtype, "Q", 3, 4, "i", dtype])
-    ix._gather_one_kernel(False, 10)._compile([dtype, "i", 3, "i", dtype])
     for nd in (0, 2):
         ix._scatter_kernel()._compile([dtype, "q", 3, dtype], strided_ndim=nd)
-        ix._mask_gather_kernel()._compile([dtype, "?", "q", dtype], strided_ndim=nd)
         ix._mask_fill_kernel()._compile(["?", dtype, dtype], strided_ndim=nd)
 
 
 @pytest.mark.parametrize("dtype", INDEX_DTYPES)
 def test_index_kernels_compile(nvrtc, dtype):
-    ix._compact_kernel()._compile(["?", "q", "q"])
     for n in (1, 2, 3):
         for nd in (0, 2):
             ix._ravel_kernel(n)._compile([dtype] * n + [5, 1] * n + ["i", "q"], strided_ndim=nd)
@@ -182,15 +178,6 @@ class _Fake:
         return self.fn(*args)
 
 
-def _gather1(src, j, n, err, out):
-    out.reshape(-1)[:] = _flat(src)[_norm(_flat(j), n, err)]
-
-
-def _gather1r(src, j, n, rs, err, out):
-    i = numpy.arange(out.size)
-    out.reshape(-1)[:] = _flat(src)[_norm(_flat(j)[i // rs], n, err) * rs + i % rs]
-
-
 def _ravel(*args):
     k = (len(args) - 2) // 3
     js, ns, err, lin = args[:k], args[k:3 * k], args[-2], args[-1]
@@ -217,14 +204,6 @@ def _prod(shape):
     for s in shape:
         n *= s
     return n
-
-
-def _compact(m, c, pos):
-    pos[c[m] - 1] = numpy.nonzero(m)[0]
-
-
-def _mask_gather(x, m, c, out):
-    out[c[m] - 1] = x[m]
 
 
 def _mask_fill(m, v, x):
@@ -255,9 +234,10 @@ def _nonzero_coords(a):
     return numpy.array(numpy.nonzero(a), dtype=numpy.int64).reshape(max(a.ndim, 1), -1)
 
 
-# Both orchestrations: the core's indexing kernels (fast) and the elementwise-kernel path.
-@pytest.fixture(params=[True, False], ids=["fast", "kernels"])
-def host_engine(monkeypatch, request):
+# The orchestration with NumPy stand-ins for the core's indexing kernels and the
+# elementwise kernels.
+@pytest.fixture
+def host_engine(monkeypatch):
     import types
 
     import cunp._manipulation as manipulation
@@ -267,21 +247,14 @@ def host_engine(monkeypatch, request):
                                  _take=_take, _put_along=_put_along,
                                  _compress_mask=lambda x, m: x[m],
                                  _nonzero_coords=_nonzero_coords)
-    monkeypatch.setattr(ix, "_FAST", request.param)
     monkeypatch.setattr(ix, "_core", core)
     monkeypatch.setattr(ix, "_asarray", numpy.asarray)
     monkeypatch.setattr(ix, "_empty", numpy.empty)
     monkeypatch.setattr(ix, "_flag", lambda x: numpy.zeros(1, numpy.int32))
     monkeypatch.setattr(ix, "_flag_set", lambda err: bool(err[0]))
-    monkeypatch.setattr(ix, "_cumulative_count", lambda m: (
-        numpy.cumsum(m, dtype=numpy.int64), int(numpy.count_nonzero(m))))
-    monkeypatch.setattr(ix, "_gather_one_kernel", lambda rest, size: _Fake(
-        _gather1r if rest else _gather1))
     monkeypatch.setattr(ix, "_ravel_kernel", lambda n: _Fake(_ravel))
     monkeypatch.setattr(ix, "_gather_kernel", lambda size: _Fake(_gather))
     monkeypatch.setattr(ix, "_scatter_kernel", lambda: _Fake(_scatter))
-    monkeypatch.setattr(ix, "_compact_kernel", lambda: _Fake(_compact))
-    monkeypatch.setattr(ix, "_mask_gather_kernel", lambda: _Fake(_mask_gather))
     monkeypatch.setattr(ix, "_mask_fill_kernel", lambda: _Fake(_mask_fill))
     monkeypatch.setattr(manipulation, "broadcast_to", numpy.broadcast_to)
 

@@ -8,6 +8,7 @@ import pytest
 
 import cunp
 from cunp import testing
+from cunp.linalg import _qr_batched
 from linalg_support import DTYPES, rand, tol
 
 pytestmark = pytest.mark.gpu
@@ -17,7 +18,8 @@ pytestmark = pytest.mark.gpu
 @pytest.mark.parametrize('shape', [(40, 4, 4), (3, 6, 3), (3, 3, 6), (2, 2, 16, 16), (5, 1, 1)])
 @pytest.mark.parametrize('dtype', DTYPES)
 def test_batched_qr_as_numpy(monkeypatch, dtype, shape, mode):
-    monkeypatch.setenv("CUNP_QR_BATCHED", "1")  # every stack (auto picks (40, 4, 4) anyway)
+    # Every stack takes the batched path (the size rule picks (40, 4, 4) anyway).
+    monkeypatch.setattr(_qr_batched, "use_batched", lambda count, m, n: count > 1 and m and n)
     a = rand(shape, dtype)
     got = cunp.linalg.qr(cunp.asarray(a), mode=mode)
     want = numpy.linalg.qr(a, mode=mode)
@@ -31,7 +33,7 @@ def test_batched_qr_as_numpy(monkeypatch, dtype, shape, mode):
 
 @pytest.mark.parametrize('dtype', DTYPES)
 def test_batched_qr_strided_input_and_zero_columns(monkeypatch, dtype):
-    monkeypatch.setenv("CUNP_QR_BATCHED", "1")
+    monkeypatch.setattr(_qr_batched, "use_batched", lambda count, m, n: count > 1 and m and n)
     a = rand((6, 5, 8), dtype)[:, ::-1, ::2]      # negative and non-unit strides
     a[1] = 0
     a[2, 1:, 0] = 0                                # a column with nothing to reflect
@@ -41,11 +43,10 @@ def test_batched_qr_strided_input_and_zero_columns(monkeypatch, dtype):
     testing.assert_allclose(r, wr, rtol=tol(dtype), atol=tol(dtype))
 
 
-def test_switch_off_gives_the_same(monkeypatch):
+def test_per_matrix_path_gives_the_same(monkeypatch):
     a = rand((64, 4, 4), 'float64')
-    monkeypatch.setenv("CUNP_QR_BATCHED", "1")
     q1, r1 = cunp.linalg.qr(cunp.asarray(a))
-    monkeypatch.setenv("CUNP_QR_BATCHED", "0")
+    monkeypatch.setattr(_qr_batched, "use_batched", lambda count, m, n: False)
     q0, r0 = cunp.linalg.qr(cunp.asarray(a))
     # cuSOLVER's geqrf uses the same conventions: the same factors to rounding.
     testing.assert_allclose(q1, q0, rtol=1e-10, atol=1e-10)

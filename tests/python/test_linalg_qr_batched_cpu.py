@@ -45,14 +45,9 @@ def test_zero_columns_and_exact_triangles(dtype):
             numpy.testing.assert_allclose(g, w, rtol=tol(dtype), atol=tol(dtype))
 
 
-def test_size_switch(monkeypatch):
-    monkeypatch.delenv("CUNP_QR_BATCHED", raising=False)
+def test_size_switch():
     assert _qr_batched.use_batched(10000, 8, 8)
     assert not _qr_batched.use_batched(1, 8, 8)
     assert not _qr_batched.use_batched(4, 40, 40)
     assert not _qr_batched.use_batched(10000, 200, 200)
     assert not _qr_batched.use_batched(100, 0, 3)
-    monkeypatch.setenv("CUNP_QR_BATCHED", "0")
-    assert not _qr_batched.use_batched(10000, 8, 8)
-    monkeypatch.setenv("CUNP_QR_BATCHED", "1")
-    assert _qr_batched.use_batched(2, 300, 300)

@@ -109,33 +109,6 @@ def test_block_normals_match_host_box_muller():
                                   atol=1e-14)
 
 
-def test_old_block_normals_selectable(monkeypatch):
-    # CUNP_RANDOM_NORMAL_OLD=1: the first version (24-bit float32 uniforms, 53-bit float64),
-    # kept to compare the two in one benchmark run.
-    monkeypatch.setenv('CUNP_RANDOM_NORMAL_OLD', '1')
-    blocks = _philox_blocks(4)
-    z32 = host(_gen5().standard_normal(16, dtype=numpy.float32))
-    ref32 = []
-    for w in blocks:
-        for p in range(2):
-            r = math.sqrt(-2 * math.log((w[2 * p] // 256 + 1) / 2**24))
-            t = 2 * math.pi * (w[2 * p + 1] // 256) / 2**24
-            ref32 += [r * math.cos(t), r * math.sin(t)]
-    numpy.testing.assert_allclose(z32, ref32, rtol=1e-5, atol=3e-6)
-    z64 = host(_gen5().standard_normal(8))
-    ref64 = []
-    for w in blocks:
-        u1 = ((w[0] // 32) * 2**26 + w[1] // 64) / 2**53
-        u2 = ((w[2] // 32) * 2**26 + w[3] // 64) / 2**53
-        r, t = math.sqrt(-2 * math.log(1 - u1)), 2 * math.pi * u2
-        ref64 += [r * math.cos(t), r * math.sin(t)]
-    numpy.testing.assert_allclose(z64, ref64, rtol=1e-12, atol=1e-14)
-    lz = host(_gen5().lognormal(0.0, 1.0, 8))
-    numpy.testing.assert_allclose(lz, numpy.exp(ref64), rtol=1e-12)
-    monkeypatch.delenv('CUNP_RANDOM_NORMAL_OLD')
-    assert not numpy.array_equal(host(_gen5().standard_normal(8)), z64)
-
-
 @pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
 def test_normals_ks_and_moments_1e6(dtype):
     g = cunp.random.default_rng(123)

@@ -1,10 +1,10 @@
 # tests/python/test_scan_onepass.py -- the look-back and warp-row scans around their tile and
-# block boundaries, with the current kernels and the previous ones (CUNP_SCAN_ONEPASS=0).
+# block boundaries.
 """Row scans vs NumPy at the sizes where the tile machinery changes behaviour.
 
 A tile is 256 threads x items per thread (4096 float32, 2048 float64/int64, 1024 complex128);
 a warp covers 32 lanes x items, in chunks of 16 bytes per lane. Sizes straddle those edges and
-run through the look-back over many tiles. Every test runs under both kernel generations.
+run through the look-back over many tiles.
 """
 import numpy
 import pytest
@@ -15,12 +15,6 @@ from test_scan_values import ALL, assert_scan_close, data, reference, wide
 pytestmark = pytest.mark.gpu
 
 SIZES = [1, 2, 31, 33, 511, 513, 4095, 4096, 4097, 8191, 8192, 8193, 12289, (1 << 20) + 3]
-
-
-@pytest.fixture(params=['1', '0'], ids=['onepass', 'legacy'], autouse=True)
-def generation(request, monkeypatch):
-    monkeypatch.setenv('CUNP_SCAN_ONEPASS', request.param)
-    return request.param
 
 
 def check_cumsum(a_h, axis=None, **kw):

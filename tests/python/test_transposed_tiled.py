@@ -1,6 +1,6 @@
 """Elementwise operations whose operands disagree on the fastest axis (a * b.T, copies into
 another order, out= a transposed view): the engine walks them in shared-memory tiles. Every
-case is compared with NumPy, and the plain strided path (CUNP_ELEMENTWISE_TILED=0) must agree.
+case is compared with NumPy.
 """
 
 import numpy
@@ -39,25 +39,16 @@ def _check(got, want, dtype=None):
         numpy.testing.assert_array_equal(got, want)
 
 
-@pytest.fixture(params=['tiled', 'strided'])
-def path(request, monkeypatch):
-    if request.param == 'strided':
-        monkeypatch.setenv('CUNP_ELEMENTWISE_TILED', '0')
-    else:
-        monkeypatch.delenv('CUNP_ELEMENTWISE_TILED', raising=False)
-    return request.param
-
-
 @pytest.mark.parametrize('dtype', ALL_DTYPES)
 @pytest.mark.parametrize('shape', SHAPES)
-def test_mul_transposed(path, dtype, shape):
+def test_mul_transposed(dtype, shape):
     a = _values(shape, dtype, 1)
     b = _values(shape[::-1], dtype, 2)
     _check(cunp.asarray(a) * cunp.asarray(b).T, a * b.T)
 
 
 @pytest.mark.parametrize('dtype', ALL_DTYPES)
-def test_add_self_transpose(path, dtype):
+def test_add_self_transpose(dtype):
     a = _values((65, 65), dtype, 3)
     x = cunp.asarray(a)
     _check(x + x.T, a + a.T)
@@ -65,7 +56,7 @@ def test_add_self_transpose(path, dtype):
 
 @pytest.mark.parametrize('dtype', ALL_DTYPES)
 @pytest.mark.parametrize('shape', [(31, 33), (33, 4097), (1, 7), (40, 8)])
-def test_transpose_copies(path, dtype, shape):
+def test_transpose_copies(dtype, shape):
     b = _values(shape, dtype, 4)
     x = cunp.asarray(b)
     _check(x.T.copy(), b.T.copy())
@@ -79,7 +70,7 @@ def test_transpose_copies(path, dtype, shape):
 
 @pytest.mark.parametrize('src', ALL_DTYPES)
 @pytest.mark.parametrize('dst', ['?', 'b', 'e', 'f', 'd', 'D', 'Q'])
-def test_astype_transposed(path, src, dst):
+def test_astype_transposed(src, dst):
     b = _values((37, 70), src, 5)
     x = cunp.asarray(b)
     with numpy.errstate(all='ignore'):
@@ -88,7 +79,7 @@ def test_astype_transposed(path, src, dst):
 
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'D', 'b', '?'])
-def test_batched_transposes(path, dtype):
+def test_batched_transposes(dtype):
     x = _values((3, 66, 65), dtype, 6)
     y = _values((3, 65, 66), dtype, 7)
     X, Y = cunp.asarray(x), cunp.asarray(y)
@@ -108,7 +99,7 @@ def test_batched_transposes(path, dtype):
 
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'D', 'h'])
-def test_negative_strides(path, dtype):
+def test_negative_strides(dtype):
     a = _values((45, 70), dtype, 10)
     b = _values((70, 45), dtype, 11)
     A, B = cunp.asarray(a), cunp.asarray(b)
@@ -124,7 +115,7 @@ def test_negative_strides(path, dtype):
 
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'F', 'B'])
-def test_broadcast_and_transpose(path, dtype):
+def test_broadcast_and_transpose(dtype):
     a = _values((50, 70), dtype, 12)
     b = _values((70, 50), dtype, 13)
     r = _values((70,), dtype, 14)
@@ -142,7 +133,7 @@ def test_broadcast_and_transpose(path, dtype):
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'D', '?', 'e'])
 @pytest.mark.parametrize('shape', [(31, 33), (40, 513)])
-def test_out_transposed_view(path, dtype, shape):
+def test_out_transposed_view(dtype, shape):
     a = _values(shape, dtype, 16)
     b = _values(shape, dtype, 17)
     o = numpy.zeros(shape[::-1], dtype)
@@ -160,7 +151,7 @@ def test_out_transposed_view(path, dtype, shape):
 
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'D', 'b'])
-def test_where_transposed(path, dtype):
+def test_where_transposed(dtype):
     a = _values((40, 70), dtype, 18)
     b = _values((70, 40), dtype, 19)
     m = _values((70, 40), '?', 20)
@@ -178,7 +169,7 @@ def test_where_transposed(path, dtype):
 
 @pytest.mark.parametrize('dtype', ['f', 'd', 'D', 'i'])
 @pytest.mark.parametrize('n', [33, 64, 100])
-def test_in_place_overlap(path, dtype, n):
+def test_in_place_overlap(dtype, n):
     a = _values((n, n), dtype, 23)
     x = cunp.asarray(a)
     a += a.T
@@ -196,7 +187,7 @@ def test_in_place_overlap(path, dtype, n):
     _check(z, c)
 
 
-def test_empty_and_zero_d(path):
+def test_empty_and_zero_d():
     for shape in [(0, 5), (5, 0), (0, 0), (3, 0, 4)]:
         a = numpy.zeros(shape, 'f')
         A = cunp.asarray(a)
@@ -209,7 +200,7 @@ def test_empty_and_zero_d(path):
 
 
 @pytest.mark.parametrize('dtype', ['f', 'd'])
-def test_elementwise_kernel_transposed(path, dtype):
+def test_elementwise_kernel_transposed(dtype):
     b = _values((45, 70), dtype, 27)
     c = _values((70, 45), dtype, 28)
     k = cunp.ElementwiseKernel('T x, T y', 'T z', 'z = x * 2 + y', 'tiled_user')
@@ -230,7 +221,7 @@ def test_elementwise_kernel_transposed(path, dtype):
     _check(O, want)
 
 
-def test_large_transpose_copy(path):
+def test_large_transpose_copy():
     # Past 2**31 elements: 64-bit positions and tile counts.
     try:
         x = cunp.empty((3, 2**15 + 3, 2**14 - 1), dtype='i1')

@@ -57,7 +57,6 @@ struct ReducePlan {
   int kept_ndim = 0, reduced_ndim = 0;  // ranks after simplification (0: none)
   int64_t n_out = 0, n_red = 0;
   int vec = 1;                          // elements per vector load (contiguous inputs)
-  int unroll = 2;                       // vector loads in flight per thread and trip (2 or 4)
   bool index32 = true;
   int64_t grid_x = 1, splits = 1, chunk = 0;  // grid (splits = grid y) and reduced elements per split
   std::vector<int64_t> kept_shape, reduced_shape;
@@ -85,7 +84,6 @@ struct ReduceSignature {
   std::vector<DType> inputs, outputs;
   ReduceStrategy strategy = ReduceStrategy::Thread;
   int kept_ndim = 0, reduced_ndim = 0, vec = 1;
-  int unroll = 2;           // vector loads per trip (vec > 1): 4 unless CUNP_REDUCE_UNROLL=2
   bool index32 = true;
   bool init_param = false;  // the fold starts from a runtime value (initial=)
 };

@@ -51,9 +51,6 @@ struct ScanSignature {
   ScanKind kind = ScanKind::Lines;
   bool nan_as_identity = false;
   bool vec = false;    // rows are contiguous and 16-byte aligned (vector loads and stores)
-  // The previous row kernels (each lane a run of items, look-back flags apart from values),
-  // selected by CUNP_SCAN_ONEPASS=0 so both can be timed in one run.
-  bool legacy = false;
 };
 
 // The source of one kernel (for tests that compile every variant with NVRTC, no GPU needed).

@@ -16,14 +16,9 @@ __all__ = []
 
 def use_batched(count, m, n):
     """Whether a stack of `count` (m, n) matrices goes this way: many small matrices, where a
-    library call per matrix costs more than ~20 launches per column. $CUNP_QR_BATCHED=0 turns
-    it off, =1 forces it for any stack."""
-    import os
-    mode = os.environ.get("CUNP_QR_BATCHED", "")
-    if mode == "0" or count < 2 or m == 0 or n == 0:
+    library call per matrix costs more than ~20 launches per column."""
+    if count < 2 or m == 0 or n == 0:
         return False
-    if mode == "1":
-        return True
     k = min(m, n)
     return max(m, n) <= 64 and count >= 2 * k
 

@@ -1,9 +1,7 @@
-// src/ops/indexing_launch.hpp -- what the indexing kernels share on the host: the per-thread
-// host-mapped slot their bounds flag and result counts land in, and their compiled-kernel cache.
+// src/ops/indexing_slot.hpp -- what the indexing kernels share on the host: the per-thread
+// host-mapped slot their bounds flag and result counts land in.
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <string>
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/stream.hpp"
@@ -22,13 +20,5 @@ HostSlot* host_slot(int device);
 
 // Waits for the current stream of `device` (the kernels just launched on it).
 void wait_stream(int device);
-
-// The kernel `entry` of the source `make()` builds on `device`, compiled once per key (make runs
-// only on a miss).
-FunctionHandle indexing_kernel(uint64_t key, int device, const char* entry,
-                               const std::function<std::string()>& make);
-
-// 1-D launch of `fn` with one Params struct argument on the current stream of `device`.
-void launch_params(FunctionHandle fn, int device, int64_t grid, int block, void* params);
 
 }  // namespace cunp::detail

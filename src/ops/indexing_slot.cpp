@@ -1,8 +1,5 @@
-// src/ops/indexing_launch.cpp -- the indexing kernels' host-mapped slot, kernel cache and launch.
-#include "indexing_launch.hpp"
-
-#include <mutex>
-#include <unordered_map>
+// src/ops/indexing_slot.cpp -- the indexing kernels' host-mapped slot and flag.
+#include "indexing_slot.hpp"
 
 #include "../runtime/driver.hpp"
 #include "cunp/memory/memory.hpp"
@@ -31,29 +28,6 @@ HostSlot* host_slot(int device) {
 
 void wait_stream(int device) {
   CUNP_DRV(cuStreamSynchronize, current_stream_handle(device));
-}
-
-FunctionHandle indexing_kernel(uint64_t key, int device, const char* entry,
-                               const std::function<std::string()>& make) {
-  static std::mutex mutex;
-  static auto* cache = new std::unordered_map<uint64_t, FunctionHandle>;  // lives for the process
-  const uint64_t k = key * 131 + static_cast<uint64_t>(device);
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache->find(k);
-    if (it != cache->end()) return it->second;
-  }
-  FunctionHandle fn = load_module(make(), entry, device).function(entry);
-  std::lock_guard<std::mutex> lock(mutex);
-  cache->emplace(k, fn);
-  return fn;
-}
-
-void launch_params(FunctionHandle fn, int device, int64_t grid, int block, void* params) {
-  void* argv[] = {params};
-  activate(device);
-  CUNP_DRV(cuLaunchKernel, fn, static_cast<unsigned>(grid), 1, 1, static_cast<unsigned>(block), 1,
-           1, 0, current_stream_handle(device), argv, nullptr);
 }
 
 }  // namespace cunp::detail
