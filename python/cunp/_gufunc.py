@@ -4,6 +4,7 @@
 of the same shape: name, signature, nin/nout/nargs, types, identity None; calls take out=,
 dtype=, casting= and NumPy's axes= (and axis= where one core dimension is shared); reduce,
 accumulate, reduceat, outer and at raise as NumPy's do for a gufunc."""
+from cunp import _core
 
 __all__ = []
 
@@ -121,14 +122,9 @@ def _entry(uf, index, item, count, ndim):
             raise _axis_error(f"{uf.__name__}: operand {index} has {count} core dimensions, "
                               "but the axes item is a single integer.")
         item = (item,)
-    import operator
-    import numpy
     out = []
     for a in item:
-        a = operator.index(a)
-        if not -ndim <= a < ndim:
-            raise numpy.exceptions.AxisError(a, ndim)
-        a %= ndim
+        a = _core._normalize_axis(a, ndim)
         if a in out:
             raise ValueError(f"axes item {index} has value {a} repeated")
         out.append(a)

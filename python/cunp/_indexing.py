@@ -512,19 +512,6 @@ def _setitem(x, key, value):
 
 # -- indexing routines ------------------------------------------------------------------------------
 
-def _axis(axis, ndim):
-    try:
-        a = operator.index(axis)
-    except TypeError:
-        raise TypeError("'%s' object cannot be interpreted as an integer"
-                        % type(axis).__name__) from None
-    if not -ndim <= a < ndim:
-        import numpy
-
-        raise numpy.exceptions.AxisError(a, ndim)
-    return a % ndim
-
-
 def _int_indices(indices, message=None):
     j = _asarray(indices)
     if (j.size == 0 and j.dtype.kind == "f" and not _is_device_array(indices)) or \
@@ -546,10 +533,8 @@ def _apply_mode(j, n, mode):
         if j.size:
             raise IndexError("cannot do a non-empty take from an empty axes.")
         return j
-    from cunp._elementwise_functions import clip
-
     j = j.astype("int64")
-    return j % n if mode == "wrap" else clip(j, 0, n - 1)
+    return j % n if mode == "wrap" else _core._clip(j, 0, n - 1, None, None, "same_kind", "K")
 
 
 def take(a, indices, axis=None, out=None, mode="raise"):
@@ -558,7 +543,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if axis is None:
         a, axis = a.ravel(), 0
     else:
-        axis = _axis(axis, a.ndim)
+        axis = _core._normalize_axis(axis, a.ndim)
     j = _apply_mode(_int_indices(indices), a.shape[axis], mode)
     if j.ndim == 0:
         j = j.reshape(1)
@@ -615,7 +600,7 @@ def take_along_axis(arr, indices, axis=-1):
             raise ValueError("when axis=None, `indices` must have a single dimension.")
         arr, axis = arr.ravel(), 0
     else:
-        axis = _axis(axis, arr.ndim)
+        axis = _core._normalize_axis(axis, arr.ndim)
     return arr[_along_axis_key(arr, indices, axis)]
 
 
@@ -632,7 +617,7 @@ def put_along_axis(arr, indices, values, axis):
             return
         arr = target
     else:
-        axis = _axis(axis, arr.ndim)
+        axis = _core._normalize_axis(axis, arr.ndim)
     arr[_along_axis_key(arr, indices, axis)] = values
 
 
@@ -886,7 +871,7 @@ def repeat(a, repeats, axis=None):
     if axis is None:
         a, axis = a.ravel(), 0
     else:
-        axis = _axis(axis, a.ndim)
+        axis = _core._normalize_axis(axis, a.ndim)
     n = a.shape[axis]
     if isinstance(repeats, numbers.Integral):
         r = operator.index(repeats)
@@ -916,37 +901,3 @@ def tile(A, reps):
         target += [r, s]
     res = ascontiguousarray(broadcast_to(a.reshape(tuple(inter)), tuple(target)))
     return res.reshape(tuple(s * r for s, r in zip(shape, reps)))
-
-
-# -- ndarray methods --------------------------------------------------------------------------------
-
-def _method_take(self, indices, axis=None, out=None, mode="raise"):
-    return take(self, indices, axis, out, mode)
-
-
-def _method_put(self, indices, values, mode="raise"):
-    put(self, indices, values, mode)
-
-
-def _method_nonzero(self):
-    return nonzero(self)
-
-
-def _method_compress(self, condition, axis=None, out=None):
-    return compress(condition, self, axis, out)
-
-
-def _method_repeat(self, repeats, axis=None):
-    return repeat(self, repeats, axis)
-
-
-def _method_choose(self, choices, out=None, mode="raise"):
-    return choose(self, choices, out, mode)
-
-
-for _name, _fn in (("take", _method_take), ("put", _method_put), ("nonzero", _method_nonzero),
-                   ("compress", _method_compress), ("repeat", _method_repeat),
-                   ("choose", _method_choose)):
-    _fn.__name__ = _fn.__qualname__ = _name
-    setattr(_core.ndarray, _name, _fn)
-del _name, _fn

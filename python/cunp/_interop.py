@@ -151,8 +151,3 @@ def _reduce(self):
     from cunp._creation import asarray
 
     return asarray, (self.get(order="A"),)
-
-
-_core.ndarray.__array_function__ = _array_function
-_core.ndarray.__array_namespace__ = _array_namespace
-_core.ndarray.__reduce__ = _reduce

@@ -1,6 +1,7 @@
 """Joining and splitting arrays: concatenate, stack and their vstack/hstack/dstack forms,
 atleast_1d/2d/3d, split and its forms. Joins copy each input into its slice of one new array;
 splits are views."""
+from cunp import _core
 from cunp._core import ndarray, empty
 from cunp._creation import asarray
 
@@ -8,18 +9,6 @@ __all__ = [
     "concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack",
     "atleast_1d", "atleast_2d", "atleast_3d", "split", "array_split", "hsplit", "vsplit", "dsplit",
 ]
-
-
-def _axis_error(axis, ndim):
-    import numpy
-
-    return numpy.exceptions.AxisError(axis, ndim)
-
-
-def _normalize_axis(axis, ndim):
-    if not -ndim <= axis < ndim:
-        raise _axis_error(axis, ndim)
-    return axis % ndim
 
 
 def _as_arrays(arrays):
@@ -54,7 +43,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     nd = arrays[0].ndim
     if nd == 0:
         raise ValueError("zero-dimensional arrays cannot be concatenated")
-    axis = _normalize_axis(axis, nd)
+    axis = _core._normalize_axis(axis, nd)
     shape = list(arrays[0].shape)
     for i, a in enumerate(arrays[1:], 1):
         if a.ndim != nd:
@@ -104,7 +93,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     shape = arrays[0].shape
     if any(a.shape != shape for a in arrays):
         raise ValueError("all input arrays must have the same shape")
-    axis = _normalize_axis(axis, len(shape) + 1)
+    axis = _core._normalize_axis(axis, len(shape) + 1)
     expanded = [a._expand_dims((axis,)) for a in arrays]
     return concatenate(expanded, axis=axis, out=out, dtype=dtype, casting=casting)
 

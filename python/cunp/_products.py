@@ -27,14 +27,6 @@ def _cunp():
     return cunp
 
 
-def _normalize_axis(axis, ndim, prefix=None):
-    axis = int(axis)
-    if not -ndim <= axis < ndim:
-        import numpy
-        raise numpy.exceptions.AxisError(axis, ndim, prefix)
-    return axis % ndim
-
-
 def _to_out(out, r):
     """Stores r into a given out (returning out), or returns r."""
     if out is None:
@@ -145,8 +137,8 @@ def tensordot(a, b, axes=2):
         axes_b = list(range(0, n))
     if len(axes_a) != len(axes_b):
         raise ValueError("shape-mismatch for sum")
-    axes_a = [_normalize_axis(x, a.ndim) for x in axes_a]
-    axes_b = [_normalize_axis(x, b.ndim) for x in axes_b]
+    axes_a = [_core._normalize_axis(x, a.ndim) for x in axes_a]
+    axes_b = [_core._normalize_axis(x, b.ndim) for x in axes_b]
     for x, y in zip(axes_a, axes_b):
         if a.shape[x] != b.shape[y]:
             raise ValueError("shape-mismatch for sum")
@@ -196,14 +188,14 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     if a.ndim < 1 or b.ndim < 1:
         raise ValueError("At least one array has zero dimension")
-    a = a._moveaxis(_normalize_axis(axisa, a.ndim, "axisa"), -1)
-    b = b._moveaxis(_normalize_axis(axisb, b.ndim, "axisb"), -1)
+    a = a._moveaxis(_core._normalize_axis(axisa, a.ndim, "axisa"), -1)
+    b = b._moveaxis(_core._normalize_axis(axisb, b.ndim, "axisb"), -1)
     if a.shape[-1] != 3 or b.shape[-1] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
                          f"are {a.shape[-1]} and {b.shape[-1]} dimensional instead.")
     from cunp._manipulation import broadcast_shapes
     shape = broadcast_shapes(a.shape[:-1], b.shape[:-1]) + (3,)
-    axisc = _normalize_axis(axisc, len(shape), "axisc")
+    axisc = _core._normalize_axis(axisc, len(shape), "axisc")
     dtype = cp.result_type(a, b)
     out = _core.empty(shape, dtype=dtype)
     a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]

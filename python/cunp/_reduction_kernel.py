@@ -16,23 +16,9 @@ _INDEX_USE = re.compile(r'\b_j\b')
 
 
 def _axes(axis, ndim):
-    if axis is None:
-        return list(range(ndim))
-    items = axis if isinstance(axis, (tuple, list)) else (axis,)
-    import operator
-
-    from numpy.exceptions import AxisError
-
-    out = []
-    for a in items:
-        a = operator.index(a)
-        if not -ndim <= a < ndim:
-            raise AxisError(a, ndim)
-        a %= ndim
-        if a in out:
-            raise ValueError("duplicate value in 'axis'")
-        out.append(a)
-    return sorted(out)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    return sorted(_core._normalize_axes(axis, ndim))
 
 
 class ReductionKernel:

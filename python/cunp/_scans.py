@@ -67,12 +67,7 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
         if x.ndim > 1:
             raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
         axis = 0
-    axis = _int_axis(axis)
-    if not -x.ndim <= axis < x.ndim:
-        from numpy.exceptions import AxisError
-
-        raise AxisError(axis, x.ndim)
-    axis %= x.ndim
+    axis = _core._normalize_axis(axis, x.ndim)
     if not include_initial:
         return _core._scan(ufunc, x, axis, dtype, out, False)
     shape = list(x.shape)
@@ -103,19 +98,3 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=Fal
 def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     """Cumulative product along an axis; include_initial puts the identity (1) first."""
     return _cumulative(_core.multiply, 1, x, axis, dtype, out, include_initial)
-
-
-def _method_cumsum(self, axis=None, dtype=None, out=None):
-    return _cum(_core.add, self, axis, dtype, out, False)
-
-
-def _method_cumprod(self, axis=None, dtype=None, out=None):
-    return _cum(_core.multiply, self, axis, dtype, out, False)
-
-
-_method_cumsum.__name__ = "cumsum"
-_method_cumsum.__doc__ = "Cumulative sum along an axis; see cunp.cumsum."
-_method_cumprod.__name__ = "cumprod"
-_method_cumprod.__doc__ = "Cumulative product along an axis; see cunp.cumprod."
-_core.ndarray.cumsum = _method_cumsum
-_core.ndarray.cumprod = _method_cumprod

@@ -212,9 +212,7 @@ def _axes(arr, axis, nan=False):
     as the ufunc reductions NumPy builds them from do; mean, var and std raise AxisError."""
     if axis is None:
         return list(range(arr.ndim))
-    from cunp._statistics import _normalize_axes, _reduce_axes
-
-    return sorted((_reduce_axes if nan else _normalize_axes)(axis, arr.ndim))
+    return sorted(_core._normalize_axes(axis, arr.ndim, reduce_0d=nan))
 
 
 def _result(arr, axes, keepdims, dtype, out):

@@ -10,9 +10,9 @@ which costs one small device-to-host transfer, and only where NumPy would have t
 The primitives are looked up on one module object, ``_xp`` (cunp itself, bound on first use),
 so that a test can point it at NumPy and check the compositions without a GPU.
 """
-import operator
 import warnings
 
+from cunp import _core
 from cunp import _stat_kernels as _one
 
 __all__ = [
@@ -41,39 +41,10 @@ def _as_array(xp, a):
     return a if isinstance(a, xp.ndarray) else xp.asarray(a)
 
 
-def _normalize_axes(axis, ndim):
-    """axis (None, int or tuple) as a tuple of non-negative ints, with NumPy's errors."""
-    if axis is None:
-        return tuple(range(ndim))
-    if type(axis) is not tuple:
-        axis = (axis,)
-    axes = []
-    for ax in axis:  # every index is range-checked before duplicates are looked for, as NumPy
-        ax = operator.index(ax)
-        if not -ndim <= ax < ndim:
-            from numpy.exceptions import AxisError
-
-            raise AxisError(ax, ndim)
-        axes.append(ax % ndim)
-    if len(set(axes)) != len(axes):
-        raise ValueError("duplicate value in 'axis'")
-    return tuple(axes)
-
-
-def _reduce_axes(axis, ndim):
-    """_normalize_axes with ufunc.reduce's rule for a 0-d array: an int axis 0 or -1 there
-    reduces nothing (NumPy's sum, prod, max and the nan-functions built on them accept it;
-    mean, var and std do not)."""
-    if ndim == 0 and axis is not None and type(axis) is not tuple \
-            and operator.index(axis) in (0, -1):
-        return ()
-    return _normalize_axes(axis, ndim)
-
-
 def _count(shape, axis):
     """Number of elements each output element folds (host ints only: no device work)."""
     n = 1
-    for ax in _normalize_axes(axis, len(shape)):
+    for ax in _core._normalize_axes(axis, len(shape)):
         n *= shape[ax]
     return n
 
@@ -133,8 +104,6 @@ def _drop_imag(xp, arr, dtype, out, level):
 
 def _native(xp):
     """Whether xp is cunp itself (not a stand-in)."""
-    from cunp import _core
-
     return getattr(xp, "ndarray", None) is _core.ndarray
 
 
@@ -154,7 +123,7 @@ def _check_initial(initial, loop_dtype, axis, arr):
     info = numpy.iinfo(dt)
     if info.min <= initial <= info.max:
         return
-    _reduce_axes(axis, arr.ndim)
+    _core._normalize_axes(axis, arr.ndim, reduce_0d=True)
     # NumPy first reads the int as a C long (unsigned 32/64-bit loops: also the upper half);
     # what it cannot read at all gets a message that depends on the input's width.
     hi = 2**64 if dt.kind == "u" and dt.itemsize >= 4 else 2**63
@@ -317,25 +286,6 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level, root=False):
         dof = xp.maximum(xp.subtract(n_kept, ddof), 0).reshape(ret.shape)
     ret = _divide(xp, ret, dof)
     return xp.sqrt(ret, out=ret) if root else ret
-
-
-def _var_method(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
-                mean=None):
-    """ndarray.var(axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
-    mean=None)."""
-    return _var(self, axis, dtype, out, ddof, keepdims, where, mean, 2)
-
-
-def _std_method(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
-                mean=None):
-    """ndarray.std(axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
-    mean=None)."""
-    return _var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
-
-
-def _mean_method(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    """ndarray.mean(axis=None, dtype=None, out=None, keepdims=False, *, where=True)."""
-    return _mean(self, axis, dtype, out, keepdims, where, 2)
 
 
 # -- average, ptp, count_nonzero -----------------------------------------------------------------
@@ -590,14 +540,3 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=F
         dof = xp.where(good, dof, _NAN)  # NumPy gives NaN there, whatever the quotient
     ret = _divide(xp, ret, dof)
     return xp.sqrt(ret, out=ret) if root else ret
-
-
-def _attach_methods():
-    from cunp._core import ndarray
-
-    ndarray.mean = _mean_method
-    ndarray.var = _var_method
-    ndarray.std = _std_method
-
-
-_attach_methods()

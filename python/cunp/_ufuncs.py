@@ -117,4 +117,3 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 ufunc.outer = _outer
 ufunc.at = _at
-_core.ndarray.__array_ufunc__ = _array_ufunc

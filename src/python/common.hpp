@@ -79,5 +79,6 @@ void bind_solver(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
 void bind_indexing(nb::module_& m);   // the indexing kernels (_take, _compress_mask, ...)
+void bind_axes(nb::module_& m);       // axis arguments: _normalize_axis, _normalize_axes
 
 }  // namespace cunp::py

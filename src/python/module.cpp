@@ -5,9 +5,12 @@
 namespace cunp::py {
 namespace {
 
-void raise_numpy_axis_error(const char* msg) {
+// NumPy's own constructor, so the exception carries .axis and .ndim as NumPy's does.
+void raise_numpy_axis_error(const AxisError& e) {
   nb::object axis_error = numpy().attr("exceptions").attr("AxisError");
-  PyErr_SetObject(axis_error.ptr(), nb::str(msg).ptr());
+  nb::object prefix = e.prefix.empty() ? nb::none() : nb::object(nb::str(e.prefix.c_str()));
+  nb::object exc = axis_error(e.axis, e.ndim, prefix);
+  PyErr_SetObject(axis_error.ptr(), exc.ptr());
 }
 
 }  // namespace
@@ -28,7 +31,7 @@ NB_MODULE(_core, m) {
     try {
       std::rethrow_exception(p);
     } catch (const AxisError& e) {
-      raise_numpy_axis_error(e.what());
+      raise_numpy_axis_error(e);
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const TypeError& e) {
@@ -68,4 +71,5 @@ NB_MODULE(_core, m) {
   bind_raw_kernel(m);
   bind_interop(m);
   bind_indexing(m);
+  bind_axes(m);
 }

@@ -4,9 +4,12 @@
 
 namespace cunp {
 
-AxisError::AxisError(long long axis, int ndim)
-    : ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                 std::to_string(ndim)) {}
+AxisError::AxisError(long long axis, int ndim, const std::string& prefix)
+    : ValueError((prefix.empty() ? "" : prefix + ": ") + "axis " + std::to_string(axis) +
+                 " is out of bounds for array of dimension " + std::to_string(ndim)),
+      axis(axis),
+      ndim(ndim),
+      prefix(prefix) {}
 
 // Plain string building: iostreams here crashed when the host process had loaded another
 // libstdc++ (seen with a Python whose wheels bundle one).

@@ -246,7 +246,9 @@ def host_engine(monkeypatch):
                                  zeros=lambda n, dtype: numpy.zeros(n, dtype),
                                  _take=_take, _put_along=_put_along,
                                  _compress_mask=lambda x, m: x[m],
-                                 _nonzero_coords=_nonzero_coords)
+                                 _nonzero_coords=_nonzero_coords,
+                                 _normalize_axis=cunp._core._normalize_axis,
+                                 _clip=lambda a, lo, hi, *options: numpy.clip(a, lo, hi))
     monkeypatch.setattr(ix, "_core", core)
     monkeypatch.setattr(ix, "_asarray", numpy.asarray)
     monkeypatch.setattr(ix, "_empty", numpy.empty)
@@ -325,7 +327,6 @@ def test_out_of_bounds_orchestration(host_engine, key):
 def host_routines(host_engine, monkeypatch):
     import cunp._creation as creation
     import cunp._dtypes as dtypes
-    import cunp._elementwise_functions as ef
     import cunp._joining as joining
     import cunp._manipulation as manipulation
     import cunp._reductions as reductions
@@ -333,7 +334,6 @@ def host_routines(host_engine, monkeypatch):
     monkeypatch.setattr(ix, "_arange", numpy.arange)
     monkeypatch.setattr(joining, "stack", numpy.stack)
     monkeypatch.setattr(reductions, "any", numpy.any)
-    monkeypatch.setattr(ef, "clip", numpy.clip)
     monkeypatch.setattr(creation, "ascontiguousarray", numpy.ascontiguousarray)
     monkeypatch.setattr(manipulation, "broadcast_arrays", numpy.broadcast_arrays)
     monkeypatch.setattr(manipulation, "broadcast_shapes", numpy.broadcast_shapes)

@@ -551,14 +551,19 @@ def test_initial_range_matches_numpy(dtype):
 def test_reduce_axes_zero_d():
     # ufunc.reduce's rule, which NumPy's nan-functions inherit: an int axis 0 or -1 on a 0-d
     # array reduces nothing; a tuple, or any other int, is checked against ndim 0.
-    assert stats._reduce_axes(0, 0) == () and stats._reduce_axes(-1, 0) == ()
-    assert stats._reduce_axes(None, 0) == () and stats._reduce_axes((), 0) == ()
+    from cunp import _core
+
+    def reduce_axes(axis, ndim):
+        return _core._normalize_axes(axis, ndim, reduce_0d=True)
+
+    assert reduce_axes(0, 0) == () and reduce_axes(-1, 0) == ()
+    assert reduce_axes(None, 0) == () and reduce_axes((), 0) == ()
     for bad in ((0,), 1, -2, (-1,)):
         with pytest.raises(numpy.exceptions.AxisError):
-            stats._reduce_axes(bad, 0)
-    assert stats._reduce_axes(-1, 2) == (1,)
+            reduce_axes(bad, 0)
+    assert reduce_axes(-1, 2) == (1,)
     with pytest.raises(numpy.exceptions.AxisError):  # mean/var/std keep the strict check
-        stats._normalize_axes(0, 0)
+        _core._normalize_axes(0, 0)
     from cunp import _stat_kernels
 
     x = numpy.zeros(())

@@ -20,9 +20,13 @@ struct IndexError : std::runtime_error {
 struct OverflowError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-// numpy.exceptions.AxisError: an axis argument out of range for the array's rank.
+// numpy.exceptions.AxisError: an axis argument out of range for the array's rank. `prefix`
+// (may be empty) names the argument, as NumPy's msg_prefix: "axisa: axis 3 is out of ...".
 struct AxisError : ValueError {
-  AxisError(long long axis, int ndim);
+  AxisError(long long axis, int ndim, const std::string& prefix = "");
+  long long axis;
+  int ndim;
+  std::string prefix;
 };
 struct NotImplementedError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -445,8 +445,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
         return ret ** (1.0 / ord)
     if len(axis) == 2:
         row_axis, col_axis = axis
-        row_axis = _normalize_axis(row_axis, nd)
-        col_axis = _normalize_axis(col_axis, nd)
+        row_axis = _core._normalize_axis(row_axis, nd)
+        col_axis = _core._normalize_axis(col_axis, nd)
         if row_axis == col_axis:
             raise ValueError('Duplicate axes given.')
         if ord == 2:
@@ -484,13 +484,6 @@ def norm(x, ord=None, axis=None, keepdims=False):
     raise ValueError('Improper number of dimensions to norm.')
 
 
-def _normalize_axis(axis, ndim):
-    if not -ndim <= axis < ndim:
-        import numpy
-        raise numpy.exceptions.AxisError(axis, ndim)
-    return axis % ndim
-
-
 def _multi_svd_norm(x, row_axis, col_axis, op):
     cp = _cp()
     y = cp.moveaxis(x, (row_axis, col_axis), (-2, -1))
@@ -506,7 +499,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         x = x.ravel()
         _axis = 0
     elif isinstance(axis, tuple):
-        norm_axes = tuple(_normalize_axis(i, x.ndim) for i in axis)
+        norm_axes = tuple(_core._normalize_axis(i, x.ndim) for i in axis)
         rest = tuple(i for i in range(x.ndim) if i not in norm_axes)
         newshape = norm_axes + rest
         size = 1
@@ -520,7 +513,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if keepdims:
         axes = range(len(shape)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
         for i in axes:
-            shape[_normalize_axis(i, len(shape))] = 1
+            shape[_core._normalize_axis(i, len(shape))] = 1
         res = res.reshape(tuple(shape))
     return res
 

@@ -23,12 +23,8 @@ def get_tf32():
 
 
 def _linalg_error(msg):
-    import cunp.linalg as la
-    cls = getattr(la, "LinAlgError", None)
-    if cls is None:
-        import numpy
-        cls = numpy.linalg.LinAlgError
-    return cls(msg)
+    import numpy  # cunp.linalg.LinAlgError is NumPy's
+    return numpy.linalg.LinAlgError(msg)
 
 
 def matmul(x1, x2, /):

@@ -1,0 +1,78 @@
+# python/cunp/_ndarray.py -- the methods of cunp.ndarray that are written in Python, attached to
+# the C++ type in one table. Every other method is bound in C++ (src/python/array.cpp); no other
+# module adds anything to the type.
+"""ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
+statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
+pickling)."""
+from cunp import _core, _indexing, _interop, _scans, _statistics, _ufuncs
+
+
+def take(self, indices, axis=None, out=None, mode="raise"):
+    """Elements at `indices` along `axis`; see cunp.take."""
+    return _indexing.take(self, indices, axis, out, mode)
+
+
+def put(self, indices, values, mode="raise"):
+    """Writes `values` at the flat `indices`; see cunp.put."""
+    _indexing.put(self, indices, values, mode)
+
+
+def nonzero(self):
+    """Indices of the nonzero elements, one int64 array per dimension; see cunp.nonzero."""
+    return _indexing.nonzero(self)
+
+
+def compress(self, condition, axis=None, out=None):
+    """The slices along `axis` where `condition` is true; see cunp.compress."""
+    return _indexing.compress(condition, self, axis, out)
+
+
+def repeat(self, repeats, axis=None):
+    """Each element repeated; see cunp.repeat."""
+    return _indexing.repeat(self, repeats, axis)
+
+
+def choose(self, choices, out=None, mode="raise"):
+    """Elements picked from `choices` by this index array; see cunp.choose."""
+    return _indexing.choose(self, choices, out, mode)
+
+
+def cumsum(self, axis=None, dtype=None, out=None):
+    """Cumulative sum along an axis; see cunp.cumsum."""
+    return _scans._cum(_core.add, self, axis, dtype, out, False)
+
+
+def cumprod(self, axis=None, dtype=None, out=None):
+    """Cumulative product along an axis; see cunp.cumprod."""
+    return _scans._cum(_core.multiply, self, axis, dtype, out, False)
+
+
+# The statistics pass stacklevel 2 for their RuntimeWarnings: the user's line calls the method.
+def mean(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """Arithmetic mean along the given axes; see cunp.mean."""
+    return _statistics._mean(self, axis, dtype, out, keepdims, where, 2)
+
+
+def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None):
+    """Variance along the given axes; see cunp.var."""
+    return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2)
+
+
+def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None):
+    """Standard deviation along the given axes; see cunp.std."""
+    return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
+
+
+_METHODS = {
+    "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
+    "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
+    "std": std,
+    "__array_ufunc__": _ufuncs._array_ufunc,
+    "__array_function__": _interop._array_function,
+    "__array_namespace__": _interop._array_namespace,
+    "__reduce__": _interop._reduce,
+}
+
+for _name, _fn in _METHODS.items():
+    setattr(_core.ndarray, _name, _fn)
+del _name, _fn

@@ -1,0 +1,74 @@
+// src/python/axes.cpp -- axis arguments for the Python layer, on the core's normalize_axis:
+// _normalize_axis and _normalize_axes give NumPy's results and errors, so no Python module
+// keeps a copy of the rules.
+#include "common.hpp"
+
+namespace cunp::py {
+namespace {
+
+// operator.index(h): TypeError "'float' object cannot be interpreted as an integer" otherwise.
+long long axis_index(nb::handle h) {
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (!i) throw nb::python_error();
+  long long v = PyLong_AsLongLong(i);
+  Py_DECREF(i);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+int normalize(nb::handle axis, int ndim, const std::string& prefix) {
+  const long long a = axis_index(axis);
+  if (a < -ndim || a >= ndim) throw AxisError(a, ndim, prefix);
+  return static_cast<int>(a < 0 ? a + ndim : a);
+}
+
+// axis: None (every axis), an int, or a tuple of ints. Every entry is range-checked before
+// duplicates are looked for, as NumPy does. `reduce_0d`: ufunc.reduce's rule that an int axis
+// 0 or -1 of a 0-d array reduces nothing (sum and the nan-functions accept it; mean does not).
+nb::tuple normalize_axes(nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+  if (axis.is_none()) {
+    nb::list all;
+    for (int d = 0; d < ndim; ++d) all.append(d);
+    return nb::tuple(all);
+  }
+  const bool many = PyTuple_Check(axis.ptr());
+  if (!many && reduce_0d && ndim == 0) {
+    const long long a = axis_index(axis);
+    if (a == 0 || a == -1) return nb::tuple();
+  }
+  std::vector<int> axes;
+  if (many) {
+    for (nb::handle item : nb::borrow<nb::tuple>(axis)) axes.push_back(normalize(item, ndim, ""));
+  } else {
+    axes.push_back(normalize(axis, ndim, ""));
+  }
+  nb::list out;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (axes[j] == axes[i]) throw ValueError(duplicate);
+    out.append(axes[i]);
+  }
+  return nb::tuple(out);
+}
+
+}  // namespace
+
+void bind_axes(nb::module_& m) {
+  m.def("_normalize_axis",
+        [](nb::handle axis, int ndim, nb::handle prefix) {
+          return normalize(axis, ndim, prefix.is_none() ? "" : nb::cast<std::string>(prefix));
+        },
+        nb::arg("axis").none(), nb::arg("ndim"), nb::arg("prefix") = nb::none(),
+        "axis as a non-negative int below ndim (operator.index's TypeError, NumPy's AxisError "
+        "with `prefix` as its msg_prefix).");
+  m.def("_normalize_axes",
+        [](nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+          return normalize_axes(axis, ndim, duplicate, reduce_0d);
+        },
+        nb::arg("axis").none(), nb::arg("ndim"),
+        nb::arg("duplicate") = "duplicate value in 'axis'", nb::arg("reduce_0d") = false,
+        "axis (None, int or tuple) as a tuple of non-negative ints in the given order; "
+        "ValueError(duplicate) for a repeated axis.");
+}
+
+}  // namespace cunp::py
