@@ -12,11 +12,11 @@ def _svd(L, a):
 
 
 def _svd_gesvd(L, a):
-    L.mod.linalg._decompositions._set_svd_driver("gesvd")
+    L.mod.linalg.set_svd_driver("gesvd")
     try:
         return L.mod.linalg.svd(a, full_matrices=True)
     finally:
-        L.mod.linalg._decompositions._set_svd_driver("gesvdj")
+        L.mod.linalg.set_svd_driver("gesvdj")
 
 
 def _solve(L, ab):

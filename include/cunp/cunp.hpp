@@ -23,6 +23,7 @@
 #include "cunp/ops/transfer.hpp"
 #include "cunp/ops/ufunc.hpp"
 #include "cunp/random/random.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/graph.hpp"

@@ -67,6 +67,7 @@ from cunp._products import *  # noqa: E402,F401,F403
 from cunp._raw_kernel import *  # noqa: E402,F401,F403
 from cunp._interop import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
+from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
 from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 

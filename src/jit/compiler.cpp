@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "nvrtc.hpp"
@@ -177,12 +178,7 @@ int nvrtc_version() {
   return v;
 }
 
-std::string cache_dir() {
-  if (const char* d = std::getenv("CUNP_CACHE_DIR"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/cunp";
-  const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : "/tmp") + "/.cache/cunp";
-}
+std::string cache_dir() { return config().cache_dir; }
 
 CompileResult compile(const std::string& source, const std::string& name, int arch,
                       const std::vector<std::string>& options,

@@ -21,6 +21,7 @@
 
 #include "../runtime/driver.hpp"
 #include "kernel.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "nvrtc.hpp"
@@ -73,11 +74,7 @@ const std::vector<std::string>& cuda_include_options() {
       dirs.push_back(lib + "/../../cuda_runtime/include");
     }
     dirs.push_back("/usr/local/cuda/include");
-    if (const char* p = std::getenv("CUNP_CUDA_LIBRARY_DIRS"); p && *p) {
-      std::stringstream list(p);
-      for (std::string d; std::getline(list, d, ':');)
-        if (!d.empty()) dirs.push_back(d + "/../include");
-    }
+    for (const auto& d : config().cuda_library_dirs) dirs.push_back(d + "/../include");
     std::vector<std::string> out;
     std::string found;
     for (const auto& d : dirs)

@@ -3,13 +3,13 @@
 #include "prebuilt.hpp"
 
 #include <array>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <string>
 #include <string_view>
 
 #include "../runtime/driver.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 
@@ -33,13 +33,7 @@ std::array<DeviceKernels, kMaxDevices>& device_kernels() {
   return *slots;
 }
 
-bool disabled() {
-  static const bool off = [] {
-    const char* e = std::getenv("CUNP_DISABLE_PREBUILT");
-    return e && *e && std::string_view(e) != "0";
-  }();
-  return off;
-}
+bool disabled() { return config().disable_prebuilt; }
 
 // Load results that say "these images do not fit this GPU or driver", as opposed to the device
 // failing: the caller falls back to NVRTC, which compiles for whatever is there.

@@ -10,9 +10,9 @@ namespace cunp::blas {
 // Names as the library exports them (cublas_v2.h maps cublasSgemm to cublasSgemm_v2, ...).
 #define CUNP_CUBLAS_FUNCTIONS(X)                                                             \
   X(cublasCreate_v2) X(cublasSetStream_v2) X(cublasSetWorkspace_v2) X(cublasSetMathMode)    \
-  X(cublasGetVersion_v2) X(cublasSgemm_v2) X(cublasDgemm_v2) X(cublasCgemm_v2)               \
-  X(cublasZgemm_v2) X(cublasSgemmStridedBatched) X(cublasDgemmStridedBatched)                \
-  X(cublasCgemmStridedBatched) X(cublasZgemmStridedBatched)                                 \
+  X(cublasGetVersion_v2) X(cublasGetProperty) X(cublasSgemm_v2) X(cublasDgemm_v2)           \
+  X(cublasCgemm_v2) X(cublasZgemm_v2) X(cublasSgemmStridedBatched)                          \
+  X(cublasDgemmStridedBatched) X(cublasCgemmStridedBatched) X(cublasZgemmStridedBatched)    \
   /* the solvers' batched LU */                                                              \
   X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched) \
   X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched) \

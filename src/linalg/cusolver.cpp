@@ -26,6 +26,7 @@ struct Row {
 #define CUNP_TYPED(e, stem) {Dn::e, true, stem, stem}
 #define CUNP_TYPED2(e, real, complex) {Dn::e, true, real, complex}
 const Row kRows[] = {
+    CUNP_UNTYPED(GetProperty, "cusolverGetProperty"),
     CUNP_UNTYPED(Create, "cusolverDnCreate"),
     CUNP_UNTYPED(Destroy, "cusolverDnDestroy"),
     CUNP_UNTYPED(SetStream, "cusolverDnSetStream"),

@@ -8,9 +8,10 @@
 
 namespace cunp::linalg {
 
-// Every routine cunp uses. Typed routines have one symbol per element type (S, D, C, Z).
+// Every routine cunp uses (and cusolverGetProperty, for show_config's version). Typed routines
+// have one symbol per element type (S, D, C, Z).
 enum class Dn : int {
-  Create, Destroy, SetStream,
+  GetProperty, Create, Destroy, SetStream,
   CreateParams, DestroyParams,
   CreateGesvdjInfo, DestroyGesvdjInfo, GesvdjSetTolerance, GesvdjSetMaxSweeps,
   CreateSyevjInfo, DestroySyevjInfo, SyevjSetTolerance, SyevjSetMaxSweeps,

@@ -2,13 +2,12 @@
 // and casting rules, out=, and the split of the batch into strided runs for the two engines.
 #include <array>
 #include <atomic>
-#include <cstdlib>
-#include <cstring>
 #include <vector>
 
 #include "cunp/array/shape.hpp"
 #include "cunp/linalg/products.hpp"
 #include "cunp/ops/copy.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/error.hpp"
 #include "matmul_plan.hpp"
 
@@ -18,12 +17,7 @@ namespace {
 constexpr const char* kSignature = "(n?,k),(k,m?)->(n?,m?)";
 
 std::atomic<int>& tf32_flag() {
-  static std::atomic<int> flag = [] {
-    const char* v = std::getenv("CUNP_ALLOW_TF32");
-    bool on = v && (!std::strcmp(v, "1") || !std::strcmp(v, "true") || !std::strcmp(v, "TRUE") ||
-                    !std::strcmp(v, "yes") || !std::strcmp(v, "True"));
-    return on ? 1 : 0;
-  }();
+  static std::atomic<int> flag = config().allow_tf32 ? 1 : 0;
   return flag;
 }
 

@@ -1,9 +1,8 @@
 // src/linalg/solver_svd.cpp -- svd: cusolverDn gesvdjBatched (Jacobi, one launch) for stacks of
-// matrices up to 32 x 32; per matrix, gesvdj (default) or gesvd, chosen by set_svd_driver or
-// $CUNP_SVD_DRIVER, so the benchmark can compare them.
+// matrices up to 32 x 32; per matrix, gesvdj (default) or gesvd, chosen by set_svd_driver
+// (cunp.linalg.set_svd_driver), so the benchmark can compare them.
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 
 #include "cunp/linalg/solver.hpp"
 #include "cunp/ops/copy.hpp"
@@ -33,10 +32,7 @@ constexpr int64_t kJacobiBatchedMaxN = 32;  // gesvdjBatched's limit on m and n
 
 enum Driver { kGesvdj = 0, kGesvd = 1 };
 std::atomic<int>& driver_setting() {
-  static std::atomic<int> d{[] {
-    const char* e = std::getenv("CUNP_SVD_DRIVER");
-    return e && std::string(e) == "gesvd" ? kGesvd : kGesvdj;
-  }()};
+  static std::atomic<int> d{kGesvdj};
   return d;
 }
 

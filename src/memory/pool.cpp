@@ -4,10 +4,10 @@
 
 #include <array>
 #include <atomic>
-#include <cstdlib>
 #include <string>
 
 #include "../runtime/driver.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 
@@ -259,21 +259,11 @@ std::size_t DevicePool::limit() const {
 
 namespace {
 
-// CUNP_GPU_MEMORY_LIMIT: bytes ("1073741824") or a share of the device ("50%").
-std::size_t env_limit(int device) {
-  const char* v = std::getenv("CUNP_GPU_MEMORY_LIMIT");
-  if (!v || !*v) return 0;
-  std::string s = v;
-  char* end = nullptr;
-  if (s.back() == '%') {
-    double pct = std::strtod(s.c_str(), &end);
-    if (end != s.c_str() + s.size() - 1 || pct < 0)
-      throw ValueError("CUNP_GPU_MEMORY_LIMIT must be a byte count or a percentage: " + s);
-    return static_cast<std::size_t>(device_properties(device).total_memory * pct / 100.0);
-  }
-  unsigned long long n = std::strtoull(s.c_str(), &end, 10);
-  if (*end) throw ValueError("CUNP_GPU_MEMORY_LIMIT must be a byte count or a percentage: " + s);
-  return n;
+// CUNP_GPU_MEMORY_LIMIT: parsed here rather than when the config is read, since a share of the
+// device needs the device's memory.
+std::size_t configured_limit(int device) {
+  return parse_memory_limit(config().gpu_memory_limit)
+      .resolve(device_properties(device).total_memory);
 }
 
 }  // namespace
@@ -286,7 +276,7 @@ DevicePool& default_pool(int device) {
   std::lock_guard<std::mutex> lock(m);
   if (!pools[device].load()) {
     auto* pool = new DevicePool(device);
-    pool->set_limit(env_limit(device));
+    pool->set_limit(configured_limit(device));
     pools[device].store(pool, std::memory_order_release);
   }
   return *pools[device].load();

@@ -63,6 +63,7 @@ NDArray gather_nested(nb::handle obj, nb::handle dtype);
 
 void bind_array(nb::module_& m);
 void bind_runtime(nb::module_& m);
+void bind_config(nb::module_& m);   // config_info, for cunp.show_config
 void bind_memory(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_elementwise_kernel(nb::module_& m);  // cunp.ElementwiseKernel

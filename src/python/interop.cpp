@@ -10,6 +10,7 @@
 
 #include "../runtime/driver.hpp"
 #include "cunp/array/dlpack.hpp"
+#include "cunp/runtime/config.hpp"
 
 namespace cunp::py {
 namespace {
@@ -282,10 +283,7 @@ int pointer_device(uintptr_t p) {
   return ordinal;
 }
 
-bool cai_sync_enabled() {
-  const char* v = std::getenv("CUNP_CUDA_ARRAY_INTERFACE_SYNC");
-  return !(v && std::strcmp(v, "0") == 0);
-}
+bool cai_sync_enabled() { return config().cuda_array_interface_sync; }
 
 nb::handle dict_item(nb::handle d, const char* key) { return PyDict_GetItemString(d.ptr(), key); }
 

@@ -57,6 +57,7 @@ NB_MODULE(_core, m) {
   });
 
   bind_runtime(m);
+  bind_config(m);
   bind_memory(m);
   bind_array(m);
   bind_creation(m);

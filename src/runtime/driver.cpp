@@ -84,6 +84,14 @@ bool available() {
   return l.api.cuDeviceGetCount(&n) == CUDA_SUCCESS && n > 0;
 }
 
+int driver_version() {
+  const Loaded& l = loaded();
+  int v = 0;
+  if (!l.api.cuDriverGetVersion) throw CudaError(l.code, l.error);
+  check(l.api.cuDriverGetVersion(&v), "cuDriverGetVersion");
+  return v;
+}
+
 std::string describe(CUresult r) {
   const Api& a = loaded().api;
   const char* n = nullptr;

@@ -40,6 +40,10 @@ const Api& api();
 // True when a driver is present and at least one device is visible; never throws.
 bool available();
 
+// The CUDA version the driver supports (12040 for 12.4). Also answers when cuInit failed (no
+// visible device), for show_config; CudaError when no usable driver library was loaded.
+int driver_version();
+
 // "CUDA_ERROR_OUT_OF_MEMORY: out of memory" for a result code.
 std::string describe(CUresult r);
 

@@ -4,7 +4,8 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
-#include <sstream>
+
+#include "cunp/runtime/config.hpp"
 
 namespace cunp {
 
@@ -12,17 +13,14 @@ std::vector<std::string> library_candidates(const std::vector<std::string>& sona
                                             const char* env_var) {
   std::vector<std::string> out;
   if (env_var)
-    if (const char* p = std::getenv(env_var); p && *p) out.push_back(p);
+    if (const std::string& p = config().library_path(env_var); !p.empty()) out.push_back(p);
   std::vector<std::string> dirs;
   for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
     if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/lib64");
   dirs.push_back("/usr/local/cuda/lib64");
   dirs.push_back("/usr/local/cuda/targets/x86_64-linux/lib");
-  if (const char* p = std::getenv("CUNP_CUDA_LIBRARY_DIRS"); p && *p) {
-    std::stringstream list(p);
-    for (std::string d; std::getline(list, d, ':');)
-      if (!d.empty()) dirs.push_back(d);
-  }
+  const auto& extra = config().cuda_library_dirs;
+  dirs.insert(dirs.end(), extra.begin(), extra.end());
   for (const auto& d : dirs)
     for (const auto& n : sonames) out.push_back(d + "/" + n);
   out.insert(out.end(), sonames.begin(), sonames.end());

@@ -159,7 +159,7 @@ TEST(Products, BatchRunsCollapseUniformStrides) {
 }
 
 TEST(Products, Tf32SwitchDefaultsOff) {
-  if (!std::getenv("CUNP_ALLOW_TF32")) EXPECT_FALSE(allow_tf32());
+  if (!config().allow_tf32) EXPECT_FALSE(allow_tf32());
   bool before = allow_tf32();
   set_allow_tf32(true);
   EXPECT_TRUE(allow_tf32());

@@ -3,6 +3,7 @@ import subprocess
 import sys
 
 import numpy
+import pytest
 
 import cunp
 
@@ -20,16 +21,26 @@ def test_solver_names():
 
 
 def test_svd_driver_switch():
-    before = cunp._core._linalg_svd_driver()
-    cunp.linalg._decompositions._set_svd_driver('gesvd')
-    assert cunp._core._linalg_svd_driver() == 'gesvd'
-    cunp.linalg._decompositions._set_svd_driver(before)
+    before = cunp.linalg.get_svd_driver()
+    assert before == 'gesvdj'
+    cunp.linalg.set_svd_driver('gesvd')
     try:
-        cunp.linalg._decompositions._set_svd_driver('nope')
-    except ValueError:
-        pass
-    else:
-        raise AssertionError('an unknown driver must raise ValueError')
+        assert cunp.linalg.get_svd_driver() == 'gesvd'
+    finally:
+        cunp.linalg.set_svd_driver(before)
+    assert cunp.linalg.get_svd_driver() == 'gesvdj'
+
+
+@pytest.mark.parametrize('name', ['nope', 'GESVD', '', 'gesvdjBatched'])
+def test_svd_driver_unknown_name(name):
+    with pytest.raises(ValueError, match="svd driver must be 'gesvdj' or 'gesvd'"):
+        cunp.linalg.set_svd_driver(name)
+    assert cunp.linalg.get_svd_driver() == 'gesvdj'
+
+
+def test_svd_driver_needs_a_str():
+    with pytest.raises(TypeError, match='must be a str'):
+        cunp.linalg.set_svd_driver(1)
 
 
 def test_import_does_not_import_numpy():

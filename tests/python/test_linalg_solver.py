@@ -246,12 +246,12 @@ def test_eigh_bad_uplo():
 @pytest.mark.parametrize('driver', ['gesvdj', 'gesvd'])
 def test_svd(dtype, shape, full, driver):
     a = rand(shape, dtype, shift=False)
-    cunp.linalg._decompositions._set_svd_driver(driver)
+    cunp.linalg.set_svd_driver(driver)
     try:
         u, s, vh = cunp.linalg.svd(cunp.asarray(a), full_matrices=full)
         s_only = cunp.linalg.svd(cunp.asarray(a), compute_uv=False)
     finally:
-        cunp.linalg._decompositions._set_svd_driver('gesvdj')
+        cunp.linalg.set_svd_driver('gesvdj')
     wu, ws, wvh = numpy.linalg.svd(a, full_matrices=full)
     assert u.shape == wu.shape and s.shape == ws.shape and vh.shape == wvh.shape
     assert u.dtype == wu.dtype and s.dtype == ws.dtype

@@ -23,7 +23,7 @@ void matmul_inplace(const NDArray& a, const NDArray& b);
 DType matmul_result_type(DType a, DType b);
 
 // float32 (and complex64) products on tensor cores in TF32: off by default, so results match
-// NumPy's float32 accuracy. The initial value comes from $CUNP_ALLOW_TF32 (1 / true / yes).
+// NumPy's float32 accuracy. The initial value comes from the setting CUNP_ALLOW_TF32 (config()).
 void set_allow_tf32(bool allow);
 bool allow_tf32();
 

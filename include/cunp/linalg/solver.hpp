@@ -42,7 +42,7 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors);
 std::vector<NDArray> svd(const NDArray& a, bool full_matrices, bool compute_uv);
 
 // Which cuSOLVER routine svd() uses for single matrices larger than 32x32: "gesvdj" (Jacobi,
-// the default) or "gesvd" (QR iteration). Set from $CUNP_SVD_DRIVER at first use.
+// the default) or "gesvd" (QR iteration); ValueError for any other name.
 void set_svd_driver(const std::string& driver);
 std::string svd_driver();
 

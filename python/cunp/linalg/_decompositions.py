@@ -13,6 +13,7 @@ __all__ = [
     'det', 'slogdet', 'inv', 'solve', 'lstsq', 'pinv', 'matrix_power',
     'tensorinv', 'tensorsolve', 'svd', 'svdvals', 'qr', 'cholesky', 'eigh', 'eigvalsh', 'eig',
     'eigvals', 'norm', 'vector_norm', 'matrix_norm', 'cond', 'matrix_rank',
+    'set_svd_driver', 'get_svd_driver',
 ]
 
 
@@ -290,9 +291,18 @@ def svdvals(x, /):
     return svd(x, compute_uv=False, hermitian=False)
 
 
-def _set_svd_driver(driver):
-    """Choose cuSOLVER's 'gesvdj' (default) or 'gesvd' for single matrices above 32x32."""
-    _core._linalg_set_svd_driver(driver)
+def set_svd_driver(name):
+    """Chooses the cuSOLVER routine that svd uses for matrices larger than 32x32: 'gesvdj'
+    (Jacobi, the default) or 'gesvd' (QR iteration). Stacks of matrices up to 32x32 always
+    take batched Jacobi. ValueError for any other name."""
+    if not isinstance(name, str):
+        raise TypeError("svd driver must be a str, not %s" % type(name).__name__)
+    _core._linalg_set_svd_driver(name)
+
+
+def get_svd_driver():
+    """The cuSOLVER routine svd uses for matrices larger than 32x32 (see set_svd_driver)."""
+    return _core._linalg_svd_driver()
 
 
 def _eps(dtype):
