@@ -374,17 +374,13 @@ struct Gen {
   std::string strided_loop() const {
     const int nd = sig.strided_ndim;
     std::string s = "  for (_idx_t _i = _tid; _i < _n; _i += _step) {\n";
-    s += "    _idx_t _rem = _i;\n";
-    for (int l = 0; l < nloop; ++l) s += "    long long _o" + num(l) + " = 0;\n";
-    s += "#pragma unroll\n    for (int _d = " + num(nd - 1) + "; _d >= 0; --_d) {\n";
-    s += "      const _idx_t _e = static_cast<_idx_t>(_p.shape[_d]);\n";
-    s += "      const _idx_t _c = _d ? _rem % _e : _rem;\n      _rem = _d ? _rem / _e : 0;\n";
-    for (int l = 0; l < nloop; ++l)
-      s += "      _o" + num(l) + " += static_cast<long long>(_c) * _p.strides[" + num(l) + "][_d];\n";
-    s += "    }\n";
+    if (nloop) {
+      s += "    long long _o[" + num(nloop) + "];\n";
+      s += "    nd_offsets<" + num(nd) + ", " + num(nloop) + ">(_i, _p.shape, _p.strides, _o);\n";
+    }
     s += element([&](int k) {
       return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(_p.ptr[" +
-             num(loop_id[k]) + "] + _o" + num(loop_id[k]) + ")";
+             num(loop_id[k]) + "] + _o[" + num(loop_id[k]) + "])";
     });
     s += "  }\n";
     return s;
@@ -401,7 +397,7 @@ struct Gen {
     const std::string Y = num(nd - 2), X = num(nd - 1), TS = num(kTile), TR = num(kTileRows);
     const std::string per = num(kTile / kTileRows);
     auto offset = [&](int l, const std::string& y, const std::string& x) {
-      return "_p.ptr[" + num(l) + "] + _o" + num(l) + " + " + y + " * _p.strides[" + num(l) + "][" +
+      return "_p.ptr[" + num(l) + "] + _o[" + num(l) + "] + " + y + " * _p.strides[" + num(l) + "][" +
              Y + "] + " + x + " * _p.strides[" + num(l) + "][" + X + "]";
     };
     auto global = [&](int k, const std::string& y, const std::string& x) {
@@ -436,13 +432,12 @@ struct Gen {
     s += "    const long long _x0 = _r % _tilesX * " + TS + ";\n    _r /= _tilesX;\n";
     s += "    const long long _y0 = _r % _tilesY * " + TS + ";\n    _r /= _tilesY;\n";
     s += "    const long long _b = _r;\n";
-    for (int l = 0; l < nloop; ++l) s += "    long long _o" + num(l) + " = 0;\n";
-    if (nd > 2) {
-      s += "#pragma unroll\n    for (int _d = " + num(nd - 3) + "; _d >= 0; --_d) {\n";
-      s += "      const long long _e = _p.shape[_d], _c = _r % _e;\n      _r /= _e;\n";
-      for (int l = 0; l < nloop; ++l)
-        s += "      _o" + num(l) + " += _c * _p.strides[" + num(l) + "][_d];\n";
-      s += "    }\n";
+    // The batch axes (all but the last two) give each operand's tile origin.
+    if (nloop) s += "    long long _o[" + num(nloop) + "] = {};\n";
+    if (nd > 2 && nloop) {
+      s += "    for_each_coordinate<" + num(nd - 2) + ">(_r, _p.shape, [&](int _d, long long _c) {\n";
+      s += "#pragma unroll\n      for (int _l = 0; _l < " + num(nloop) + "; ++_l) _o[_l] += _c * _p.strides[_l][_d];\n";
+      s += "    });\n";
     }
     // Phase 1: staged operands into their tiles, in-place inputs into registers.
     for (int k = 0; k < nin; ++k)

@@ -2,6 +2,7 @@
 // axis and the three steps of boolean compaction (count per tile, scan of the counts, scatter).
 #include <string>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/indexing.hpp"
 #include "cunp/runtime/error.hpp"
 #include "indexing_params.hpp"
@@ -66,7 +67,7 @@ struct cunp_pair { unsigned long long a, b; };
 
 std::string gather_source(const GatherSignature& sig) {
   const std::string P = sig.wide ? "unsigned long long" : "unsigned int";
-  std::string s = kGatherParams;
+  std::string s = device_header() + kGatherParams;
   s += "typedef " + std::string(unit_type(sig.unit)) + " W;\n";
   s += "typedef " + std::string(index_type(sig.index)) + " I;\n";
   s += "typedef " + P + " P;\n";
@@ -102,10 +103,8 @@ std::string gather_source(const GatherSignature& sig) {
   }
   if (sig.strided) {
     s += "      long long a = t * p.sn;\n";
-    s += "      unsigned long long r = o;\n";
-    s += "      for (int d = p.ond - 1; d >= 0; --d) { a += (long long)(r % (unsigned long long)p.oshape[d]) * p.ostride[d]; r /= (unsigned long long)p.oshape[d]; }\n";
-    s += "      r = u;\n";
-    s += "      for (int d = p.ind - 1; d >= 0; --d) { a += (long long)(r % (unsigned long long)p.ishape[d]) * p.istride[d]; r /= (unsigned long long)p.ishape[d]; }\n";
+    s += "      cunp::for_each_coordinate((unsigned long long)o, p.ond, p.oshape, [&](int d, unsigned long long c) { a += (long long)c * p.ostride[d]; });\n";
+    s += "      cunp::for_each_coordinate((unsigned long long)u, p.ind, p.ishape, [&](int d, unsigned long long c) { a += (long long)c * p.istride[d]; });\n";
     s += "      off[k] = a;\n";
   } else {
     s += "      off[k] = (long long)o * p.so + t * p.sn + (long long)u * (long long)sizeof(W);\n";
@@ -157,17 +156,16 @@ struct Params {
 
 std::string select_source(const SelectSignature& sig) {
   const std::string B = n(kSelectBlock), R = n(kSelectRounds), W = n(kSelectBlock / 32);
-  std::string s = kSelectParams;
+  std::string s = device_header() + kSelectParams;
   s += R"(
+struct add_op {
+  template <class T> __device__ T operator()(T a, T b) const { return a + b; }
+};
 __device__ __forceinline__ int warp_inclusive_int(int v) {
-  const int lane = threadIdx.x & 31;
-  for (int d = 1; d < 32; d <<= 1) { int o = __shfl_up_sync(0xffffffffu, v, d); if (lane >= d) v += o; }
-  return v;
+  return cunp::warp_inclusive_scan(v, threadIdx.x & 31, add_op());
 }
 __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
-  const int lane = threadIdx.x & 31;
-  for (int d = 1; d < 32; d <<= 1) { long long o = __shfl_up_sync(0xffffffffu, v, d); if (lane >= d) v += o; }
-  return v;
+  return cunp::warp_inclusive_scan(v, threadIdx.x & 31, add_op());
 }
 )";
   switch (sig.kind) {
@@ -251,8 +249,8 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
       s += "      const long long pos = start + counts[k * " + W + " + warp] + __popc(ballot[k] & below);\n";
       if (values) {
         if (sig.strided) {
-          s += "      long long off = 0, r = i;\n";
-          s += "      for (int d = p.ndim - 1; d >= 0; --d) { off += (r % p.shape[d]) * p.stride[d]; r /= p.shape[d]; }\n";
+          s += "      long long off = 0;\n";
+          s += "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { off += c * p.stride[d]; });\n";
           s += "      reinterpret_cast<E*>(p.dst)[pos] = *reinterpret_cast<const E*>(reinterpret_cast<const char*>(p.src) + off);\n";
         } else {
           s += "      reinterpret_cast<E*>(p.dst)[pos] = reinterpret_cast<const E*>(p.src)[i];\n";
@@ -260,8 +258,7 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
       } else {
         s += "      long long* dst = reinterpret_cast<long long*>(p.dst);\n";
         s += "      if (p.ndim <= 1) { dst[pos] = i; continue; }\n";
-        s += "      long long r = i;\n";
-        s += "      for (int d = p.ndim - 1; d >= 0; --d) { dst[d * p.count + pos] = r % p.shape[d]; r /= p.shape[d]; }\n";
+        s += "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { dst[d * p.count + pos] = c; });\n";
       }
       s += "    }\n    __syncthreads();\n  }\n}\n";
       return s;

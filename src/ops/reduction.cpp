@@ -230,28 +230,13 @@ __device__ __forceinline__ void _red_fold(_rtype& a, bool& ha, const _rtype& b, 
     ha = true;
   }
 }
-// A value seen as 32-bit words, for shuffles and L2 loads of any trivially copyable type.
-union _red_words {
-  _rtype v;
-  unsigned w[(sizeof(_rtype) + 3) / 4];
-  __device__ _red_words() {}
-};
-__device__ __forceinline__ _rtype _red_shfl_down(const _rtype& v, int d) {
-  _red_words u;
-#pragma unroll
-  for (int k = 0; k < (sizeof(_rtype) + 3) / 4; ++k) u.w[k] = 0;
-  u.v = v;
-#pragma unroll
-  for (int k = 0; k < (sizeof(_rtype) + 3) / 4; ++k) u.w[k] = __shfl_down_sync(0xffffffffu, u.w[k], d);
-  return u.v;
-}
-// Reads a partial another block wrote (through L2, never a stale L1 line).
+// Reads a partial another block wrote (through L2, never a stale L1 line), word by word.
 __device__ __forceinline__ _rtype _red_load_partial(const char* p) {
-  _red_words u;
+  lane_words<_rtype> u;
 #pragma unroll
   for (int k = 0; k < (sizeof(_rtype) + 3) / 4; ++k)
     asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(u.w[k]) : "l"(p + 4 * k));
-  return u.v;
+  return u.value;
 }
 __device__ __forceinline__ void _red_store_partial(char* p, const _rtype& v) {
   *reinterpret_cast<_rtype*>(p) = v;
@@ -260,7 +245,7 @@ __device__ __forceinline__ void _red_store_partial(char* p, const _rtype& v) {
 __device__ __forceinline__ void _red_warp(_rtype& a, bool& ha) {
 #pragma unroll
   for (int d = 16; d > 0; d >>= 1) {
-    _rtype b = _red_shfl_down(a, d);
+    _rtype b = shfl_down(a, d);
     bool hb = _KID ? true : __shfl_down_sync(0xffffffffu, static_cast<int>(ha), d) != 0;
     _red_fold(a, ha, b, hb);
   }
@@ -375,26 +360,11 @@ struct RGen {
   // Byte offsets of a kept position (every operand) and of a reduced position (inputs).
   std::string offsets() const {
     const int nops = nin + nout;
+    // With no kept (or reduced) axes the arrays hold one unused axis: the rank passed is 0.
     std::string s = "__device__ __forceinline__ void _red_koff(const Params& _p, _idx_t o, long long* ko) {\n";
-    s += "#pragma unroll\n  for (int k = 0; k < " + num(nops) + "; ++k) ko[k] = 0;\n";
-    if (sig.kept_ndim) {
-      s += "#pragma unroll\n  for (int d = " + num(sig.kept_ndim - 1) + "; d >= 0; --d) {\n";
-      s += "    const _idx_t e = static_cast<_idx_t>(_p.kshape[d]);\n";
-      s += "    const _idx_t c = d ? o % e : o;\n    o = d ? o / e : 0;\n";
-      s += "#pragma unroll\n    for (int k = 0; k < " + num(nops) +
-           "; ++k) ko[k] += static_cast<long long>(c) * _p.kst[k][d];\n  }\n";
-    }
-    s += "}\n";
+    s += "  nd_offsets<" + num(sig.kept_ndim) + ", " + num(nops) + ">(o, _p.kshape, _p.kst, ko);\n}\n";
     s += "__device__ __forceinline__ void _red_roff(const Params& _p, _idx_t r, long long* ro) {\n";
-    s += "#pragma unroll\n  for (int k = 0; k < " + num(nin) + "; ++k) ro[k] = 0;\n";
-    if (sig.reduced_ndim) {
-      s += "#pragma unroll\n  for (int d = " + num(sig.reduced_ndim - 1) + "; d >= 0; --d) {\n";
-      s += "    const _idx_t e = static_cast<_idx_t>(_p.rshape[d]);\n";
-      s += "    const _idx_t c = d ? r % e : r;\n    r = d ? r / e : 0;\n";
-      s += "#pragma unroll\n    for (int k = 0; k < " + num(nin) +
-           "; ++k) ro[k] += static_cast<long long>(c) * _p.rst[k][d];\n  }\n";
-    }
-    s += "}\n";
+    s += "  nd_offsets<" + num(sig.reduced_ndim) + ", " + num(nin) + ">(r, _p.rshape, _p.rst, ro);\n}\n";
     // One mapped element at reduced position r.
     s += "__device__ __forceinline__ _rtype _red_elem(const Params& _p, const long long* ko, _idx_t r) {\n";
     s += "  long long ro[" + num(nin) + "];\n  _red_roff(_p, r, ro);\n  return _red_map(_p, ";

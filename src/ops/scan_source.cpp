@@ -40,12 +40,10 @@ __device__ __forceinline__ void line_offsets(const ScanParams& p, long long r, l
                                              long long& oo) {
   oi = 0;
   oo = 0;
-  for (int d = static_cast<int>(p.ndim) - 1; d >= 0; --d) {
-    const long long e = p.shape[d], c = r % e;
-    r /= e;
+  for_each_coordinate(r, static_cast<int>(p.ndim), p.shape, [&](int d, long long c) {
     oi += c * p.in_st[d];
     oo += c * p.out_st[d];
-  }
+  });
 }
 __device__ __forceinline__ acc_t load_at(const ScanParams& p, long long oi, long long k) {
   return scan_pre(*reinterpret_cast<const in_t*>(p.in + oi + k * p.in_step));
@@ -85,33 +83,12 @@ __device__ __forceinline__ acc_t walk(const ScanParams& p, long long oi, long lo
 // bytes per warp (fully coalesced). CUNP_V == CUNP_IPT is the blocked layout (one chunk, each
 // lane a run of CUNP_IPT), kept for A/B.
 const char* const kWarpTileLibrary = R"(
-// Any value as 4-byte words for warp shuffles (bool, float16 and complex have no shuffle).
-template <class T> union shfl_words {
-  T t;
-  unsigned int w[(sizeof(T) + 3) / 4];
+// The device library's inclusive warp scan with the ufunc's op (no identity needed).
+struct scan_functor {
+  __device__ acc_t operator()(acc_t a, acc_t b) const { return scan_op(a, b); }
 };
-template <class T> __device__ __forceinline__ T shfl_up_any(T v, int d) {
-  shfl_words<T> u;
-  u.t = v;
-#pragma unroll
-  for (int i = 0; i < (int)((sizeof(T) + 3) / 4); ++i) u.w[i] = __shfl_up_sync(0xffffffffu, u.w[i], d);
-  return u.t;
-}
-template <class T> __device__ __forceinline__ T shfl_any(T v, int src) {
-  shfl_words<T> u;
-  u.t = v;
-#pragma unroll
-  for (int i = 0; i < (int)((sizeof(T) + 3) / 4); ++i) u.w[i] = __shfl_sync(0xffffffffu, u.w[i], src);
-  return u.t;
-}
-// Inclusive scan over the 32 lanes; needs no identity, so it serves every associative ufunc.
 __device__ __forceinline__ acc_t warp_scan(acc_t v, int lane) {
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    const acc_t up = shfl_up_any(v, d);
-    if (lane >= d) v = scan_op(up, v);
-  }
-  return v;
+  return warp_inclusive_scan(v, lane, scan_functor());
 }
 
 typedef acc_t warp_tile[CUNP_CH][CUNP_V];
@@ -181,8 +158,8 @@ __device__ __forceinline__ acc_t scan_tile(warp_tile& x, int lane, long long lef
 #pragma unroll
     for (int i = 1; i < CUNP_V; ++i) x[c][i] = scan_op(x[c][i - 1], x[c][i]);
     const acc_t incl = warp_scan(x[c][CUNP_V - 1], lane);
-    const acc_t excl = shfl_up_any(incl, 1);
-    const acc_t total = shfl_any(incl, 31);
+    const acc_t excl = shfl_up(incl, 1);
+    const acc_t total = shfl_from(incl, 31);
     const bool has_pre = c > 0 || lane > 0;
     const acc_t pre = c == 0 ? excl : lane > 0 ? scan_op(carry, excl) : carry;
     if (has_pre) {
@@ -354,14 +331,14 @@ extern "C" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanPar
       const unsigned found = __ballot_sync(0xffffffffu, f == 2);
 #pragma unroll
       for (int d = 1; d < 32; d <<= 1) {
-        const acc_t up = shfl_up_any(v, d);
+        const acc_t up = shfl_up(v, d);
         const bool up_done = __shfl_up_sync(0xffffffffu, done, d);
         if (lane >= d && !done) {
           v = scan_op(up, v);
           done = up_done;
         }
       }
-      const acc_t window = shfl_any(v, 31);
+      const acc_t window = shfl_from(v, 31);
       ex = has_ex ? scan_op(window, ex) : window;
       has_ex = true;
       if (found) break;

@@ -92,7 +92,7 @@ std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool
   s += "        if (atomicCAS(p.err, 0ull, 1ull) == 0ull) { p.err[1] = k; p.err[2] = p.idx[k][i]; }\n";
   s += "        break;\n      }\n";
   s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
-  s += "    for (int d = static_cast<int>(p.sdims) - 1; d >= 0; --d) { off += (j % p.sshape[d]) * p.sst[d]; j /= p.sshape[d]; }\n";
+  s += "    for_each_coordinate(j, static_cast<int>(p.sdims), p.sshape, [&](int d, long long c) { off += c * p.sst[d]; });\n";
   if (has_b) {
     std::string c1 = u.compute_type(l.types[1]);
     s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype + "*>(p.b)[e]);\n";
