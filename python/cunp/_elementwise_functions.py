@@ -246,7 +246,3 @@ def array_equiv(a1, a2):
     except Exception:  # noqa: BLE001 - NumPy answers False for anything it cannot convert
         return False
     return bool(_core._array_equiv(a1, a2))
-
-
-ndarray.clip = _clip
-ndarray.round = _round

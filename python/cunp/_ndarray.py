@@ -4,7 +4,18 @@
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
-from cunp import _core, _indexing, _interop, _scans, _statistics, _ufuncs
+from cunp import _core, _elementwise_functions, _indexing, _interop, _products, _scans
+from cunp import _statistics, _ufuncs
+
+
+def dot(self, b, out=None):
+    """Dot product with b; see cunp.dot."""
+    return _products.dot(self, b, out=out)
+
+
+def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """Sum along a diagonal; see cunp.trace."""
+    return _products.trace(self, offset, axis1, axis2, dtype, out)
 
 
 def take(self, indices, axis=None, out=None, mode="raise"):
@@ -64,7 +75,7 @@ def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
 
 
 _METHODS = {
-    "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
+    "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
     "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
     "std": std,
     "__array_ufunc__": _ufuncs._array_ufunc,

@@ -276,16 +276,3 @@ def _vecmat(x1, x2, out=None, *, casting='same_kind', dtype=None):
 vecdot = _gufunc.ufunc("vecdot", "(n),(n)->()", _vecdot)
 matvec = _gufunc.ufunc("matvec", "(m,n),(n)->(m)", _matvec)
 vecmat = _gufunc.ufunc("vecmat", "(n),(n,m)->(m)", _vecmat)
-
-
-# Methods NumPy's ndarray has.
-def _dot_method(self, b, out=None):
-    return dot(self, b, out=out)
-
-
-def _trace_method(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    return trace(self, offset, axis1, axis2, dtype, out)
-
-
-ndarray.dot = _dot_method
-ndarray.trace = _trace_method
