@@ -20,6 +20,7 @@
 #include "cunp/ops/indexing.hpp"
 #include "cunp/ops/reduction.hpp"
 #include "cunp/ops/scan.hpp"
+#include "cunp/ops/statistics.hpp"
 #include "cunp/ops/transfer.hpp"
 #include "cunp/ops/ufunc.hpp"
 #include "cunp/random/random.hpp"

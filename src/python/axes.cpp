@@ -25,33 +25,39 @@ int normalize(nb::handle axis, int ndim, const std::string& prefix) {
 // axis: None (every axis), an int, or a tuple of ints. Every entry is range-checked before
 // duplicates are looked for, as NumPy does. `reduce_0d`: ufunc.reduce's rule that an int axis
 // 0 or -1 of a 0-d array reduces nothing (sum and the nan-functions accept it; mean does not).
-nb::tuple normalize_axes(nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+std::vector<int> axes_vector(nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+  std::vector<int> axes;
   if (axis.is_none()) {
-    nb::list all;
-    for (int d = 0; d < ndim; ++d) all.append(d);
-    return nb::tuple(all);
+    for (int d = 0; d < ndim; ++d) axes.push_back(d);
+    return axes;
   }
   const bool many = PyTuple_Check(axis.ptr());
   if (!many && reduce_0d && ndim == 0) {
     const long long a = axis_index(axis);
-    if (a == 0 || a == -1) return nb::tuple();
+    if (a == 0 || a == -1) return axes;
   }
-  std::vector<int> axes;
   if (many) {
     for (nb::handle item : nb::borrow<nb::tuple>(axis)) axes.push_back(normalize(item, ndim, ""));
   } else {
     axes.push_back(normalize(axis, ndim, ""));
   }
-  nb::list out;
-  for (std::size_t i = 0; i < axes.size(); ++i) {
+  for (std::size_t i = 0; i < axes.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (axes[j] == axes[i]) throw ValueError(duplicate);
-    out.append(axes[i]);
-  }
+  return axes;
+}
+
+nb::tuple normalize_axes(nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+  nb::list out;
+  for (int a : axes_vector(axis, ndim, duplicate, reduce_0d)) out.append(a);
   return nb::tuple(out);
 }
 
 }  // namespace
+
+std::vector<int> reduction_axes(nb::handle axis, int ndim, bool reduce_0d) {
+  return axes_vector(axis, ndim, "duplicate value in 'axis'", reduce_0d);
+}
 
 void bind_axes(nb::module_& m) {
   m.def("_normalize_axis",

@@ -81,5 +81,11 @@ void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
 void bind_indexing(nb::module_& m);   // the indexing kernels (_take, _compress_mask, ...)
 void bind_axes(nb::module_& m);       // axis arguments: _normalize_axis, _normalize_axes
+void bind_statistics(nb::module_& m); // the one-launch statistics (_stat_mean, ...)
+
+// axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
+// with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array
+// reduces nothing (the ufunc reductions' rule).
+std::vector<int> reduction_axes(nb::handle axis, int ndim, bool reduce_0d);
 
 }  // namespace cunp::py

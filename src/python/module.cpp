@@ -73,4 +73,5 @@ NB_MODULE(_core, m) {
   bind_interop(m);
   bind_indexing(m);
   bind_axes(m);
+  bind_statistics(m);
 }
