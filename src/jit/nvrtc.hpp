@@ -6,12 +6,14 @@
 
 namespace cunp::nvrtc {
 
+// clang-format off
 #define CUNP_NVRTC_FUNCTIONS(X)                                                        \
   X(nvrtcVersion) X(nvrtcGetErrorString) X(nvrtcCreateProgram) X(nvrtcDestroyProgram) \
   X(nvrtcCompileProgram) X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog)              \
   X(nvrtcGetCUBINSize) X(nvrtcGetCUBIN) X(nvrtcGetPTXSize) X(nvrtcGetPTX)             \
   X(nvrtcGetNumSupportedArchs) X(nvrtcGetSupportedArchs) X(nvrtcAddNameExpression)    \
   X(nvrtcGetLoweredName)
+// clang-format on
 
 struct Api {
 #define CUNP_DECLARE(name) decltype(&::name) name = nullptr;

@@ -8,6 +8,7 @@
 namespace cunp::blas {
 
 // Names as the library exports them (cublas_v2.h maps cublasSgemm to cublasSgemm_v2, ...).
+// clang-format off
 #define CUNP_CUBLAS_FUNCTIONS(X)                                                             \
   X(cublasCreate_v2) X(cublasSetStream_v2) X(cublasSetWorkspace_v2) X(cublasSetMathMode)    \
   X(cublasGetVersion_v2) X(cublasGetProperty) X(cublasSgemm_v2) X(cublasDgemm_v2)           \
@@ -17,6 +18,7 @@ namespace cunp::blas {
   X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched) \
   X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched) \
   X(cublasSgetriBatched) X(cublasDgetriBatched) X(cublasCgetriBatched) X(cublasZgetriBatched)
+// clang-format on
 
 // The Ex functions are overloaded in C++ (a legacy cudaDataType compute-type form): the types
 // name the form with cublasComputeType_t, the one the library exports.

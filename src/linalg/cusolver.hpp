@@ -10,6 +10,7 @@ namespace cunp::linalg {
 
 // Every routine cunp uses (and cusolverGetProperty, for show_config's version). Typed routines
 // have one symbol per element type (S, D, C, Z).
+// clang-format off
 enum class Dn : int {
   GetProperty, Create, Destroy, SetStream,
   CreateParams, DestroyParams,
@@ -24,6 +25,7 @@ enum class Dn : int {
   GesvdBufferSize, Gesvd, GesvdjBufferSize, Gesvdj, GesvdjBatchedBufferSize, GesvdjBatched,
   Count
 };
+// clang-format on
 
 // The symbol's name for element type `t` (float32/64, complex64/128), for messages and tests.
 const char* dn_name(Dn routine, DType t = DType::Float64);

@@ -9,6 +9,7 @@
 
 namespace cunp::drv {
 
+// clang-format off
 #define CUNP_DRIVER_FUNCTIONS(X)                                                   \
   X(cuInit) X(cuDriverGetVersion) X(cuGetErrorName) X(cuGetErrorString)             \
   X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute)     \
@@ -26,6 +27,7 @@ namespace cunp::drv {
   X(cuLaunchCooperativeKernel) X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuStreamIsCapturing) \
   X(cuGraphInstantiateWithFlags) X(cuGraphLaunch) X(cuGraphUpload) X(cuGraphExecDestroy) \
   X(cuGraphDestroy) X(cuGraphGetNodes) X(cuProfilerStart) X(cuProfilerStop)
+// clang-format on
 
 struct Api {
 #define CUNP_DECLARE(name) decltype(&::name) name = nullptr;

@@ -472,7 +472,7 @@ def _jax():
 
 
 def test_jax_to_cunp_zero_copy():
-    jax = _jax()
+    _jax()
     import jax.numpy as jnp
 
     a = jnp.arange(8, dtype=jnp.float32)
@@ -494,7 +494,7 @@ def test_cunp_to_jax_zero_copy():
 # --- Numba (CUDA Array Interface) ---
 
 def _numba_cuda():
-    numba = pytest.importorskip("numba")
+    pytest.importorskip("numba")
     from numba import cuda
 
     if not cuda.is_available():

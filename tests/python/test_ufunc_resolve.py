@@ -54,7 +54,6 @@ def test_resolve_dtypes_matches_numpy(name):
 @pytest.mark.parametrize("name", ["add", "true_divide", "less", "maximum", "ldexp"])
 @pytest.mark.parametrize("casting", ["no", "equiv", "safe", "same_kind", "unsafe"])
 def test_resolve_with_output_dtype_and_casting(name, casting):
-    u = getattr(cunp, name)
     mismatches = []
     for a, b, out in itertools.product(DTYPES[::2], DTYPES[::2], DTYPES[::3]):
         dtypes = (a, b, out)
