@@ -11,8 +11,7 @@
 using namespace cunp;
 using Clock = std::chrono::steady_clock;
 
-template <class F>
-double median_ns(F&& f, int batches = 31, int per_batch = 2000) {
+template <class F> double median_ns(F&& f, int batches = 31, int per_batch = 2000) {
   std::vector<double> t;
   for (int b = 0; b < batches; ++b) {
     auto t0 = Clock::now();
@@ -41,7 +40,8 @@ int main() {
   synchronize_device(dev);
   // A binary op through the engine directly: three operands, no scalar.
   static const ElementwiseOp add{"micro_add", "out0 = in0 + in1;"};
-  NDArray a = NDArray::empty(Dims{1000}, DType::Float32), b = NDArray::empty(Dims{1000}, DType::Float32);
+  NDArray a = NDArray::empty(Dims{1000}, DType::Float32),
+          b = NDArray::empty(Dims{1000}, DType::Float32);
   NDArray c = NDArray::empty(Dims{1000}, DType::Float32);
   elementwise(add, {a, b}, {c});
   synchronize_device(dev);

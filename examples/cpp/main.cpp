@@ -19,12 +19,12 @@ int main() {
   for (int i = 0; i < 12; ++i) host[i] = static_cast<float>(i);
   NDArray x = from_host(host.data(), DType::Float32, Dims{3, 4}, Order::C);
 
-  NDArray t = x.transpose();                     // a view: no copy
+  NDArray t = x.transpose();                            // a view: no copy
   NDArray y = astype(t, DType::Float64, OrderSpec::C);  // a C-contiguous float64 copy
   NDArray r = arange(0.0, 5.0, 1.0, DType::Int32);
 
   // Statistics in one launch each: row means, and the standard deviation of every element.
-  NDArray row_mean = mean(x, std::vector<int64_t>{1});   // float32, shape (3,)
+  NDArray row_mean = mean(x, std::vector<int64_t>{1});        // float32, shape (3,)
   NDArray spread = cunp::std(x, std::nullopt, /*ddof=*/1.0);  // cunp::std: not ::std
 
   std::vector<double> back(12);

@@ -18,12 +18,12 @@ struct DTypeCode {
 
 // One row per cunp dtype; bool travels as kDLBool with 8 bits, as PyTorch and NumPy send it.
 constexpr DTypeCode kCodes[] = {
-    {DType::Bool, {kDLBool, 8, 1}},        {DType::Int8, {kDLInt, 8, 1}},
-    {DType::UInt8, {kDLUInt, 8, 1}},       {DType::Int16, {kDLInt, 16, 1}},
-    {DType::UInt16, {kDLUInt, 16, 1}},     {DType::Int32, {kDLInt, 32, 1}},
-    {DType::UInt32, {kDLUInt, 32, 1}},     {DType::Int64, {kDLInt, 64, 1}},
-    {DType::UInt64, {kDLUInt, 64, 1}},     {DType::Float16, {kDLFloat, 16, 1}},
-    {DType::Float32, {kDLFloat, 32, 1}},   {DType::Float64, {kDLFloat, 64, 1}},
+    {DType::Bool, {kDLBool, 8, 1}},          {DType::Int8, {kDLInt, 8, 1}},
+    {DType::UInt8, {kDLUInt, 8, 1}},         {DType::Int16, {kDLInt, 16, 1}},
+    {DType::UInt16, {kDLUInt, 16, 1}},       {DType::Int32, {kDLInt, 32, 1}},
+    {DType::UInt32, {kDLUInt, 32, 1}},       {DType::Int64, {kDLInt, 64, 1}},
+    {DType::UInt64, {kDLUInt, 64, 1}},       {DType::Float16, {kDLFloat, 16, 1}},
+    {DType::Float32, {kDLFloat, 32, 1}},     {DType::Float64, {kDLFloat, 64, 1}},
     {DType::Complex64, {kDLComplex, 64, 1}}, {DType::Complex128, {kDLComplex, 128, 1}},
 };
 
@@ -82,7 +82,8 @@ DLDataType to_dl_dtype(DType t) {
 
 DType from_dl_dtype(DLDataType t) {
   if (t.lanes != 1)
-    throw TypeError("DLPack vector types (lanes != 1) are not supported by cunp (" + describe(t) + ")");
+    throw TypeError("DLPack vector types (lanes != 1) are not supported by cunp (" + describe(t) +
+                    ")");
   for (const DTypeCode& c : kCodes)
     if (c.dl.code == t.code && c.dl.bits == t.bits) return c.dtype;
   if (t.code == kDLBfloat) throw TypeError("bfloat16 is not supported by cunp");
@@ -117,7 +118,8 @@ NDArray view_tensor(const DLTensor& t, std::function<void()> release) {
                      std::to_string(t.device.device_type));
   if (t.device.device_id < 0) throw ValueError("the DLPack tensor has a negative device id");
   if (t.ndim < 0 || t.ndim > 64)
-    throw ValueError("the DLPack tensor has ndim " + std::to_string(t.ndim) + " (cunp allows 0 to 64)");
+    throw ValueError("the DLPack tensor has ndim " + std::to_string(t.ndim) +
+                     " (cunp allows 0 to 64)");
   if (t.ndim > 0 && !t.shape) throw ValueError("the DLPack tensor has no shape");
   DType dt = from_dl_dtype(t.dtype);
   int64_t isz = itemsize(dt);

@@ -68,8 +68,12 @@ DType dtype_from_char(char c) {
     case 'H': return DType::UInt16;
     case 'i': return DType::Int32;
     case 'I': return DType::UInt32;
-    case 'l': case 'q': case 'p': return DType::Int64;
-    case 'L': case 'Q': case 'P': return DType::UInt64;
+    case 'l':
+    case 'q':
+    case 'p': return DType::Int64;
+    case 'L':
+    case 'Q':
+    case 'P': return DType::UInt64;
     case 'e': return DType::Float16;
     case 'f': return DType::Float32;
     case 'd': return DType::Float64;
@@ -141,17 +145,14 @@ Casting casting_from_string(const std::string& s) {
 bool can_cast(DType from, DType to, Casting casting) {
   switch (casting) {
     case Casting::No:
-    case Casting::Equiv:
-      return from == to;
-    case Casting::Safe:
-      return kSafe[static_cast<int>(from)][static_cast<int>(to)] == '1';
+    case Casting::Equiv: return from == to;
+    case Casting::Safe: return kSafe[static_cast<int>(from)][static_cast<int>(to)] == '1';
     case Casting::SameKind: {
       if (can_cast(from, to, Casting::Safe)) return true;
       // Any size within a kind, or up the order bool < unsigned < signed < float < complex.
       return kind_rank(to) >= kind_rank(from);
     }
-    case Casting::Unsafe:
-      return true;
+    case Casting::Unsafe: return true;
   }
   return false;
 }
@@ -174,10 +175,8 @@ DType complex_dtype(DType t) {
   switch (t) {
     case DType::Float16:
     case DType::Float32:
-    case DType::Complex64:
-      return DType::Complex64;
-    default:
-      return DType::Complex128;
+    case DType::Complex64: return DType::Complex64;
+    default: return DType::Complex128;
   }
 }
 

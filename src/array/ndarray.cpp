@@ -73,7 +73,8 @@ static std::vector<int> normalize_axes(const std::vector<int64_t>& axes, int ndi
   for (int64_t a : axes) {
     int x = normalize_axis(a, ndim);
     if (std::find(out.begin(), out.end(), x) != out.end())
-      throw ValueError(std::string("repeated axis") + (argname ? std::string(" in `") + argname + "` argument" : ""));
+      throw ValueError(std::string("repeated axis") +
+                       (argname ? std::string(" in `") + argname + "` argument" : ""));
     out.push_back(x);
   }
   return out;
@@ -146,10 +147,11 @@ NDArray NDArray::broadcast_to(const Dims& shape) const {
   int n = shape.size(), off = n - ndim();
   auto fail = [&] {
     throw ValueError("operands could not be broadcast together with remapped shapes "
-                     "[original->remapped]: " + shape_str(shape_) + "  and requested shape " +
-                     shape_str(shape));
+                     "[original->remapped]: " +
+                     shape_str(shape_) + "  and requested shape " + shape_str(shape));
   };
-  if (off < 0) throw ValueError("input operand has more dimensions than allowed by the axis remapping");
+  if (off < 0)
+    throw ValueError("input operand has more dimensions than allowed by the axis remapping");
   Dims st(n, 0);
   for (int i = 0; i < n; ++i) {
     if (shape[i] < 0) throw ValueError("all elements of broadcast shape must be non-negative");
@@ -165,7 +167,8 @@ NDArray NDArray::view_as(DType dt) const {
   int old_sz = itemsize(), new_sz = cunp::itemsize(dt);
   if (old_sz == new_sz) return view(dt, shape_, strides_, data_);
   if (ndim() == 0)
-    throw ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+    throw ValueError(
+        "Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
   int last = ndim() - 1;
   if (shape_[last] != 1 && size_ != 0 && strides_[last] != old_sz)
     throw ValueError("To change to a dtype of a different size, the last axis must be contiguous");
@@ -174,7 +177,8 @@ NDArray NDArray::view_as(DType dt) const {
     if (new_sz > old_sz)
       throw ValueError("When changing to a larger dtype, its size must be a divisor of the total "
                        "size in bytes of the last axis of the array.");
-    throw ValueError("When changing to a smaller dtype, its size must be a divisor of the size of original dtype");
+    throw ValueError(
+        "When changing to a smaller dtype, its size must be a divisor of the size of original dtype");
   }
   Dims sh = shape_, st = strides_;
   sh[last] = bytes / new_sz;

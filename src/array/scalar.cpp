@@ -39,7 +39,10 @@ float half_to_float(uint16_t h) {
     if (m == 0) x = sign;
     else {  // subnormal: normalize
       int k = 0;
-      while (!(m & 0x400)) { m <<= 1; ++k; }
+      while (!(m & 0x400)) {
+        m <<= 1;
+        ++k;
+      }
       x = sign | ((113 - k) << 23) | ((m & 0x3ff) << 13);
     }
   } else if (e == 31) {
@@ -54,15 +57,11 @@ float half_to_float(uint16_t h) {
 
 namespace {
 
-template <class T>
-void store(Scalar& s, T v) {
-  std::memcpy(s.bytes, &v, sizeof v);
-}
+template <class T> void store(Scalar& s, T v) { std::memcpy(s.bytes, &v, sizeof v); }
 
 // Float to integer as the device's cast<> does: through int64, wrapping; NaN and values out of
 // int64's range give INT64_MIN's low bits, as x86 does.
-template <class I>
-I float_to_int(double v) {
+template <class I> I float_to_int(double v) {
   if constexpr (std::is_same_v<I, uint64_t>)
     if (v >= 0 && v < 1.8446744073709552e19) return static_cast<uint64_t>(v);
   if (!(v > -9.2233720368547758e18 && v < 9.2233720368547758e18))
@@ -125,17 +124,29 @@ std::complex<double> Scalar::as_complex() const {
       std::memcpy(&c, bytes, 16);
       return c;
     }
-    default:
-      return {as_double(), 0.0};
+    default: return {as_double(), 0.0};
   }
 }
 
 double Scalar::as_double() const {
   switch (dtype) {
-    case DType::Float16: { uint16_t h; std::memcpy(&h, bytes, 2); return half_to_float(h); }
-    case DType::Float32: { float f; std::memcpy(&f, bytes, 4); return f; }
-    case DType::Float64: { double d; std::memcpy(&d, bytes, 8); return d; }
-    case DType::Complex64: case DType::Complex128: return as_complex().real();
+    case DType::Float16: {
+      uint16_t h;
+      std::memcpy(&h, bytes, 2);
+      return half_to_float(h);
+    }
+    case DType::Float32: {
+      float f;
+      std::memcpy(&f, bytes, 4);
+      return f;
+    }
+    case DType::Float64: {
+      double d;
+      std::memcpy(&d, bytes, 8);
+      return d;
+    }
+    case DType::Complex64:
+    case DType::Complex128: return as_complex().real();
     case DType::UInt64: return static_cast<double>(as_uint());
     default: return static_cast<double>(as_int());
   }
@@ -144,25 +155,57 @@ double Scalar::as_double() const {
 int64_t Scalar::as_int() const {
   switch (dtype) {
     case DType::Bool: return bytes[0] != 0;
-    case DType::Int8: { int8_t v; std::memcpy(&v, bytes, 1); return v; }
+    case DType::Int8: {
+      int8_t v;
+      std::memcpy(&v, bytes, 1);
+      return v;
+    }
     case DType::UInt8: return bytes[0];
-    case DType::Int16: { int16_t v; std::memcpy(&v, bytes, 2); return v; }
-    case DType::UInt16: { uint16_t v; std::memcpy(&v, bytes, 2); return v; }
-    case DType::Int32: { int32_t v; std::memcpy(&v, bytes, 4); return v; }
-    case DType::UInt32: { uint32_t v; std::memcpy(&v, bytes, 4); return v; }
-    case DType::Int64: case DType::UInt64: { int64_t v; std::memcpy(&v, bytes, 8); return v; }
+    case DType::Int16: {
+      int16_t v;
+      std::memcpy(&v, bytes, 2);
+      return v;
+    }
+    case DType::UInt16: {
+      uint16_t v;
+      std::memcpy(&v, bytes, 2);
+      return v;
+    }
+    case DType::Int32: {
+      int32_t v;
+      std::memcpy(&v, bytes, 4);
+      return v;
+    }
+    case DType::UInt32: {
+      uint32_t v;
+      std::memcpy(&v, bytes, 4);
+      return v;
+    }
+    case DType::Int64:
+    case DType::UInt64: {
+      int64_t v;
+      std::memcpy(&v, bytes, 8);
+      return v;
+    }
     default: return float_to_int<int64_t>(as_double());
   }
 }
 
 uint64_t Scalar::as_uint() const {
-  if (dtype == DType::UInt64) { uint64_t v; std::memcpy(&v, bytes, 8); return v; }
+  if (dtype == DType::UInt64) {
+    uint64_t v;
+    std::memcpy(&v, bytes, 8);
+    return v;
+  }
   if (is_inexact(dtype)) return float_to_int<uint64_t>(as_double());
   return static_cast<uint64_t>(as_int());
 }
 
 bool Scalar::as_bool() const {
-  if (is_inexact(dtype)) { auto c = as_complex(); return c.real() != 0 || c.imag() != 0; }
+  if (is_inexact(dtype)) {
+    auto c = as_complex();
+    return c.real() != 0 || c.imag() != 0;
+  }
   return as_int() != 0;
 }
 

@@ -87,9 +87,9 @@ Dims broadcast_shapes(const std::vector<Dims>& shapes) {
         if (j >= 0 && shapes[b][j] == o) break;
       }
       throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  "
-                       "Mismatch is between arg " + std::to_string(b) + " with shape " +
-                       shape_str(shapes[b]) + " and arg " + std::to_string(a) + " with shape " +
-                       shape_str(s) + ".");
+                       "Mismatch is between arg " +
+                       std::to_string(b) + " with shape " + shape_str(shapes[b]) + " and arg " +
+                       std::to_string(a) + " with shape " + shape_str(s) + ".");
     }
   }
   return out;

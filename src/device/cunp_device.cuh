@@ -18,20 +18,25 @@ struct float16 {
   }
 };
 
-template <class T>
-struct complex {
+template <class T> struct complex {
   T re, im;
   complex() = default;
   __device__ constexpr complex(T r, T i = T(0)) : re(r), im(i) {}
   __device__ T real() const { return re; }
   __device__ T imag() const { return im; }
 };
-template <class T> __device__ complex<T> operator+(complex<T> a, complex<T> b) { return {a.re + b.re, a.im + b.im}; }
-template <class T> __device__ complex<T> operator-(complex<T> a, complex<T> b) { return {a.re - b.re, a.im - b.im}; }
+template <class T> __device__ complex<T> operator+(complex<T> a, complex<T> b) {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class T> __device__ complex<T> operator-(complex<T> a, complex<T> b) {
+  return {a.re - b.re, a.im - b.im};
+}
 template <class T> __device__ complex<T> operator*(complex<T> a, complex<T> b) {
   return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
-template <class T> __device__ complex<T> operator*(complex<T> a, T b) { return {a.re * b, a.im * b}; }
+template <class T> __device__ complex<T> operator*(complex<T> a, T b) {
+  return {a.re * b, a.im * b};
+}
 
 // Type classes for the cast rules below (no <type_traits> in NVRTC without extra headers).
 enum Kind { kBool, kSigned, kUnsigned, kFloat, kHalf, kComplex };
@@ -58,8 +63,7 @@ template <class T> struct real_of<complex<T>> { using type = T; };
 template <class A, class B> struct same_type { static constexpr bool value = false; };
 template <class A> struct same_type<A, A> { static constexpr bool value = true; };
 
-template <class To, class From>
-__device__ __forceinline__ To cast(From v) {
+template <class To, class From> __device__ __forceinline__ To cast(From v) {
   constexpr Kind f = kind_of<From>::value, t = kind_of<To>::value;
   if constexpr (same_type<To, From>::value) {
     return v;  // bit for bit: a float16 NaN keeps its sign
@@ -85,17 +89,13 @@ __device__ __forceinline__ To cast(From v) {
   } else if constexpr (f == kFloat && (t == kSigned || t == kUnsigned)) {
     if constexpr (sizeof(To) == 8 && t == kUnsigned)
       return v >= From(0) ? static_cast<To>(v) : static_cast<To>(static_cast<long long>(v));
-    else
-      return static_cast<To>(static_cast<long long>(v));
+    else return static_cast<To>(static_cast<long long>(v));
   } else {
     return static_cast<To>(v);
   }
 }
 
 // Fixed-width vector of N values of T for 16-byte loads and stores on the contiguous path.
-template <class T, int N>
-struct alignas(sizeof(T) * N) vec {
-  T v[N];
-};
+template <class T, int N> struct alignas(sizeof(T) * N) vec { T v[N]; };
 
 }  // namespace cunp

@@ -7,8 +7,7 @@ namespace cunp {
 // A whole array handed to a kernel (CuPy's `raw` parameters, its CArray): x[j] is the element at
 // C-order position j of x's own shape, whatever its strides; x[idx] takes one index per axis.
 // The host fills the fields in this order (see src/ops/elementwise.cpp); strides are in bytes.
-template <class T, int NDIM, bool CONTIGUOUS>
-struct raw_array {
+template <class T, int NDIM, bool CONTIGUOUS> struct raw_array {
   static constexpr int ndim = NDIM;
   T* ptr_;
   long long size_;
@@ -28,8 +27,7 @@ struct raw_array {
       return at(off);
     }
   }
-  template <class I>
-  __device__ T& operator[](const I (&idx)[NDIM > 0 ? NDIM : 1]) const {
+  template <class I> __device__ T& operator[](const I (&idx)[NDIM > 0 ? NDIM : 1]) const {
     long long off = 0;
 #pragma unroll
     for (int d = 0; d < NDIM; ++d) off += static_cast<long long>(idx[d]) * strides_[d];

@@ -6,8 +6,7 @@ namespace cunp {
 
 // A value seen as 32-bit words. The words start zeroed so that a value narrower than its last
 // word never shuffles uninitialized bytes.
-template <class T>
-union lane_words {
+template <class T> union lane_words {
   T value;
   unsigned w[(sizeof(T) + 3) / 4];
   __device__ lane_words() {
@@ -16,8 +15,7 @@ union lane_words {
   }
 };
 
-template <class T>
-__device__ __forceinline__ T shfl_down(const T& v, int delta) {
+template <class T> __device__ __forceinline__ T shfl_down(const T& v, int delta) {
   lane_words<T> u;
   u.value = v;
 #pragma unroll
@@ -26,8 +24,7 @@ __device__ __forceinline__ T shfl_down(const T& v, int delta) {
   return u.value;
 }
 
-template <class T>
-__device__ __forceinline__ T shfl_up(const T& v, int delta) {
+template <class T> __device__ __forceinline__ T shfl_up(const T& v, int delta) {
   lane_words<T> u;
   u.value = v;
 #pragma unroll
@@ -36,8 +33,7 @@ __device__ __forceinline__ T shfl_up(const T& v, int delta) {
   return u.value;
 }
 
-template <class T>
-__device__ __forceinline__ T shfl_from(const T& v, int lane) {
+template <class T> __device__ __forceinline__ T shfl_from(const T& v, int lane) {
   lane_words<T> u;
   u.value = v;
 #pragma unroll

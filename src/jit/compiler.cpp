@@ -187,8 +187,7 @@ CompileResult compile(const std::string& source, const std::string& name, int ar
   int max_arch = max_supported_arch();
   bool ptx = arch > max_arch;
   std::vector<std::string> opts = {
-      (ptx ? "-arch=compute_" : "-arch=sm_") + std::to_string(ptx ? max_arch : arch),
-      "-std=c++17"};
+      (ptx ? "-arch=compute_" : "-arch=sm_") + std::to_string(ptx ? max_arch : arch), "-std=c++17"};
   opts.insert(opts.end(), options.begin(), options.end());
   std::vector<const char*> argv;
   for (const auto& o : opts) argv.push_back(o.c_str());
@@ -197,8 +196,9 @@ CompileResult compile(const std::string& source, const std::string& name, int ar
   nvrtc_check(n.nvrtcCreateProgram(&prog, source.c_str(), (name + ".cu").c_str(), 0, nullptr,
                                    nullptr),
               "nvrtcCreateProgram");
-  std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> guard(
-      &prog, [](nvrtcProgram* p) { nvrtc::api().nvrtcDestroyProgram(p); });
+  std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> guard(&prog, [](nvrtcProgram* p) {
+    nvrtc::api().nvrtcDestroyProgram(p);
+  });
   for (const auto& e : name_expressions)
     nvrtc_check(n.nvrtcAddNameExpression(prog, e.c_str()), "nvrtcAddNameExpression");
   nvrtcResult r = n.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());

@@ -49,8 +49,7 @@ FunctionHandle find_kernel(const KernelKey& key);
 FunctionHandle add_kernel(const KernelKey& key, const KernelSpec& spec);
 
 // The function for `key`; `make()` returns the KernelSpec and runs only on a miss.
-template <class Make>
-FunctionHandle kernel(const KernelKey& key, Make&& make) {
+template <class Make> FunctionHandle kernel(const KernelKey& key, Make&& make) {
   if (FunctionHandle fn = find_kernel(key)) return fn;
   return add_kernel(key, make());
 }

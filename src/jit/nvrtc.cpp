@@ -14,8 +14,8 @@ namespace cunp::nvrtc {
 namespace {
 
 const std::vector<std::string>& candidates() {
-  static const std::vector<std::string> c =
-      library_candidates({"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "CUNP_NVRTC_PATH");
+  static const std::vector<std::string> c = library_candidates(
+      {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "CUNP_NVRTC_PATH");
   return c;
 }
 
@@ -34,7 +34,7 @@ Loaded load() {
                 "nvidia-cuda-nvrtc package, or set CUNP_NVRTC_PATH";
     return out;
   }
-#define CUNP_RESOLVE(name)                                                       \
+#define CUNP_RESOLVE(name)                                                    \
   out.api.name = reinterpret_cast<decltype(out.api.name)>(dlsym(lib, #name)); \
   if (!out.api.name) out.error = "NVRTC lacks " #name;
   CUNP_NVRTC_FUNCTIONS(CUNP_RESOLVE)
@@ -47,7 +47,7 @@ Loaded load() {
 const std::string& library_identity() {
   static const std::string id = [] {
     for (const auto& c : candidates()) {
-      struct stat st{};
+      struct stat st {};
       if (c.find('/') == std::string::npos) break;  // sonames: only dlopen knows which file
       if (::stat(c.c_str(), &st) == 0)
         return c + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);

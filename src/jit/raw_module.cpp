@@ -32,7 +32,7 @@ namespace cunp {
 namespace {
 
 bool is_file(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -201,7 +201,8 @@ std::vector<KernelDecl> scan_kernels(const std::string& source) {
     std::size_t start = s.find_last_of(";{}", p);
     start = start == std::string::npos ? 0 : start + 1;
     std::string prefix = s.substr(start, p - start);
-    bool ext = prefix.find("extern") != std::string::npos && prefix.find("\"C\"") != std::string::npos;
+    bool ext = prefix.find("extern") != std::string::npos &&
+               prefix.find("\"C\"") != std::string::npos;
     for (auto& [lo, hi] : blocks) ext = ext || (p > lo && p < hi);
     out.push_back({s.substr(b, e - b), ext});
   }
@@ -301,10 +302,12 @@ bool is_cucomplex_include(const std::string& line) {
 // Standard headers jitify=True makes available: each forwards to libcu++'s <cuda/std/NAME> and
 // makes cuda::std's names visible as std:: (the way Jitify's shims let NVRTC see std::).
 const char* const kJitifyHeaders[] = {
-    "array", "bit", "bitset", "cassert", "cfloat", "climits", "cmath", "complex", "concepts",
-    "cstddef", "cstdint", "cstdlib", "cstring", "functional", "initializer_list", "iterator",
-    "limits", "numbers", "numeric", "optional", "ratio", "span", "tuple", "type_traits",
-    "utility", "variant", "version"};
+    "array",    "bit",     "bitset",  "cassert",     "cfloat",
+    "climits",  "cmath",   "complex", "concepts",    "cstddef",
+    "cstdint",  "cstdlib", "cstring", "functional",  "initializer_list",
+    "iterator", "limits",  "numbers", "numeric",     "optional",
+    "ratio",    "span",    "tuple",   "type_traits", "utility",
+    "variant",  "version"};
 // Headers with nothing libcu++ provides whose names NVRTC already knows (printf, malloc).
 const char* const kJitifyEmptyHeaders[] = {"cstdio", "stdio.h", "new"};
 
@@ -326,7 +329,7 @@ void make_dirs(const std::string& dir) {
 }
 
 bool is_executable(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
@@ -362,13 +365,14 @@ struct TempDir {
   }
   ~TempDir() {
     if (path.empty()) return;
-    for (const char* f : {"/kernel.cu", "/kernel.cubin", "/nvcc.log"}) std::remove((path + f).c_str());
+    for (const char* f : {"/kernel.cu", "/kernel.cubin", "/nvcc.log"})
+      std::remove((path + f).c_str());
     ::rmdir(path.c_str());
   }
 };
 
 std::string file_identity(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return path;
   return path + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
 }
@@ -466,7 +470,8 @@ CompileResult compile_with_nvcc(const std::string& source, int arch,
   }
   std::vector<std::string> argv = {nvcc, "-cubin", "-arch=sm_" + std::to_string(arch)};
   bool has_std = false;
-  for (const auto& o : options) has_std = has_std || o.rfind("-std", 0) == 0 || o.rfind("--std", 0) == 0;
+  for (const auto& o : options)
+    has_std = has_std || o.rfind("-std", 0) == 0 || o.rfind("--std", 0) == 0;
   if (!has_std) argv.push_back("-std=c++17");
   argv.insert(argv.end(), options.begin(), options.end());
   for (const std::string& a : {std::string("-o"), cubin, cu}) argv.push_back(a);
@@ -478,8 +483,8 @@ CompileResult compile_with_nvcc(const std::string& source, int arch,
   if (rc == -1 && log.empty()) throw CudaError(0, "backend='nvcc': could not run " + nvcc);
   CompileResult out;
   if (rc != 0 || !read_whole_file(cubin, out.image) || out.image.empty())
-    throw CompileError("raw_module", log.empty() ? "nvcc exited with status " + std::to_string(rc) : log,
-                       source);
+    throw CompileError("raw_module",
+                       log.empty() ? "nvcc exited with status " + std::to_string(rc) : log, source);
   return out;
 }
 
@@ -512,14 +517,15 @@ namespace {
 // What the compiler gets: the source after translate_cucomplex, and the user's options with the
 // toolkit's include directories (and, for jitify with NVRTC, the standard-header shims).
 std::pair<std::string, std::vector<std::string>> prepared(const std::string& source,
-                                                           const std::vector<std::string>& options,
-                                                           const RawBuildOptions& b) {
+                                                          const std::vector<std::string>& options,
+                                                          const RawBuildOptions& b) {
   std::string src = b.translate_cucomplex ? translate_cucomplex(source) : source;
   std::vector<std::string> opts = user_compile_options(options);
   if (b.jitify && b.backend == RawBuildOptions::Backend::Nvrtc) {
     const std::string& dir = jitify_include_dir();
     if (dir.empty())
-      throw CudaError(0, "jitify=True: cannot write the standard-header shims under " + cache_dir());
+      throw CudaError(0,
+                      "jitify=True: cannot write the standard-header shims under " + cache_dir());
     opts.push_back("-I" + dir);
   }
   return {std::move(src), std::move(opts)};
@@ -528,7 +534,8 @@ std::pair<std::string, std::vector<std::string>> prepared(const std::string& sou
 }  // namespace
 
 CompileResult RawModule::compile_for(int arch) const {
-  if (source_.empty() && !path_.empty()) throw ValueError("a module loaded from a file has no source");
+  if (source_.empty() && !path_.empty())
+    throw ValueError("a module loaded from a file has no source");
   auto [src, opts] = prepared(source_, options_, build_);
   if (build_.backend == RawBuildOptions::Backend::Nvcc) return compile_with_nvcc(src, arch, opts);
   return compile(src, "raw_module", arch, opts, name_expressions_);
@@ -541,7 +548,8 @@ std::shared_ptr<RawModule> RawModule::from_file(std::string path) {
 }
 
 void RawModule::ensure_loaded(int device) {
-  if (device < 0 || device >= kMaxDevices) throw ValueError("invalid device " + std::to_string(device));
+  if (device < 0 || device >= kMaxDevices)
+    throw ValueError("invalid device " + std::to_string(device));
   PerDevice& d = loaded_[device];
   if (d.module) return;
   if (!path_.empty()) {
@@ -569,7 +577,8 @@ void RawModule::ensure_loaded(int device) {
     char key[40];
     std::snprintf(key, sizeof key, "%016llx%016llx",
                   static_cast<unsigned long long>(hash_bytes(text.data(), text.size())),
-                  static_cast<unsigned long long>(hash_bytes(text.data(), text.size(), 0x9ae16a3b2f90404full)));
+                  static_cast<unsigned long long>(
+                      hash_bytes(text.data(), text.size(), 0x9ae16a3b2f90404full)));
     std::string path = cache_dir() + "/" + key + ".nvcc.cubin";
     std::vector<char> image;
     activate(device);
@@ -607,8 +616,8 @@ RawFunction RawModule::function(const std::string& name, int device) {
   CUfunction f = nullptr;
   CUresult r = drv::api().cuModuleGetFunction(&f, loaded_[device].module, symbol.c_str());
   if (r == CUDA_ERROR_NOT_FOUND) {
-    std::string msg = "cuModuleGetFunction failed: CUDA_ERROR_NOT_FOUND: no kernel named '" +
-                      name + "' in the module";
+    std::string msg = "cuModuleGetFunction failed: CUDA_ERROR_NOT_FOUND: no kernel named '" + name +
+                      "' in the module";
     if (!source_.empty()) {
       if (declared_without_extern_c(source_, name))
         msg += "; it is declared without extern \"C\", so its symbol is C++-mangled: declare it "
@@ -638,9 +647,10 @@ std::pair<uintptr_t, std::size_t> RawModule::global(const std::string& name, int
   std::size_t size = 0;
   CUresult r = drv::api().cuModuleGetGlobal(&p, &size, loaded_[device].module, symbol.c_str());
   if (r == CUDA_ERROR_NOT_FOUND)
-    throw CudaError(r, "cuModuleGetGlobal failed: CUDA_ERROR_NOT_FOUND: no global variable named '" +
-                           name + "' in the module (declare it extern \"C\" or pass its name in "
-                           "name_expressions)");
+    throw CudaError(
+        r, "cuModuleGetGlobal failed: CUDA_ERROR_NOT_FOUND: no global variable named '" + name +
+               "' in the module (declare it extern \"C\" or pass its name in "
+               "name_expressions)");
   drv::check(r, "cuModuleGetGlobal");
   return {static_cast<uintptr_t>(p), size};
 }
@@ -691,13 +701,18 @@ void check_launch_config(const LaunchConfig& c, const DeviceProperties& p) {
                        std::to_string(p.max_block_dim[k]));
     threads *= c.block[k];
   }
-  if (p.max_threads_per_block > 0 && threads > static_cast<unsigned long long>(p.max_threads_per_block))
-    throw ValueError("a block of " + std::to_string(threads) + " threads exceeds the device's "
-                     "limit of " + std::to_string(p.max_threads_per_block) + " threads per block");
+  if (p.max_threads_per_block > 0 &&
+      threads > static_cast<unsigned long long>(p.max_threads_per_block))
+    throw ValueError("a block of " + std::to_string(threads) +
+                     " threads exceeds the device's "
+                     "limit of " +
+                     std::to_string(p.max_threads_per_block) + " threads per block");
   int smem_limit = std::max(p.max_shared_memory_per_block_optin, p.max_shared_memory_per_block);
   if (smem_limit > 0 && c.shared_mem > static_cast<unsigned>(smem_limit))
-    throw ValueError("shared_mem = " + std::to_string(c.shared_mem) + " bytes exceeds the "
-                     "device's limit of " + std::to_string(smem_limit) + " bytes per block");
+    throw ValueError("shared_mem = " + std::to_string(c.shared_mem) +
+                     " bytes exceeds the "
+                     "device's limit of " +
+                     std::to_string(smem_limit) + " bytes per block");
 }
 
 void launch_raw(const RawFunction& f, const LaunchConfig& c, StreamHandle stream, void** params) {
@@ -705,7 +720,8 @@ void launch_raw(const RawFunction& f, const LaunchConfig& c, StreamHandle stream
   // driver call); the device tables are only consulted when it differs.
   CUcontext have = nullptr;
   CUresult r = drv::api().cuCtxGetCurrent(&have);
-  if (r != CUDA_SUCCESS || !f.context || have != static_cast<CUcontext>(f.context)) activate(f.device);
+  if (r != CUDA_SUCCESS || !f.context || have != static_cast<CUcontext>(f.context))
+    activate(f.device);
   detail::submit(f.handle, stream, {c.grid[0], c.grid[1], c.grid[2]},
                  {c.block[0], c.block[1], c.block[2]}, params, c.shared_mem, c.cooperative);
 }

@@ -46,8 +46,8 @@ bool fill_pattern(uintptr_t dst, std::size_t nbytes, const unsigned char* value,
   // the grid-stride loop covers the rest.
   const DeviceProperties& props = device_properties(device);
   int64_t blocks = (static_cast<int64_t>(p.vectors) + kBlock - 1) / kBlock;
-  int64_t cap =
-      int64_t{props.multiprocessor_count} * (props.max_threads_per_multiprocessor / kBlock) * 4;
+  int64_t cap = int64_t{props.multiprocessor_count} *
+                (props.max_threads_per_multiprocessor / kBlock) * 4;
   unsigned grid = static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
   detail::launch(fn, device, {grid}, {kBlock}, &p);
   return true;

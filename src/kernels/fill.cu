@@ -17,7 +17,8 @@ __device__ __forceinline__ unsigned char pattern_byte(const unsigned int (&w)[4]
 // head and tail (fewer than 16 bytes each) are written bytewise by the first threads.
 extern "C" __global__ void __launch_bounds__(256) cunp_fill_pattern(const cunp::FillParams p) {
   using cunp::fill_kernel::pattern_byte;
-  const unsigned long long tid = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned long long tid = static_cast<unsigned long long>(blockIdx.x) * blockDim.x +
+                                 threadIdx.x;
   const unsigned long long step = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   unsigned char* const first = reinterpret_cast<unsigned char*>(p.dst);
   if (tid < p.head) first[tid] = pattern_byte(p.pattern, static_cast<unsigned>(tid));

@@ -45,10 +45,8 @@ bool image_unusable(CUresult r) {
     case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
     case CUDA_ERROR_JIT_COMPILER_NOT_FOUND:
     case CUDA_ERROR_JIT_COMPILATION_DISABLED:
-    case CUDA_ERROR_NOT_SUPPORTED:
-      return true;
-    default:
-      return false;
+    case CUDA_ERROR_NOT_SUPPORTED: return true;
+    default: return false;
   }
 }
 
@@ -60,20 +58,25 @@ FunctionHandle prebuilt_function(const char* name, int device) {
   if (disabled()) return nullptr;
   activate(device);  // validates the ordinal; loading needs the device's context current
   if (device >= kMaxDevices)
-    throw CudaError(CUDA_ERROR_INVALID_DEVICE, "device " + std::to_string(device) + " is beyond "
-                    "the " + std::to_string(kMaxDevices) + " devices cunp supports");
+    throw CudaError(CUDA_ERROR_INVALID_DEVICE, "device " + std::to_string(device) +
+                                                   " is beyond "
+                                                   "the " +
+                                                   std::to_string(kMaxDevices) +
+                                                   " devices cunp supports");
   DeviceKernels& k = device_kernels()[device];
   std::lock_guard<std::mutex> lock(k.mutex);
   if (!k.tried) {
     CUresult r = drv::api().cuModuleLoadData(&k.module, kPrebuiltFatbin);
     if (r != CUDA_SUCCESS) {
       k.module = nullptr;
-      if (!image_unusable(r)) drv::check(r, "cuModuleLoadData (prebuilt kernels)");  // retried later
+      if (!image_unusable(r))
+        drv::check(r, "cuModuleLoadData (prebuilt kernels)");  // retried later
     }
     k.tried = true;
   }
   if (!k.module) return nullptr;
-  if (auto it = k.functions.find(std::string_view(name)); it != k.functions.end()) return it->second;
+  if (auto it = k.functions.find(std::string_view(name)); it != k.functions.end())
+    return it->second;
   CUfunction f = nullptr;
   CUresult r = drv::api().cuModuleGetFunction(&f, k.module, name);
   if (r == CUDA_ERROR_NOT_FOUND)

@@ -31,8 +31,8 @@ const Loaded& loaded() {
                  "CUNP_CUDA_LIBRARY_DIRS)";
       return r;
     }
-#define CUNP_CUBLAS_RESOLVE(name)                                                        \
-  r->api.name = reinterpret_cast<decltype(r->api.name)>(library_symbol(lib, #name));     \
+#define CUNP_CUBLAS_RESOLVE(name)                                                    \
+  r->api.name = reinterpret_cast<decltype(r->api.name)>(library_symbol(lib, #name)); \
   if (!r->api.name && r->error.empty()) r->error = "cuBLAS lacks the function " #name;
     CUNP_CUBLAS_FUNCTIONS(CUNP_CUBLAS_RESOLVE)
 #define CUNP_CUBLAS_RESOLVE_TYPED(name, type) CUNP_CUBLAS_RESOLVE(name)

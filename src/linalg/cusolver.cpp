@@ -22,9 +22,12 @@ struct Row {
   const char* real;
   const char* complex;
 };
-#define CUNP_UNTYPED(e, n) {Dn::e, false, n, n}
-#define CUNP_TYPED(e, stem) {Dn::e, true, stem, stem}
-#define CUNP_TYPED2(e, real, complex) {Dn::e, true, real, complex}
+#define CUNP_UNTYPED(e, n) \
+  { Dn::e, false, n, n }
+#define CUNP_TYPED(e, stem) \
+  { Dn::e, true, stem, stem }
+#define CUNP_TYPED2(e, real, complex) \
+  { Dn::e, true, real, complex }
 const Row kRows[] = {
     CUNP_UNTYPED(GetProperty, "cusolverGetProperty"),
     CUNP_UNTYPED(Create, "cusolverDnCreate"),
@@ -119,10 +122,14 @@ int slot_or_zero(DType t) {
 }
 
 const char* status_name(int s) {
-  static const char* names[] = {"CUSOLVER_STATUS_SUCCESS", "CUSOLVER_STATUS_NOT_INITIALIZED",
-                                "CUSOLVER_STATUS_ALLOC_FAILED", "CUSOLVER_STATUS_INVALID_VALUE",
-                                "CUSOLVER_STATUS_ARCH_MISMATCH", "CUSOLVER_STATUS_MAPPING_ERROR",
-                                "CUSOLVER_STATUS_EXECUTION_FAILED", "CUSOLVER_STATUS_INTERNAL_ERROR",
+  static const char* names[] = {"CUSOLVER_STATUS_SUCCESS",
+                                "CUSOLVER_STATUS_NOT_INITIALIZED",
+                                "CUSOLVER_STATUS_ALLOC_FAILED",
+                                "CUSOLVER_STATUS_INVALID_VALUE",
+                                "CUSOLVER_STATUS_ARCH_MISMATCH",
+                                "CUSOLVER_STATUS_MAPPING_ERROR",
+                                "CUSOLVER_STATUS_EXECUTION_FAILED",
+                                "CUSOLVER_STATUS_INTERNAL_ERROR",
                                 "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED",
                                 "CUSOLVER_STATUS_NOT_SUPPORTED"};
   return s >= 0 && s < 10 ? names[s] : "CUSOLVER_STATUS_UNKNOWN";

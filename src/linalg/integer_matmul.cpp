@@ -43,8 +43,10 @@ std::string integer_matmul_source(DType dtype) {
   long long as_b, as_r, as_c, bs_b, bs_r, bs_c, cs_b, cs_r, cs_c;
   unsigned long long a, b, c;
 };
-__device__ __forceinline__ Acc widen(T v) { return )" + load + R"(; }
-extern "C" __global__ void )" + integer_matmul_kernel_name(dtype) + R"((const Params p) {
+__device__ __forceinline__ Acc widen(T v) { return )" +
+       load + R"(; }
+extern "C" __global__ void )" +
+       integer_matmul_kernel_name(dtype) + R"((const Params p) {
   __shared__ Acc ta[TILE][TILE + 1];
   __shared__ Acc tb[TILE][TILE + 1];
   const T* A = (const T*)p.a;
@@ -66,7 +68,8 @@ extern "C" __global__ void )" + integer_matmul_kernel_name(dtype) + R"((const Pa
 #pragma unroll
           for (int kk = 0; kk < TILE; ++kk) )" +
        std::string(is_bool ? "acc = acc || (ta[ty][kk] && tb[kk][tx]);"
-                           : "acc += ta[ty][kk] * tb[kk][tx];") + R"(
+                           : "acc += ta[ty][kk] * tb[kk][tx];") +
+       R"(
           __syncthreads();
         }
         if (i < p.n && j < p.m) C[z * p.cs_b + i * p.cs_r + j * p.cs_c] = (T)acc;
@@ -91,8 +94,7 @@ void integer_matmul(const NDArray& a, const NDArray& b, const NDArray& c) {
   const int64_t n = c.shape()[nd - 2], m = c.shape()[nd - 1], k = a.shape()[nd - 1];
   for (const NDArray* x : {&a, &b, &c})
     for (int d = 0; d < nd; ++d)
-      if (x->strides()[d] % isz)
-        throw ValueError("matmul: operand strides must be whole elements");
+      if (x->strides()[d] % isz) throw ValueError("matmul: operand strides must be whole elements");
   const DeviceProperties& props = device_properties(device);
   for_each_batch_run(a, b, c, [&](const BatchRun& r) {
     IntMatmulParams p{};
@@ -112,8 +114,10 @@ void integer_matmul(const NDArray& a, const NDArray& b, const NDArray& c) {
     p.a = a.data() + r.offset[0];
     p.b = b.data() + r.offset[1];
     p.c = c.data() + r.offset[2];
-    unsigned gx = static_cast<unsigned>(std::min<int64_t>((m + kTile - 1) / kTile, props.max_grid_dim[0]));
-    unsigned gy = static_cast<unsigned>(std::min<int64_t>((n + kTile - 1) / kTile, props.max_grid_dim[1]));
+    unsigned gx = static_cast<unsigned>(
+        std::min<int64_t>((m + kTile - 1) / kTile, props.max_grid_dim[0]));
+    unsigned gy = static_cast<unsigned>(
+        std::min<int64_t>((n + kTile - 1) / kTile, props.max_grid_dim[1]));
     unsigned gz = static_cast<unsigned>(std::min<int64_t>(r.count, props.max_grid_dim[2]));
     detail::launch(fn, device, {gx, gy, gz}, {kTile, kTile}, &p);
   });

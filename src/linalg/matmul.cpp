@@ -55,7 +55,8 @@ Dims broadcast_batch(const Dims& a, const Dims& b, int a_core, int b_core, const
     if (x != y && x != 1 && y != 1) {
       // The operands' shapes as given (before 1-D promotion), as NumPy reports them.
       auto remap = [](const Dims& orig, int core) {
-        std::string s = compact(orig, 0, orig.size()) + ")->" + compact(orig, 0, orig.size() - core);
+        std::string s = compact(orig, 0, orig.size()) + ")->" +
+                        compact(orig, 0, orig.size() - core);
         for (int c = 0; c < core; ++c) {
           if (orig.size() - core > 0 || c) s += ',';
           s += "newaxis";
@@ -64,15 +65,19 @@ Dims broadcast_batch(const Dims& a, const Dims& b, int a_core, int b_core, const
       };
       std::string req = "(";
       bool first = true;
-      if (a_core == 2) { req += std::to_string(ra[ra.size() - 2]); first = false; }
+      if (a_core == 2) {
+        req += std::to_string(ra[ra.size() - 2]);
+        first = false;
+      }
       if (b_core == 2) {
         if (!first) req += ',';
         req += std::to_string(rb.back());
       }
       req += ")";
       throw ValueError("operands could not be broadcast together with remapped shapes "
-                       "[original->remapped]: " + remap(ra, a_core) + " " + remap(rb, b_core) +
-                       "  and requested shape " + req);
+                       "[original->remapped]: " +
+                       remap(ra, a_core) + " " + remap(rb, b_core) + "  and requested shape " +
+                       req);
     }
     out[i] = x == 1 ? y : x;
   }
@@ -117,7 +122,8 @@ NDArray matmul(const NDArray& a, const NDArray& b, const NDArray* out, std::opti
                       casting_name(casting) + "'");
   if (out && !can_cast(t, out->dtype(), casting))
     throw TypeError("Cannot cast ufunc 'matmul' output from " + dtype_repr(t) + " to " +
-                    dtype_repr(out->dtype()) + " with casting rule '" + casting_name(casting) + "'");
+                    dtype_repr(out->dtype()) + " with casting rule '" + casting_name(casting) +
+                    "'");
 
   const bool a1 = a.ndim() == 1, b1 = b.ndim() == 1;
   NDArray A = a1 ? a.expand_dims({0}) : a;  // (1, k)

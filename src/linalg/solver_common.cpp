@@ -82,12 +82,12 @@ ElementwiseOp make_op(const char* name, const char* body, std::vector<std::strin
 
 // lu (raw, n x n column-major per matrix), piv (raw int32), out: one thread per matrix. A zero
 // pivot (getrf's info > 0) gives sign 0 and logdet -inf, as NumPy.
-#define CUNP_LINALG_SIGN_LOOP                                            \
-  "lin_sign s = {1.0, 0.0}; double acc = 0.0; bool zero = false;\n"      \
-  "for (long long k = 0; k < n; ++k) {\n"                                \
-  "  T x = lu[i * n * n + k * n + k];\n"                                 \
-  "  if (lin_abs(x) == 0.0) zero = true; else lin_pivot(s, acc, x);\n"   \
-  "  if (piv[i * n + k] != k + 1) { s.re = -s.re; s.im = -s.im; }\n"     \
+#define CUNP_LINALG_SIGN_LOOP                                          \
+  "lin_sign s = {1.0, 0.0}; double acc = 0.0; bool zero = false;\n"    \
+  "for (long long k = 0; k < n; ++k) {\n"                              \
+  "  T x = lu[i * n * n + k * n + k];\n"                               \
+  "  if (lin_abs(x) == 0.0) zero = true; else lin_pivot(s, acc, x);\n" \
+  "  if (piv[i * n + k] != k + 1) { s.re = -s.re; s.im = -s.im; }\n"   \
   "}\n"
 
 const ElementwiseOp& det_op() {
@@ -106,9 +106,8 @@ const ElementwiseOp& det_op() {
 const ElementwiseOp& slogdet_op() {
   static const ElementwiseOp op = make_op(
       "linalg_slogdet",
-      CUNP_LINALG_SIGN_LOOP
-      "if (zero) { sign = T(0); logdet = (R)log(0.0); }\n"
-      "else { sign = lin_from(T(0), s.re, s.im); logdet = (R)acc; }\n",
+      CUNP_LINALG_SIGN_LOOP "if (zero) { sign = T(0); logdet = (R)log(0.0); }\n"
+                            "else { sign = lin_from(T(0), s.re, s.im); logdet = (R)acc; }\n",
       {"lu", "piv", "sign", "logdet"}, {true, true, false, false},
       {{"T", false, 0}, {"R", false, 3}}, {"n"});
   return op;
@@ -117,46 +116,46 @@ const ElementwiseOp& slogdet_op() {
 
 // In place on a C-contiguous (..., r, c) array.
 const ElementwiseOp& triangle_op() {
-  static const ElementwiseOp op = make_op(
-      "linalg_triangle",
-      "long long col = i % c; long long row = (i / c) % r;\n"
-      "if (lower ? col > row : col < row) a = T(0);\n",
-      {"a"}, {false}, {{"T", false, 0}}, {"r", "c", "lower"}, true);
+  static const ElementwiseOp op = make_op("linalg_triangle",
+                                          "long long col = i % c; long long row = (i / c) % r;\n"
+                                          "if (lower ? col > row : col < row) a = T(0);\n",
+                                          {"a"}, {false}, {{"T", false, 0}}, {"r", "c", "lower"},
+                                          true);
   return op;
 }
 
 // x (loop, the batch buffer), flags (raw int32 per matrix).
 const ElementwiseOp& nonfinite_op() {
-  static const ElementwiseOp op = make_op(
-      "linalg_nonfinite", "if (!lin_finite(x)) flags[i / len] = 1;\n", {"x", "flags"},
-      {false, true}, {}, {"len"});
+  static const ElementwiseOp op = make_op("linalg_nonfinite",
+                                          "if (!lin_finite(x)) flags[i / len] = 1;\n",
+                                          {"x", "flags"}, {false, true}, {}, {"len"});
   return op;
 }
 
 const ElementwiseOp& complex_op() {
-  static const ElementwiseOp op = make_op(
-      "linalg_has_complex", "if (w.im != 0) flags[i / n] = 1;\n", {"w", "flags"}, {false, true},
-      {}, {"n"});
+  static const ElementwiseOp op = make_op("linalg_has_complex",
+                                          "if (w.im != 0) flags[i / n] = 1;\n", {"w", "flags"},
+                                          {false, true}, {}, {"n"});
   return op;
 }
 
 // vr (raw real), w (raw complex eigenvalues), out (loop, complex): column c of a conjugate pair
 // (c, c+1) is vr[:, c] + i vr[:, c+1]; its partner the conjugate.
 const ElementwiseOp& unpack_op() {
-  static const ElementwiseOp op = make_op(
-      "linalg_unpack_eigvecs",
-      "long long b = i / (n * n); long long c = (i / n) % n;\n"
-      "R im = w[b * n + c].im;\n"
-      "if (im == 0) out = C(vr[i], R(0));\n"
-      "else if (im > 0) out = C(vr[i], vr[i + n]);\n"
-      "else out = C(vr[i - n], R(0) - vr[i]);\n",
-      {"vr", "w", "out"}, {true, true, false}, {{"R", false, 0}, {"C", false, 2}}, {"n"});
+  static const ElementwiseOp op = make_op("linalg_unpack_eigvecs",
+                                          "long long b = i / (n * n); long long c = (i / n) % n;\n"
+                                          "R im = w[b * n + c].im;\n"
+                                          "if (im == 0) out = C(vr[i], R(0));\n"
+                                          "else if (im > 0) out = C(vr[i], vr[i + n]);\n"
+                                          "else out = C(vr[i - n], R(0) - vr[i]);\n",
+                                          {"vr", "w", "out"}, {true, true, false},
+                                          {{"R", false, 0}, {"C", false, 2}}, {"n"});
   return op;
 }
 
 const ElementwiseOp& conj_op() {
-  static const ElementwiseOp op =
-      make_op("linalg_conj", "a = lin_conj(a);\n", {"a"}, {false}, {}, {}, true);
+  static const ElementwiseOp op = make_op("linalg_conj", "a = lin_conj(a);\n", {"a"}, {false}, {},
+                                          {}, true);
   return op;
 }
 
@@ -262,7 +261,8 @@ void det_from_lu(const Batch& lu, const NDArray& piv, const NDArray& out) {
   elementwise(det_op(), {lu.data, piv}, {out}, {i64(lu.rows)});
 }
 
-void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign, const NDArray& logdet) {
+void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign,
+                     const NDArray& logdet) {
   if (sign.size() == 0) return;
   elementwise(slogdet_op(), {lu.data, piv}, {sign, logdet}, {i64(lu.rows)});
 }
@@ -271,7 +271,8 @@ void keep_triangle(const NDArray& a, bool keep_lower) {
   if (a.size() == 0) return;
   int nd = a.ndim();
   elementwise(triangle_op(), {}, {a},
-              {i64(a.shape()[nd - 2]), i64(a.shape()[nd - 1]), Scalar::from_bool(keep_lower, DType::Bool)});
+              {i64(a.shape()[nd - 2]), i64(a.shape()[nd - 1]),
+               Scalar::from_bool(keep_lower, DType::Bool)});
 }
 
 void flag_nonfinite(const Batch& b, const NDArray& flags) {
@@ -310,12 +311,16 @@ std::vector<std::string> solver_kernel_sources() {
   for (DType t : inexact) {
     DType r = real_dtype(t);
     out.push_back(elementwise_source(det_op(), sig({t, DType::Int32}, {t}, {I}, {3, 2, 1})));
-    out.push_back(elementwise_source(slogdet_op(), sig({t, DType::Int32}, {t, r}, {I}, {3, 2, 1, 1})));
+    out.push_back(
+        elementwise_source(slogdet_op(), sig({t, DType::Int32}, {t, r}, {I}, {3, 2, 1, 1})));
     out.push_back(elementwise_source(triangle_op(), sig({}, {t}, {I, I, DType::Bool}, {1})));
     out.push_back(elementwise_source(nonfinite_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
     out.push_back(elementwise_source(conj_op(), sig({}, {t}, {}, {1})));
-    if (is_complex(t)) out.push_back(elementwise_source(complex_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
-    else out.push_back(elementwise_source(unpack_op(), sig({t, complex_dtype(t)}, {complex_dtype(t)}, {I}, {3, 2, 1})));
+    if (is_complex(t))
+      out.push_back(elementwise_source(complex_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
+    else
+      out.push_back(elementwise_source(unpack_op(), sig({t, complex_dtype(t)}, {complex_dtype(t)},
+                                                        {I}, {3, 2, 1})));
   }
   return out;
 }

@@ -12,10 +12,10 @@
 namespace cunp::linalg {
 
 // Library enums as ints (their C ABI), so no CUDA library header is needed.
-constexpr int kOpN = 0, kOpT = 1;           // cublasOperation_t
-constexpr int kLower = 0, kUpper = 1;       // cublasFillMode_t
-constexpr int kNoVector = 0, kVector = 1;   // cusolverEigMode_t
-int cuda_data_type(DType t);                // cudaDataType: CUDA_R_32F, ...
+constexpr int kOpN = 0, kOpT = 1;          // cublasOperation_t
+constexpr int kLower = 0, kUpper = 1;      // cublasFillMode_t
+constexpr int kNoVector = 0, kVector = 1;  // cusolverEigMode_t
+int cuda_data_type(DType t);               // cudaDataType: CUDA_R_32F, ...
 
 // A stack of `rows` x `cols` column-major matrices: `data` is C-contiguous with shape
 // batch + (cols, rows).
@@ -65,7 +65,8 @@ MemoryPtr workspace(std::size_t bytes, int device);
 // --- kernels ---
 // det of each LU factorization (lu: batch of n x n, piv: int32 (count, n)) into out (count,).
 void det_from_lu(const Batch& lu, const NDArray& piv, const NDArray& out);
-void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign, const NDArray& logdet);
+void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign,
+                     const NDArray& logdet);
 // Zeroes one triangle of each matrix of a C-contiguous (..., r, c) array, in place: above the
 // diagonal (keep_lower) or below it.
 void keep_triangle(const NDArray& a, bool keep_lower);

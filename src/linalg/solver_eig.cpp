@@ -16,8 +16,9 @@ using DestroyParamsFn = int (*)(void*);
 using XgeevBufferSizeFn = int (*)(void*, void*, int, int, int64_t, int, const void*, int64_t, int,
                                   const void*, int, const void*, int64_t, int, const void*, int64_t,
                                   int, size_t*, size_t*);
-using XgeevFn = int (*)(void*, void*, int, int, int64_t, int, void*, int64_t, int, void*, int, void*,
-                        int64_t, int, void*, int64_t, int, void*, size_t, void*, size_t, int*);
+using XgeevFn = int (*)(void*, void*, int, int, int64_t, int, void*, int64_t, int, void*, int,
+                        void*, int64_t, int, void*, int64_t, int, void*, size_t, void*, size_t,
+                        int*);
 }  // namespace
 }  // namespace linalg
 
@@ -57,8 +58,8 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors) {
     int jobvr = compute_vectors ? kVector : kNoVector;
     size_t dev_bytes = 0, host_bytes = 0;
     check_cusolver(reinterpret_cast<XgeevBufferSizeFn>(dn_symbol(Dn::XgeevBufferSize))(
-                       h, params, kNoVector, jobvr, n, ta, at(x.matrix(0)), x.ld(), tw, ptr_of(w), ta,
-                       nullptr, 1, ta, at(vr.matrix(0)), vr.ld(), ta, &dev_bytes, &host_bytes),
+                       h, params, kNoVector, jobvr, n, ta, at(x.matrix(0)), x.ld(), tw, ptr_of(w),
+                       ta, nullptr, 1, ta, at(vr.matrix(0)), vr.ld(), ta, &dev_bytes, &host_bytes),
                    "cusolverDnXgeev_bufferSize");
     MemoryPtr work = workspace(dev_bytes, dev);
     // One host allocation for every matrix's workspace (each must stay alive until read_info
@@ -71,8 +72,7 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors) {
       check_cusolver(xgeev(h, params, kNoVector, jobvr, n, ta, at(x.matrix(b)), x.ld(), tw,
                            at(w.data() + b * wstep), ta, nullptr, 1, ta, at(vr.matrix(b)), vr.ld(),
                            ta, at(work->ptr), dev_bytes, host_work.data() + b * host_step,
-                           host_bytes,
-                           static_cast<int*>(ptr_of(info)) + b),
+                           host_bytes, static_cast<int*>(ptr_of(info)) + b),
                      "cusolverDnXgeev");
     }
     if (real_input) flag_complex(w, info.index({IndexItem::slice(2 * x.count, 3 * x.count)}));

@@ -10,7 +10,8 @@ namespace linalg {
 namespace {
 using SyevjBatchedBufferSizeFn = int (*)(void*, int, int, int, const void*, int, const void*, int*,
                                          void*, int);
-using SyevjBatchedFn = int (*)(void*, int, int, int, void*, int, void*, void*, int, int*, void*, int);
+using SyevjBatchedFn = int (*)(void*, int, int, int, void*, int, void*, void*, int, int*, void*,
+                               int);
 using SyevdBufferSizeFn = int (*)(void*, int, int, int, const void*, int, const void*, int*);
 using SyevdFn = int (*)(void*, int, int, int, void*, int, void*, void*, int, int*);
 using CreateInfoFn = int (*)(void**);
@@ -50,9 +51,10 @@ std::vector<NDArray> eigh(const NDArray& a, bool lower, bool compute_vectors) {
         ~Guard() { reinterpret_cast<DestroyInfoFn>(dn_symbol(Dn::DestroySyevjInfo))(p); }
       } guard{params};
       int batch = static_cast<int>(x.count);
-      check_cusolver(reinterpret_cast<SyevjBatchedBufferSizeFn>(dn_symbol(Dn::SyevjBatchedBufferSize, t))(
-                         h, jobz, uplo, n, ptr_of(x.data), x.ld(), ptr_of(w), &lwork, params, batch),
-                     dn_name(Dn::SyevjBatchedBufferSize, t));
+      check_cusolver(
+          reinterpret_cast<SyevjBatchedBufferSizeFn>(dn_symbol(Dn::SyevjBatchedBufferSize, t))(
+              h, jobz, uplo, n, ptr_of(x.data), x.ld(), ptr_of(w), &lwork, params, batch),
+          dn_name(Dn::SyevjBatchedBufferSize, t));
       MemoryPtr work = workspace(static_cast<size_t>(lwork) * x.data.itemsize(), dev);
       check_cusolver(reinterpret_cast<SyevjBatchedFn>(dn_symbol(Dn::SyevjBatched, t))(
                          h, jobz, uplo, n, ptr_of(x.data), x.ld(), ptr_of(w), at(work->ptr), lwork,

@@ -26,9 +26,9 @@ using GetrfFn = int (*)(void*, int, int, void*, int, void*, int*, int*);
 using GetrsFn = int (*)(void*, int, int, int, const void*, int, const int*, void*, int, int*);
 
 struct LU {
-  Batch lu;     // factors, in place of the input's copy
-  NDArray piv;  // int32 (count, n), 1-based as LAPACK
-  NDArray info; // int32 (count,)
+  Batch lu;      // factors, in place of the input's copy
+  NDArray piv;   // int32 (count, n), 1-based as LAPACK
+  NDArray info;  // int32 (count,)
 };
 
 // LU of each matrix of `a` (a column-major batch, factored in place).
@@ -49,8 +49,8 @@ LU factor(Batch a) {
   }
   void* h = dn_handle(dev, stream);
   int lwork = 0;
-  check_cusolver(reinterpret_cast<GetrfBufferSizeFn>(dn_symbol(Dn::GetrfBufferSize, t))(
-                     h, n, n, at(a.matrix(0)), a.ld(), &lwork),
+  check_cusolver(reinterpret_cast<GetrfBufferSizeFn>(
+                     dn_symbol(Dn::GetrfBufferSize, t))(h, n, n, at(a.matrix(0)), a.ld(), &lwork),
                  dn_name(Dn::GetrfBufferSize, t));
   MemoryPtr work = workspace(static_cast<size_t>(lwork) * a.data.itemsize(), dev);
   auto getrf = reinterpret_cast<GetrfFn>(dn_symbol(Dn::Getrf, t));

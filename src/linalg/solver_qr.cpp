@@ -60,7 +60,8 @@ std::vector<NDArray> qr(const NDArray& a, const std::string& mode) {
     DType t = h.dtype();
     int lwork = 0;
     check_cusolver(reinterpret_cast<GeqrfBufferSizeFn>(dn_symbol(Dn::GeqrfBufferSize, t))(
-                       hd, static_cast<int>(m), static_cast<int>(n), at(h.matrix(0)), h.ld(), &lwork),
+                       hd, static_cast<int>(m), static_cast<int>(n), at(h.matrix(0)), h.ld(),
+                       &lwork),
                    dn_name(Dn::GeqrfBufferSize, t));
     MemoryPtr work = workspace(static_cast<size_t>(lwork) * h.data.itemsize(), dev);
     NDArray info = info_array(h.count);

@@ -113,10 +113,11 @@ std::vector<NDArray> svd(const NDArray& a, bool full_matrices, bool compute_uv) 
     Batch u = column_major_empty(batch, m, m, t), v = column_major_empty(batch, n, n, t);
     GesvdjParams params;
     int lwork = 0, b = static_cast<int>(count);
-    check_cusolver(reinterpret_cast<GesvdjBatchedBufferSizeFn>(dn_symbol(Dn::GesvdjBatchedBufferSize, t))(
-                       h, jobz, static_cast<int>(m), static_cast<int>(n), ptr_of(x.data), x.ld(),
-                       ptr_of(s), ptr_of(u.data), u.ld(), ptr_of(v.data), v.ld(), &lwork, params.p, b),
-                   dn_name(Dn::GesvdjBatchedBufferSize, t));
+    check_cusolver(
+        reinterpret_cast<GesvdjBatchedBufferSizeFn>(dn_symbol(Dn::GesvdjBatchedBufferSize, t))(
+            h, jobz, static_cast<int>(m), static_cast<int>(n), ptr_of(x.data), x.ld(), ptr_of(s),
+            ptr_of(u.data), u.ld(), ptr_of(v.data), v.ld(), &lwork, params.p, b),
+        dn_name(Dn::GesvdjBatchedBufferSize, t));
     MemoryPtr work = workspace(static_cast<size_t>(lwork) * x.data.itemsize(), dev);
     check_cusolver(reinterpret_cast<GesvdjBatchedFn>(dn_symbol(Dn::GesvdjBatched, t))(
                        h, jobz, static_cast<int>(m), static_cast<int>(n), ptr_of(x.data), x.ld(),
@@ -148,9 +149,9 @@ std::vector<NDArray> svd(const NDArray& a, bool full_matrices, bool compute_uv) 
     MemoryPtr work = workspace(static_cast<size_t>(lwork) * x.data.itemsize(), dev);
     auto gesvdj = reinterpret_cast<GesvdjFn>(dn_symbol(Dn::Gesvdj, t));
     for (int64_t b = 0; b < count; ++b)
-      check_cusolver(gesvdj(h, jobz, econ, static_cast<int>(m), static_cast<int>(n), at(x.matrix(b)),
-                            x.ld(), at(s.data() + b * sstep), at(u.matrix(b)), u.ld(),
-                            at(v.matrix(b)), v.ld(), at(work->ptr), lwork,
+      check_cusolver(gesvdj(h, jobz, econ, static_cast<int>(m), static_cast<int>(n),
+                            at(x.matrix(b)), x.ld(), at(s.data() + b * sstep), at(u.matrix(b)),
+                            u.ld(), at(v.matrix(b)), v.ld(), at(work->ptr), lwork,
                             static_cast<int*>(ptr_of(info)) + b, params.p),
                      dn_name(Dn::Gesvdj, t));
     raise_unless_converged(info);
@@ -168,7 +169,8 @@ std::vector<NDArray> svd(const NDArray& a, bool full_matrices, bool compute_uv) 
   int64_t lcols = full_matrices ? r : k;
   signed char jobl = compute_uv ? (full_matrices ? 'A' : 'S') : 'N';
   signed char jobr = compute_uv ? 'A' : 'N';
-  Batch left = compute_uv ? column_major_empty(batch, r, lcols, t) : column_major_empty({}, 1, 1, t);
+  Batch left = compute_uv ? column_major_empty(batch, r, lcols, t)
+                          : column_major_empty({}, 1, 1, t);
   Batch right = compute_uv ? column_major_empty(batch, c, c, t) : column_major_empty({}, 1, 1, t);
   int lwork = 0;
   check_cusolver(reinterpret_cast<GesvdBufferSizeFn>(dn_symbol(Dn::GesvdBufferSize, t))(

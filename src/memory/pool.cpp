@@ -14,10 +14,10 @@
 namespace cunp {
 namespace {
 
-constexpr std::size_t kAlign = 512;                // every block starts 512-byte aligned
-constexpr std::size_t kSmallRequest = 1 << 20;     // <= 1 MiB: served from small segments
-constexpr std::size_t kSmallSegment = 2 << 20;     // segments for small requests
-constexpr std::size_t kLargeGranule = 2 << 20;     // large segments are a multiple of this
+constexpr std::size_t kAlign = 512;             // every block starts 512-byte aligned
+constexpr std::size_t kSmallRequest = 1 << 20;  // <= 1 MiB: served from small segments
+constexpr std::size_t kSmallSegment = 2 << 20;  // segments for small requests
+constexpr std::size_t kLargeGranule = 2 << 20;  // large segments are a multiple of this
 
 std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
 

@@ -20,8 +20,8 @@ const ElementwiseOp kCopy{"copy", "out0 = cast<decltype(out0)>(in0);"};
 const ElementwiseOp kFill{"fill", "out0 = s0;"};
 
 bool same_layout(const NDArray& a, const NDArray& b) {
-  return a.shape() == b.shape() && ((a.c_contiguous() && b.c_contiguous()) ||
-                                    (a.f_contiguous() && b.f_contiguous()));
+  return a.shape() == b.shape() &&
+         ((a.c_contiguous() && b.c_contiguous()) || (a.f_contiguous() && b.f_contiguous()));
 }
 
 // A copy of `src` (any layout) living on `device`, in src's dtype.
@@ -48,11 +48,17 @@ NDArray to_device(const NDArray& src, int device) {
 
 OrderSpec order_from_char(char c) {
   switch (c) {
-    case 'C': case 'c': return OrderSpec::C;
-    case 'F': case 'f': return OrderSpec::F;
-    case 'A': case 'a': return OrderSpec::A;
-    case 'K': case 'k': return OrderSpec::K;
-    default: throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + std::string(1, c) + "')");
+    case 'C':
+    case 'c': return OrderSpec::C;
+    case 'F':
+    case 'f': return OrderSpec::F;
+    case 'A':
+    case 'a': return OrderSpec::A;
+    case 'K':
+    case 'k': return OrderSpec::K;
+    default:
+      throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + std::string(1, c) +
+                       "')");
   }
 }
 

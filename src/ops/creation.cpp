@@ -14,24 +14,30 @@ namespace {
 
 // arange's fill, per kind: integers exactly in int64; floats in their own type from the first
 // value and the difference of the first two (as NumPy's fill does); float16 in float32.
-const ElementwiseOp kArangeInt{"arange_int", "out0 = cast<decltype(out0)>(s0 + static_cast<long long>(_i) * s1);", true};
-const ElementwiseOp kArangeFloat{"arange_float", "out0 = cast<decltype(out0)>(s0 + static_cast<decltype(s0)>(_i) * s1);", true};
-const ElementwiseOp kArangeComplex{"arange_complex", "out0 = cast<decltype(out0)>(s0 + s1 * static_cast<double>(_i));", true};
+const ElementwiseOp kArangeInt{
+    "arange_int", "out0 = cast<decltype(out0)>(s0 + static_cast<long long>(_i) * s1);", true};
+const ElementwiseOp kArangeFloat{
+    "arange_float", "out0 = cast<decltype(out0)>(s0 + static_cast<decltype(s0)>(_i) * s1);", true};
+const ElementwiseOp kArangeComplex{
+    "arange_complex", "out0 = cast<decltype(out0)>(s0 + s1 * static_cast<double>(_i));", true};
 
 // linspace: y = i * step + start, the last value exactly stop; integers round down.
 const ElementwiseOp kLinspace{"linspace", R"(
     double v = static_cast<double>(_i) * s1 + s0;
     if (s3 && _i == n - 1) v = s2;
-    out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)", true};
+    out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)",
+                              true};
 const ElementwiseOp kLinspaceComplex{"linspace_complex", R"(
     complex<double> v = s1 * static_cast<double>(_i) + s0;
     if (s3 && _i == n - 1) v = s2;
-    out0 = cast<decltype(out0)>(v);)", true};
+    out0 = cast<decltype(out0)>(v);)",
+                                     true};
 // logspace and geomspace: scale * base ** (i * step + start).
 const ElementwiseOp kLogspace{"logspace", R"(
     double y = static_cast<double>(_i) * s1 + s0;
     if (s3 && _i == n - 1) y = s2;
-    out0 = cast<decltype(out0)>(s5 * pow(s4, y));)", true};
+    out0 = cast<decltype(out0)>(s5 * pow(s4, y));)",
+                              true};
 
 // Array endpoints: every element finds its sample number (pos = _i / s0, s0 = elements per
 // sample) and follows NumPy's formulas in the endpoints' type W, rounding each step to W as
@@ -132,27 +138,31 @@ std::string spaced_body(bool geometric, bool power, const char* finish) {
     }
     val = spc_work<W>::rnd(val + lo);
     if (s3 && pos == s2 - 1) val = hi;)";
-  if (power) s += R"(
+  if (power)
+    s += R"(
     val = spc_work<W>::rnd(spc_power(static_cast<R>(s5), val));)";
   return s + finish;
 }
 
 const ElementwiseOp kLinspaceArray{"linspace_array", spaced_body(false, false, R"(
     if (s4) val = spc_floor(val);
-    out0 = cast<decltype(out0)>(val);)"), true, kSpacedPreamble};
+    out0 = cast<decltype(out0)>(val);)"),
+                                   true, kSpacedPreamble};
 const ElementwiseOp kLogspaceArray{"logspace_array", spaced_body(false, true, R"(
-    out0 = cast<decltype(out0)>(val);)"), true, kSpacedPreamble};
+    out0 = cast<decltype(out0)>(val);)"),
+                                   true, kSpacedPreamble};
 // The ends exactly as given (NumPy sets them after the power), then rotated back.
 const ElementwiseOp kGeomspaceArray{"geomspace_array", spaced_body(true, true, R"(
     if (pos == 0) val = lo0;
     if (s3 && pos == s2 - 1) val = hi0;
-    out0 = cast<decltype(out0)>(spc_work<W>::rnd(val * sg));)"), true, kSpacedPreamble};
+    out0 = cast<decltype(out0)>(spc_work<W>::rnd(val * sg));)"),
+                                    true, kSpacedPreamble};
 const ElementwiseOp kLinspaceStep{"linspace_step", R"(
     typedef typename spc_bare<decltype(in0)>::type W;
     typedef typename spc_work<W>::C C;
     const C delta = spc_work<W>::rnd(static_cast<C>(in1) - static_cast<C>(in0));
     out0 = cast<decltype(out0)>(spc_work<W>::rnd(spc_div(delta, static_cast<typename real_of<C>::type>(s0))));)",
-    false, kSpacedPreamble};
+                                  false, kSpacedPreamble};
 
 enum class Spacing { Linear, Log, Geometric };
 
@@ -160,7 +170,8 @@ Scalar i64(int64_t v) { return Scalar::from_int(v, DType::Int64); }
 
 NDArray spaced_arrays(Spacing kind, const NDArray& start, const NDArray& stop, int64_t num,
                       bool endpoint, double base, DType dtype, NDArray* step) {
-  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  if (num < 0)
+    throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   DType work = promote_types(start.dtype(), stop.dtype());
   if (!is_inexact(work)) work = DType::Float64;
   Dims each = broadcast_shapes({start.shape(), stop.shape()});
@@ -191,13 +202,14 @@ Scalar c128(std::complex<double> v) { return Scalar::from_complex(v, DType::Comp
 
 NDArray spaced(int64_t num, double start, double stop, bool endpoint, double base, double scale,
                DType dtype) {
-  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  if (num < 0)
+    throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   NDArray out = NDArray::empty(Dims{num}, dtype);
   int64_t div = endpoint ? num - 1 : num;
   double step = div > 0 ? (stop - start) / div : 0.0;
   elementwise(kLogspace, {}, {out},
-              {f64(start), f64(step), f64(stop), Scalar::from_bool(endpoint && num > 1, DType::Bool),
-               f64(base), f64(scale)});
+              {f64(start), f64(step), f64(stop),
+               Scalar::from_bool(endpoint && num > 1, DType::Bool), f64(base), f64(scale)});
   return out;
 }
 
@@ -249,9 +261,10 @@ NDArray arange(double start, double stop, double step, DType dtype) {
   return arange_n(static_cast<int64_t>(std::max(len, 0.0)), start, step, dtype);
 }
 
-NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t num,
-                 bool endpoint, DType dtype) {
-  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t num, bool endpoint,
+                 DType dtype) {
+  if (num < 0)
+    throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   NDArray out = NDArray::empty(Dims{num}, dtype);
   if (num == 0) return out;
   int64_t div = endpoint ? num - 1 : num;
@@ -267,16 +280,15 @@ NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t 
   return out;
 }
 
-NDArray logspace(double start, double stop, int64_t num, bool endpoint, double base,
-                 DType dtype) {
+NDArray logspace(double start, double stop, int64_t num, bool endpoint, double base, DType dtype) {
   return spaced(num, start, stop, endpoint, base, 1.0, dtype);
 }
 
 NDArray geomspace(double start, double stop, int64_t num, bool endpoint, DType dtype) {
   if (start == 0 || stop == 0) throw ValueError("Geometric sequence cannot include zero");
   double sign = start < 0 ? -1.0 : 1.0;
-  NDArray out = spaced(num, std::log10(start / sign), std::log10(stop / sign), endpoint, 10.0,
-                       sign, dtype);
+  NDArray out = spaced(num, std::log10(start / sign), std::log10(stop / sign), endpoint, 10.0, sign,
+                       dtype);
   // The ends exactly as given, not as rounded through log and pow.
   if (num > 0) fill(out.index({IndexItem::integer(0)}), Scalar::from_double(start, DType::Float64));
   if (num > 1 && endpoint)
@@ -284,13 +296,13 @@ NDArray geomspace(double start, double stop, int64_t num, bool endpoint, DType d
   return out;
 }
 
-NDArray linspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
-                 DType dtype, NDArray* step) {
+NDArray linspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint, DType dtype,
+                 NDArray* step) {
   return spaced_arrays(Spacing::Linear, start, stop, num, endpoint, 0.0, dtype, step);
 }
 
-NDArray logspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
-                 double base, DType dtype) {
+NDArray logspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint, double base,
+                 DType dtype) {
   return spaced_arrays(Spacing::Log, start, stop, num, endpoint, base, dtype, nullptr);
 }
 

@@ -209,9 +209,9 @@ std::string num(long long v) { return std::to_string(v); }
 struct Gen {
   const ElementwiseOp& op;
   const KernelSignature& sig;
-  std::vector<DType> types;   // inputs then outputs
-  std::vector<int> loop_id;   // per operand: position among loop operands, -1 for raw ones
-  std::vector<char> klass;    // per loop operand (flat kernels)
+  std::vector<DType> types;  // inputs then outputs
+  std::vector<int> loop_id;  // per operand: position among loop operands, -1 for raw ones
+  std::vector<char> klass;   // per loop operand (flat kernels)
   int nin = 0, nops = 0, nloop = 0;
 
   Gen(const ElementwiseOp& o, const KernelSignature& s, const char* klass_in) : op(o), sig(s) {
@@ -272,7 +272,8 @@ struct Gen {
     std::string s = device_header();
     if (op.math) s += device_math_header();
     s += "\nusing namespace cunp;\n";
-    for (const TypeAlias& a : op.type_aliases) s += "typedef " + alias_type(a) + " " + a.name + ";\n";
+    for (const TypeAlias& a : op.type_aliases)
+      s += "typedef " + alias_type(a) + " " + a.name + ";\n";
     s += op.preamble + "\n";
     s += "struct Params {\n  long long n;\n";
     if (nloop) s += "  char* ptr[" + num(nloop) + "];\n";
@@ -298,10 +299,12 @@ struct Gen {
     s += "  const loop_index _ind{_p.n};\n  (void)_ind;\n";
     if (op.names.empty()) s += "  const _idx_t n = _n;\n  (void)n;\n";
     for (int k = 0; k < ns; ++k)
-      s += "  const " + ctype(sig.scalars[k]) + " " + scalar_name(k) + " = *reinterpret_cast<const " +
-           ctype(sig.scalars[k]) + "*>(_p.scalars[" + num(k) + "]);\n";
+      s += "  const " + ctype(sig.scalars[k]) + " " + scalar_name(k) +
+           " = *reinterpret_cast<const " + ctype(sig.scalars[k]) + "*>(_p.scalars[" + num(k) +
+           "]);\n";
     for (int k = 0; k < nops; ++k)
-      if (loop_id[k] < 0) s += "  const " + raw_type(k) + "& " + name(k) + " = _p.r" + num(k) + ";\n";
+      if (loop_id[k] < 0)
+        s += "  const " + raw_type(k) + "& " + name(k) + " = _p.r" + num(k) + ";\n";
     s += "  const _idx_t _tid = static_cast<_idx_t>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
     s += "  const _idx_t _step = static_cast<_idx_t>(gridDim.x) * blockDim.x;\n";
     if (!op.loop_prep.empty()) s += op.loop_prep + "\n;\n";
@@ -316,8 +319,7 @@ struct Gen {
 
   // Declarations of the loop operands' values (`at(k)` is where operand k's element lives),
   // the body, and the stores.
-  template <class At>
-  std::string element(At at) const {
+  template <class At> std::string element(At at) const {
     std::string s = position();
     for (int k = 0; k < nops; ++k) {
       if (loop_id[k] < 0) continue;
@@ -339,8 +341,8 @@ struct Gen {
       const std::string V = num(sig.vec);
       auto vt = [&](int k) { return "vec<" + T(k) + ", " + V + ">"; };
       auto at = [&](int k) {
-        return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + vt(k) + "*>(_p.ptr[" +
-               num(loop_id[k]) + "])[_v]";
+        return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + vt(k) +
+               "*>(_p.ptr[" + num(loop_id[k]) + "])[_v]";
       };
       s += "  const _idx_t _nv = _n / " + V + ";\n";
       s += "  for (_idx_t _v = _tid; _v < _nv; _v += _step) {\n";
@@ -357,7 +359,8 @@ struct Gen {
       s += "#pragma unroll\n    for (int _j = 0; _j < " + V + "; ++_j) {\n";
       s += "    const _idx_t _i = _v * " + V + " + _j;\n";
       s += element([&](int k) {
-        return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k) : "_vec" + num(k) + ".v[_j]";
+        return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k)
+                                                       : "_vec" + num(k) + ".v[_j]";
       });
       s += "    }\n";
       for (int k = nin; k < nops; ++k)
@@ -397,8 +400,8 @@ struct Gen {
     const std::string Y = num(nd - 2), X = num(nd - 1), TS = num(kTile), TR = num(kTileRows);
     const std::string per = num(kTile / kTileRows);
     auto offset = [&](int l, const std::string& y, const std::string& x) {
-      return "_p.ptr[" + num(l) + "] + _o[" + num(l) + "] + " + y + " * _p.strides[" + num(l) + "][" +
-             Y + "] + " + x + " * _p.strides[" + num(l) + "][" + X + "]";
+      return "_p.ptr[" + num(l) + "] + _o[" + num(l) + "] + " + y + " * _p.strides[" + num(l) +
+             "][" + Y + "] + " + x + " * _p.strides[" + num(l) + "][" + X + "]";
     };
     auto global = [&](int k, const std::string& y, const std::string& x) {
       return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(" +
@@ -414,16 +417,18 @@ struct Gen {
     }
     std::string s;
     s += "  const long long _nY = _p.shape[" + Y + "], _nX = _p.shape[" + X + "];\n";
-    s += "  const long long _tilesX = (_nX + " + num(kTile - 1) + ") / " + TS + ", _tilesY = (_nY + " +
-         num(kTile - 1) + ") / " + TS + ";\n";
+    s += "  const long long _tilesX = (_nX + " + num(kTile - 1) + ") / " + TS +
+         ", _tilesY = (_nY + " + num(kTile - 1) + ") / " + TS + ";\n";
     s += "  long long _ntiles = _tilesX * _tilesY;\n";
     for (int d = 0; d < nd - 2; ++d) s += "  _ntiles *= _p.shape[" + num(d) + "];\n";
-    s += "  __shared__ __align__(16) unsigned char _smem[" + num(std::max<std::size_t>(smem, 16)) + "];\n";
+    s += "  __shared__ __align__(16) unsigned char _smem[" + num(std::max<std::size_t>(smem, 16)) +
+         "];\n";
     std::size_t at = 0;
     for (int k = 0; k < nops; ++k) {
       if (!staged(loop_id[k])) continue;
-      s += "  " + T(k) + " (*const _tile" + num(k) + ")[" + num(kTile + 1) + "] = reinterpret_cast<" +
-           T(k) + " (*)[" + num(kTile + 1) + "]>(_smem + " + num(at) + ");\n";
+      s += "  " + T(k) + " (*const _tile" + num(k) + ")[" + num(kTile + 1) +
+           "] = reinterpret_cast<" + T(k) + " (*)[" + num(kTile + 1) + "]>(_smem + " + num(at) +
+           ");\n";
       at += tile_bytes(info(types[k]).itemsize);
     }
     s += "  const int _tx = threadIdx.x, _ty = threadIdx.y;\n";
@@ -435,20 +440,24 @@ struct Gen {
     // The batch axes (all but the last two) give each operand's tile origin.
     if (nloop) s += "    long long _o[" + num(nloop) + "] = {};\n";
     if (nd > 2 && nloop) {
-      s += "    for_each_coordinate<" + num(nd - 2) + ">(_r, _p.shape, [&](int _d, long long _c) {\n";
-      s += "#pragma unroll\n      for (int _l = 0; _l < " + num(nloop) + "; ++_l) _o[_l] += _c * _p.strides[_l][_d];\n";
+      s += "    for_each_coordinate<" + num(nd - 2) +
+           ">(_r, _p.shape, [&](int _d, long long _c) {\n";
+      s += "#pragma unroll\n      for (int _l = 0; _l < " + num(nloop) +
+           "; ++_l) _o[_l] += _c * _p.strides[_l][_d];\n";
       s += "    });\n";
     }
     // Phase 1: staged operands into their tiles, in-place inputs into registers.
     for (int k = 0; k < nin; ++k)
-      if (loop_id[k] >= 0 && !staged(loop_id[k])) s += "    " + T(k) + " _reg" + num(k) + "[" + per + "];\n";
+      if (loop_id[k] >= 0 && !staged(loop_id[k]))
+        s += "    " + T(k) + " _reg" + num(k) + "[" + per + "];\n";
     s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
     if (stage_in) {
       s += "      {\n        const long long _y = _y0 + _tx, _x = _x0 + _ty + _j * " + TR + ";\n";
       s += "        if (_y < _nY && _x < _nX) {\n";
       for (int k = 0; k < nops; ++k)
         if (staged(loop_id[k]) && (is_input(k) || op.load_outputs))
-          s += "          _tile" + num(k) + "[_ty + _j * " + TR + "][_tx] = " + global(k, "_y", "_x") + ";\n";
+          s += "          _tile" + num(k) + "[_ty + _j * " + TR +
+               "][_tx] = " + global(k, "_y", "_x") + ";\n";
       s += "        }\n      }\n";
     }
     s += "      {\n        const long long _y = _y0 + _ty + _j * " + TR + ", _x = _x0 + _tx;\n";
@@ -477,7 +486,8 @@ struct Gen {
       s += "      if (_y < _nY && _x < _nX) {\n";
       for (int k = nin; k < nops; ++k)
         if (staged(loop_id[k]))
-          s += "        " + global(k, "_y", "_x") + " = _tile" + num(k) + "[_ty + _j * " + TR + "][_tx];\n";
+          s += "        " + global(k, "_y", "_x") + " = _tile" + num(k) + "[_ty + _j * " + TR +
+               "][_tx];\n";
       s += "      }\n    }\n";
     }
     s += "    __syncthreads();  // the next trip refills the tiles\n";
@@ -495,8 +505,8 @@ unsigned grid_size(const Layout& L, int vec) {
 
 [[noreturn]] void broadcast_error(const NDArray& a, const Dims& shape) {
   throw ValueError("operands could not be broadcast together with remapped shapes "
-                   "[original->remapped]: " + shape_str(a.shape()) + "  and requested shape " +
-                   shape_str(shape));
+                   "[original->remapped]: " +
+                   shape_str(a.shape()) + "  and requested shape " + shape_str(shape));
 }
 
 void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
@@ -657,7 +667,8 @@ uint64_t ElementwiseOp::code_hash() const {
   uint64_t h = hash_cache_.value.load(std::memory_order_acquire);
   if (h) return h;
   h = hash_bytes("cunp-elementwise-1", 18);
-  for (const std::string* s : {&name, &body, &preamble, &loop_prep, &after_loop}) hash_string(h, *s);
+  for (const std::string* s : {&name, &body, &preamble, &loop_prep, &after_loop})
+    hash_string(h, *s);
   hash_int(h, (uses_index ? 1 : 0) | (math ? 2 : 0) | (load_outputs ? 4 : 0));
   for (const auto* list : {&names, &scalar_names, &options}) {
     hash_int(h, list->size());
@@ -680,8 +691,8 @@ std::string elementwise_source(const ElementwiseOp& op, const KernelSignature& s
 }
 
 std::string elementwise_source(const ElementwiseOp& op, const std::vector<DType>& inputs,
-                               const std::vector<DType>& outputs,
-                               const std::vector<DType>& scalars, int strided_ndim, int vec) {
+                               const std::vector<DType>& outputs, const std::vector<DType>& scalars,
+                               int strided_ndim, int vec) {
   KernelSignature sig;
   sig.inputs = inputs;
   sig.outputs = outputs;

@@ -179,7 +179,8 @@ __int128 int_max(DType t) {
 // Whether a Python scalar of dtype `py` may take loop type `loop` (NEP 50: by kind only).
 bool weak_fits(DType py, DType loop) {
   switch (kind(py)) {
-    case 'i': case 'u': return kind(loop) != 'b';
+    case 'i':
+    case 'u': return kind(loop) != 'b';
     case 'f': return is_inexact(loop);
     case 'c': return is_complex(loop);
     default: return true;
@@ -304,7 +305,8 @@ double power_of_ten(long long n) {
 // op2(., f) in w. `up` scales by multiplying first (decimals > 0), else by dividing first.
 // s<fa> holds f as l1, s<fa + 1> as w.
 std::string scaled_round(const std::string& x, DType l1, DType w, bool up, int fa) {
-  std::string op1 = up ? "np_multiply" : "np_true_divide", op2 = up ? "np_true_divide" : "np_multiply";
+  std::string op1 = up ? "np_multiply" : "np_true_divide",
+              op2 = up ? "np_true_divide" : "np_multiply";
   std::string f1 = "s" + num(fa), fw = "s" + num(fa + 1);
   std::string t = rnd(op1 + "(" + conv(x, l1) + ", " + conv(f1, l1) + ")", l1);
   std::string r = rnd("np_rint(" + conv(t, w) + ")", w);
@@ -344,8 +346,8 @@ const ElementwiseOp& round_complex_op(DType part, bool scaled, bool up) {
 const ElementwiseOp& angle_op(DType z, DType loop, bool deg) {
   return cached_op("angle|" + type_key({z, loop}) + (deg ? "d" : "r"), [&] {
     std::string a = is_complex(z)
-        ? "np_arctan2(" + conv("in0.im", loop) + ", " + conv("in0.re", loop) + ")"
-        : "np_arctan2(static_cast<" + ct(loop) + ">(0), " + conv("in0", loop) + ")";
+                        ? "np_arctan2(" + conv("in0.im", loop) + ", " + conv("in0.re", loop) + ")"
+                        : "np_arctan2(static_cast<" + ct(loop) + ">(0), " + conv("in0", loop) + ")";
     a = rnd(a, loop);
     if (deg) a = rnd("np_multiply(" + a + ", " + conv("s0", loop) + ")", loop);
     ElementwiseOp o;
@@ -382,7 +384,10 @@ Typed combine(Typed a, Typed b) {
                         const std::string order = "bifc";
                         return order.find(x) < order.find(y);
                       });
-    DType d = k == 'c' ? DType::Complex128 : k == 'f' ? DType::Float64 : k == 'i' ? DType::Int64 : DType::Bool;
+    DType d = k == 'c'   ? DType::Complex128
+              : k == 'f' ? DType::Float64
+              : k == 'i' ? DType::Int64
+                         : DType::Bool;
     return {d, true};
   }
   return {result_type({dtype_arg(a.dt, a.weak), dtype_arg(b.dt, b.weak)}), false};
@@ -400,8 +405,9 @@ UfuncArg inexact_b(const UfuncArg& b, DType& y) {
   UfuncArg r = b;
   if (!b.array && b.weak) {
     if (is_integer(b.scalar.dtype))
-      r.scalar = Scalar::from_double(b.scalar.dtype == DType::UInt64 ? static_cast<double>(b.scalar.as_uint())
-                                                                     : static_cast<double>(b.scalar.as_int()),
+      r.scalar = Scalar::from_double(b.scalar.dtype == DType::UInt64
+                                         ? static_cast<double>(b.scalar.as_uint())
+                                         : static_cast<double>(b.scalar.as_int()),
                                      DType::Float64);
     y = r.scalar.dtype;
     return r;
@@ -419,12 +425,12 @@ CloseTypes close_types(const UfuncArg& x, const UfuncArg& y, DType ydt, const Uf
   t.y = {ydt, y.weak};
   t.rtol = typed(rtol);
   t.atol = typed(atol);
-  t.d1 = combine(t.x, t.y);                        // x - y
-  t.a1 = {real_dtype(t.d1.dt), t.d1.weak};         // abs(x - y)
-  t.ay = {real_dtype(t.y.dt), t.y.weak};           // abs(y)
-  t.d2 = combine(t.rtol, t.ay);                    // rtol * abs(y)
-  t.d3 = combine(t.atol, t.d2);                    // atol + rtol * abs(y)
-  t.cmp = combine(t.a1, t.d3);                     // less_equal
+  t.d1 = combine(t.x, t.y);                 // x - y
+  t.a1 = {real_dtype(t.d1.dt), t.d1.weak};  // abs(x - y)
+  t.ay = {real_dtype(t.y.dt), t.y.weak};    // abs(y)
+  t.d2 = combine(t.rtol, t.ay);             // rtol * abs(y)
+  t.d3 = combine(t.atol, t.d2);             // atol + rtol * abs(y)
+  t.cmp = combine(t.a1, t.d3);              // less_equal
   return t;
 }
 
@@ -432,14 +438,20 @@ CloseTypes close_types(const UfuncArg& x, const UfuncArg& y, DType ydt, const Uf
 // locals first (returned in `setup`).
 std::string close_expr(const CloseTypes& t, const std::vector<std::string>& n, bool equal_nan,
                        std::string& setup) {
-  DType Y = t.y.dt, D1 = t.d1.dt, A1 = t.a1.dt, AY = t.ay.dt, D2 = t.d2.dt, D3 = t.d3.dt, C = t.cmp.dt;
+  DType Y = t.y.dt, D1 = t.d1.dt, A1 = t.a1.dt, AY = t.ay.dt, D2 = t.d2.dt, D3 = t.d3.dt,
+        C = t.cmp.dt;
   setup = "const " + ct(Y) + " _y = " + conv(n[1], Y) + ";\n";
   setup += "const " + ct(D1) + " _xd = " + conv(n[0], D1) + ", _yd = " + conv("_y", D1) + ";\n";
-  setup += "const " + ct(A1) + " _ad = " + rnd("np_absolute(" + rnd("np_subtract(_xd, _yd)", D1) + ")", A1) + ";\n";
+  setup += "const " + ct(A1) +
+           " _ad = " + rnd("np_absolute(" + rnd("np_subtract(_xd, _yd)", D1) + ")", A1) + ";\n";
   setup += "const " + ct(AY) + " _ay = " + rnd("np_absolute(_y)", AY) + ";\n";
-  setup += "const " + ct(D2) + " _rt = " + rnd("np_multiply(" + conv(n[2], D2) + ", " + conv("_ay", D2) + ")", D2) + ";\n";
-  setup += "const " + ct(D3) + " _tol = " + rnd("np_add(" + conv(n[3], D3) + ", " + conv("_rt", D3) + ")", D3) + ";\n";
-  std::string e = "(np_less_equal(" + conv("_ad", C) + ", " + conv("_tol", C) + ") && np_isfinite(_y)) || np_equal(_xd, _yd)";
+  setup += "const " + ct(D2) +
+           " _rt = " + rnd("np_multiply(" + conv(n[2], D2) + ", " + conv("_ay", D2) + ")", D2) +
+           ";\n";
+  setup += "const " + ct(D3) +
+           " _tol = " + rnd("np_add(" + conv(n[3], D3) + ", " + conv("_rt", D3) + ")", D3) + ";\n";
+  std::string e = "(np_less_equal(" + conv("_ad", C) + ", " + conv("_tol", C) +
+                  ") && np_isfinite(_y)) || np_equal(_xd, _yd)";
   if (equal_nan) e = "(" + e + ") || (np_isnan(" + conv(n[0], t.x.dt) + ") && np_isnan(_y))";
   return e;
 }
@@ -487,7 +499,8 @@ CloseLaunch prepare_close(const CloseArgs& args) {
 std::string equal_expr(DType a, DType b, DType l0, DType l1, bool equal_nan, std::string& setup) {
   setup = "const bool _eq = np_equal(" + conv("in0", l0) + ", " + conv("in1", l1) + ");\n";
   if (!equal_nan) return "_eq";
-  setup += "const bool _n0 = np_isnan(" + conv("in0", a) + "), _n1 = np_isnan(" + conv("in1", b) + ");\n";
+  setup += "const bool _n0 = np_isnan(" + conv("in0", a) + "), _n1 = np_isnan(" + conv("in1", b) +
+           ");\n";
   return "_n0 == _n1 && (_n0 || _eq)";
 }
 
@@ -500,8 +513,9 @@ const ElementwiseOp& equal_all_op(DType a, DType b, bool equal_nan) {
   const UfuncLoop& l = equal_loop(a, b);
   std::string setup;
   std::string e = equal_expr(a, b, l.types[0], l.types[1], equal_nan, setup);
-  return all_op("equal", "equal|" + type_key({a, b, l.types[0], l.types[1]}) + (equal_nan ? "n" : ""),
-                setup, e, "aa");
+  return all_op("equal",
+                "equal|" + type_key({a, b, l.types[0], l.types[1]}) + (equal_nan ? "n" : ""), setup,
+                e, "aa");
 }
 
 bool all_equal(const NDArray& a1, const NDArray& a2, bool equal_nan, const Dims& shape) {
@@ -543,18 +557,22 @@ NDArray clip(const NDArray& a, const std::optional<UfuncArg>& a_min,
     if (is_weak_int(b) && is_integer(loop)) {
       __int128 v = weak_value(b.scalar);
       if (v < int_min(loop) || v > int_max(loop))
-        throw OverflowError("Python integer " + int_text(b.scalar) + " out of bounds for " + name(loop));
+        throw OverflowError("Python integer " + int_text(b.scalar) + " out of bounds for " +
+                            name(loop));
     }
     if (b.weak && !weak_fits(b.scalar.dtype, loop))
-      throw TypeError("Cannot cast ufunc 'clip' input " + num(k) + " from " + dtype_repr(b.dtype()) +
-                      " to " + dtype_repr(loop) + " with casting rule '" + casting_name(opt.casting) + "'");
+      throw TypeError("Cannot cast ufunc 'clip' input " + num(k) + " from " +
+                      dtype_repr(b.dtype()) + " to " + dtype_repr(loop) + " with casting rule '" +
+                      casting_name(opt.casting) + "'");
     if (!b.weak && !can_cast(b.dtype(), loop, opt.casting))
-      throw TypeError("Cannot cast ufunc 'clip' input " + num(k) + " from " + dtype_repr(b.dtype()) +
-                      " to " + dtype_repr(loop) + " with casting rule '" + casting_name(opt.casting) + "'");
+      throw TypeError("Cannot cast ufunc 'clip' input " + num(k) + " from " +
+                      dtype_repr(b.dtype()) + " to " + dtype_repr(loop) + " with casting rule '" +
+                      casting_name(opt.casting) + "'");
   }
   if (out.defined() && !can_cast(loop, out.dtype(), opt.casting))
     throw TypeError("Cannot cast ufunc 'clip' output from " + dtype_repr(loop) + " to " +
-                    dtype_repr(out.dtype()) + " with casting rule '" + casting_name(opt.casting) + "'");
+                    dtype_repr(out.dtype()) + " with casting rule '" + casting_name(opt.casting) +
+                    "'");
   Operands ops;
   ops.add(arr);
   ops.add(*lo, loop);
@@ -588,7 +606,8 @@ NDArray nan_to_num(const NDArray& x, double nan, std::optional<double> posinf,
                      shape_str(x.shape()));
   if (!is_inexact(x.dtype())) {
     if (!out.defined()) return copy(x);
-    if (out.data() != x.data() || out.strides() != x.strides() || out.dtype() != x.dtype()) copy_to(out, x);
+    if (out.data() != x.data() || out.strides() != x.strides() || out.dtype() != x.dtype())
+      copy_to(out, x);
     return out;
   }
   DType r = real_dtype(x.dtype());
@@ -630,8 +649,8 @@ NDArray around(const NDArray& a, int decimals, NDArray out) {
   if (up && integer) {
     if (!out.defined()) return copy(a);
     if (!can_cast(A, out.dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast array data from " + dtype_repr(A) + " to " + dtype_repr(out.dtype()) +
-                      " according to the rule 'same_kind'");
+      throw TypeError("Cannot cast array data from " + dtype_repr(A) + " to " +
+                      dtype_repr(out.dtype()) + " according to the rule 'same_kind'");
     check_out(out, a.shape());
     copy_to(out, a);
     return out;
@@ -643,13 +662,15 @@ NDArray around(const NDArray& a, int decimals, NDArray out) {
   DType l1 = is_inexact(A) ? A : DType::Float64;
   DType w = out.defined() ? out.dtype() : integer ? DType::Float64 : A;
   if (!can_cast(l1, w, Casting::SameKind))
-    throw TypeError(std::string("Cannot cast ufunc '") + (up ? "multiply" : "divide") + "' output from " +
-                    dtype_repr(l1) + " to " + dtype_repr(w) + " with casting rule 'same_kind'");
+    throw TypeError(std::string("Cannot cast ufunc '") + (up ? "multiply" : "divide") +
+                    "' output from " + dtype_repr(l1) + " to " + dtype_repr(w) +
+                    " with casting rule 'same_kind'");
   if (out.defined()) check_out(out, a.shape());
   else out = NDArray::empty(a.shape(), A, fortran ? Order::F : Order::C, a.device());
   if (out.size() == 0) return out;
   guard_overlap(in, out);
-  elementwise(round_real_op(l1, w, up), in, {out}, {Scalar::from_double(f, l1), Scalar::from_double(f, w)});
+  elementwise(round_real_op(l1, w, up), in, {out},
+              {Scalar::from_double(f, l1), Scalar::from_double(f, w)});
   return out;
 }
 
@@ -660,8 +681,10 @@ NDArray angle(const NDArray& z, bool deg) {
   } else {
     // arctan2(0, z): a weak 0 against z picks the loop (int8 -> float16, bool -> float64).
     static const Ufunc* atan2 = find_ufunc("arctan2");
-    loop = resolve_ufunc(*atan2, {UfuncArg{nullptr, Scalar::from_int(0, DType::Int64), true}, UfuncArg{&z}},
-                         {std::nullopt}, {}).loop->types[2];
+    loop = resolve_ufunc(*atan2,
+                         {UfuncArg{nullptr, Scalar::from_int(0, DType::Int64), true}, UfuncArg{&z}},
+                         {std::nullopt}, {})
+               .loop->types[2];
   }
   NDArray out = empty_like(z, loop, OrderSpec::K);
   if (out.size() == 0) return out;
@@ -749,8 +772,10 @@ std::vector<std::string> elementwise_function_sources(DType t) {
   }
   {
     DType loop = is_complex(t) ? real_dtype(t)
-        : resolve_ufunc(*find_ufunc("arctan2"), {dtype_arg(DType::Int64, true), dtype_arg(t, false)},
-                        {std::nullopt}, {}).loop->types[2];
+                               : resolve_ufunc(*find_ufunc("arctan2"),
+                                               {dtype_arg(DType::Int64, true), dtype_arg(t, false)},
+                                               {std::nullopt}, {})
+                                     .loop->types[2];
     add(angle_op(t, loop, true), {t}, {loop}, {loop});
   }
   for (bool equal_nan : {false, true}) {
@@ -762,7 +787,8 @@ std::vector<std::string> elementwise_function_sources(DType t) {
     add(isclose_op(ct1, equal_nan, "aass"), {t, t}, {B}, {DType::Float64, DType::Float64});
     CloseTypes ct2 = close_types(x, y, ydt, dtype_arg(DType::Float32, false), dtype_arg(t, false));
     add(isclose_op(ct2, equal_nan, "aaaa"), {t, t, DType::Float32, t}, {B}, {});
-    add(close_all_op(ct1, equal_nan, "aass"), {t, t}, {DType::Int32}, {DType::Float64, DType::Float64});
+    add(close_all_op(ct1, equal_nan, "aass"), {t, t}, {DType::Int32},
+        {DType::Float64, DType::Float64});
     add(equal_all_op(t, DType::Int64, equal_nan), {t, DType::Int64}, {DType::Int32}, {});
     add(equal_all_op(t, t, equal_nan), {t, t}, {DType::Int32}, {});
   }

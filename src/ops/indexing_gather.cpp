@@ -59,9 +59,9 @@ bool plan_layout(const NDArray& x, int axis, uintptr_t y, GatherParams& p, Gathe
     // A contiguous run of inner * itemsize bytes per row: the widest unit every address allows.
     const int64_t row = inner * isz;
     int unit = 16;
-    while (unit > 1 && !(aligned(row, unit) && aligned(static_cast<int64_t>(x.data()), unit) &&
-                         aligned(p.so, unit) && aligned(p.sn, unit) &&
-                         aligned(static_cast<int64_t>(y), unit)))
+    while (unit > 1 &&
+           !(aligned(row, unit) && aligned(static_cast<int64_t>(x.data()), unit) &&
+             aligned(p.so, unit) && aligned(p.sn, unit) && aligned(static_cast<int64_t>(y), unit)))
       unit /= 2;
     sig.unit = unit;
     sig.strided = false;
@@ -148,7 +148,7 @@ void run_gather(const NDArray& x, const NDArray& idx, int axis, const NDArray& y
   NDArray src = x;
   const uintptr_t ya = value ? 0 : y.data();
   if (!plan_layout(src, axis, ya, p, sig)) {
-    if (scatter) throw ValueError("put_along: too many dimensions");   // callers copy instead
+    if (scatter) throw ValueError("put_along: too many dimensions");  // callers copy instead
     src = contiguous(x);
     plan_layout(src, axis, ya, p, sig);
   }
@@ -165,8 +165,9 @@ void run_gather(const NDArray& x, const NDArray& idx, int axis, const NDArray& y
   if (scatter && check) check_indices(idx, p.n, report_axis);
   HostSlot* slot = host_slot(device);
   p.flag = reinterpret_cast<uintptr_t>(&slot->flag);
-  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, signature_key(sig)),
-                             [&] { return KernelSpec{gather_source(sig), "cunp_gather", {}}; });
+  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, signature_key(sig)), [&] {
+    return KernelSpec{gather_source(sig), "cunp_gather", {}};
+  });
   const int64_t per_block = int64_t{kGatherBlock} * kGatherUnroll;
   const int64_t cap = int64_t{device_properties(device).multiprocessor_count} * 32;
   const int64_t grid = std::max<int64_t>(1, std::min((p.total + per_block - 1) / per_block, cap));
@@ -221,7 +222,7 @@ struct PutPlan {
   int axis;
   int64_t report_axis, n;
   Dims shape;
-  NDArray idx;   // contiguous
+  NDArray idx;  // contiguous
   bool empty;
 };
 
@@ -267,7 +268,7 @@ void scatter_into(const NDArray& x, const PutPlan& q, const NDArray& y, bool sca
 void put_along_reporting(const NDArray& x, const NDArray& indices, int64_t axis_in,
                          const NDArray& values, int64_t report_axis) {
   PutPlan q = plan_put(x, indices, axis_in, report_axis);
-  NDArray bv = values.broadcast_to(q.shape);   // ValueError when the shapes do not fit
+  NDArray bv = values.broadcast_to(q.shape);  // ValueError when the shapes do not fit
   if (q.empty) return check_on_host(indices, q);
   q.idx = indices.c_contiguous() ? indices : contiguous(indices);
   // One value: the kernel reads it for every unit; otherwise a contiguous block of the gathered
@@ -306,7 +307,7 @@ void put_along_scalar(const NDArray& x, const NDArray& indices, int64_t axis_in,
   const int isz = x.itemsize();
   GatherParams probe{};
   GatherSignature sig;
-  NDArray target = x;   // x, or a contiguous copy when x has too many dimensions
+  NDArray target = x;  // x, or a contiguous copy when x has too many dimensions
   if (!plan_layout(target, q.axis, 0, probe, sig)) {
     target = contiguous(x);
     plan_layout(target, q.axis, 0, probe, sig);

@@ -15,7 +15,7 @@ namespace {
 
 using namespace detail;
 
-constexpr int64_t kMaxGrid = int64_t{1} << 20;   // tiles past this are walked grid-stride
+constexpr int64_t kMaxGrid = int64_t{1} << 20;  // tiles past this are walked grid-stride
 
 uint64_t select_key(const SelectSignature& s) {
   return (uint64_t{2} << 40) | (static_cast<uint64_t>(s.kind) << 8) |
@@ -23,8 +23,9 @@ uint64_t select_key(const SelectSignature& s) {
 }
 
 void run_select(const SelectSignature& sig, int device, int64_t grid, int block, SelectParams& p) {
-  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, select_key(sig)),
-                             [&] { return KernelSpec{select_source(sig), "cunp_select", {}}; });
+  FunctionHandle fn = kernel(KernelKey(Engine::Indexing, device, select_key(sig)), [&] {
+    return KernelSpec{select_source(sig), "cunp_select", {}};
+  });
   launch(fn, device, {static_cast<unsigned>(grid)}, {static_cast<unsigned>(block)}, &p);
 }
 
@@ -46,7 +47,7 @@ int64_t count_tiles(const NDArray& mask, SelectParams& p, NDArray& tiles) {
   run_select(s, device, grid, kSelectBlock, p);
   s.kind = SelectKind::ScanTiles;
   run_select(s, device, 1, kScanBlock, p);
-  wait_stream(device);   // the result's size decides its allocation (NumPy and CuPy wait too)
+  wait_stream(device);  // the result's size decides its allocation (NumPy and CuPy wait too)
   return slot->total;
 }
 

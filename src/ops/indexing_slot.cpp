@@ -26,9 +26,7 @@ HostSlot* host_slot(int device) {
   return slot;
 }
 
-void wait_stream(int device) {
-  CUNP_DRV(cuStreamSynchronize, current_stream_handle(device));
-}
+void wait_stream(int device) { CUNP_DRV(cuStreamSynchronize, current_stream_handle(device)); }
 
 }  // namespace cunp::detail
 

@@ -12,9 +12,9 @@ namespace cunp::detail {
 // synchronization: no device->host copy. One per host thread (calls on a thread are ordered and
 // each waits for its own kernels before reading); allocated once, outside the memory pool.
 struct HostSlot {
-  volatile int flag;          // set by a kernel that saw an index out of bounds
+  volatile int flag;  // set by a kernel that saw an index out of bounds
   int pad;
-  volatile long long total;   // the number of true elements a compaction found
+  volatile long long total;  // the number of true elements a compaction found
 };
 HostSlot* host_slot(int device);
 

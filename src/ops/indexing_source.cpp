@@ -71,7 +71,8 @@ std::string gather_source(const GatherSignature& sig) {
   s += "typedef " + std::string(unit_type(sig.unit)) + " W;\n";
   s += "typedef " + std::string(index_type(sig.index)) + " I;\n";
   s += "typedef " + P + " P;\n";
-  s += "extern \"C\" __global__ void __launch_bounds__(" + n(kGatherBlock) + ") cunp_gather(const Params p) {\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(" + n(kGatherBlock) +
+       ") cunp_gather(const Params p) {\n";
   s += "  const P stride = (P)gridDim.x * blockDim.x;\n";
   s += "  const P total = (P)p.total;\n";
   s += "  const I* idx = reinterpret_cast<const I*>(p.idx);\n";
@@ -99,12 +100,15 @@ std::string gather_source(const GatherSignature& sig) {
     // A gather checks as it reads (a bad index only sets the flag); a scatter's indices were
     // all checked by a pass before it, so that nothing is written when one is bad.
     s += "      if ((unsigned long long)t >= (unsigned long long)p.n) {\n";
-    s += "        *reinterpret_cast<volatile int*>(p.flag) = 1;\n        ok[k] = false;\n        continue;\n      }\n";
+    s +=
+        "        *reinterpret_cast<volatile int*>(p.flag) = 1;\n        ok[k] = false;\n        continue;\n      }\n";
   }
   if (sig.strided) {
     s += "      long long a = t * p.sn;\n";
-    s += "      cunp::for_each_coordinate((unsigned long long)o, p.ond, p.oshape, [&](int d, unsigned long long c) { a += (long long)c * p.ostride[d]; });\n";
-    s += "      cunp::for_each_coordinate((unsigned long long)u, p.ind, p.ishape, [&](int d, unsigned long long c) { a += (long long)c * p.istride[d]; });\n";
+    s +=
+        "      cunp::for_each_coordinate((unsigned long long)o, p.ond, p.oshape, [&](int d, unsigned long long c) { a += (long long)c * p.ostride[d]; });\n";
+    s +=
+        "      cunp::for_each_coordinate((unsigned long long)u, p.ind, p.ishape, [&](int d, unsigned long long c) { a += (long long)c * p.istride[d]; });\n";
     s += "      off[k] = a;\n";
   } else {
     s += "      off[k] = (long long)o * p.so + t * p.sn + (long long)u * (long long)sizeof(W);\n";
@@ -113,17 +117,13 @@ std::string gather_source(const GatherSignature& sig) {
   // Phase 2: the data loads, then the stores.
   s += "    W v[" + n(kGatherUnroll) + "];\n";
   s += "#pragma unroll\n    for (int k = 0; k < " + n(kGatherUnroll) + "; ++k)\n";
-  if (!sig.scatter)
-    s += "      if (ok[k]) v[k] = *reinterpret_cast<const W*>(x + off[k]);\n";
+  if (!sig.scatter) s += "      if (ok[k]) v[k] = *reinterpret_cast<const W*>(x + off[k]);\n";
   else if (sig.scalar_value)
     s += sig.value_param ? "      if (ok[k]) v[k] = one;\n" : "      if (ok[k]) v[k] = y[0];\n";
-  else
-    s += "      if (ok[k]) v[k] = y[g0 + (P)k * stride];\n";
+  else s += "      if (ok[k]) v[k] = y[g0 + (P)k * stride];\n";
   s += "#pragma unroll\n    for (int k = 0; k < " + n(kGatherUnroll) + "; ++k)\n";
-  if (!sig.scatter)
-    s += "      if (ok[k]) y[g0 + (P)k * stride] = v[k];\n";
-  else
-    s += "      if (ok[k]) *reinterpret_cast<W*>(x + off[k]) = v[k];\n";
+  if (!sig.scatter) s += "      if (ok[k]) y[g0 + (P)k * stride] = v[k];\n";
+  else s += "      if (ok[k]) *reinterpret_cast<W*>(x + off[k]) = v[k];\n";
   s += "  }\n}\n";
   return s;
 }
@@ -137,11 +137,14 @@ struct Params {
 };
 )";
   s += "typedef " + std::string(index_type(index)) + " I;\n";
-  s += "extern \"C\" __global__ void __launch_bounds__(" + n(kCheckBlock) + ") cunp_check(const Params p) {\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(" + n(kCheckBlock) +
+       ") cunp_check(const Params p) {\n";
   s += "  const I* idx = reinterpret_cast<const I*>(p.idx);\n";
   s += "  const long long stride = (long long)gridDim.x * blockDim.x;\n";
   s += "  bool bad = false;\n";
-  s += "  for (long long i0 = (long long)blockIdx.x * blockDim.x + threadIdx.x; i0 < p.m; i0 += stride * " + U + ") {\n";
+  s +=
+      "  for (long long i0 = (long long)blockIdx.x * blockDim.x + threadIdx.x; i0 < p.m; i0 += stride * " +
+      U + ") {\n";
   s += "    long long t[" + U + "];\n";
   // The loads first, all in flight together; then the tests (as the gather reads an index).
   s += "#pragma unroll\n    for (int k = 0; k < " + U + "; ++k) {\n";
@@ -150,7 +153,8 @@ struct Params {
   s += "#pragma unroll\n    for (int k = 0; k < " + U + "; ++k) {\n";
   s += "      long long v = t[k];\n      if (v < 0) v += p.n;\n";
   s += "      bad |= (unsigned long long)v >= (unsigned long long)p.n;\n    }\n  }\n";
-  s += "  if (__syncthreads_or(bad) && threadIdx.x == 0) *reinterpret_cast<volatile int*>(p.flag) = 1;\n}\n";
+  s +=
+      "  if (__syncthreads_or(bad) && threadIdx.x == 0) *reinterpret_cast<volatile int*>(p.flag) = 1;\n}\n";
   return s;
 }
 
@@ -170,7 +174,8 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
 )";
   switch (sig.kind) {
     case SelectKind::Count:
-      s += "extern \"C\" __global__ void __launch_bounds__(" + B + ") cunp_select(const Params p) {\n";
+      s += "extern \"C\" __global__ void __launch_bounds__(" + B +
+           ") cunp_select(const Params p) {\n";
       s += "  const unsigned char* mask = reinterpret_cast<const unsigned char*>(p.mask);\n";
       s += "  long long* tiles = reinterpret_cast<long long*>(p.tiles);\n";
       s += "  __shared__ int warps[" + W + "];\n";
@@ -189,12 +194,15 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
     case SelectKind::ScanTiles: {
       const std::string SB = n(kScanBlock), SI = n(kScanItems);
       // One block: the exclusive scan of the tile counts, chunk by chunk with a carry.
-      s += "extern \"C\" __global__ void __launch_bounds__(" + SB + ") cunp_select(const Params p) {\n";
+      s += "extern \"C\" __global__ void __launch_bounds__(" + SB +
+           ") cunp_select(const Params p) {\n";
       s += "  long long* tiles = reinterpret_cast<long long*>(p.tiles);\n";
       s += "  __shared__ long long warps[32];\n  __shared__ long long chunk_total;\n";
-      s += "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;\n";
+      s +=
+          "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;\n";
       s += "  long long carry = 0;\n";
-      s += "  for (long long base = 0; base < p.ntiles; base += (long long)blockDim.x * " + SI + ") {\n";
+      s += "  for (long long base = 0; base < p.ntiles; base += (long long)blockDim.x * " + SI +
+           ") {\n";
       s += "    long long v[" + SI + "];\n    long long sum = 0;\n";
       s += "#pragma unroll\n    for (int k = 0; k < " + SI + "; ++k) {\n";
       s += "      const long long i = base + (long long)threadIdx.x * " + SI + " + k;\n";
@@ -218,7 +226,8 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
     case SelectKind::Coords: {
       const bool values = sig.kind == SelectKind::Values;
       if (values) s += "typedef " + std::string(element_type(sig.itemsize)) + " E;\n";
-      s += "extern \"C\" __global__ void __launch_bounds__(" + B + ") cunp_select(const Params p) {\n";
+      s += "extern \"C\" __global__ void __launch_bounds__(" + B +
+           ") cunp_select(const Params p) {\n";
       s += "  const unsigned char* mask = reinterpret_cast<const unsigned char*>(p.mask);\n";
       s += "  const long long* tiles = reinterpret_cast<const long long*>(p.tiles);\n";
       s += "  __shared__ int counts[" + n(kSelectRounds * kSelectBlock / 32) + "];\n";
@@ -235,8 +244,8 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
       s += "    __syncthreads();\n";
       const int per_lane = kSelectRounds * (kSelectBlock / 32) / 32;
       s += "    if (warp == 0) {\n      int c[" + n(per_lane) + "];\n      int sum = 0;\n";
-      s += "#pragma unroll\n      for (int q = 0; q < " + n(per_lane) + "; ++q) { c[q] = counts[lane * " +
-           n(per_lane) + " + q]; sum += c[q]; }\n";
+      s += "#pragma unroll\n      for (int q = 0; q < " + n(per_lane) +
+           "; ++q) { c[q] = counts[lane * " + n(per_lane) + " + q]; sum += c[q]; }\n";
       s += "      int e = warp_inclusive_int(sum) - sum;\n";
       s += "#pragma unroll\n      for (int q = 0; q < " + n(per_lane) + "; ++q) { counts[lane * " +
            n(per_lane) + " + q] = e; e += c[q]; }\n    }\n";
@@ -246,19 +255,23 @@ __device__ __forceinline__ long long warp_inclusive_ll(long long v) {
       s += "#pragma unroll\n    for (int k = 0; k < " + R + "; ++k) {\n";
       s += "      if (!((ballot[k] >> lane) & 1u)) continue;\n";
       s += "      const long long i = base + k * " + B + " + threadIdx.x;\n";
-      s += "      const long long pos = start + counts[k * " + W + " + warp] + __popc(ballot[k] & below);\n";
+      s += "      const long long pos = start + counts[k * " + W +
+           " + warp] + __popc(ballot[k] & below);\n";
       if (values) {
         if (sig.strided) {
           s += "      long long off = 0;\n";
-          s += "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { off += c * p.stride[d]; });\n";
-          s += "      reinterpret_cast<E*>(p.dst)[pos] = *reinterpret_cast<const E*>(reinterpret_cast<const char*>(p.src) + off);\n";
+          s +=
+              "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { off += c * p.stride[d]; });\n";
+          s +=
+              "      reinterpret_cast<E*>(p.dst)[pos] = *reinterpret_cast<const E*>(reinterpret_cast<const char*>(p.src) + off);\n";
         } else {
           s += "      reinterpret_cast<E*>(p.dst)[pos] = reinterpret_cast<const E*>(p.src)[i];\n";
         }
       } else {
         s += "      long long* dst = reinterpret_cast<long long*>(p.dst);\n";
         s += "      if (p.ndim <= 1) { dst[pos] = i; continue; }\n";
-        s += "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { dst[d * p.count + pos] = c; });\n";
+        s +=
+            "      cunp::for_each_coordinate(i, p.ndim, p.shape, [&](int d, long long c) { dst[d * p.count + pos] = c; });\n";
       }
       s += "    }\n    __syncthreads();\n  }\n}\n";
       return s;

@@ -9,8 +9,7 @@
 namespace cunp::detail {
 
 // Per-call storage on the stack, spilling to the heap past N elements (huge ranks only).
-template <class T, int N>
-class InlineBuffer {
+template <class T, int N> class InlineBuffer {
  public:
   explicit InlineBuffer(std::size_t n)
       : data_(n <= N ? inline_ : (heap_ = std::make_unique<T[]>(n)).get()) {}

@@ -19,8 +19,8 @@ namespace {
 
 constexpr int kBlock = 256;
 constexpr int kWarpsPerBlock = kBlock / 32;
-constexpr int kMaxOperands = 16;  // inputs, and outputs, of one reduction
-constexpr int kSlot = 32;         // bytes per partial result in the scratch buffer
+constexpr int kMaxOperands = 16;       // inputs, and outputs, of one reduction
+constexpr int kSlot = 32;              // bytes per partial result in the scratch buffer
 constexpr int64_t kMaxSplits = 65535;  // gridDim.y
 
 std::string num(long long v) { return std::to_string(v); }
@@ -67,7 +67,7 @@ int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 // bytes keeps more of HBM's latency covered than 2.
 constexpr int kVectorUnroll = 4;
 
-constexpr int kTileCols = 32;  // a warp's width of outputs
+constexpr int kTileCols = 32;                  // a warp's width of outputs
 constexpr int kTileRows = kBlock / kTileCols;  // warps, each folding every kTileRows-th row
 
 }  // namespace
@@ -91,7 +91,8 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
   }
   std::vector<std::vector<int64_t>> out_full(nout, std::vector<int64_t>(nd, 0));
   for (std::size_t j = 0; j < nout; ++j)
-    for (std::size_t x = 0; x < kept_axes.size(); ++x) out_full[j][kept_axes[x]] = out_strides[j][x];
+    for (std::size_t x = 0; x < kept_axes.size(); ++x)
+      out_full[j][kept_axes[x]] = out_strides[j][x];
   std::vector<int> kept_nonunit;
   for (int a : kept_axes)
     if (shape[a] != 1) kept_nonunit.push_back(a);
@@ -129,7 +130,7 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
   } else if (min_stride(red.strides[0]) < min_stride(kept.strides[0])) {
     // Rows: a thread per row while a row is a few elements (neighbouring threads still read
     // neighbouring rows), a warp per row for short rows, a block for long ones.
-    p.strategy = p.n_red <= 16    ? ReduceStrategy::Thread
+    p.strategy = p.n_red <= 16     ? ReduceStrategy::Thread
                  : p.n_red <= 1024 ? ReduceStrategy::Warp
                                    : ReduceStrategy::Block;
   } else {
@@ -160,7 +161,8 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
 
   // Grid: one wave is every SM full of blocks; splitting the reduced axes over blockIdx.y keeps
   // two waves busy when outputs are few.
-  const int64_t wave = std::max<int64_t>(1, int64_t{dev.sms} * std::max(1, dev.threads_per_sm / kBlock));
+  const int64_t wave = std::max<int64_t>(1, int64_t{dev.sms} *
+                                                std::max(1, dev.threads_per_sm / kBlock));
   p.splits = 1;
   p.chunk = p.n_red;
   auto split = [&](int64_t blocks_x, int64_t min_per_split, int64_t align_to) {
@@ -198,8 +200,7 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
         split(p.grid_x, 64, 1);
       }
       break;
-    case ReduceStrategy::Tile:
-      break;  // (chosen in the Thread case)
+    case ReduceStrategy::Tile: break;  // (chosen in the Thread case)
   }
   p.grid_x = std::max<int64_t>(p.grid_x, 1);
   return p;
@@ -277,7 +278,8 @@ struct RGen {
   int nin, nout;
 
   RGen(const ReductionOp& o, const ReduceSignature& s)
-      : op(o), sig(s), nin(static_cast<int>(s.inputs.size())), nout(static_cast<int>(s.outputs.size())) {}
+      : op(o), sig(s), nin(static_cast<int>(s.inputs.size())),
+        nout(static_cast<int>(s.outputs.size())) {}
 
   std::string name(int k) const {
     if (k < static_cast<int>(op.names.size())) return op.names[k];
@@ -312,13 +314,17 @@ struct RGen {
     s += std::string("typedef ") + (sig.index32 ? "int" : "long long") + " _idx_t;\n";
     const bool kid = op.identity.has_value() || sig.init_param;
     s += std::string("#define _KID ") + (kid ? "true" : "false") + "\n";
-    s += "struct Params {\n  long long n_out, n_red, chunk;\n  char* scratch;\n  unsigned* tickets;\n";
+    s +=
+        "struct Params {\n  long long n_out, n_red, chunk;\n  char* scratch;\n  unsigned* tickets;\n";
     s += "  const char* in[" + num(nin) + "];\n  char* out[" + num(nout) + "];\n";
-    s += "  long long kshape[" + num(K) + "];\n  long long kst[" + num(nops) + "][" + num(K) + "];\n";
-    s += "  long long rshape[" + num(R) + "];\n  long long rst[" + num(nin) + "][" + num(R) + "];\n";
+    s += "  long long kshape[" + num(K) + "];\n  long long kst[" + num(nops) + "][" + num(K) +
+         "];\n";
+    s += "  long long rshape[" + num(R) + "];\n  long long rst[" + num(nin) + "][" + num(R) +
+         "];\n";
     // The initial value as 64-bit words (as bytes, the compiler read it a byte at a time).
     s += "  alignas(16) unsigned long long init[2];\n};\n";
-    s += "static_assert(sizeof(Params) == " + num(params_bytes(nin, nout, sig.kept_ndim, sig.reduced_ndim)) +
+    s += "static_assert(sizeof(Params) == " +
+         num(params_bytes(nin, nout, sig.kept_ndim, sig.reduced_ndim)) +
          ", \"host and device disagree on the parameter block\");\n";
     // The op's parts.
     s += "__device__ __forceinline__ _rtype _red_identity(const Params& _p) {\n  (void)_p;\n";
@@ -332,20 +338,25 @@ struct RGen {
     s += "__device__ __forceinline__ _rtype _red_map(const Params& _p, ";
     for (int k = 0; k < nin; ++k) s += "const " + T(k) + " " + name(k) + ", ";
     s += "const long long _j) {\n  (void)_p;\n  (void)_j;\n  return (" + op.map_expr + ");\n}\n";
-    s += "__device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b) {\n  return (" +
-         op.reduce_expr + ");\n}\n";
+    s +=
+        "__device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b) {\n  return (" +
+        op.reduce_expr + ");\n}\n";
     // The post-map sees the sizes as CuPy's does (_in_ind.size() / _out_ind.size() is the
     // number of elements each output folds) and that count itself as _red_n: a mean divides
     // by it in the same launch.
-    s += "struct _red_size {\n  long long n;\n  __device__ long long size() const { return n; }\n};\n";
+    s +=
+        "struct _red_size {\n  long long n;\n  __device__ long long size() const { return n; }\n};\n";
     s += "__device__ __forceinline__ void _red_post(const Params& _p, const _rtype a";
     for (int j = 0; j < nout; ++j) s += ", " + T(nin + j) + "& " + name(nin + j);
-    s += ") {\n  const long long _red_n = _p.n_red;\n  const _red_size _in_ind{_p.n_red * _p.n_out}, _out_ind{_p.n_out};\n";
+    s +=
+        ") {\n  const long long _red_n = _p.n_red;\n  const _red_size _in_ind{_p.n_red * _p.n_out}, _out_ind{_p.n_out};\n";
     s += "  (void)_red_n;\n  (void)_in_ind;\n  (void)_out_ind;\n" + op.post_map_expr + ";\n}\n";
     s += kLibrary;
     s += offsets();
-    s += "extern \"C\" __global__ void __launch_bounds__(BLOCK) " + kernel_name() + "(const Params _p) {\n";
-    s += "  const _idx_t n_out = static_cast<_idx_t>(_p.n_out), n_red = static_cast<_idx_t>(_p.n_red);\n";
+    s += "extern \"C\" __global__ void __launch_bounds__(BLOCK) " + kernel_name() +
+         "(const Params _p) {\n";
+    s +=
+        "  const _idx_t n_out = static_cast<_idx_t>(_p.n_out), n_red = static_cast<_idx_t>(_p.n_red);\n";
     s += "  const _idx_t chunk = static_cast<_idx_t>(_p.chunk);\n  (void)n_red;\n  (void)chunk;\n";
     switch (sig.strategy) {
       case ReduceStrategy::Block: s += block_body(); break;
@@ -361,23 +372,29 @@ struct RGen {
   std::string offsets() const {
     const int nops = nin + nout;
     // With no kept (or reduced) axes the arrays hold one unused axis: the rank passed is 0.
-    std::string s = "__device__ __forceinline__ void _red_koff(const Params& _p, _idx_t o, long long* ko) {\n";
-    s += "  nd_offsets<" + num(sig.kept_ndim) + ", " + num(nops) + ">(o, _p.kshape, _p.kst, ko);\n}\n";
+    std::string s =
+        "__device__ __forceinline__ void _red_koff(const Params& _p, _idx_t o, long long* ko) {\n";
+    s += "  nd_offsets<" + num(sig.kept_ndim) + ", " + num(nops) +
+         ">(o, _p.kshape, _p.kst, ko);\n}\n";
     s += "__device__ __forceinline__ void _red_roff(const Params& _p, _idx_t r, long long* ro) {\n";
-    s += "  nd_offsets<" + num(sig.reduced_ndim) + ", " + num(nin) + ">(r, _p.rshape, _p.rst, ro);\n}\n";
+    s += "  nd_offsets<" + num(sig.reduced_ndim) + ", " + num(nin) +
+         ">(r, _p.rshape, _p.rst, ro);\n}\n";
     // One mapped element at reduced position r.
-    s += "__device__ __forceinline__ _rtype _red_elem(const Params& _p, const long long* ko, _idx_t r) {\n";
+    s +=
+        "__device__ __forceinline__ _rtype _red_elem(const Params& _p, const long long* ko, _idx_t r) {\n";
     s += "  long long ro[" + num(nin) + "];\n  _red_roff(_p, r, ro);\n  return _red_map(_p, ";
     for (int k = 0; k < nin; ++k) s += load(k, "ko[" + num(k) + "] + ro[" + num(k) + "]") + ", ";
     s += "static_cast<long long>(r));\n}\n";
     // The outputs of one kept position.
-    s += "__device__ __forceinline__ void _red_write(const Params& _p, const long long* ko, const _rtype& a) {\n";
+    s +=
+        "__device__ __forceinline__ void _red_write(const Params& _p, const long long* ko, const _rtype& a) {\n";
     if (sig.init_param && op.identity)
-      s += "  const _rtype _f = _red_reduce(*reinterpret_cast<const _rtype*>(_p.init), a);\n  _red_post(_p, _f";
-    else
-      s += "  _red_post(_p, a";
+      s +=
+          "  const _rtype _f = _red_reduce(*reinterpret_cast<const _rtype*>(_p.init), a);\n  _red_post(_p, _f";
+    else s += "  _red_post(_p, a";
     for (int j = 0; j < nout; ++j)
-      s += ", *reinterpret_cast<" + T(nin + j) + "*>(_p.out[" + num(j) + "] + ko[" + num(nin + j) + "])";
+      s += ", *reinterpret_cast<" + T(nin + j) + "*>(_p.out[" + num(j) + "] + ko[" + num(nin + j) +
+           "])";
     s += ");\n}\n";
     return s;
   }
@@ -389,28 +406,32 @@ struct RGen {
       // 16-byte loads: lo is a multiple of the vector width, rows start aligned.
       const std::string V = num(sig.vec);
       for (int k = 0; k < nin; ++k)
-        s += "    const vec<" + T(k) + ", " + V + ">* _pv" + num(k) + " = reinterpret_cast<const vec<" +
-             T(k) + ", " + V + ">*>(_p.in[" + num(k) + "] + ko[" + num(k) + "] + static_cast<long long>(lo) * sizeof(" +
-             T(k) + "));\n";
+        s += "    const vec<" + T(k) + ", " + V + ">* _pv" + num(k) +
+             " = reinterpret_cast<const vec<" + T(k) + ", " + V + ">*>(_p.in[" + num(k) +
+             "] + ko[" + num(k) + "] + static_cast<long long>(lo) * sizeof(" + T(k) + "));\n";
       s += "    const _idx_t nv = (hi - lo) / " + V + ";\n";
       s += "    _idx_t v = " + t + ";\n";
       // U vector loads issued before any is folded.
       const int U = kVectorUnroll;
-      s += "    for (; v + " + num(U - 1) + " * " + st + " < nv; v += " + num(U) + " * " + st + ") {\n";
+      s += "    for (; v + " + num(U - 1) + " * " + st + " < nv; v += " + num(U) + " * " + st +
+           ") {\n";
       for (int k = 0; k < nin; ++k)
         for (int u = 0; u < U; ++u)
-          s += "      const vec<" + T(k) + ", " + V + "> _x" + num(k) + "_" + num(u) + " = _pv" + num(k) + "[v + " +
-               num(u) + " * " + st + "];\n";
+          s += "      const vec<" + T(k) + ", " + V + "> _x" + num(k) + "_" + num(u) + " = _pv" +
+               num(k) + "[v + " + num(u) + " * " + st + "];\n";
       for (int u = 0; u < U; ++u) {
-        s += "#pragma unroll\n      for (int _e = 0; _e < " + V + "; ++_e) _red_fold(acc, has, _red_map(_p, ";
+        s += "#pragma unroll\n      for (int _e = 0; _e < " + V +
+             "; ++_e) _red_fold(acc, has, _red_map(_p, ";
         for (int k = 0; k < nin; ++k) s += "_x" + num(k) + "_" + num(u) + ".v[_e], ";
-        s += "static_cast<long long>(lo) + (v + " + num(u) + " * " + st + ") * " + V + " + _e), true);\n";
+        s += "static_cast<long long>(lo) + (v + " + num(u) + " * " + st + ") * " + V +
+             " + _e), true);\n";
       }
       s += "    }\n";
       s += "    for (; v < nv; v += " + st + ") {\n";
       for (int k = 0; k < nin; ++k)
         s += "      const vec<" + T(k) + ", " + V + "> _x" + num(k) + " = _pv" + num(k) + "[v];\n";
-      s += "#pragma unroll\n      for (int _e = 0; _e < " + V + "; ++_e) _red_fold(acc, has, _red_map(_p, ";
+      s += "#pragma unroll\n      for (int _e = 0; _e < " + V +
+           "; ++_e) _red_fold(acc, has, _red_map(_p, ";
       for (int k = 0; k < nin; ++k) s += "_x" + num(k) + ".v[_e], ";
       s += "static_cast<long long>(lo) + v * " + V + " + _e), true);\n    }\n";
       s += "    for (_idx_t r = lo + nv * " + V + " + " + t + "; r < hi; r += " + st +
@@ -421,7 +442,8 @@ struct RGen {
     s += "    _idx_t r = lo + " + t + ";\n";
     s += "    for (; r + 3 * " + st + " < hi; r += 4 * " + st + ") {\n";
     s += "      const _rtype _m0 = _red_elem(_p, ko, r), _m1 = _red_elem(_p, ko, r + " + st +
-         "), _m2 = _red_elem(_p, ko, r + 2 * " + st + "), _m3 = _red_elem(_p, ko, r + 3 * " + st + ");\n";
+         "), _m2 = _red_elem(_p, ko, r + 2 * " + st + "), _m3 = _red_elem(_p, ko, r + 3 * " + st +
+         ");\n";
     s += "      _red_fold(acc, has, _m0, true);\n      _red_fold(acc, has, _m1, true);\n";
     s += "      _red_fold(acc, has, _m2, true);\n      _red_fold(acc, has, _m3, true);\n    }\n";
     s += "    for (; r < hi; r += " + st + ") _red_fold(acc, has, _red_elem(_p, ko, r), true);\n";
@@ -435,29 +457,35 @@ struct RGen {
   std::string block_body() const {
     const int nops = nin + nout;
     std::string s;
-    s += "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
-    s += "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
+    s +=
+        "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
+    s +=
+        "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
     s += "  __shared__ bool _last;\n";
     s += "  for (_idx_t row = blockIdx.x; row < n_out; row += gridDim.x) {\n";
     s += "    long long ko[" + num(nops) + "];\n    _red_koff(_p, row, ko);\n";
     s += acc_init();
     s += thread_loop("static_cast<_idx_t>(threadIdx.x)", "static_cast<_idx_t>(BLOCK)");
     s += "    _red_block(acc, has);\n";
-    s += "    if (S == 1) {\n      if (threadIdx.x == 0) _red_write(_p, ko, acc);\n      continue;\n    }\n";
+    s +=
+        "    if (S == 1) {\n      if (threadIdx.x == 0) _red_write(_p, ko, acc);\n      continue;\n    }\n";
     // Several blocks per row: each leaves a partial; the last to arrive (atomic ticket, after a
     // fence that publishes its partial) folds them all and resets the ticket.
     s += "    if (threadIdx.x == 0) {\n";
-    s += "      _red_store_partial(_p.scratch + (static_cast<long long>(row) * S + y) * " + num(kSlot) + ", acc);\n";
+    s += "      _red_store_partial(_p.scratch + (static_cast<long long>(row) * S + y) * " +
+         num(kSlot) + ", acc);\n";
     s += "      __threadfence();\n";
     s += "      _last = atomicAdd(&_p.tickets[row], 1u) == static_cast<unsigned>(S - 1);\n    }\n";
     s += "    __syncthreads();\n";
     s += "    if (_last) {\n      __threadfence();\n";
     s += "      _rtype a2 = _red_identity(_p);\n      bool h2 = _KID;\n";
     s += "      for (_idx_t k = threadIdx.x; k < S; k += BLOCK)\n";
-    s += "        _red_fold(a2, h2, _red_load_partial(_p.scratch + (static_cast<long long>(row) * S + k) * " +
-         num(kSlot) + "), true);\n";
+    s +=
+        "        _red_fold(a2, h2, _red_load_partial(_p.scratch + (static_cast<long long>(row) * S + k) * " +
+        num(kSlot) + "), true);\n";
     s += "      _red_block(a2, h2);\n";
-    s += "      if (threadIdx.x == 0) {\n        _red_write(_p, ko, a2);\n        _p.tickets[row] = 0;\n      }\n    }\n";
+    s +=
+        "      if (threadIdx.x == 0) {\n        _red_write(_p, ko, a2);\n        _p.tickets[row] = 0;\n      }\n    }\n";
     s += "    __syncthreads();  // _last is rewritten for the next row\n  }\n";
     return s;
   }
@@ -468,7 +496,8 @@ struct RGen {
     s += "  const int lane = threadIdx.x & 31;\n";
     s += "  const _idx_t lo = 0, hi = n_red;\n";
     s += "  const _idx_t wstep = static_cast<_idx_t>(gridDim.x) * (BLOCK / 32);\n";
-    s += "  for (_idx_t row = static_cast<_idx_t>(blockIdx.x) * (BLOCK / 32) + (threadIdx.x >> 5); row < n_out; row += wstep) {\n";
+    s +=
+        "  for (_idx_t row = static_cast<_idx_t>(blockIdx.x) * (BLOCK / 32) + (threadIdx.x >> 5); row < n_out; row += wstep) {\n";
     s += "    long long ko[" + num(nops) + "];\n    _red_koff(_p, row, ko);\n";
     s += acc_init();
     s += thread_loop("static_cast<_idx_t>(lane)", "static_cast<_idx_t>(32)");
@@ -479,8 +508,10 @@ struct RGen {
   std::string thread_body() const {
     const int nops = nin + nout;
     std::string s;
-    s += "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
-    s += "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
+    s +=
+        "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
+    s +=
+        "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
     s += "  const _idx_t o = static_cast<_idx_t>(blockIdx.x) * BLOCK + threadIdx.x;\n";
     s += "  long long ko[" + num(nops) + "];\n";
     s += "  {\n" + acc_init();
@@ -490,17 +521,21 @@ struct RGen {
     s += "    if (S == 1) {\n      if (o < n_out) _red_write(_p, ko, acc);\n      return;\n    }\n";
     // Split along the reduced axes: partials in split-major order (coalesced per split); the
     // last block of a column group folds them in split order.
-    s += "    if (o < n_out) _red_store_partial(_p.scratch + (static_cast<long long>(y) * n_out + o) * " +
-         num(kSlot) + ", acc);\n  }\n";
+    s +=
+        "    if (o < n_out) _red_store_partial(_p.scratch + (static_cast<long long>(y) * n_out + o) * " +
+        num(kSlot) + ", acc);\n  }\n";
     s += "  __threadfence();\n  __syncthreads();\n  __shared__ bool _last;\n";
-    s += "  if (threadIdx.x == 0) _last = atomicAdd(&_p.tickets[blockIdx.x], 1u) == static_cast<unsigned>(S - 1);\n";
+    s +=
+        "  if (threadIdx.x == 0) _last = atomicAdd(&_p.tickets[blockIdx.x], 1u) == static_cast<unsigned>(S - 1);\n";
     s += "  __syncthreads();\n  if (!_last) return;\n  __threadfence();\n";
     s += "  if (threadIdx.x == 0) _p.tickets[blockIdx.x] = 0;\n";
     s += "  if (o >= n_out) return;\n";
-    s += "  _rtype a2 = _red_load_partial(_p.scratch + static_cast<long long>(o) * " + num(kSlot) + ");\n";
+    s += "  _rtype a2 = _red_load_partial(_p.scratch + static_cast<long long>(o) * " + num(kSlot) +
+         ");\n";
     s += "  for (_idx_t k = 1; k < S; ++k)\n";
-    s += "    a2 = _red_reduce(a2, _red_load_partial(_p.scratch + (static_cast<long long>(k) * n_out + o) * " +
-         num(kSlot) + "));\n";
+    s +=
+        "    a2 = _red_reduce(a2, _red_load_partial(_p.scratch + (static_cast<long long>(k) * n_out + o) * " +
+        num(kSlot) + "));\n";
     s += "  _red_write(_p, ko, a2);\n";
     return s;
   }
@@ -513,8 +548,10 @@ struct RGen {
     const int nops = nin + nout;
     const std::string C = num(kTileCols), W = num(kTileRows), slot = num(kSlot);
     std::string s;
-    s += "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
-    s += "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
+    s +=
+        "  const _idx_t S = static_cast<_idx_t>(gridDim.y), y = static_cast<_idx_t>(blockIdx.y);\n";
+    s +=
+        "  const _idx_t lo = y * chunk;\n  const _idx_t hi = S == 1 ? n_red : (n_red - lo < chunk ? n_red : lo + chunk);\n";
     s += "  const int lane = threadIdx.x % " + C + ", w = threadIdx.x / " + C + ";\n";
     s += "  const _idx_t o = static_cast<_idx_t>(blockIdx.x) * " + C + " + lane;\n";
     s += "  long long ko[" + num(nops) + "];\n";
@@ -524,24 +561,30 @@ struct RGen {
     s += "    if (o < n_out) {\n      _red_koff(_p, o, ko);\n";
     s += thread_loop("static_cast<_idx_t>(w)", "static_cast<_idx_t>(" + W + ")");
     s += "    }\n";
-    s += "    reinterpret_cast<_rtype*>(_tbuf)[threadIdx.x] = acc;\n    _thas[threadIdx.x] = has;\n";
+    s +=
+        "    reinterpret_cast<_rtype*>(_tbuf)[threadIdx.x] = acc;\n    _thas[threadIdx.x] = has;\n";
     s += "    __syncthreads();\n";
     s += "    if (w == 0) {\n#pragma unroll\n      for (int k = 1; k < " + W + "; ++k)\n";
-    s += "        _red_fold(acc, has, reinterpret_cast<const _rtype*>(_tbuf)[k * " + C + " + lane], _thas[k * " + C +
-         " + lane]);\n    }\n";
-    s += "    if (S == 1) {\n      if (w == 0 && o < n_out) _red_write(_p, ko, acc);\n      return;\n    }\n";
-    s += "    if (w == 0 && o < n_out) _red_store_partial(_p.scratch + (static_cast<long long>(y) * n_out + o) * " +
-         slot + ", acc);\n";
+    s += "        _red_fold(acc, has, reinterpret_cast<const _rtype*>(_tbuf)[k * " + C +
+         " + lane], _thas[k * " + C + " + lane]);\n    }\n";
+    s +=
+        "    if (S == 1) {\n      if (w == 0 && o < n_out) _red_write(_p, ko, acc);\n      return;\n    }\n";
+    s +=
+        "    if (w == 0 && o < n_out) _red_store_partial(_p.scratch + (static_cast<long long>(y) * n_out + o) * " +
+        slot + ", acc);\n";
     s += "  }\n";
     s += "  __threadfence();\n  __syncthreads();\n";
-    s += "  if (threadIdx.x == 0) _last = atomicAdd(&_p.tickets[blockIdx.x], 1u) == static_cast<unsigned>(S - 1);\n";
+    s +=
+        "  if (threadIdx.x == 0) _last = atomicAdd(&_p.tickets[blockIdx.x], 1u) == static_cast<unsigned>(S - 1);\n";
     s += "  __syncthreads();\n  if (!_last) return;\n  __threadfence();\n";
     s += "  if (threadIdx.x == 0) _p.tickets[blockIdx.x] = 0;\n";
     s += "  if (w != 0 || o >= n_out) return;\n";
-    s += "  _rtype a2 = _red_load_partial(_p.scratch + static_cast<long long>(o) * " + slot + ");\n";
+    s += "  _rtype a2 = _red_load_partial(_p.scratch + static_cast<long long>(o) * " + slot +
+         ");\n";
     s += "  for (_idx_t k = 1; k < S; ++k)\n";
-    s += "    a2 = _red_reduce(a2, _red_load_partial(_p.scratch + (static_cast<long long>(k) * n_out + o) * " +
-         slot + "));\n";
+    s +=
+        "    a2 = _red_reduce(a2, _red_load_partial(_p.scratch + (static_cast<long long>(k) * n_out + o) * " +
+        slot + "));\n";
     s += "  _red_write(_p, ko, a2);\n";
     return s;
   }
@@ -568,7 +611,8 @@ uint64_t ReductionOp::code_hash() const {
   uint64_t h = hash_cache_.value.load(std::memory_order_acquire);
   if (h) return h;
   h = hash_bytes("cunp-reduction-2", 16);
-  for (const std::string* s : {&name, &map_expr, &reduce_expr, &post_map_expr, &reduce_type, &preamble})
+  for (const std::string* s :
+       {&name, &map_expr, &reduce_expr, &post_map_expr, &reduce_type, &preamble})
     hash_string(h, *s);
   hash_int(h, identity.has_value());
   if (identity) hash_string(h, *identity);
@@ -625,12 +669,12 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   const int device = inputs[0].device();
   for (const NDArray& a : inputs)
     if (a.device() != device)
-      throw ValueError("array on device " + num(a.device()) + " cannot be used with an array on device " +
-                       num(device));
+      throw ValueError("array on device " + num(a.device()) +
+                       " cannot be used with an array on device " + num(device));
   for (const NDArray& a : outputs)
     if (a.device() != device)
-      throw ValueError("array on device " + num(a.device()) + " cannot be used with an array on device " +
-                       num(device));
+      throw ValueError("array on device " + num(a.device()) +
+                       " cannot be used with an array on device " + num(device));
 
   std::vector<bool> reduced(nd, false);
   for (int a : axes) {
@@ -646,14 +690,16 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   for (int k = 0; k < nin; ++k) {
     const NDArray& a = inputs[k];
     int off = nd - a.ndim();
-    if (off < 0) throw ValueError("reduction: input of rank " + num(a.ndim()) + " for a loop of rank " + num(nd));
+    if (off < 0)
+      throw ValueError("reduction: input of rank " + num(a.ndim()) + " for a loop of rank " +
+                       num(nd));
     for (int d = 0; d < a.ndim(); ++d) {
       int64_t e = a.shape()[d];
       if (e == shape[d + off]) in_strides[k][d + off] = e == 1 ? 0 : a.strides()[d];
       else if (e != 1)
         throw ValueError("operands could not be broadcast together with remapped shapes "
-                         "[original->remapped]: " + shape_str(a.shape()) + "  and requested shape " +
-                         shape_str(shape));
+                         "[original->remapped]: " +
+                         shape_str(a.shape()) + "  and requested shape " + shape_str(shape));
     }
   }
   std::vector<std::vector<int64_t>> out_strides(nout);
@@ -669,7 +715,8 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
       if (o.shape() != kept_shape)
         throw ValueError("reduction: output shape " + shape_str(o.shape()) + " does not match " +
                          shape_str(kept_shape));
-      for (int d = 0; d < o.ndim(); ++d) out_strides[j].push_back(o.shape()[d] == 1 ? 0 : o.strides()[d]);
+      for (int d = 0; d < o.ndim(); ++d)
+        out_strides[j].push_back(o.shape()[d] == 1 ? 0 : o.strides()[d]);
     }
   }
 
@@ -678,7 +725,8 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   for (int a : axes) n_red *= shape[a];
   if (n_out == 0) return;
   if (n_red == 0 && !op.identity && !init)
-    throw ValueError("zero-size array to reduction operation " + op.name + " which has no identity");
+    throw ValueError("zero-size array to reduction operation " + op.name +
+                     " which has no identity");
 
   std::vector<int> itemsizes(nin);
   int align = 16;
@@ -731,8 +779,8 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
     scratch = allocate(static_cast<std::size_t>(pbytes + groups * 4), device, stream);
     partials = scratch->ptr;
     tickets = scratch->ptr + static_cast<uint64_t>(pbytes);
-    CUNP_DRV(cuMemsetD32Async, static_cast<CUdeviceptr>(tickets), 0u, static_cast<std::size_t>(groups),
-             reinterpret_cast<CUstream>(stream));
+    CUNP_DRV(cuMemsetD32Async, static_cast<CUdeviceptr>(tickets), 0u,
+             static_cast<std::size_t>(groups), reinterpret_cast<CUstream>(stream));
   }
 
   const int K = std::max(1, plan.kept_ndim), R = std::max(1, plan.reduced_ndim);
@@ -747,7 +795,8 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   params[w++] = tickets;
   for (const NDArray& a : inputs) params[w++] = a.data();
   for (const NDArray& a : outputs) params[w++] = a.data();
-  for (int d = 0; d < K; ++d) params[w++] = d < plan.kept_ndim ? static_cast<uint64_t>(plan.kept_shape[d]) : 1;
+  for (int d = 0; d < K; ++d)
+    params[w++] = d < plan.kept_ndim ? static_cast<uint64_t>(plan.kept_shape[d]) : 1;
   for (int k = 0; k < nin + nout; ++k)
     for (int d = 0; d < K; ++d)
       params[w++] = d < plan.kept_ndim ? static_cast<uint64_t>(plan.kept_strides[k][d]) : 0;
@@ -756,7 +805,8 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
   for (int k = 0; k < nin; ++k)
     for (int d = 0; d < R; ++d)
       params[w++] = d < plan.reduced_ndim ? static_cast<uint64_t>(plan.reduced_strides[k][d]) : 0;
-  if (init) std::memcpy(reinterpret_cast<unsigned char*>(params.data()) + bytes - 16, init->bytes, 16);
+  if (init)
+    std::memcpy(reinterpret_cast<unsigned char*>(params.data()) + bytes - 16, init->bytes, 16);
 
   void* args[] = {params.data()};
   detail::launch_on(fn, device, stream,

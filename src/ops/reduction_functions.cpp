@@ -56,7 +56,8 @@ ReduceLoop reduce_loop(const Ufunc& u, DType t, std::optional<DType> dtype) {
       return {l.types[0], acc};
     }
   }
-  throw TypeError("No loop matching the specified signature and casting was found for ufunc " + u.name);
+  throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                  u.name);
 }
 
 struct OpCache {
@@ -85,7 +86,8 @@ const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
     if (!id.empty()) op->identity = id;
     std::string value = u.resolver == Resolver::Logical ? "cast<bool>(in0)" : "cast<_rtype>(in0)";
     // Masked-off elements contribute the identity (or, for the extrema, initial=).
-    op->map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id) : value;
+    op->map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
+                          : value;
     op->reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
     op->post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
     op->ordered = !reorderable(u);
@@ -114,7 +116,8 @@ void check_out(const NDArray& out, const Dims& want, const std::string& opname, 
                      (keepdims ? " (must match the operand's when keepdims=True)" : ""));
   if (out.shape() != want)
     throw ValueError("operands could not be broadcast together with remapped shapes "
-                     "[original->remapped]: " + shape_str(out.shape()) + " " + shape_str(want));
+                     "[original->remapped]: " +
+                     shape_str(out.shape()) + " " + shape_str(want));
 }
 
 // axis= on a 0-d array: NumPy accepts 0 and -1 (and None) and reduces nothing.
@@ -140,8 +143,9 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
   ReduceLoop loop = reduce_loop(u, a.dtype(), args.dtype);
   if (args.where && u.identity == Identity::None && !args.initial)
-    throw ValueError("reduction operation '" + u.name +
-                     "' does not have an identity, so to use a where mask one has to specify 'initial'");
+    throw ValueError(
+        "reduction operation '" + u.name +
+        "' does not have an identity, so to use a where mask one has to specify 'initial'");
 
   Dims shape = result_shape(a, axes, args.keepdims);
   NDArray out = args.out;
@@ -154,7 +158,8 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   const ReductionOp& op = ufunc_op(u, loop.acc, args.where != nullptr, init.has_value());
   if (args.where) {
     if (args.where->dtype() != DType::Bool)
-      throw TypeError(std::string("Cannot cast array data from dtype('") + name(args.where->dtype()) +
+      throw TypeError(std::string("Cannot cast array data from dtype('") +
+                      name(args.where->dtype()) +
                       "') to dtype('bool') according to the rule 'safe'");
     NDArray mask = args.where->broadcast_to(a.shape());
     reduce(op, {a, mask}, {out}, axes, init ? &*init : nullptr, a.shape());
@@ -168,7 +173,9 @@ DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype) {
   return reduce_loop(u, t, dtype).loop;
 }
 
-NDArray sum(const NDArray& a, const ReduceArgs& args) { return ufunc_reduce(*find_ufunc("add"), a, args); }
+NDArray sum(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("add"), a, args);
+}
 NDArray prod(const NDArray& a, const ReduceArgs& args) {
   return ufunc_reduce(*find_ufunc("multiply"), a, args);
 }
@@ -223,7 +230,8 @@ const ReductionOp& arg_op(bool max, DType t) {
     auto op = std::make_unique<ReductionOp>();
     op->name = max ? "argmax" : "argmin";
     op->preamble = std::string("typedef ") + info(arg_value_type(t)).ctype + " _vt;\n" +
-                   (max ? "#define ARG_BETTER(x, y) _arg_gt(x, y)\n" : "#define ARG_BETTER(x, y) _arg_gt(y, x)\n") +
+                   (max ? "#define ARG_BETTER(x, y) _arg_gt(x, y)\n"
+                        : "#define ARG_BETTER(x, y) _arg_gt(y, x)\n") +
                    kArgPreamble;
     op->reduce_type = "_argpair";
     op->map_expr = "_argpair{cast<_vt>(in0), _j}";
@@ -235,7 +243,8 @@ const ReductionOp& arg_op(bool max, DType t) {
   return *slot;
 }
 
-NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool keepdims, NDArray out) {
+NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool keepdims,
+                   NDArray out) {
   const char* what = max ? "argmax" : "argmin";
   std::vector<int> axes;
   if (axis) axes = reduce_axes(a, std::vector<int64_t>{*axis});
@@ -246,10 +255,11 @@ NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool
   if (n_red == 0 && shape.product() != 0)
     throw ValueError(std::string("attempt to get ") + what + " of an empty sequence");
   if (out.defined()) {
-    if (out.shape() != shape) throw ValueError("output array does not match result of np." + std::string(what));
+    if (out.shape() != shape)
+      throw ValueError("output array does not match result of np." + std::string(what));
     if (out.dtype() != DType::Int64)
-      throw TypeError(std::string("Cannot cast array data from dtype('int64') to dtype('") + name(out.dtype()) +
-                      "') according to the rule 'safe'");
+      throw TypeError(std::string("Cannot cast array data from dtype('int64') to dtype('") +
+                      name(out.dtype()) + "') according to the rule 'safe'");
   } else {
     out = NDArray::empty(shape, DType::Int64, Order::C, a.device());
   }

@@ -82,7 +82,9 @@ bool is_one_of(const std::string& name, std::initializer_list<const char*> names
   return false;
 }
 
-bool homogeneous(const UfuncLoop& l) { return l.types[0] == l.types[1] && l.types[1] == l.types[2]; }
+bool homogeneous(const UfuncLoop& l) {
+  return l.types[0] == l.types[1] && l.types[1] == l.types[2];
+}
 
 [[noreturn]] void no_loop(const Ufunc& u) {
   throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
@@ -170,7 +172,8 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
   const bool assoc = scan_associative(u);
   const bool rows = in_step == in.itemsize();
   const DeviceProperties& props = device_properties(device);
-  const int64_t resident_threads = int64_t{props.multiprocessor_count} * props.max_threads_per_multiprocessor;
+  const int64_t resident_threads = int64_t{props.multiprocessor_count} *
+                                   props.max_threads_per_multiprocessor;
 
   ScanParams p{};
   p.in = in.data();
@@ -186,7 +189,8 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
     // A few long strided lines: scan a copy with the axis innermost (one look-back pass),
     // writing the results back through the output's strides.
     const std::vector<int64_t> src{axis}, dst{in.ndim() - 1};
-    run_scan(u, loop, contiguous(in.moveaxis(src, dst)), res.moveaxis(src, dst), in.ndim() - 1, nan);
+    run_scan(u, loop, contiguous(in.moveaxis(src, dst)), res.moveaxis(src, dst), in.ndim() - 1,
+             nan);
     return;
   }
   if (assoc && !rows && n >= 64 && L.count < 2 * resident_threads) {
@@ -214,8 +218,8 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
     const int ipt = scan_items_per_thread(sig);
     // Rows longer than one tile, when they are long or too few for a warp each to fill the
     // GPU; a row within one tile (a small 1-d cumsum) needs no look-back, nor its scratch.
-    const bool long_rows =
-        n > int64_t{kBlock} * ipt && (n > 8192 || (L.count * 32 < resident_threads && n > 32 * ipt));
+    const bool long_rows = n > int64_t{kBlock} * ipt &&
+                           (n > 8192 || (L.count * 32 < resident_threads && n > 32 * ipt));
     sig.kind = long_rows ? ScanKind::LookBack : ScanKind::WarpRows;
     sig.vec = out_step == res.itemsize() && aligned16(in, L, true) && aligned16(res, L, false) &&
               (n * in.itemsize()) % 16 == 0 && (n * res.itemsize()) % 16 == 0;
@@ -248,14 +252,15 @@ void run_scan(const Ufunc& u, int loop, const NDArray& in, const NDArray& res, i
 
 bool scan_associative(const Ufunc& u) {
   return is_one_of(u.name, {"add", "multiply", "maximum", "minimum", "fmax", "fmin", "logical_and",
-                            "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
-                            "bitwise_xor", "gcd", "lcm"});
+                            "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor",
+                            "gcd", "lcm"});
 }
 
 int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* method) {
   if (u.nin != 2) throw ValueError(std::string(method) + " only supported for binary functions");
   if (u.nout != 1)
-    throw ValueError(std::string(method) + " only supported for functions returning a single value");
+    throw ValueError(std::string(method) +
+                     " only supported for functions returning a single value");
   // Logical ufuncs reduce through their bool loop whatever the input (NumPy's special case).
   if (u.resolver == Resolver::Logical) return 0;
   auto arg = [](DType t) {

@@ -369,10 +369,12 @@ std::string grid_stride_kernel(const std::string& count, const std::string& body
   return "extern \"C\" __global__ void __launch_bounds__(CUNP_BLOCK) cunp_scan(const ScanParams p) {\n"
          "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n"
          "  for (long long o = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;\n"
-         "       o < " + count + "; o += step) {\n" + body + "  }\n}\n";
+         "       o < " +
+         count + "; o += step) {\n" + body + "  }\n}\n";
 }
 std::string line_and_part(const std::string& line_fastest) {
-  return "    const bool lf = " + line_fastest + ";\n"
+  return "    const bool lf = " + line_fastest +
+         ";\n"
          "    const long long r = lf ? o % p.lines : o / p.m, i = lf ? o / p.lines : o % p.m;\n"
          "    long long oi, oo;\n"
          "    line_offsets(p, r, oi, oo);\n";

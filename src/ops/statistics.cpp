@@ -25,7 +25,9 @@ std::vector<int> nan_axes(const NDArray& a, const Axis& axis) {
   return normalize_axes(axis, a.ndim());
 }
 
-Axis as_axis(const std::vector<int>& axes) { return std::vector<int64_t>(axes.begin(), axes.end()); }
+Axis as_axis(const std::vector<int>& axes) {
+  return std::vector<int64_t>(axes.begin(), axes.end());
+}
 
 int64_t folded(const NDArray& a, const std::vector<int>& axes) {
   int64_t n = 1;
@@ -46,16 +48,16 @@ Dims result_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims)
 
 // The result array: `out` when it is exactly the result's shape and dtype, a new one when
 // out is undefined.
-NDArray result_array(const char* what, const NDArray& a, const std::vector<int>& axes, bool keepdims,
-                     DType dtype, NDArray out) {
+NDArray result_array(const char* what, const NDArray& a, const std::vector<int>& axes,
+                     bool keepdims, DType dtype, NDArray out) {
   Dims shape = result_shape(a, axes, keepdims);
   if (!out.defined()) return NDArray::empty(shape, dtype, Order::C, a.device());
   if (out.shape() != shape)
     throw ValueError(std::string(what) + ": out has shape " + shape_str(out.shape()) +
                      ", the result has shape " + shape_str(shape));
   if (out.dtype() != dtype)
-    throw TypeError(std::string(what) + ": out has dtype " + name(out.dtype()) + ", the result has dtype " +
-                    name(dtype));
+    throw TypeError(std::string(what) + ": out has dtype " + name(out.dtype()) +
+                    ", the result has dtype " + name(dtype));
   return out;
 }
 
@@ -65,8 +67,9 @@ double checked_ddof(const char* what, double ddof) {
 }
 
 // One launch of the table's op for `s`, folding in `acc`, into a `res` result.
-NDArray run(Statistic s, const char* what, const NDArray& a, const std::vector<int>& axes, bool keepdims,
-            DType acc, DType res, NDArray out, double ddof = 0.0, bool root = false, NDArray* flag = nullptr) {
+NDArray run(Statistic s, const char* what, const NDArray& a, const std::vector<int>& axes,
+            bool keepdims, DType acc, DType res, NDArray out, double ddof = 0.0, bool root = false,
+            NDArray* flag = nullptr) {
   NDArray o = result_array(what, a, axes, keepdims, res, std::move(out));
   const ReductionOp& op = statistic_op(s, acc, ddof, root);
   if (statistic_flag_output(s)) {
@@ -86,16 +89,16 @@ void uniform_flag(NDArray* flag, const NDArray& result, bool value) {
   fill(*flag, Scalar::from_bool(value, DType::Bool));
 }
 
-NDArray moments(const char* what, const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out,
-                bool root) {
+NDArray moments(const char* what, const NDArray& a, const Axis& axis, double ddof, bool keepdims,
+                NDArray out, bool root) {
   std::vector<int> axes = normalize_axes(axis, a.ndim());
   ddof = checked_ddof(what, ddof);
   return run(Statistic::Var, what, a, axes, keepdims, statistic_accumulator(a.dtype()),
              statistic_result_dtype(Statistic::Var, a.dtype()), std::move(out), ddof, root);
 }
 
-NDArray nan_moments(const char* what, const NDArray& a, const Axis& axis, double ddof, bool keepdims,
-                    NDArray out, NDArray* bad, bool root) {
+NDArray nan_moments(const char* what, const NDArray& a, const Axis& axis, double ddof,
+                    bool keepdims, NDArray out, NDArray* bad, bool root) {
   std::vector<int> axes = nan_axes(a, axis);
   ddof = checked_ddof(what, ddof);
   if (!is_inexact(a.dtype())) {
@@ -109,18 +112,21 @@ NDArray nan_moments(const char* what, const NDArray& a, const Axis& axis, double
 
 }  // namespace
 
-NDArray mean(const NDArray& a, const Axis& axis, bool keepdims, std::optional<DType> dtype, NDArray out) {
+NDArray mean(const NDArray& a, const Axis& axis, bool keepdims, std::optional<DType> dtype,
+             NDArray out) {
   std::vector<int> axes = normalize_axes(axis, a.ndim());
   DType res = statistic_result_dtype(Statistic::Mean, a.dtype());
   if (dtype) {
     if (!is_inexact(*dtype))
-      throw TypeError(std::string("mean: dtype must be a float or complex type, not ") + name(*dtype));
+      throw TypeError(std::string("mean: dtype must be a float or complex type, not ") +
+                      name(*dtype));
     if (is_complex(a.dtype()) && !is_complex(*dtype))
       throw TypeError(std::string("mean: a complex input needs a complex dtype (") + name(*dtype) +
                       " would drop the imaginary parts)");
     res = *dtype;
   }
-  return run(Statistic::Mean, "mean", a, axes, keepdims, statistic_accumulator(res), res, std::move(out));
+  return run(Statistic::Mean, "mean", a, axes, keepdims, statistic_accumulator(res), res,
+             std::move(out));
 }
 
 NDArray var(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out) {
@@ -152,14 +158,17 @@ NDArray nanmean(const NDArray& a, const Axis& axis, bool keepdims, NDArray out, 
     return r;
   }
   return run(Statistic::NanMean, "nanmean", a, axes, keepdims, statistic_accumulator(a.dtype()),
-             statistic_result_dtype(Statistic::NanMean, a.dtype()), std::move(out), 0.0, false, empty);
+             statistic_result_dtype(Statistic::NanMean, a.dtype()), std::move(out), 0.0, false,
+             empty);
 }
 
-NDArray nanvar(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out, NDArray* bad) {
+NDArray nanvar(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out,
+               NDArray* bad) {
   return nan_moments("nanvar", a, axis, ddof, keepdims, std::move(out), bad, false);
 }
 
-NDArray nanstd(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out, NDArray* bad) {
+NDArray nanstd(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out,
+               NDArray* bad) {
   return nan_moments("nanstd", a, axis, ddof, keepdims, std::move(out), bad, true);
 }
 

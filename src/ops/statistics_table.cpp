@@ -161,8 +161,8 @@ struct Row {
 
 const Row kRows[] = {
     {Statistic::Mean, "mean", "", "cast<_rtype>(in0)", "a + b",
-     "out0 = cast<_t1>(_st_div(a, static_cast<double>(_red_n)))", "cast<_rtype>(0)", "_A",
-     false, false, false, false},
+     "out0 = cast<_t1>(_st_div(a, static_cast<double>(_red_n)))", "cast<_rtype>(0)", "_A", false,
+     false, false, false},
     {Statistic::NanSum, "nansum", "",
      "_st_isnan(cast<_rtype>(in0)) ? cast<_rtype>(0) : cast<_rtype>(in0)", "a + b",
      "out0 = cast<_t1>(a)", "cast<_rtype>(0)", "_A", false, false, false, false},
@@ -170,8 +170,8 @@ const Row kRows[] = {
      "out0 = cast<_t1>(_st_div(a.s, static_cast<double>(a.n))); out1 = a.n == _R(0)",
      "_nm{cast<_A>(0), _R(0)}", "_nm", false, false, true, false},
     {Statistic::Var, "var", kMoments, "_wf_map(in0)", "_wf_merge(a, b)",
-     "out0 = cast<_t1>(_wf_var(a, static_cast<double>(_red_n)))", "_wf_zero()", "_wf", false,
-     true, false, true},
+     "out0 = cast<_t1>(_wf_var(a, static_cast<double>(_red_n)))", "_wf_zero()", "_wf", false, true,
+     false, true},
     {Statistic::NanVar, "nanvar", kMoments, "_wf_map(in0)", "_wf_merge(a, b)",
      "bool _bad; out0 = cast<_t1>(_wf_nanvar(a, _bad)); out1 = _bad", "_wf_zero()", "_wf", true,
      true, true, true},
@@ -261,7 +261,8 @@ const ReductionOp& statistic_op(Statistic s, DType acc, double ddof, bool root) 
   if (!r.moments) ddof = 0.0, root = false;
   if (!std::isfinite(ddof)) throw ValueError("statistics: ddof must be finite");
   if (ddof == 0.0) ddof = 0.0;  // -0.0 is the same op
-  auto key = std::make_tuple(static_cast<int>(s), static_cast<int>(acc), std::bit_cast<uint64_t>(ddof), root);
+  auto key = std::make_tuple(static_cast<int>(s), static_cast<int>(acc),
+                             std::bit_cast<uint64_t>(ddof), root);
   OpCache& c = op_cache();
   std::lock_guard<std::mutex> lock(c.mutex);
   auto& slot = c.ops[key];
@@ -269,7 +270,8 @@ const ReductionOp& statistic_op(Statistic s, DType acc, double ddof, bool root) 
   return *slot;
 }
 
-std::string statistic_source(Statistic s, DType in, ReduceSignature layout, double ddof, bool root) {
+std::string statistic_source(Statistic s, DType in, ReduceSignature layout, double ddof,
+                             bool root) {
   layout.inputs = {in};
   if (layout.outputs.empty()) {
     layout.outputs = {statistic_result_dtype(s, in)};

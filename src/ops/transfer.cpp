@@ -18,9 +18,9 @@
 namespace cunp {
 namespace {
 
-constexpr std::size_t kDirect = 4 << 20;   // below this the driver's own path is as fast
-constexpr std::size_t kChunk = 16 << 20;   // staging buffer size
-constexpr int kBuffers = 3;                // in flight: one filling, one copying, one spare
+constexpr std::size_t kDirect = 4 << 20;  // below this the driver's own path is as fast
+constexpr std::size_t kChunk = 16 << 20;  // staging buffer size
+constexpr int kBuffers = 3;               // in flight: one filling, one copying, one spare
 constexpr std::size_t kPerThread = 2 << 20;
 
 // A few persistent workers for host copies; a call splits its range among them and itself.
@@ -142,8 +142,7 @@ void copy_host_to_device(uintptr_t dst, const void* src, std::size_t n, int devi
     if (used[b]) bufs[b]->set_pending(done[b]);
 }
 
-void copy_device_to_host(void* dst, uintptr_t src, std::size_t n, int device,
-                         StreamHandle stream) {
+void copy_device_to_host(void* dst, uintptr_t src, std::size_t n, int device, StreamHandle stream) {
   activate(device);
   if (n <= kDirect) {
     CUNP_DRV(cuMemcpyDtoHAsync, dst, src, n, stream);

@@ -171,7 +171,8 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
   }
   if (opt.where) {
     if (opt.where->dtype() != DType::Bool)
-      throw TypeError(std::string("Cannot cast array data from dtype('") + name(opt.where->dtype()) +
+      throw TypeError(std::string("Cannot cast array data from dtype('") +
+                      name(opt.where->dtype()) +
                       "') to dtype('bool') according to the rule 'safe'");
     NDArray mask = *opt.where;
     for (const NDArray& o : outs)
@@ -181,7 +182,8 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
       }
     inputs.push_back(std::move(mask));
   }
-  elementwise(loop_op(u, plan.loop_index, scalar_mask, opt.where != nullptr), inputs, outs, scalars);
+  elementwise(loop_op(u, plan.loop_index, scalar_mask, opt.where != nullptr), inputs, outs,
+              scalars);
   return outs;
 }
 

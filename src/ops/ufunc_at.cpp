@@ -84,23 +84,27 @@ std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool
   std::string c0 = u.compute_type(l.types[0]);
   s += "extern \"C\" __global__ void " + kname + "(const Params p) {\n";
   s += "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n";
-  s += "  for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < p.n; e += step) {\n";
+  s +=
+      "  for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < p.n; e += step) {\n";
   s += "    long long i = e / p.inner, j = e % p.inner, off = 0;\n    bool ok = true;\n";
   s += "    for (int k = 0; k < p.nidx; ++k) {\n";
   s += "      long long v = p.idx[k][i];\n      if (v < 0) v += p.ext[k];\n";
   s += "      if (v < 0 || v >= p.ext[k]) {\n        ok = false;\n";
-  s += "        if (atomicCAS(p.err, 0ull, 1ull) == 0ull) { p.err[1] = k; p.err[2] = p.idx[k][i]; }\n";
+  s +=
+      "        if (atomicCAS(p.err, 0ull, 1ull) == 0ull) { p.err[1] = k; p.err[2] = p.idx[k][i]; }\n";
   s += "        break;\n      }\n";
   s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
-  s += "    for_each_coordinate(j, static_cast<int>(p.sdims), p.sshape, [&](int d, long long c) { off += c * p.sst[d]; });\n";
+  s +=
+      "    for_each_coordinate(j, static_cast<int>(p.sdims), p.sshape, [&](int d, long long c) { off += c * p.sst[d]; });\n";
   if (has_b) {
     std::string c1 = u.compute_type(l.types[1]);
-    s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype + "*>(p.b)[e]);\n";
-    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A + " old) { return cast<" + A +
-         ">(" + u.function + "(cast<" + c0 + ">(old), bv)); });\n";
+    s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype +
+         "*>(p.b)[e]);\n";
+    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A +
+         " old) { return cast<" + A + ">(" + u.function + "(cast<" + c0 + ">(old), bv)); });\n";
   } else {
-    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A + " old) { return cast<" + A +
-         ">(" + u.function + "(cast<" + c0 + ">(old))); });\n";
+    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A +
+         " old) { return cast<" + A + ">(" + u.function + "(cast<" + c0 + ">(old))); });\n";
   }
   s += "  }\n}\n";
   return s;

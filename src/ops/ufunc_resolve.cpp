@@ -16,7 +16,8 @@ Weak weak_kind(const UfuncArg& a) {
   if (!a.weak) return Weak::None;
   if (a.big_int) return Weak::Int;
   switch (kind(a.scalar.dtype)) {
-    case 'i': case 'u': return Weak::Int;
+    case 'i':
+    case 'u': return Weak::Int;
     case 'f': return Weak::Float;
     case 'c': return Weak::Complex;
     default: return Weak::None;  // Python bool is a strong bool
@@ -147,8 +148,7 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
       // Operands of one dtype use its loop; any mix is compared as bool.
       if (!uniform) return search_common(u, DType::Bool);
       break;
-    default:
-      break;
+    default: break;
   }
   return linear_search(u, typed, still_weak, Casting::Safe);
 }
@@ -177,7 +177,8 @@ bool weak_int_fits(const UfuncArg& a, DType to) {
   if (a.big_int) return false;
   if (s.dtype == DType::UInt64) {
     uint64_t v = s.as_uint();
-    return to == DType::UInt64 || (itemsize(to) < 8 && v < (uint64_t{1} << (8 * itemsize(to) - (kind(to) == 'i'))));
+    return to == DType::UInt64 ||
+           (itemsize(to) < 8 && v < (uint64_t{1} << (8 * itemsize(to) - (kind(to) == 'i'))));
   }
   int64_t v = s.as_int();
   int bits = 8 * itemsize(to);

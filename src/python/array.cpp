@@ -54,7 +54,8 @@ NDArray reshape(const NDArray& a, const Dims& requested, Order order) {
 // memory order, axes taken by decreasing |stride|, unit axes ignored), else a copy in that order.
 NDArray ravel(const NDArray& a, OrderSpec order) {
   Dims flat{a.size()};
-  if (order == OrderSpec::A) order = a.f_contiguous() && !a.c_contiguous() ? OrderSpec::F : OrderSpec::C;
+  if (order == OrderSpec::A)
+    order = a.f_contiguous() && !a.c_contiguous() ? OrderSpec::F : OrderSpec::C;
   if (order == OrderSpec::K && (a.c_contiguous() || a.f_contiguous()))
     order = a.c_contiguous() ? OrderSpec::C : OrderSpec::F;
   if (order == OrderSpec::C) return *contiguous(a, Order::C).reshape_view(flat, Order::C);
@@ -108,11 +109,13 @@ nb::object item(const NDArray& a, nb::args args) {
   } else if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
     int64_t i = nb::cast<int64_t>(args[0]);
     if (i < -a.size() || i >= a.size())
-      throw IndexError("index " + std::to_string(i) + " is out of bounds for size " + std::to_string(a.size()));
+      throw IndexError("index " + std::to_string(i) + " is out of bounds for size " +
+                       std::to_string(a.size()));
     flat = i < 0 ? i + a.size() : i;
   } else {
     nb::tuple t = args.size() == 1 ? nb::borrow<nb::tuple>(args[0]) : nb::tuple(args);
-    if (static_cast<int>(t.size()) != a.ndim()) throw ValueError("incorrect number of indices for array");
+    if (static_cast<int>(t.size()) != a.ndim())
+      throw ValueError("incorrect number of indices for array");
     std::vector<IndexItem> idx;
     for (nb::handle h : t) idx.push_back(IndexItem::integer(nb::cast<int64_t>(h)));
     NDArray e = a.index(idx);
@@ -139,7 +142,8 @@ nb::object to_numpy(const NDArray& a, nb::handle stream, nb::handle order, nb::h
     ord = c ? Order::C : Order::F;
     dst = nb::borrow(out);
   } else {
-    dst = np.attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()), ord == Order::C ? "C" : "F");
+    dst = np.attr("empty")(to_tuple(a.shape()), numpy_dtype(a.dtype()),
+                           ord == Order::C ? "C" : "F");
   }
   Buffer b(dst, PyBUF_RECORDS);
   void* p = b.view.buf;
@@ -167,7 +171,8 @@ void assign(const NDArray& target, nb::handle value) {
   // A nested sequence may not be deeper than the target (arrays may carry extra unit axes).
   if (nested && v.ndim() > target.ndim())
     throw ValueError("setting an array element with a sequence. The requested array would "
-                     "exceed the maximum number of dimension of " + std::to_string(target.ndim()) + ".");
+                     "exceed the maximum number of dimension of " +
+                     std::to_string(target.ndim()) + ".");
   copy_to(target, v);
 }
 
@@ -177,7 +182,8 @@ int64_t length(const NDArray& a) {
 }
 
 Scalar only_element(const NDArray& a) {
-  if (a.size() != 1) throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
+  if (a.size() != 1)
+    throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
   return read_element(a, 0);
 }
 
@@ -238,13 +244,14 @@ void bind_array(nb::module_& m) {
       .def_prop_ro("owndata", [](const PyFlags& f) { return f.own; })
       .def_prop_ro("writeable", [](const PyFlags&) { return true; })
       .def_prop_ro("aligned", [](const PyFlags&) { return true; })
-      .def("__getitem__", [](const PyFlags& f, const std::string& k) {
-        if (k == "C_CONTIGUOUS" || k == "C" || k == "CONTIGUOUS") return f.c;
-        if (k == "F_CONTIGUOUS" || k == "F" || k == "FORTRAN") return f.f;
-        if (k == "OWNDATA" || k == "O") return f.own;
-        if (k == "WRITEABLE" || k == "W" || k == "ALIGNED" || k == "A") return true;
-        throw nb::key_error(k.c_str());
-      })
+      .def("__getitem__",
+           [](const PyFlags& f, const std::string& k) {
+             if (k == "C_CONTIGUOUS" || k == "C" || k == "CONTIGUOUS") return f.c;
+             if (k == "F_CONTIGUOUS" || k == "F" || k == "FORTRAN") return f.f;
+             if (k == "OWNDATA" || k == "O") return f.own;
+             if (k == "WRITEABLE" || k == "W" || k == "ALIGNED" || k == "A") return true;
+             throw nb::key_error(k.c_str());
+           })
       .def("__repr__", [](const PyFlags& f) {
         auto b = [](bool v) { return v ? "True" : "False"; };
         return std::string("  C_CONTIGUOUS : ") + b(f.c) + "\n  F_CONTIGUOUS : " + b(f.f) +
@@ -252,24 +259,26 @@ void bind_array(nb::module_& m) {
       });
 
   nb::class_<PyArray> cls(m, "ndarray");
-  cls.def("__init__",
-          [](PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr,
-             nb::handle strides, nb::handle order) {
-            DType dt = to_dtype_or(dtype, DType::Float64);
-            Dims sh = to_shape(shape);
-            checked_size(sh);
-            if (memptr.is_none()) {
-              new (self) PyArray{NDArray::empty(sh, dt, to_order(order)), nb::none()};
-              return;
-            }
-            auto& mp = nb::cast<PyMemoryPointer&>(memptr);
-            Dims st = strides.is_none() ? contiguous_strides(sh, itemsize(dt), to_order(order))
-                                        : to_shape(strides);
-            if (st.size() != sh.size()) throw ValueError("strides must have one entry per dimension");
-            new (self) PyArray{NDArray(mp.mem, mp.ptr, dt, sh, st), nb::none()};
-          },
-          nb::arg("shape"), nb::arg("dtype").none() = nb::handle(&PyFloat_Type), nb::arg("memptr").none() = nb::none(),
-          nb::arg("strides").none() = nb::none(), nb::arg("order").none() = "C");
+  cls.def(
+      "__init__",
+      [](PyArray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
+         nb::handle order) {
+        DType dt = to_dtype_or(dtype, DType::Float64);
+        Dims sh = to_shape(shape);
+        checked_size(sh);
+        if (memptr.is_none()) {
+          new (self) PyArray{NDArray::empty(sh, dt, to_order(order)), nb::none()};
+          return;
+        }
+        auto& mp = nb::cast<PyMemoryPointer&>(memptr);
+        Dims st = strides.is_none() ? contiguous_strides(sh, itemsize(dt), to_order(order))
+                                    : to_shape(strides);
+        if (st.size() != sh.size()) throw ValueError("strides must have one entry per dimension");
+        new (self) PyArray{NDArray(mp.mem, mp.ptr, dt, sh, st), nb::none()};
+      },
+      nb::arg("shape"), nb::arg("dtype").none() = nb::handle(&PyFloat_Type),
+      nb::arg("memptr").none() = nb::none(), nb::arg("strides").none() = nb::none(),
+      nb::arg("order").none() = "C");
 
   // --- attributes ---
   cls.def_prop_ro("shape", [](const PyArray& s) { return to_tuple(s.a.shape()); })
@@ -280,17 +289,23 @@ void bind_array(nb::module_& m) {
       .def_prop_ro("itemsize", [](const PyArray& s) { return s.a.itemsize(); })
       .def_prop_ro("nbytes", [](const PyArray& s) { return s.a.nbytes(); })
       .def_prop_ro("base", [](const PyArray& s) { return s.base; })
-      .def_prop_ro("flags", [](const PyArray& s) {
-        return PyFlags{s.a.c_contiguous(), s.a.f_contiguous(), s.base.is_none()};
-      })
+      .def_prop_ro("flags",
+                   [](const PyArray& s) {
+                     return PyFlags{s.a.c_contiguous(), s.a.f_contiguous(), s.base.is_none()};
+                   })
       .def_prop_ro("device", [](const PyArray& s) { return PyDevice{s.a.device()}; })
-      .def_prop_ro("data", [](const PyArray& s) { return PyMemoryPointer{s.a.memory(), s.a.data()}; })
+      .def_prop_ro("data",
+                   [](const PyArray& s) {
+                     return PyMemoryPointer{s.a.memory(), s.a.data()};
+                   })
       .def_prop_ro("T", [](Self self) { return wrap(unwrap(self).a.transpose(), self); })
-      .def_prop_ro("mT", [](Self self) {
-        const NDArray& a = unwrap(self).a;
-        if (a.ndim() < 2) throw ValueError("matrix transpose with ndim < 2 is undefined");
-        return wrap(a.swapaxes(-1, -2), self);
-      })
+      .def_prop_ro("mT",
+                   [](Self self) {
+                     const NDArray& a = unwrap(self).a;
+                     if (a.ndim() < 2)
+                       throw ValueError("matrix transpose with ndim < 2 is undefined");
+                     return wrap(a.swapaxes(-1, -2), self);
+                   })
       .def_prop_rw(
           "real", [](Self self) { return wrap(unwrap(self).a.real(), self); },
           [](Self self, nb::handle v) { assign(unwrap(self).a.real(), v); })
@@ -303,7 +318,8 @@ void bind_array(nb::module_& m) {
           },
           [](Self self, nb::handle v) {
             const NDArray& a = unwrap(self).a;
-            if (!is_complex(a.dtype())) throw TypeError("array does not have imaginary part to set");
+            if (!is_complex(a.dtype()))
+              throw TypeError("array does not have imaginary part to set");
             assign(a.imag(), v);
           })
       .def_prop_ro("__cuda_array_interface__", [](const PyArray& s) {
@@ -330,73 +346,95 @@ void bind_array(nb::module_& m) {
             nb::handle order = kw.contains("order") ? nb::handle(kw["order"]) : nb::handle(Py_None);
             for (auto [k, v] : kw)
               if (nb::cast<std::string>(k) != "order")
-                throw TypeError("reshape() got an unexpected keyword argument '" + nb::cast<std::string>(k) + "'");
+                throw TypeError("reshape() got an unexpected keyword argument '" +
+                                nb::cast<std::string>(k) + "'");
             if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
             Dims shape = args.size() == 1 ? to_shape(args[0]) : to_shape(args);
             return wrap(reshape(a, shape, order_of(a, order)), self);
           })
-      .def("ravel",
-           [](Self self, nb::handle order) {
-             const NDArray& a = unwrap(self).a;
-             NDArray r = ravel(a, to_order_spec(order, 'C'));
-             return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
-           },
-           nb::arg("order").none() = "C")
-      .def("flatten",
-           [](const PyArray& s, nb::handle order) {
-             Order ord = order_of(s.a, order);
-             NDArray c = copy(s.a, ord == Order::C ? OrderSpec::C : OrderSpec::F);
-             return wrap(*c.reshape_view(Dims{c.size()}, ord));
-           },
-           nb::arg("order").none() = "C")
+      .def(
+          "ravel",
+          [](Self self, nb::handle order) {
+            const NDArray& a = unwrap(self).a;
+            NDArray r = ravel(a, to_order_spec(order, 'C'));
+            return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
+          },
+          nb::arg("order").none() = "C")
+      .def(
+          "flatten",
+          [](const PyArray& s, nb::handle order) {
+            Order ord = order_of(s.a, order);
+            NDArray c = copy(s.a, ord == Order::C ? OrderSpec::C : OrderSpec::F);
+            return wrap(*c.reshape_view(Dims{c.size()}, ord));
+          },
+          nb::arg("order").none() = "C")
       .def("transpose",
            [](Self self, nb::args axes) {
              const NDArray& a = unwrap(self).a;
-             if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none())) return wrap(a.transpose(), self);
+             if (axes.size() == 0 || (axes.size() == 1 && axes[0].is_none()))
+               return wrap(a.transpose(), self);
              return wrap(a.transpose(axes.size() == 1 ? to_axes(axes[0]) : to_axes(axes)), self);
            })
-      .def("swapaxes", [](Self self, int64_t a, int64_t b) { return wrap(unwrap(self).a.swapaxes(a, b), self); })
-      .def("squeeze",
-           [](Self self, nb::handle axis) {
-             const NDArray& a = unwrap(self).a;
-             return wrap(axis.is_none() ? a.squeeze() : a.squeeze(to_axes(axis)), self);
-           },
-           nb::arg("axis").none() = nb::none())
-      .def("_broadcast_to", [](Self self, nb::handle shape) { return wrap(unwrap(self).a.broadcast_to(to_shape(shape)), self); })
+      .def("swapaxes", [](Self self, int64_t a,
+                          int64_t b) { return wrap(unwrap(self).a.swapaxes(a, b), self); })
+      .def(
+          "squeeze",
+          [](Self self, nb::handle axis) {
+            const NDArray& a = unwrap(self).a;
+            return wrap(axis.is_none() ? a.squeeze() : a.squeeze(to_axes(axis)), self);
+          },
+          nb::arg("axis").none() = nb::none())
+      .def("_broadcast_to",
+           [](Self self, nb::handle shape) {
+             return wrap(unwrap(self).a.broadcast_to(to_shape(shape)), self);
+           })
       .def("_moveaxis",
            [](Self self, nb::handle src, nb::handle dst) {
              return wrap(unwrap(self).a.moveaxis(to_axes(src), to_axes(dst)), self);
            })
-      .def("_expand_dims", [](Self self, nb::handle axes) { return wrap(unwrap(self).a.expand_dims(to_axes(axes)), self); })
-      .def("diagonal",
-           [](Self self, int64_t offset, int64_t axis1, int64_t axis2) {
-             return wrap(unwrap(self).a.diagonal(offset, axis1, axis2), self);
-           },
-           nb::arg("offset").none() = 0, nb::arg("axis1").none() = 0, nb::arg("axis2").none() = 1)
-      .def("view",
-           [](Self self, nb::handle dtype) {
-             const NDArray& a = unwrap(self).a;
-             return wrap(dtype.is_none() ? a : a.view_as(to_dtype(dtype)), self);
-           },
-           nb::arg("dtype").none() = nb::none());
+      .def("_expand_dims",
+           [](Self self, nb::handle axes) {
+             return wrap(unwrap(self).a.expand_dims(to_axes(axes)), self);
+           })
+      .def(
+          "diagonal",
+          [](Self self, int64_t offset, int64_t axis1, int64_t axis2) {
+            return wrap(unwrap(self).a.diagonal(offset, axis1, axis2), self);
+          },
+          nb::arg("offset").none() = 0, nb::arg("axis1").none() = 0, nb::arg("axis2").none() = 1)
+      .def(
+          "view",
+          [](Self self, nb::handle dtype) {
+            const NDArray& a = unwrap(self).a;
+            return wrap(dtype.is_none() ? a : a.view_as(to_dtype(dtype)), self);
+          },
+          nb::arg("dtype").none() = nb::none());
 
   // --- copies ---
-  cls.def("copy", [](const PyArray& s, nb::handle order) { return wrap(copy(s.a, to_order_spec(order, 'C'))); },
-          nb::arg("order").none() = "C")
+  cls.def(
+         "copy",
+         [](const PyArray& s, nb::handle order) {
+           return wrap(copy(s.a, to_order_spec(order, 'C')));
+         },
+         nb::arg("order").none() = "C")
       .def("__copy__", [](const PyArray& s) { return wrap(copy(s.a, OrderSpec::K)); })
-      .def("__deepcopy__", [](const PyArray& s, nb::handle) { return wrap(copy(s.a, OrderSpec::K)); },
-           nb::arg("memo").none())
-      .def("astype",
-           [](Self self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
-              bool force_copy) -> nb::object {
-             const NDArray& a = unwrap(self).a;
-             Casting c = casting_from_string(nb::cast<std::string>(casting));
-             NDArray r = astype(a, to_dtype(dtype), to_order_spec(order, 'K'), c, force_copy);
-             if (r.memory() == a.memory() && r.data() == a.data() && r.dtype() == a.dtype()) return nb::borrow(self);
-             return wrap(std::move(r));
-           },
-           nb::arg("dtype"), nb::arg("order").none() = "K", nb::arg("casting").none() = "unsafe",
-           nb::arg("subok").none() = nb::none(), nb::arg("copy").none() = true)
+      .def(
+          "__deepcopy__",
+          [](const PyArray& s, nb::handle) { return wrap(copy(s.a, OrderSpec::K)); },
+          nb::arg("memo").none())
+      .def(
+          "astype",
+          [](Self self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
+             bool force_copy) -> nb::object {
+            const NDArray& a = unwrap(self).a;
+            Casting c = casting_from_string(nb::cast<std::string>(casting));
+            NDArray r = astype(a, to_dtype(dtype), to_order_spec(order, 'K'), c, force_copy);
+            if (r.memory() == a.memory() && r.data() == a.data() && r.dtype() == a.dtype())
+              return nb::borrow(self);
+            return wrap(std::move(r));
+          },
+          nb::arg("dtype"), nb::arg("order").none() = "K", nb::arg("casting").none() = "unsafe",
+          nb::arg("subok").none() = nb::none(), nb::arg("copy").none() = true)
       .def("fill", [](const PyArray& s, nb::handle v) {
         if (is_array(v)) {
           const NDArray& src = unwrap(v).a;
@@ -408,36 +446,41 @@ void bind_array(nb::module_& m) {
       });
 
   // --- host transfers and scalars ---
-  cls.def("get",
-          [](const PyArray& s, nb::handle stream, nb::handle order, nb::handle out, nb::handle) {
-            return to_numpy(s.a, stream, order, out);
+  cls.def(
+         "get",
+         [](const PyArray& s, nb::handle stream, nb::handle order, nb::handle out, nb::handle) {
+           return to_numpy(s.a, stream, order, out);
+         },
+         nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C",
+         nb::arg("out").none() = nb::none(), nb::arg("blocking").none() = true)
+      .def(
+          "set",
+          [](const PyArray& s, nb::handle arr, nb::handle stream) {
+            Dims shape = to_shape(arr.attr("shape"));
+            if (shape != s.a.shape())
+              throw ValueError("Shape mismatch. Old shape: " + shape_str(s.a.shape()) +
+                               ", new shape: " + shape_str(shape));
+            DType dt = to_dtype(arr.attr("dtype"));
+            if (dt != s.a.dtype())
+              throw TypeError(std::string("Dtype mismatch. Old dtype: ") + name(s.a.dtype()) +
+                              ", new dtype: " + name(dt));
+            Stream previous = current_stream(s.a.device());
+            if (!stream.is_none()) set_current_stream(nb::cast<Stream&>(stream));
+            try {
+              DeviceGuard g(s.a.device());
+              copy_to(s.a, upload(arr, nb::none()));
+            } catch (...) {
+              set_current_stream(previous);
+              throw;
+            }
+            set_current_stream(previous);
           },
-          nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C", nb::arg("out").none() = nb::none(),
-          nb::arg("blocking").none() = true)
-      .def("set",
-           [](const PyArray& s, nb::handle arr, nb::handle stream) {
-             Dims shape = to_shape(arr.attr("shape"));
-             if (shape != s.a.shape())
-               throw ValueError("Shape mismatch. Old shape: " + shape_str(s.a.shape()) +
-                                ", new shape: " + shape_str(shape));
-             DType dt = to_dtype(arr.attr("dtype"));
-             if (dt != s.a.dtype())
-               throw TypeError(std::string("Dtype mismatch. Old dtype: ") + name(s.a.dtype()) +
-                               ", new dtype: " + name(dt));
-             Stream previous = current_stream(s.a.device());
-             if (!stream.is_none()) set_current_stream(nb::cast<Stream&>(stream));
-             try {
-               DeviceGuard g(s.a.device());
-               copy_to(s.a, upload(arr, nb::none()));
-             } catch (...) {
-               set_current_stream(previous);
-               throw;
-             }
-             set_current_stream(previous);
-           },
-           nb::arg("arr"), nb::arg("stream").none() = nb::none())
+          nb::arg("arr"), nb::arg("stream").none() = nb::none())
       .def("item", [](const PyArray& s, nb::args args) { return item(s.a, args); })
-      .def("tolist", [](const PyArray& s) { return to_numpy(s.a, nb::none(), nb::none(), nb::none()).attr("tolist")(); })
+      .def("tolist",
+           [](const PyArray& s) {
+             return to_numpy(s.a, nb::none(), nb::none(), nb::none()).attr("tolist")();
+           })
       .def("__array__",
            [](nb::handle, nb::args, nb::kwargs) -> nb::object {
              throw TypeError("Implicit conversion to a NumPy array is not allowed. Please use "
@@ -446,59 +489,72 @@ void bind_array(nb::module_& m) {
       .def("__bool__",
            [](const PyArray& s) {
              if (s.a.size() == 0)
-               throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` "
-                                "to check that an array is not empty.");
+               throw ValueError(
+                   "The truth value of an empty array is ambiguous. Use `array.size > 0` "
+                   "to check that an array is not empty.");
              if (s.a.size() > 1)
                throw ValueError("The truth value of an array with more than one element is "
                                 "ambiguous. Use a.any() or a.all()");
              return read_element(s.a, 0).as_bool();
            })
-      .def("__int__", [](const PyArray& s) { return nb::steal(PyNumber_Long(from_scalar(only_element(s.a)).ptr())); })
-      .def("__float__", [](const PyArray& s) {
-        nb::object v = from_scalar(only_element(s.a));
-        PyObject* f = PyNumber_Float(v.ptr());
-        if (!f) throw nb::python_error();
-        return nb::steal(f);
-      })
-      .def("__complex__", [](const PyArray& s) {
-        auto c = only_element(s.a).as_complex();
-        return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
-      })
-      .def("__index__", [](const PyArray& s) {
-        if (s.a.ndim() != 0 || !is_integer(s.a.dtype()))
-          throw TypeError("only integer scalar arrays can be converted to a scalar index");
-        return from_scalar(read_element(s.a, 0));
-      })
+      .def("__int__",
+           [](const PyArray& s) {
+             return nb::steal(PyNumber_Long(from_scalar(only_element(s.a)).ptr()));
+           })
+      .def("__float__",
+           [](const PyArray& s) {
+             nb::object v = from_scalar(only_element(s.a));
+             PyObject* f = PyNumber_Float(v.ptr());
+             if (!f) throw nb::python_error();
+             return nb::steal(f);
+           })
+      .def("__complex__",
+           [](const PyArray& s) {
+             auto c = only_element(s.a).as_complex();
+             return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+           })
+      .def("__index__",
+           [](const PyArray& s) {
+             if (s.a.ndim() != 0 || !is_integer(s.a.dtype()))
+               throw TypeError("only integer scalar arrays can be converted to a scalar index");
+             return from_scalar(read_element(s.a, 0));
+           })
       .def("__len__", [](const PyArray& s) { return length(s.a); })
       .def("__iter__",
            [](Self self) {
              const NDArray& a = unwrap(self).a;
              if (a.ndim() == 0) throw TypeError("iteration over a 0-d array");
              nb::list rows;
-             for (int64_t i = 0; i < a.shape()[0]; ++i) rows.append(wrap(a.index({IndexItem::integer(i)}), self));
+             for (int64_t i = 0; i < a.shape()[0]; ++i)
+               rows.append(wrap(a.index({IndexItem::integer(i)}), self));
              return nb::iter(rows);
            })
-      .def("__getitem__",
-           [](Self self, nb::handle key) -> nb::object {
-             if (obviously_advanced(key)) return advanced_getitem(self, key);
-             try {
-               return wrap(unwrap(self).a.index(to_index(key)), self);
-             } catch (const AdvancedKey&) {
-               return advanced_getitem(self, key);
-             }
-           },
-           nb::arg("key").none())
-      .def("__setitem__", [](Self self, nb::handle key, nb::handle value) {
-        if (obviously_advanced(key)) return advanced_setitem(self, key, value);
-        try {
-          assign(unwrap(self).a.index(to_index(key)), value);
-        } catch (const AdvancedKey&) {
-          advanced_setitem(self, key, value);
-        }
-      }, nb::arg("key").none(), nb::arg("value").none())
-      .def("__repr__", [](const PyArray& s) {
-        return nb::repr(to_numpy(s.a, nb::none(), nb::none(), nb::none()));
-      })
+      .def(
+          "__getitem__",
+          [](Self self, nb::handle key) -> nb::object {
+            if (obviously_advanced(key)) return advanced_getitem(self, key);
+            try {
+              return wrap(unwrap(self).a.index(to_index(key)), self);
+            } catch (const AdvancedKey&) {
+              return advanced_getitem(self, key);
+            }
+          },
+          nb::arg("key").none())
+      .def(
+          "__setitem__",
+          [](Self self, nb::handle key, nb::handle value) {
+            if (obviously_advanced(key)) return advanced_setitem(self, key, value);
+            try {
+              assign(unwrap(self).a.index(to_index(key)), value);
+            } catch (const AdvancedKey&) {
+              advanced_setitem(self, key, value);
+            }
+          },
+          nb::arg("key").none(), nb::arg("value").none())
+      .def("__repr__",
+           [](const PyArray& s) {
+             return nb::repr(to_numpy(s.a, nb::none(), nb::none(), nb::none()));
+           })
       .def("__str__", [](const PyArray& s) {
         return nb::str(to_numpy(s.a, nb::none(), nb::none(), nb::none()));
       });

@@ -25,7 +25,8 @@ int normalize(nb::handle axis, int ndim, const std::string& prefix) {
 // axis: None (every axis), an int, or a tuple of ints. Every entry is range-checked before
 // duplicates are looked for, as NumPy does. `reduce_0d`: ufunc.reduce's rule that an int axis
 // 0 or -1 of a 0-d array reduces nothing (sum and the nan-functions accept it; mean does not).
-std::vector<int> axes_vector(nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+std::vector<int> axes_vector(nb::handle axis, int ndim, const std::string& duplicate,
+                             bool reduce_0d) {
   std::vector<int> axes;
   if (axis.is_none()) {
     for (int d = 0; d < ndim; ++d) axes.push_back(d);
@@ -60,21 +61,23 @@ std::vector<int> reduction_axes(nb::handle axis, int ndim, bool reduce_0d) {
 }
 
 void bind_axes(nb::module_& m) {
-  m.def("_normalize_axis",
-        [](nb::handle axis, int ndim, nb::handle prefix) {
-          return normalize(axis, ndim, prefix.is_none() ? "" : nb::cast<std::string>(prefix));
-        },
-        nb::arg("axis").none(), nb::arg("ndim"), nb::arg("prefix") = nb::none(),
-        "axis as a non-negative int below ndim (operator.index's TypeError, NumPy's AxisError "
-        "with `prefix` as its msg_prefix).");
-  m.def("_normalize_axes",
-        [](nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
-          return normalize_axes(axis, ndim, duplicate, reduce_0d);
-        },
-        nb::arg("axis").none(), nb::arg("ndim"),
-        nb::arg("duplicate") = "duplicate value in 'axis'", nb::arg("reduce_0d") = false,
-        "axis (None, int or tuple) as a tuple of non-negative ints in the given order; "
-        "ValueError(duplicate) for a repeated axis.");
+  m.def(
+      "_normalize_axis",
+      [](nb::handle axis, int ndim, nb::handle prefix) {
+        return normalize(axis, ndim, prefix.is_none() ? "" : nb::cast<std::string>(prefix));
+      },
+      nb::arg("axis").none(), nb::arg("ndim"), nb::arg("prefix") = nb::none(),
+      "axis as a non-negative int below ndim (operator.index's TypeError, NumPy's AxisError "
+      "with `prefix` as its msg_prefix).");
+  m.def(
+      "_normalize_axes",
+      [](nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
+        return normalize_axes(axis, ndim, duplicate, reduce_0d);
+      },
+      nb::arg("axis").none(), nb::arg("ndim"), nb::arg("duplicate") = "duplicate value in 'axis'",
+      nb::arg("reduce_0d") = false,
+      "axis (None, int or tuple) as a tuple of non-negative ints in the given order; "
+      "ValueError(duplicate) for a repeated axis.");
 }
 
 }  // namespace cunp::py

@@ -44,8 +44,7 @@ nb::object matmul_fn(nb::handle x1, nb::handle x2, nb::handle out, nb::handle ca
   }
   const NDArray* o = nullptr;
   if (!given.is_none()) {
-    if (!is_array(given))
-      throw nb::type_error("return arrays must be of ArrayType");
+    if (!is_array(given)) throw nb::type_error("return arrays must be of ArrayType");
     o = &unwrap(given).a;
   }
   Casting c = casting.is_none() ? Casting::SameKind
@@ -78,11 +77,11 @@ nb::object imatmul_operator(nb::handle self, nb::handle other) {
 }  // namespace
 
 void bind_blas(nb::module_& m) {
-  m.def("matmul", &matmul_fn, nb::arg("x1").none(), nb::arg("x2").none(), nb::arg("out").none() = nb::none(),
-        nb::kw_only(), nb::arg("casting").none() = nb::str("same_kind"),
-        nb::arg("order").none() = nb::str("K"), nb::arg("dtype").none() = nb::none(),
-        nb::arg("subok").none() = nb::bool_(true), nb::arg("axes").none() = nb::none(),
-        nb::arg("axis").none() = nb::none(),
+  m.def("matmul", &matmul_fn, nb::arg("x1").none(), nb::arg("x2").none(),
+        nb::arg("out").none() = nb::none(), nb::kw_only(),
+        nb::arg("casting").none() = nb::str("same_kind"), nb::arg("order").none() = nb::str("K"),
+        nb::arg("dtype").none() = nb::none(), nb::arg("subok").none() = nb::bool_(true),
+        nb::arg("axes").none() = nb::none(), nb::arg("axis").none() = nb::none(),
         "NumPy's matmul: matrix product of two arrays (stacks broadcast).");
   nb::handle cls = nb::type<PyArray>();
   cls.attr("__matmul__") = nb::cpp_function(
@@ -93,7 +92,8 @@ void bind_blas(nb::module_& m) {
       nb::is_method(), nb::arg("other").none());
   cls.attr("__imatmul__") = nb::cpp_function(&imatmul_operator, nb::is_method(),
                                              nb::arg("other").none());
-  m.def("_set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
+  m.def(
+      "_set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
   m.def("_allow_tf32", []() { return allow_tf32(); });
   m.def("_cublas_available", []() { return blas::available(); });
 }

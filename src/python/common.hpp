@@ -63,13 +63,13 @@ NDArray gather_nested(nb::handle obj, nb::handle dtype);
 
 void bind_array(nb::module_& m);
 void bind_runtime(nb::module_& m);
-void bind_config(nb::module_& m);   // config_info, for cunp.show_config
+void bind_config(nb::module_& m);  // config_info, for cunp.show_config
 void bind_memory(nb::module_& m);
 void bind_creation(nb::module_& m);
-void bind_elementwise_kernel(nb::module_& m);  // cunp.ElementwiseKernel
-void bind_ufuncs(nb::module_& m);     // the ufunc objects
+void bind_elementwise_kernel(nb::module_& m);     // cunp.ElementwiseKernel
+void bind_ufuncs(nb::module_& m);                 // the ufunc objects
 void bind_elementwise_functions(nb::module_& m);  // clip, where, isclose, ...
-void bind_operators(nb::class_<PyArray>& cls);  // ndarray's arithmetic operators
+void bind_operators(nb::class_<PyArray>& cls);    // ndarray's arithmetic operators
 // Each area adds its functions to the module and its methods to the ndarray type
 // (nb::type<PyArray>()) and the ufunc type.
 void bind_reductions(nb::module_& m);
@@ -79,9 +79,9 @@ void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
-void bind_indexing(nb::module_& m);   // the indexing kernels (_take, _compress_mask, ...)
-void bind_axes(nb::module_& m);       // axis arguments: _normalize_axis, _normalize_axes
-void bind_statistics(nb::module_& m); // the one-launch statistics (_stat_mean, ...)
+void bind_indexing(nb::module_& m);    // the indexing kernels (_take, _compress_mask, ...)
+void bind_axes(nb::module_& m);        // axis arguments: _normalize_axis, _normalize_axes
+void bind_statistics(nb::module_& m);  // the one-launch statistics (_stat_mean, ...)
 
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array

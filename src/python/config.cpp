@@ -42,8 +42,7 @@ std::string property_version(void* get_property, const char* symbol) {
 }
 
 // One row of the versions table: `probe` returns {version, library file} or throws the reason.
-template <class Probe>
-nb::dict version_row(const char* name, Probe probe) {
+template <class Probe> nb::dict version_row(const char* name, Probe probe) {
   nb::dict row;
   row["name"] = name;
   try {

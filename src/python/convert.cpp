@@ -37,7 +37,8 @@ DType dtype_via_numpy(nb::handle h) {
   }
   std::string ch = nb::cast<std::string>(d.attr("char"));
   std::string bo = nb::cast<std::string>(d.attr("byteorder"));
-  if (bo == ">") throw TypeError("cunp supports native byte order only, not " + std::string(nb::str(d).c_str()));
+  if (bo == ">")
+    throw TypeError("cunp supports native byte order only, not " + std::string(nb::str(d).c_str()));
   try {
     return dtype_from_char(ch[0]);
   } catch (const TypeError&) {
@@ -128,7 +129,8 @@ Order to_order(nb::handle h) {
 OrderSpec to_order_spec(nb::handle h, char fallback) {
   if (h.is_none()) return order_from_char(fallback);
   std::string s = nb::cast<std::string>(h);
-  if (s.size() != 1) throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
+  if (s.size() != 1)
+    throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
   return order_from_char(s[0]);
 }
 
@@ -197,7 +199,7 @@ Scalar to_scalar(nb::handle h, DType dtype) {
       if (truth < 0) throw nb::python_error();
       return Scalar::from_bool(truth != 0, dtype);
     }
-    PyObject* v = is_integer(dtype) ? PyLong_FromUnicodeObject(o, 10)
+    PyObject* v = is_integer(dtype)   ? PyLong_FromUnicodeObject(o, 10)
                   : is_complex(dtype) ? PyObject_CallOneArg((PyObject*)&PyComplex_Type, o)
                                       : PyFloat_FromString(o);
     if (!v) throw nb::python_error();
@@ -254,9 +256,9 @@ struct Gathered {
 
 [[noreturn]] void inhomogeneous(const Dims& detected) {
   throw ValueError("setting an array element with a sequence. The requested array has an "
-                   "inhomogeneous shape after " + std::to_string(detected.size()) +
-                   " dimensions. The detected shape was " + shape_str(detected) +
-                   " + inhomogeneous part.");
+                   "inhomogeneous shape after " +
+                   std::to_string(detected.size()) + " dimensions. The detected shape was " +
+                   shape_str(detected) + " + inhomogeneous part.");
 }
 
 // The shape of `h` (sequences' lengths, then the leaves' shape), recording every leaf.

@@ -157,7 +157,9 @@ class KernelCore {
  private:
   // Swaps this thread's current stream for the call's `stream=`, restoring it afterwards.
   struct StreamSwap {
-    explicit StreamSwap(const Stream& s) : previous(current_stream(s.device())) { set_current_stream(s); }
+    explicit StreamSwap(const Stream& s) : previous(current_stream(s.device())) {
+      set_current_stream(s);
+    }
     ~StreamSwap() { set_current_stream(previous); }
     Stream previous;
   };

@@ -39,10 +39,12 @@ nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
       if (!to_ufunc_arg(op[1], args[k], storage[k]) || args[k].array) unsupported_operand(op[1]);
     }
   }
-  UfuncPlan plan = resolve_ufunc(u, args, std::vector<std::optional<DType>>(u.nout), UfuncOptions{});
+  UfuncPlan plan = resolve_ufunc(u, args, std::vector<std::optional<DType>>(u.nout),
+                                 UfuncOptions{});
   const UfuncLoop& l = *plan.loop;
   std::string fn = u.function;
-  if (u.name == "power" && scalar[1] && (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
+  if (u.name == "power" && scalar[1] &&
+      (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
     fn = "np_power_scalar";  // as the unfused loop does for a scalar exponent
   std::string s;
   for (int k = 0; k < u.nout; ++k)
@@ -66,7 +68,8 @@ nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
     }
     s += fn + "(" + call_args + ");\n";
     for (int k = 0; k < u.nout; ++k)
-      s += outs[k] + " = cast<" + info(l.types[u.nin + k]).ctype + ">(r" + std::to_string(k) + ");\n";
+      s += outs[k] + " = cast<" + info(l.types[u.nin + k]).ctype + ">(r" + std::to_string(k) +
+           ");\n";
   }
   s += "}\n";
   nb::list out_types;
@@ -93,8 +96,7 @@ ElementwiseOp fused_op(const std::string& name, const std::string& body) {
 constexpr int kMaxArgs = 64;
 constexpr std::size_t kMaxKeys = 1024;  // distinct argument kinds per function before a reset
 
-template <class T>
-void put(std::string& key, const T& v) {
+template <class T> void put(std::string& key, const T& v) {
   key.append(reinterpret_cast<const char*>(&v), sizeof v);
 }
 
@@ -495,18 +497,21 @@ void bind_fusion(nb::module_& m) {
       .def("_clear", &FusionCore::clear);
   // The kernel source a fused body compiles to for these dtypes (contiguous layout), so tests
   // can NVRTC-compile it without a GPU.
-  m.def("_fused_source", [](const std::string& name, const std::string& body,
-                            std::vector<std::string> in_dtypes, std::vector<std::string> out_dtypes,
-                            std::vector<std::string> scalar_dtypes, int strided_ndim, int vec) {
-    auto conv = [](const std::vector<std::string>& v) {
-      std::vector<DType> r;
-      for (const auto& t : v) r.push_back(dtype_of(t));
-      return r;
-    };
-    return elementwise_source(fused_op(name, body), conv(in_dtypes), conv(out_dtypes),
-                              conv(scalar_dtypes), strided_ndim, vec);
-  }, nb::arg("name"), nb::arg("body"), nb::arg("in_dtypes"), nb::arg("out_dtypes"),
-     nb::arg("scalar_dtypes"), nb::arg("strided_ndim") = 0, nb::arg("vec") = 1);
+  m.def(
+      "_fused_source",
+      [](const std::string& name, const std::string& body, std::vector<std::string> in_dtypes,
+         std::vector<std::string> out_dtypes, std::vector<std::string> scalar_dtypes,
+         int strided_ndim, int vec) {
+        auto conv = [](const std::vector<std::string>& v) {
+          std::vector<DType> r;
+          for (const auto& t : v) r.push_back(dtype_of(t));
+          return r;
+        };
+        return elementwise_source(fused_op(name, body), conv(in_dtypes), conv(out_dtypes),
+                                  conv(scalar_dtypes), strided_ndim, vec);
+      },
+      nb::arg("name"), nb::arg("body"), nb::arg("in_dtypes"), nb::arg("out_dtypes"),
+      nb::arg("scalar_dtypes"), nb::arg("strided_ndim") = 0, nb::arg("vec") = 1);
 }
 
 }  // namespace cunp::py

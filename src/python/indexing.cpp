@@ -89,8 +89,8 @@ bool fast_setitem(nb::handle self, nb::handle key, nb::handle value) {
   const int rank = x.ndim() - 1 + j.ndim();
   if (val.ndim() > rank) return false;
   for (int d = 1; d <= val.ndim(); ++d) {
-    const int g = rank - d;   // position in the gathered shape
-    const int64_t want = g < axis ? x.shape()[g]
+    const int g = rank - d;  // position in the gathered shape
+    const int64_t want = g < axis              ? x.shape()[g]
                          : g < axis + j.ndim() ? j.shape()[g - axis]
                                                : x.shape()[g - j.ndim() + 1];
     const int64_t have = val.shape()[val.ndim() - d];
@@ -115,19 +115,21 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
 }
 
 void bind_indexing(nb::module_& m) {
-  m.def("_take", [](const PyArray& x, const PyArray& idx, int64_t axis, bool check,
-                    int64_t report_axis) {
-    return wrap(take_reporting(x.a, idx.a, axis, check, report_axis));
-  }, nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("check") = true,
-     nb::arg("report_axis") = -1);
-  m.def("_put_along", [](const PyArray& x, const PyArray& idx, int64_t axis, const PyArray& values,
-                         int64_t report_axis) {
-    put_along_reporting(x.a, idx.a, axis, values.a, report_axis);
-  }, nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("values"),
-     nb::arg("report_axis") = -1);
-  m.def("_compress_mask", [](const PyArray& x, const PyArray& mask) {
-    return wrap(compress_mask(x.a, mask.a));
-  });
+  m.def(
+      "_take",
+      [](const PyArray& x, const PyArray& idx, int64_t axis, bool check, int64_t report_axis) {
+        return wrap(take_reporting(x.a, idx.a, axis, check, report_axis));
+      },
+      nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("check") = true,
+      nb::arg("report_axis") = -1);
+  m.def(
+      "_put_along",
+      [](const PyArray& x, const PyArray& idx, int64_t axis, const PyArray& values,
+         int64_t report_axis) { put_along_reporting(x.a, idx.a, axis, values.a, report_axis); },
+      nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("values"),
+      nb::arg("report_axis") = -1);
+  m.def("_compress_mask",
+        [](const PyArray& x, const PyArray& mask) { return wrap(compress_mask(x.a, mask.a)); });
   m.def("_nonzero_coords", [](const PyArray& a) { return wrap(nonzero_coords(a.a)); });
   m.def("_index_flag", [](int device) { return wrap(index_flag(device)); });
   m.def("_index_flag_seen", [](int device) { return index_flag_seen(device); });

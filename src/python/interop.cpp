@@ -39,8 +39,7 @@ bool python_alive() {
 
 // Memory is released wherever its last view drops, with or without the GIL; producers'
 // deleters and Py_DECREF need it. After interpreter shutdown the producer is gone anyway.
-template <class F>
-void with_gil(F&& fn) {
+template <class F> void with_gil(F&& fn) {
   if (!python_alive()) return;
   PyGILState_STATE state = PyGILState_Ensure();
   PyObject *type, *value, *tb;
@@ -66,7 +65,8 @@ bool is_true(nb::handle h) { return !h.is_none() && PyObject_IsTrue(h.ptr()) == 
 bool is_false(nb::handle h) { return !h.is_none() && PyObject_IsTrue(h.ptr()) == 0; }
 
 void check_device_id(int device) {
-  if (device < 0 || device >= kMaxDevices) throw ValueError("invalid CUDA device id " + std::to_string(device));
+  if (device < 0 || device >= kMaxDevices)
+    throw ValueError("invalid CUDA device id " + std::to_string(device));
 }
 
 // The stream `device`'s current stream as the protocols spell it: 1 for the legacy default
@@ -147,12 +147,14 @@ nb::object dlpack(nb::handle self, nb::handle stream, nb::handle max_version, nb
   int dev = a.device();
   if (!dl_device.is_none()) {
     auto t = nb::cast<nb::tuple>(dl_device);
-    if (t.size() != 2) raise(PyExc_ValueError, "dl_device must be a (device_type, device_id) tuple");
+    if (t.size() != 2)
+      raise(PyExc_ValueError, "dl_device must be a (device_type, device_id) tuple");
     int type = nb::cast<int>(t[0]), id = nb::cast<int>(t[1]);
     if (type != dl::kDLCUDA || id != dev)
       raise(PyExc_BufferError, "cunp can export this array only to its own device (" +
                                    std::to_string(dl::kDLCUDA) + ", " + std::to_string(dev) +
-                                   "), not (" + std::to_string(type) + ", " + std::to_string(id) + ")");
+                                   "), not (" + std::to_string(type) + ", " + std::to_string(id) +
+                                   ")");
   }
   bool versioned = false;
   if (!max_version.is_none()) {
@@ -172,7 +174,8 @@ nb::object dlpack(nb::handle self, nb::handle stream, nb::handle max_version, nb
   }
   if (code != -1) {
     DeviceGuard g(dev);
-    order_streams(current_stream(dev).handle(), handle_of_code(static_cast<uintptr_t>(code)), dev, dev);
+    order_streams(current_stream(dev).handle(), handle_of_code(static_cast<uintptr_t>(code)), dev,
+                  dev);
   }
   // A legacy capsule cannot flag a copy; handing one over is still correct.
   if (!versioned) return legacy_capsule(a);
@@ -196,11 +199,12 @@ Imported view_capsule(nb::handle cap) {
     raise(PyExc_ValueError, "A DLPack tensor object cannot be consumed multiple times");
   Imported im;
   if (name == kVersionedName) {
-    auto* m = static_cast<dl::DLManagedTensorVersioned*>(PyCapsule_GetPointer(cap.ptr(), kVersionedName));
+    auto* m = static_cast<dl::DLManagedTensorVersioned*>(
+        PyCapsule_GetPointer(cap.ptr(), kVersionedName));
     if (!m) throw nb::python_error();
     if (m->version.major != dl::kMajorVersion)
-      raise(PyExc_BufferError, "unsupported DLPack version " + std::to_string(m->version.major) + "." +
-                                   std::to_string(m->version.minor) + " (cunp reads 1.x)");
+      raise(PyExc_BufferError, "unsupported DLPack version " + std::to_string(m->version.major) +
+                                   "." + std::to_string(m->version.minor) + " (cunp reads 1.x)");
     im.readonly = (m->flags & dl::kFlagReadOnly) != 0;
     im.a = dl::view_tensor(m->dl_tensor, [m] {
       with_gil([m] {
@@ -218,8 +222,8 @@ Imported view_capsule(nb::handle cap) {
     });
     PyCapsule_SetName(cap.ptr(), kUsedLegacyName);
   } else {
-    raise(PyExc_ValueError, "expected a DLPack capsule named 'dltensor' or 'dltensor_versioned', got '" +
-                                name + "'");
+    raise(PyExc_ValueError,
+          "expected a DLPack capsule named 'dltensor' or 'dltensor_versioned', got '" + name + "'");
   }
   return im;
 }
@@ -266,7 +270,8 @@ nb::object request_capsule(nb::handle obj, int device) {
 // (device_type, device_id) from __dlpack_device__.
 std::pair<int, int> dlpack_device_of(nb::handle fn_result) {
   nb::tuple t = nb::cast<nb::tuple>(fn_result);
-  if (t.size() != 2) raise(PyExc_ValueError, "__dlpack_device__ must return a (device_type, device_id) tuple");
+  if (t.size() != 2)
+    raise(PyExc_ValueError, "__dlpack_device__ must return a (device_type, device_id) tuple");
   return {nb::cast<int>(t[0]), nb::cast<int>(t[1])};
 }
 
@@ -278,7 +283,8 @@ int pointer_device(uintptr_t p) {
   if (r != CUDA_SUCCESS) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(p));
-    throw ValueError(std::string("the pointer ") + buf + " is not CUDA device memory (" + drv::describe(r) + ")");
+    throw ValueError(std::string("the pointer ") + buf + " is not CUDA device memory (" +
+                     drv::describe(r) + ")");
   }
   return ordinal;
 }
@@ -293,12 +299,14 @@ Imported view_cai(nb::handle obj, nb::handle iface) {
     raise(PyExc_TypeError, "__cuda_array_interface__ must be a dict, not " + type_of(iface));
   auto required = [&](const char* key) {
     nb::handle h = dict_item(iface, key);
-    if (!h.is_valid()) raise(PyExc_KeyError, std::string("__cuda_array_interface__ has no '") + key + "'");
+    if (!h.is_valid())
+      raise(PyExc_KeyError, std::string("__cuda_array_interface__ has no '") + key + "'");
     return h;
   };
   int version = nb::cast<int>(required("version"));
   if (version < 0 || version > 3)
-    raise(PyExc_ValueError, "unsupported __cuda_array_interface__ version " + std::to_string(version));
+    raise(PyExc_ValueError,
+          "unsupported __cuda_array_interface__ version " + std::to_string(version));
   Dims shape = to_shape(required("shape"));
   std::string ts = nb::cast<std::string>(required("typestr"));
   if (!ts.empty() && ts[0] == '>') {
@@ -316,7 +324,8 @@ Imported view_cai(nb::handle obj, nb::handle iface) {
   im.readonly = is_true(nb::borrow<nb::tuple>(data)[1]);
   nb::handle mask = dict_item(iface, "mask");
   if (mask.is_valid() && !mask.is_none())
-    raise(PyExc_NotImplementedError, "masked arrays (__cuda_array_interface__['mask']) are not supported");
+    raise(PyExc_NotImplementedError,
+          "masked arrays (__cuda_array_interface__['mask']) are not supported");
   int isz = itemsize(dt);
   std::vector<int64_t> shape_v(shape.begin(), shape.end()), strides_v;
   nb::handle strides = dict_item(iface, "strides");
@@ -326,7 +335,8 @@ Imported view_cai(nb::handle obj, nb::handle iface) {
       raise(PyExc_ValueError, "__cuda_array_interface__ strides and shape differ in length");
     for (int64_t s : st) {
       if (s % isz != 0)
-        raise(PyExc_ValueError, "__cuda_array_interface__ strides must be multiples of the itemsize");
+        raise(PyExc_ValueError,
+              "__cuda_array_interface__ strides must be multiples of the itemsize");
       strides_v.push_back(s / isz);
     }
   }
@@ -338,15 +348,22 @@ Imported view_cai(nb::handle obj, nb::handle iface) {
     if (code == 0)
       raise(PyExc_ValueError, "__cuda_array_interface__['stream'] is 0, which the protocol forbids "
                               "(1 is the legacy default stream, 2 the per-thread one)");
-    if (code < 0) raise(PyExc_ValueError, "invalid __cuda_array_interface__ stream " + std::to_string(code));
+    if (code < 0)
+      raise(PyExc_ValueError, "invalid __cuda_array_interface__ stream " + std::to_string(code));
     // The consumer side of the protocol: our current stream waits for the producer's work.
     if (cai_sync_enabled() && size) {
       int here = current_device();
-      order_streams(handle_of_code(static_cast<uintptr_t>(code)), current_stream(here).handle(), device, here);
+      order_streams(handle_of_code(static_cast<uintptr_t>(code)), current_stream(here).handle(),
+                    device, here);
     }
   }
-  dl::DLTensor t{reinterpret_cast<void*>(ptr), {dl::kDLCUDA, device}, static_cast<int32_t>(shape_v.size()),
-                 dl::to_dl_dtype(dt), shape_v.data(), strides_v.empty() ? nullptr : strides_v.data(), 0};
+  dl::DLTensor t{reinterpret_cast<void*>(ptr),
+                 {dl::kDLCUDA, device},
+                 static_cast<int32_t>(shape_v.size()),
+                 dl::to_dl_dtype(dt),
+                 shape_v.data(),
+                 strides_v.empty() ? nullptr : strides_v.data(),
+                 0};
   PyObject* owner = obj.ptr();
   Py_INCREF(owner);  // the memory keeps the producer alive, whoever holds the view
   try {
@@ -379,7 +396,8 @@ nb::object from_cai(nb::handle obj, nb::handle copy_arg) {
 
 nb::object import_device_object(nb::handle obj, bool* readonly) {
   PyObject* p = obj.ptr();
-  if (PyList_Check(p) || PyTuple_Check(p) || is_python_scalar(obj) || PyUnicode_Check(p) || is_array(obj))
+  if (PyList_Check(p) || PyTuple_Check(p) || is_python_scalar(obj) || PyUnicode_Check(p) ||
+      is_array(obj))
     return nb::object();
   Imported im;
   if (nb::object iface = optional_attr(obj, "__cuda_array_interface__"); iface.is_valid()) {
@@ -388,7 +406,8 @@ nb::object import_device_object(nb::handle obj, bool* readonly) {
     nb::object dev_fn = optional_attr(obj, "__dlpack_device__");
     if (!dev_fn.is_valid() || !optional_attr(obj, "__dlpack__").is_valid()) return nb::object();
     auto [type, id] = dlpack_device_of(dev_fn());
-    if (type != dl::kDLCUDA && type != dl::kDLCUDAManaged) return nb::object();  // host data: uploaded
+    if (type != dl::kDLCUDA && type != dl::kDLCUDAManaged)
+      return nb::object();  // host data: uploaded
     nb::object cap = request_capsule(obj, id);
     im = view_capsule(cap);
   }
@@ -398,25 +417,32 @@ nb::object import_device_object(nb::handle obj, bool* readonly) {
 
 void bind_interop(nb::module_& m) {
   nb::handle array_type = nb::type<PyArray>();
-  array_type.attr("__dlpack__") = nb::cpp_function(
-      &dlpack, nb::is_method(), nb::kw_only(), nb::arg("stream").none() = nb::none(),
-      nb::arg("max_version").none() = nb::none(), nb::arg("dl_device").none() = nb::none(),
-      nb::arg("copy").none() = nb::none());
+  array_type.attr("__dlpack__") = nb::cpp_function(&dlpack, nb::is_method(), nb::kw_only(),
+                                                   nb::arg("stream").none() = nb::none(),
+                                                   nb::arg("max_version").none() = nb::none(),
+                                                   nb::arg("dl_device").none() = nb::none(),
+                                                   nb::arg("copy").none() = nb::none());
   array_type.attr("__dlpack_device__") = nb::cpp_function(
-      [](nb::handle self) { return nb::make_tuple(int(dl::kDLCUDA), unwrap(self).a.device()); }, nb::is_method());
+      [](nb::handle self) { return nb::make_tuple(int(dl::kDLCUDA), unwrap(self).a.device()); },
+      nb::is_method());
   // CuPy's legacy spelling: a "dltensor" capsule, no stream ordering.
   array_type.attr("toDlpack") = nb::cpp_function(
       [](nb::handle self) { return legacy_capsule(unwrap(self).a); }, nb::is_method());
 
-  m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"), nb::arg("copy").none() = nb::none());
+  m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"),
+        nb::arg("copy").none() = nb::none());
   m.def("_from_dlpack_device", &from_cuda_producer, nb::arg("obj"), nb::arg("device"),
         nb::arg("copy").none() = nb::none());
-  m.def("_from_cuda_array_interface", &from_cai, nb::arg("obj"), nb::arg("copy").none() = nb::none());
-  m.def("_stream_code", [](nb::handle device) {
-    int d = device.is_none() ? current_device() : nb::cast<int>(device);
-    check_device_id(d);
-    return stream_code(d);
-  }, nb::arg("device").none() = nb::none());
+  m.def("_from_cuda_array_interface", &from_cai, nb::arg("obj"),
+        nb::arg("copy").none() = nb::none());
+  m.def(
+      "_stream_code",
+      [](nb::handle device) {
+        int d = device.is_none() ? current_device() : nb::cast<int>(device);
+        check_device_id(d);
+        return stream_code(d);
+      },
+      nb::arg("device").none() = nb::none());
 
   // The CUDA stream protocol: (version, handle).
   nb::handle stream_type = nb::type<Stream>();

@@ -4,7 +4,7 @@
 namespace cunp::py {
 namespace {
 
-struct PyMemoryPool {};        // CuPy's MemoryPool: acts on the current device's pool
+struct PyMemoryPool {};  // CuPy's MemoryPool: acts on the current device's pool
 struct PyPinnedMemoryPool {};
 
 DevicePool& pool() { return default_pool(current_device()); }
@@ -23,10 +23,13 @@ void bind_memory(nb::module_& m) {
       .def_prop_ro("ptr", [](const PyMemoryPointer& p) { return p.ptr; })
       .def_prop_ro("size", [](const PyMemoryPointer& p) { return p.mem ? p.mem->size : 0; })
       .def_prop_ro("device_id", [](const PyMemoryPointer& p) { return p.mem ? p.mem->device : 0; })
-      .def_prop_ro("device", [](const PyMemoryPointer& p) { return PyDevice{p.mem ? p.mem->device : 0}; })
+      .def_prop_ro("device",
+                   [](const PyMemoryPointer& p) { return PyDevice{p.mem ? p.mem->device : 0}; })
       .def_prop_ro("mem", [](const PyMemoryPointer& p) { return p; })
       .def("__int__", [](const PyMemoryPointer& p) { return p.ptr; })
-      .def("__add__", [](const PyMemoryPointer& p, int64_t off) { return PyMemoryPointer{p.mem, p.ptr + off}; });
+      .def("__add__", [](const PyMemoryPointer& p, int64_t off) {
+        return PyMemoryPointer{p.mem, p.ptr + off};
+      });
 
   nb::class_<PyMemoryPool>(m, "MemoryPool")
       .def(nb::init<>())
@@ -35,62 +38,76 @@ void bind_memory(nb::module_& m) {
       .def("total_bytes", [](const PyMemoryPool&) { return pool().total_bytes(); })
       .def("free_bytes", [](const PyMemoryPool&) { return pool().free_bytes(); })
       .def("n_free_blocks", [](const PyMemoryPool&) { return pool().n_free_blocks(); })
-      .def("free_all_blocks", [](const PyMemoryPool&, nb::handle) {
-        nb::gil_scoped_release unlocked;
-        pool().free_all_blocks();
-      }, nb::arg("stream").none() = nb::none())
-      .def("set_limit",
-           [](const PyMemoryPool&, nb::handle size, nb::handle fraction) {
-             if (!size.is_none() && !fraction.is_none())
-               throw ValueError("size and fraction cannot be specified at one time");
-             std::size_t limit = 0;
-             if (!size.is_none()) {
-               PyObject* index = PyNumber_Index(size.ptr());  // TypeError for non-integers
-               if (!index) throw nb::python_error();
-               int overflow = 0;
-               long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
-               Py_DECREF(index);
-               if (overflow < 0 || v < 0)
-                 throw ValueError("memory limit size out of range: " + std::string(nb::str(size).c_str()));
-               limit = overflow > 0 ? SIZE_MAX : static_cast<std::size_t>(v);
-             }
-             if (!fraction.is_none()) {
-               double f = nb::cast<double>(fraction);
-               if (f < 0 || f > 1) throw ValueError("memory limit fraction out of range: " + std::to_string(f));
-               limit = static_cast<std::size_t>(device_properties(current_device()).total_memory * f);
-             }
-             pool().set_limit(limit);
-           },
-           nb::arg("size").none() = nb::none(), nb::arg("fraction").none() = nb::none())
+      .def(
+          "free_all_blocks",
+          [](const PyMemoryPool&, nb::handle) {
+            nb::gil_scoped_release unlocked;
+            pool().free_all_blocks();
+          },
+          nb::arg("stream").none() = nb::none())
+      .def(
+          "set_limit",
+          [](const PyMemoryPool&, nb::handle size, nb::handle fraction) {
+            if (!size.is_none() && !fraction.is_none())
+              throw ValueError("size and fraction cannot be specified at one time");
+            std::size_t limit = 0;
+            if (!size.is_none()) {
+              PyObject* index = PyNumber_Index(size.ptr());  // TypeError for non-integers
+              if (!index) throw nb::python_error();
+              int overflow = 0;
+              long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+              Py_DECREF(index);
+              if (overflow < 0 || v < 0)
+                throw ValueError("memory limit size out of range: " +
+                                 std::string(nb::str(size).c_str()));
+              limit = overflow > 0 ? SIZE_MAX : static_cast<std::size_t>(v);
+            }
+            if (!fraction.is_none()) {
+              double f = nb::cast<double>(fraction);
+              if (f < 0 || f > 1)
+                throw ValueError("memory limit fraction out of range: " + std::to_string(f));
+              limit = static_cast<std::size_t>(device_properties(current_device()).total_memory *
+                                               f);
+            }
+            pool().set_limit(limit);
+          },
+          nb::arg("size").none() = nb::none(), nb::arg("fraction").none() = nb::none())
       .def("get_limit", [](const PyMemoryPool&) { return pool().limit(); });
 
   nb::class_<PyPinnedMemoryPool>(m, "PinnedMemoryPool")
       .def(nb::init<>())
-      .def("n_free_blocks", [](const PyPinnedMemoryPool&) { return default_pinned_pool().n_free_blocks(); })
-      .def("free_all_blocks", [](const PyPinnedMemoryPool&) { default_pinned_pool().free_all_blocks(); })
-      .def("used_bytes", [](const PyPinnedMemoryPool&) { return default_pinned_pool().used_bytes(); })
-      .def("total_bytes", [](const PyPinnedMemoryPool&) { return default_pinned_pool().total_bytes(); });
+      .def("n_free_blocks",
+           [](const PyPinnedMemoryPool&) { return default_pinned_pool().n_free_blocks(); })
+      .def("free_all_blocks",
+           [](const PyPinnedMemoryPool&) { default_pinned_pool().free_all_blocks(); })
+      .def("used_bytes",
+           [](const PyPinnedMemoryPool&) { return default_pinned_pool().used_bytes(); })
+      .def("total_bytes",
+           [](const PyPinnedMemoryPool&) { return default_pinned_pool().total_bytes(); });
 
   // set_allocator(None): plain driver allocations; set_allocator(pool.malloc): the pool;
   // any other callable(size) -> object with .ptr: called for every allocation.
-  m.def("_set_allocator", [](nb::handle fn, bool is_default_pool) {
-    if (fn.is_none()) return set_allocator(&raw_allocate);
-    if (is_default_pool) return set_allocator(nullptr);
-    // A strong reference that is never dropped: the allocator may outlive the interpreter.
-    PyObject* callable = fn.ptr();
-    Py_INCREF(callable);
-    set_allocator([callable](std::size_t bytes, int device, StreamHandle) -> MemoryPtr {
-      nb::gil_scoped_acquire gil;
-      DeviceGuard g(device);
-      nb::object mp = nb::handle(callable)(bytes);
-      uintptr_t ptr = nb::cast<uintptr_t>(mp.attr("ptr"));
-      auto* keep = new nb::object(std::move(mp));
-      return wrap_memory(ptr, bytes, device, [keep] {
-        nb::gil_scoped_acquire gil;
-        delete keep;
-      });
-    });
-  }, nb::arg("allocator").none(), nb::arg("is_default_pool"));
+  m.def(
+      "_set_allocator",
+      [](nb::handle fn, bool is_default_pool) {
+        if (fn.is_none()) return set_allocator(&raw_allocate);
+        if (is_default_pool) return set_allocator(nullptr);
+        // A strong reference that is never dropped: the allocator may outlive the interpreter.
+        PyObject* callable = fn.ptr();
+        Py_INCREF(callable);
+        set_allocator([callable](std::size_t bytes, int device, StreamHandle) -> MemoryPtr {
+          nb::gil_scoped_acquire gil;
+          DeviceGuard g(device);
+          nb::object mp = nb::handle(callable)(bytes);
+          uintptr_t ptr = nb::cast<uintptr_t>(mp.attr("ptr"));
+          auto* keep = new nb::object(std::move(mp));
+          return wrap_memory(ptr, bytes, device, [keep] {
+            nb::gil_scoped_acquire gil;
+            delete keep;
+          });
+        });
+      },
+      nb::arg("allocator").none(), nb::arg("is_default_pool"));
 }
 
 }  // namespace cunp::py

@@ -24,9 +24,11 @@ NB_MODULE(_core, m) {
   nb::set_leak_warnings(false);
 
   // Typed errors of the core become the Python exceptions NumPy and CuPy users expect.
-  static nb::object cuda_error = nb::exception<CudaError>(m, "CUDARuntimeError", PyExc_RuntimeError);
+  static nb::object cuda_error = nb::exception<CudaError>(m, "CUDARuntimeError",
+                                                          PyExc_RuntimeError);
   static nb::object oom = nb::exception<OutOfMemoryError>(m, "OutOfMemoryError", PyExc_MemoryError);
-  static nb::object compile_error = nb::exception<CompileError>(m, "CompileException", PyExc_Exception);
+  static nb::object compile_error = nb::exception<CompileError>(m, "CompileException",
+                                                                PyExc_Exception);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);

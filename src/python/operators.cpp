@@ -9,27 +9,36 @@ namespace {
 enum class Form { Binary, Reflected, InPlace, Unary };
 
 struct OperatorDef {
-  const char* stem;   // "add" gives __add__, __radd__ and __iadd__
+  const char* stem;  // "add" gives __add__, __radd__ and __iadd__
   const char* ufunc;
-  bool arithmetic;    // with reflected and in-place forms (comparisons have neither)
+  bool arithmetic;  // with reflected and in-place forms (comparisons have neither)
 };
 
 constexpr OperatorDef kBinary[] = {
-    {"add", "add", true},           {"sub", "subtract", true},
-    {"mul", "multiply", true},      {"truediv", "true_divide", true},
-    {"floordiv", "floor_divide", true}, {"mod", "remainder", true},
-    {"pow", "power", true},         {"lshift", "left_shift", true},
-    {"rshift", "right_shift", true}, {"and", "bitwise_and", true},
-    {"or", "bitwise_or", true},     {"xor", "bitwise_xor", true},
-    {"divmod", "divmod", true},     {"lt", "less", false},
-    {"le", "less_equal", false},    {"gt", "greater", false},
-    {"ge", "greater_equal", false}, {"eq", "equal", false},
+    {"add", "add", true},
+    {"sub", "subtract", true},
+    {"mul", "multiply", true},
+    {"truediv", "true_divide", true},
+    {"floordiv", "floor_divide", true},
+    {"mod", "remainder", true},
+    {"pow", "power", true},
+    {"lshift", "left_shift", true},
+    {"rshift", "right_shift", true},
+    {"and", "bitwise_and", true},
+    {"or", "bitwise_or", true},
+    {"xor", "bitwise_xor", true},
+    {"divmod", "divmod", true},
+    {"lt", "less", false},
+    {"le", "less_equal", false},
+    {"gt", "greater", false},
+    {"ge", "greater_equal", false},
+    {"eq", "equal", false},
     {"ne", "not_equal", false},
 };
 
 constexpr std::pair<const char*, const char*> kUnary[] = {
-    {"__neg__", "negative"}, {"__pos__", "positive"}, {"__abs__", "absolute"},
-    {"__invert__", "invert"}, {"conj", "conjugate"}, {"conjugate", "conjugate"},
+    {"__neg__", "negative"},  {"__pos__", "positive"}, {"__abs__", "absolute"},
+    {"__invert__", "invert"}, {"conj", "conjugate"},   {"conjugate", "conjugate"},
 };
 
 nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
@@ -40,7 +49,8 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
     // NumPy compares with None, strings and other objects element by element: never equal.
     bool eq = u.name == "equal", ne = u.name == "not_equal";
     if ((eq || ne) && !PyObject_HasAttrString(other.ptr(), "__array_interface__")) {
-      NDArray r = NDArray::empty(args[0].array->shape(), DType::Bool, Order::C, args[0].array->device());
+      NDArray r = NDArray::empty(args[0].array->shape(), DType::Bool, Order::C,
+                                 args[0].array->device());
       fill(r, Scalar::from_bool(ne, DType::Bool));
       return wrap(std::move(r));
     }
@@ -69,9 +79,10 @@ void def_operator(nb::class_<PyArray>& cls, const std::string& method, const Ufu
   if (form == Form::Unary) {
     cls.def(method.c_str(), [u](nb::handle self) { return apply(*u, Form::Unary, self, {}); });
   } else {
-    cls.def(method.c_str(),
-            [u, form](nb::handle self, nb::handle other) { return apply(*u, form, self, other); },
-            nb::arg("other").none());
+    cls.def(
+        method.c_str(),
+        [u, form](nb::handle self, nb::handle other) { return apply(*u, form, self, other); },
+        nb::arg("other").none());
   }
 }
 
@@ -86,7 +97,8 @@ void bind_operators(nb::class_<PyArray>& cls) {
     def_operator(cls, "__r" + stem + "__", u, Form::Reflected);
     if (u->nout == 1) def_operator(cls, "__i" + stem + "__", u, Form::InPlace);
   }
-  for (const auto& [method, ufunc] : kUnary) def_operator(cls, method, find_ufunc(ufunc), Form::Unary);
+  for (const auto& [method, ufunc] : kUnary)
+    def_operator(cls, method, find_ufunc(ufunc), Form::Unary);
 }
 
 }  // namespace cunp::py

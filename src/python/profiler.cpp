@@ -31,15 +31,21 @@ nvtxEventAttributes_t attributes(const std::string& message, int64_t color_id, i
 void bind_profiler(nb::module_& m) {
   m.def("_profiler_start", [] { CUNP_DRV(cuProfilerStart); });
   m.def("_profiler_stop", [] { CUNP_DRV(cuProfilerStop); });
-  m.def("_nvtx_range_push", [](const std::string& msg, int64_t color_id, int64_t argb) {
-    nvtxEventAttributes_t a = attributes(msg, color_id, argb);
-    return nvtxRangePushEx(&a);
-  }, nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+  m.def(
+      "_nvtx_range_push",
+      [](const std::string& msg, int64_t color_id, int64_t argb) {
+        nvtxEventAttributes_t a = attributes(msg, color_id, argb);
+        return nvtxRangePushEx(&a);
+      },
+      nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
   m.def("_nvtx_range_pop", [] { return nvtxRangePop(); });
-  m.def("_nvtx_mark", [](const std::string& msg, int64_t color_id, int64_t argb) {
-    nvtxEventAttributes_t a = attributes(msg, color_id, argb);
-    nvtxMarkEx(&a);
-  }, nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+  m.def(
+      "_nvtx_mark",
+      [](const std::string& msg, int64_t color_id, int64_t argb) {
+        nvtxEventAttributes_t a = attributes(msg, color_id, argb);
+        nvtxMarkEx(&a);
+      },
+      nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
 }
 
 }  // namespace cunp::py

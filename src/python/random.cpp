@@ -34,14 +34,17 @@ std::vector<random::Param> params_of(nb::handle seq) {
 void bind_random(nb::module_& m) {
   nb::class_<random::CurandKeys>(m, "_CurandKeys")
       .def("next_key", &random::CurandKeys::next_key, nb::call_guard<nb::gil_scoped_release>());
-  m.def("_random_curand_host", [](const std::string& type, uint64_t seed) {
-    return new random::CurandKeys(type, seed);
-  }, nb::rv_policy::take_ownership);
-  m.def("_random_sample",
-        [](const std::string& name, nb::handle out, nb::handle params, uint64_t key, uint64_t offset) {
-          random::sample(name, arr(out, "out"), params_of(params), key, offset);
-        },
-        nb::arg("name"), nb::arg("out"), nb::arg("params"), nb::arg("key"), nb::arg("offset"));
+  m.def(
+      "_random_curand_host",
+      [](const std::string& type, uint64_t seed) { return new random::CurandKeys(type, seed); },
+      nb::rv_policy::take_ownership);
+  m.def(
+      "_random_sample",
+      [](const std::string& name, nb::handle out, nb::handle params, uint64_t key,
+         uint64_t offset) {
+        random::sample(name, arr(out, "out"), params_of(params), key, offset);
+      },
+      nb::arg("name"), nb::arg("out"), nb::arg("params"), nb::arg("key"), nb::arg("offset"));
   m.def("_random_counters",
         [](const std::string& name, int64_t n) { return random::counters_used(name, n); });
   m.def("_random_samplers", [] {
@@ -52,15 +55,17 @@ void bind_random(nb::module_& m) {
   m.def("_random_philox", [](std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key) {
     return random::philox4x32_10(counter, key);
   });
-  m.def("_random_permutation_indices", [](nb::handle out, int64_t n, uint64_t key, uint64_t offset) {
-    random::permutation_indices(arr(out, "out"), n, key, offset);
-  });
+  m.def("_random_permutation_indices",
+        [](nb::handle out, int64_t n, uint64_t key, uint64_t offset) {
+          random::permutation_indices(arr(out, "out"), n, key, offset);
+        });
   m.def("_random_permute_rows", [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
     random::permute_rows(arr(dst, "dst"), arr(src, "src"), key, offset);
   });
-  m.def("_random_permute_last_axis", [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
-    random::permute_last_axis(arr(dst, "dst"), arr(src, "src"), key, offset);
-  });
+  m.def("_random_permute_last_axis",
+        [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
+          random::permute_last_axis(arr(dst, "dst"), arr(src, "src"), key, offset);
+        });
   m.def("_random_choice_cdf", [](nb::handle out, nb::handle cdf, uint64_t key, uint64_t offset) {
     random::choice_cdf(arr(out, "out"), arr(cdf, "cdf"), key, offset);
   });
@@ -76,8 +81,8 @@ void bind_random(nb::module_& m) {
         });
   m.def("_random_multivariate_normal",
         [](nb::handle out, nb::handle mean, nb::handle factor, uint64_t key, uint64_t offset) {
-          random::multivariate_normal(arr(out, "out"), arr(mean, "mean"), arr(factor, "factor"), key,
-                                      offset);
+          random::multivariate_normal(arr(out, "out"), arr(mean, "mean"), arr(factor, "factor"),
+                                      key, offset);
         });
 }
 

@@ -27,7 +27,8 @@ std::vector<std::string> to_strings(nb::handle h, const char* what) {
   if (nb::isinstance<nb::str>(h)) return {nb::cast<std::string>(h)};
   for (nb::handle o : nb::iter(h)) {
     if (!nb::isinstance<nb::str>(o))
-      throw TypeError(std::string(what) + " must be a sequence of str, not one holding " + arg_type_repr(o));
+      throw TypeError(std::string(what) + " must be a sequence of str, not one holding " +
+                      arg_type_repr(o));
     out.push_back(nb::cast<std::string>(o));
   }
   return out;
@@ -35,8 +36,7 @@ std::vector<std::string> to_strings(nb::handle h, const char* what) {
 
 RawBuildOptions build_options(const std::string& backend, bool translate_cucomplex, bool jitify) {
   RawBuildOptions b;
-  if (backend == "nvcc")
-    b.backend = RawBuildOptions::Backend::Nvcc;
+  if (backend == "nvcc") b.backend = RawBuildOptions::Backend::Nvcc;
   else if (backend != "nvrtc")
     throw ValueError("Invalid backend " + backend + " (expected 'nvrtc' or 'nvcc')");
   b.translate_cucomplex = translate_cucomplex;
@@ -76,7 +76,8 @@ void to_dim3(nb::handle h, unsigned out[3], const char* what) {
   if (PyTuple_Check(o) || PyList_Check(o)) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
     if (n < 1 || n > 3)
-      throw ValueError(std::string(what) + " must have 1 to 3 dimensions, got " + std::to_string(n));
+      throw ValueError(std::string(what) + " must have 1 to 3 dimensions, got " +
+                       std::to_string(n));
     PyObject** items = PySequence_Fast_ITEMS(o);
     for (Py_ssize_t k = 0; k < n; ++k) out[k] = dim_value(items[k], what);
   } else {
@@ -115,15 +116,15 @@ const std::vector<NumpyScalarType>& numpy_scalar_types() {
       return t;
     }
     const nb::object complex_sample = nb::steal(PyComplex_FromDoubles(1.5, -2.5));
-    for (const char* c : {"?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "e", "f", "d", "F",
-                          "D"}) {
+    for (const char* c :
+         {"?", "b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "e", "f", "d", "F", "D"}) {
       try {
         nb::object type = dtype(c).attr("type");
         const char kind = c[0];
-        nb::object sample = kind == '?'                                    ? type(true)
-                             : (kind == 'F' || kind == 'D')                ? type(complex_sample)
-                             : (kind == 'e' || kind == 'f' || kind == 'd') ? type(1.5)
-                                                                           : type(90);
+        nb::object sample = kind == '?'                                   ? type(true)
+                            : (kind == 'F' || kind == 'D')                ? type(complex_sample)
+                            : (kind == 'e' || kind == 'f' || kind == 'd') ? type(1.5)
+                                                                          : type(90);
         nb::bytes b = nb::borrow<nb::bytes>(sample.attr("tobytes")());
         const char* value = reinterpret_cast<const char*>(sample.ptr()) + sizeof(PyObject);
         if (b.size() <= sizeof(ArgSlot) && std::memcmp(value, b.c_str(), b.size()) == 0)
@@ -181,8 +182,10 @@ class Marshal {
 
   static void check_size(std::size_t k, int psize, std::size_t have, const char* what) {
     if (psize >= 0 && have < static_cast<std::size_t>(psize))
-      bad(k, std::string(what) + " of " + std::to_string(have) + " bytes was passed where the "
-             "kernel's parameter takes " + std::to_string(psize) + " bytes");
+      bad(k, std::string(what) + " of " + std::to_string(have) +
+                 " bytes was passed where the "
+                 "kernel's parameter takes " +
+                 std::to_string(psize) + " bytes");
   }
 
   template <class Store>
@@ -199,7 +202,8 @@ class Marshal {
       return static_cast<void*>(slot.bytes);
     };
     // cunp.ndarray by its exact type first: no lookup in nanobind's type registry per argument.
-    static PyTypeObject* const array_type = reinterpret_cast<PyTypeObject*>(nb::type<PyArray>().ptr());
+    static PyTypeObject* const array_type = reinterpret_cast<PyTypeObject*>(
+        nb::type<PyArray>().ptr());
     if (Py_TYPE(o) == array_type) return array_pointer(h, k, psize, store);
     if (PyBool_Check(o)) {
       bool b = o == Py_True;
@@ -214,7 +218,8 @@ class Marshal {
         if (PyErr_Occurred()) {
           PyErr_Clear();
           throw OverflowError("Python int too large to convert to a kernel argument (kernel "
-                              "argument " + std::to_string(k) + ")");
+                              "argument " +
+                              std::to_string(k) + ")");
         }
         return store(&u, 8);
       }
@@ -230,7 +235,8 @@ class Marshal {
     }
     if (PyComplex_CheckExact(o)) {
       std::complex<double> c(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));
-      if (psize == 8) {  // a complex64 parameter (cuFloatComplex, complex<float>): as the float rule
+      if (psize ==
+          8) {  // a complex64 parameter (cuFloatComplex, complex<float>): as the float rule
         std::complex<float> cf(static_cast<float>(c.real()), static_cast<float>(c.imag()));
         return store(&cf, 8);
       }
@@ -321,18 +327,18 @@ class PyRawKernel {
         PyErr_Clear();
         throw ValueError("shared_mem must be a non-negative int");
       }
-      if (smem < 0 || smem > 0xffffffffLL) throw ValueError("shared_mem must be a non-negative int");
+      if (smem < 0 || smem > 0xffffffffLL)
+        throw ValueError("shared_mem must be a non-negative int");
     } else if (!shared_mem.is_none()) {
       smem = nb::cast<long long>(shared_mem);
-      if (smem < 0 || smem > 0xffffffffLL) throw ValueError("shared_mem must be a non-negative int");
+      if (smem < 0 || smem > 0xffffffffLL)
+        throw ValueError("shared_mem must be a non-negative int");
     }
     c.shared_mem = static_cast<unsigned>(smem);
     c.cooperative = cooperative || cooperative_;
     const RawFunction& f = function();
-    if (f.properties)
-      check_launch_config(c, *f.properties);
-    else
-      check_launch_config(c, f.device);
+    if (f.properties) check_launch_config(c, *f.properties);
+    else check_launch_config(c, f.device);
     Marshal m(args, f);
     StreamHandle s = stream.is_none() ? current_stream_handle(f.device)
                                       : nb::cast<const Stream&>(stream).handle();
@@ -435,49 +441,63 @@ const Stream& stream_or_current(nb::handle stream, int device) {
 
 void bind_raw_kernel(nb::module_& m) {
   using Attr = int KernelAttributes::*;
-  auto cls = nb::class_<PyRawKernel>(m, "RawKernel", nb::type_slots(raw_kernel_slots),
-      "User CUDA C++ kernel, compiled on first use (CuPy's RawKernel).")
-      .def("__init__",
-           [](PyRawKernel* self, std::string code, std::string name, nb::handle options,
-              std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
-              bool jitify) {
-             RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
-             std::vector<std::string> opts = to_strings(options, "options");
-             new (self) PyRawKernel(RawModule::from_source(std::move(code), opts, {}, b),
-                                    std::move(name), opts, std::move(backend),
-                                    enable_cooperative_groups);
-           },
-           nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
-           nb::arg("backend") = "nvrtc", nb::kw_only(), nb::arg("translate_cucomplex") = false,
-           nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
-      // __call__ is the type's tp_call (above); this is its general form.
-      .def("_call", &PyRawKernel::call, nb::arg("grid"), nb::arg("block"), nb::arg("args"),
-           nb::kw_only(), nb::arg("shared_mem") = 0, nb::arg("stream").none() = nb::none(),
-           nb::arg("enable_cooperative_groups") = false)
-      .def("compile", [](PyRawKernel& k, nb::handle log_stream) {
-             (void)log_stream;
-             k.function();
-           }, nb::arg("log_stream").none() = nb::none(),
-           "Compiles (and loads) the kernel for the current device now instead of at first call.")
-      .def_prop_ro("name", &PyRawKernel::name)
-      .def_prop_ro("code", [](const PyRawKernel& k) { return k.module()->source(); })
-      .def_prop_ro("options", [](const PyRawKernel& k) {
-             nb::list l;
-             for (const auto& o : k.options()) l.append(nb::str(o.c_str()));
-             return nb::tuple(l);
-           })
-      .def_prop_ro("backend", &PyRawKernel::backend)
-      .def_prop_ro("enable_cooperative_groups", &PyRawKernel::cooperative)
-      .def_prop_ro("kernel", [](PyRawKernel& k) { return reinterpret_cast<uintptr_t>(k.function().handle); })
-      .def_prop_ro("num_params", [](PyRawKernel& k) -> nb::object {
-             int n = k.function().num_params;
-             if (n < 0) return nb::none();
-             return nb::int_(n);
-           })
-      .def_prop_ro("attributes", [](PyRawKernel& k) { return attributes_dict(k.function().attributes()); })
-      .def_prop_rw("max_dynamic_shared_size_bytes",
-           [](PyRawKernel& k) { return k.function().attributes().max_dynamic_shared_size_bytes; },
-           [](PyRawKernel& k, int v) { k.function().set_max_dynamic_shared_size_bytes(v); });
+  auto cls =
+      nb::class_<PyRawKernel>(m, "RawKernel", nb::type_slots(raw_kernel_slots),
+                              "User CUDA C++ kernel, compiled on first use (CuPy's RawKernel).")
+          .def(
+              "__init__",
+              [](PyRawKernel* self, std::string code, std::string name, nb::handle options,
+                 std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
+                 bool jitify) {
+                RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
+                std::vector<std::string> opts = to_strings(options, "options");
+                new (self) PyRawKernel(RawModule::from_source(std::move(code), opts, {}, b),
+                                       std::move(name), opts, std::move(backend),
+                                       enable_cooperative_groups);
+              },
+              nb::arg("code"), nb::arg("name"), nb::arg("options") = nb::tuple(),
+              nb::arg("backend") = "nvrtc", nb::kw_only(), nb::arg("translate_cucomplex") = false,
+              nb::arg("enable_cooperative_groups") = false, nb::arg("jitify") = false)
+          // __call__ is the type's tp_call (above); this is its general form.
+          .def("_call", &PyRawKernel::call, nb::arg("grid"), nb::arg("block"), nb::arg("args"),
+               nb::kw_only(), nb::arg("shared_mem") = 0, nb::arg("stream").none() = nb::none(),
+               nb::arg("enable_cooperative_groups") = false)
+          .def(
+              "compile",
+              [](PyRawKernel& k, nb::handle log_stream) {
+                (void)log_stream;
+                k.function();
+              },
+              nb::arg("log_stream").none() = nb::none(),
+              "Compiles (and loads) the kernel for the current device now instead of at first call.")
+          .def_prop_ro("name", &PyRawKernel::name)
+          .def_prop_ro("code", [](const PyRawKernel& k) { return k.module()->source(); })
+          .def_prop_ro("options",
+                       [](const PyRawKernel& k) {
+                         nb::list l;
+                         for (const auto& o : k.options()) l.append(nb::str(o.c_str()));
+                         return nb::tuple(l);
+                       })
+          .def_prop_ro("backend", &PyRawKernel::backend)
+          .def_prop_ro("enable_cooperative_groups", &PyRawKernel::cooperative)
+          .def_prop_ro("kernel",
+                       [](PyRawKernel& k) {
+                         return reinterpret_cast<uintptr_t>(k.function().handle);
+                       })
+          .def_prop_ro("num_params",
+                       [](PyRawKernel& k) -> nb::object {
+                         int n = k.function().num_params;
+                         if (n < 0) return nb::none();
+                         return nb::int_(n);
+                       })
+          .def_prop_ro("attributes",
+                       [](PyRawKernel& k) { return attributes_dict(k.function().attributes()); })
+          .def_prop_rw(
+              "max_dynamic_shared_size_bytes",
+              [](PyRawKernel& k) {
+                return k.function().attributes().max_dynamic_shared_size_bytes;
+              },
+              [](PyRawKernel& k, int v) { k.function().set_max_dynamic_shared_size_bytes(v); });
   // The read-only attributes, one property each (CuPy's names).
   static const std::pair<const char*, Attr> kAttrs[] = {
       {"max_threads_per_block", &KernelAttributes::max_threads_per_block},
@@ -495,126 +515,156 @@ void bind_raw_kernel(nb::module_& m) {
     cls.def_prop_ro(attr_name, [mp](PyRawKernel& k) { return k.function().attributes().*mp; });
   }
 
-  nb::class_<PyRawModule>(m, "RawModule",
+  nb::class_<PyRawModule>(
+      m, "RawModule",
       "User CUDA C++ compiled with NVRTC, or a cubin/PTX/fatbin file (CuPy's RawModule).")
-      .def("__init__",
-           [](PyRawModule* self, nb::handle code, nb::handle path, nb::handle options,
-              std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
-              nb::handle name_expressions, bool jitify) {
-             if (code.is_none() == path.is_none())
-               throw TypeError("Exactly one of code and path keyword arguments must be given.");
-             RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
-             auto* p = new (self) PyRawModule();
-             p->options = to_strings(options, "options");
-             p->backend = backend;
-             p->cooperative = enable_cooperative_groups;
-             p->code = nb::borrow(code);
-             p->path = nb::borrow(path);
-             p->name_expressions = nb::borrow(name_expressions);
-             if (!code.is_none()) {
-               if (!nb::isinstance<nb::str>(code)) throw TypeError("code must be a str");
-               p->module = RawModule::from_source(nb::cast<std::string>(code), p->options,
-                                                  to_strings(name_expressions, "name_expressions"), b);
-             } else {
-               if (!name_expressions.is_none())
-                 throw ValueError("name_expressions applies to code, not to a module loaded from path");
-               p->module = RawModule::from_file(nb::cast<std::string>(nb::str(path)));
-             }
-           },
-           nb::kw_only(), nb::arg("code").none() = nb::none(), nb::arg("path").none() = nb::none(),
-           nb::arg("options") = nb::tuple(), nb::arg("backend") = "nvrtc",
-           nb::arg("translate_cucomplex") = false, nb::arg("enable_cooperative_groups") = false,
-           nb::arg("name_expressions").none() = nb::none(), nb::arg("jitify") = false)
-      .def("compile", [](PyRawModule& p, nb::handle log_stream) {
-             (void)log_stream;
-             p.module->ensure_loaded(current_device());
-           }, nb::arg("log_stream").none() = nb::none())
-      .def("get_function", [](PyRawModule& p, std::string name) {
-             auto* k = new PyRawKernel(p.module, std::move(name), p.options, p.backend, p.cooperative);
-             std::unique_ptr<PyRawKernel> guard(k);
-             k->function();  // CuPy raises for a missing name here, not at the first launch
-             return guard.release();
-           }, nb::arg("name"), nb::rv_policy::take_ownership)
-      .def("get_global", [](PyRawModule& p, std::string name, nb::handle dtype, nb::handle shape) -> nb::object {
-             int d = current_device();
-             auto [ptr, size] = p.module->global(name, d);
-             // Modules live for the process, so the view needs no release.
-             MemoryPtr mem = wrap_memory(ptr, size, d, [] {});
-             if (dtype.is_none()) return nb::cast(PyMemoryPointer{mem, ptr});
-             DType t = to_dtype(dtype);
-             int isz = info(t).itemsize;
-             Dims s = shape.is_none() ? Dims{static_cast<int64_t>(size / isz)} : to_shape(shape);
-             if (static_cast<std::size_t>(s.product()) * isz > size)
-               throw ValueError("the global '" + name + "' holds " + std::to_string(size) +
-                                " bytes, fewer than the shape and dtype asked for");
-             return wrap(NDArray(mem, ptr, t, s, contiguous_strides(s, isz)));
-           }, nb::arg("name"), nb::arg("dtype").none() = nb::none(), nb::arg("shape").none() = nb::none(),
-           "The device variable `name`: a MemoryPointer (as CuPy), or with dtype= an array viewing it.")
-      .def("get_lowered_name", [](PyRawModule& p, const std::string& expr) {
+      .def(
+          "__init__",
+          [](PyRawModule* self, nb::handle code, nb::handle path, nb::handle options,
+             std::string backend, bool translate_cucomplex, bool enable_cooperative_groups,
+             nb::handle name_expressions, bool jitify) {
+            if (code.is_none() == path.is_none())
+              throw TypeError("Exactly one of code and path keyword arguments must be given.");
+            RawBuildOptions b = build_options(backend, translate_cucomplex, jitify);
+            auto* p = new (self) PyRawModule();
+            p->options = to_strings(options, "options");
+            p->backend = backend;
+            p->cooperative = enable_cooperative_groups;
+            p->code = nb::borrow(code);
+            p->path = nb::borrow(path);
+            p->name_expressions = nb::borrow(name_expressions);
+            if (!code.is_none()) {
+              if (!nb::isinstance<nb::str>(code)) throw TypeError("code must be a str");
+              p->module = RawModule::from_source(nb::cast<std::string>(code), p->options,
+                                                 to_strings(name_expressions, "name_expressions"),
+                                                 b);
+            } else {
+              if (!name_expressions.is_none())
+                throw ValueError(
+                    "name_expressions applies to code, not to a module loaded from path");
+              p->module = RawModule::from_file(nb::cast<std::string>(nb::str(path)));
+            }
+          },
+          nb::kw_only(), nb::arg("code").none() = nb::none(), nb::arg("path").none() = nb::none(),
+          nb::arg("options") = nb::tuple(), nb::arg("backend") = "nvrtc",
+          nb::arg("translate_cucomplex") = false, nb::arg("enable_cooperative_groups") = false,
+          nb::arg("name_expressions").none() = nb::none(), nb::arg("jitify") = false)
+      .def(
+          "compile",
+          [](PyRawModule& p, nb::handle log_stream) {
+            (void)log_stream;
+            p.module->ensure_loaded(current_device());
+          },
+          nb::arg("log_stream").none() = nb::none())
+      .def(
+          "get_function",
+          [](PyRawModule& p, std::string name) {
+            auto* k = new PyRawKernel(p.module, std::move(name), p.options, p.backend,
+                                      p.cooperative);
+            std::unique_ptr<PyRawKernel> guard(k);
+            k->function();  // CuPy raises for a missing name here, not at the first launch
+            return guard.release();
+          },
+          nb::arg("name"), nb::rv_policy::take_ownership)
+      .def(
+          "get_global",
+          [](PyRawModule& p, std::string name, nb::handle dtype, nb::handle shape) -> nb::object {
+            int d = current_device();
+            auto [ptr, size] = p.module->global(name, d);
+            // Modules live for the process, so the view needs no release.
+            MemoryPtr mem = wrap_memory(ptr, size, d, [] {});
+            if (dtype.is_none()) return nb::cast(PyMemoryPointer{mem, ptr});
+            DType t = to_dtype(dtype);
+            int isz = info(t).itemsize;
+            Dims s = shape.is_none() ? Dims{static_cast<int64_t>(size / isz)} : to_shape(shape);
+            if (static_cast<std::size_t>(s.product()) * isz > size)
+              throw ValueError("the global '" + name + "' holds " + std::to_string(size) +
+                               " bytes, fewer than the shape and dtype asked for");
+            return wrap(NDArray(mem, ptr, t, s, contiguous_strides(s, isz)));
+          },
+          nb::arg("name"), nb::arg("dtype").none() = nb::none(),
+          nb::arg("shape").none() = nb::none(),
+          "The device variable `name`: a MemoryPointer (as CuPy), or with dtype= an array viewing it.")
+      .def("get_lowered_name",
+           [](PyRawModule& p, const std::string& expr) {
              return p.module->lowered_name(expr, current_device());
            })
       .def_prop_ro("code", [](const PyRawModule& p) { return p.code; })
       .def_prop_ro("path", [](const PyRawModule& p) { return p.path; })
       .def_prop_ro("name_expressions", [](const PyRawModule& p) { return p.name_expressions; })
       .def_prop_ro("backend", [](const PyRawModule& p) { return p.backend; })
-      .def_prop_ro("options", [](const PyRawModule& p) {
-             nb::list l;
-             for (const auto& o : p.options) l.append(nb::str(o.c_str()));
-             return nb::tuple(l);
-           })
+      .def_prop_ro("options",
+                   [](const PyRawModule& p) {
+                     nb::list l;
+                     for (const auto& o : p.options) l.append(nb::str(o.c_str()));
+                     return nb::tuple(l);
+                   })
       .def_prop_ro("enable_cooperative_groups", [](const PyRawModule& p) { return p.cooperative; });
 
   // Names of kernels a source declares extern "C" (what a RawKernel can be asked for).
   m.def("_extern_c_kernels", &extern_c_kernels);
   // NVRTC compile for sm_<arch> with no GPU (tests): (is_ptx, lowered names).
-  m.def("_nvrtc_compile", [](const std::string& source, std::vector<std::string> options,
-                             std::vector<std::string> name_expressions, int arch) {
-    CompileResult r;
-    {
-      nb::gil_scoped_release unlocked;
-      r = compile(source, "raw_module", arch, user_compile_options(options), name_expressions);
-    }
-    return nb::make_tuple(r.is_ptx, r.lowered_names);
-  }, nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
-     nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80);
+  m.def(
+      "_nvrtc_compile",
+      [](const std::string& source, std::vector<std::string> options,
+         std::vector<std::string> name_expressions, int arch) {
+        CompileResult r;
+        {
+          nb::gil_scoped_release unlocked;
+          r = compile(source, "raw_module", arch, user_compile_options(options), name_expressions);
+        }
+        return nb::make_tuple(r.is_ptx, r.lowered_names);
+      },
+      nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
+      nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80);
 
   // The whole user-source pipeline (translate_cucomplex, jitify shims, NVRTC or nvcc) for
   // sm_<arch> with no GPU (tests): (is_ptx, lowered names, image size in bytes).
-  m.def("_raw_compile", [](std::string source, std::vector<std::string> options,
-                           std::vector<std::string> name_expressions, int arch, std::string backend,
-                           bool translate_cucomplex, bool jitify) {
-    auto mod = RawModule::from_source(std::move(source), std::move(options),
-                                      std::move(name_expressions),
-                                      build_options(backend, translate_cucomplex, jitify));
-    CompileResult r;
-    {
-      nb::gil_scoped_release unlocked;
-      r = mod->compile_for(arch);
-    }
-    return nb::make_tuple(r.is_ptx, r.lowered_names, r.image.size());
-  }, nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
-     nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
-     nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
-     nb::arg("jitify") = false);
+  m.def(
+      "_raw_compile",
+      [](std::string source, std::vector<std::string> options,
+         std::vector<std::string> name_expressions, int arch, std::string backend,
+         bool translate_cucomplex, bool jitify) {
+        auto mod = RawModule::from_source(std::move(source), std::move(options),
+                                          std::move(name_expressions),
+                                          build_options(backend, translate_cucomplex, jitify));
+        CompileResult r;
+        {
+          nb::gil_scoped_release unlocked;
+          r = mod->compile_for(arch);
+        }
+        return nb::make_tuple(r.is_ptx, r.lowered_names, r.image.size());
+      },
+      nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
+      nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
+      nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
+      nb::arg("jitify") = false);
   m.def("_translate_cucomplex", &translate_cucomplex);
   // How many NumPy scalar types are read straight from the object (tests: the fast path is on).
   m.def("_raw_kernel_numpy_scalar_types", [] { return numpy_scalar_types().size(); });
   m.def("_nvcc_path", [] { return nvcc_path(); });
 
   nb::class_<Graph>(m, "Graph", "A captured sequence of GPU work, replayed with launch().")
-      .def("launch", [](const Graph& g, nb::handle stream) {
-             g.launch(stream_or_current(stream, g.device()));
-           }, nb::arg("stream").none() = nb::none())
-      .def("upload", [](const Graph& g, nb::handle stream) {
-             g.upload(stream_or_current(stream, g.device()));
-           }, nb::arg("stream").none() = nb::none())
+      .def(
+          "launch",
+          [](const Graph& g, nb::handle stream) {
+            g.launch(stream_or_current(stream, g.device()));
+          },
+          nb::arg("stream").none() = nb::none())
+      .def(
+          "upload",
+          [](const Graph& g, nb::handle stream) {
+            g.upload(stream_or_current(stream, g.device()));
+          },
+          nb::arg("stream").none() = nb::none())
       .def_prop_ro("num_nodes", &Graph::num_nodes);
 
   nb::handle stream_type = nb::type<Stream>();
   stream_type.attr("begin_capture") = nb::cpp_function(
       [](const Stream& s, nb::handle mode) {
         int md = mode.is_none() ? static_cast<int>(CaptureMode::Relaxed) : nb::cast<int>(mode);
-        if (md < 0 || md > 2) throw ValueError("mode must be 0 (global), 1 (thread local) or 2 (relaxed)");
+        if (md < 0 || md > 2)
+          throw ValueError("mode must be 0 (global), 1 (thread local) or 2 (relaxed)");
         begin_capture(s, static_cast<CaptureMode>(md));
       },
       nb::is_method(), nb::arg("mode").none() = nb::none(),

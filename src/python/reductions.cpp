@@ -68,7 +68,8 @@ void check_initial(nb::handle initial, DType target) {
   if (PyBool_Check(o)) return;
   const bool has_dtype = !PyLong_Check(o) && !PyFloat_Check(o) && nb::hasattr(initial, "dtype");
   if (PyComplex_Check(o) || (has_dtype && kind(to_dtype(initial.attr("dtype"))) == 'c'))
-    throw nb::type_error("int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+    throw nb::type_error(
+        "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
   if (!PyLong_Check(o) && !PyFloat_Check(o) && !has_dtype) return;  // left to the conversion
   PyObject* i = PyNumber_Long(o);  // ValueError for NaN, OverflowError for infinity, as int()
   if (!i) throw nb::python_error();
@@ -105,7 +106,8 @@ void check_initial(nb::handle initial, DType target) {
 Scalar initial_scalar(nb::handle initial) {
   PyObject* o = initial.ptr();
   if (!PyLong_Check(o) || PyBool_Check(o)) {
-    DType t = nb::hasattr(initial, "dtype") ? to_dtype(initial.attr("dtype")) : scalar_dtype(initial);
+    DType t = nb::hasattr(initial, "dtype") ? to_dtype(initial.attr("dtype"))
+                                            : scalar_dtype(initial);
     return to_scalar(initial, t);
   }
   int overflow = 0;
@@ -143,9 +145,9 @@ void precheck(const Ufunc& u, const NDArray& a, const ReduceArgs& args, nb::hand
   } else {
     normalize_axes(args.axis, a.ndim());
   }
-  DType target = args.dtype                ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
-                 : args.out.defined()      ? args.out.dtype()
-                                           : ufunc_reduce_dtype(u, a.dtype());
+  DType target = args.dtype           ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
+                 : args.out.defined() ? args.out.dtype()
+                                      : ufunc_reduce_dtype(u, a.dtype());
   check_initial(initial, target);
 }
 
@@ -201,8 +203,8 @@ nb::object result(NDArray r, nb::handle out) {
   return wrap(std::move(r));
 }
 
-nb::object run(Fn f, nb::handle self, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
-               nb::handle initial, nb::handle where) {
+nb::object run(Fn f, nb::handle self, nb::handle axis, nb::handle dtype, nb::handle out,
+               bool keepdims, nb::handle initial, nb::handle where) {
   Operand op(self);
   Keywords kw(*op.a, axis, dtype, out, keepdims, initial, where, find_ufunc(fn_ufunc(f)));
   NDArray r;
@@ -281,44 +283,52 @@ void bind_reductions(nb::module_& m) {
     const char* alias;
     bool has_dtype, has_initial;
   };
-  const Def defs[] = {{Fn::Sum, "sum", nullptr, true, true},   {Fn::Prod, "prod", nullptr, true, true},
-                      {Fn::Max, "amax", "max", false, true},   {Fn::Min, "amin", "min", false, true},
-                      {Fn::All, "all", nullptr, false, false}, {Fn::Any, "any", nullptr, false, false}};
+  const Def defs[] = {
+      {Fn::Sum, "sum", nullptr, true, true},   {Fn::Prod, "prod", nullptr, true, true},
+      {Fn::Max, "amax", "max", false, true},   {Fn::Min, "amin", "min", false, true},
+      {Fn::All, "all", nullptr, false, false}, {Fn::Any, "any", nullptr, false, false}};
   nb::handle cls = nb::type<PyArray>();
   for (const Def& d : defs) {
     const Fn f = d.f;
     nb::object fn, method;
     if (d.has_dtype) {
-      auto body = [f](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
-                      nb::handle initial, nb::handle where) {
+      auto body = [f](nb::handle a, nb::handle axis, nb::handle dtype, nb::handle out,
+                      bool keepdims, nb::handle initial, nb::handle where) {
         return run(f, a, axis, dtype, out, keepdims, initial, where);
       };
-      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"), nb::arg("axis").none() = none, nb::arg("dtype").none() = none,
+      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"),
+                            nb::arg("axis").none() = none, nb::arg("dtype").none() = none,
                             nb::arg("out").none() = none, nb::arg("keepdims") = false,
                             nb::arg("initial").none() = none, nb::arg("where").none() = t);
-      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(), nb::arg("axis").none() = none,
-                                nb::arg("dtype").none() = none, nb::arg("out").none() = none,
-                                nb::arg("keepdims") = false, nb::arg("initial").none() = none,
-                                nb::arg("where").none() = t);
-    } else if (d.has_initial) {
-      auto body = [f](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
-                      nb::handle where) {
-        return run(f, a, axis, nb::none(), out, keepdims, initial, where);
-      };
-      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"), nb::arg("axis").none() = none, nb::arg("out").none() = none,
-                            nb::arg("keepdims") = false, nb::arg("initial").none() = none,
-                            nb::arg("where").none() = t);
-      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(), nb::arg("axis").none() = none,
+      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(),
+                                nb::arg("axis").none() = none, nb::arg("dtype").none() = none,
                                 nb::arg("out").none() = none, nb::arg("keepdims") = false,
                                 nb::arg("initial").none() = none, nb::arg("where").none() = t);
+    } else if (d.has_initial) {
+      auto body = [f](nb::handle a, nb::handle axis, nb::handle out, bool keepdims,
+                      nb::handle initial, nb::handle where) {
+        return run(f, a, axis, nb::none(), out, keepdims, initial, where);
+      };
+      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"),
+                            nb::arg("axis").none() = none, nb::arg("out").none() = none,
+                            nb::arg("keepdims") = false, nb::arg("initial").none() = none,
+                            nb::arg("where").none() = t);
+      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(),
+                                nb::arg("axis").none() = none, nb::arg("out").none() = none,
+                                nb::arg("keepdims") = false, nb::arg("initial").none() = none,
+                                nb::arg("where").none() = t);
     } else {
-      auto body = [f](nb::handle a, nb::handle axis, nb::handle out, bool keepdims, nb::handle where) {
+      auto body = [f](nb::handle a, nb::handle axis, nb::handle out, bool keepdims,
+                      nb::handle where) {
         return run(f, a, axis, nb::none(), out, keepdims, nb::none(), where);
       };
-      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"), nb::arg("axis").none() = none, nb::arg("out").none() = none,
-                            nb::arg("keepdims") = false, nb::kw_only(), nb::arg("where").none() = t);
-      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(), nb::arg("axis").none() = none,
-                                nb::arg("out").none() = none, nb::arg("keepdims") = false, nb::kw_only(),
+      fn = nb::cpp_function(body, nb::name(d.module_name), nb::arg("a"),
+                            nb::arg("axis").none() = none, nb::arg("out").none() = none,
+                            nb::arg("keepdims") = false, nb::kw_only(),
+                            nb::arg("where").none() = t);
+      method = nb::cpp_function(body, nb::name(d.alias ? d.alias : d.module_name), nb::is_method(),
+                                nb::arg("axis").none() = none, nb::arg("out").none() = none,
+                                nb::arg("keepdims") = false, nb::kw_only(),
                                 nb::arg("where").none() = t);
     }
     m.attr(d.module_name) = fn;
@@ -329,25 +339,26 @@ void bind_reductions(nb::module_& m) {
     auto body = [max](nb::handle a, nb::handle axis, nb::handle out, bool keepdims) {
       return run_arg(max, a, axis, out, keepdims);
     };
-    m.attr(max ? "argmax" : "argmin") =
-        nb::cpp_function(body, nb::name(max ? "argmax" : "argmin"), nb::arg("a"), nb::arg("axis").none() = none,
-                         nb::arg("out").none() = none, nb::kw_only(), nb::arg("keepdims") = false);
-    cls.attr(max ? "argmax" : "argmin") =
-        nb::cpp_function(body, nb::name(max ? "argmax" : "argmin"), nb::is_method(), nb::arg("axis").none() = none,
-                         nb::arg("out").none() = none, nb::kw_only(), nb::arg("keepdims") = false);
+    m.attr(max ? "argmax" : "argmin") = nb::cpp_function(
+        body, nb::name(max ? "argmax" : "argmin"), nb::arg("a"), nb::arg("axis").none() = none,
+        nb::arg("out").none() = none, nb::kw_only(), nb::arg("keepdims") = false);
+    cls.attr(max ? "argmax" : "argmin") = nb::cpp_function(
+        body, nb::name(max ? "argmax" : "argmin"), nb::is_method(), nb::arg("axis").none() = none,
+        nb::arg("out").none() = none, nb::kw_only(), nb::arg("keepdims") = false);
   }
   nb::type<PyUfunc>().attr("reduce") = nb::cpp_function(
-      &ufunc_reduce_py, nb::name("reduce"), nb::is_method(), nb::arg("array"), nb::arg("axis").none() = nb::int_(0),
-      nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("keepdims") = false,
-      nb::arg("initial").none() = none, nb::arg("where").none() = t);
+      &ufunc_reduce_py, nb::name("reduce"), nb::is_method(), nb::arg("array"),
+      nb::arg("axis").none() = nb::int_(0), nb::arg("dtype").none() = none,
+      nb::arg("out").none() = none, nb::arg("keepdims") = false, nb::arg("initial").none() = none,
+      nb::arg("where").none() = t);
 
   nb::class_<PyReductionOp>(m, "_ReductionOp")
       .def(
           "__init__",
           [](PyReductionOp* self, std::string name, std::string map_expr, std::string reduce_expr,
-             std::string post_map_expr, nb::handle identity, std::string reduce_type, std::string preamble,
-             std::vector<std::string> names, std::vector<std::string> aliases, std::vector<int> alias_operands,
-             std::vector<std::string> options, bool uses_index) {
+             std::string post_map_expr, nb::handle identity, std::string reduce_type,
+             std::string preamble, std::vector<std::string> names, std::vector<std::string> aliases,
+             std::vector<int> alias_operands, std::vector<std::string> options, bool uses_index) {
             new (self) PyReductionOp();
             ReductionOp& op = self->op;
             op.name = std::move(name);
@@ -370,7 +381,8 @@ void bind_reductions(nb::module_& m) {
       .def("__call__", &reduction_op_call, nb::arg("inputs"), nb::arg("outputs"), nb::arg("axes"),
            nb::arg("shape"))
       .def("_source", &reduction_op_source, nb::arg("in_dtypes"), nb::arg("out_dtypes"),
-           nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1, nb::arg("vec") = 1);
+           nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1,
+           nb::arg("vec") = 1);
   m.def("_reduction_compile", [](std::string src, std::string name, int arch) {
     nb::gil_scoped_release unlocked;
     compile(src, name, arch);

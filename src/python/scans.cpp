@@ -29,7 +29,8 @@ int64_t single_axis(nb::handle axis, int ndim, const char* method) {
   }
   if (PyBool_Check(axis.ptr()) || !PyIndex_Check(axis.ptr()))
     throw nb::type_error(("'" + std::string(nb::str(axis.type().attr("__name__")).c_str()) +
-                          "' object cannot be interpreted as an integer").c_str());
+                          "' object cannot be interpreted as an integer")
+                             .c_str());
   return nb::cast<int64_t>(nb::int_(axis));
 }
 
@@ -86,7 +87,8 @@ std::vector<int64_t> to_indices(nb::handle indices) {
   if (kind != 'i' && kind != 'u' && !(kind == 'f' && nb::cast<int64_t>(host.attr("size")) == 0))
     throw nb::type_error(("Cannot cast array data from " +
                           std::string(nb::str(nb::repr(host.attr("dtype"))).c_str()) +
-                          " to dtype('int64') according to the rule 'safe'").c_str());
+                          " to dtype('int64') according to the rule 'safe'")
+                             .c_str());
   std::vector<int64_t> v;
   nb::object items = host.attr("tolist")();
   for (nb::handle h : nb::iter(items)) v.push_back(nb::cast<int64_t>(h));

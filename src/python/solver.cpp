@@ -38,8 +38,9 @@ void bind_solver(nb::module_& m) {
     auto [s, l] = slogdet(arg(a, "a"));
     return nb::make_tuple(wrap(s), wrap(l));
   });
-  m.def("_linalg_inv", [](nb::handle a, bool check) { return wrap(inv(arg(a, "a"), check)); },
-        nb::arg("a"), nb::arg("check") = true);
+  m.def(
+      "_linalg_inv", [](nb::handle a, bool check) { return wrap(inv(arg(a, "a"), check)); },
+      nb::arg("a"), nb::arg("check") = true);
   m.def("_linalg_solve",
         [](nb::handle a, nb::handle b) { return wrap(solve(arg(a, "a"), arg(b, "b"))); });
   m.def("_linalg_cholesky",

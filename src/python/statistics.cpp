@@ -13,12 +13,14 @@ namespace {
 
 using Axis = std::optional<std::vector<int64_t>>;
 
-Axis as_axis(const std::vector<int>& axes) { return std::vector<int64_t>(axes.begin(), axes.end()); }
+Axis as_axis(const std::vector<int>& axes) {
+  return std::vector<int64_t>(axes.begin(), axes.end());
+}
 
 // out= as the one launch writes it: None, or a cunp.ndarray (not a subclass) of exactly the
 // result's shape and dtype, set into `o`; false where the composition must cast into it.
-bool out_fits(nb::handle out, const NDArray& a, const std::vector<int>& axes, bool keepdims, DType dtype,
-              NDArray& o) {
+bool out_fits(nb::handle out, const NDArray& a, const std::vector<int>& axes, bool keepdims,
+              DType dtype, NDArray& o) {
   if (out.is_none()) return true;
   if (!out.type().is(nb::type<PyArray>())) return false;
   const NDArray& x = unwrap(out).a;
@@ -54,9 +56,12 @@ std::optional<DType> dtype_arg(nb::handle h) {
   }
 }
 
-nb::object result(NDArray r, nb::handle out) { return out.is_none() ? wrap(std::move(r)) : nb::borrow(out); }
+nb::object result(NDArray r, nb::handle out) {
+  return out.is_none() ? wrap(std::move(r)) : nb::borrow(out);
+}
 
-nb::object stat_mean(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
+nb::object stat_mean(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out,
+                     bool keepdims) {
   const NDArray& a = unwrap(arr).a;
   std::optional<DType> dt;
   if (!dtype.is_none()) {
@@ -66,13 +71,14 @@ nb::object stat_mean(nb::handle arr, nb::handle axis, nb::handle dtype, nb::hand
   }
   const std::vector<int> axes = reduction_axes(axis, a.ndim(), false);
   NDArray o;
-  if (!out_fits(out, a, axes, keepdims, dt ? *dt : statistic_result_dtype(Statistic::Mean, a.dtype()), o))
+  if (!out_fits(out, a, axes, keepdims,
+                dt ? *dt : statistic_result_dtype(Statistic::Mean, a.dtype()), o))
     return nb::none();
   return result(mean(a, as_axis(axes), keepdims, dt, std::move(o)), out);
 }
 
-nb::object stat_var(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle ddof,
-                    bool keepdims, bool root) {
+nb::object stat_var(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out,
+                    nb::handle ddof, bool keepdims, bool root) {
   const NDArray& a = unwrap(arr).a;
   if (!dtype.is_none()) {
     std::optional<DType> dt = dtype_arg(dtype);
@@ -82,7 +88,8 @@ nb::object stat_var(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handl
   if (!d) return nb::none();
   const std::vector<int> axes = reduction_axes(axis, a.ndim(), false);
   NDArray o;
-  if (!out_fits(out, a, axes, keepdims, statistic_result_dtype(Statistic::Var, a.dtype()), o)) return nb::none();
+  if (!out_fits(out, a, axes, keepdims, statistic_result_dtype(Statistic::Var, a.dtype()), o))
+    return nb::none();
   NDArray r = root ? cunp::std(a, as_axis(axes), *d, keepdims, std::move(o))
                    : var(a, as_axis(axes), *d, keepdims, std::move(o));
   return result(std::move(r), out);
@@ -109,8 +116,8 @@ nb::object stat_nanmean(nb::handle arr, nb::handle axis, nb::handle out, bool ke
   return nb::make_tuple(r, wrap(std::move(empty)));
 }
 
-nb::object stat_nanvar(nb::handle arr, nb::handle axis, nb::handle out, nb::handle ddof, bool keepdims,
-                       bool root) {
+nb::object stat_nanvar(nb::handle arr, nb::handle axis, nb::handle out, nb::handle ddof,
+                       bool keepdims, bool root) {
   const NDArray& a = unwrap(arr).a;
   if (!is_inexact(a.dtype())) return nb::none();
   std::optional<double> d = finite_ddof(ddof);
@@ -124,8 +131,9 @@ nb::object stat_nanvar(nb::handle arr, nb::handle axis, nb::handle out, nb::hand
   return nb::make_tuple(result(std::move(r), out), wrap(std::move(bad)));
 }
 
-std::string stat_source(const std::string& kind, nb::handle in_dtype, nb::list out_dtypes, double ddof, bool root,
-                        int strategy, int kept_ndim, int reduced_ndim, int vec) {
+std::string stat_source(const std::string& kind, nb::handle in_dtype, nb::list out_dtypes,
+                        double ddof, bool root, int strategy, int kept_ndim, int reduced_ndim,
+                        int vec) {
   ReduceSignature sig;
   for (nb::handle h : out_dtypes) sig.outputs.push_back(to_dtype(h));
   sig.strategy = static_cast<ReduceStrategy>(strategy);
@@ -146,22 +154,26 @@ void bind_statistics(nb::module_& m) {
       [](const std::string& kind, nb::handle acc, double ddof, bool root) -> const ReductionOp& {
         return statistic_op(statistic_from_name(kind), to_dtype(acc), ddof, root);
       },
-      nb::arg("kind"), nb::arg("acc"), nb::arg("ddof") = 0.0, nb::arg("root") = false, nb::rv_policy::reference,
+      nb::arg("kind"), nb::arg("acc"), nb::arg("ddof") = 0.0, nb::arg("root") = false,
+      nb::rv_policy::reference,
       "The cached engine op of a statistic (mean, nansum, nanmean, var, nanvar) folding in `acc`.");
-  m.def("_statistic_source", &stat_source, nb::arg("kind"), nb::arg("in_dtype"), nb::arg("out_dtypes"),
-        nb::arg("ddof") = 0.0, nb::arg("root") = false, nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0,
-        nb::arg("reduced_ndim") = 1, nb::arg("vec") = 1,
+  m.def("_statistic_source", &stat_source, nb::arg("kind"), nb::arg("in_dtype"),
+        nb::arg("out_dtypes"), nb::arg("ddof") = 0.0, nb::arg("root") = false,
+        nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1,
+        nb::arg("vec") = 1,
         "The CUDA source of a statistic for these dtypes and engine layout (compiled by tests).");
-  m.def("_stat_mean", &stat_mean, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
+  m.def("_stat_mean", &stat_mean, nb::arg("a"), nb::arg("axis").none(),
+        nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("keepdims") = false);
+  m.def("_stat_var", &stat_var, nb::arg("a"), nb::arg("axis").none(),
+        nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("ddof") = 0,
+        nb::arg("keepdims") = false, nb::arg("root") = false);
+  m.def("_stat_nansum", &stat_nansum, nb::arg("a"), nb::arg("axis").none(),
         nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  m.def("_stat_var", &stat_var, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
-        nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false, nb::arg("root") = false);
-  m.def("_stat_nansum", &stat_nansum, nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none() = none,
-        nb::arg("keepdims") = false);
-  m.def("_stat_nanmean", &stat_nanmean, nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none() = none,
-        nb::arg("keepdims") = false);
-  m.def("_stat_nanvar", &stat_nanvar, nb::arg("a"), nb::arg("axis").none(), nb::arg("out").none() = none,
-        nb::arg("ddof") = 0, nb::arg("keepdims") = false, nb::arg("root") = false);
+  m.def("_stat_nanmean", &stat_nanmean, nb::arg("a"), nb::arg("axis").none(),
+        nb::arg("out").none() = none, nb::arg("keepdims") = false);
+  m.def("_stat_nanvar", &stat_nanvar, nb::arg("a"), nb::arg("axis").none(),
+        nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
+        nb::arg("root") = false);
 }
 
 }  // namespace cunp::py

@@ -119,7 +119,6 @@ nb::object ufunc_results(const Ufunc& u, std::vector<NDArray>& results, const nb
 
 namespace {
 
-
 // signature= as NumPy takes it: "ff->f", or a tuple of dtypes / None per operand.
 std::vector<std::optional<DType>> to_signature(const Ufunc& u, nb::handle sig) {
   std::vector<std::optional<DType>> out;
@@ -128,11 +127,13 @@ std::vector<std::optional<DType>> to_signature(const Ufunc& u, nb::handle sig) {
     for (char c : s)
       if (c != '-' && c != '>' && c != ',' && c != ' ') out.push_back(dtype_from_char(c));
   } else {
-    for (nb::handle t : nb::iter(sig)) out.push_back(t.is_none() ? std::nullopt : std::optional(to_dtype(t)));
+    for (nb::handle t : nb::iter(sig))
+      out.push_back(t.is_none() ? std::nullopt : std::optional(to_dtype(t)));
   }
   if (static_cast<int>(out.size()) != u.nargs())
     throw nb::value_error(("a type-tuple must be specified of length " + std::to_string(u.nargs()) +
-                           " for ufunc '" + u.name + "'").c_str());
+                           " for ufunc '" + u.name + "'")
+                              .c_str());
   return out;
 }
 
@@ -162,7 +163,8 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   if (nargs < u.nin || nargs > u.nargs())
     throw nb::type_error((u.name + "() takes from " + std::to_string(u.nin) + " to " +
                           std::to_string(u.nargs()) + " positional arguments but " +
-                          std::to_string(nargs) + " were given").c_str());
+                          std::to_string(nargs) + " were given")
+                             .c_str());
   std::vector<UfuncArg> in(u.nin);
   NDArray storage[4];
   for (int k = 0; k < u.nin; ++k)
@@ -176,7 +178,8 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
   for (auto [key, value] : kwargs) {
     std::string k = nb::cast<std::string>(key);
     if (k == "out") {
-      if (nargs > u.nin) throw nb::type_error("cannot specify 'out' as both a positional and keyword argument");
+      if (nargs > u.nin)
+        throw nb::type_error("cannot specify 'out' as both a positional and keyword argument");
       if (nb::isinstance<nb::tuple>(value)) {
         if (static_cast<int>(nb::len(value)) != u.nout)
           throw nb::value_error("The 'out' tuple must have exactly one entry per ufunc output");
@@ -196,13 +199,16 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
     } else if (k == "casting") {
       if (!nb::isinstance<nb::str>(value))
         throw nb::type_error(("casting must be str, not " +
-                              std::string(nb::str(value.type().attr("__name__")).c_str())).c_str());
+                              std::string(nb::str(value.type().attr("__name__")).c_str()))
+                                 .c_str());
       std::string c = nb::cast<std::string>(value);
       try {
         opt.casting = casting_from_string(c);
       } catch (const ValueError&) {
         throw nb::value_error(("casting must be one of 'no', 'equiv', 'safe', 'same_kind', "
-                               "'unsafe' (got '" + c + "')").c_str());
+                               "'unsafe' (got '" +
+                               c + "')")
+                                  .c_str());
       }
     } else if (k == "dtype") {
       if (!value.is_none()) opt.dtype = to_dtype(value);
@@ -256,8 +262,8 @@ nb::tuple resolve_dtypes(const PyUfunc& self, nb::handle dtypes, nb::handle sign
   std::vector<nb::handle> items;
   for (nb::handle h : nb::iter(dtypes)) items.push_back(h);
   if (static_cast<int>(items.size()) != u.nargs())
-    throw nb::value_error(("ufunc " + u.name + " takes " + std::to_string(u.nargs()) +
-                           " dtypes").c_str());
+    throw nb::value_error(
+        ("ufunc " + u.name + " takes " + std::to_string(u.nargs()) + " dtypes").c_str());
   std::vector<UfuncArg> in(u.nin);
   for (int k = 0; k < u.nin; ++k) {
     PyObject* t = items[k].ptr();
@@ -288,7 +294,8 @@ nb::tuple resolve_dtypes(const PyUfunc& self, nb::handle dtypes, nb::handle sign
 
 void at(const PyUfunc& self, nb::handle a, nb::list indices, nb::handle b) {
   std::vector<NDArray> ix;
-  for (nb::handle h : indices) ix.push_back(is_array(h) ? unwrap(h).a : to_device_array(h, nb::none()));
+  for (nb::handle h : indices)
+    ix.push_back(is_array(h) ? unwrap(h).a : to_device_array(h, nb::none()));
   UfuncArg arg;
   NDArray storage;
   if (!b.is_none() && !to_ufunc_arg(b, arg, storage)) unsupported_operand(b);

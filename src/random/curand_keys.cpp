@@ -25,10 +25,13 @@ const Curand& curand() {
     Curand c;
     void* lib = open_library({"libcurand.so.10", "libcurand.so"}, "CUNP_CURAND_PATH");
     if (!lib) return c;
-    c.create = reinterpret_cast<decltype(c.create)>(library_symbol(lib, "curandCreateGeneratorHost"));
-    c.seed = reinterpret_cast<decltype(c.seed)>(library_symbol(lib, "curandSetPseudoRandomGeneratorSeed"));
+    c.create = reinterpret_cast<decltype(c.create)>(
+        library_symbol(lib, "curandCreateGeneratorHost"));
+    c.seed = reinterpret_cast<decltype(c.seed)>(
+        library_symbol(lib, "curandSetPseudoRandomGeneratorSeed"));
     c.generate = reinterpret_cast<decltype(c.generate)>(library_symbol(lib, "curandGenerate"));
-    c.destroy = reinterpret_cast<decltype(c.destroy)>(library_symbol(lib, "curandDestroyGenerator"));
+    c.destroy = reinterpret_cast<decltype(c.destroy)>(
+        library_symbol(lib, "curandDestroyGenerator"));
     return c;
   }();
   if (!api.create || !api.seed || !api.generate || !api.destroy)
@@ -38,7 +41,8 @@ const Curand& curand() {
 
 void check(curandStatus_t s, const char* what) {
   if (s != CURAND_STATUS_SUCCESS)
-    throw CudaError(static_cast<int>(s), std::string("cuRAND: ") + what + " failed with status " + std::to_string(s));
+    throw CudaError(static_cast<int>(s),
+                    std::string("cuRAND: ") + what + " failed with status " + std::to_string(s));
 }
 
 }  // namespace
@@ -64,7 +68,8 @@ uint64_t CurandKeys::next_key() {
   // Blocks of 256 words: cuRAND's host generators have a per-call cost worth amortizing.
   if (pos_ + 2 > buffer_.size()) {
     buffer_.assign(256, 0u);
-    check(curand().generate(static_cast<curandGenerator_t>(generator_), buffer_.data(), buffer_.size()),
+    check(curand().generate(static_cast<curandGenerator_t>(generator_), buffer_.data(),
+                            buffer_.size()),
           "curandGenerate");
     pos_ = 0;
   }

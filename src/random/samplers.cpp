@@ -37,7 +37,10 @@ std::vector<Sampler> make_samplers() {
       {"chisquare", {"df"}, "f", cr("chisquare(_g, df)")},
       {"noncentral_chisquare", {"df", "nonc"}, "ff", cr("noncentral_chisquare(_g, df, nonc)")},
       {"f", {"dfnum", "dfden"}, "ff", cr("f_dist(_g, dfnum, dfden)")},
-      {"noncentral_f", {"dfnum", "dfden", "nonc"}, "fff", cr("noncentral_f(_g, dfnum, dfden, nonc)")},
+      {"noncentral_f",
+       {"dfnum", "dfden", "nonc"},
+       "fff",
+       cr("noncentral_f(_g, dfnum, dfden, nonc)")},
       {"standard_t", {"df"}, "f", cr("standard_t(_g, df)")},
       {"standard_cauchy", {}, "", cr("standard_cauchy(_g)")},
       {"laplace", {"loc", "scale"}, "ff", cr("laplace(_g, loc, scale)")},
@@ -55,11 +58,15 @@ std::vector<Sampler> make_samplers() {
       {"negative_binomial", {"n", "p"}, "ff", cr("negative_binomial(_g, n, p)")},
       {"poisson", {"lam"}, "f", cr("poisson(_g, lam)")},
       {"geometric", {"p"}, "f", cr("geometric(_g, p)")},
-      {"hypergeometric", {"ngood", "nbad", "nsample"}, "iii",
+      {"hypergeometric",
+       {"ngood", "nbad", "nsample"},
+       "iii",
        cr("hypergeometric(_g, ngood, nbad, nsample)")},
       {"logseries", {"p"}, "f", cr("logseries(_g, p)")},
       {"zipf", {"a"}, "f", cr("zipf(_g, a)")},
-      {"integers", {"low", "range"}, "ii",
+      {"integers",
+       {"low", "range"},
+       "ii",
        "(long long)((unsigned long long)low + _g.bounded((unsigned long long)range))"},
   };
   // Block samplers: scalars only; lane `_j` of the block `_w`; K values per block. The normal
@@ -78,8 +85,11 @@ std::vector<Sampler> make_samplers() {
       {"lognormal_f32", {"mean", "sigma"}, "TT", "expf(mean + sigma * _z.v[_j])", 4, kNormals4},
       {"lognormal_f64", {"mean", "sigma"}, "TT", cr("exp_f64(_z.v[_j])"), 2, kLogNormals2},
       // [low, low + range] for range < 2^32 - 1 (bigger ranges use "integers").
-      {"integers_small", {"low", "range"}, "iu",
-       "(long long)((unsigned long long)low + " + cr("bounded_small(_w, _j, range))"), 2},
+      {"integers_small",
+       {"low", "range"},
+       "iu",
+       "(long long)((unsigned long long)low + " + cr("bounded_small(_w, _j, range))"),
+       2},
       {"bits32", {}, "", cr("lane(_w, _j)"), 4},
   };
   v.insert(v.end(), blocks.begin(), blocks.end());
@@ -88,7 +98,8 @@ std::vector<Sampler> make_samplers() {
 
 ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   ElementwiseOp op;
-  op.name = "random_" + s.name + (s.block ? (vector_store ? "_v" : "") : "_m" + std::to_string(mask));
+  op.name = "random_" + s.name +
+            (s.block ? (vector_store ? "_v" : "") : "_m" + std::to_string(mask));
   op.preamble = device_source();
   op.uses_index = true;
   std::vector<std::string> scalars;
@@ -104,7 +115,8 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   op.type_aliases.push_back({"_T", false, nin});
   if (!s.block) {
     op.body = "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
-              "out = static_cast<_T>(" + s.expr + ");";
+              "out = static_cast<_T>(" +
+              s.expr + ");";
     return op;
   }
   // Loop position i handles _per Philox blocks (see block_threads): the 32 positions of a warp
@@ -120,38 +132,55 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
   // _per: the smallest power of two with _per * T >= blocks, which is block_threads' choice.
   // The trip count is worked out once (at most _per, fewer at the end of the array), so a trip
   // pays one 32-bit count, not 64-bit bounds and run-end tests.
-  std::string b = "const long long _nb = (out.size() + " + K + " - 1) / " + K + ";\n"
-                  "int _per = 1;\n"
-                  "while ((long long)_per * _ind.size() < _nb) _per <<= 1;\n"
-                  "const long long _b0 = ((long long)i >> 5) * (32 * (long long)_per) + ((long long)i & 31);\n"
-                  "const long long _rem = (_nb - _b0 + 31) >> 5;\n"
-                  "const int _trips = _rem <= 0 ? 0 : (int)(_rem < _per ? _rem : _per);\n";
+  std::string b =
+      "const long long _nb = (out.size() + " + K + " - 1) / " + K +
+      ";\n"
+      "int _per = 1;\n"
+      "while ((long long)_per * _ind.size() < _nb) _per <<= 1;\n"
+      "const long long _b0 = ((long long)i >> 5) * (32 * (long long)_per) + ((long long)i & 31);\n"
+      "const long long _rem = (_nb - _b0 + 31) >> 5;\n"
+      "const int _trips = _rem <= 0 ? 0 : (int)(_rem < _per ? _rem : _per);\n";
   // Full blocks take one vector store each, in a loop of their own (no per-trip tail test); a
   // partial last block of the array (K not dividing the size) goes to the scalar loop.
   std::string t0 = "0";
   if (vector_store) {
-    b += "const int _full = _trips - (out.size() % " + K + " != 0 && _trips > 0 &&\n"
-         "    _b0 + 32 * (long long)(_trips - 1) == _nb - 1 ? 1 : 0);\n"
-         "struct alignas(16) _V { _T v[" + K + "]; };\n"
-         "_V* const _dst = reinterpret_cast<_V*>(out.data()) + _b0;\n"
-         "for (int _t = 0; _t < _full; ++_t) {\n"
-         "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)(_b0 + 32 * (long long)_t), 0u);\n" +
-         s.prep + "\n"
-         "  _V _v;\n"
-         "#pragma unroll\n"
-         "  for (int _j = 0; _j < " + K + "; ++_j) _v.v[_j] = static_cast<_T>(" + s.expr + ");\n"
-         "  _dst[32 * _t] = _v;\n"
-         "}\n";
+    b +=
+        "const int _full = _trips - (out.size() % " + K +
+        " != 0 && _trips > 0 &&\n"
+        "    _b0 + 32 * (long long)(_trips - 1) == _nb - 1 ? 1 : 0);\n"
+        "struct alignas(16) _V { _T v[" +
+        K +
+        "]; };\n"
+        "_V* const _dst = reinterpret_cast<_V*>(out.data()) + _b0;\n"
+        "for (int _t = 0; _t < _full; ++_t) {\n"
+        "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)(_b0 + 32 * (long long)_t), 0u);\n" +
+        s.prep +
+        "\n"
+        "  _V _v;\n"
+        "#pragma unroll\n"
+        "  for (int _j = 0; _j < " +
+        K + "; ++_j) _v.v[_j] = static_cast<_T>(" + s.expr +
+        ");\n"
+        "  _dst[32 * _t] = _v;\n"
+        "}\n";
     t0 = "_full";
   }
-  b += "for (int _t = " + t0 + "; _t < _trips; ++_t) {\n"
-       "const long long _b = _b0 + 32 * (long long)_t;\n"
-       "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)_b, 0u);\n"
-       "const long long _base = _b * " + K + ";\n" + s.prep + "\n"
-       "#pragma unroll\n"
-       "  for (int _j = 0; _j < " + K + "; ++_j)\n"
-       "    if (_base + _j < out.size()) out[_base + _j] = static_cast<_T>(" + s.expr + ");\n"
-       "}";
+  b +=
+      "for (int _t = " + t0 +
+      "; _t < _trips; ++_t) {\n"
+      "const long long _b = _b0 + 32 * (long long)_t;\n"
+      "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)_b, 0u);\n"
+      "const long long _base = _b * " +
+      K + ";\n" + s.prep +
+      "\n"
+      "#pragma unroll\n"
+      "  for (int _j = 0; _j < " +
+      K +
+      "; ++_j)\n"
+      "    if (_base + _j < out.size()) out[_base + _j] = static_cast<_T>(" +
+      s.expr +
+      ");\n"
+      "}";
   op.body = b;
   return op;
 }
@@ -172,9 +201,13 @@ int64_t block_threads(int64_t blocks) {
 Scalar param_scalar(const Scalar& v, char kind, DType out) {
   switch (kind) {
     case 'f': return v.cast(DType::Float64);
-    case 'i': return v.dtype == DType::UInt64 ? Scalar::from_uint(v.as_uint(), DType::Int64)
-                                              : v.cast(DType::Int64);
-    case 'u': return v.dtype == DType::UInt64 ? v : Scalar::from_uint(static_cast<uint64_t>(v.as_int()), DType::UInt64);
+    case 'i':
+      return v.dtype == DType::UInt64 ? Scalar::from_uint(v.as_uint(), DType::Int64)
+                                      : v.cast(DType::Int64);
+    case 'u':
+      return v.dtype == DType::UInt64
+                 ? v
+                 : Scalar::from_uint(static_cast<uint64_t>(v.as_int()), DType::UInt64);
     default: return v.cast(out);  // 'T'
   }
 }
@@ -211,7 +244,8 @@ const ElementwiseOp& sampler_op(const std::string& name, unsigned array_mask, bo
   std::lock_guard<std::mutex> lock(mutex);
   auto it = cache.find(key);
   if (it == cache.end())
-    it = cache.emplace(key, std::make_unique<ElementwiseOp>(make_op(s, array_mask, vector_store))).first;
+    it = cache.emplace(key, std::make_unique<ElementwiseOp>(make_op(s, array_mask, vector_store)))
+             .first;
   return *it->second;
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 struct SpecialSpec {
   const char* name;
-  std::vector<std::string> names;         // operands, inputs then outputs
+  std::vector<std::string> names;  // operands, inputs then outputs
   std::vector<bool> raw;
   std::vector<std::string> scalar_names;
   const char* loop_prep;
@@ -24,16 +24,32 @@ const char* const kPermPrep =
 // Row samplers: loop position i is a row of k values; `_g` its sub-stream.
 const std::vector<SpecialSpec>& specs() {
   static const std::vector<SpecialSpec> table = {
-      {"permutation_indices", {"out"}, {false}, {"_key", "_off", "_len"}, kPermPrep,
+      {"permutation_indices",
+       {"out"},
+       {false},
+       {"_key", "_off", "_len"},
+       kPermPrep,
        "out = (long long)cunp_random::permute_index(_f, (unsigned long long)i);"},
-      {"permute_rows", {"src", "dst"}, {true, false}, {"_key", "_off", "_len", "_rowlen"}, kPermPrep,
+      {"permute_rows",
+       {"src", "dst"},
+       {true, false},
+       {"_key", "_off", "_len", "_rowlen"},
+       kPermPrep,
        "const long long _r = i / _rowlen, _c = i - _r * _rowlen;\n"
        "dst = src[(long long)cunp_random::permute_index(_f, (unsigned long long)_r) * _rowlen + _c];"},
-      {"permute_last_axis", {"src", "dst"}, {true, false}, {"_key", "_off", "_len"}, kPermPrep,
+      {"permute_last_axis",
+       {"src", "dst"},
+       {true, false},
+       {"_key", "_off", "_len"},
+       kPermPrep,
        "const long long _s = i / _len, _c = i - _s * _len;\n"
        "const cunp_random::Feistel _fs = cunp_random::feistel_tweak(_f, (unsigned long long)_s);\n"
        "dst = src[_s * _len + (long long)cunp_random::permute_index(_fs, (unsigned long long)_c)];"},
-      {"choice_cdf", {"cdf", "out"}, {true, false}, {"_key", "_off"}, "",
+      {"choice_cdf",
+       {"cdf", "out"},
+       {true, false},
+       {"_key", "_off"},
+       "",
        "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
        "const double _u = _g.uniform();\n"
        "long long _lo = 0, _hi = cdf.size() - 1;\n"
@@ -43,7 +59,11 @@ const std::vector<SpecialSpec>& specs() {
        "}\n"
        "out = _lo;"},
       {"take_1d", {"a", "idx", "out"}, {true, false, false}, {}, "", "out = a[idx];"},
-      {"dirichlet", {"alpha", "out"}, {true, true}, {"_key", "_off", "_k"}, "",
+      {"dirichlet",
+       {"alpha", "out"},
+       {true, true},
+       {"_key", "_off", "_k"},
+       "",
        // Gamma variates normalized; with every alpha below 0.1 they underflow to 0 too often, so
        // then stick-breaking with beta variates (as NumPy's Generator does).
        "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
@@ -71,7 +91,11 @@ const std::vector<SpecialSpec>& specs() {
        "  }\n"
        "  for (long long _j = 0; _j < _k; ++_j) out[_row + _j] = out[_row + _j] / _sum;\n"
        "}"},
-      {"multinomial", {"pvals", "out"}, {true, true}, {"_key", "_off", "_trials", "_k"}, "",
+      {"multinomial",
+       {"pvals", "out"},
+       {true, true},
+       {"_key", "_off", "_trials", "_k"},
+       "",
        // Conditional binomials: category j gets Bin(remaining, p_j / remaining mass).
        "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
        "const long long _row = i * _k;\n"
@@ -89,7 +113,11 @@ const std::vector<SpecialSpec>& specs() {
        "  _mass -= pvals[_j];\n"
        "}\n"
        "out[_row + _k - 1] = _left;"},
-      {"multivariate_normal", {"mean", "factor", "out"}, {true, true, true}, {"_key", "_off", "_k"}, "",
+      {"multivariate_normal",
+       {"mean", "factor", "out"},
+       {true, true, true},
+       {"_key", "_off", "_k"},
+       "",
        // out_row = mean + factor @ z, accumulated one z at a time (no per-thread array of k).
        "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
        "const long long _row = i * _k;\n"
@@ -183,8 +211,8 @@ void take_1d(const NDArray& out, const NDArray& a, const NDArray& idx) {
 namespace {
 // (rows, k) output, C-contiguous, and a 1-D parameter of k float64 values.
 int64_t rows_of(const NDArray& out, const NDArray& param, DType dtype, const char* what) {
-  require(out.ndim() == 2 && out.c_contiguous() && out.dtype() == dtype, std::string(what) +
-          " needs a C-contiguous 2-D output of " + name(dtype));
+  require(out.ndim() == 2 && out.c_contiguous() && out.dtype() == dtype,
+          std::string(what) + " needs a C-contiguous 2-D output of " + name(dtype));
   require(param.dtype() == DType::Float64 && param.ndim() == 1 && param.size() == out.shape()[1],
           std::string(what) + " needs a 1-D float64 parameter of the output's row length");
   return out.shape()[0];
@@ -198,7 +226,8 @@ void dirichlet(const NDArray& out, const NDArray& alpha, uint64_t key, uint64_t 
               {u64s(key), u64s(offset), i64s(out.shape()[1])}, Dims{rows});
 }
 
-void multinomial(const NDArray& out, int64_t n, const NDArray& pvals, uint64_t key, uint64_t offset) {
+void multinomial(const NDArray& out, int64_t n, const NDArray& pvals, uint64_t key,
+                 uint64_t offset) {
   const int64_t rows = rows_of(out, pvals, DType::Int64, "multinomial");
   if (out.size() == 0) return;
   elementwise(special_op("multinomial"), {pvals}, {out},

@@ -13,9 +13,9 @@ namespace {
 
 // Every variable the config reads, for Config::environment.
 constexpr const char* kVariables[] = {
-    "CUNP_CACHE_DIR",   "CUNP_GPU_MEMORY_LIMIT", "CUNP_CUDA_LIBRARY_DIRS",
-    "CUNP_NVRTC_PATH",  "CUNP_CUBLAS_PATH",      "CUNP_CUSOLVER_PATH",
-    "CUNP_CURAND_PATH", "CUNP_ALLOW_TF32",       "CUNP_CUDA_ARRAY_INTERFACE_SYNC",
+    "CUNP_CACHE_DIR",       "CUNP_GPU_MEMORY_LIMIT", "CUNP_CUDA_LIBRARY_DIRS",
+    "CUNP_NVRTC_PATH",      "CUNP_CUBLAS_PATH",      "CUNP_CUSOLVER_PATH",
+    "CUNP_CURAND_PATH",     "CUNP_ALLOW_TF32",       "CUNP_CUDA_ARRAY_INTERFACE_SYNC",
     "CUNP_DISABLE_PREBUILT"};
 
 constexpr const char* kMemoryLimitError =
@@ -69,14 +69,11 @@ Config read_config(const EnvLookup& getenv) {
   for (const char* name : kVariables)
     if (std::string v = value_of(getenv, name); !v.empty()) c.environment.emplace_back(name, v);
 
-  if (std::string d = value_of(getenv, "CUNP_CACHE_DIR"); !d.empty())
-    c.cache_dir = d;
+  if (std::string d = value_of(getenv, "CUNP_CACHE_DIR"); !d.empty()) c.cache_dir = d;
   else if (std::string x = value_of(getenv, "XDG_CACHE_HOME"); !x.empty())
     c.cache_dir = x + "/cunp";
-  else if (std::string h = value_of(getenv, "HOME"); !h.empty())
-    c.cache_dir = h + "/.cache/cunp";
-  else
-    c.cache_dir = "/tmp/.cache/cunp";
+  else if (std::string h = value_of(getenv, "HOME"); !h.empty()) c.cache_dir = h + "/.cache/cunp";
+  else c.cache_dir = "/tmp/.cache/cunp";
 
   c.gpu_memory_limit = value_of(getenv, "CUNP_GPU_MEMORY_LIMIT");
   std::stringstream dirs(value_of(getenv, "CUNP_CUDA_LIBRARY_DIRS"));

@@ -45,17 +45,18 @@ DeviceSlot& slot(int device) {
     p->minor = attribute(dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     p->multiprocessor_count = attribute(dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
     p->max_threads_per_block = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
-    p->max_threads_per_multiprocessor =
-        attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
+    p->max_threads_per_multiprocessor = attribute(
+        dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
     p->max_block_dim[0] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X);
     p->max_block_dim[1] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y);
     p->max_block_dim[2] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z);
     p->max_grid_dim[0] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X);
     p->max_grid_dim[1] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y);
     p->max_grid_dim[2] = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z);
-    p->max_shared_memory_per_block = attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
-    p->max_shared_memory_per_block_optin =
-        attribute(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    p->max_shared_memory_per_block = attribute(dev,
+                                               CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+    p->max_shared_memory_per_block_optin = attribute(
+        dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
     p->warp_size = attribute(dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     p->l2_cache_size = attribute(dev, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
     p->memory_clock_rate = attribute(dev, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE);

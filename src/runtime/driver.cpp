@@ -21,7 +21,8 @@ Loaded load() {
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     out.error = "the CUDA driver (libcuda.so.1) could not be loaded: cunp needs an NVIDIA GPU "
-                "and its driver (" + std::string(dlerror()) + ")";
+                "and its driver (" +
+                std::string(dlerror()) + ")";
     out.code = CUDA_ERROR_NO_DEVICE;
     return out;
   }
@@ -36,14 +37,15 @@ Loaded load() {
   }
   // Ask for each entry point as of the headers we compiled against, so signatures match.
   std::string missing;
-#define CUNP_RESOLVE(name)                                                                  \
-  {                                                                                         \
-    void* fn = nullptr;                                                                     \
-    CUdriverProcAddressQueryResult status;                                                  \
-    if (get_proc(#name, &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) !=          \
-            CUDA_SUCCESS || !fn)                                                            \
-      missing += std::string(missing.empty() ? "" : ", ") + #name;                          \
-    out.api.name = reinterpret_cast<decltype(out.api.name)>(fn);                            \
+#define CUNP_RESOLVE(name)                                                          \
+  {                                                                                 \
+    void* fn = nullptr;                                                             \
+    CUdriverProcAddressQueryResult status;                                          \
+    if (get_proc(#name, &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status) != \
+            CUDA_SUCCESS ||                                                         \
+        !fn)                                                                        \
+      missing += std::string(missing.empty() ? "" : ", ") + #name;                  \
+    out.api.name = reinterpret_cast<decltype(out.api.name)>(fn);                    \
   }
   CUNP_DRIVER_FUNCTIONS(CUNP_RESOLVE)
 #undef CUNP_RESOLVE

@@ -1,15 +1,12 @@
 // src/runtime/error.cpp -- messages of the core's exception types.
 #include "cunp/runtime/error.hpp"
 
-
 namespace cunp {
 
 AxisError::AxisError(long long axis, int ndim, const std::string& prefix)
     : ValueError((prefix.empty() ? "" : prefix + ": ") + "axis " + std::to_string(axis) +
                  " is out of bounds for array of dimension " + std::to_string(ndim)),
-      axis(axis),
-      ndim(ndim),
-      prefix(prefix) {}
+      axis(axis), ndim(ndim), prefix(prefix) {}
 
 // Plain string building: iostreams here crashed when the host process had loaded another
 // libstdc++ (seen with a Python whose wheels bundle one).

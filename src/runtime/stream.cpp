@@ -51,7 +51,9 @@ Stream Stream::external(StreamHandle h, int device) {
 uintptr_t Stream::ptr() const { return reinterpret_cast<uintptr_t>(handle()); }
 
 // The null and per-thread streams made with device -1 belong to whichever device is current.
-int Stream::device() const { return state_ && state_->device >= 0 ? state_->device : current_device(); }
+int Stream::device() const {
+  return state_ && state_->device >= 0 ? state_->device : current_device();
+}
 
 void Stream::synchronize() const {
   activate(device());

@@ -38,8 +38,8 @@ TEST(Config, MemoryLimitForms) {
 }
 
 TEST(Config, MemoryLimitBadValues) {
-  for (const char* bad : {"abc", "-1", "+5", " 5", "1.5", "10GB", "1e9", "%", "-5%", "x%",
-                          "50 %", "nan%", "inf%", "50%%", "99999999999999999999999"}) {
+  for (const char* bad : {"abc", "-1", "+5", " 5", "1.5", "10GB", "1e9", "%", "-5%", "x%", "50 %",
+                          "nan%", "inf%", "50%%", "99999999999999999999999"}) {
     try {
       parse_memory_limit(bad);
       ADD_FAILURE() << "'" << bad << "' was accepted";

@@ -126,7 +126,8 @@ TEST(DLPack, RoundTripCallsDeleterOnce) {
 // A producer's tensor with null strides, a byte offset and a negative stride.
 TEST(DLPack, ImportLayouts) {
   int64_t shape[2] = {2, 3};
-  DLTensor t{reinterpret_cast<void*>(0x20000), {kDLCUDA, 1}, 2, {kDLFloat, 64, 1}, shape, nullptr, 16};
+  DLTensor t{
+      reinterpret_cast<void*>(0x20000), {kDLCUDA, 1}, 2, {kDLFloat, 64, 1}, shape, nullptr, 16};
   int calls = 0;
   {
     NDArray a = view_tensor(t, [&calls] { ++calls; });
@@ -150,14 +151,17 @@ TEST(DLPack, ImportRefusesWithoutTakingOwnership) {
   int64_t shape[1] = {4};
   int calls = 0;
   auto count = [&calls] { ++calls; };
-  DLTensor cpu{reinterpret_cast<void*>(0x1000), {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, nullptr, 0};
+  DLTensor cpu{
+      reinterpret_cast<void*>(0x1000), {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, nullptr, 0};
   EXPECT_THROW(view_tensor(cpu, count), ValueError);
-  DLTensor bf16{reinterpret_cast<void*>(0x1000), {kDLCUDA, 0}, 1, {kDLBfloat, 16, 1}, shape, nullptr, 0};
+  DLTensor bf16{
+      reinterpret_cast<void*>(0x1000), {kDLCUDA, 0}, 1, {kDLBfloat, 16, 1}, shape, nullptr, 0};
   EXPECT_THROW(view_tensor(bf16, count), TypeError);
   DLTensor null_data{nullptr, {kDLCUDA, 0}, 1, {kDLFloat, 32, 1}, shape, nullptr, 0};
   EXPECT_THROW(view_tensor(null_data, count), ValueError);
   int64_t negative[1] = {-1};
-  DLTensor bad_shape{reinterpret_cast<void*>(0x1000), {kDLCUDA, 0}, 1, {kDLFloat, 32, 1}, negative, nullptr, 0};
+  DLTensor bad_shape{
+      reinterpret_cast<void*>(0x1000), {kDLCUDA, 0}, 1, {kDLFloat, 32, 1}, negative, nullptr, 0};
   EXPECT_THROW(view_tensor(bad_shape, count), ValueError);
   EXPECT_EQ(calls, 0);
 

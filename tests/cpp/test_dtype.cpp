@@ -46,7 +46,7 @@ TEST(Scalar, HalfConversionRoundsToNearestEven) {
   EXPECT_EQ(float_to_half(65504.0f), 0x7bff);
   EXPECT_EQ(float_to_half(65520.0f), 0x7c00);  // rounds up to inf
   EXPECT_EQ(float_to_half(-0.0f), 0x8000);
-  EXPECT_EQ(float_to_half(5.9604645e-08f), 0x0001);  // smallest subnormal
+  EXPECT_EQ(float_to_half(5.9604645e-08f), 0x0001);      // smallest subnormal
   EXPECT_EQ(float_to_half(1.0f + 1.0f / 2048), 0x3c00);  // tie to even
   for (uint32_t h = 0; h < 0x7c00; ++h) EXPECT_EQ(float_to_half(half_to_float(h)), h);
 }

@@ -15,8 +15,8 @@ std::vector<DType> all_dtypes() {
   return v;
 }
 
-KernelSignature signature(std::vector<DType> in, std::vector<DType> out, std::vector<DType> scalars = {},
-                          int strided_ndim = 0, int vec = 1) {
+KernelSignature signature(std::vector<DType> in, std::vector<DType> out,
+                          std::vector<DType> scalars = {}, int strided_ndim = 0, int vec = 1) {
   KernelSignature s;
   s.inputs = std::move(in);
   s.outputs = std::move(out);
@@ -48,7 +48,9 @@ void expect_compiles_all_layouts(const ElementwiseOp& op, KernelSignature sig, i
   }
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
 
 }  // namespace
 
@@ -96,12 +98,14 @@ TEST(ElementwiseCodegen, OperandAndScalarNames) {
   ElementwiseOp with_n{"named_n", "y = x * n;"};
   with_n.names = {"x", "y"};
   with_n.scalar_names = {"n"};
-  expect_compiles_all_layouts(with_n, signature({DType::Float64}, {DType::Float64}, {DType::Int32}));
+  expect_compiles_all_layouts(with_n,
+                              signature({DType::Float64}, {DType::Float64}, {DType::Int32}));
 }
 
 TEST(ElementwiseCodegen, RawOperandsContiguousAndStrided) {
   // CuPy's 'raw T x' with `i`: y = x[n - 1 - i] + x.size() + x.shape()[0].
-  ElementwiseOp op{"reverse", "y = x[_ind.size() - 1 - i] + (T)(x.size() + x.shape()[0] + x.ndim);", true};
+  ElementwiseOp op{"reverse", "y = x[_ind.size() - 1 - i] + (T)(x.size() + x.shape()[0] + x.ndim);",
+                   true};
   op.names = {"x", "y"};
   op.raw = {true, false};
   op.type_aliases = {{"T", false, 1}};
@@ -119,12 +123,14 @@ TEST(ElementwiseCodegen, RawOperandsContiguousAndStrided) {
   ElementwiseOp scatter{"scatter", R"(
     int idx[2] = {static_cast<int>(i / table.shape()[1]), static_cast<int>(i % table.shape()[1])};
     out[i] = table[idx] + v;
-    counts[0] = counts[0] + 1;)", true};
+    counts[0] = counts[0] + 1;)",
+                        true};
   scatter.names = {"table", "counts", "v", "out"};
   scatter.raw = {true, true, false, true};
   scatter.writable = {false, true};
   for (bool contiguous : {true, false}) {
-    KernelSignature sig = signature({DType::Float64, DType::Int64, DType::Float64}, {DType::Float64});
+    KernelSignature sig = signature({DType::Float64, DType::Int64, DType::Float64},
+                                    {DType::Float64});
     sig.raw_ndim = {2, 1, 0, 3};
     sig.raw_contiguous = {contiguous, true, true, contiguous};
     expect_compiles_all_layouts(scatter, sig);
@@ -154,8 +160,8 @@ TEST(ElementwiseCodegen, PositionAndLoopSize) {
 TEST(ElementwiseCodegen, LoopPrepAndAfterLoop) {
   ElementwiseOp op{"prep", "acc += x; y = x * scale", true};
   op.names = {"x", "y"};
-  op.loop_prep = "float scale = 2.0f; float acc = 0";           // no trailing ';' as in CuPy
-  op.after_loop = "if (acc < 0) scale = 0; (void)scale";        // sees loop_prep's variables
+  op.loop_prep = "float scale = 2.0f; float acc = 0";     // no trailing ';' as in CuPy
+  op.after_loop = "if (acc < 0) scale = 0; (void)scale";  // sees loop_prep's variables
   KernelSignature sig = signature({DType::Float32}, {DType::Float32});
   std::string src = elementwise_source(op, sig);
   EXPECT_LT(src.find("float scale = 2.0f"), src.find("for (_idx_t _i"));
@@ -238,10 +244,11 @@ TEST(ElementwiseCodegen, LegacyOpsKeepTheirSource) {
   const ElementwiseOp linspace{"linspace", R"(
       double v = static_cast<double>(_i) * s1 + s0;
       if (s3 && _i == n - 1) v = s2;
-      out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)", true};
-  std::vector<DType> sc = {DType::Float64, DType::Float64, DType::Float64, DType::Bool, DType::Bool};
-  for (int nd : {0, 2})
-    EXPECT_TRUE(compiles(linspace, signature({}, {DType::Float32}, sc, nd, 1)));
+      out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)",
+                               true};
+  std::vector<DType> sc = {DType::Float64, DType::Float64, DType::Float64, DType::Bool,
+                           DType::Bool};
+  for (int nd : {0, 2}) EXPECT_TRUE(compiles(linspace, signature({}, {DType::Float32}, sc, nd, 1)));
   std::string src = elementwise_source(linspace, {}, {DType::Float32}, sc, 0, 1);
   EXPECT_TRUE(contains(src, "static_assert(sizeof(Params) == "));
 }
@@ -250,13 +257,14 @@ TEST(ElementwiseCodegen, LegacyOpsKeepTheirSource) {
 // as where= needs, an output written through its tile), ranks 2 (no batch) and 4 (batch).
 TEST(ElementwiseCodegen, TiledEveryDtypeEveryStaging) {
   for (DType t : all_dtypes()) {
-    ElementwiseOp op{"tiled", "if (in2) out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(in1) + s0;"};
+    ElementwiseOp op{"tiled",
+                     "if (in2) out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(in1) + s0;"};
     if (t == DType::Bool) op.body = "if (in2) out0 = in0 || in1 || s0;";
     op.load_outputs = true;
     int nd = 2;
-    for (std::vector<bool> staged : {std::vector<bool>{false, true, false, false},
-                                     std::vector<bool>{true, false, true, true},
-                                     std::vector<bool>{false, false, false, true}}) {
+    for (std::vector<bool> staged :
+         {std::vector<bool>{false, true, false, false}, std::vector<bool>{true, false, true, true},
+          std::vector<bool>{false, false, false, true}}) {
       KernelSignature sig = signature({t, t, DType::Bool}, {t}, {t}, nd, 1);
       sig.tiled = true;
       sig.staged = staged;
@@ -284,7 +292,9 @@ TEST(ElementwiseCodegen, TiledSourceShape) {
   EXPECT_TRUE(contains(src, " = _tile1[_ty + _j * 8][_tx];"));
   EXPECT_TRUE(compiles(copy, sig));
   // Positions and the loop size are available; 64-bit positions too.
-  ElementwiseOp pos{"tpos", "out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(i + _ind.size() + n);", true};
+  ElementwiseOp pos{"tpos",
+                    "out0 = cast<decltype(out0)>(in0) + cast<decltype(out0)>(i + _ind.size() + n);",
+                    true};
   sig.staged = {true, false};
   sig.index32 = false;
   EXPECT_TRUE(compiles(pos, sig));
@@ -292,7 +302,8 @@ TEST(ElementwiseCodegen, TiledSourceShape) {
   ElementwiseOp named{"tnamed", "z = x * y + (T)w;"};
   named.names = {"x", "y", "w", "z"};
   named.type_aliases = {{"T", false, 0}};
-  KernelSignature s2 = signature({DType::Float64, DType::Float64, DType::Int8}, {DType::Float64}, {}, 2, 1);
+  KernelSignature s2 = signature({DType::Float64, DType::Float64, DType::Int8}, {DType::Float64},
+                                 {}, 2, 1);
   s2.tiled = true;
   s2.staged = {true, false, true, false};
   EXPECT_TRUE(compiles(named, s2));

@@ -22,7 +22,7 @@ bool compiles(const std::string& src, const char* name) {
 }  // namespace
 
 TEST(IndexingCodegen, EveryGatherVariantCompiles) {
-  const DType index_types[] = {DType::Int8, DType::Int16, DType::Int32, DType::Int64,
+  const DType index_types[] = {DType::Int8,  DType::Int16,  DType::Int32,  DType::Int64,
                                DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64};
   for (DType it : index_types)
     for (int unit : {1, 2, 4, 8, 16})

@@ -54,8 +54,11 @@ TEST(Jit, FillAndCreationBodies) {
     expect_compiles({{"linspace", R"(
       double v = static_cast<double>(_i) * s1 + s0;
       if (s3 && _i == n - 1) v = s2;
-      out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)", true},
-                     {}, {t}, {DType::Float64, DType::Float64, DType::Float64, DType::Bool, DType::Bool}},
+      out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)",
+                      true},
+                     {},
+                     {t},
+                     {DType::Float64, DType::Float64, DType::Float64, DType::Bool, DType::Bool}},
                     90);
   }
 }

@@ -32,8 +32,7 @@ struct Entry {
   std::string payload;
 };
 
-template <class T>
-T read_at(std::span<const unsigned char> bytes, std::size_t at) {
+template <class T> T read_at(std::span<const unsigned char> bytes, std::size_t at) {
   T v;
   EXPECT_LE(at + sizeof(T), bytes.size()) << "read past the end of the fatbin";
   if (at + sizeof(T) > bytes.size()) return T{};
@@ -99,7 +98,9 @@ TEST(Prebuilt, CubinsAreCudaElfWithTheKernels) {
     ASSERT_NE(e, nullptr) << "no sm_" << arch << " cubin";
     const std::string& elf = e->payload;
     ASSERT_GE(elf.size(), 64u);
-    EXPECT_EQ(elf.substr(0, 4), "\x7f" "ELF") << "sm_" << arch << " (compressed?)";
+    EXPECT_EQ(elf.substr(0, 4), "\x7f"
+                                "ELF")
+        << "sm_" << arch << " (compressed?)";
     EXPECT_EQ(elf[4], 2) << "64-bit ELF";
     uint16_t machine;
     std::memcpy(&machine, elf.data() + 18, 2);
@@ -204,8 +205,8 @@ TEST(PrebuiltGpu, FillMatchesTheHostAtEveryOffset) {
         for (int64_t k = 0; k < total; ++k) {
           bool inside = k >= offset && k < offset + n * isz;
           unsigned char expect = inside ? c.value.bytes[(k - offset) % isz] : 0;
-          ASSERT_EQ(host[k], expect) << name(c.dtype) << " n " << n << " offset " << offset
-                                     << " byte " << k;
+          ASSERT_EQ(host[k], expect)
+              << name(c.dtype) << " n " << n << " offset " << offset << " byte " << k;
         }
       }
 }

@@ -151,7 +151,8 @@ TEST(Products, BatchRunsCollapseUniformStrides) {
   EXPECT_EQ(runs[0].stride[1], 0);
 
   // No batch: one run of one.
-  NDArray m = fake(DType::Float32, {2, 3}), n = fake(DType::Float32, {3, 2}), o = fake(DType::Float32, {2, 2});
+  NDArray m = fake(DType::Float32, {2, 3}), n = fake(DType::Float32, {3, 2}),
+          o = fake(DType::Float32, {2, 2});
   runs.clear();
   linalg::for_each_batch_run(m, n, o, [&](const linalg::BatchRun& r) { runs.push_back(r); });
   ASSERT_EQ(runs.size(), 1u);

@@ -21,7 +21,8 @@ bool compiles(const ElementwiseOp& op, const KernelSignature& sig) {
     EXPECT_FALSE(r.image.empty());
     return true;
   } catch (const std::exception& e) {
-    ADD_FAILURE() << op.name << ": " << e.what() << "\n" << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
+    ADD_FAILURE() << op.name << ": " << e.what() << "\n"
+                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
     return false;
   }
 }
@@ -37,14 +38,15 @@ DType kind_dtype(char k, DType out) {
 
 // The output dtypes cunp.random uses each sampler with.
 std::vector<DType> out_dtypes(const Sampler& s) {
-  static const std::set<std::string> integer = {"binomial", "negative_binomial", "poisson",
-                                                "geometric", "hypergeometric", "logseries",
-                                                "zipf", "integers", "integers_small"};
+  static const std::set<std::string> integer = {"binomial",  "negative_binomial", "poisson",
+                                                "geometric", "hypergeometric",    "logseries",
+                                                "zipf",      "integers",          "integers_small"};
   if (s.name == "bits32") return {DType::UInt32};
-  if (s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, "_f32") == 0) return {DType::Float32};
-  if (s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, "_f64") == 0) return {DType::Float64};
-  if (integer.count(s.name))
-    return {DType::Int64, DType::UInt8};
+  if (s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, "_f32") == 0)
+    return {DType::Float32};
+  if (s.name.size() > 4 && s.name.compare(s.name.size() - 4, 4, "_f64") == 0)
+    return {DType::Float64};
+  if (integer.count(s.name)) return {DType::Int64, DType::UInt8};
   return {DType::Float64, DType::Float32};
 }
 
@@ -57,7 +59,8 @@ TEST(RandomCodegen, DeviceSourceIsOneString) {
 // One compile per sampler (array parameters; block samplers in their vector-store variant,
 // which holds the scalar path too), then the other variants on a few samplers: NVRTC takes about
 // a second per kernel, and the variants differ only in how parameters and outputs are declared.
-KernelSignature sampler_signature(const Sampler& s, unsigned mask, DType out, bool vec, int strided) {
+KernelSignature sampler_signature(const Sampler& s, unsigned mask, DType out, bool vec,
+                                  int strided) {
   KernelSignature sig;
   for (unsigned k = 0; k < s.params.size(); ++k) {
     if (mask >> k & 1u) sig.inputs.push_back(kind_dtype(s.kinds[k], out));
@@ -93,9 +96,9 @@ TEST(RandomCodegen, SamplerVariantsCompile) {
     int strided;
   };
   const std::vector<Variant> variants = {
-      {"uniform", 0u, DType::Float32, false, 0},      // scalar parameters, float32 output
-      {"normal", 1u, DType::Float64, false, 2},       // one array parameter, strided layout
-      {"binomial", 2u, DType::UInt8, false, 0},       // narrow integer output
+      {"uniform", 0u, DType::Float32, false, 0},  // scalar parameters, float32 output
+      {"normal", 1u, DType::Float64, false, 2},   // one array parameter, strided layout
+      {"binomial", 2u, DType::UInt8, false, 0},   // narrow integer output
       {"integers", 3u, DType::UInt64, false, 3},
       {"uniform_f32", 0u, DType::Float32, false, 0},  // block sampler, scalar stores only
       {"integers_small", 0u, DType::Bool, false, 0},

@@ -107,12 +107,12 @@ TEST(RandomHost, BlockCounterLayout) {
   // block(key, ctr, draw) is Philox of counter words (ctr lo, ctr hi, draw, 0), key (lo, hi).
   const uint64_t key = 0x0123456789abcdefull, ctr = 0xfedcba9876543210ull;
   Words w = cunp_random::block(key, ctr, 7);
-  auto ref = cunp::random::philox4x32_10({0x76543210u, 0xfedcba98u, 7u, 0u}, {0x89abcdefu, 0x01234567u});
+  auto ref = cunp::random::philox4x32_10({0x76543210u, 0xfedcba98u, 7u, 0u},
+                                         {0x89abcdefu, 0x01234567u});
   EXPECT_EQ((std::array<uint32_t, 4>{w.v0, w.v1, w.v2, w.v3}), ref);
 }
 
-template <class F>
-void moments(F draw, int n, double& mean, double& var) {
+template <class F> void moments(F draw, int n, double& mean, double& var) {
   double s = 0, s2 = 0;
   for (int i = 0; i < n; ++i) {
     double x = draw(i);
@@ -127,76 +127,117 @@ void moments(F draw, int n, double& mean, double& var) {
 template <class F>
 void check(const char* what, F sampler, double mean, double var, int n = 200000) {
   double m, v;
-  moments([&](int i) { Rng g(0x5eedull, static_cast<uint64_t>(i)); return sampler(g); }, n, m, v);
+  moments(
+      [&](int i) {
+        Rng g(0x5eedull, static_cast<uint64_t>(i));
+        return sampler(g);
+      },
+      n, m, v);
   EXPECT_NEAR(m, mean, 6 * std::sqrt(var / n) + 1e-12) << what;
   EXPECT_NEAR(v, var, 0.05 * var + 1e-12) << what;
 }
 
 TEST(RandomHost, ContinuousMoments) {
-  check("uniform", [](Rng& g) { return g.uniform(); }, 0.5, 1.0 / 12);
-  check("normal", [](Rng& g) { return g.normal(); }, 0.0, 1.0);
-  check("exponential", [](Rng& g) { return g.exponential(); }, 1.0, 1.0);
+  check(
+      "uniform", [](Rng& g) { return g.uniform(); }, 0.5, 1.0 / 12);
+  check(
+      "normal", [](Rng& g) { return g.normal(); }, 0.0, 1.0);
+  check(
+      "exponential", [](Rng& g) { return g.exponential(); }, 1.0, 1.0);
   for (double a : {0.3, 1.0, 2.5, 40.0})
-    check("gamma", [a](Rng& g) { return cunp_random::standard_gamma(g, a); }, a, a);
+    check(
+        "gamma", [a](Rng& g) { return cunp_random::standard_gamma(g, a); }, a, a);
   for (auto ab : {std::pair{0.5, 0.7}, std::pair{2.0, 5.0}}) {
     double a = ab.first, b = ab.second;
-    check("beta", [a, b](Rng& g) { return cunp_random::beta(g, a, b); }, a / (a + b),
-          a * b / ((a + b) * (a + b) * (a + b + 1)));
+    check(
+        "beta", [a, b](Rng& g) { return cunp_random::beta(g, a, b); }, a / (a + b),
+        a * b / ((a + b) * (a + b) * (a + b + 1)));
   }
-  check("chisquare", [](Rng& g) { return cunp_random::chisquare(g, 3.0); }, 3.0, 6.0);
-  check("noncentral_chisquare", [](Rng& g) { return cunp_random::noncentral_chisquare(g, 3.0, 2.0); },
-        5.0, 2 * (3.0 + 4.0));
-  check("noncentral_chisquare df<1", [](Rng& g) { return cunp_random::noncentral_chisquare(g, 0.5, 2.0); },
-        2.5, 2 * (0.5 + 4.0));
-  check("f", [](Rng& g) { return cunp_random::f_dist(g, 5.0, 20.0); }, 20.0 / 18.0,
-        2 * 400.0 * 23.0 / (5.0 * 18.0 * 18.0 * 16.0));
-  check("standard_t", [](Rng& g) { return cunp_random::standard_t(g, 10.0); }, 0.0, 10.0 / 8.0);
-  check("laplace", [](Rng& g) { return cunp_random::laplace(g, 1.0, 2.0); }, 1.0, 8.0);
-  check("logistic", [](Rng& g) { return cunp_random::logistic(g, 1.0, 2.0); }, 1.0, 4.0 * M_PI * M_PI / 3);
-  check("gumbel", [](Rng& g) { return cunp_random::gumbel(g, 1.0, 2.0); }, 1.0 + 2.0 * 0.5772156649015329,
-        M_PI * M_PI / 6 * 4.0);
-  check("pareto", [](Rng& g) { return cunp_random::pareto(g, 5.0); }, 0.25, 5.0 / (16.0 * 3.0));
-  check("power", [](Rng& g) { return cunp_random::power(g, 3.0); }, 0.75, 3.0 / (16.0 * 5.0));
-  check("weibull", [](Rng& g) { return cunp_random::weibull(g, 2.0); }, std::tgamma(1.5),
-        std::tgamma(2.0) - std::tgamma(1.5) * std::tgamma(1.5));
-  check("rayleigh", [](Rng& g) { return cunp_random::rayleigh(g, 2.0); }, 2.0 * std::sqrt(M_PI / 2),
-        (4 - M_PI) / 2 * 4.0);
-  check("triangular", [](Rng& g) { return cunp_random::triangular(g, 0.0, 1.0, 4.0); }, 5.0 / 3,
-        (0 + 1 + 16 - 0 - 0 - 4) / 18.0);
-  check("wald", [](Rng& g) { return cunp_random::wald(g, 2.0, 3.0); }, 2.0, 8.0 / 3.0);
+  check(
+      "chisquare", [](Rng& g) { return cunp_random::chisquare(g, 3.0); }, 3.0, 6.0);
+  check(
+      "noncentral_chisquare", [](Rng& g) { return cunp_random::noncentral_chisquare(g, 3.0, 2.0); },
+      5.0, 2 * (3.0 + 4.0));
+  check(
+      "noncentral_chisquare df<1",
+      [](Rng& g) { return cunp_random::noncentral_chisquare(g, 0.5, 2.0); }, 2.5, 2 * (0.5 + 4.0));
+  check(
+      "f", [](Rng& g) { return cunp_random::f_dist(g, 5.0, 20.0); }, 20.0 / 18.0,
+      2 * 400.0 * 23.0 / (5.0 * 18.0 * 18.0 * 16.0));
+  check(
+      "standard_t", [](Rng& g) { return cunp_random::standard_t(g, 10.0); }, 0.0, 10.0 / 8.0);
+  check(
+      "laplace", [](Rng& g) { return cunp_random::laplace(g, 1.0, 2.0); }, 1.0, 8.0);
+  check(
+      "logistic", [](Rng& g) { return cunp_random::logistic(g, 1.0, 2.0); }, 1.0,
+      4.0 * M_PI * M_PI / 3);
+  check(
+      "gumbel", [](Rng& g) { return cunp_random::gumbel(g, 1.0, 2.0); },
+      1.0 + 2.0 * 0.5772156649015329, M_PI * M_PI / 6 * 4.0);
+  check(
+      "pareto", [](Rng& g) { return cunp_random::pareto(g, 5.0); }, 0.25, 5.0 / (16.0 * 3.0));
+  check(
+      "power", [](Rng& g) { return cunp_random::power(g, 3.0); }, 0.75, 3.0 / (16.0 * 5.0));
+  check(
+      "weibull", [](Rng& g) { return cunp_random::weibull(g, 2.0); }, std::tgamma(1.5),
+      std::tgamma(2.0) - std::tgamma(1.5) * std::tgamma(1.5));
+  check(
+      "rayleigh", [](Rng& g) { return cunp_random::rayleigh(g, 2.0); }, 2.0 * std::sqrt(M_PI / 2),
+      (4 - M_PI) / 2 * 4.0);
+  check(
+      "triangular", [](Rng& g) { return cunp_random::triangular(g, 0.0, 1.0, 4.0); }, 5.0 / 3,
+      (0 + 1 + 16 - 0 - 0 - 4) / 18.0);
+  check(
+      "wald", [](Rng& g) { return cunp_random::wald(g, 2.0, 3.0); }, 2.0, 8.0 / 3.0);
   // von Mises(0, kappa): E[cos X] = I1(k)/I0(k); k = 2: 0.697775.
-  check("vonmises cos", [](Rng& g) { return std::cos(cunp_random::vonmises(g, 0.0, 2.0)); }, 0.697775,
-        0.1632, 100000);
+  check(
+      "vonmises cos", [](Rng& g) { return std::cos(cunp_random::vonmises(g, 0.0, 2.0)); }, 0.697775,
+      0.1632, 100000);
 }
 
 TEST(RandomHost, DiscreteMoments) {
-  for (auto np : {std::pair<long long, double>{10, 0.3}, {40, 0.9}, {1000, 0.3}, {1000000, 0.01},
+  for (auto np : {std::pair<long long, double>{10, 0.3},
+                  {40, 0.9},
+                  {1000, 0.3},
+                  {1000000, 0.01},
                   {123456789, 0.7}}) {
     long long n = np.first;
     double p = np.second;
-    check("binomial", [n, p](Rng& g) { return double(cunp_random::binomial(g, n, p)); }, n * p,
-          n * p * (1 - p));
+    check(
+        "binomial", [n, p](Rng& g) { return double(cunp_random::binomial(g, n, p)); }, n * p,
+        n * p * (1 - p));
   }
   for (double lam : {0.5, 7.0, 10.0, 100.0, 1e6})
-    check("poisson", [lam](Rng& g) { return double(cunp_random::poisson(g, lam)); }, lam, lam);
-  check("negative_binomial", [](Rng& g) { return double(cunp_random::negative_binomial(g, 3.5, 0.4)); },
-        3.5 * 0.6 / 0.4, 3.5 * 0.6 / 0.16);
+    check(
+        "poisson", [lam](Rng& g) { return double(cunp_random::poisson(g, lam)); }, lam, lam);
+  check(
+      "negative_binomial",
+      [](Rng& g) { return double(cunp_random::negative_binomial(g, 3.5, 0.4)); }, 3.5 * 0.6 / 0.4,
+      3.5 * 0.6 / 0.16);
   for (double p : {0.05, 0.5, 0.9})
-    check("geometric", [p](Rng& g) { return double(cunp_random::geometric(g, p)); }, 1 / p,
-          (1 - p) / (p * p));
-  check("hypergeometric", [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 20)); },
-        6.0, 20 * 0.3 * 0.7 * 80.0 / 99.0);
-  check("hypergeometric big sample", [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 90)); },
-        27.0, 90 * 0.3 * 0.7 * 10.0 / 99.0);
+    check(
+        "geometric", [p](Rng& g) { return double(cunp_random::geometric(g, p)); }, 1 / p,
+        (1 - p) / (p * p));
+  check(
+      "hypergeometric", [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 20)); },
+      6.0, 20 * 0.3 * 0.7 * 80.0 / 99.0);
+  check(
+      "hypergeometric big sample",
+      [](Rng& g) { return double(cunp_random::hypergeometric(g, 30, 70, 90)); }, 27.0,
+      90 * 0.3 * 0.7 * 10.0 / 99.0);
   {
     double p = 0.6, r = -1 / std::log(1 - p);
-    double mean = r * p / (1 - p), var = -p * (p + std::log(1 - p)) / ((1 - p) * (1 - p) * std::log(1 - p) * std::log(1 - p));
-    check("logseries", [p](Rng& g) { return double(cunp_random::logseries(g, p)); }, mean, var);
+    double mean = r * p / (1 - p), var = -p * (p + std::log(1 - p)) /
+                                         ((1 - p) * (1 - p) * std::log(1 - p) * std::log(1 - p));
+    check(
+        "logseries", [p](Rng& g) { return double(cunp_random::logseries(g, p)); }, mean, var);
   }
   // zipf(a = 6) (finite fourth moment): mean zeta(5)/zeta(6), E[X^2] = zeta(4)/zeta(6).
   {
     double z4 = std::pow(M_PI, 4) / 90, z5 = 1.0369277551433699, z6 = std::pow(M_PI, 6) / 945;
-    check("zipf", [](Rng& g) { return double(cunp_random::zipf(g, 6.0)); }, z5 / z6, z4 / z6 - (z5 / z6) * (z5 / z6));
+    check(
+        "zipf", [](Rng& g) { return double(cunp_random::zipf(g, 6.0)); }, z5 / z6,
+        z4 / z6 - (z5 / z6) * (z5 / z6));
   }
 }
 
@@ -258,8 +299,16 @@ TEST(RandomHost, BlockLanes) {
 // The float64 normals' log and sine/cosine against long double: a few ulp (log) and a few
 // 2^-53 absolute (sine and cosine, whose argument 2 pi k / 2^52 is itself rounded once).
 TEST(RandomHost, Float64NormalMathIsAccurate) {
-  std::vector<double> xs = {1.0, 0x1p-52, 0.5, 0.75, 1.0 - 0x1p-52, 0.7071067811865476,
-                            0.7071067811865475, 0.70710678118654, 0.707106781186548, 1e-10};
+  std::vector<double> xs = {1.0,
+                            0x1p-52,
+                            0.5,
+                            0.75,
+                            1.0 - 0x1p-52,
+                            0.7071067811865476,
+                            0.7071067811865475,
+                            0.70710678118654,
+                            0.707106781186548,
+                            1e-10};
   for (int i = 0; i < 200000; ++i) {
     const Words w = cunp_random::block(11, i, 0);
     xs.push_back(2.0 - words_double(0x3FF00000u | (w.v0 >> 12), w.v1));
@@ -328,8 +377,10 @@ TEST(RandomHost, Float64NormalMathIsAccurate) {
 // lognormal's float64 exp: within 2 ulp on the fast range (|x| < 707, every 2^(i/32) entry and
 // both ends of each reduction interval), the library's beyond it (overflow, underflow, NaN).
 TEST(RandomHost, Float64ExpIsAccurate) {
-  std::vector<double> xs = {0.0, -0.0, 1.0, -1.0, 706.99, -706.99, 707.0, -707.0, 709.7, 710.0,
-                            -745.0, -746.0, 1e-300, -1e-300, 0.693147180559945, 0.0108304};
+  std::vector<double> xs = {0.0,      -0.0,   1.0,    -1.0,    706.99,
+                            -706.99,  707.0,  -707.0, 709.7,   710.0,
+                            -745.0,   -746.0, 1e-300, -1e-300, 0.693147180559945,
+                            0.0108304};
   for (int k = -40; k <= 40; ++k)
     for (int d = -1; d <= 1; ++d) xs.push_back((k + d * 0.5) * 0.6931471805599453 / 32.0);
   for (int i = 0; i < 300000; ++i) {
@@ -404,8 +455,8 @@ TEST(RandomHost, BlockNormalsAreBoxMullerPairs) {
   const cunp_random::Normal2 d0 = cunp_random::normals_f64(Words{0u, 0u, 1u << 31, 0u});
   EXPECT_NEAR(d0.v[0], sqrt(0x1p-51), 1e-22);
   EXPECT_NEAR(d0.v[1], 0.0, 1e-22);
-  const cunp_random::Normal2 d1 =
-      cunp_random::normals_f64(Words{0xFFFFFFFFu, 0xFFFFFFFFu, 1u << 31, 0u});
+  const cunp_random::Normal2 d1 = cunp_random::normals_f64(
+      Words{0xFFFFFFFFu, 0xFFFFFFFFu, 1u << 31, 0u});
   EXPECT_NEAR(d1.v[0], sqrt(104.0 * log(2.0)), 1e-13);
 }
 
@@ -452,7 +503,8 @@ TEST(RandomHost, BlockNormalsAreNormal) {
 TEST(RandomHost, PermutationIsABijection) {
   for (uint64_t n : {1ull, 2ull, 3ull, 5ull, 16ull, 17ull, 1000ull, 65537ull}) {
     for (uint64_t tweak : {0ull, 3ull}) {
-      cunp_random::Feistel f = cunp_random::feistel_tweak(cunp_random::feistel_setup(42, 7, n), tweak);
+      cunp_random::Feistel f = cunp_random::feistel_tweak(cunp_random::feistel_setup(42, 7, n),
+                                                          tweak);
       std::vector<char> seen(n, 0);
       for (uint64_t i = 0; i < n; ++i) {
         uint64_t j = cunp_random::permute_index(f, i);

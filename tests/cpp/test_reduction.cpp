@@ -61,9 +61,9 @@ ReduceSignature layout(ReduceStrategy s, int kept, int red, int vec = 1, bool in
 // Every strategy with the layouts the planner can give it.
 std::vector<ReduceSignature> all_layouts(int vec) {
   std::vector<ReduceSignature> v = {
-      layout(ReduceStrategy::Block, 0, 1), layout(ReduceStrategy::Block, 0, 3),
-      layout(ReduceStrategy::Block, 2, 1), layout(ReduceStrategy::Warp, 1, 1),
-      layout(ReduceStrategy::Warp, 2, 2), layout(ReduceStrategy::Thread, 1, 1),
+      layout(ReduceStrategy::Block, 0, 1),  layout(ReduceStrategy::Block, 0, 3),
+      layout(ReduceStrategy::Block, 2, 1),  layout(ReduceStrategy::Warp, 1, 1),
+      layout(ReduceStrategy::Warp, 2, 2),   layout(ReduceStrategy::Thread, 1, 1),
       layout(ReduceStrategy::Thread, 3, 2), layout(ReduceStrategy::Thread, 1, 0),
       layout(ReduceStrategy::Tile, 1, 1),   layout(ReduceStrategy::Tile, 2, 2),
   };
@@ -193,8 +193,8 @@ TEST(ReductionPlan, BroadcastAndUnitAxes) {
   // A broadcast input (stride 0) and unit axes: no vectors, unit axes dropped.
   std::vector<int64_t> shape = {1, 5, 1, 7};
   std::vector<int64_t> strides = {0, 0, 0, 4};
-  ReducePlan p = plan_reduction(shape, {true, true, false, false}, {strides}, {{4, 4}}, {4}, false, 16,
-                                h100());
+  ReducePlan p = plan_reduction(shape, {true, true, false, false}, {strides}, {{4, 4}}, {4}, false,
+                                16, h100());
   EXPECT_EQ(p.reduced_ndim, 1);
   EXPECT_EQ(p.n_red, 5);
   EXPECT_EQ(p.n_out, 7);
@@ -244,9 +244,10 @@ TEST(ReductionCodegen, UfuncReductionsCompileForEveryStrategy) {
     const Ufunc& u = *find_ufunc(c.ufunc);
     for (DType t : c.types) {
       std::vector<ReduceSignature> sigs =
-          first ? all_layouts(16 / itemsize(t))
-                : std::vector<ReduceSignature>{layout(ReduceStrategy::Block, 0, 1, 16 / itemsize(t)),
-                                               layout(ReduceStrategy::Thread, 2, 2)};
+          first
+              ? all_layouts(16 / itemsize(t))
+              : std::vector<ReduceSignature>{layout(ReduceStrategy::Block, 0, 1, 16 / itemsize(t)),
+                                             layout(ReduceStrategy::Thread, 2, 2)};
       first = false;
       for (const ReduceSignature& sig : sigs)
         if (!compiles(ufunc_reduce_source(u, t, sig), c.ufunc)) return;
@@ -269,7 +270,8 @@ TEST(ReductionCodegen, EveryReorderableUfuncCompilesOnce) {
 
 TEST(ReductionCodegen, InitialValueParameter) {
   const Ufunc& u = *find_ufunc("maximum");
-  std::string src = ufunc_reduce_source(u, DType::Float32, layout(ReduceStrategy::Block, 0, 1, 1, true));
+  std::string src = ufunc_reduce_source(u, DType::Float32,
+                                        layout(ReduceStrategy::Block, 0, 1, 1, true));
   EXPECT_NE(src.find("_p.init"), std::string::npos);
   EXPECT_NE(src.find("#define _KID true"), std::string::npos);
   compiles(src, "max_init");
@@ -295,7 +297,8 @@ TEST(ReductionCodegen, UserOpWithNamesAndTwoInputs) {
   op.identity = "0";
   op.reduce_type = "double";
   op.type_aliases = {TypeAlias{"T", false, 0}};
-  for (ReduceSignature sig : {layout(ReduceStrategy::Block, 0, 1, 4), layout(ReduceStrategy::Thread, 2, 1)}) {
+  for (ReduceSignature sig :
+       {layout(ReduceStrategy::Block, 0, 1, 4), layout(ReduceStrategy::Thread, 2, 1)}) {
     sig.inputs = {DType::Float32, DType::Float32};
     sig.outputs = {DType::Float64};
     if (!compiles(reduction_source(op, sig), "dot")) return;
@@ -333,7 +336,8 @@ TEST(ReductionCodegen, PostMapSeesTheReducedCount) {
   op.name = "meanish";
   op.identity = "0";
   op.reduce_type = "float";
-  op.post_map_expr = "out0 = a / static_cast<float>(_red_n) + (_in_ind.size() / _out_ind.size() - _red_n)";
+  op.post_map_expr =
+      "out0 = a / static_cast<float>(_red_n) + (_in_ind.size() / _out_ind.size() - _red_n)";
   ReduceSignature sig = layout(ReduceStrategy::Block, 0, 1, 4);
   sig.inputs = {DType::Float32};
   sig.outputs = {DType::Float32};

@@ -57,8 +57,8 @@ const ScanKind kAllKinds[] = {ScanKind::Lines,       ScanKind::WarpRows,  ScanKi
 bool sampled(DType t) {
   // One type per family keeps the test to a few hundred compiles: bool, a small and a wide
   // integer, the three float widths' extremes and a complex.
-  for (DType s : {DType::Bool, DType::Int8, DType::UInt64, DType::Float16, DType::Float64,
-                  DType::Complex128})
+  for (DType s :
+       {DType::Bool, DType::Int8, DType::UInt64, DType::Float16, DType::Float64, DType::Complex128})
     if (t == s) return true;
   return false;
 }
@@ -232,9 +232,9 @@ TEST(ScanCodegen, RowKernelsAndPackings) {
   s.loop = scan_loop(add, DType::Float32, {}, "accumulate");
   s.kind = ScanKind::LookBack;
   s.vec = true;
-  for (auto [in, out] : {std::pair{DType::Float32, DType::Float16},
-                         std::pair{DType::Float32, DType::Complex128},
-                         std::pair{DType::Int8, DType::Float32}}) {
+  for (auto [in, out] :
+       {std::pair{DType::Float32, DType::Float16}, std::pair{DType::Float32, DType::Complex128},
+        std::pair{DType::Int8, DType::Float32}}) {
     s.in = in;
     s.out = out;
     cases.push_back(s);

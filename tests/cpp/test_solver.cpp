@@ -21,8 +21,7 @@ TEST(Solver, CusolverTableResolves) {
   for (int r = 0; r < static_cast<int>(Dn::Count); ++r) {
     Dn routine = static_cast<Dn>(r);
     if (routine == Dn::Xgeev || routine == Dn::XgeevBufferSize) continue;  // CUDA 12.6+ only
-    for (DType t : types)
-      EXPECT_NE(dn_symbol_or_null(routine, t), nullptr) << dn_name(routine, t);
+    for (DType t : types) EXPECT_NE(dn_symbol_or_null(routine, t), nullptr) << dn_name(routine, t);
   }
 }
 

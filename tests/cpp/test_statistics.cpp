@@ -20,9 +20,10 @@ using namespace cunp;
 
 namespace {
 
-const DType kAll[] = {DType::Bool,    DType::Int8,    DType::UInt8,   DType::Int16,     DType::UInt16,
-                      DType::Int32,   DType::UInt32,  DType::Int64,   DType::UInt64,    DType::Float16,
-                      DType::Float32, DType::Float64, DType::Complex64, DType::Complex128};
+const DType kAll[] = {DType::Bool,      DType::Int8,      DType::UInt8,   DType::Int16,
+                      DType::UInt16,    DType::Int32,     DType::UInt32,  DType::Int64,
+                      DType::UInt64,    DType::Float16,   DType::Float32, DType::Float64,
+                      DType::Complex64, DType::Complex128};
 
 ReduceSignature layout(ReduceStrategy s, int kept, int red, int vec = 1) {
   ReduceSignature sig;
@@ -64,7 +65,8 @@ TEST(StatisticsTable, AccumulatorAndResultDtypes) {
 }
 
 TEST(StatisticsTable, NamesAndFlags) {
-  for (Statistic s : {Statistic::Mean, Statistic::NanSum, Statistic::NanMean, Statistic::Var, Statistic::NanVar})
+  for (Statistic s :
+       {Statistic::Mean, Statistic::NanSum, Statistic::NanMean, Statistic::Var, Statistic::NanVar})
     EXPECT_EQ(statistic_from_name(statistic_name(s)), s);
   EXPECT_STREQ(statistic_name(Statistic::NanVar), "nanvar");
   EXPECT_THROW(statistic_from_name("median"), ValueError);
@@ -84,15 +86,19 @@ TEST(StatisticsTable, OpsAreCachedPerKindAccumulatorDdofAndRoot) {
   EXPECT_NE(a.preamble.find("#define DDOF 1.0"), std::string::npos);
   EXPECT_NE(a.preamble.find("#define ROOT true"), std::string::npos);
   // ddof and root mean nothing to mean: one op.
-  EXPECT_EQ(&statistic_op(Statistic::Mean, DType::Float64, 2.0, true), &statistic_op(Statistic::Mean, DType::Float64));
+  EXPECT_EQ(&statistic_op(Statistic::Mean, DType::Float64, 2.0, true),
+            &statistic_op(Statistic::Mean, DType::Float64));
   EXPECT_EQ(statistic_op(Statistic::Mean, DType::Float64).name, "mean");
-  EXPECT_EQ(&statistic_op(Statistic::Var, DType::Float64, -0.0), &statistic_op(Statistic::Var, DType::Float64, 0.0));
+  EXPECT_EQ(&statistic_op(Statistic::Var, DType::Float64, -0.0),
+            &statistic_op(Statistic::Var, DType::Float64, 0.0));
 }
 
 TEST(StatisticsTable, RejectsOtherAccumulatorsAndNonFiniteDdof) {
   EXPECT_THROW(statistic_op(Statistic::Mean, DType::Int32), TypeError);
   EXPECT_THROW(statistic_op(Statistic::Var, DType::Float16), TypeError);
-  EXPECT_THROW(statistic_op(Statistic::Var, DType::Float64, std::numeric_limits<double>::infinity()), ValueError);
+  EXPECT_THROW(statistic_op(Statistic::Var, DType::Float64,
+                            std::numeric_limits<double>::infinity()),
+               ValueError);
   EXPECT_THROW(statistic_op(Statistic::NanVar, DType::Float64, std::nan("")), ValueError);
 }
 
@@ -102,27 +108,32 @@ TEST(StatisticsTable, SourceFillsTheOutputsAndNamesTheKernel) {
   EXPECT_NE(s.find("cunp_red_nanvar_std"), std::string::npos);
   EXPECT_NE(s.find("typedef float _t1;"), std::string::npos);  // complex64 -> float32 result
   EXPECT_NE(s.find("typedef bool _t2;"), std::string::npos);   // the flag
-  EXPECT_NE(statistic_source(Statistic::Mean, DType::Int8, sig).find("typedef double _t1;"), std::string::npos);
+  EXPECT_NE(statistic_source(Statistic::Mean, DType::Int8, sig).find("typedef double _t1;"),
+            std::string::npos);
 }
 
 // Every row for every accumulator (and the casts into it from float16, int8 and bool), each in
 // one of the engine's strategies in turn; the var rows with and without the root.
 TEST(StatisticsCodegen, EveryRowCompilesForEveryAccumulator) {
-  const ReduceSignature layouts[] = {
-      layout(ReduceStrategy::Block, 0, 1, 4), layout(ReduceStrategy::Warp, 1, 1, 2),
-      layout(ReduceStrategy::Thread, 2, 2), layout(ReduceStrategy::Tile, 1, 1),
-      layout(ReduceStrategy::Block, 1, 2)};
-  const DType inexact[] = {DType::Float16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128};
-  const DType any[] = {DType::Float16, DType::Float32,    DType::Float64, DType::Complex64,
+  const ReduceSignature layouts[] = {layout(ReduceStrategy::Block, 0, 1, 4),
+                                     layout(ReduceStrategy::Warp, 1, 1, 2),
+                                     layout(ReduceStrategy::Thread, 2, 2),
+                                     layout(ReduceStrategy::Tile, 1, 1),
+                                     layout(ReduceStrategy::Block, 1, 2)};
+  const DType inexact[] = {DType::Float16, DType::Float32, DType::Float64, DType::Complex64,
+                           DType::Complex128};
+  const DType any[] = {DType::Float16,    DType::Float32, DType::Float64, DType::Complex64,
                        DType::Complex128, DType::Int8,    DType::Bool};
   int k = 0;
-  for (Statistic s : {Statistic::Mean, Statistic::NanSum, Statistic::NanMean, Statistic::Var, Statistic::NanVar}) {
+  for (Statistic s : {Statistic::Mean, Statistic::NanSum, Statistic::NanMean, Statistic::Var,
+                      Statistic::NanVar}) {
     const bool nan = s != Statistic::Mean && s != Statistic::Var;
     const bool moments = s == Statistic::Var || s == Statistic::NanVar;
     for (DType t : nan ? std::vector<DType>(std::begin(inexact), std::end(inexact))
                        : std::vector<DType>(std::begin(any), std::end(any))) {
       for (bool root : moments ? std::vector<bool>{false, true} : std::vector<bool>{false}) {
-        const std::string kernel = std::string("cunp_red_") + statistic_name(s) + (root ? "_std" : "");
+        const std::string kernel = std::string("cunp_red_") + statistic_name(s) +
+                                   (root ? "_std" : "");
         SCOPED_TRACE(kernel + " " + name(t));
         const ReduceSignature& sig = layouts[k++ % std::size(layouts)];
         std::string src = statistic_source(s, t, sig, root ? 1.0 : 0.0, root);
@@ -137,13 +148,11 @@ TEST(StatisticsCodegen, EveryRowCompilesForEveryAccumulator) {
 
 namespace {
 
-template <class T>
-NDArray upload(const std::vector<T>& v, DType t, Dims shape) {
+template <class T> NDArray upload(const std::vector<T>& v, DType t, Dims shape) {
   return from_host(v.data(), t, shape, Order::C);
 }
 
-template <class T>
-std::vector<T> download(const NDArray& a) {
+template <class T> std::vector<T> download(const NDArray& a) {
   std::vector<T> v(static_cast<std::size_t>(a.size()));
   if (!v.empty()) to_host(a, v.data(), Order::C);
   return v;
@@ -163,7 +172,8 @@ std::vector<std::vector<C>> slices(const std::vector<C>& x, int64_t rows, int64_
       for (int64_t i = 0; i < rows; ++i) out.back().push_back(x[i * cols + j]);
     }
   } else {
-    for (int64_t i = 0; i < rows; ++i) out.emplace_back(x.begin() + i * cols, x.begin() + (i + 1) * cols);
+    for (int64_t i = 0; i < rows; ++i)
+      out.emplace_back(x.begin() + i * cols, x.begin() + (i + 1) * cols);
   }
   return out;
 }
@@ -188,9 +198,7 @@ double host_var(const std::vector<C>& v, double ddof, bool skip_nan) {
   return q / std::max(d, 0.0);
 }
 
-double tolerance(DType t) {
-  return t == DType::Float32 || t == DType::Complex64 ? 2e-5 : 1e-11;
-}
+double tolerance(DType t) { return t == DType::Float32 || t == DType::Complex64 ? 2e-5 : 1e-11; }
 
 void expect_close(double got, double want, double tol, const std::string& what) {
   if (std::isnan(want)) {
@@ -233,7 +241,8 @@ Data make(DType t, int64_t rows, int64_t cols, bool nans, unsigned seed, double 
       std::vector<std::complex<float>> v(n);
       for (int64_t i = 0; i < n; ++i)
         v[i] = nan_at(i) ? std::complex<float>(0, NAN)
-                         : std::complex<float>(static_cast<float>(offset + u(rng)), static_cast<float>(u(rng)));
+                         : std::complex<float>(static_cast<float>(offset + u(rng)),
+                                               static_cast<float>(u(rng)));
       for (auto x : v) r.h.push_back(C(x.real(), x.imag()));
       r.d = upload(v, t, shape);
       break;
@@ -305,10 +314,11 @@ const Shape kShapes[] = {{3, 5000, 1}, {50, 300, 1}, {5000, 3, 0}, {64, 33, 0}, 
 
 TEST(StatisticsGpu, MeanVarStdMatchTheHost) {
   if (!cuda_available()) GTEST_SKIP() << "no GPU";
-  for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128, DType::Int32, DType::Bool})
+  for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128, DType::Int32,
+                  DType::Bool})
     for (const Shape& s : kShapes) {
-      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols) +
-                   " axis " + std::to_string(s.axis));
+      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" +
+                   std::to_string(s.cols) + " axis " + std::to_string(s.axis));
       Data x = make(t, s.rows, s.cols, false, 11);
       auto sl = slices(x.h, s.rows, s.cols, s.axis);
       const double tol = tolerance(statistic_result_dtype(Statistic::Mean, t));
@@ -340,8 +350,8 @@ TEST(StatisticsGpu, NanFunctionsSkipNaN) {
   if (!cuda_available()) GTEST_SKIP() << "no GPU";
   for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128})
     for (const Shape& s : kShapes) {
-      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" + std::to_string(s.cols) +
-                   " axis " + std::to_string(s.axis));
+      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" +
+                   std::to_string(s.cols) + " axis " + std::to_string(s.axis));
       Data x = make(t, s.rows, s.cols, true, 5);
       auto sl = slices(x.h, s.rows, s.cols, s.axis);
       const double tol = tolerance(t);
@@ -422,9 +432,11 @@ TEST(StatisticsGpu, KeepdimsAndOut) {
   EXPECT_EQ(r.data(), out.data());
   std::vector<C> got = values(out);
   auto sl = slices(x.h, 6, 7, 0);
-  for (std::size_t j = 0; j < sl.size(); ++j) expect_close(got[j].real(), host_mean(sl[j], false).real(), 1e-12, "out");
+  for (std::size_t j = 0; j < sl.size(); ++j)
+    expect_close(got[j].real(), host_mean(sl[j], false).real(), 1e-12, "out");
   EXPECT_THROW(mean(x.d, std::vector<int64_t>{1}, false, std::nullopt, out), ValueError);
-  EXPECT_THROW(mean(x.d, std::vector<int64_t>{0}, false, std::nullopt, NDArray::empty(Dims{7}, DType::Float32)),
+  EXPECT_THROW(mean(x.d, std::vector<int64_t>{0}, false, std::nullopt,
+                    NDArray::empty(Dims{7}, DType::Float32)),
                TypeError);
   // dtype= names the accumulator and the result.
   NDArray f = mean(x.d, std::nullopt, false, DType::Float32);

@@ -95,7 +95,8 @@ TEST(Ufunc, Nep50Resolution) {
   EXPECT_EQ(out_type("bitwise_count", {strong(DType::Bool)}), DType::UInt8);
   EXPECT_EQ(out_type("less", {strong(DType::UInt8), weak_int(-1)}), DType::Bool);
   EXPECT_THROW(out_type("add", {strong(DType::UInt8), weak_int(300)}), OverflowError);
-  EXPECT_THROW(out_type("bitwise_and", {strong(DType::Float32), strong(DType::Float32)}), TypeError);
+  EXPECT_THROW(out_type("bitwise_and", {strong(DType::Float32), strong(DType::Float32)}),
+               TypeError);
   EXPECT_THROW(out_type("sign", {strong(DType::Bool)}), TypeError);
   EXPECT_THROW(out_type("negative", {strong(DType::Bool)}), TypeError);
   EXPECT_THROW(out_type("gcd", {strong(DType::Bool), strong(DType::Bool)}), TypeError);

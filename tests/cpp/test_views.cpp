@@ -49,14 +49,16 @@ TEST(Views, ResolveShape) {
 
 TEST(Views, BasicIndexing) {
   NDArray a = fake({5, 4});
-  NDArray r = a.index({IndexItem::slice(IndexItem::kNone, IndexItem::kNone, -2), IndexItem::integer(-1)});
+  NDArray r = a.index(
+      {IndexItem::slice(IndexItem::kNone, IndexItem::kNone, -2), IndexItem::integer(-1)});
   EXPECT_EQ(r.shape(), (Dims{3}));
   EXPECT_EQ(r.strides(), (Dims{-32}));
   EXPECT_EQ(r.data(), a.data() + 4 * 16 + 3 * 4);
   NDArray e = a.index({IndexItem::ellipsis(), IndexItem::new_axis()});
   EXPECT_EQ(e.shape(), (Dims{5, 4, 1}));
   EXPECT_THROW(a.index({IndexItem::integer(5)}), IndexError);
-  EXPECT_THROW(a.index({IndexItem::integer(0), IndexItem::integer(0), IndexItem::integer(0)}), IndexError);
+  EXPECT_THROW(a.index({IndexItem::integer(0), IndexItem::integer(0), IndexItem::integer(0)}),
+               IndexError);
   EXPECT_THROW(a.index({IndexItem::ellipsis(), IndexItem::ellipsis()}), IndexError);
   EXPECT_THROW(a.index({IndexItem::slice(0, 1, 0)}), ValueError);
   EXPECT_EQ(a.index({IndexItem::slice(10, 20)}).size(), 0);

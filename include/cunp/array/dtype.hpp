@@ -8,15 +8,27 @@ namespace cunp {
 
 // Ordered by kind, then size; promotion relies on this order.
 enum class DType : uint8_t {
-  Bool, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
-  Float16, Float32, Float64, Complex64, Complex128,
+  Bool,
+  Int8,
+  UInt8,
+  Int16,
+  UInt16,
+  Int32,
+  UInt32,
+  Int64,
+  UInt64,
+  Float16,
+  Float32,
+  Float64,
+  Complex64,
+  Complex128,
 };
 constexpr int kNumDTypes = 14;
 
 struct DTypeInfo {
-  const char* name;   // NumPy's name: "float32"
-  char kind;          // 'b', 'i', 'u', 'f', 'c'
-  char code;          // NumPy's type character: 'f'
+  const char* name;  // NumPy's name: "float32"
+  char kind;         // 'b', 'i', 'u', 'f', 'c'
+  char code;         // NumPy's type character: 'f'
   int itemsize;
   const char* ctype;  // the type's name in generated device code
 };

@@ -9,7 +9,7 @@
 
 namespace cunp {
 
-uint16_t float_to_half(float f);   // round to nearest even, as the device's cvt.rn
+uint16_t float_to_half(float f);  // round to nearest even, as the device's cvt.rn
 float half_to_float(uint16_t h);
 
 struct Scalar {

@@ -56,7 +56,8 @@ struct RawBuildOptions {
 // User code, compiled lazily per device. Either `source` (a compiler) or `path` (a ready image).
 class RawModule {
  public:
-  static std::shared_ptr<RawModule> from_source(std::string source, std::vector<std::string> options,
+  static std::shared_ptr<RawModule> from_source(std::string source,
+                                                std::vector<std::string> options,
                                                 std::vector<std::string> name_expressions,
                                                 RawBuildOptions build = {});
   static std::shared_ptr<RawModule> from_file(std::string path);

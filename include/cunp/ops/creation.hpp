@@ -19,8 +19,8 @@ NDArray arange(double start, double stop, double step, DType dtype);
 
 // `num` values from start to stop (stop included when endpoint), computed in double (complex
 // when either bound is complex), rounded down for integer dtypes as NumPy 2 does.
-NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t num,
-                 bool endpoint, DType dtype);
+NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t num, bool endpoint,
+                 DType dtype);
 // base ** linspace(start, stop), real bounds.
 NDArray logspace(double start, double stop, int64_t num, bool endpoint, double base, DType dtype);
 // Real bounds of one sign; ValueError when either is zero.
@@ -30,10 +30,10 @@ NDArray geomspace(double start, double stop, int64_t num, bool endpoint, DType d
 // sequence along axis 0 per position, computed in the endpoints' common inexact type as NumPy
 // does (the caller moves axis 0 where it wants it). `step`, when given and the sequence has a
 // step, receives it per position.
-NDArray linspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
-                 DType dtype, NDArray* step = nullptr);
-NDArray logspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
-                 double base, DType dtype);
+NDArray linspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint, DType dtype,
+                 NDArray* step = nullptr);
+NDArray logspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint, double base,
+                 DType dtype);
 // The ends must be non-zero; that is not checked here (it needs their values on the host).
 NDArray geomspace(const NDArray& start, const NDArray& stop, int64_t num, bool endpoint,
                   DType dtype);

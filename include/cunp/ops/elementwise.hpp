@@ -74,8 +74,7 @@ struct ElementwiseOp {
 
 // A read-only view of operands for one call: binds to a braced list ({a, b}), a std::vector,
 // or a pointer and a count, without copying or allocating.
-template <class T>
-class ArgList {
+template <class T> class ArgList {
  public:
   ArgList() = default;
 // A view of a braced list is safe for the call it is an argument of (the list lives until the
@@ -132,7 +131,7 @@ struct KernelSignature {
 std::string elementwise_source(const ElementwiseOp& op, const KernelSignature& sig);
 // Contiguous (strided_ndim = 0) or n-d strided layout with all operands non-raw.
 std::string elementwise_source(const ElementwiseOp& op, const std::vector<DType>& inputs,
-                               const std::vector<DType>& outputs,
-                               const std::vector<DType>& scalars, int strided_ndim, int vec);
+                               const std::vector<DType>& outputs, const std::vector<DType>& scalars,
+                               int strided_ndim, int vec);
 
 }  // namespace cunp

@@ -16,8 +16,7 @@ namespace cunp {
 // be undefined (allocated) or any array the result broadcasts to; opt.dtype, opt.casting and
 // opt.order act as for a ufunc.
 NDArray clip(const NDArray& a, const std::optional<UfuncArg>& a_min,
-             const std::optional<UfuncArg>& a_max, NDArray out = {},
-             const UfuncOptions& opt = {});
+             const std::optional<UfuncArg>& a_max, NDArray out = {}, const UfuncOptions& opt = {});
 
 // np.where(condition, x, y): x where the condition is nonzero, else y, broadcast together; the
 // result's dtype is NumPy 2's result_type of x and y.

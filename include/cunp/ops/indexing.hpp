@@ -49,15 +49,15 @@ bool index_flag_seen(int device);
 // -- generated sources (for tests that compile every variant with NVRTC, no GPU needed) -----------
 
 struct GatherSignature {
-  int unit = 4;                 // bytes moved per thread and unit: 1, 2, 4, 8 or 16
-  DType index = DType::Int64;   // the index array's dtype
-  bool outer1 = false;          // no dimensions before the axis (x[idx] on the first axis)
-  bool unit1 = false;           // one unit per gathered row
-  bool strided = false;         // outer and inner dimensions walked with shape/strides
-  bool wide = false;            // 64-bit positions (more than 2^31 - 1 units)
-  bool scatter = false;         // write x at the indices instead of reading it
-  bool scalar_value = false;    // scatter of one value
-  bool value_param = false;     // scalar_value: in the parameters (else y[0])
+  int unit = 4;                // bytes moved per thread and unit: 1, 2, 4, 8 or 16
+  DType index = DType::Int64;  // the index array's dtype
+  bool outer1 = false;         // no dimensions before the axis (x[idx] on the first axis)
+  bool unit1 = false;          // one unit per gathered row
+  bool strided = false;        // outer and inner dimensions walked with shape/strides
+  bool wide = false;           // 64-bit positions (more than 2^31 - 1 units)
+  bool scatter = false;        // write x at the indices instead of reading it
+  bool scalar_value = false;   // scatter of one value
+  bool value_param = false;    // scalar_value: in the parameters (else y[0])
 };
 // Gathers check each index as they read it (a flag); scatters do not: check_source's kernel
 // runs first, so that nothing is written when an index is out of bounds.

@@ -20,21 +20,21 @@ namespace cunp {
 // over `a` and `b`, in any order and grouping), and each output is written from the fold
 // (post_map_expr, statements reading `a` and assigning the outputs).
 struct ReductionOp {
-  std::string name;                    // labels the kernel (cunp_red_<name>)
-  std::string map_expr = "in0";        // an expression of type reduce_type
-  std::string reduce_expr = "a + b";   // an expression of type reduce_type
+  std::string name;                   // labels the kernel (cunp_red_<name>)
+  std::string map_expr = "in0";       // an expression of type reduce_type
+  std::string reduce_expr = "a + b";  // an expression of type reduce_type
   std::string post_map_expr = "out0 = a";
   // The fold's starting value (an expression); none: the first element (an empty reduction is
   // then an error the caller reports).
   std::optional<std::string> identity;
-  std::string reduce_type;             // a C++ type; empty: the first output's type
-  std::string preamble;                // device code before the kernel
-  std::vector<std::string> names;      // inputs then outputs; empty: in0.., out0..
-  bool uses_index = false;             // map_expr reads `_j` (keeps the reduced axes in C order)
+  std::string reduce_type;         // a C++ type; empty: the first output's type
+  std::string preamble;            // device code before the kernel
+  std::vector<std::string> names;  // inputs then outputs; empty: in0.., out0..
+  bool uses_index = false;         // map_expr reads `_j` (keeps the reduced axes in C order)
   // reduce_expr is neither associative nor commutative (subtract): each output is folded left
   // to right by one thread, in C order.
   bool ordered = false;
-  bool math = false;                   // include the ufunc math library
+  bool math = false;                    // include the ufunc math library
   std::vector<TypeAlias> type_aliases;  // typedefs of operand dtypes (operands only)
   std::vector<std::string> options;     // extra NVRTC options
 
@@ -56,9 +56,10 @@ struct ReducePlan {
   ReduceStrategy strategy = ReduceStrategy::Thread;
   int kept_ndim = 0, reduced_ndim = 0;  // ranks after simplification (0: none)
   int64_t n_out = 0, n_red = 0;
-  int vec = 1;                          // elements per vector load (contiguous inputs)
+  int vec = 1;  // elements per vector load (contiguous inputs)
   bool index32 = true;
-  int64_t grid_x = 1, splits = 1, chunk = 0;  // grid (splits = grid y) and reduced elements per split
+  int64_t grid_x = 1, splits = 1,
+          chunk = 0;  // grid (splits = grid y) and reduced elements per split
   std::vector<int64_t> kept_shape, reduced_shape;
   std::vector<std::vector<int64_t>> kept_strides;     // per operand (inputs, then outputs)
   std::vector<std::vector<int64_t>> reduced_strides;  // per input
@@ -104,10 +105,10 @@ std::vector<int> normalize_axes(const std::optional<std::vector<int64_t>>& axis,
 struct ReduceArgs {
   std::optional<std::vector<int64_t>> axis;  // nullopt: all axes
   std::optional<DType> dtype;
-  NDArray out;                    // undefined: allocate
+  NDArray out;  // undefined: allocate
   bool keepdims = false;
-  std::optional<Scalar> initial;  // in the input's dtype or any; cast as needed
-  const NDArray* where = nullptr; // bool mask broadcast against the input
+  std::optional<Scalar> initial;   // in the input's dtype or any; cast as needed
+  const NDArray* where = nullptr;  // bool mask broadcast against the input
 };
 
 // ufunc.reduce for a binary ufunc of the table, with NumPy's dtype rules.

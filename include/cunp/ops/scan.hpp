@@ -24,7 +24,8 @@ struct ScanOptions {
 // u.accumulate(a, axis): out[..., k, ...] = u(out[..., k-1, ...], a[..., k, ...]). `axis` may be
 // negative (AxisError when out of range). ValueError for ufuncs that are not binary with one
 // output; TypeError when no loop takes the operands with the result type of the first input.
-NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const ScanOptions& opt = {});
+NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis,
+                         const ScanOptions& opt = {});
 
 // u.reduceat(a, indices, axis): for each i, u.reduce(a[indices[i]:indices[i+1]]) along `axis`,
 // or a[indices[i]] where indices[i] >= indices[i+1]; the last segment runs to the end.
@@ -41,16 +42,22 @@ int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* meth
 // passes over chunks of a strided axis with few lines (chunk totals, their scan, the chunks
 // again from their carries), and the segmented reduction of reduceat.
 enum class ScanKind : uint8_t {
-  Lines, WarpRows, LookBack, ChunkTotals, ChunkScan, ChunkApply, ReduceAt
+  Lines,
+  WarpRows,
+  LookBack,
+  ChunkTotals,
+  ChunkScan,
+  ChunkApply,
+  ReduceAt
 };
 
 struct ScanSignature {
   const Ufunc* u = nullptr;
-  int loop = 0;        // index into u->loops
+  int loop = 0;  // index into u->loops
   DType in = DType::Float32, out = DType::Float32;
   ScanKind kind = ScanKind::Lines;
   bool nan_as_identity = false;
-  bool vec = false;    // rows are contiguous and 16-byte aligned (vector loads and stores)
+  bool vec = false;  // rows are contiguous and 16-byte aligned (vector loads and stores)
 };
 
 // The source of one kernel (for tests that compile every variant with NVRTC, no GPU needed).

@@ -35,12 +35,12 @@ struct Ufunc {
   int nin = 1, nout = 1;
   Identity identity = Identity::None;
   Resolver resolver = Resolver::Common;
-  std::vector<UfuncLoop> loops;  // in NumPy's order: the first match wins
-  std::string function;          // the device function (src/device/math) computing one element
-  bool half_native = false;      // float16 loops run in float16 instead of float
+  std::vector<UfuncLoop> loops;      // in NumPy's order: the first match wins
+  std::string function;              // the device function (src/device/math) computing one element
+  bool half_native = false;          // float16 loops run in float16 instead of float
   const char* bool_error = nullptr;  // TypeError raised for bool input (negative, subtract)
   const char* doc = "";
-  int index = 0;                 // position in ufunc_table()
+  int index = 0;  // position in ufunc_table()
 
   int nargs() const { return nin + nout; }
   std::string type_string(const UfuncLoop& l) const;  // "ff->f"
@@ -58,7 +58,7 @@ const std::vector<std::pair<std::string, std::string>>& ufunc_aliases();  // ali
 // int/float/complex is weak (NEP 50): it takes its dtype from the array operands.
 struct UfuncArg {
   const NDArray* array = nullptr;
-  Scalar scalar;       // when array is null; a weak int holds Int64 or UInt64
+  Scalar scalar;  // when array is null; a weak int holds Int64 or UInt64
   bool weak = false;
   bool big_int = false;  // a weak Python int beyond int64/uint64, held as Float64
 
@@ -67,10 +67,10 @@ struct UfuncArg {
 
 struct UfuncOptions {
   Casting casting = Casting::SameKind;
-  std::optional<DType> dtype;                    // dtype=
-  std::vector<std::optional<DType>> signature;   // signature=: empty, or one per operand
-  OrderSpec order = OrderSpec::K;                // layout of new outputs
-  const NDArray* where = nullptr;                // where=: a bool mask, broadcast
+  std::optional<DType> dtype;                   // dtype=
+  std::vector<std::optional<DType>> signature;  // signature=: empty, or one per operand
+  OrderSpec order = OrderSpec::K;               // layout of new outputs
+  const NDArray* where = nullptr;               // where=: a bool mask, broadcast
 };
 
 // The loop chosen for some operand dtypes, and the dtype each weak scalar converts to.

@@ -74,7 +74,8 @@ void choice_cdf(const NDArray& out, const NDArray& cdf, uint64_t key, uint64_t o
 void take_1d(const NDArray& out, const NDArray& a, const NDArray& idx);
 // Rows of out (rows, k): Dirichlet(alpha); Multinomial(n, pvals) (int64); mean + factor @ z.
 void dirichlet(const NDArray& out, const NDArray& alpha, uint64_t key, uint64_t offset);
-void multinomial(const NDArray& out, int64_t n, const NDArray& pvals, uint64_t key, uint64_t offset);
+void multinomial(const NDArray& out, int64_t n, const NDArray& pvals, uint64_t key,
+                 uint64_t offset);
 void multivariate_normal(const NDArray& out, const NDArray& mean, const NDArray& factor,
                          uint64_t key, uint64_t offset);
 

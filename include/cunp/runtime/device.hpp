@@ -8,10 +8,10 @@ namespace cunp {
 
 constexpr int kMaxDevices = 64;
 
-int device_count();      // throws CudaError when no driver is usable
-bool cuda_available();   // never throws
+int device_count();     // throws CudaError when no driver is usable
+bool cuda_available();  // never throws
 
-int current_device();    // this thread's current device (0 until changed)
+int current_device();                 // this thread's current device (0 until changed)
 void set_current_device(int device);  // CudaError (invalid device) when out of range
 
 // Makes device's primary context current on this thread (cheap when it already is).

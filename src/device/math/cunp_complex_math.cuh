@@ -69,8 +69,8 @@ template <class T> __device__ cx<T> c_exp(T x, T y) {
 // log|z| rescaled where hypot would overflow or lose subnormal bits, and through log1p near
 // |z| == 1; the special values fall out of log(hypot) and atan2.
 template <class T> __device__ cx<T> c_log(T x, T y) {
-  constexpr T kMinNormal =
-      T(sizeof(T) == 4 ? 1.17549435082228750797e-38 : 2.22507385850720138309e-308);
+  constexpr T kMinNormal = T(sizeof(T) == 4 ? 1.17549435082228750797e-38
+                                            : 2.22507385850720138309e-308);
   constexpr int kDig = sizeof(T) == 4 ? 24 : 53;
   T ax = fabs(x), ay = fabs(y), re;
   if (ax > kMax<T> / 4 || ay > kMax<T> / 4) {
