@@ -96,18 +96,7 @@ const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
   return *slot;
 }
 
-// The shape of a reduction's result, and the check of a given out= against it.
-Dims result_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims) {
-  std::vector<bool> red(a.ndim(), false);
-  for (int x : axes) red[x] = true;
-  Dims s;
-  for (int d = 0; d < a.ndim(); ++d) {
-    if (!red[d]) s.push_back(a.shape()[d]);
-    else if (keepdims) s.push_back(1);
-  }
-  return s;
-}
-
+// The check of a given out= against a reduction's result shape.
 void check_out(const NDArray& out, const Dims& want, const std::string& opname, bool keepdims) {
   if (out.ndim() != want.size())
     throw ValueError("output parameter for reduction operation " + opname +
@@ -131,6 +120,17 @@ std::vector<int> reduce_axes(const NDArray& a, const std::optional<std::vector<i
 
 }  // namespace
 
+Dims reduced_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims) {
+  std::vector<bool> red(a.ndim(), false);
+  for (int x : axes) red[x] = true;
+  Dims s;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (!red[d]) s.push_back(a.shape()[d]);
+    else if (keepdims) s.push_back(1);
+  }
+  return s;
+}
+
 NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
   std::vector<int> axes = reduce_axes(a, args.axis);
@@ -147,7 +147,7 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
         "reduction operation '" + u.name +
         "' does not have an identity, so to use a where mask one has to specify 'initial'");
 
-  Dims shape = result_shape(a, axes, args.keepdims);
+  Dims shape = reduced_shape(a, axes, args.keepdims);
   NDArray out = args.out;
   if (out.defined()) check_out(out, shape, u.name, args.keepdims);
   else out = NDArray::empty(shape, loop.loop, Order::C, a.device());
@@ -251,7 +251,7 @@ NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool
   else axes = normalize_axes(std::nullopt, a.ndim());
   int64_t n_red = 1;
   for (int x : axes) n_red *= a.shape()[x];
-  Dims shape = result_shape(a, axes, keepdims);
+  Dims shape = reduced_shape(a, axes, keepdims);
   if (n_red == 0 && shape.product() != 0)
     throw ValueError(std::string("attempt to get ") + what + " of an empty sequence");
   if (out.defined()) {

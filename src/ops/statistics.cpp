@@ -35,22 +35,11 @@ int64_t folded(const NDArray& a, const std::vector<int>& axes) {
   return n;
 }
 
-Dims result_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims) {
-  std::vector<bool> red(a.ndim(), false);
-  for (int x : axes) red[x] = true;
-  Dims s;
-  for (int d = 0; d < a.ndim(); ++d) {
-    if (!red[d]) s.push_back(a.shape()[d]);
-    else if (keepdims) s.push_back(1);
-  }
-  return s;
-}
-
 // The result array: `out` when it is exactly the result's shape and dtype, a new one when
 // out is undefined.
 NDArray result_array(const char* what, const NDArray& a, const std::vector<int>& axes,
                      bool keepdims, DType dtype, NDArray out) {
-  Dims shape = result_shape(a, axes, keepdims);
+  Dims shape = reduced_shape(a, axes, keepdims);
   if (!out.defined()) return NDArray::empty(shape, dtype, Order::C, a.device());
   if (out.shape() != shape)
     throw ValueError(std::string(what) + ": out has shape " + shape_str(out.shape()) +

@@ -101,6 +101,10 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
 // range, ValueError("duplicate value in 'axis'").
 std::vector<int> normalize_axes(const std::optional<std::vector<int64_t>>& axis, int ndim);
 
+// The shape of a reduction of `a` over `axes` (normalized): the kept axes, and the reduced ones
+// as 1s when keepdims.
+Dims reduced_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims);
+
 // The arguments NumPy's reductions share.
 struct ReduceArgs {
   std::optional<std::vector<int64_t>> axis;  // nullopt: all axes
