@@ -25,6 +25,11 @@ namespace cunp {
 // Generated from src/device and src/device/math at build time.
 extern const char* const kEmbeddedDeviceHeader;
 extern const char* const kEmbeddedMathHeader;
+struct EmbeddedDevicePart {
+  const char* name;
+  const char* text;
+};
+extern const EmbeddedDevicePart kEmbeddedDeviceParts[];
 
 namespace {
 
@@ -167,6 +172,18 @@ const std::string& device_header() {
 const std::string& device_math_header() {
   static const std::string h = kEmbeddedMathHeader;
   return h;
+}
+
+const std::string& device_part(std::string_view name) {
+  static const auto* parts = [] {
+    auto* m = new std::unordered_map<std::string_view, std::string>;
+    for (const EmbeddedDevicePart* p = kEmbeddedDeviceParts; p->name; ++p) m->emplace(p->name, p->text);
+    return m;
+  }();
+  auto it = parts->find(name);
+  if (it == parts->end())
+    throw ValueError("device_part: no part '" + std::string(name) + "' in src/device/loops");
+  return it->second;
 }
 
 int nvrtc_version() {

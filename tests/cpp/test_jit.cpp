@@ -73,3 +73,7 @@ TEST(Jit, CompileErrorCarriesLog) {
 }
 
 TEST(Jit, NvrtcVersionKnown) { EXPECT_GE(nvrtc_version(), 12000); }
+
+TEST(Jit, DevicePartsByName) {
+  EXPECT_THROW(device_part("no_such_part"), ValueError);
+}

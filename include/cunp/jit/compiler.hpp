@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct CUfunc_st;
@@ -20,6 +21,10 @@ const std::string& device_header();
 // The ufunc math library (NumPy's semantics per dtype, complex functions), included after
 // device_header() by kernels that call it.
 const std::string& device_math_header();
+
+// One engine's loop skeletons (src/device/loops/<name>.cuh), included after device_header() by
+// that engine's kernels. Throws ValueError for an unknown name.
+const std::string& device_part(std::string_view name);
 
 // NVRTC's version as major*1000 + minor*10 (12080 for 12.8); throws CudaError when NVRTC
 // cannot be loaded.

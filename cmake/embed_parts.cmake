@@ -1,0 +1,18 @@
+# Writes the device library's engine parts (src/device/loops/*.cuh) into a C++ source file as a
+# table of (name, text), name being the file's stem, so an engine adds only the part it
+# instantiates to its kernels. Run at build time by CMakeLists.txt; inputs: HEADERS and OUTPUT.
+string(REPLACE "|" ";" HEADERS "${HEADERS}")
+set(rows "")
+foreach(h IN LISTS HEADERS)
+  file(READ "${h}" body)
+  string(REPLACE "#pragma once\n" "" body "${body}")
+  get_filename_component(stem "${h}" NAME_WE)
+  string(APPEND rows "    {\"${stem}\", R\"cunp_device(\n${body})cunp_device\"},\n")
+endforeach()
+file(WRITE "${OUTPUT}.tmp"
+  "// Generated from src/device/loops/*.cuh by cmake/embed_parts.cmake. Do not edit.\n"
+  "#include <cstddef>\n"
+  "namespace cunp {\nstruct EmbeddedDevicePart {\n  const char* name;\n  const char* text;\n};\n"
+  "extern const EmbeddedDevicePart kEmbeddedDeviceParts[];\n"
+  "const EmbeddedDevicePart kEmbeddedDeviceParts[] = {\n${rows}    {nullptr, nullptr}};\n}\n")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
