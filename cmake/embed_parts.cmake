@@ -1,4 +1,4 @@
-# Writes the device library's engine parts (src/device/loops/*.cuh) into a C++ source file as a
+# Writes the device library's engine parts (src/device/engines/*.cuh) into a C++ source file as a
 # table of (name, text), name being the file's stem, so an engine adds only the part it
 # instantiates to its kernels. Run at build time by CMakeLists.txt; inputs: HEADERS and OUTPUT.
 string(REPLACE "|" ";" HEADERS "${HEADERS}")
@@ -10,7 +10,7 @@ foreach(h IN LISTS HEADERS)
   string(APPEND rows "    {\"${stem}\", R\"cunp_device(\n${body})cunp_device\"},\n")
 endforeach()
 file(WRITE "${OUTPUT}.tmp"
-  "// Generated from src/device/loops/*.cuh by cmake/embed_parts.cmake. Do not edit.\n"
+  "// Generated from src/device/engines/*.cuh by cmake/embed_parts.cmake. Do not edit.\n"
   "#include <cstddef>\n"
   "namespace cunp {\nstruct EmbeddedDevicePart {\n  const char* name;\n  const char* text;\n};\n"
   "extern const EmbeddedDevicePart kEmbeddedDeviceParts[];\n"

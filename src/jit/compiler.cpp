@@ -182,7 +182,7 @@ const std::string& device_part(std::string_view name) {
   }();
   auto it = parts->find(name);
   if (it == parts->end())
-    throw ValueError("device_part: no part '" + std::string(name) + "' in src/device/loops");
+    throw ValueError("device_part: no part '" + std::string(name) + "' in src/device/engines");
   return it->second;
 }
 

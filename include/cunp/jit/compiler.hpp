@@ -22,8 +22,8 @@ const std::string& device_header();
 // device_header() by kernels that call it.
 const std::string& device_math_header();
 
-// One engine's loop skeletons (src/device/loops/<name>.cuh), included after device_header() by
-// that engine's kernels. Throws ValueError for an unknown name.
+// One engine's device code, its loop skeletons and helpers (src/device/engines/<name>.cuh),
+// included after device_header() by that engine's kernels. Throws ValueError for an unknown name.
 const std::string& device_part(std::string_view name);
 
 // NVRTC's version as major*1000 + minor*10 (12080 for 12.8); throws CudaError when NVRTC
