@@ -177,7 +177,8 @@ const std::string& device_math_header() {
 const std::string& device_part(std::string_view name) {
   static const auto* parts = [] {
     auto* m = new std::unordered_map<std::string_view, std::string>;
-    for (const EmbeddedDevicePart* p = kEmbeddedDeviceParts; p->name; ++p) m->emplace(p->name, p->text);
+    for (const EmbeddedDevicePart* p = kEmbeddedDeviceParts; p->name; ++p)
+      m->emplace(p->name, p->text);
     return m;
   }();
   auto it = parts->find(name);

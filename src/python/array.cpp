@@ -43,26 +43,6 @@ Order order_of(const NDArray& a, nb::handle order) {
   return to_order(order);
 }
 
-NDArray reshape(const NDArray& a, const Dims& requested, Order order) {
-  Dims shape = a.resolve_shape(requested);
-  if (auto v = a.reshape_view(shape, order)) return *v;
-  NDArray c = contiguous(a, order);
-  return *c.reshape_view(shape, order);
-}
-
-// NumPy's ravel: a view when the array is contiguous in the order asked for ('K': in its own
-// memory order, axes taken by decreasing |stride|, unit axes ignored), else a copy in that order.
-NDArray ravel(const NDArray& a, OrderSpec order) {
-  Dims flat{a.size()};
-  if (order == OrderSpec::A)
-    order = a.f_contiguous() && !a.c_contiguous() ? OrderSpec::F : OrderSpec::C;
-  if (order == OrderSpec::K && (a.c_contiguous() || a.f_contiguous()))
-    order = a.c_contiguous() ? OrderSpec::C : OrderSpec::F;
-  if (order == OrderSpec::C) return *contiguous(a, Order::C).reshape_view(flat, Order::C);
-  if (order == OrderSpec::F) return *contiguous(a, Order::F).reshape_view(flat, Order::F);
-  return *contiguous(a.transpose(memory_order(a.strides())), Order::C).reshape_view(flat, Order::C);
-}
-
 // A host array as NumPy sees it, moved to the current device.
 NDArray upload(nb::handle host, nb::handle dtype) {
   nb::module_& np = numpy();

@@ -74,6 +74,7 @@ NB_MODULE(_core, m) {
   bind_raw_kernel(m);
   bind_interop(m);
   bind_indexing(m);
+  bind_joining(m);
   bind_axes(m);
   bind_statistics(m);
 }

@@ -74,6 +74,4 @@ TEST(Jit, CompileErrorCarriesLog) {
 
 TEST(Jit, NvrtcVersionKnown) { EXPECT_GE(nvrtc_version(), 12000); }
 
-TEST(Jit, DevicePartsByName) {
-  EXPECT_THROW(device_part("no_such_part"), ValueError);
-}
+TEST(Jit, DevicePartsByName) { EXPECT_THROW(device_part("no_such_part"), ValueError); }
