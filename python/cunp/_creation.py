@@ -143,10 +143,8 @@ def _host_value(v):
 
 
 def _work_dtype(*values):
-    """numpy.result_type of the endpoints (cunp arrays by their dtype) and extra operands."""
-    import numpy
-
-    return numpy.result_type(*(v.dtype if isinstance(v, ndarray) else v for v in values))
+    """result_type of the endpoints and extra operands (Python numbers weak, as in NumPy 2)."""
+    return _core.result_type(*values)
 
 
 def _on_device(v, dtype):

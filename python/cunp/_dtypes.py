@@ -1,28 +1,15 @@
-"""NumPy 2's type promotion and casting queries. NumPy answers them (so every pair and every
-weak Python scalar behaves exactly as there); cunp arrays stand in by their dtype."""
-from cunp._core import ndarray
+"""NumPy 2's type promotion and casting queries. result_type, promote_types and can_cast are the
+core's (the rules its ufuncs follow); min_scalar_type and common_type, which depend on values
+or on NumPy's scalar hierarchy, are asked of NumPy with cunp arrays standing in by their dtype."""
+from cunp._core import can_cast, ndarray, promote_types, result_type
+
+__all__ = ["result_type", "promote_types", "can_cast", "min_scalar_type", "common_type"]
 
 
 def _np():
     import numpy
 
     return numpy
-
-
-def _unwrap(x):
-    return x.dtype if isinstance(x, ndarray) else x
-
-
-def result_type(*arrays_and_dtypes):
-    return _np().result_type(*(_unwrap(x) for x in arrays_and_dtypes))
-
-
-def promote_types(type1, type2):
-    return _np().promote_types(type1, type2)
-
-
-def can_cast(from_, to, casting="safe"):
-    return _np().can_cast(_unwrap(from_), to, casting)
 
 
 def min_scalar_type(a):

@@ -44,8 +44,7 @@ def _gufunc_out(name, out, r, casting='same_kind'):
         return r
     if not isinstance(out, ndarray):
         raise TypeError("return arrays must be of ArrayType")
-    import numpy
-    if not numpy.can_cast(r.dtype, out.dtype, casting):
+    if not _core.can_cast(r.dtype, out.dtype, casting):
         raise TypeError(f"Cannot cast ufunc '{name}' output from dtype('{r.dtype}') to "
                         f"dtype('{out.dtype}') with casting rule '{casting}'")
     out[...] = r
@@ -224,7 +223,7 @@ def _gufunc_input_casting(name, dtype, casting, x1, x2):
 
     dt = numpy.dtype(dtype)
     for i, x in enumerate((x1, x2)):
-        if not numpy.can_cast(x.dtype, dt, casting):
+        if not _core.can_cast(x.dtype, dt, casting):
             raise TypeError(f"Cannot cast ufunc '{name}' input {i} from dtype('{x.dtype}') to "
                             f"dtype('{dt}') with casting rule '{casting}'")
 

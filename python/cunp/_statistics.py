@@ -317,9 +317,9 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
         wgt = wgt.transpose(order).reshape(
             tuple(s if ax in axis else 1 for ax, s in enumerate(arr.shape)))
     if arr.dtype.kind in "biu":
-        result_dtype = numpy.result_type(arr.dtype, wgt.dtype, "f8")
+        result_dtype = _core.result_type(arr.dtype, wgt.dtype, "f8")
     else:
-        result_dtype = numpy.result_type(arr.dtype, wgt.dtype)
+        result_dtype = _core.result_type(arr.dtype, wgt.dtype)
     scl = xp.sum(wgt, axis=axis, dtype=result_dtype, keepdims=keepdims)
     if bool(xp.any(xp.equal(scl, 0.0))):  # one bool to the host, as NumPy must look too
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")

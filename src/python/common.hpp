@@ -79,6 +79,7 @@ void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
+void bind_dtypes(nb::module_& m);      // result_type, promote_types, can_cast
 void bind_joining(nb::module_& m);     // concatenate, stack, splits, atleast_nd
 void bind_indexing(nb::module_& m);    // the indexing kernels (_take, _compress_mask, ...)
 void bind_axes(nb::module_& m);        // axis arguments: _normalize_axis, _normalize_axes

@@ -75,6 +75,7 @@ NB_MODULE(_core, m) {
   bind_interop(m);
   bind_indexing(m);
   bind_joining(m);
+  bind_dtypes(m);
   bind_axes(m);
   bind_statistics(m);
 }
