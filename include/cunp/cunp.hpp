@@ -25,6 +25,7 @@
 #include "cunp/ops/statistics.hpp"
 #include "cunp/ops/transfer.hpp"
 #include "cunp/ops/ufunc.hpp"
+#include "cunp/random/generator.hpp"
 #include "cunp/random/random.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"

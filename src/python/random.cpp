@@ -4,6 +4,7 @@
 
 #include "common.hpp"
 #include "cunp/random/curand_keys.hpp"
+#include "cunp/random/generator.hpp"
 #include "cunp/random/random.hpp"
 
 namespace cunp::py {
@@ -45,6 +46,13 @@ void bind_random(nb::module_& m) {
         random::sample(name, arr(out, "out"), params_of(params), key, offset);
       },
       nb::arg("name"), nb::arg("out"), nb::arg("params"), nb::arg("key"), nb::arg("offset"));
+  // SeedSequence's mixing (cunp/random/generator.hpp): the pool, and `n` words of state.
+  m.def("_seed_pool",
+        [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn,
+           int pool_size) { return random::SeedSequence(entropy, spawn, pool_size).pool(); });
+  m.def("_seed_state",
+        [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn, int pool_size,
+           int n) { return random::SeedSequence(entropy, spawn, pool_size).generate_state(n); });
   m.def("_random_counters",
         [](const std::string& name, int64_t n) { return random::counters_used(name, n); });
   m.def("_random_samplers", [] {

@@ -18,14 +18,6 @@ import threading
 _MASK32 = 0xFFFFFFFF
 _MASK64 = 0xFFFFFFFFFFFFFFFF
 
-# SeedSequence's hash constants (NumPy's, so that entropy pools match NumPy's SeedSequence).
-_INIT_A = 0x43b0d7e5
-_MULT_A = 0x931e8875
-_INIT_B = 0x8b51f9dd
-_MULT_B = 0x58f38ded
-_MIX_MULT_L = 0xca01f9dd
-_MIX_MULT_R = 0x4973f715
-_XSHIFT = 16
 
 
 def _words(value, what='entropy'):
@@ -69,48 +61,18 @@ class SeedSequence:
         self.spawn_key = tuple(spawn_key)
         self.pool_size = pool_size
         self.n_children_spawned = n_children_spawned
-        self.pool = self._mix(self._assembled())
+        from cunp import _core
 
-    def _assembled(self):
-        run = _words(self.entropy)
+        self.pool = _core._seed_pool(*self._words_in())
+
+    def _words_in(self):
         spawn = _words(list(self.spawn_key), 'spawn_key') if self.spawn_key else []
-        if spawn and len(run) < self.pool_size:
-            run = run + [0] * (self.pool_size - len(run))
-        return run + spawn
-
-    def _mix(self, entropy):
-        h = [_INIT_A]
-
-        def hashmix(value):
-            value = (value ^ h[0]) & _MASK32
-            h[0] = (h[0] * _MULT_A) & _MASK32
-            value = (value * h[0]) & _MASK32
-            return value ^ (value >> _XSHIFT)
-
-        def mix(x, y):
-            r = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
-            return r ^ (r >> _XSHIFT)
-
-        pool = [hashmix(entropy[i] if i < len(entropy) else 0) for i in range(self.pool_size)]
-        for src in range(self.pool_size):
-            for dst in range(self.pool_size):
-                if src != dst:
-                    pool[dst] = mix(pool[dst], hashmix(pool[src]))
-        for src in range(self.pool_size, len(entropy)):
-            for dst in range(self.pool_size):
-                pool[dst] = mix(pool[dst], hashmix(entropy[src]))
-        return pool
+        return _words(self.entropy), spawn, self.pool_size
 
     def _state_words(self, n):
-        h = _INIT_B
-        out = []
-        for i in range(n):
-            v = self.pool[i % len(self.pool)]
-            v = (v ^ h) & _MASK32
-            h = (h * _MULT_B) & _MASK32
-            v = (v * h) & _MASK32
-            out.append(v ^ (v >> _XSHIFT))
-        return out
+        from cunp import _core
+
+        return _core._seed_state(*self._words_in(), n)
 
     def generate_state(self, n_words, dtype='uint32'):
         """``n_words`` words of state as a NumPy array of uint32 or uint64."""
