@@ -1,4 +1,5 @@
-// Using cunp from C++: arrays on the GPU, host transfers, views, and work on a stream.
+// Using cunp from C++: arrays on the GPU, host transfers, views, statistics, joining, indexing,
+// linear algebra and random numbers, and work on a stream.
 #include <cunp/cunp.hpp>
 
 #include <cmath>
@@ -36,14 +37,39 @@ int main() {
   to_host(spread, sd.data(), Order::C);
   stream.synchronize();
 
+  // Joining, indexing, linear algebra and random numbers, as in Python.
+  NDArray both = concatenate({x, x}, 0);                             // (6, 4)
+  NDArray stacked = stack({row_mean, row_mean}, 1);                  // (3, 2)
+  NDArray picked = take(x, arange(0.0, 4.0, 2.0, DType::Int64), 1);  // columns 0 and 2
+  random::Generator rng(42);
+  NDArray a = rng.standard_normal(Dims{64, 64});
+  NDArray b = rng.random(Dims{64, 2});
+  NDArray solution = solve(a, b);  // a @ solution == b
+  NDArray ab = matmul(a, solution);
+  std::vector<double> hb(128), hab(128);
+  to_host(b, hb.data(), Order::C);
+  to_host(ab, hab.data(), Order::C);
+  std::vector<float> hpicked(6);
+  to_host(picked, hpicked.data(), Order::C);
+  stream.synchronize();
+
   std::printf("x.T as float64: ");
   for (double v : back) std::printf("%g ", v);
   std::printf("\narange(5): ");
   for (int v : range) std::printf("%d ", v);
   std::printf("\nrow means: %g %g %g, std (ddof=1): %g", means[0], means[1], means[2], sd[0]);
+  double worst = 0;
+  for (int i = 0; i < 128; ++i) worst = std::fmax(worst, std::fabs(hab[i] - hb[i]));
+  std::printf("\nconcatenate: (%lld, %lld), stack: (%lld, %lld), x[:, [0, 2]] row 1: %g %g",
+              static_cast<long long>(both.shape()[0]), static_cast<long long>(both.shape()[1]),
+              static_cast<long long>(stacked.shape()[0]),
+              static_cast<long long>(stacked.shape()[1]), hpicked[2], hpicked[3]);
+  std::printf("\nsolve 64x64: largest |a @ x - b| = %.2e", worst);
   std::printf("\npool: %zu bytes in use\n", default_pool(current_device()).used_bytes());
   bool ok = back[1] == 4.0 && back[4] == 1.0 && range[4] == 4 && means[1] == 5.5f &&
-            std::fabs(sd[0] - 3.6055512f) < 1e-5f;
+            std::fabs(sd[0] - 3.6055512f) < 1e-5f && both.shape() == Dims{6, 4} &&
+            stacked.shape() == Dims{3, 2} && hpicked[2] == 4.0f && hpicked[3] == 6.0f &&
+            worst < 1e-8;
   std::puts(ok ? "ok" : "MISMATCH");
   return ok ? 0 : 1;
 }
