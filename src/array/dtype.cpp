@@ -165,6 +165,40 @@ DType promote_types(DType a, DType b) {
   return DType::Complex128;  // unreachable: complex128 holds every type safely
 }
 
+namespace {
+// NumPy's type number, which ranks how much a builtin dtype "knows" in promotion.
+int type_number(DType t) {
+  switch (t) {
+    case DType::Bool: return 0;
+    case DType::Int8: return 1;
+    case DType::UInt8: return 2;
+    case DType::Int16: return 3;
+    case DType::UInt16: return 4;
+    case DType::Int32: return 5;
+    case DType::UInt32: return 6;
+    case DType::Int64: return 7;
+    case DType::UInt64: return 8;
+    case DType::Float32: return 11;
+    case DType::Float64: return 12;
+    case DType::Complex64: return 14;
+    case DType::Complex128: return 15;
+    case DType::Float16: return 23;
+  }
+  return 0;
+}
+}  // namespace
+
+DType promote_types(const DType* dtypes, int n) {
+  if (n <= 0) throw ValueError("at least one array or dtype is required");
+  int main = 0;
+  for (int k = 1; k < n; ++k)
+    if (type_number(dtypes[k]) > type_number(dtypes[main])) main = k;
+  DType r = dtypes[main];
+  for (int k = 0; k < n; ++k)
+    if (k != main) r = promote_types(r, promote_types(dtypes[main], dtypes[k]));
+  return r;
+}
+
 DType real_dtype(DType t) {
   if (t == DType::Complex64) return DType::Float32;
   if (t == DType::Complex128) return DType::Float64;

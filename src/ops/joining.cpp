@@ -93,10 +93,14 @@ NDArray concatenate(const std::vector<NDArray>& arrays, std::optional<int64_t> a
                     const JoinOptions& options) {
   auto [v, ax] = prepare(arrays, axis);
   Dims shape = joined_shape(v, ax);
-  DType dtype = v[0].dtype();
-  if (options.dtype) dtype = *options.dtype;
-  else
-    for (const NDArray& a : v) dtype = promote_types(dtype, a.dtype());
+  DType dtype;
+  if (options.dtype) {
+    dtype = *options.dtype;
+  } else {
+    std::vector<DType> types;
+    for (const NDArray& a : v) types.push_back(a.dtype());
+    dtype = promote_types(types.data(), static_cast<int>(types.size()));
+  }
   check_casting(v, dtype, options.casting);
   bool fortran = true;
   for (const NDArray& a : v) fortran = fortran && a.f_contiguous() && !a.c_contiguous();

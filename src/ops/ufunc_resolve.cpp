@@ -30,37 +30,16 @@ Weak weak_kind(const UfuncArg& a) {
                   "coerced to any supported types according to the casting rule ''safe''");
 }
 
-// NumPy's type number, which ranks how much a builtin dtype "knows" in promotion.
-int type_number(DType t) {
-  switch (t) {
-    case DType::Bool: return 0;
-    case DType::Int8: return 1;
-    case DType::UInt8: return 2;
-    case DType::Int16: return 3;
-    case DType::UInt16: return 4;
-    case DType::Int32: return 5;
-    case DType::UInt32: return 6;
-    case DType::Int64: return 7;
-    case DType::UInt64: return 8;
-    case DType::Float32: return 11;
-    case DType::Float64: return 12;
-    case DType::Complex64: return 14;
-    case DType::Complex128: return 15;
-    case DType::Float16: return 23;
-  }
-  return 0;
-}
-
-// NEP 50: the strong operands promote as NumPy promotes a sequence (each one with the operand
-// of the highest type number, then those results together: int8, uint8 and float16 give
-// float16, not the float32 of promoting pair by pair); a weak scalar only raises the kind.
+// NEP 50: the strong operands promote as a sequence (promote_types of a list); a weak scalar
+// only raises the kind.
 DType common_dtype(const DType* dt, const Weak* weak, int n) {
-  int main = -1;
+  DType strong[4];
+  std::vector<DType> many;
+  DType* list = n <= 4 ? strong : (many.resize(n), many.data());
+  int m = 0;
   for (int k = 0; k < n; ++k)
-    if (weak[k] == Weak::None && (main < 0 || type_number(dt[k]) > type_number(dt[main]))) main = k;
-  DType r = main < 0 ? DType::Bool : dt[main];
-  for (int k = 0; k < n; ++k)
-    if (weak[k] == Weak::None && k != main) r = promote_types(r, promote_types(dt[main], dt[k]));
+    if (weak[k] == Weak::None) list[m++] = dt[k];
+  DType r = m ? promote_types(list, m) : DType::Bool;
   for (int k = 0; k < n; ++k) {
     char kd = kind(r);
     switch (weak[k]) {

@@ -57,6 +57,10 @@ std::string dtype_repr(DType t);
 bool can_cast(DType from, DType to, Casting casting = Casting::Safe);
 // NumPy 2's promote_types: the smallest type both cast to safely.
 DType promote_types(DType a, DType b);
+// NumPy's promotion of a sequence (np.result_type of dtypes): each one with the dtype of the
+// highest type number, then those results together, so int8, uint8 and float16 give float16
+// where promoting pair by pair would give float32. ValueError when n is 0.
+DType promote_types(const DType* dtypes, int n);
 // The real type of a complex one (complex64 -> float32); real types map to themselves.
 DType real_dtype(DType t);
 DType complex_dtype(DType t);  // float32 -> complex64; float16 -> complex64; ints -> complex128
