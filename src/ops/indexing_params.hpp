@@ -1,5 +1,6 @@
 // src/ops/indexing_params.hpp -- the parameter blocks of the indexing kernels, laid out as the
-// structs in their generated sources (indexing_source.cpp), and the launch shapes they share.
+// structs of src/device/engines/indexing.cuh (each generated source checks the size), and the
+// launch shapes they share.
 #pragma once
 #include <cstdint>
 

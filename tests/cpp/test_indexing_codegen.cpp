@@ -57,16 +57,22 @@ TEST(IndexingCodegen, EveryCheckVariantCompiles) {
 
 TEST(IndexingCodegen, ScatterDoesNotCheckGatherDoes) {
   // A scatter runs after the check pass (nothing written when an index is bad); a gather
-  // checks as it reads.
+  // checks as it reads. The skeleton takes the direction and the value's source as flags.
+  auto flags = [](const GatherSignature& s) {
+    const std::string src = gather_source(s);
+    const std::size_t at = src.find("cunp::indexing::gather<");
+    return at == std::string::npos ? std::string() : src.substr(at, src.find('(', at) - at);
+  };
   GatherSignature s;
-  EXPECT_NE(gather_source(s).find("p.flag"), std::string::npos);
+  EXPECT_EQ(flags(s).find("kScatter"), std::string::npos);
   s.scatter = true;
-  EXPECT_EQ(gather_source(s).find("p.flag"), std::string::npos);
+  EXPECT_NE(flags(s).find("kScatter"), std::string::npos);
+  EXPECT_EQ(flags(s).find("kScalarValue"), std::string::npos);
   s.scalar_value = true;
-  EXPECT_NE(gather_source(s).find("y[0]"), std::string::npos);
+  EXPECT_NE(flags(s).find("kScalarValue"), std::string::npos);
+  EXPECT_EQ(flags(s).find("kValueParam"), std::string::npos);
   s.value_param = true;
-  EXPECT_EQ(gather_source(s).find("y[0]"), std::string::npos);
-  EXPECT_NE(gather_source(s).find("p.value[1]"), std::string::npos);
+  EXPECT_NE(flags(s).find("kValueParam"), std::string::npos);
 }
 
 TEST(IndexingCodegen, GatherSourceReflectsSignature) {
@@ -76,12 +82,18 @@ TEST(IndexingCodegen, GatherSourceReflectsSignature) {
   std::string src = gather_source(s);
   EXPECT_NE(src.find("typedef uint4 W;"), std::string::npos);
   EXPECT_NE(src.find("typedef unsigned int I;"), std::string::npos);
-  EXPECT_NE(src.find("g / (P)p.units"), std::string::npos);
+  EXPECT_NE(src.find("typedef unsigned int P;"), std::string::npos);
+  EXPECT_NE(src.find("gather<W, I, P, 4, 0>(p)"), std::string::npos);
   s.unit1 = true;
   s.outer1 = true;
+  s.wide = true;
   src = gather_source(s);
-  EXPECT_EQ(src.find("g / (P)p.units"), std::string::npos);
-  EXPECT_EQ(src.find("row / (P)p.m"), std::string::npos);
+  EXPECT_NE(src.find("typedef unsigned long long P;"), std::string::npos);
+  EXPECT_NE(src.find("gather<W, I, P, 4, cunp::indexing::kOuter1 | cunp::indexing::kUnit1>(p)"),
+            std::string::npos);
+  // The host's parameter block is checked against the device's.
+  EXPECT_NE(src.find("static_assert(sizeof(cunp::indexing::GatherParams) == 360"),
+            std::string::npos);
   s.index = DType::Float32;
   EXPECT_THROW(gather_source(s), IndexError);
 }
