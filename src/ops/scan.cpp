@@ -8,6 +8,7 @@
 #include "../runtime/driver.hpp"
 #include "../jit/kernel.hpp"
 #include "launch_util.hpp"
+#include "scan_params.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/transfer.hpp"
@@ -18,17 +19,9 @@
 namespace cunp {
 namespace {
 
-constexpr int kBlock = 256;  // CUNP_BLOCK in the generated source
-constexpr int kMaxOuter = 8;
-
-// Laid out as the generated ScanParams.
-struct ScanParams {
-  uint64_t in, out;
-  int64_t n, lines, in_step, out_step, tiles;
-  uint64_t scratch, seg;
-  int64_t m, seg_major, ndim;
-  int64_t shape[kMaxOuter], in_st[kMaxOuter], out_st[kMaxOuter];
-};
+using detail::ScanParams;
+constexpr int kBlock = detail::kScanThreads;
+constexpr int kMaxOuter = detail::kScanMaxOuter;
 
 // The axes other than the scanned one, merged where both arrays allow and ordered outermost
 // first by the output's strides, so neighbouring lines are neighbours in memory.
