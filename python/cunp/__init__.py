@@ -46,11 +46,12 @@ from cunp import cuda  # noqa: E402
 from cunp._elementwise_kernel import ElementwiseKernel  # noqa: E402
 from cunp._creation import (
     asarray, ascontiguousarray, asfortranarray, copy, full, empty_like, zeros_like, ones_like,
-    full_like, arange, linspace, logspace, geomspace, identity, asnumpy,
+    full_like, arange, linspace, logspace, geomspace, identity, asnumpy, meshgrid,
 )
 from cunp._manipulation import (
     reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
-    broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size,
+    broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size, flip, fliplr, flipud,
+    roll,
 )
 from cunp._ufuncs import ufunc  # noqa: E402
 from cunp._elementwise_functions import (  # noqa: E402
@@ -66,6 +67,9 @@ from cunp._statistics import *  # noqa: E402,F401,F403
 from cunp._products import *  # noqa: E402,F401,F403
 from cunp._raw_kernel import *  # noqa: E402,F401,F403
 from cunp._interop import *  # noqa: E402,F401,F403
+from cunp._array_api import *  # noqa: E402,F401,F403
+from cunp._differences import *  # noqa: E402,F401,F403
+from cunp._triangles import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
@@ -77,6 +81,17 @@ ndarray.__module__ = "cunp"
 
 # The ufunc objects (cunp.add, cunp.sin, ...), one per entry of the core's ufunc table.
 globals().update({_name: getattr(_core, _name) for _name in _core._ufunc_names})
+# The array API standard's names for some of them (NumPy 2 has the same aliases).
+_UFUNC_ALIASES = {
+    "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",
+    "atan": "arctan", "atan2": "arctan2", "atanh": "arctanh", "pow": "power",
+    "bitwise_invert": "invert", "bitwise_left_shift": "left_shift",
+    "bitwise_right_shift": "right_shift",
+}
+globals().update({_alias: globals()[_name] for _alias, _name in _UFUNC_ALIASES.items()})
+
+# The version of the array API standard the namespace implements.
+__array_api_version__ = "2025.12"
 
 # NumPy's scalar types and constants, resolved from NumPy on first use (keeps import cheap).
 _NUMPY_NAMES = {
@@ -85,7 +100,7 @@ _NUMPY_NAMES = {
     "ushort", "intc", "uintc", "int_", "uint", "intp", "uintp", "longlong", "ulonglong", "half",
     "single", "double", "float_", "cdouble", "csingle", "complex_", "longdouble", "dtype",
     "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
-    "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma", "finfo", "iinfo",
+    "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma",
 }
 
 

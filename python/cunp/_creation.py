@@ -1,14 +1,24 @@
 """Creation functions whose argument handling is not hot enough to need C++."""
+import contextlib
 import math
 import operator
 
 from cunp import _core
 from cunp._core import ndarray
 
+_NO_SCOPE = contextlib.nullcontext()
 
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
-    """An array on the current device; `a` itself when it already is one (no copy)."""
-    return _core.array(a, dtype, copy, order if order is not None else "K", 0)
+
+def _on(device):
+    """A context that makes the device of a `device=` argument current (nothing for None);
+    ValueError for a device that does not exist."""
+    d = _core._device(device)
+    return _NO_SCOPE if d is None else d
+
+
+def asarray(a, dtype=None, order=None, *, copy=None, device=None, blocking=False):
+    """An array on the current device (or `device`); `a` itself when it already is one there."""
+    return _core.array(a, dtype, copy, order if order is not None else "K", 0, device=device)
 
 
 def ascontiguousarray(a, dtype=None):
@@ -40,28 +50,29 @@ def asnumpy(a, stream=None, order="C", out=None, blocking=True):
     return arr
 
 
-def full(shape, fill_value, dtype=None, order="C"):
-    return _core._full(shape, fill_value, dtype, order)
+def full(shape, fill_value, dtype=None, order="C", *, device=None):
+    return _core._full(shape, fill_value, dtype, order, device)
 
 
-def empty_like(a, dtype=None, order="K", subok=None, shape=None):
-    return _core._empty_like(_as_like(a), dtype, order, shape)
+# The *_like functions allocate on the prototype's device unless `device` names another.
+def empty_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    return _core._empty_like(_as_like(a), dtype, order, shape, device)
 
 
-def zeros_like(a, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, subok, shape)
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    out = empty_like(a, dtype, order, subok, shape, device=device)
     out.fill(0)
     return out
 
 
-def ones_like(a, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, subok, shape)
+def ones_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    out = empty_like(a, dtype, order, subok, shape, device=device)
     out.fill(1)
     return out
 
 
-def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None):
-    out = empty_like(a, dtype, order, subok, shape)
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    out = empty_like(a, dtype, order, subok, shape, device=device)
     out.fill(fill_value)
     return out
 
@@ -92,7 +103,7 @@ def _default_dtype(*values):
     return "int64"
 
 
-def arange(start, stop=None, step=None, dtype=None):
+def arange(start, stop=None, step=None, dtype=None, *, device=None):
     """Evenly spaced values in [start, stop), as numpy.arange (lengths computed the same way)."""
     if stop is None:
         start, stop = 0, start
@@ -108,7 +119,8 @@ def arange(start, stop=None, step=None, dtype=None):
     else:
         span = (complex(stop) - complex(start)) / complex(step)
         n = math.ceil(span.real)
-    return _core._arange(max(int(n), 0), start, step, dtype)
+    with _on(device):
+        return _core._arange(max(int(n), 0), start, step, dtype)
 
 
 def _check_num(num):
@@ -156,7 +168,13 @@ def _move_samples(out, axis):
     return out if axis == 0 else out._moveaxis(0, axis)
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *,
+             device=None):
+    with _on(device):
+        return _linspace(start, stop, num, endpoint, retstep, dtype, axis)
+
+
+def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     num = _check_num(num)
     div = (num - 1) if endpoint else num
     start, stop = _endpoint(start), _endpoint(stop)
@@ -224,6 +242,27 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
         out = _core._spaced(2, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
                             10.0, out_dtype, False)
     return _move_samples(out, axis)
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    """Coordinate arrays from coordinate vectors: one array per input, each varying along its
+    own axis ('ij'), or with the first two axes swapped ('xy', the default). A tuple, as in
+    NumPy 2; sparse=True keeps the broadcastable shapes instead of full copies."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    ndim = len(xi)
+    ones = (1,) * ndim
+    out = [asarray(x).reshape(ones[:i] + (-1,) + ones[i + 1:]) for i, x in enumerate(xi)]
+    if indexing == "xy" and ndim > 1:
+        out[0] = out[0].reshape((1, -1) + ones[2:])
+        out[1] = out[1].reshape((-1, 1) + ones[2:])
+    if not sparse:
+        from cunp._manipulation import broadcast_arrays
+
+        out = broadcast_arrays(*out)
+    if copy:
+        out = [x.copy() for x in out]
+    return tuple(out)
 
 
 def identity(n, dtype=float):

@@ -17,7 +17,7 @@ _KDL_CUDA_HOST = 3
 _KDL_CUDA_MANAGED = 13
 
 # The array API standard versions cunp's namespace answers to (NumPy 2.x accepts the same).
-_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
+_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 def _is_capsule(x):
@@ -28,17 +28,11 @@ def _device_id(device):
     """The CUDA device id a `device=` argument names, or None for 'as the producer has it'."""
     if device is None:
         return None
-    if isinstance(device, int):
-        return device
     if isinstance(device, tuple) and len(device) == 2:
         if device[0] not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
             raise ValueError(f"cunp arrays live on CUDA devices, not on DLPack device {device}")
-        return device[1]
-    if isinstance(device, _core.Device):
-        return device.id
-    if device == "cpu":
-        raise ValueError("cunp arrays live on CUDA devices; device='cpu' is not supported")
-    raise TypeError(f"unsupported device argument {device!r}")
+        device = device[1]
+    return _core._device(device).id
 
 
 def from_dlpack(x, /, *, device=None, copy=None):

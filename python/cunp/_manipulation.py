@@ -1,6 +1,12 @@
-"""Module-level forms of the ndarray's view methods (cp.transpose(x), cp.squeeze(x) ...)."""
+"""Module-level forms of the ndarray's view methods (cp.transpose(x), cp.squeeze(x) ...), and
+rearrangements built on views: flip, roll."""
+import itertools
+import operator
+
+from cunp import _core
 from cunp._core import ndarray
 from cunp._creation import asarray
+from cunp._creation import empty_like as _empty_like
 
 
 def reshape(a, newshape, order="C"):
@@ -55,9 +61,72 @@ def broadcast_to(array, shape):
 
 
 def broadcast_arrays(*args):
+    """The arguments broadcast to one shape, as a tuple of views (NumPy 2 returns a tuple)."""
     arrays = [asarray(a) for a in args]
     shape = broadcast_shapes(*(a.shape for a in arrays))
-    return [a if a.shape == shape else a._broadcast_to(shape) for a in arrays]
+    return tuple(a if a.shape == shape else a._broadcast_to(shape) for a in arrays)
+
+
+def flip(m, axis=None):
+    """A view of m with the order of elements reversed along `axis` (every axis for None)."""
+    m = asarray(m)
+    key = [slice(None)] * m.ndim
+    for ax in _core._normalize_axes(axis, m.ndim):
+        key[ax] = slice(None, None, -1)
+    return m[tuple(key)]
+
+
+def fliplr(m):
+    m = asarray(m)
+    if m.ndim < 2:
+        raise ValueError("Input must be >= 2-d.")
+    return m[:, ::-1]
+
+
+def flipud(m):
+    m = asarray(m)
+    if m.ndim < 1:
+        raise ValueError("Input must be >= 1-d.")
+    return m[::-1]
+
+
+def _roll_offsets(ndim, shift, axis):
+    """The total shift of every axis: shift and axis broadcast against each other, and the
+    shifts of an axis named twice add up (NumPy's rule)."""
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) == 1:
+        shifts = shifts * len(axes)
+    elif len(axes) == 1:
+        axes = axes * len(shifts)
+    elif len(shifts) != len(axes):
+        raise ValueError("'shift' and 'axis' should be scalars or 1D sequences of the same "
+                         "length")
+    offsets = [0] * ndim
+    for sh, ax in zip(shifts, axes):
+        offsets[_core._normalize_axis(ax, ndim)] += operator.index(sh)
+    return offsets
+
+
+def roll(a, shift, axis=None):
+    """a with its elements shifted along `axis` (the flattened array for None), those that
+    roll off one end coming back at the other."""
+    a = asarray(a)
+    if axis is None:
+        return roll(a.ravel(), shift, 0).reshape(a.shape)
+    # Each shifted axis splits into two blocks that swap places: 2**k block copies for k axes.
+    blocks = []
+    for n, off in zip(a.shape, _roll_offsets(a.ndim, shift, axis)):
+        off = off % n if n else 0
+        if off:
+            blocks.append(((slice(None, -off), slice(off, None)),
+                           (slice(-off, None), slice(None, off))))
+        else:
+            blocks.append(((slice(None), slice(None)),))
+    out = _empty_like(a)
+    for parts in itertools.product(*blocks):
+        out[tuple(p[1] for p in parts)] = a[tuple(p[0] for p in parts)]
+    return out
 
 
 def real(val):

@@ -74,10 +74,25 @@ def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
 
 
+def to_device(self, device, /, *, stream=None):
+    """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
+    orders the copy."""
+    target = _core._device(device)
+    if target is None or target == self.device:
+        return self
+    if stream is not None and not hasattr(stream, "__enter__"):
+        raise TypeError(f"stream must be a cunp.cuda.Stream or None, not {type(stream).__name__}")
+    with target:
+        if stream is None:
+            return _core.array(self, None, True, "K", 0)
+        with stream:
+            return _core.array(self, None, True, "K", 0)
+
+
 _METHODS = {
     "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
     "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
-    "std": std,
+    "std": std, "to_device": to_device,
     "__array_ufunc__": _ufuncs._array_ufunc,
     "__array_function__": _interop._array_function,
     "__array_namespace__": _interop._array_namespace,

@@ -62,8 +62,8 @@ OrderSpec order_from_char(char c) {
   }
 }
 
-NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order) {
-  int dev = like.device();
+NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order, int device) {
+  int dev = device >= 0 ? device : like.device();
   switch (order) {
     case OrderSpec::C: return NDArray::empty(like.shape(), dtype, Order::C, dev);
     case OrderSpec::F: return NDArray::empty(like.shape(), dtype, Order::F, dev);

@@ -405,16 +405,26 @@ void bind_array(nb::module_& m) {
       .def(
           "astype",
           [](Self self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
-             bool force_copy) -> nb::object {
-            const NDArray& a = unwrap(self).a;
+             bool force_copy, nb::handle device) -> nb::object {
+            NDArray a = unwrap(self).a;
             Casting c = casting_from_string(nb::cast<std::string>(casting));
-            NDArray r = astype(a, to_dtype(dtype), to_order_spec(order, 'K'), c, force_copy);
+            DType to = to_dtype(dtype);
+            int dev = to_device_id(device);
+            if (dev >= 0 && dev != a.device()) {
+              // The array API's astype(x, dtype, device=): the cast happens on the new device.
+              DeviceGuard on(dev);
+              NDArray moved = NDArray::empty(a.shape(), a.dtype(), Order::C, dev);
+              copy_to(moved, a);
+              return wrap(astype(moved, to, to_order_spec(order, 'K'), c, false));
+            }
+            NDArray r = astype(a, to, to_order_spec(order, 'K'), c, force_copy);
             if (r.memory() == a.memory() && r.data() == a.data() && r.dtype() == a.dtype())
               return nb::borrow(self);
             return wrap(std::move(r));
           },
           nb::arg("dtype"), nb::arg("order").none() = "K", nb::arg("casting").none() = "unsafe",
-          nb::arg("subok").none() = nb::none(), nb::arg("copy").none() = true)
+          nb::arg("subok").none() = nb::none(), nb::arg("copy").none() = true, nb::kw_only(),
+          nb::arg("device").none() = nb::none())
       .def("fill", [](const PyArray& s, nb::handle v) {
         if (is_array(v)) {
           const NDArray& src = unwrap(v).a;

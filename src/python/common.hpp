@@ -42,6 +42,30 @@ DType to_dtype_or(nb::handle h, DType fallback);  // None -> fallback
 Dims to_shape(nb::handle h);                      // int or sequence of ints
 std::vector<int64_t> to_axes(nb::handle h);       // int or sequence of ints
 Order to_order(nb::handle h);                     // 'C' / 'F' (None -> C)
+// device= as the array API passes it: None, a cunp.cuda.Device or a device id. Returns -1 for
+// None; ValueError for a device that does not exist, TypeError for anything else.
+int to_device_id(nb::handle h);
+
+// Makes the device a device= argument names current for one call (nothing for None), so that
+// what the call allocates lands there.
+class DeviceScope {
+ public:
+  explicit DeviceScope(nb::handle device) : id_(to_device_id(device)) {
+    if (id_ >= 0) {
+      previous_ = current_device();
+      if (previous_ != id_) set_current_device(id_);
+    }
+  }
+  ~DeviceScope() {
+    if (id_ >= 0 && previous_ != id_) set_current_device(previous_);
+  }
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int id_;
+  int previous_ = -1;
+};
 OrderSpec to_order_spec(nb::handle h, char fallback = 'K');
 
 // A Python scalar (bool, int, float, complex, or NumPy scalar) converted for storing into an

@@ -126,6 +126,27 @@ Order to_order(nb::handle h) {
   throw ValueError("order must be one of 'C' or 'F'");
 }
 
+int to_device_id(nb::handle h) {
+  if (h.is_none()) return -1;
+  int id;
+  if (nb::isinstance<PyDevice>(h)) {
+    id = nb::cast<const PyDevice&>(h).id;
+  } else if (PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr())) {
+    id = nb::cast<int>(h);
+  } else if (PyUnicode_Check(h.ptr())) {
+    throw ValueError("cunp arrays live on CUDA devices; device='" + nb::cast<std::string>(h) +
+                     "' is not one (pass a cunp.cuda.Device or a device id)");
+  } else {
+    throw TypeError("device must be None, a cunp.cuda.Device or a device id, not " +
+                    std::string(Py_TYPE(h.ptr())->tp_name));
+  }
+  int count = device_count();
+  if (id < 0 || id >= count)
+    throw ValueError("device " + std::to_string(id) + " does not exist (this machine has " +
+                     std::to_string(count) + " CUDA device" + (count == 1 ? "" : "s") + ")");
+  return id;
+}
+
 OrderSpec to_order_spec(nb::handle h, char fallback) {
   if (h.is_none()) return order_from_char(fallback);
   std::string s = nb::cast<std::string>(h);

@@ -23,26 +23,34 @@ std::complex<double> to_complex(nb::handle h) {
 void bind_creation(nb::module_& m) {
   m.def(
       "empty",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        DeviceScope on(device);
         return wrap(
             NDArray::empty(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
       },
-      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C",
+      nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "zeros",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        DeviceScope on(device);
         return wrap(zeros(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
       },
-      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C",
+      nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "ones",
-      [](nb::handle shape, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
+        DeviceScope on(device);
         return wrap(ones(to_shape(shape), to_dtype_or(dtype, DType::Float64), to_order(order)));
       },
-      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+      nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C",
+      nb::kw_only(), nb::arg("device").none() = nb::none());
   m.def(
       "_full",
-      [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+      [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order,
+         nb::handle device) {
+        DeviceScope on(device);
         Dims sh = to_shape(shape);
         Order ord = to_order(order);
         // Scalars fill (a string is parsed as the dtype asked for); anything else becomes an
@@ -62,14 +70,17 @@ void bind_creation(nb::module_& m) {
         copy_to(out, v);
         return wrap(out);
       },
-      nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order").none());
+      nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order").none(),
+      nb::arg("device").none());
   m.def(
       "_empty_like",
-      [](nb::handle like, nb::handle dtype, nb::handle order, nb::handle shape) {
+      [](nb::handle like, nb::handle dtype, nb::handle order, nb::handle shape, nb::handle device) {
         const NDArray& a = unwrap(like).a;
         DType dt = to_dtype_or(dtype, a.dtype());
         OrderSpec o = to_order_spec(order, 'K');
-        if (shape.is_none()) return wrap(empty_like(a, dt, o));
+        int named = to_device_id(device);
+        int dev = named >= 0 ? named : a.device();
+        if (shape.is_none()) return wrap(empty_like(a, dt, o, dev));
         // A new shape keeps the prototype's layout as NumPy does: 'A' and 'K' follow an
         // F-contiguous prototype, and 'K' keeps the axis order of any other one of the same rank.
         Dims sh = to_shape(shape);
@@ -80,7 +91,7 @@ void bind_creation(nb::module_& m) {
           else if (o == OrderSpec::A) o = OrderSpec::C;
         }
         if (o != OrderSpec::K)
-          return wrap(NDArray::empty(sh, dt, o == OrderSpec::F ? Order::F : Order::C, a.device()));
+          return wrap(NDArray::empty(sh, dt, o == OrderSpec::F ? Order::F : Order::C, dev));
         std::vector<int64_t> perm = memory_order(a.strides());
         Dims permuted(a.ndim());
         std::vector<int64_t> inverse(a.ndim());
@@ -88,9 +99,10 @@ void bind_creation(nb::module_& m) {
           permuted[i] = sh[perm[i]];
           inverse[perm[i]] = i;
         }
-        return wrap(NDArray::empty(permuted, dt, Order::C, a.device()).transpose(inverse));
+        return wrap(NDArray::empty(permuted, dt, Order::C, dev).transpose(inverse));
       },
-      nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none(), nb::arg("shape").none());
+      nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none(), nb::arg("shape").none(),
+      nb::arg("device").none());
   m.def("_arange", [](int64_t n, nb::handle start, nb::handle step, nb::handle dtype) {
     return wrap(arange_n(n, to_complex(start), to_complex(step), to_dtype(dtype)));
   });
@@ -121,19 +133,24 @@ void bind_creation(nb::module_& m) {
         });
   m.def(
       "eye",
-      [](int64_t n, nb::handle m_, int64_t k, nb::handle dtype, nb::handle order) {
+      [](int64_t n, nb::handle m_, int64_t k, nb::handle dtype, nb::handle order,
+         nb::handle device) {
         if (n < 0) throw ValueError("negative dimensions are not allowed");
+        DeviceScope on(device);
         int64_t cols = m_.is_none() ? n : nb::cast<int64_t>(m_);
         return wrap(eye(n, cols, k, to_dtype_or(dtype, DType::Float64), to_order(order)));
       },
       nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k").none() = 0,
-      nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C");
+      nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C", nb::kw_only(),
+      nb::arg("device").none() = nb::none());
 
   // array(obj, dtype, copy, order, ndmin): NumPy 2's copy semantics (True: always, None: when
   // needed, False: never, ValueError if one is needed).
   m.def(
       "array",
-      [](nb::handle obj, nb::handle dtype, nb::handle copy_arg, nb::handle order, int ndmin) {
+      [](nb::handle obj, nb::handle dtype, nb::handle copy_arg, nb::handle order, int ndmin,
+         nb::handle device) {
+        DeviceScope on(device);
         bool always = !copy_arg.is_none() && nb::cast<bool>(copy_arg);
         bool never = !copy_arg.is_none() && !nb::cast<bool>(copy_arg);
         // A foreign device array is viewed in place, then handled as a cunp array; read-only
@@ -181,7 +198,8 @@ void bind_creation(nb::module_& m) {
         return source.is_valid() ? wrap(a, source) : wrap(a);
       },
       nb::arg("obj"), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
-      nb::arg("order").none() = "K", nb::arg("ndmin").none() = 0);
+      nb::arg("order").none() = "K", nb::arg("ndmin").none() = 0, nb::kw_only(),
+      nb::arg("device").none() = nb::none());
 }
 
 }  // namespace cunp::py

@@ -150,6 +150,21 @@ nb::object dlpack(nb::handle self, nb::handle stream, nb::handle max_version, nb
     if (t.size() != 2)
       raise(PyExc_ValueError, "dl_device must be a (device_type, device_id) tuple");
     int type = nb::cast<int>(t[0]), id = nb::cast<int>(t[1]);
+    if (type == dl::kDLCPU) {
+      // Export to the host: a copy NumPy owns, handed over through NumPy's own exporter.
+      if (!copy_arg.is_none() && !nb::cast<bool>(copy_arg))
+        raise(PyExc_BufferError, "the array is in GPU memory: exporting it to the CPU needs a "
+                                 "copy, which copy=False forbids");
+      nb::object host = self.attr("get")();
+      bool versioned_host = !max_version.is_none() &&
+                            nb::cast<long long>(nb::cast<nb::tuple>(max_version)[0]) >= 1;
+      nb::dict kw;
+      if (!max_version.is_none()) kw["max_version"] = max_version;
+      if (versioned_host) kw["copy"] = true;  // so the capsule carries the "copied" flag
+      PyObject* r = PyObject_Call(host.attr("__dlpack__").ptr(), nb::tuple().ptr(), kw.ptr());
+      if (!r) throw nb::python_error();
+      return nb::steal(r);
+    }
     if (type != dl::kDLCUDA || id != dev)
       raise(PyExc_BufferError, "cunp can export this array only to its own device (" +
                                    std::to_string(dl::kDLCUDA) + ", " + std::to_string(dev) +

@@ -132,6 +132,15 @@ void bind_runtime(nb::module_& m) {
       .def("__hash__", [](const PyDevice& d) { return d.id; })
       .def("__repr__",
            [](const PyDevice& d) { return "<CUDA Device " + std::to_string(d.id) + ">"; });
+  // A device= argument checked (ValueError for a device that does not exist): the Device, or
+  // None for None.
+  m.def(
+      "_device",
+      [](nb::handle device) -> nb::object {
+        int id = to_device_id(device);
+        return id < 0 ? nb::none() : nb::cast(PyDevice{id});
+      },
+      nb::arg("device").none());
 
   nb::class_<Event>(m, "Event")
       .def(

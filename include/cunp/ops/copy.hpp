@@ -12,7 +12,9 @@ enum class OrderSpec { C, F, A, K };
 OrderSpec order_from_char(char c);  // ValueError for anything else
 
 // An uninitialized array shaped like `like`, laid out per `order`.
-NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order = OrderSpec::K);
+// On `device` (default: like's device, as the array API asks of the *_like functions).
+NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order = OrderSpec::K,
+                   int device = -1);
 
 // dst[...] = src: src broadcast to dst's shape and cast to its dtype (unsafe casting, as
 // assignment does). Handles overlapping memory and arrays on another device.
