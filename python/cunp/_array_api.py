@@ -141,7 +141,7 @@ class _Info:
         return _core.Device()
 
     def devices(self):
-        return [_core.Device(i) for i in range(_core.getDeviceCount())]
+        return tuple(_core.Device(i) for i in range(_core.getDeviceCount()))
 
     def default_dtypes(self, *, device=None):
         import numpy

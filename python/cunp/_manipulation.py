@@ -9,8 +9,17 @@ from cunp._creation import asarray
 from cunp._creation import empty_like as _empty_like
 
 
-def reshape(a, newshape, order="C"):
-    return asarray(a).reshape(newshape, order=order)
+def reshape(a, /, shape=None, order="C", *, newshape=None, copy=None):
+    """a with a new shape: a view where the layout allows one (copy=None), always a copy
+    (copy=True), or a view or ValueError (copy=False). `newshape` is NumPy's older name."""
+    if newshape is not None:
+        if shape is not None:
+            raise TypeError("You cannot specify 'newshape' and 'shape' arguments at the same "
+                            "time.")
+        shape = newshape
+    if shape is None:
+        raise TypeError("reshape() missing 1 required positional argument: 'shape'")
+    return asarray(a).reshape(shape, order=order, copy=copy)
 
 
 def ravel(a, order="C"):

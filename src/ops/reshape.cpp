@@ -1,12 +1,17 @@
 // src/ops/reshape.cpp -- reshape and ravel (cunp/ops/reshape.hpp).
 #include "cunp/ops/reshape.hpp"
 
+#include "cunp/runtime/error.hpp"
+
 namespace cunp {
 
-NDArray reshape(const NDArray& a, const Dims& requested, Order order) {
+NDArray reshape(const NDArray& a, const Dims& requested, Order order, std::optional<bool> copy) {
   Dims shape = a.resolve_shape(requested);
-  if (auto v = a.reshape_view(shape, order)) return *v;
-  NDArray c = contiguous(a, order);
+  if (copy != true)
+    if (auto v = a.reshape_view(shape, order)) return *v;
+  if (copy == false) throw ValueError("Unable to avoid creating a copy while reshaping.");
+  NDArray c = copy == true ? cunp::copy(a, order == Order::C ? OrderSpec::C : OrderSpec::F)
+                           : contiguous(a, order);
   return *c.reshape_view(shape, order);
 }
 

@@ -323,14 +323,19 @@ void bind_array(nb::module_& m) {
   cls.def("reshape",
           [](Self self, nb::args args, nb::kwargs kw) {
             const NDArray& a = unwrap(self).a;
-            nb::handle order = kw.contains("order") ? nb::handle(kw["order"]) : nb::handle(Py_None);
-            for (auto [k, v] : kw)
-              if (nb::cast<std::string>(k) != "order")
-                throw TypeError("reshape() got an unexpected keyword argument '" +
-                                nb::cast<std::string>(k) + "'");
+            nb::handle order = Py_None;
+            std::optional<bool> copy_arg;
+            for (auto [k, v] : kw) {
+              std::string key = nb::cast<std::string>(k);
+              if (key == "order") order = v;
+              else if (key == "copy" && !v.is_none()) copy_arg = nb::cast<bool>(v);
+              else if (key != "copy")
+                throw TypeError("reshape() got an unexpected keyword argument '" + key + "'");
+            }
             if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
             Dims shape = args.size() == 1 ? to_shape(args[0]) : to_shape(args);
-            return wrap(reshape(a, shape, order_of(a, order)), self);
+            NDArray r = reshape(a, shape, order_of(a, order), copy_arg);
+            return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
           })
       .def(
           "ravel",

@@ -111,7 +111,7 @@ def test_device_objects_round_trip():
         assert make(0).device == x.device
         assert make(None).device == x.device
     n = cunp.cuda.runtime.getDeviceCount()
-    assert cunp.__array_namespace_info__().devices() == [cunp.cuda.Device(i) for i in range(n)]
+    assert cunp.__array_namespace_info__().devices() == tuple(cunp.cuda.Device(i) for i in range(n))
     with pytest.raises(ValueError, match="does not exist"):
         cunp.zeros(3, device=n)
     with pytest.raises(ValueError, match="does not exist"):
@@ -146,6 +146,28 @@ def test_astype_copy_semantics():
         cunp.asarray(x, dtype="float64", copy=False)
     with pytest.raises(ValueError, match="copy"):
         cunp.asarray([1, 2], copy=False)
+
+
+@gpu
+def test_reshape_copy_argument():
+    x = cunp.arange(12.0).reshape(3, 4)
+    v = cunp.reshape(x, (4, 3), copy=False)
+    v[0, 0] = 5
+    assert float(x[0, 0]) == 5
+    c = cunp.reshape(x, (4, 3), copy=True)
+    c[0, 0] = 7
+    assert float(x[0, 0]) == 5
+    c = x.reshape(12, copy=True)
+    c[1] = 9
+    assert float(x[0, 1]) == 1
+    with pytest.raises(ValueError, match="copy"):
+        cunp.reshape(x.T, 12, copy=False)
+    numpy.testing.assert_array_equal(cunp.reshape(x.T, (12,)).get(),
+                                     numpy.reshape(x.get().T, 12))
+    assert cunp.reshape(x, newshape=(2, 6)).shape == (2, 6)
+    assert cunp.reshape(x, shape=(6, -1)).shape == (6, 2)
+    with pytest.raises(TypeError):
+        cunp.reshape(x, (2, 6), newshape=(2, 6))
 
 
 @gpu

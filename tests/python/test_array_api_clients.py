@@ -6,7 +6,6 @@ import subprocess
 import sys
 import textwrap
 
-import numpy
 import pytest
 
 import cunp
@@ -31,70 +30,90 @@ def test_array_api_compat_finds_cunp():
     assert compat.device(x) == x.device
 
 
-def _data(n=400, d=6, seed=0):
-    rng = numpy.random.default_rng(seed)
-    X = rng.standard_normal((n, d)) @ rng.standard_normal((d, d))  # noqa: N806
-    y = (X[:, 0] + 0.5 * X[:, 1] > 0).astype(numpy.int64) + (X[:, 2] > 1)
-    return X, y
+def _run_in_array_api_mode(code):
+    """Runs `code` in a fresh interpreter with SciPy's array API mode on: SCIPY_ARRAY_API is
+    read when SciPy is first imported, and scikit-learn's dispatch requires it."""
+    env = dict(os.environ, SCIPY_ARRAY_API="1")
+    r = subprocess.run([sys.executable, "-c", _PRELUDE + textwrap.dedent(code)], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-3000:]
 
 
-def _same_up_to_sign(a, b, rtol=1e-6):
-    # Principal directions are defined up to their sign.
-    signs = numpy.sign((a * b).sum(axis=-1, keepdims=True))
-    numpy.testing.assert_allclose(a, b * signs, rtol=rtol, atol=1e-8)
+_PRELUDE = textwrap.dedent("""
+    import numpy, cunp
+
+    def data(n=400, d=6, seed=0):
+        rng = numpy.random.default_rng(seed)
+        X = rng.standard_normal((n, d)) @ rng.standard_normal((d, d))
+        y = (X[:, 0] + 0.5 * X[:, 1] > 0).astype(numpy.int64) + (X[:, 2] > 1)
+        return X, y
+
+    def same_up_to_sign(a, b, rtol=1e-6):
+        # Principal directions are defined up to their sign.
+        signs = numpy.sign((a * b).sum(axis=-1, keepdims=True))
+        numpy.testing.assert_allclose(a, b * signs, rtol=rtol, atol=1e-8)
+""")
 
 
 def test_sklearn_pca_on_the_gpu():
-    sklearn = pytest.importorskip("sklearn")
-    from sklearn.decomposition import PCA
-
-    X, _ = _data()  # noqa: N806
-    ref = PCA(n_components=3, svd_solver="full").fit(X)
-    with sklearn.config_context(array_api_dispatch=True):
-        pca = PCA(n_components=3, svd_solver="full").fit(cunp.asarray(X))
-        Z = pca.transform(cunp.asarray(X))  # noqa: N806
-    assert isinstance(pca.components_, cunp.ndarray) and isinstance(Z, cunp.ndarray)
-    _same_up_to_sign(pca.components_.get(), ref.components_)
-    numpy.testing.assert_allclose(pca.explained_variance_.get(), ref.explained_variance_,
-                                  rtol=1e-6)
-    numpy.testing.assert_allclose(numpy.abs(Z.get()), numpy.abs(ref.transform(X)), rtol=1e-6,
-                                  atol=1e-8)
+    pytest.importorskip("sklearn")
+    _run_in_array_api_mode("""
+        import sklearn
+        from sklearn.decomposition import PCA
+        X, _ = data()
+        ref = PCA(n_components=3, svd_solver="full").fit(X)
+        with sklearn.config_context(array_api_dispatch=True):
+            pca = PCA(n_components=3, svd_solver="full").fit(cunp.asarray(X))
+            Z = pca.transform(cunp.asarray(X))
+        assert isinstance(pca.components_, cunp.ndarray) and isinstance(Z, cunp.ndarray)
+        same_up_to_sign(pca.components_.get(), ref.components_)
+        numpy.testing.assert_allclose(pca.explained_variance_.get(), ref.explained_variance_,
+                                      rtol=1e-6)
+        numpy.testing.assert_allclose(numpy.abs(Z.get()), numpy.abs(ref.transform(X)),
+                                      rtol=1e-6, atol=1e-8)
+        print("ok")
+    """)
 
 
 def test_sklearn_lda_on_the_gpu():
-    sklearn = pytest.importorskip("sklearn")
-    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-
-    X, y = _data(seed=1)  # noqa: N806
-    ref = LinearDiscriminantAnalysis().fit(X, y)
-    with sklearn.config_context(array_api_dispatch=True):
-        lda = LinearDiscriminantAnalysis().fit(cunp.asarray(X), cunp.asarray(y))
-        pred = lda.predict(cunp.asarray(X))
-        proj = lda.transform(cunp.asarray(X))
-    assert isinstance(pred, cunp.ndarray) and isinstance(proj, cunp.ndarray)
-    numpy.testing.assert_array_equal(pred.get(), ref.predict(X))
-    numpy.testing.assert_allclose(numpy.abs(proj.get()), numpy.abs(ref.transform(X)), rtol=1e-6,
-                                  atol=1e-8)
+    pytest.importorskip("sklearn")
+    _run_in_array_api_mode("""
+        import sklearn
+        from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+        X, y = data(seed=1)
+        ref = LinearDiscriminantAnalysis().fit(X, y)
+        with sklearn.config_context(array_api_dispatch=True):
+            lda = LinearDiscriminantAnalysis().fit(cunp.asarray(X), cunp.asarray(y))
+            pred = lda.predict(cunp.asarray(X))
+            proj = lda.transform(cunp.asarray(X))
+        assert isinstance(pred, cunp.ndarray) and isinstance(proj, cunp.ndarray)
+        numpy.testing.assert_array_equal(pred.get(), ref.predict(X))
+        numpy.testing.assert_allclose(numpy.abs(proj.get()), numpy.abs(ref.transform(X)),
+                                      rtol=1e-6, atol=1e-8)
+        print("ok")
+    """)
 
 
 def test_sklearn_scalers_on_the_gpu():
-    sklearn = pytest.importorskip("sklearn")
-    from sklearn.preprocessing import MinMaxScaler, StandardScaler
-
-    X, _ = _data(seed=2)  # noqa: N806
-    for scaler in (StandardScaler, MinMaxScaler):
-        ref = scaler().fit_transform(X)
-        with sklearn.config_context(array_api_dispatch=True):
-            got = scaler().fit_transform(cunp.asarray(X))
-        assert isinstance(got, cunp.ndarray)
-        numpy.testing.assert_allclose(got.get(), ref, rtol=1e-10, atol=1e-12)
+    pytest.importorskip("sklearn")
+    _run_in_array_api_mode("""
+        import sklearn
+        from sklearn.preprocessing import MinMaxScaler, StandardScaler
+        X, _ = data(seed=2)
+        for scaler in (StandardScaler, MinMaxScaler):
+            ref = scaler().fit_transform(X)
+            with sklearn.config_context(array_api_dispatch=True):
+                got = scaler().fit_transform(cunp.asarray(X))
+            assert isinstance(got, cunp.ndarray)
+            numpy.testing.assert_allclose(got.get(), ref, rtol=1e-10, atol=1e-12)
+        print("ok")
+    """)
 
 
 def test_scipy_array_api_mode():
     pytest.importorskip("scipy")
-    # SCIPY_ARRAY_API is read when SciPy is first imported: a fresh interpreter.
-    code = textwrap.dedent("""
-        import numpy, cunp, scipy.special, scipy.stats
+    _run_in_array_api_mode("""
+        import scipy.special, scipy.stats
         h = numpy.random.default_rng(3).standard_normal((50, 4))
         x = cunp.asarray(h)
         for got, want in ((scipy.special.logsumexp(x, axis=0),
@@ -104,7 +123,3 @@ def test_scipy_array_api_mode():
             numpy.testing.assert_allclose(got.get(), want, rtol=1e-10)
         print("ok")
     """)
-    env = dict(os.environ, SCIPY_ARRAY_API="1")
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=300)
-    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-3000:]

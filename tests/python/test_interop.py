@@ -184,7 +184,9 @@ def test_dlpack_copy_and_stream_arguments():
     s = cunp.cuda.Stream(non_blocking=True)
     x.__dlpack__(stream=s.ptr)
     with pytest.raises(BufferError):
-        x.__dlpack__(dl_device=(1, 0))
+        x.__dlpack__(dl_device=(1, 0), copy=False)  # the host needs a copy
+    with pytest.raises(BufferError):
+        x.__dlpack__(dl_device=(3, 0))
     x.__dlpack__(dl_device=(2, x.device.id))
     with pytest.raises(TypeError):
         x.__dlpack__(1)  # keyword-only
