@@ -12,8 +12,9 @@
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "../jit/kernel.hpp"
-#include "indexing_slot.hpp"
+#include "indexing_errors.hpp"
 #include "indexing_params.hpp"
+#include "indexing_slot.hpp"
 
 namespace cunp {
 namespace {
@@ -91,14 +92,13 @@ uint64_t signature_key(const GatherSignature& s) {
 
 // NumPy's message for the first index out of bounds (the error path only: reads idx back).
 [[noreturn]] void raise_out_of_bounds(const NDArray& idx, int64_t n, int64_t report_axis) {
-  NDArray h = astype(idx, DType::Int64, OrderSpec::C, Casting::Unsafe, false);
-  std::vector<int64_t> v(static_cast<size_t>(h.size()));
-  if (!v.empty()) to_host(h, v.data(), Order::C);
-  for (int64_t t : v)
-    if (t < -n || t >= n)
-      throw IndexError("index " + std::to_string(t) + " is out of bounds for axis " +
-                       std::to_string(report_axis) + " with size " + std::to_string(n));
+  if (auto bad = first_out_of_bounds(idx, n)) detail::raise_out_of_bounds(*bad, report_axis, n);
   throw IndexError("index out of bounds for axis " + std::to_string(report_axis));
+}
+
+// The check of a call that moves nothing (NumPy still checks the indices).
+void check_on_host(const NDArray& idx, int64_t n, int64_t report_axis) {
+  if (auto bad = first_out_of_bounds(idx, n)) detail::raise_out_of_bounds(*bad, report_axis, n);
 }
 
 void check_index_dtype(const NDArray& idx) {
@@ -196,13 +196,7 @@ NDArray take_reporting(const NDArray& x, const NDArray& indices, int64_t axis_in
   const int64_t n = x.shape()[axis];
   if (out.size() == 0 || n == 0) {
     // Nothing to move, but NumPy still checks the indices.
-    if (check || n == 0) {
-      NDArray h = astype(indices, DType::Int64, OrderSpec::C, Casting::Unsafe, false);
-      std::vector<int64_t> v(static_cast<size_t>(h.size()));
-      to_host(h, v.data(), Order::C);
-      for (int64_t t : v)
-        if (t < -n || t >= n) raise_out_of_bounds(indices, n, report_axis);
-    }
+    if (check || n == 0) check_on_host(indices, n, report_axis);
     return out;
   }
   NDArray idx = indices.c_contiguous() ? indices : contiguous(indices);
@@ -239,15 +233,6 @@ PutPlan plan_put(const NDArray& x, const NDArray& indices, int64_t axis_in, int6
   return q;
 }
 
-void check_on_host(const NDArray& indices, const PutPlan& q) {
-  if (indices.size() == 0) return;
-  NDArray h = astype(indices, DType::Int64, OrderSpec::C, Casting::Unsafe, false);
-  std::vector<int64_t> v(static_cast<size_t>(h.size()));
-  to_host(h, v.data(), Order::C);
-  for (int64_t t : v)
-    if (t < -q.n || t >= q.n) raise_out_of_bounds(indices, q.n, q.report_axis);
-}
-
 // The scatter of y (or of the value bits) into x, through a contiguous copy of x when x has too
 // many dimensions for the strided kernel.
 void scatter_into(const NDArray& x, const PutPlan& q, const NDArray& y, bool scalar,
@@ -269,7 +254,7 @@ void put_along_reporting(const NDArray& x, const NDArray& indices, int64_t axis_
                          const NDArray& values, int64_t report_axis) {
   PutPlan q = plan_put(x, indices, axis_in, report_axis);
   NDArray bv = values.broadcast_to(q.shape);  // ValueError when the shapes do not fit
-  if (q.empty) return check_on_host(indices, q);
+  if (q.empty) return check_on_host(indices, q.n, q.report_axis);
   q.idx = indices.c_contiguous() ? indices : contiguous(indices);
   // One value: the kernel reads it for every unit; otherwise a contiguous block of the gathered
   // shape in x's dtype (a copy only when the values are not one already). Either is ready
@@ -301,7 +286,7 @@ void put_along_reporting(const NDArray& x, const NDArray& indices, int64_t axis_
 void put_along_scalar(const NDArray& x, const NDArray& indices, int64_t axis_in,
                       const Scalar& value_in, int64_t report_axis) {
   PutPlan q = plan_put(x, indices, axis_in, report_axis);
-  if (q.empty) return check_on_host(indices, q);
+  if (q.empty) return check_on_host(indices, q.n, q.report_axis);
   q.idx = indices.c_contiguous() ? indices : contiguous(indices);
   const Scalar value = value_in.dtype == x.dtype() ? value_in : value_in.cast(x.dtype());
   const int isz = x.itemsize();
