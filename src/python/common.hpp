@@ -77,6 +77,8 @@ DType scalar_dtype(nb::handle h);
 nb::object from_scalar(const Scalar& s);  // to bool / int / float / complex
 
 std::vector<IndexItem> to_index(nb::handle key);
+// An integer through __index__ (TypeError otherwise, ValueError past int64).
+int64_t to_int(nb::handle h);
 
 // An array from host data or a cunp array (asarray's work); copies to the current device.
 NDArray to_device_array(nb::handle obj, nb::handle dtype);

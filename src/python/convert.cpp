@@ -79,7 +79,7 @@ DType to_dtype(nb::handle h) {
 
 DType to_dtype_or(nb::handle h, DType fallback) { return h.is_none() ? fallback : to_dtype(h); }
 
-static int64_t to_int(nb::handle h) {
+int64_t to_int(nb::handle h) {
   PyObject* idx = PyNumber_Index(h.ptr());
   if (!idx) {
     PyErr_Clear();
@@ -383,7 +383,7 @@ std::vector<IndexItem> to_index(nb::handle key) {
       items.push_back(IndexItem::integer(to_int(k)));  // a 0-d integer array indexes like an int
     } else if (PyBool_Check(o) || is_array(k) || PyList_Check(o) || nb::hasattr(k, "__array__") ||
                nb::hasattr(k, "__array_interface__")) {
-      throw AdvancedKey{};  // the caller hands the whole key to cunp._indexing
+      throw AdvancedKey{};  // the caller hands the whole key to the advanced path
     } else {
       throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) "
                        "and integer or boolean arrays are valid indices");

@@ -1,7 +1,7 @@
 // src/python/indexing.cpp -- advanced keys: the common ones (x[idx] and x[idx] = v with one
 // integer array along an axis, x[mask] with a mask of the array's shape) go straight to the core's
-// kernels; every other key is handed to cunp._indexing, imported on the first such key so
-// `import cunp` stays cheap.
+// kernels, with no allocation before them; every other key is converted (to_index_key) and goes
+// to the core's getitem / setitem.
 #include "indexing.hpp"
 
 #include <cstdlib>
@@ -11,13 +11,6 @@
 
 namespace cunp::py {
 namespace {
-
-nb::handle indexing_function(const char* name) {
-  // Looked up once per function and kept for the life of the process (deliberately leaked:
-  // no Python object is released at interpreter teardown from a static destructor).
-  nb::object fn = nb::module_::import_("cunp._indexing").attr(name);
-  return fn.release();
-}
 
 bool is_full_slice(PyObject* o) {
   if (!PySlice_Check(o)) return false;
@@ -69,7 +62,7 @@ nb::object fast_getitem(nb::handle self, nb::handle key) {
 
 // x[idx] = v for an integer idx along one axis, v a device array that broadcasts to the
 // gathered shape without dropping axes, or a Python scalar: false for anything else (and for
-// values that do not fit, so that cunp._indexing words the error).
+// values that do not fit, so that setitem words the error).
 bool fast_setitem(nb::handle self, nb::handle key, nb::handle value) {
   const NDArray& x = unwrap(self).a;
   nb::handle arr;
@@ -100,18 +93,80 @@ bool fast_setitem(nb::handle self, nb::handle key, nb::handle value) {
   return true;
 }
 
+// A result that views x's memory (a key with no index array) keeps x as its base.
+nb::object wrap_result(NDArray r, nb::handle self) {
+  const bool view = r.memory() == unwrap(self).a.memory();
+  return view ? wrap(std::move(r), self) : wrap(std::move(r));
+}
+
+nb::object from_item(const IndexItem& it) {
+  auto bound = [](int64_t v) -> nb::object {
+    if (v == IndexItem::kNone) return nb::none();
+    return nb::int_(v);
+  };
+  switch (it.kind) {
+    case IndexItem::Integer: return nb::int_(it.index);
+    case IndexItem::NewAxis: return nb::none();
+    case IndexItem::Slice:
+      return nb::steal(
+          PySlice_New(bound(it.start).ptr(), bound(it.stop).ptr(), bound(it.step).ptr()));
+    case IndexItem::Ellipsis: break;
+  }
+  return nb::ellipsis();
+}
+
+// The key's plan and the shape x[key] has for an x of `shape`, computed on the host (host index
+// arrays described, masks counted with NumPy): (basic, [(kind, axes, axis)], adjacent, position,
+// shape). Raises the errors indexing raises for the key. For tests without a GPU.
+nb::tuple index_plan(nb::handle key, const Dims& shape) {
+  std::vector<int64_t> mask_counts;
+  const std::vector<Index> items = to_index_key(key, KeyArrays::Describe, &mask_counts);
+  const IndexPlan plan = plan_index(items, shape.size());
+  const NDArray x(MemoryPtr(), 0, DType::Float64, shape, contiguous_strides(shape, 8));
+  const NDArray view = x.index(plan.basic);
+  check_masks(plan, view.shape());
+  nb::list basic, entries;
+  for (const IndexItem& it : plan.basic) basic.append(from_item(it));
+  std::vector<Dims> index_shapes;
+  std::size_t masks = 0;
+  for (const AdvancedIndex& e : plan.advanced) {
+    nb::list axes;
+    for (int k = 0; k < e.naxes; ++k) axes.append(e.first_axis + k);
+    const char* kind = e.kind == AdvancedIndex::Kind::Array  ? "array"
+                       : e.kind == AdvancedIndex::Kind::Mask ? "mask"
+                                                             : "bool";
+    entries.append(nb::make_tuple(kind, axes, e.source_axis));
+    if (e.kind == AdvancedIndex::Kind::Array) index_shapes.push_back(e.array.shape());
+    else if (e.kind == AdvancedIndex::Kind::Bool) index_shapes.push_back(Dims{e.value ? 1 : 0});
+    else index_shapes.push_back(Dims{masks < mask_counts.size() ? mask_counts[masks++] : 0});
+  }
+  Dims result = view.shape();
+  if (!plan.advanced.empty()) result = index_layout(plan, view.shape(), index_shapes).shape;
+  nb::list dims;
+  for (int64_t n : result) dims.append(n);
+  return nb::make_tuple(nb::tuple(basic), entries, plan.adjacent, plan.position, nb::tuple(dims));
+}
+
 }  // namespace
 
 nb::object advanced_getitem(nb::handle self, nb::handle key) {
   if (nb::object r = fast_getitem(self, key); r.is_valid()) return r;
-  static nb::handle fn = indexing_function("_getitem");
-  return fn(self, key);
+  const std::vector<Index> items = to_index_key(key, KeyArrays::Device);
+  return wrap_result(getitem(unwrap(self).a, items), self);
 }
 
 void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
   if (fast_setitem(self, key, value)) return;
-  static nb::handle fn = indexing_function("_setitem");
-  fn(self, key, value);
+  const std::vector<Index> items = to_index_key(key, KeyArrays::Device);
+  const NDArray& x = unwrap(self).a;
+  if (is_array(value)) return setitem(x, items, unwrap(value).a);
+  if (is_python_scalar(value) || PyUnicode_Check(value.ptr()))  // strings parse as the dtype
+    return setitem(x, items, to_scalar(value, x.dtype()));
+  // Host values and nested sequences, read as asarray reads them.
+  const bool nested = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  setitem(x, items,
+          nested && holds_device_array(value) ? gather_nested(value, nb::none())
+                                              : to_device_array(value, nb::none()));
 }
 
 void bind_indexing(nb::module_& m) {
@@ -122,17 +177,11 @@ void bind_indexing(nb::module_& m) {
       },
       nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("check") = true,
       nb::arg("report_axis") = -1);
-  m.def(
-      "_put_along",
-      [](const PyArray& x, const PyArray& idx, int64_t axis, const PyArray& values,
-         int64_t report_axis) { put_along_reporting(x.a, idx.a, axis, values.a, report_axis); },
-      nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("values"),
-      nb::arg("report_axis") = -1);
   m.def("_compress_mask",
         [](const PyArray& x, const PyArray& mask) { return wrap(compress_mask(x.a, mask.a)); });
   m.def("_nonzero_coords", [](const PyArray& a) { return wrap(nonzero_coords(a.a)); });
-  m.def("_index_flag", [](int device) { return wrap(index_flag(device)); });
-  m.def("_index_flag_seen", [](int device) { return index_flag_seen(device); });
+  m.def("_index_plan",
+        [](nb::handle key, nb::handle shape) { return index_plan(key, to_shape(shape)); });
 }
 
 }  // namespace cunp::py

@@ -80,6 +80,13 @@ GET_KEYS = [
     (0, True),
     (numpy.array([False, False, False]),),
     numpy.zeros((3, 4, 5), bool),
+    (1, [[0], [3]], slice(1, None)),
+    (numpy.array([1, 0], numpy.uint8), numpy.array([[-1], [2]], numpy.int16)),
+    (None, (A % 3 == 0)[:, :, 0], None),
+    (slice(None), numpy.array([0, 1]), numpy.array([True, False, True, False, False])),
+    (0, True, slice(None), [1]),
+    ([0, 1], None, [1, 2]),
+    (numpy.array(True), numpy.array([2, 0])),
 ]
 
 
@@ -182,6 +189,11 @@ SET_CASES = [
     (True, 3),
     (numpy.zeros(3, bool), numpy.zeros((0, 4, 5))),
     ((slice(None, None, -1), numpy.array([1, -1])), numpy.arange(15.0).reshape(3, 1, 5)),
+    ((slice(None), I2, 1), -2.0),
+    ([0, 1], numpy.arange(20.0).reshape(1, 1, 4, 5)),
+    ((numpy.array([0, 2]), None, numpy.array([[1], [3]])), numpy.arange(10.0).reshape(2, 1, 1, 5)),
+    ((None, (A % 3 == 0)[:, :, 0], None), numpy.float32(2.5)),
+    ((A % 5 == 0)[:, :, 0], numpy.array(7)),
 ]
 
 
@@ -229,6 +241,45 @@ def test_setitem_value_overlapping_target():
     a[[1, 2, 3]] = a[0:3]
     g[[1, 2, 3]] = g[0:3]
     same(a, g)
+    # through the general scatter (a mask) and the masked fill (one element)
+    m = numpy.arange(10) % 3 == 1
+    a[m] = a[0:3]
+    g[cunp.asarray(m)] = g[0:3]
+    same(a, g)
+    a[m] = a[4]
+    g[cunp.asarray(m)] = g[4]
+    same(a, g)
+
+
+@pytest.mark.parametrize("key, value", [
+    (A > 100, numpy.ones(3)), (A > 50, numpy.ones((3, 3))), (A > 50, numpy.ones((1, 9))),
+    (numpy.array([True, False, True]), numpy.ones(3)),
+    ((slice(None), [True, False, True, True]), numpy.ones(2)),
+    (([0, 2], slice(None), [1, 3]), numpy.ones((2, 3))),
+])
+def test_setitem_value_errors(key, value):
+    a = A.astype(float)
+    with pytest.raises((ValueError, TypeError)) as n:
+        a[key] = value
+    g = cunp.asarray(a)
+    with pytest.raises(type(n.value)) as c:
+        g[on_device(key)] = cunp.asarray(value)
+    assert str(c.value) == str(n.value)
+    same(a, g)
+
+
+def test_more_index_arrays_than_one_launch_takes():
+    # 26 index arrays: the flat positions accumulate over two launches.
+    a = numpy.arange(6).reshape((2,) + (1,) * 24 + (3,))
+    idx = [numpy.array([1, 0, 1])] + [numpy.array([[0], [-1]])] * 24 + [numpy.array([[2], [0]])]
+    g = cunp.asarray(a)
+    same(a[tuple(idx)], g[tuple(cunp.asarray(i) for i in idx)])
+    a[tuple(idx)] = -1
+    g[tuple(cunp.asarray(i) for i in idx)] = -1
+    same(a, g)
+    bad = idx[:25] + [numpy.array([3])]
+    with pytest.raises(IndexError, match="index 3 is out of bounds for axis 25 with size 3"):
+        g[tuple(cunp.asarray(i) for i in bad)]
 
 
 # -- routines ------------------------------------------------------------------------------------
