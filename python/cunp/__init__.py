@@ -61,6 +61,7 @@ from cunp._elementwise_functions import (  # noqa: E402
 # Each area's module lists its public names in __all__.
 from cunp._joining import *  # noqa: E402,F401,F403
 from cunp._indexing import *  # noqa: E402,F401,F403
+from cunp._index_tricks import *  # noqa: E402,F401,F403
 from cunp._reductions import *  # noqa: E402,F401,F403
 from cunp._scans import *  # noqa: E402,F401,F403
 from cunp._statistics import *  # noqa: E402,F401,F403

@@ -5,6 +5,7 @@ import numpy
 import pytest
 
 import cunp
+from cunp import _index_tricks as tricks
 from cunp import _indexing as ix
 
 
@@ -158,9 +159,10 @@ def host_routines(monkeypatch):
                                  _normalize_axis=cunp._core._normalize_axis,
                                  _clip=lambda a, lo, hi, *options: numpy.clip(a, lo, hi))
     monkeypatch.setattr(ix, "_core", core)
-    monkeypatch.setattr(ix, "_asarray", numpy.asarray)
-    monkeypatch.setattr(ix, "_arange", numpy.arange)
-    monkeypatch.setattr(ix, "_empty", numpy.empty)
+    for module in (ix, tricks):
+        monkeypatch.setattr(module, "_asarray", numpy.asarray)
+        monkeypatch.setattr(module, "_arange", numpy.arange)
+        monkeypatch.setattr(module, "_empty", numpy.empty)
     monkeypatch.setattr(joining, "stack", numpy.stack)
     monkeypatch.setattr(reductions, "any", numpy.any)
     monkeypatch.setattr(creation, "ascontiguousarray", numpy.ascontiguousarray)
@@ -169,6 +171,7 @@ def host_routines(monkeypatch):
     monkeypatch.setattr(manipulation, "broadcast_shapes", numpy.broadcast_shapes)
     monkeypatch.setattr(dtypes, "result_type", numpy.result_type)
     names = {n: getattr(ix, n) for n in ix.__all__}
+    names.update({n: getattr(tricks, n) for n in tricks.__all__})
     return types.SimpleNamespace(**names, asarray=numpy.asarray, zeros=numpy.zeros)
 
 
