@@ -19,7 +19,7 @@ namespace {
 constexpr int kMaxDims = 8;
 constexpr int kBlock = 256;
 
-// Laid out as the generated Params struct.
+// Laid out as the device's cunp::ufunc_at::Params (src/device/engines/ufunc_at.cuh).
 struct AtParams {
   long long n, inner;
   unsigned long long a, b, err;
@@ -29,84 +29,28 @@ struct AtParams {
   long long sshape[kMaxDims], sst[kMaxDims];
 };
 
-const char* const kAtSource = R"(
-template <int N> struct word_of;
-template <> struct word_of<4> { using type = unsigned int; };
-template <> struct word_of<8> { using type = unsigned long long; };
-struct Params {
-  long long n, inner;
-  char* a; const char* b; unsigned long long* err;
-  long long nidx, sdims;
-  const long long* idx[8];
-  long long ext[8], st[8];
-  long long sshape[8], sst[8];
-};
-template <class T, class F>
-__device__ void atomic_update(T* p, F f) {
-  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
-    using W = typename word_of<sizeof(T)>::type;
-    W* w = reinterpret_cast<W*>(p);
-    W old = *w, prev;
-    while (true) {
-      union { W w; T t; } o, n;
-      o.w = old;
-      n.t = f(o.t);
-      prev = atomicCAS(w, old, n.w);
-      if (prev == old) break;
-      old = prev;
-    }
-  } else if constexpr (sizeof(T) < 4) {
-    unsigned long long addr = reinterpret_cast<unsigned long long>(p);
-    unsigned int* w = reinterpret_cast<unsigned int*>(addr & ~3ull);
-    const int shift = static_cast<int>(addr & 3) * 8;
-    const unsigned int mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
-    unsigned int old = *w, prev;
-    while (true) {
-      union { unsigned short s; unsigned char c; T t; } o, n;
-      o.s = static_cast<unsigned short>((old & mask) >> shift);
-      n.s = 0;
-      n.t = f(o.t);
-      unsigned int bits = sizeof(T) == 1 ? n.c : n.s;
-      prev = atomicCAS(w, old, (old & ~mask) | (bits << shift));
-      if (prev == old) break;
-      old = prev;
-    }
-  } else {
-    *p = f(*p);  // 16-byte values: the launch is a single thread
-  }
-}
-)";
-
+// The kernel: the engine's loop over the updates with the ufunc's update of one element (the
+// old value and the update's operand cast to the loop's types, the result back to a's type).
 std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool has_b,
                       const std::string& kname) {
-  std::string A = info(a).ctype;
-  std::string s = device_header() + device_math_header() + "using namespace cunp;\n" + kAtSource;
-  std::string c0 = u.compute_type(l.types[0]);
-  s += "extern \"C\" __global__ void " + kname + "(const Params p) {\n";
-  s += "  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;\n";
-  s +=
-      "  for (long long e = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; e < p.n; e += step) {\n";
-  s += "    long long i = e / p.inner, j = e % p.inner, off = 0;\n    bool ok = true;\n";
-  s += "    for (int k = 0; k < p.nidx; ++k) {\n";
-  s += "      long long v = p.idx[k][i];\n      if (v < 0) v += p.ext[k];\n";
-  s += "      if (v < 0 || v >= p.ext[k]) {\n        ok = false;\n";
-  s +=
-      "        if (atomicCAS(p.err, 0ull, 1ull) == 0ull) { p.err[1] = k; p.err[2] = p.idx[k][i]; }\n";
-  s += "        break;\n      }\n";
-  s += "      off += v * p.st[k];\n    }\n    if (!ok) continue;\n";
-  s +=
-      "    for_each_coordinate(j, static_cast<int>(p.sdims), p.sshape, [&](int d, long long c) { off += c * p.sst[d]; });\n";
+  const std::string A = info(a).ctype, c0 = u.compute_type(l.types[0]);
+  std::string s = device_header() + device_math_header() + device_part("ufunc_at") +
+                  "using namespace cunp;\n";
+  s += "static_assert(sizeof(cunp::ufunc_at::Params) == " + std::to_string(sizeof(AtParams)) +
+       ", \"host and device disagree on the parameter block\");\n";
+  s += "extern \"C\" __global__ void " + kname + "(const cunp::ufunc_at::Params p) {\n";
+  s += "  cunp::ufunc_at::loop<" + A + ">(p, [&](long long e) {\n";
+  std::string args = "cast<" + c0 + ">(old)";
   if (has_b) {
     std::string c1 = u.compute_type(l.types[1]);
     s += "    const " + c1 + " bv = cast<" + c1 + ">(reinterpret_cast<const " + info(b).ctype +
          "*>(p.b)[e]);\n";
-    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A +
-         " old) { return cast<" + A + ">(" + u.function + "(cast<" + c0 + ">(old), bv)); });\n";
+    args += ", bv";
   } else {
-    s += "    atomic_update(reinterpret_cast<" + A + "*>(p.a + off), [&](" + A +
-         " old) { return cast<" + A + ">(" + u.function + "(cast<" + c0 + ">(old))); });\n";
+    s += "    (void)e;\n";
   }
-  s += "  }\n}\n";
+  s += "    return [=](" + A + " old) { return cast<" + A + ">(" + u.function + "(" + args +
+       ")); };\n  });\n}\n";
   return s;
 }
 
