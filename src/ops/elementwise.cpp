@@ -129,6 +129,16 @@ Layout simplify(const Dims& shape, const int64_t* full, const int* itemsizes, in
   return L;
 }
 
+// A body may end an element early (return, continue, break): an op that does not load its
+// outputs then leaves them unwritten (see Gen::body), which the vectorized and the tiled loops,
+// writing whole vectors and tiles, cannot do.
+bool may_skip_stores(const ElementwiseOp& op) {
+  if (op.load_outputs) return false;
+  for (const char* word : {"return", "continue", "break"})
+    if (op.body.find(word) != std::string::npos) return true;
+  return false;
+}
+
 // Bytes of shared memory one staged operand's tile takes (16-byte aligned).
 std::size_t tile_bytes(int itemsize) {
   return (std::size_t(kTile) * (kTile + 1) * itemsize + 15) / 16 * 16;
@@ -140,17 +150,17 @@ std::size_t tile_bytes(int itemsize) {
 // axis Y in 32x32 tiles; operands fastest along Y go through shared memory so that every
 // global access is coalesced. Y is the axis along which the first disagreeing operand is
 // fastest; it is moved to rank - 2 (the other axes become the batch) unless the body needs
-// C-order positions, in which case it must already be there. Bodies that could leave the
-// block's barriers unbalanced (return, their own __syncthreads), per-thread loop_prep /
-// after_loop state, and raw operands keep the plain strided loop.
+// C-order positions, in which case it must already be there. Bodies that may skip their
+// stores or wait at their own barriers, per-thread loop_prep / after_loop state, and raw
+// operands keep the plain strided loop.
 bool plan_tiles(const ElementwiseOp& op, Layout& L, int nloop, const int* itemsizes, bool any_raw,
                 int64_t* sh, int64_t* st) {
   const int nd = L.ndim;
   if (nd < 2 || nloop == 0 || any_raw || !op.loop_prep.empty() || !op.after_loop.empty())
     return false;
-  // A body that skips its stores (continue) would let a staged output's stale tile through.
-  for (const char* word : {"return", "continue", "goto", "__syncthreads"})
-    if (op.body.find(word) != std::string::npos) return false;
+  // A body that skips its stores would let a staged output's stale tile through; one that
+  // waits at a barrier would wait for the threads past the array's edge.
+  if (may_skip_stores(op) || op.body.find("__syncthreads") != std::string::npos) return false;
   const int X = nd - 1;
   auto S = [&](int k, int d) { return std::llabs(st[k * nd + d]); };
   int Y = -1;
@@ -185,9 +195,10 @@ bool plan_tiles(const ElementwiseOp& op, Layout& L, int nloop, const int* itemsi
   return true;
 }
 
-// The widest vector (elements per thread step) every contiguous loop operand is aligned for.
-int vector_width(const NDArray* const* loop, int nloop, const Layout& L) {
-  if (nloop == 0) return 1;
+// The widest vector (elements per thread step) every contiguous loop operand is aligned for;
+// none for bodies that may skip their stores.
+int vector_width(const ElementwiseOp& op, const NDArray* const* loop, int nloop, const Layout& L) {
+  if (nloop == 0 || may_skip_stores(op)) return 1;
   int widest = 1;
   for (int k = 0; k < nloop; ++k) widest = std::max(widest, loop[k]->itemsize());
   int vec = std::max(1, 16 / widest);
@@ -243,11 +254,6 @@ struct Gen {
     return "raw_array<" + std::string(ro ? "const " : "") + T(k) + ", " + num(raw_ndim(k)) + ", " +
            (raw_contiguous(k) ? "true" : "false") + ">";
   }
-  // Typed pointer to loop operand k's data.
-  std::string ptr(int k) const {
-    return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(_p.ptr[" +
-           num(loop_id[k]) + "])";
-  }
   std::string alias_type(const TypeAlias& a) const {
     if (a.scalar) {
       if (a.index < 0 || a.index >= static_cast<int>(sig.scalars.size()))
@@ -271,6 +277,7 @@ struct Gen {
     const int ns = static_cast<int>(sig.scalars.size());
     std::string s = device_header();
     if (op.math) s += device_math_header();
+    s += device_part("elementwise");
     s += "\nusing namespace cunp;\n";
     for (const TypeAlias& a : op.type_aliases)
       s += "typedef " + alias_type(a) + " " + a.name + ";\n";
@@ -292,9 +299,23 @@ struct Gen {
       if (loop_id[k] < 0) rw += raw_words(raw_ndim(k));
     s += "static_assert(sizeof(Params) == " + num(params_size(nloop, nd, rw, ns).bytes) +
          ", \"host and device disagree on the parameter block\");\n";
+    s += "typedef cunp::elementwise::operands<";
+    for (int k = 0, l = 0; k < nops; ++k)
+      if (loop_id[k] >= 0) s += (l++ ? ", " : "") + operand_type(k);
+    s += "> _operands;\n";
+    if (sig.tiled) {
+      std::size_t smem = 0;
+      for (int k = 0; k < nops; ++k)
+        if (staged(loop_id[k])) smem += tile_bytes(info(types[k]).itemsize);
+      s += "static_assert(cunp::elementwise::tiles<" + num(kTile) +
+           ", _operands>::bytes == " + num(smem) +
+           ", \"host and device disagree on the tiles\");\n";
+    }
     s += "extern \"C\" __global__ void __launch_bounds__(" + num(kBlock) + ") " + kernel_name() +
          "(const Params _p) {\n";
     s += std::string("  typedef ") + (sig.index32 ? "int" : "long long") + " _idx_t;\n";
+    // The loop size first, as a value of its own: the skeletons take it as an argument (where
+    // the conversion sits changes how the compiler schedules the loop).
     s += "  const _idx_t _n = static_cast<_idx_t>(_p.n);\n";
     s += "  const loop_index _ind{_p.n};\n  (void)_ind;\n";
     if (op.names.empty()) s += "  const _idx_t n = _n;\n  (void)n;\n";
@@ -305,194 +326,58 @@ struct Gen {
     for (int k = 0; k < nops; ++k)
       if (loop_id[k] < 0)
         s += "  const " + raw_type(k) + "& " + name(k) + " = _p.r" + num(k) + ";\n";
-    s += "  const _idx_t _tid = static_cast<_idx_t>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
-    s += "  const _idx_t _step = static_cast<_idx_t>(gridDim.x) * blockDim.x;\n";
     if (!op.loop_prep.empty()) s += op.loop_prep + "\n;\n";
-    s += sig.tiled ? tiled_loop() : nd ? strided_loop() : contiguous_loops();
+    s += "  cunp::elementwise::" + skeleton() + (sig.tiled ? "(_p, " : "(_p, _n, ") +
+         "_operands(), " + body() + ");\n";
     if (!op.after_loop.empty()) s += op.after_loop + "\n;\n";
     s += "}\n";
     return s;
   }
 
-  std::string body() const { return "    {\n" + op.body + "\n;\n    }\n"; }
-  static std::string position() { return "    const _idx_t i = _i;\n    (void)i;\n"; }
-
-  // Declarations of the loop operands' values (`at(k)` is where operand k's element lives),
-  // the body, and the stores.
-  template <class At> std::string element(At at) const {
-    std::string s = position();
-    for (int k = 0; k < nops; ++k) {
-      if (loop_id[k] < 0) continue;
-      if (is_input(k)) s += "    const " + T(k) + " " + name(k) + " = " + at(k) + ";\n";
-      else if (op.load_outputs) s += "    " + T(k) + " " + name(k) + " = " + at(k) + ";\n";
-      else s += "    " + T(k) + " " + name(k) + ";\n";
-    }
-    s += body();
-    for (int k = nin; k < nops; ++k)
-      if (loop_id[k] >= 0) s += "    " + at(k) + " = " + name(k) + ";\n";
-    return s;
+  // Loop operand k's descriptor: type, index, what the body does with it, layout class.
+  std::string operand_type(int k) const {
+    const int l = loop_id[k];
+    const char c = sig.tiled ? (staged(l) ? 't' : 'r') : sig.strided_ndim ? 's' : klass[l];
+    const char* role = is_input(k) ? "in" : op.load_outputs ? "inout" : "out";
+    return "cunp::elementwise::" + std::string(role) + "<" + T(k) + ", " + num(l) + ", '" + c +
+           "'>";
   }
 
-  std::string contiguous_loops() const {
-    std::string s;
-    std::string start = "0";
-    if (sig.vec > 1) {
-      // One 16-byte vector per operand and trip; the grid covers the array (see grid_size).
-      const std::string V = num(sig.vec);
-      auto vt = [&](int k) { return "vec<" + T(k) + ", " + V + ">"; };
-      auto at = [&](int k) {
-        return "reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + vt(k) +
-               "*>(_p.ptr[" + num(loop_id[k]) + "])[_v]";
-      };
-      s += "  const _idx_t _nv = _n / " + V + ";\n";
-      s += "  for (_idx_t _v = _tid; _v < _nv; _v += _step) {\n";
-      for (int k = 0; k < nops; ++k) {
-        int l = loop_id[k];
-        if (l < 0) continue;
-        if (is_input(k) && klass[l] == 'b') {
-          s += "    const " + T(k) + " _bc" + num(k) + " = " + ptr(k) + "[0];\n";
-          continue;
-        }
-        s += "    " + vt(k) + " _vec" + num(k) + ";\n";
-        if (is_input(k) || op.load_outputs) s += "    _vec" + num(k) + " = " + at(k) + ";\n";
-      }
-      s += "#pragma unroll\n    for (int _j = 0; _j < " + V + "; ++_j) {\n";
-      s += "    const _idx_t _i = _v * " + V + " + _j;\n";
-      s += element([&](int k) {
-        return is_input(k) && klass[loop_id[k]] == 'b' ? "_bc" + num(k)
-                                                       : "_vec" + num(k) + ".v[_j]";
-      });
-      s += "    }\n";
-      for (int k = nin; k < nops; ++k)
-        if (loop_id[k] >= 0) s += "    " + at(k) + " = _vec" + num(k) + ";\n";
-      s += "  }\n";
-      start = "_nv * " + V;
-    }
-    s += "  for (_idx_t _i = " + start + " + _tid; _i < _n; _i += _step) {\n";
-    s += element([&](int k) { return ptr(k) + (klass[loop_id[k]] == 'b' ? "[0]" : "[_i]"); });
-    s += "  }\n";
-    return s;
+  std::string skeleton() const {
+    const std::string nd = num(sig.strided_ndim);
+    if (sig.tiled)
+      return "tiled_loop<_idx_t, " + nd + ", " + num(kTile) + ", " + num(kTileRows) + ">";
+    if (sig.strided_ndim) return "strided_loop<_idx_t, " + nd + ">";
+    return "flat_loop<_idx_t, " + num(sig.vec) + ">";
   }
 
-  std::string strided_loop() const {
-    const int nd = sig.strided_ndim;
-    std::string s = "  for (_idx_t _i = _tid; _i < _n; _i += _step) {\n";
-    if (nloop) {
-      s += "    long long _o[" + num(nloop) + "];\n";
-      s += "    nd_offsets<" + num(nd) + ", " + num(nloop) + ">(_i, _p.shape, _p.strides, _o);\n";
-    }
-    s += element([&](int k) {
-      return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(_p.ptr[" +
-             num(loop_id[k]) + "] + _o[" + num(loop_id[k]) + "])";
-    });
-    s += "  }\n";
-    return s;
-  }
-
-  // Tiles of the last two axes (Y = rank - 2, X = rank - 1) over a batch of the outer axes,
-  // one tile per block and trip. Thread (tx, ty) owns the elements (y0 + ty + 8j, x0 + tx).
-  // Staged operands move through a shared tile indexed [x][y]: loads and stores walk it with
-  // tx along Y (coalesced for an operand fastest along Y), the body with tx along X. The
-  // other inputs are loaded into registers in the same phase, so all loads are in flight at
-  // once.
-  std::string tiled_loop() const {
-    const int nd = sig.strided_ndim;
-    const std::string Y = num(nd - 2), X = num(nd - 1), TS = num(kTile), TR = num(kTileRows);
-    const std::string per = num(kTile / kTileRows);
-    auto offset = [&](int l, const std::string& y, const std::string& x) {
-      return "_p.ptr[" + num(l) + "] + _o[" + num(l) + "] + " + y + " * _p.strides[" + num(l) +
-             "][" + Y + "] + " + x + " * _p.strides[" + num(l) + "][" + X + "]";
-    };
-    auto global = [&](int k, const std::string& y, const std::string& x) {
-      return "*reinterpret_cast<" + std::string(is_input(k) ? "const " : "") + T(k) + "*>(" +
-             offset(loop_id[k], y, x) + ")";
-    };
-    bool stage_in = false, stage_out = false;
-    std::size_t smem = 0;
+  // The body as the skeleton's functor: it gets the position and each loop operand's value in
+  // a register (the skeleton reads and writes memory), declares the operands by name (inputs
+  // const, outputs loaded when the op asks for it), runs the op's code and hands the outputs
+  // back. The code runs in a lambda of its own inside a one-trip loop, so that its `return`,
+  // `continue` or `break` ends the element. An op whose outputs are not loaded then leaves
+  // them unwritten, as before: its functor returns whether the code ran to its end.
+  std::string body() const {
+    std::string params = "const _idx_t _i", decls, stores;
     for (int k = 0; k < nops; ++k) {
-      if (!staged(loop_id[k])) continue;
-      smem += tile_bytes(info(types[k]).itemsize);
-      if (is_input(k) || op.load_outputs) stage_in = true;
-      if (!is_input(k)) stage_out = true;
+      const int l = loop_id[k];
+      if (l < 0) continue;
+      const std::string e = "_e" + num(l);
+      params += ", " + std::string(is_input(k) ? "const " : "") + T(k) + "& " + e;
+      if (is_input(k)) decls += "    const " + T(k) + " " + name(k) + " = " + e + ";\n";
+      else if (op.load_outputs) decls += "    " + T(k) + " " + name(k) + " = " + e + ";\n";
+      else decls += "    " + T(k) + " " + name(k) + ";\n";
+      if (!is_input(k)) stores += "    " + e + " = " + name(k) + ";\n";
     }
-    std::string s;
-    s += "  const long long _nY = _p.shape[" + Y + "], _nX = _p.shape[" + X + "];\n";
-    s += "  const long long _tilesX = (_nX + " + num(kTile - 1) + ") / " + TS +
-         ", _tilesY = (_nY + " + num(kTile - 1) + ") / " + TS + ";\n";
-    s += "  long long _ntiles = _tilesX * _tilesY;\n";
-    for (int d = 0; d < nd - 2; ++d) s += "  _ntiles *= _p.shape[" + num(d) + "];\n";
-    s += "  __shared__ __align__(16) unsigned char _smem[" + num(std::max<std::size_t>(smem, 16)) +
-         "];\n";
-    std::size_t at = 0;
-    for (int k = 0; k < nops; ++k) {
-      if (!staged(loop_id[k])) continue;
-      s += "  " + T(k) + " (*const _tile" + num(k) + ")[" + num(kTile + 1) +
-           "] = reinterpret_cast<" + T(k) + " (*)[" + num(kTile + 1) + "]>(_smem + " + num(at) +
-           ");\n";
-      at += tile_bytes(info(types[k]).itemsize);
-    }
-    s += "  const int _tx = threadIdx.x, _ty = threadIdx.y;\n";
-    s += "  for (long long _t = blockIdx.x; _t < _ntiles; _t += gridDim.x) {\n";
-    s += "    long long _r = _t;\n";
-    s += "    const long long _x0 = _r % _tilesX * " + TS + ";\n    _r /= _tilesX;\n";
-    s += "    const long long _y0 = _r % _tilesY * " + TS + ";\n    _r /= _tilesY;\n";
-    s += "    const long long _b = _r;\n";
-    // The batch axes (all but the last two) give each operand's tile origin.
-    if (nloop) s += "    long long _o[" + num(nloop) + "] = {};\n";
-    if (nd > 2 && nloop) {
-      s += "    for_each_coordinate<" + num(nd - 2) +
-           ">(_r, _p.shape, [&](int _d, long long _c) {\n";
-      s += "#pragma unroll\n      for (int _l = 0; _l < " + num(nloop) +
-           "; ++_l) _o[_l] += _c * _p.strides[_l][_d];\n";
-      s += "    });\n";
-    }
-    // Phase 1: staged operands into their tiles, in-place inputs into registers.
-    for (int k = 0; k < nin; ++k)
-      if (loop_id[k] >= 0 && !staged(loop_id[k]))
-        s += "    " + T(k) + " _reg" + num(k) + "[" + per + "];\n";
-    s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
-    if (stage_in) {
-      s += "      {\n        const long long _y = _y0 + _tx, _x = _x0 + _ty + _j * " + TR + ";\n";
-      s += "        if (_y < _nY && _x < _nX) {\n";
-      for (int k = 0; k < nops; ++k)
-        if (staged(loop_id[k]) && (is_input(k) || op.load_outputs))
-          s += "          _tile" + num(k) + "[_ty + _j * " + TR +
-               "][_tx] = " + global(k, "_y", "_x") + ";\n";
-      s += "        }\n      }\n";
-    }
-    s += "      {\n        const long long _y = _y0 + _ty + _j * " + TR + ", _x = _x0 + _tx;\n";
-    s += "        if (_y < _nY && _x < _nX) {\n";
-    for (int k = 0; k < nin; ++k)
-      if (loop_id[k] >= 0 && !staged(loop_id[k]))
-        s += "          _reg" + num(k) + "[_j] = " + global(k, "_y", "_x") + ";\n";
-    s += "        }\n      }\n    }\n";
-    if (stage_in) s += "    __syncthreads();\n";
-    // Phase 2: the body, element by element.
-    s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
-    s += "      const long long _y = _y0 + _ty + _j * " + TR + ", _x = _x0 + _tx;\n";
-    s += "      if (!(_y < _nY && _x < _nX)) continue;\n";
-    s += "      const _idx_t _i = static_cast<_idx_t>((_b * _nY + _y) * _nX + _x);\n";
-    s += element([&](int k) {
-      if (staged(loop_id[k])) return "_tile" + num(k) + "[_tx][_ty + _j * " + TR + "]";
-      if (is_input(k)) return "_reg" + num(k) + "[_j]";
-      return global(k, "_y", "_x");
-    });
-    s += "    }\n";
-    // Phase 3: staged outputs from their tiles.
-    if (stage_out) {
-      s += "    __syncthreads();\n";
-      s += "#pragma unroll\n    for (int _j = 0; _j < " + per + "; ++_j) {\n";
-      s += "      const long long _y = _y0 + _tx, _x = _x0 + _ty + _j * " + TR + ";\n";
-      s += "      if (_y < _nY && _x < _nX) {\n";
-      for (int k = nin; k < nops; ++k)
-        if (staged(loop_id[k]))
-          s += "        " + global(k, "_y", "_x") + " = _tile" + num(k) + "[_ty + _j * " + TR +
-               "][_tx];\n";
-      s += "      }\n    }\n";
-    }
-    s += "    __syncthreads();  // the next trip refills the tiles\n";
-    s += "  }\n";
-    return s;
+    const bool skip = !stores.empty() && may_skip_stores(op);
+    std::string s = "[&](" + params + ")" + (skip ? " -> bool" : "") +
+                    " {\n    const _idx_t i = _i;\n    (void)i;\n" + decls;
+    if (skip) s += "    bool _completed = false;\n";
+    s += "    [&] {\n      do {\n" + op.body + "\n;\n";
+    if (skip) s += "        _completed = true;\n";
+    s += "      } while (0);\n    }();\n" + stores;
+    if (skip) s += "    return _completed;\n";
+    return s + "  }";
   }
 };
 
@@ -566,7 +451,7 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   Layout L = simplify(shape, full.data(), itemsizes, nloop, first_out, op.uses_index, sh.data(),
                       st.data());
   if (L.n == 0) return;
-  int vec = L.ndim ? 1 : vector_width(loop, nloop, L);
+  int vec = L.ndim ? 1 : vector_width(op, loop, nloop, L);
   if (L.ndim >= 2) {
     bool any_raw = false;
     for (int k = 0; k < nops; ++k) any_raw = any_raw || raw[k];

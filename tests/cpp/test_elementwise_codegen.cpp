@@ -77,8 +77,10 @@ TEST(ElementwiseCodegen, LoadOutputsReadsBeforeTheBody) {
   }
   std::string src = elementwise_source(op, signature({DType::Float32, DType::Float32, DType::Bool},
                                                      {DType::Float32}, {}, 0, 4));
-  // The vector of outputs is loaded, not left uninitialized.
-  EXPECT_TRUE(contains(src, "_vec3 = reinterpret_cast<vec<float, 4>*>(_p.ptr[3])[_v];"));
+  // The output is read before the body (its vector is loaded, not left uninitialized) and the
+  // body starts from its value.
+  EXPECT_TRUE(contains(src, "cunp::elementwise::inout<float, 3, 'c'>"));
+  EXPECT_TRUE(contains(src, "float out0 = _e3;"));
 }
 
 TEST(ElementwiseCodegen, OperandAndScalarNames) {
@@ -164,8 +166,9 @@ TEST(ElementwiseCodegen, LoopPrepAndAfterLoop) {
   op.after_loop = "if (acc < 0) scale = 0; (void)scale";  // sees loop_prep's variables
   KernelSignature sig = signature({DType::Float32}, {DType::Float32});
   std::string src = elementwise_source(op, sig);
-  EXPECT_LT(src.find("float scale = 2.0f"), src.find("for (_idx_t _i"));
-  EXPECT_GT(src.find("if (acc < 0)"), src.rfind("_i += _step"));
+  // loop_prep before the loop, after_loop after it, both in the kernel's scope.
+  EXPECT_LT(src.find("float scale = 2.0f"), src.find("cunp::elementwise::flat_loop"));
+  EXPECT_GT(src.find("if (acc < 0)"), src.find("acc += x; y = x * scale"));
   expect_compiles_all_layouts(op, sig, 4);
 }
 
@@ -280,16 +283,18 @@ TEST(ElementwiseCodegen, TiledSourceShape) {
   sig.tiled = true;
   sig.staged = {true, false};
   std::string src = elementwise_source(copy, sig);
-  // Only the input is staged: one tile of 32x33 complex128 (16896 bytes), one barrier after
-  // the loads and one per trip; the output is written in place.
-  EXPECT_TRUE(contains(src, "_smem[16896]"));
-  EXPECT_TRUE(contains(src, "_tile0[_ty + _j * 8][_tx] = "));
-  EXPECT_FALSE(contains(src, "_tile1"));
+  // Only the input is staged: one tile of 32x33 complex128 (16896 bytes, which the device
+  // checks against its own layout); the output is written in place.
+  EXPECT_TRUE(contains(src, "cunp::elementwise::tiled_loop<_idx_t, 3, 32, 8>"));
+  EXPECT_TRUE(contains(src, "tiles<32, _operands>::bytes == 16896"));
+  EXPECT_TRUE(contains(src, "cunp::elementwise::in<cunp::complex<double>, 0, 't'>"));
+  EXPECT_TRUE(contains(src, "cunp::elementwise::out<float, 1, 'r'>"));
   EXPECT_TRUE(compiles(copy, sig));
-  // An output staged: written back from its tile after a barrier.
+  // An output staged: written back from its tile.
   sig.staged = {false, true};
   src = elementwise_source(copy, sig);
-  EXPECT_TRUE(contains(src, " = _tile1[_ty + _j * 8][_tx];"));
+  EXPECT_TRUE(contains(src, "tiles<32, _operands>::bytes == 4224"));
+  EXPECT_TRUE(contains(src, "cunp::elementwise::out<float, 1, 't'>"));
   EXPECT_TRUE(compiles(copy, sig));
   // Positions and the loop size are available; 64-bit positions too.
   ElementwiseOp pos{"tpos",
@@ -307,4 +312,42 @@ TEST(ElementwiseCodegen, TiledSourceShape) {
   s2.tiled = true;
   s2.staged = {true, false, true, false};
   EXPECT_TRUE(compiles(named, s2));
+}
+
+// `return`, `continue` and `break` at the top of a body end that element (CuPy's code uses
+// them). With loaded outputs the element is written back as the body left it; without, its
+// outputs are not written at all (the functor reports that the body ended early).
+TEST(ElementwiseCodegen, EarlyExitEndsTheElement) {
+  for (const char* body : {"if (x < 0) return; y = x * 2;", "if (x < 0) continue; y = x * 2;",
+                           "if (x < 0) break; y = x * 2;",
+                           "for (int k = 0; k < 3; ++k) { if (k == 1) break; } if (x < 0) "
+                           "continue; y = x;"}) {
+    ElementwiseOp op{"early", body};
+    op.names = {"x", "y"};
+    op.load_outputs = true;
+    KernelSignature sig = signature({DType::Float32}, {DType::Float32});
+    EXPECT_FALSE(contains(elementwise_source(op, sig), "-> bool"));
+    expect_compiles_all_layouts(op, sig, 4);
+    sig.strided_ndim = 2;
+    sig.tiled = true;
+    sig.staged = {true, false};
+    EXPECT_TRUE(compiles(op, sig));
+
+    op.load_outputs = false;
+    sig = signature({DType::Float32}, {DType::Float32});
+    std::string src = elementwise_source(op, sig);
+    EXPECT_TRUE(contains(src, "-> bool"));
+    EXPECT_TRUE(contains(src, "return _completed;"));
+    EXPECT_TRUE(compiles(op, sig));
+    sig.strided_ndim = 3;
+    EXPECT_TRUE(compiles(op, sig));
+  }
+  // A body without outputs (all raw) has nothing to skip.
+  ElementwiseOp raw{"early_raw", "if (i == 0) return; y[i] = x[i];", true};
+  raw.names = {"x", "y"};
+  raw.raw = {true, true};
+  KernelSignature sig = signature({DType::Int32}, {DType::Int32});
+  sig.raw_ndim = {1, 1};
+  EXPECT_FALSE(contains(elementwise_source(raw, sig), "-> bool"));
+  expect_compiles_all_layouts(raw, sig);
 }
