@@ -120,7 +120,8 @@ void check_masks(const IndexPlan& plan, const Dims& view_shape) {
     if (e.kind != AdvancedIndex::Kind::Mask) continue;
     for (int d = 0; d < e.naxes; ++d) {
       const int64_t have = view_shape[e.first_axis + d], mask = e.array.shape()[d];
-      if (have != mask)
+      // NumPy lets a mask axis of size 0 stand against any axis: it selects nothing.
+      if (have != mask && mask != 0)
         throw IndexError("boolean index did not match indexed array along axis " +
                          std::to_string(e.source_axis + d) + "; size of axis is " +
                          std::to_string(have) + " but size of corresponding boolean axis is " +

@@ -63,8 +63,13 @@ NDArray compress_mask(const NDArray& x, const NDArray& mask_in) {
   if (mask_in.dtype() != DType::Bool)
     throw IndexError("arrays used as indices must be of integer (or boolean) type");
   if (mask_in.shape() != x.shape()) {
+    bool empty_mask = mask_in.ndim() == x.ndim() && mask_in.size() == 0;
     for (int d = 0; d < std::min(x.ndim(), mask_in.ndim()); ++d)
-      if (x.shape()[d] != mask_in.shape()[d])
+      if (x.shape()[d] != mask_in.shape()[d] && mask_in.shape()[d] != 0) empty_mask = false;
+    // NumPy lets a mask axis of size 0 stand against any axis: it selects nothing.
+    if (empty_mask) return NDArray::empty(Dims{0}, x.dtype(), Order::C, x.device());
+    for (int d = 0; d < std::min(x.ndim(), mask_in.ndim()); ++d)
+      if (x.shape()[d] != mask_in.shape()[d] && mask_in.shape()[d] != 0)
         throw IndexError("boolean index did not match indexed array along axis " +
                          std::to_string(d) + "; size of axis is " + std::to_string(x.shape()[d]) +
                          " but size of corresponding boolean axis is " +

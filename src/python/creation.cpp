@@ -133,14 +133,19 @@ void bind_creation(nb::module_& m) {
         });
   m.def(
       "eye",
-      [](int64_t n, nb::handle m_, int64_t k, nb::handle dtype, nb::handle order,
+      [](int64_t n, nb::handle m_, nb::handle k_arg, nb::handle dtype, nb::handle order,
          nb::handle device) {
         if (n < 0) throw ValueError("negative dimensions are not allowed");
         DeviceScope on(device);
         int64_t cols = m_.is_none() ? n : nb::cast<int64_t>(m_);
+        // Any Python int is a diagonal; one past every row or column leaves only zeros.
+        int overflow = 0;
+        long long k = PyLong_AsLongLongAndOverflow(k_arg.ptr(), &overflow);
+        if (k == -1 && PyErr_Occurred()) throw nb::python_error();
+        if (overflow || k > cols || k < -n) k = overflow < 0 || k < 0 ? -n : cols;
         return wrap(eye(n, cols, k, to_dtype_or(dtype, DType::Float64), to_order(order)));
       },
-      nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k").none() = 0,
+      nb::arg("N"), nb::arg("M").none() = nb::none(), nb::arg("k") = 0,
       nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C", nb::kw_only(),
       nb::arg("device").none() = nb::none());
 
