@@ -331,6 +331,24 @@ TEST(ReductionCodegen, FourVectorLoadsPerTripCompile) {
   }
 }
 
+// The block primitives of the always-included core, for values without a shuffle of their own.
+TEST(ReductionCodegen, BlockReducePrimitivesCompile) {
+  std::string src = device_header() + R"(
+using namespace cunp;
+struct add_op {
+  template <class T> __device__ T operator()(T a, T b) const { return a + b; }
+};
+extern "C" __global__ void __launch_bounds__(256) block_sums(const double* x, double* y,
+                                                              complex<float>* z) {
+  const double s = block_reduce<256>(x[threadIdx.x], add_op());
+  if (threadIdx.x == 0) y[blockIdx.x] = s;
+  const complex<float> w = warp_reduce(complex<float>(1.0f, 2.0f), add_op());
+  if (threadIdx.x == 0) z[blockIdx.x] = w;
+}
+)";
+  EXPECT_TRUE(compiles(src, "block_sums"));
+}
+
 TEST(ReductionCodegen, PostMapSeesTheReducedCount) {
   ReductionOp op;
   op.name = "meanish";
