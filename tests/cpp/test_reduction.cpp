@@ -320,14 +320,33 @@ TEST(ReductionCodegen, RejectsNoOperands) {
 }
 
 TEST(ReductionCodegen, FourVectorLoadsPerTripCompile) {
+  // The skeleton issues kVectorUnroll vector loads per trip; the kernel instantiates it with the
+  // planned vector width.
+  EXPECT_NE(device_part("reduction").find("kVectorUnroll = 4;"), std::string::npos);
   const Ufunc& u = *find_ufunc("add");
   for (DType t : {DType::Float32, DType::Float64, DType::Float16}) {
     for (ReduceStrategy s : {ReduceStrategy::Block, ReduceStrategy::Warp}) {
-      ReduceSignature sig = layout(s, s == ReduceStrategy::Block ? 0 : 1, 1, 16 / itemsize(t));
+      const int vec = 16 / itemsize(t);
+      ReduceSignature sig = layout(s, s == ReduceStrategy::Block ? 0 : 1, 1, vec);
       std::string src = ufunc_reduce_source(u, t, sig);
-      EXPECT_NE(src.find("_x0_3"), std::string::npos);
+      EXPECT_NE(src.find(", 1, " + std::to_string(vec) + ", BLOCK, 32>"), std::string::npos);
       if (!compiles(src, "add")) return;
     }
+  }
+}
+
+TEST(ReductionCodegen, KernelIsOneInstantiationOfASkeleton) {
+  const Ufunc& u = *find_ufunc("add");
+  const std::pair<ReduceStrategy, const char*> cases[] = {
+      {ReduceStrategy::Block, "cunp::reduce_block<"},
+      {ReduceStrategy::Warp, "cunp::reduce_warp<"},
+      {ReduceStrategy::Thread, "cunp::reduce_thread<"},
+      {ReduceStrategy::Tile, "cunp::reduce_tile<"}};
+  for (const auto& [strategy, skeleton] : cases) {
+    std::string src = ufunc_reduce_source(u, DType::Float32, layout(strategy, 1, 1));
+    EXPECT_NE(src.find(skeleton), std::string::npos);
+    EXPECT_NE(src.find("typedef cunp::reduce_params<1, 1, 1, 1> Params;"), std::string::npos);
+    EXPECT_NE(src.find("static_assert(sizeof(Params) == "), std::string::npos);
   }
 }
 
