@@ -75,6 +75,7 @@ from cunp._math_extras import *  # noqa: E402,F401,F403
 from cunp._windows import *  # noqa: E402,F401,F403
 from cunp._diagonals import *  # noqa: E402,F401,F403
 from cunp._rearranging import *  # noqa: E402,F401,F403
+from cunp._padding import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
