@@ -1,0 +1,66 @@
+"""Every public name of NumPy 2's top-level namespace exists on cunp, is out of scope (below, by
+group, with the reason), or is listed in PENDING, still to implement. Runs without a GPU."""
+import types
+
+import numpy
+
+import cunp
+
+# Out of scope, by group.
+OUT_OF_SCOPE = {
+    # Strings and bytes: no GPU kernels for variable-width text (numpy.char / numpy.strings).
+    "bytes_", "str_", "character", "flexible", "void",
+    # Python objects cannot live in device memory.
+    "object_", "frompyfunc",
+    # Dates and times: no datetime64/timedelta64 dtypes in cunp.
+    "datetime64", "timedelta64", "datetime_as_string", "datetime_data", "busday_count",
+    "busday_offset", "busdaycalendar", "is_busday", "isnat",
+    # Structured and record arrays.
+    "recarray", "record",
+    # The matrix class (NumPy discourages it).
+    "matrix", "asmatrix", "bmat",
+    # Extended precision: the GPU has no long double.
+    "float128", "complex256", "clongdouble",
+    # Host-only machinery: memory-mapped files, iterators over host buffers, NumPy's own build,
+    # test runner, buffer size and help.
+    "memmap", "nditer", "nested_iters", "flatiter", "get_include", "show_runtime", "test",
+    "getbufsize", "setbufsize", "info", "little_endian",
+    # Deprecated or removed aliases that some NumPy 2 releases still list.
+    "row_stack", "trapz", "in1d",
+}
+
+# Still to implement (sorted).
+PENDING = {
+    "False_", "ScalarType", "True_", "apply_along_axis", "apply_over_axes", "argpartition",
+    "argsort", "array2string", "array_repr", "array_str", "asanyarray", "asarray_chkfinite",
+    "base_repr", "binary_repr", "bincount", "broadcast", "c_", "convolve", "correlate",
+    "digitize", "errstate", "format_float_positional", "format_float_scientific", "frombuffer",
+    "fromfile", "fromfunction", "fromiter", "fromregex", "fromstring", "genfromtxt",
+    "get_printoptions", "geterr", "geterrcall", "histogram", "histogram2d",
+    "histogram_bin_edges", "histogramdd", "index_exp", "interp", "intersect1d", "isfortran",
+    "isin", "isscalar", "issubdtype", "iterable", "lexsort", "load", "loadtxt", "long",
+    "mask_indices", "may_share_memory", "median", "mgrid", "mintypecode", "nanmedian",
+    "nanpercentile", "nanquantile", "ndenumerate", "ndindex", "ogrid", "packbits", "partition",
+    "percentile", "piecewise", "poly", "poly1d", "polyadd", "polyder", "polydiv", "polyfit",
+    "polyint", "polymul", "polysub", "polyval", "printoptions", "quantile", "r_", "require",
+    "roots", "s_", "save", "savetxt", "savez", "savez_compressed", "sctypeDict",
+    "searchsorted", "set_printoptions", "seterr", "seterrcall", "setdiff1d", "setxor1d",
+    "shares_memory", "sort", "sort_complex", "typecodes", "typename", "ulong", "union1d",
+    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
+    "vectorize",
+}
+
+
+def _numpy_public_names():
+    return {n for n in dir(numpy) if not n.startswith("_")
+            and not isinstance(getattr(numpy, n), types.ModuleType)}
+
+
+def test_every_numpy_name_is_present_or_listed():
+    missing = sorted(n for n in _numpy_public_names() - OUT_OF_SCOPE - PENDING
+                     if not hasattr(cunp, n))
+    assert not missing, f"NumPy names missing from cunp and from the lists: {missing}"
+
+
+def test_lists_do_not_overlap():
+    assert not OUT_OF_SCOPE & PENDING
