@@ -21,9 +21,11 @@ const ElementwiseOp kArangeFloat{
 const ElementwiseOp kArangeComplex{
     "arange_complex", "out0 = cast<decltype(out0)>(s0 + s1 * static_cast<double>(_i));", true};
 
-// linspace: y = i * step + start, the last value exactly stop; integers round down.
+// linspace: y = i * step + start, the last value exactly stop; integers round down. The product
+// is rounded before the sum (no fused multiply-add), as NumPy computes it, so that integer
+// results floor alike.
 const ElementwiseOp kLinspace{"linspace", R"(
-    double v = static_cast<double>(_i) * s1 + s0;
+    double v = __dadd_rn(__dmul_rn(static_cast<double>(_i), s1), s0);
     if (s3 && _i == n - 1) v = s2;
     out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)",
                               true};

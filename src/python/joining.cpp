@@ -65,12 +65,18 @@ void bind_joining(nb::module_& m) {
       },
       nb::arg("arrays"), nb::arg("axis"), nb::arg("out").none(), nb::arg("dtype").none(),
       nb::arg("casting"));
-  m.def("_vstack", [](nb::list arrays, nb::handle dtype, const std::string& casting) {
-    return wrap(vstack(arrays_of(arrays), options_of(dtype, casting)));
-  });
-  m.def("_hstack", [](nb::list arrays, nb::handle dtype, const std::string& casting) {
-    return wrap(hstack(arrays_of(arrays), options_of(dtype, casting)));
-  });
+  m.def(
+      "_vstack",
+      [](nb::list arrays, nb::handle dtype, const std::string& casting) {
+        return wrap(vstack(arrays_of(arrays), options_of(dtype, casting)));
+      },
+      nb::arg("arrays"), nb::arg("dtype").none(), nb::arg("casting"));
+  m.def(
+      "_hstack",
+      [](nb::list arrays, nb::handle dtype, const std::string& casting) {
+        return wrap(hstack(arrays_of(arrays), options_of(dtype, casting)));
+      },
+      nb::arg("arrays"), nb::arg("dtype").none(), nb::arg("casting"));
   m.def("_dstack", [](nb::list arrays) { return wrap(dstack(arrays_of(arrays))); });
   m.def("_column_stack", [](nb::list arrays) { return wrap(column_stack(arrays_of(arrays))); });
   m.def("_atleast", [](int ndim, nb::handle a) {
