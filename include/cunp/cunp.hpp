@@ -32,3 +32,4 @@
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/graph.hpp"
 #include "cunp/runtime/stream.hpp"
+#include "cunp/runtime/versions.hpp"

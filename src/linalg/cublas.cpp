@@ -108,3 +108,9 @@ cublasHandle_t handle(int device) {
 }
 
 }  // namespace cunp::blas
+
+namespace cunp {
+
+bool cublas_available() { return blas::available(); }
+
+}  // namespace cunp

@@ -4,7 +4,6 @@
 
 #include <cstring>
 
-#include "../runtime/driver.hpp"
 #include "common.hpp"
 #include "indexing.hpp"
 #include "interop.hpp"

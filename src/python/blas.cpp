@@ -2,7 +2,6 @@
 // @= operators on ndarray), the TF32 switch, and cuBLAS's availability.
 #include "common.hpp"
 #include "cunp/linalg/products.hpp"
-#include "../linalg/cublas.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {
@@ -95,7 +94,7 @@ void bind_blas(nb::module_& m) {
   m.def(
       "_set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
   m.def("_allow_tf32", []() { return allow_tf32(); });
-  m.def("_cublas_available", []() { return blas::available(); });
+  m.def("_cublas_available", []() { return cublas_available(); });
 }
 
 }  // namespace cunp::py

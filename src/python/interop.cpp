@@ -8,7 +8,6 @@
 #include <cstring>
 #include <string>
 
-#include "../runtime/driver.hpp"
 #include "cunp/array/dlpack.hpp"
 #include "cunp/runtime/config.hpp"
 
@@ -288,20 +287,6 @@ std::pair<int, int> dlpack_device_of(nb::handle fn_result) {
   if (t.size() != 2)
     raise(PyExc_ValueError, "__dlpack_device__ must return a (device_type, device_id) tuple");
   return {nb::cast<int>(t[0]), nb::cast<int>(t[1])};
-}
-
-int pointer_device(uintptr_t p) {
-  activate(current_device());
-  int ordinal = -1;
-  CUresult r = drv::api().cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                                static_cast<CUdeviceptr>(p));
-  if (r != CUDA_SUCCESS) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(p));
-    throw ValueError(std::string("the pointer ") + buf + " is not CUDA device memory (" +
-                     drv::describe(r) + ")");
-  }
-  return ordinal;
 }
 
 bool cai_sync_enabled() { return config().cuda_array_interface_sync; }

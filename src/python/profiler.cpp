@@ -2,7 +2,6 @@
 // NVTX is the header-only nvtx3: a no-op unless a profiler (Nsight Systems) injects itself.
 #include <nvtx3/nvToolsExt.h>
 
-#include "../runtime/driver.hpp"
 #include "common.hpp"
 
 namespace cunp::py {
@@ -29,8 +28,8 @@ nvtxEventAttributes_t attributes(const std::string& message, int64_t color_id, i
 }  // namespace
 
 void bind_profiler(nb::module_& m) {
-  m.def("_profiler_start", [] { CUNP_DRV(cuProfilerStart); });
-  m.def("_profiler_stop", [] { CUNP_DRV(cuProfilerStop); });
+  m.def("_profiler_start", [] { profiler_start(); });
+  m.def("_profiler_stop", [] { profiler_stop(); });
   m.def(
       "_nvtx_range_push",
       [](const std::string& msg, int64_t color_id, int64_t argb) {

@@ -2,6 +2,7 @@
 #include "cunp/runtime/device.hpp"
 
 #include <array>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 
@@ -144,5 +145,22 @@ bool enable_peer_access(int device, int peer) {
   enabled[device][peer] = true;
   return true;
 }
+
+int pointer_device(uintptr_t ptr) {
+  activate(current_device());
+  int ordinal = -1;
+  CUresult r = drv::api().cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                                static_cast<CUdeviceptr>(ptr));
+  if (r != CUDA_SUCCESS) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(ptr));
+    throw ValueError(std::string("the pointer ") + buf + " is not CUDA device memory (" +
+                     drv::describe(r) + ")");
+  }
+  return ordinal;
+}
+
+void profiler_start() { CUNP_DRV(cuProfilerStart); }
+void profiler_stop() { CUNP_DRV(cuProfilerStop); }
 
 }  // namespace cunp

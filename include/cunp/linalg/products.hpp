@@ -27,6 +27,9 @@ DType matmul_result_type(DType a, DType b);
 void set_allow_tf32(bool allow);
 bool allow_tf32();
 
+// Whether cuBLAS can be loaded (float and complex products need it); never throws.
+bool cublas_available();
+
 // The integer/bool matmul kernel's source for a dtype (exposed so tests can compile it without
 // a GPU) and its entry point's name.
 std::string integer_matmul_source(DType dtype);

@@ -2,6 +2,7 @@
 // Every operation runs on the calling thread's current device, as in CuPy.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace cunp {
@@ -62,5 +63,13 @@ void mem_info(int device, std::size_t* free, std::size_t* total);
 
 // Whether `device` can read memory that lives on `peer`; enables the access when it can.
 bool enable_peer_access(int device, int peer);
+
+// The device whose memory `ptr` points into (memory of another library: a foreign array).
+// ValueError when it is not CUDA device memory.
+int pointer_device(uintptr_t ptr);
+
+// Starts and stops the profiler's collection (cuProfilerStart / cuProfilerStop).
+void profiler_start();
+void profiler_stop();
 
 }  // namespace cunp
