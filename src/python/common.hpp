@@ -93,6 +93,7 @@ void bind_config(nb::module_& m);  // config_info, for cunp.show_config
 void bind_memory(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_elementwise_kernel(nb::module_& m);     // cunp.ElementwiseKernel
+void bind_reduction_kernel(nb::module_& m);       // cunp.ReductionKernel
 void bind_ufuncs(nb::module_& m);                 // the ufunc objects
 void bind_elementwise_functions(nb::module_& m);  // clip, where, isclose, ...
 void bind_operators(nb::class_<PyArray>& cls);    // ndarray's arithmetic operators

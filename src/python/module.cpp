@@ -67,6 +67,7 @@ NB_MODULE(_core, m) {
   bind_ufuncs(m);
   bind_elementwise_functions(m);
   bind_reductions(m);
+  bind_reduction_kernel(m);
   bind_scans(m);
   bind_random(m);
   bind_blas(m);

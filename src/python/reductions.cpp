@@ -1,6 +1,6 @@
-// src/python/reductions.cpp -- bindings of ufunc.reduce, ReductionKernel's engine op and the
-// reduction functions (sum, max, argmax, ...), as module functions and ndarray methods bound in
-// C++ so a small `x.sum()` runs no Python frame.
+// src/python/reductions.cpp -- bindings of ufunc.reduce and the reduction functions (sum, max,
+// argmax, ...), as module functions and ndarray methods bound in C++ so a small `x.sum()` runs
+// no Python frame.
 #include <Python.h>
 
 #include <memory>
@@ -244,33 +244,6 @@ nb::object ufunc_reduce_py(const PyUfunc& self, nb::handle array, nb::handle axi
   return result(ufunc_reduce(*self.u, *op.a, kw.args), out);
 }
 
-// cunp.ReductionKernel's engine op: built once per kernel and type set by the Python class.
-struct PyReductionOp {
-  ReductionOp op;
-};
-
-void reduction_op_call(PyReductionOp& self, nb::list inputs, nb::list outputs, nb::handle axes,
-                       nb::handle shape) {
-  std::vector<NDArray> ins, outs;
-  for (nb::handle h : inputs) ins.push_back(unwrap(h).a);
-  for (nb::handle h : outputs) outs.push_back(unwrap(h).a);
-  std::vector<int> ax;
-  for (nb::handle h : nb::iter(axes)) ax.push_back(nb::cast<int>(h));
-  reduce(self.op, ins, outs, ax, nullptr, to_shape(shape));
-}
-
-std::string reduction_op_source(PyReductionOp& self, nb::list in_dtypes, nb::list out_dtypes,
-                                int strategy, int kept_ndim, int reduced_ndim, int vec) {
-  ReduceSignature sig;
-  for (nb::handle h : in_dtypes) sig.inputs.push_back(to_dtype(h));
-  for (nb::handle h : out_dtypes) sig.outputs.push_back(to_dtype(h));
-  sig.strategy = static_cast<ReduceStrategy>(strategy);
-  sig.kept_ndim = kept_ndim;
-  sig.reduced_ndim = reduced_ndim;
-  sig.vec = vec;
-  return reduction_source(self.op, sig);
-}
-
 }  // namespace
 
 void bind_reductions(nb::module_& m) {
@@ -352,37 +325,6 @@ void bind_reductions(nb::module_& m) {
       nb::arg("out").none() = none, nb::arg("keepdims") = false, nb::arg("initial").none() = none,
       nb::arg("where").none() = t);
 
-  nb::class_<PyReductionOp>(m, "_ReductionOp")
-      .def(
-          "__init__",
-          [](PyReductionOp* self, std::string name, std::string map_expr, std::string reduce_expr,
-             std::string post_map_expr, nb::handle identity, std::string reduce_type,
-             std::string preamble, std::vector<std::string> names, std::vector<std::string> aliases,
-             std::vector<int> alias_operands, std::vector<std::string> options, bool uses_index) {
-            new (self) PyReductionOp();
-            ReductionOp& op = self->op;
-            op.name = std::move(name);
-            op.map_expr = std::move(map_expr);
-            op.reduce_expr = std::move(reduce_expr);
-            op.post_map_expr = std::move(post_map_expr);
-            if (!identity.is_none()) op.identity = nb::cast<std::string>(nb::str(identity));
-            op.reduce_type = std::move(reduce_type);
-            op.preamble = std::move(preamble);
-            op.names = std::move(names);
-            for (std::size_t k = 0; k < aliases.size(); ++k)
-              op.type_aliases.push_back(TypeAlias{aliases[k], false, alias_operands.at(k)});
-            op.options = std::move(options);
-            op.uses_index = uses_index;
-            op.math = true;
-          },
-          nb::arg("name"), nb::arg("map_expr"), nb::arg("reduce_expr"), nb::arg("post_map_expr"),
-          nb::arg("identity").none(), nb::arg("reduce_type"), nb::arg("preamble"), nb::arg("names"),
-          nb::arg("aliases"), nb::arg("alias_operands"), nb::arg("options"), nb::arg("uses_index"))
-      .def("__call__", &reduction_op_call, nb::arg("inputs"), nb::arg("outputs"), nb::arg("axes"),
-           nb::arg("shape"))
-      .def("_source", &reduction_op_source, nb::arg("in_dtypes"), nb::arg("out_dtypes"),
-           nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1,
-           nb::arg("vec") = 1);
   m.def("_reduction_compile", [](std::string src, std::string name, int arch) {
     nb::gil_scoped_release unlocked;
     compile(src, name, arch);

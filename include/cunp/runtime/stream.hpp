@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 struct CUstream_st;
 struct CUevent_st;
@@ -60,6 +61,25 @@ class Stream {
 const Stream& current_stream(int device);
 inline StreamHandle current_stream_handle(int device) { return current_stream(device).handle(); }
 void set_current_stream(const Stream& s);
+
+// Makes `s` this thread's current stream on its device for a scope (null: changes nothing),
+// then restores the stream that was current.
+class StreamScope {
+ public:
+  explicit StreamScope(const Stream* s) {
+    if (!s) return;
+    previous_ = current_stream(s->device());
+    set_current_stream(*s);
+  }
+  ~StreamScope() {
+    if (previous_) set_current_stream(*previous_);
+  }
+  StreamScope(const StreamScope&) = delete;
+  StreamScope& operator=(const StreamScope&) = delete;
+
+ private:
+  std::optional<Stream> previous_;
+};
 
 class Event {
  public:

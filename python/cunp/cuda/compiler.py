@@ -3,16 +3,13 @@
 CompileException is raised when NVRTC rejects a kernel; it carries the compiler's log
 (``.log``) and the full source (``.source``).
 """
-import re
-
+from cunp import _core
 from cunp._core import CompileException
-
-_KERNEL_NAME = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
 
 
 def is_valid_kernel_name(name):
     """Whether `name` can name a kernel (a C identifier)."""
-    return isinstance(name, str) and _KERNEL_NAME.match(name) is not None
+    return isinstance(name, str) and _core._is_valid_kernel_name(name)
 
 
 def _numbered(source):

@@ -1,0 +1,24 @@
+// src/python/kernel_args.hpp -- Python arguments of user kernels (ElementwiseKernel,
+// ReductionKernel) as the core's KernelArg, and the kernels' parameters shown to Python.
+#pragma once
+#include "common.hpp"
+#include "cunp/ops/kernel_params.hpp"
+
+namespace cunp::py {
+
+// A NumPy scalar (numpy.generic); NumPy is surely imported when one exists.
+bool is_numpy_scalar(nb::handle h);
+
+// A cunp array or a host scalar (a Python or NumPy scalar); false for anything else.
+bool to_kernel_arg(nb::handle h, KernelArg& arg);
+
+// TypeError("Unsupported type <class 'list'>") for an argument to_kernel_arg refuses.
+[[noreturn]] void unsupported_kernel_arg(nb::handle h);
+
+// A call's arguments for source(): dtype specs stand for arrays, scalars for themselves.
+std::vector<std::optional<DType>> kernel_signature_args(nb::list args);
+
+// (name, dtype name or None, ctype, raw, is_const) per parameter, for ParameterInfo.
+nb::list param_tuples(const std::vector<KernelParam>& params);
+
+}  // namespace cunp::py
