@@ -18,6 +18,7 @@
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/ops/elementwise_kernel.hpp"
 #include "cunp/ops/elementwise_functions.hpp"
+#include "cunp/ops/fusion.hpp"
 #include "cunp/ops/indexing.hpp"
 #include "cunp/ops/joining.hpp"
 #include "cunp/ops/kernel_params.hpp"

@@ -35,15 +35,6 @@ class _Unfusable(Exception):
     """Raised while tracing when the function does something a fused kernel cannot."""
 
 
-# Integer loop types and the Python ints they hold (NEP 50: a weak int must fit).
-_INT_RANGES = {
-    "int8": (-(1 << 7), (1 << 7) - 1), "int16": (-(1 << 15), (1 << 15) - 1),
-    "int32": (-(1 << 31), (1 << 31) - 1), "int64": (-(1 << 63), (1 << 63) - 1),
-    "uint8": (0, (1 << 8) - 1), "uint16": (0, (1 << 16) - 1),
-    "uint32": (0, (1 << 32) - 1), "uint64": (0, (1 << 64) - 1),
-}
-
-
 def _scalar_dtype(value):
     """The dtype a scalar operand's slot has: NumPy's for a lone Python or NumPy scalar."""
     t = type(value)
@@ -95,12 +86,12 @@ def _step(ufunc_name, operands, names, outs):
         gen_outs = ["@out%d@" % k for k in range(len(outs))]
         hit = _core._fusion_step(ufunc_name, list(operands), gen_names, gen_outs, True)
         _step_cache[key] = hit
-    out_dtypes, code, in_dtypes = hit
+    out_dtypes, code, _, int_checks = hit
     for k, n in enumerate(names):
         code = code.replace("@in%d@" % k, n)
     for k, n in enumerate(outs):
         code = code.replace("@out%d@" % k, n)
-    return out_dtypes, code, in_dtypes
+    return out_dtypes, code, int_checks
 
 
 class _Trace:
@@ -316,7 +307,7 @@ def _apply(ufunc_name, nout, args):
         if type(a) is _Array:
             trace = a._trace
             break
-    operands, names, shape, ndim, mask, weak_ints = [], [], (), 0, 0, []
+    operands, names, shape, ndim, mask, scalar_slots = [], [], (), 0, 0, []
     for k, a in enumerate(args):
         if type(a) is _Array:
             if a._trace is not trace:
@@ -330,19 +321,17 @@ def _apply(ufunc_name, nout, args):
             name, slot, value = trace.scalar(a)  # _Unfusable for other operand types
             operands.append((False, value))
             names.append(name)
-            if type(value) is int:
-                weak_ints.append((k, slot, value))
+            scalar_slots.append((k, slot))
     outs = []
     for _ in range(nout):
         outs.append("v%d" % trace.n_values)
         trace.n_values += 1
-    out_dtypes, code, in_dtypes = _step(ufunc_name, operands, names, outs)
-    for k, slot, value in weak_ints:
-        rng = _INT_RANGES.get(in_dtypes[k])
-        if rng is not None:
-            if not rng[0] <= value <= rng[1]:
-                raise _Unfusable()  # NumPy raises, or compares exactly: unfused does
-            trace.slots[slot][3].add(in_dtypes[k])
+    # The core refuses a Python int its integer loop type cannot hold (NumPy raises, or compares
+    # exactly: the unfused call does); one that fits is checked again on each call.
+    out_dtypes, code, int_checks = _step(ufunc_name, operands, names, outs)
+    for k, slot in scalar_slots:
+        if int_checks[k] is not None:
+            trace.slots[slot][3].add(int_checks[k])
     trace.steps.append(code)
     trace.used_mask |= mask
     results = tuple(_Array(trace, d, ndim, shape, mask, name=n) for n, d in zip(outs, out_dtypes))

@@ -12,37 +12,22 @@
 namespace cunp {
 namespace {
 
-// One element of loop `l`: inputs (arrays in0.., scalars s0..) cast to the loop's compute
-// types, the device function, results cast to whatever the output arrays hold.
+// One element of loop `l` in a ufunc kernel: inputs (arrays in0.., scalars s0..), the call,
+// results cast to whatever the output arrays hold; with where=, the mask is the last array.
 std::string loop_body(const Ufunc& u, const UfuncLoop& l, unsigned scalar_mask, bool where) {
-  std::string s;
+  std::vector<std::string> ins, outs, out_types;
   int arrays = 0, scalars = 0;
   for (int k = 0; k < u.nin; ++k) {
-    std::string t = u.compute_type(l.types[k]);
-    std::string src = (scalar_mask >> k & 1) ? "s" + std::to_string(scalars++)
-                                             : "in" + std::to_string(arrays++);
-    s += "const " + t + " a" + std::to_string(k) + " = cast<" + t + ">(" + src + ");\n";
+    const bool scalar = scalar_mask >> k & 1;
+    std::string name = scalar ? "s" : "in";
+    name += std::to_string(scalar ? scalars++ : arrays++);
+    ins.push_back(std::move(name));
   }
-  std::string args;
-  for (int k = 0; k < u.nin; ++k) args += (k ? ", a" : "a") + std::to_string(k);
-  std::string function = u.function;
-  // NumPy's float32/64 power with one scalar exponent has fast paths (0.5 is sqrt, 2 is a*a)
-  // whose results differ from pow's at signed zeros and infinities.
-  if (u.name == "power" && (scalar_mask & 2) &&
-      (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
-    function = "np_power_scalar";
-  if (u.nout == 1) {
-    s += "out0 = cast<decltype(out0)>(" + function + "(" + args + "));\n";
-  } else {
-    for (int k = 0; k < u.nout; ++k) {
-      s += u.compute_type(l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
-      args += ", r" + std::to_string(k);
-    }
-    s += u.function + "(" + args + ");\n";
-    for (int k = 0; k < u.nout; ++k)
-      s += "out" + std::to_string(k) + " = cast<decltype(out" + std::to_string(k) + ")>(r" +
-           std::to_string(k) + ");\n";
+  for (int k = 0; k < u.nout; ++k) {
+    outs.push_back("out" + std::to_string(k));
+    out_types.push_back("decltype(" + outs.back() + ")");
   }
+  std::string s = ufunc_call_body(u, l, ins, outs, out_types, scalar_mask);
   if (where) s = "if (in" + std::to_string(arrays) + ") {\n" + s + "}\n";
   return s;
 }
@@ -76,10 +61,42 @@ bool safe_in_place(const NDArray& in, const NDArray& out) {
 
 }  // namespace
 
-std::string ufunc_loop_source(const Ufunc& u, int loop_index) {
+std::string ufunc_call_body(const Ufunc& u, const UfuncLoop& l, const std::vector<std::string>& ins,
+                            const std::vector<std::string>& outs,
+                            const std::vector<std::string>& out_types, unsigned scalar_inputs) {
+  std::string s;
+  std::string args;
+  for (int k = 0; k < u.nin; ++k) {
+    std::string t = u.compute_type(l.types[k]);
+    s += "const " + t + " a" + std::to_string(k) + " = cast<" + t + ">(" + ins[k] + ");\n";
+    args += (k ? ", a" : "a") + std::to_string(k);
+  }
+  std::string function = u.function;
+  // NumPy's float32/64 power with one scalar exponent has fast paths (0.5 is sqrt, 2 is a*a)
+  // whose results differ from pow's at signed zeros and infinities.
+  if (u.name == "power" && (scalar_inputs & 2) &&
+      (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
+    function = "np_power_scalar";
+  if (u.nout == 1) {
+    s += outs[0] + " = cast<" + out_types[0] + ">(" + function + "(" + args + "));\n";
+    return s;
+  }
+  for (int k = 0; k < u.nout; ++k) {
+    s += u.compute_type(l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
+    args += ", r" + std::to_string(k);
+  }
+  s += function + "(" + args + ");\n";
+  for (int k = 0; k < u.nout; ++k)
+    s += outs[k] + " = cast<" + out_types[k] + ">(r" + std::to_string(k) + ");\n";
+  return s;
+}
+
+std::string ufunc_loop_source(const Ufunc& u, int loop_index, unsigned scalar_inputs, bool where) {
   const UfuncLoop& l = u.loops.at(loop_index);
-  std::vector<DType> ins(l.types, l.types + u.nin), outs(l.types + u.nin, l.types + u.nargs());
-  return elementwise_source(loop_op(u, loop_index, 0, false), ins, outs, {}, 0, 1);
+  std::vector<DType> ins, scalars, outs(l.types + u.nin, l.types + u.nargs());
+  for (int k = 0; k < u.nin; ++k) (scalar_inputs >> k & 1 ? scalars : ins).push_back(l.types[k]);
+  if (where) ins.push_back(DType::Bool);
+  return elementwise_source(loop_op(u, loop_index, scalar_inputs, where), ins, outs, scalars, 0, 1);
 }
 
 std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& args,

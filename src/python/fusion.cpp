@@ -1,93 +1,55 @@
-// src/python/fusion.cpp -- the C++ half of cunp.fuse: one ufunc step of a traced expression as
-// kernel code, and the per-function cache whose hits launch the cached kernel without Python.
+// src/python/fusion.cpp -- the binding half of cunp.fuse: Python operands of a traced ufunc call
+// for the core's fusion_step (cunp/ops/fusion.hpp), and the per-function cache keyed on Python
+// arguments, whose hits launch the cached kernel (run_fused) without Python.
 #include <algorithm>
 #include <memory>
 #include <string>
 #include <unordered_map>
 
 #include "common.hpp"
+#include "cunp/ops/fusion.hpp"
+#include "kernel_args.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {
 namespace {
 
-// One ufunc step: `operands` holds (True, dtype) for array values and (False, value) for
-// scalars; `names` are their C++ expressions, `outs` the variables to declare for the results.
-// Returns the output dtypes and the code (and, with loop_inputs, the loop's input dtypes).
+// One ufunc step (cunp/ops/fusion.hpp): `operands` holds (True, dtype) for array values and
+// (False, value) for scalars; `names` are their C++ expressions, `outs` the variables to declare
+// for the results. Returns the output dtypes and the code; with loop_inputs also the loop's input
+// dtypes and, per input, the integer type a weak Python int is checked against (or None).
 // TypeError / OverflowError as the ufunc call would raise them (the caller then runs the
 // function unfused, which raises them for real).
-nb::tuple fusion_step(const std::string& ufunc_name, nb::list operands,
-                      std::vector<std::string> names, std::vector<std::string> outs,
-                      bool loop_inputs) {
-  const Ufunc* up = find_ufunc(ufunc_name);
-  if (!up) throw ValueError("no ufunc named " + ufunc_name);
-  const Ufunc& u = *up;
-  if (static_cast<int>(nb::len(operands)) != u.nin || static_cast<int>(names.size()) != u.nin ||
-      static_cast<int>(outs.size()) != u.nout)
-    throw ValueError("fusion step: wrong operand count for " + u.name);
-  std::vector<UfuncArg> args(u.nin);
-  NDArray storage[4];
-  std::vector<bool> scalar(u.nin);
-  for (int k = 0; k < u.nin; ++k) {
+nb::tuple step(const std::string& ufunc_name, nb::list operands, std::vector<std::string> names,
+               std::vector<std::string> outs, bool loop_inputs) {
+  const Ufunc* u = find_ufunc(ufunc_name);
+  if (!u) throw ValueError("no ufunc named " + ufunc_name);
+  if (nb::len(operands) != names.size())
+    throw ValueError("fusion step: wrong operand count for " + u->name);
+  std::vector<FusionOperand> ops(names.size());
+  NDArray storage;
+  for (std::size_t k = 0; k < ops.size(); ++k) {
     nb::tuple op = nb::cast<nb::tuple>(operands[k]);
+    ops[k].name = std::move(names[k]);
     if (nb::cast<bool>(op[0])) {
-      DType t = to_dtype(op[1]);
-      storage[k] = NDArray(nullptr, 0, t, Dims{}, Dims{});  // only its dtype is read
-      args[k].array = &storage[k];
+      ops[k].dtype = to_dtype(op[1]);
     } else {
-      scalar[k] = true;
-      if (!to_ufunc_arg(op[1], args[k], storage[k]) || args[k].array) unsupported_operand(op[1]);
+      ops[k].is_scalar = true;
+      if (!to_ufunc_arg(op[1], ops[k].scalar, storage) || ops[k].scalar.array)
+        unsupported_operand(op[1]);
     }
   }
-  UfuncPlan plan = resolve_ufunc(u, args, std::vector<std::optional<DType>>(u.nout),
-                                 UfuncOptions{});
-  const UfuncLoop& l = *plan.loop;
-  std::string fn = u.function;
-  if (u.name == "power" && scalar[1] &&
-      (l.types[0] == DType::Float32 || l.types[0] == DType::Float64))
-    fn = "np_power_scalar";  // as the unfused loop does for a scalar exponent
-  std::string s;
-  for (int k = 0; k < u.nout; ++k)
-    s += std::string(info(l.types[u.nin + k]).ctype) + " " + outs[k] + ";\n";
-  s += "{\n";
-  std::string call_args;
-  for (int k = 0; k < u.nin; ++k) {
-    std::string t = u.compute_type(l.types[k]);
-    std::string src = names[k];
-    // A scalar is first converted to the loop's type, as the unfused call converts it on the host.
-    if (scalar[k]) src = std::string("cast<") + info(l.types[k]).ctype + ">(" + src + ")";
-    s += "const " + t + " a" + std::to_string(k) + " = cast<" + t + ">(" + src + ");\n";
-    call_args += (k ? ", a" : "a") + std::to_string(k);
-  }
-  if (u.nout == 1) {
-    s += outs[0] + " = cast<" + info(l.types[u.nin]).ctype + ">(" + fn + "(" + call_args + "));\n";
-  } else {
-    for (int k = 0; k < u.nout; ++k) {
-      s += u.compute_type(l.types[u.nin + k]) + " r" + std::to_string(k) + ";\n";
-      call_args += ", r" + std::to_string(k);
-    }
-    s += fn + "(" + call_args + ");\n";
-    for (int k = 0; k < u.nout; ++k)
-      s += outs[k] + " = cast<" + info(l.types[u.nin + k]).ctype + ">(r" + std::to_string(k) +
-           ");\n";
-  }
-  s += "}\n";
-  nb::list out_types;
-  for (int k = 0; k < u.nout; ++k) out_types.append(nb::str(name(l.types[u.nin + k])));
-  if (!loop_inputs) return nb::make_tuple(out_types, s);
-  nb::list in_types;
-  for (int k = 0; k < u.nin; ++k) in_types.append(nb::str(name(l.types[k])));
-  return nb::make_tuple(out_types, s, in_types);
-}
-
-DType dtype_of(const std::string& t) { return to_dtype(nb::str(t.c_str())); }
-
-ElementwiseOp fused_op(const std::string& name, const std::string& body) {
-  ElementwiseOp op;
-  op.name = name;
-  op.body = body;
-  op.math = true;  // complex and float16 helpers of the ufunc loops
-  return op;
+  FusionStep s = fusion_step(*u, ops, outs);
+  auto names_of = [](const std::vector<DType>& types) {
+    nb::list l;
+    for (DType t : types) l.append(nb::str(name(t)));
+    return l;
+  };
+  if (!loop_inputs) return nb::make_tuple(names_of(s.out_types), s.code);
+  nb::list checks;
+  for (const std::optional<DType>& t : s.int_checks)
+    checks.append(t ? nb::object(nb::str(name(*t))) : nb::none());
+  return nb::make_tuple(names_of(s.out_types), s.code, names_of(s.in_types), checks);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -100,23 +62,14 @@ template <class T> void put(std::string& key, const T& v) {
   key.append(reinterpret_cast<const char*>(&v), sizeof v);
 }
 
-// One scalar operand of a fused kernel: an argument's value (arg >= 0) or a constant.
-struct Slot {
-  int arg = -1;
-  DType dtype = DType::Float64;
-  Scalar value{};
-  // Integer loop types a Python int argument is converted to: each must hold the value (NEP 50),
-  // else the call runs unfused and raises (or compares) as NumPy does.
-  std::vector<DType> checks;
-};
-
 // A traced function for one combination of argument kinds.
 struct Entry {
   bool unfusable = false;  // the call runs the function as written
-  ElementwiseOp op;
+  FusedKernel kernel;
   std::vector<int> inputs;  // argument positions of in0, in1, ...
-  std::vector<Slot> slots;  // s0, s1, ...
-  std::vector<DType> outs;
+  // Per scalar s0, s1, ...: the argument position, or -1 for a constant (`constants`).
+  std::vector<int> scalar_args;
+  std::vector<Scalar> constants;
   bool single = true;  // one result, not a tuple
   // A trailing reduction of the single result: the array method's name and keywords.
   nb::object reduce_method, reduce_kwargs;
@@ -130,12 +83,6 @@ struct Level {
   std::vector<int> shape_args, value_args;  // sorted
   std::unordered_map<std::string, std::shared_ptr<const Entry>> entries;
 };
-
-bool is_numpy_scalar(nb::handle h) {
-  if (!PyObject_HasAttrString(h.ptr(), "dtype")) return false;
-  static nb::object generic = numpy().attr("generic");
-  return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
-}
 
 // A Python int: 'i' fits int64, 'u' fits uint64 only, 'I' beyond.
 char int_kind(PyObject* o) {
@@ -269,8 +216,9 @@ class FusionCore {
       // (body, out dtypes, input positions, slots [(arg, dtype, value, checks)], single,
       //  reduction (method, keywords) or None)
       nb::tuple t = nb::cast<nb::tuple>(spec);
-      entry->op = fused_op(kernel_name_, nb::cast<std::string>(t[0]));
-      for (nb::handle d : t[1]) entry->outs.push_back(to_dtype(d));
+      FusedKernel& k = entry->kernel;
+      k.op = fused_op(kernel_name_, nb::cast<std::string>(t[0]));
+      for (nb::handle d : t[1]) k.outputs.push_back(to_dtype(d));
       for (nb::handle p : t[2]) {
         int pos = nb::cast<int>(p);
         if (pos < 0 || pos >= n || !is_array(all[pos]))
@@ -279,13 +227,14 @@ class FusionCore {
       }
       for (nb::handle sh : t[3]) {
         nb::tuple st = nb::cast<nb::tuple>(sh);
-        Slot s;
-        s.arg = nb::cast<int>(st[0]);
-        if (s.arg >= n) throw ValueError("fuse: bad scalar position");
-        s.dtype = to_dtype(st[1]);
-        if (s.arg < 0) s.value = to_scalar(st[2], s.dtype);
-        for (nb::handle c : st[3]) s.checks.push_back(to_dtype(c));
-        entry->slots.push_back(std::move(s));
+        const int arg = nb::cast<int>(st[0]);
+        if (arg >= n) throw ValueError("fuse: bad scalar position");
+        const DType dtype = to_dtype(st[1]);
+        entry->scalar_args.push_back(arg);
+        entry->constants.push_back(arg < 0 ? to_scalar(st[2], dtype) : Scalar{});
+        k.scalar_types.push_back(dtype);
+        k.scalar_checks.emplace_back();
+        for (nb::handle c : st[3]) k.scalar_checks.back().push_back(to_dtype(c));
       }
       entry->single = nb::cast<bool>(t[4]);
       if (t.size() > 5 && !t[5].is_none()) {
@@ -293,8 +242,6 @@ class FusionCore {
         entry->reduce_method = nb::borrow(r[0]);
         entry->reduce_kwargs = nb::cast<nb::dict>(r[1]);
       }
-      if (entry->inputs.empty() || entry->outs.empty())
-        throw ValueError("fuse: a fused kernel needs an array input and an output");
     }
     // Kernel errors (compile, launch, the reduction) propagate before anything is stored.
     nb::object out;
@@ -410,64 +357,30 @@ class FusionCore {
     return result;
   }
 
-  // Broadcasting, the scalars' NEP 50 checks, output allocation and one launch into `result`.
-  // False, before anything ran, for what the kernel cannot reproduce (shapes that do not
-  // broadcast, arrays on several devices, a Python int the loop type cannot hold): the function
-  // then runs unfused, which gives NumPy's result or error.
+  // The entry's kernel on these arguments (run_fused), its result in `result`. False, before
+  // anything ran, for what the kernel cannot reproduce: the function then runs unfused.
   bool launch(const Entry& e, PyObject** all, nb::object& result) {
-    const std::size_t nin = e.inputs.size();
     std::vector<NDArray> ins;
-    ins.reserve(nin);
-    bool same = true;
-    int device = -1;
-    for (int p : e.inputs) {
-      ins.push_back(unwrap(all[p]).a);
-      if (device < 0) device = ins.back().device();
-      else if (ins.back().device() != device) return false;
-      same = same && ins.back().shape() == ins[0].shape();
+    ins.reserve(e.inputs.size());
+    for (int p : e.inputs) ins.push_back(unwrap(all[p]).a);
+    std::vector<UfuncArg> scalars(e.scalar_args.size());
+    NDArray storage;
+    for (std::size_t j = 0; j < scalars.size(); ++j) {
+      const int p = e.scalar_args[j];
+      if (p < 0) scalars[j].scalar = e.constants[j];
+      else if (!to_ufunc_arg(all[p], scalars[j], storage) || scalars[j].array) return false;
     }
-    Dims shape;
-    if (same) {
-      shape = ins[0].shape();
-    } else {
-      std::vector<Dims> shapes;
-      for (const NDArray& a : ins) shapes.push_back(a.shape());
-      try {
-        shape = broadcast_shapes(shapes);
-      } catch (const std::exception&) {
-        return false;
-      }
-    }
-    std::vector<Scalar> sc;
-    sc.reserve(e.slots.size());
-    for (const Slot& s : e.slots) {
-      if (s.arg < 0) {
-        sc.push_back(s.value);
-        continue;
-      }
-      nb::handle h(all[s.arg]);
-      try {
-        for (DType t : s.checks) to_scalar(h, t);
-        sc.push_back(to_scalar(h, s.dtype));
-      } catch (const nb::python_error&) {  // holds (and drops) the Python error
-        return false;
-      } catch (const std::exception&) {
-        return false;
-      }
-    }
-    std::vector<NDArray> outs;
-    outs.reserve(e.outs.size());
-    for (DType t : e.outs) outs.push_back(NDArray::empty(shape, t, Order::C, device));
-    if (shape.product() > 0) elementwise(e.op, ins, outs, sc, shape);
+    std::optional<std::vector<NDArray>> outs = run_fused(e.kernel, ins, scalars);
+    if (!outs) return false;
     if (e.single) {
-      result = wrap(std::move(outs[0]));
+      result = wrap(std::move((*outs)[0]));
       if (e.reduce_method.is_valid()) result = result.attr(e.reduce_method)(**e.reduce_kwargs);
       return true;
     }
-    nb::object ret = nb::steal(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
-    for (std::size_t j = 0; j < outs.size(); ++j)
+    nb::object ret = nb::steal(PyTuple_New(static_cast<Py_ssize_t>(outs->size())));
+    for (std::size_t j = 0; j < outs->size(); ++j)
       PyTuple_SET_ITEM(ret.ptr(), static_cast<Py_ssize_t>(j),
-                       wrap(std::move(outs[j])).release().ptr());
+                       wrap(std::move((*outs)[j])).release().ptr());
     result = std::move(ret);
     return true;
   }
@@ -482,7 +395,7 @@ class FusionCore {
 }  // namespace
 
 void bind_fusion(nb::module_& m) {
-  m.def("_fusion_step", &fusion_step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
+  m.def("_fusion_step", &step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
         nb::arg("outs"), nb::arg("loop_inputs") = false);
   nb::class_<FusionCore>(m, "_FusionCore")
       .def(nb::init<nb::object, std::string>(), nb::arg("func"), nb::arg("kernel_name"))
@@ -504,7 +417,7 @@ void bind_fusion(nb::module_& m) {
          int strided_ndim, int vec) {
         auto conv = [](const std::vector<std::string>& v) {
           std::vector<DType> r;
-          for (const auto& t : v) r.push_back(dtype_of(t));
+          for (const auto& t : v) r.push_back(to_dtype(nb::str(t.c_str())));
           return r;
         };
         return elementwise_source(fused_op(name, body), conv(in_dtypes), conv(out_dtypes),

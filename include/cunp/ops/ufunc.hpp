@@ -103,7 +103,18 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
 void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indices,
               const UfuncArg* b);
 
-// The source ufunc_call would compile for one loop with array operands (for tests without GPU).
-std::string ufunc_loop_source(const Ufunc& u, int loop_index);
+// The statements that compute one element of loop `l`: each input expression `ins[k]` cast to
+// the loop's compute type (const a0, a1, ...), the ufunc's device function, and each result cast
+// to `out_types[k]` and assigned to `outs[k]`. Bit k of `scalar_inputs` marks input k as a host
+// scalar (NumPy's power has its own path for a scalar exponent). The ufunc kernels and fused
+// kernels (cunp/ops/fusion.hpp) share it.
+std::string ufunc_call_body(const Ufunc& u, const UfuncLoop& l, const std::vector<std::string>& ins,
+                            const std::vector<std::string>& outs,
+                            const std::vector<std::string>& out_types, unsigned scalar_inputs);
+
+// The source ufunc_call would compile for one loop (contiguous operands; for tests without a
+// GPU): bit k of `scalar_inputs` makes input k a scalar parameter, `where` adds a mask input.
+std::string ufunc_loop_source(const Ufunc& u, int loop_index, unsigned scalar_inputs = 0,
+                              bool where = false);
 
 }  // namespace cunp
