@@ -15,6 +15,7 @@
 #include "cunp/memory/pool.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/creation.hpp"
+#include "cunp/ops/einsum.hpp"
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/ops/elementwise_kernel.hpp"
 #include "cunp/ops/elementwise_functions.hpp"

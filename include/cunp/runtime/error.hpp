@@ -31,6 +31,11 @@ struct AxisError : ValueError {
 struct NotImplementedError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// Python's RuntimeError, where NumPy raises it for a bad argument (einsum's explicit path that
+// leaves operands uncontracted).
+struct RuntimeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // A failed CUDA driver call (or no driver at all): code is the CUresult, 0 when none applies.
 struct CudaError : std::runtime_error {
