@@ -23,13 +23,11 @@ def _einsum(L, ab):
 
 
 def _einsum_unplanned(L, ab):
-    # cunp with its plan cache off: parsing and planning on every call (the A/B of the cache).
-    from cunp import _einsum as e
-    e._USE_CACHE = False
-    try:
-        return L.mod.einsum("bij,bjk->bik", ab[0], ab[1])
-    finally:
-        e._USE_CACHE = True
+    # cunp with its plan cache emptied first: parsing and planning on every call (the A/B of
+    # the cache).
+    from cunp import _core
+    _core._einsum_clear_plan_cache()
+    return L.mod.einsum("bij,bjk->bik", ab[0], ab[1])
 
 
 def _einsum_chain(L, abc):

@@ -111,6 +111,7 @@ void bind_joining(nb::module_& m);     // concatenate, stack, splits, atleast_nd
 void bind_indexing(nb::module_& m);    // the indexing kernels (_take, _compress_mask, ...)
 void bind_axes(nb::module_& m);        // axis arguments: _normalize_axis, _normalize_axes
 void bind_statistics(nb::module_& m);  // the one-launch statistics (_stat_mean, ...)
+void bind_einsum(nb::module_& m);      // _einsum, _einsum_path and the plan cache's queries
 
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array

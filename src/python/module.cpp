@@ -44,6 +44,8 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const NotImplementedError& e) {
       PyErr_SetString(PyExc_NotImplementedError, e.what());
+    } catch (const RuntimeError& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
     } catch (const OutOfMemoryError& e) {
       PyErr_SetString(oom.ptr(), e.what());
     } catch (const CompileError& e) {
@@ -79,4 +81,5 @@ NB_MODULE(_core, m) {
   bind_dtypes(m);
   bind_axes(m);
   bind_statistics(m);
+  bind_einsum(m);
 }
