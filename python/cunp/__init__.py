@@ -76,6 +76,10 @@ from cunp._windows import *  # noqa: E402,F401,F403
 from cunp._diagonals import *  # noqa: E402,F401,F403
 from cunp._rearranging import *  # noqa: E402,F401,F403
 from cunp._padding import *  # noqa: E402,F401,F403
+from cunp._types import *  # noqa: E402,F401,F403
+from cunp._printing import *  # noqa: E402,F401,F403
+from cunp._io import *  # noqa: E402,F401,F403
+from cunp._creation_extras import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
@@ -106,7 +110,8 @@ _NUMPY_NAMES = {
     "ushort", "intc", "uintc", "int_", "uint", "intp", "uintp", "longlong", "ulonglong", "half",
     "single", "double", "float_", "cdouble", "csingle", "complex_", "longdouble", "dtype",
     "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
-    "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma",
+    "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma", "typecodes",
+    "sctypeDict", "ScalarType",
 }
 
 

@@ -4,7 +4,7 @@
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
-from cunp import _core, _elementwise_functions, _indexing, _interop, _products, _scans
+from cunp import _core, _elementwise_functions, _indexing, _interop, _io, _products, _scans
 from cunp import _statistics, _ufuncs
 
 
@@ -92,7 +92,8 @@ def to_device(self, device, /, *, stream=None):
 _METHODS = {
     "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
     "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
-    "std": std, "to_device": to_device,
+    "std": std, "to_device": to_device, "tofile": _io.tofile, "tobytes": _io.tobytes,
+    "dump": _io.dump, "dumps": _io.dumps,
     "__array_ufunc__": _ufuncs._array_ufunc,
     "__array_function__": _interop._array_function,
     "__array_namespace__": _interop._array_namespace,
