@@ -80,6 +80,7 @@ from cunp._types import *  # noqa: E402,F401,F403
 from cunp._printing import *  # noqa: E402,F401,F403
 from cunp._io import *  # noqa: E402,F401,F403
 from cunp._creation_extras import *  # noqa: E402,F401,F403
+from cunp._polynomial import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
@@ -117,7 +118,7 @@ _NUMPY_NAMES = {
 
 # Submodules imported on first use, so that `import cunp` stays cheap; likewise the modules of
 # a few names (fuse's tracer is about 0.8 ms of import).
-_LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core"}
+_LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core", "polynomial"}
 _LAZY_NAMES = {"fuse": "cunp._fusion"}
 
 
