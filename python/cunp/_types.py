@@ -120,7 +120,7 @@ def _check_bitorder(bitorder):
 def packbits(a, /, axis=None, bitorder="big"):
     """The elements of a bool or integer array (nonzero = 1) packed 8 to a uint8 along `axis`
     (the flattened array for None); the last byte is padded with zero bits."""
-    from cunp import concatenate, left_shift, moveaxis, uint8, zeros
+    from cunp import ascontiguousarray, concatenate, left_shift, moveaxis, uint8, zeros
 
     a = _bit_array(a)
     if a.dtype.kind not in "biu":
@@ -138,7 +138,7 @@ def packbits(a, /, axis=None, bitorder="big"):
     bits = bits.reshape(bits.shape[:-1] + ((n + pad) // 8, 8))
     shifts = _shifts(bitorder)
     packed = left_shift(bits, shifts).sum(axis=-1, dtype=uint8)
-    return moveaxis(packed, -1, axis)
+    return ascontiguousarray(moveaxis(packed, -1, axis))
 
 
 def _shifts(bitorder):
@@ -151,7 +151,8 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     """The bits of a uint8 array as a uint8 array of 0s and 1s, 8 per byte along `axis` (the
     flattened array for None); `count` keeps that many bits (negative: drops them from the
     end; more than there are: pads with zeros)."""
-    from cunp import bitwise_and, concatenate, moveaxis, right_shift, uint8, zeros
+    from cunp import ascontiguousarray, bitwise_and, concatenate, moveaxis, right_shift, uint8
+    from cunp import zeros
 
     a = _bit_array(a)
     if a.dtype != uint8:
@@ -175,7 +176,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
             bits = bits[..., :keep]
         else:
             bits = concatenate([bits, zeros(bits.shape[:-1] + (keep - n,), uint8)], axis=-1)
-    return moveaxis(bits, -1, axis)
+    return ascontiguousarray(moveaxis(bits, -1, axis))
 
 
 # --- floating-point error state ---
