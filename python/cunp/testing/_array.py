@@ -21,6 +21,8 @@ def to_host(x):
     if isinstance(x, (list, tuple)):
         converted = [to_host(v) for v in x]
         return type(x)(converted) if isinstance(x, tuple) else converted
+    if isinstance(x, dict):
+        return {k: to_host(v) for k, v in x.items()}
     return x
 
 
@@ -79,7 +81,67 @@ def assert_array_almost_equal(x, y, decimal=6, err_msg='', verbose=True):
         verbose=verbose)
 
 
-def assert_array_less(x, y, err_msg='', verbose=True):
+def assert_array_less(x, y, err_msg='', verbose=True, *, strict=False):
     """``numpy.testing.assert_array_less`` for cunp and NumPy inputs."""
     numpy.testing.assert_array_less(
-        to_host(x), to_host(y), err_msg=err_msg, verbose=verbose)
+        to_host(x), to_host(y), err_msg=err_msg, verbose=verbose,
+        strict=strict)
+
+
+def assert_equal(actual, desired, err_msg='', verbose=True, *, strict=False):
+    """``numpy.testing.assert_equal`` (arrays, scalars, and lists, tuples and
+    dicts of them, compared item by item) for cunp and NumPy inputs."""
+    numpy.testing.assert_equal(to_host(actual), to_host(desired),
+                               err_msg=err_msg, verbose=verbose, strict=strict)
+
+
+def assert_almost_equal(actual, desired, decimal=7, err_msg='',
+                        verbose=True):
+    """``numpy.testing.assert_almost_equal`` for cunp and NumPy inputs."""
+    numpy.testing.assert_almost_equal(
+        to_host(actual), to_host(desired), decimal=decimal, err_msg=err_msg,
+        verbose=verbose)
+
+
+def assert_approx_equal(actual, desired, significant=7, err_msg='',
+                        verbose=True):
+    """``numpy.testing.assert_approx_equal``: scalars equal to `significant`
+    digits (0-d cunp arrays are accepted)."""
+    numpy.testing.assert_approx_equal(
+        to_host(actual), to_host(desired), significant=significant,
+        err_msg=err_msg, verbose=verbose)
+
+
+def assert_array_compare(comparison, x, y, err_msg='', verbose=True,
+                         header='', precision=6, equal_nan=True,
+                         equal_inf=True, *, strict=False,
+                         names=('ACTUAL', 'DESIRED')):
+    """``numpy.testing.assert_array_compare``: ``comparison(x, y)`` must hold
+    everywhere (it is called with NumPy arrays)."""
+    numpy.testing.assert_array_compare(
+        comparison, to_host(x), to_host(y), err_msg=err_msg, verbose=verbose,
+        header=header, precision=precision, equal_nan=equal_nan,
+        equal_inf=equal_inf, strict=strict, names=names)
+
+
+def assert_array_almost_equal_nulp(x, y, nulp=1):
+    """``numpy.testing.assert_array_almost_equal_nulp`` for cunp and NumPy."""
+    numpy.testing.assert_array_almost_equal_nulp(to_host(x), to_host(y), nulp)
+
+
+def assert_array_max_ulp(a, b, maxulp=1, dtype=None):
+    """``numpy.testing.assert_array_max_ulp``; returns the ULP differences
+    (a NumPy array)."""
+    return numpy.testing.assert_array_max_ulp(to_host(a), to_host(b), maxulp,
+                                              dtype)
+
+
+# These take no arrays: NumPy's own.
+assert_string_equal = numpy.testing.assert_string_equal
+assert_raises = numpy.testing.assert_raises
+assert_raises_regex = numpy.testing.assert_raises_regex
+assert_warns = numpy.testing.assert_warns
+assert_no_warnings = numpy.testing.assert_no_warnings
+assert_ = numpy.testing.assert_
+suppress_warnings = numpy.testing.suppress_warnings
+clear_and_catch_warnings = numpy.testing.clear_and_catch_warnings

@@ -64,3 +64,65 @@ def shaped_random(shape, xp=cunp, dtype=numpy.float32, scale=10, seed=0,
     else:
         host = rs.random_sample(shape) * scale
     return _finish(numpy.asarray(host), xp, dtype, order)
+
+
+def _installed_version(name):
+    from importlib import metadata
+
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _requirement_met(requirement):
+    """Whether a requirement such as 'scipy>=1.10' or 'numpy' is installed
+    (the `packaging` library judges the version where it is available)."""
+    import re
+
+    m = re.match(r'^\s*([A-Za-z0-9_.\-]+)\s*(.*)$', requirement)
+    if m is None:
+        raise ValueError('invalid requirement: {!r}'.format(requirement))
+    name, spec = m.group(1), m.group(2).strip()
+    version = _installed_version(name)
+    if version is None:
+        return False
+    if not spec:
+        return True
+    try:
+        from packaging.specifiers import SpecifierSet
+    except ImportError:
+        from numpy.lib import NumpyVersion
+
+        ops = {'>=': lambda a, b: a >= b, '<=': lambda a, b: a <= b,
+               '==': lambda a, b: a == b, '!=': lambda a, b: a != b,
+               '>': lambda a, b: a > b, '<': lambda a, b: a < b}
+        for part in spec.split(','):
+            pm = re.match(r'^\s*(>=|<=|==|!=|>|<)\s*(\S+)\s*$', part)
+            if pm is None:
+                raise ValueError('invalid requirement: {!r}'.format(
+                    requirement)) from None
+            if not ops[pm.group(1)](NumpyVersion(version), pm.group(2)):
+                return False
+        return True
+    return version in SpecifierSet(spec)
+
+
+def with_requires(*requirements):
+    """Skip the decorated test unless every requirement ('scipy',
+    'numpy>=2.1', ...) is installed (CuPy's decorator)."""
+    def decorator(func):
+        import pytest
+
+        missing = [r for r in requirements if not _requirement_met(r)]
+        return pytest.mark.skipif(
+            bool(missing), reason='requires {}'.format(
+                ', '.join(missing)))(func)
+    return decorator
+
+
+def slow(func):
+    """Marks a test as slow (pytest's ``slow`` marker)."""
+    import pytest
+
+    return pytest.mark.slow(func)

@@ -322,7 +322,87 @@ def numpy_cunp_raises(name='xp', accept_error=Exception):
     return _twin_runner(name, judge)
 
 
+def numpy_cunp_equal(name='xp'):
+    """Run the test with xp=numpy and xp=cunp; the results must be equal by
+    ``==`` (for values that are not arrays: Python scalars, strings, tuples
+    of ints such as shapes, dtypes). Both must not raise."""
+    def judge(np_out, cp_out):
+        if np_out.error is not None or cp_out.error is not None:
+            _check_errors(np_out, cp_out, False, '')
+        if np_out.value != cp_out.value:
+            raise AssertionError(
+                'Results are not equal:\n numpy: {}\n cunp:  {}'.format(
+                    _short(np_out.value), _short(cp_out.value)))
+    return _twin_runner(name, judge)
+
+
+def _host_judge(assertion, name, accept_error, type_check):
+    """A twin-run decorator comparing the two results with a NumPy
+    assertion, applied to the host copies."""
+    from cunp.testing._array import to_host
+
+    def judge(np_out, cp_out):
+        if np_out.error is not None or cp_out.error is not None:
+            _check_errors(np_out, cp_out, accept_error, '')
+            return
+        np_r, cp_r = np_out.value, cp_out.value
+        if isinstance(np_r, numpy.ndarray) and not isinstance(
+                cp_r, cunp.ndarray):
+            raise AssertionError(
+                'numpy returned an ndarray but cunp returned {} (expected a '
+                'cunp.ndarray)'.format(_short(cp_r)))
+        cp_h = to_host(cp_r)
+        if type_check and hasattr(np_r, 'dtype') and hasattr(cp_h, 'dtype') \
+                and numpy.asarray(np_r).dtype != numpy.asarray(cp_h).dtype:
+            raise AssertionError('dtypes differ: numpy {} vs cunp {}'.format(
+                numpy.asarray(np_r).dtype, numpy.asarray(cp_h).dtype))
+        assertion(cp_h, np_r)
+    return _twin_runner(name, judge)
+
+
+def numpy_cunp_array_almost_equal(decimal=6, err_msg='', verbose=True,
+                                  name='xp', type_check=True,
+                                  accept_error=False):
+    """Run the test with xp=numpy and xp=cunp; the results must agree to
+    `decimal` places (``assert_array_almost_equal``)."""
+    return _host_judge(
+        lambda a, b: numpy.testing.assert_array_almost_equal(
+            a, b, decimal, err_msg, verbose), name, accept_error, type_check)
+
+
+def numpy_cunp_array_almost_equal_nulp(nulp=1, name='xp', type_check=True,
+                                       accept_error=False):
+    """Run the test with xp=numpy and xp=cunp; the results must be within
+    `nulp` units in the last place."""
+    return _host_judge(
+        lambda a, b: numpy.testing.assert_array_almost_equal_nulp(a, b, nulp),
+        name, accept_error, type_check)
+
+
+def numpy_cunp_array_max_ulp(maxulp=1, dtype=None, name='xp',
+                             type_check=True, accept_error=False):
+    """Run the test with xp=numpy and xp=cunp; no element may differ by more
+    than `maxulp` units in the last place."""
+    return _host_judge(
+        lambda a, b: numpy.testing.assert_array_max_ulp(a, b, maxulp, dtype),
+        name, accept_error, type_check)
+
+
+def numpy_cunp_array_less(err_msg='', verbose=True, name='xp',
+                          type_check=True, accept_error=False):
+    """Run the test with xp=numpy and xp=cunp; cunp's result must be less
+    than NumPy's everywhere (CuPy's order of arguments)."""
+    return _host_judge(
+        lambda a, b: numpy.testing.assert_array_less(a, b, err_msg, verbose),
+        name, accept_error, type_check)
+
+
 # Names used by CuPy's test-suite, so ported tests need only the import.
 numpy_cupy_allclose = numpy_cunp_allclose
 numpy_cupy_array_equal = numpy_cunp_array_equal
 numpy_cupy_raises = numpy_cunp_raises
+numpy_cupy_equal = numpy_cunp_equal
+numpy_cupy_array_almost_equal = numpy_cunp_array_almost_equal
+numpy_cupy_array_almost_equal_nulp = numpy_cunp_array_almost_equal_nulp
+numpy_cupy_array_max_ulp = numpy_cunp_array_max_ulp
+numpy_cupy_array_less = numpy_cunp_array_less
