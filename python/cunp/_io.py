@@ -179,8 +179,9 @@ def tofile(self, fid, /, sep="", format="%s"):  # noqa: A002 - NumPy's parameter
 
 
 def tobytes(self, /, order="C"):
-    """The array's values as raw bytes in `order` ('C', 'F', 'A' or 'K')."""
-    return self.get().tobytes(order)
+    """The array's values as raw bytes in `order` ('C', 'F', 'A' or 'K'; NumPy writes 'K' as
+    'C'). The host copy keeps an F-contiguous array's order, for 'A'."""
+    return self.get(order="A").tobytes(order)
 
 
 def dumps(self, /):

@@ -70,7 +70,7 @@ def test_from_host_data():
     _same(cunp.fromiter((x * x for x in range(5)), "f4"),
           numpy.fromiter((x * x for x in range(5)), "f4"))
     _same(cunp.fromiter(iter(range(10)), int, count=3), numpy.fromiter(range(10), int, 3))
-    buf = numpy.arange(10, dtype="i2").tobytes()
+    buf = numpy.arange(12, dtype="i2").tobytes()
     _same(cunp.frombuffer(buf, "i2", count=4, offset=2),
           numpy.frombuffer(buf, "i2", count=4, offset=2))
     _same(cunp.frombuffer(buf), numpy.frombuffer(buf))
@@ -95,7 +95,7 @@ def test_asanyarray_and_chkfinite():
 
 @gpu
 @pytest.mark.parametrize("req", [None, "C", "F", ["C", "O"], "A", "W", ["F", "O"], ["E"],
-                                 ["C_CONTIGUOUS", "fortran"], "OW"])
+                                 ["C_CONTIGUOUS", "aligned"], ["fortran", "w"], "OW"])
 @pytest.mark.parametrize("layout", ["c", "f", "strided", "reversed"])
 def test_require(req, layout):
     h = numpy.arange(12.0).reshape(3, 4)

@@ -53,7 +53,7 @@ def test_convolve_correlate(xp, dtype, lengths, mode):
 
 
 @gpu
-@testing.numpy_cunp_allclose(rtol=1e-10)
+@testing.numpy_cunp_allclose(rtol={"float32": 1e-5, "default": 1e-10})
 def test_convolve_layouts_and_promotion(xp):
     a = testing.shaped_random((30,), xp, "float64")
     v = testing.shaped_random((12,), xp, "int8", scale=5)
@@ -94,7 +94,7 @@ _COEFFS = [[1, 2, 3], [0, 0, 1, -2], [3.5, -1, 0, 0], [2], [0], [1j, 2, 3 - 1j],
 @testing.numpy_cunp_allclose(rtol=1e-10, atol=1e-12)
 def test_poly_arithmetic(xp, c1, c2):
     a, b = xp.asarray(c1), xp.asarray(c2)
-    q, r = xp.polydiv(a, b) if c2 != [0] else (a, a)
+    q, r = xp.polydiv(a, b) if c2[0] != 0 else (a, a)  # a zero leading divisor: inf, nan
     return xp.polyadd(a, b), xp.polysub(a[::-1], b), xp.polymul(a, b), q, r
 
 

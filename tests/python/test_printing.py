@@ -54,9 +54,9 @@ def test_host_arrays_pass_through():
 
 def _cases():
     rs = numpy.random.RandomState(0)
-    base = rs.standard_normal((6, 7)) * 10 ** rs.randint(-5, 6, (6, 7))
-    return [base, base.T, base[::-2, 1::3], base.astype("f4"), base.astype("f2"),
-            (base * 100).astype("i8"), base > 0, (base + 1j * base.T[:6, :7]).astype("c8"),
+    base = rs.standard_normal((6, 7)) * 10.0 ** rs.randint(-5, 6, (6, 7))
+    return [base, base.T, base[::-2, 1::3], base.astype("f4"), (base / 1e3).astype("f2"),
+            (base * 100).astype("i8"), base > 0, (base + 1j * base[::-1]).astype("c8"),
             numpy.array(2.5), numpy.zeros((0, 3)), numpy.arange(3000.0).reshape(30, 100),
             numpy.array([numpy.nan, numpy.inf, -numpy.inf, 0.0]),
             numpy.arange(24, dtype="u1").reshape(2, 3, 4)]

@@ -130,7 +130,7 @@ def polyval(x, c, tensor=True):
 
 def polyvander(x, deg):
     """The Vandermonde matrix of x: v[..., i] = x**i for i = 0 .. deg."""
-    from cunp import stack
+    from cunp import moveaxis, stack
 
     ideg = _as_int(deg, "deg")
     if ideg < 0:
@@ -144,7 +144,7 @@ def polyvander(x, deg):
         cols.append(x)
     for _ in range(2, ideg + 1):
         cols.append(cols[-1] * x)
-    return stack(cols, axis=-1)
+    return moveaxis(stack(cols), 0, -1)  # NumPy's layout: a view of a (deg + 1, ...) array
 
 
 def _prepare(c):
