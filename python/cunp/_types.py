@@ -85,7 +85,7 @@ def _overlap(a, b, max_work, name):
         return getattr(np, name)(a, b, max_work=max_work)
     if a.size == 0 or b.size == 0:
         return False
-    if a.device != b.device:
+    if a.device.id != b.device.id:
         return False
     return getattr(np, name)(np.asarray(_Addresses(a)), np.asarray(_Addresses(b)),
                              max_work=max_work)
@@ -166,7 +166,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     axis = _core._normalize_axis(axis, a.ndim)
     a = moveaxis(a, axis, -1)
     n = a.shape[-1] * 8
-    bits = bitwise_and(right_shift(a[..., None], _shifts(bitorder)), uint8(1))
+    bits = bitwise_and(right_shift(a[..., None], _shifts(bitorder)), 1)
     bits = bits.reshape(a.shape[:-1] + (n,))
     if count is not None:
         keep = count if count >= 0 else n + count
