@@ -2,10 +2,12 @@
 correlate, poly1d, poly, polyadd, polysub, polymul, polydiv, polyder, polyint, polyfit, polyval,
 roots.
 
-convolve and correlate are direct sums: a gather of the padded input by index arithmetic and
-a matrix-vector product with the (reversed) kernel, in row blocks that bound the gathered
-matrix's size. They cost O(len(a) * len(v)) multiply-adds, as NumPy's direct method; there is
-no FFT path. Polynomials are short, so the loops over coefficients below (a few launches per
+convolve and correlate are direct sums: a gather of the zero-padded longer input by index
+arithmetic into a (rows, len(shorter)) matrix, then its product with the reversed shorter input
+(matmul for float32/float64/complex; products and a sum reduction for integers, bool and
+float16), in row blocks of at most 2**24 gathered elements. They cost O(len(a) * len(v))
+multiply-adds, as NumPy's direct method, plus the gather's memory traffic (len(v) times the
+input): fine for short kernels, slow where both inputs are long. There is no FFT path. Polynomials are short, so the loops over coefficients below (a few launches per
 coefficient) are fine; where NumPy decides something from values (trimming leading zeros,
 conjugate root pairs) the small coefficient array is read on the host once.
 """
@@ -42,8 +44,9 @@ def _mode(mode):
 
 def _conv_full(a, k):
     """out[t] = sum_j a[t - j] * k[j] over the valid j, t = 0 .. len(a) + len(k) - 2."""
-    from cunp import concatenate, empty, matmul, take, zeros
+    from cunp import concatenate, empty, float32, matmul, take, zeros
 
+    kind = a.dtype.kind
     n, m = a.shape[0], k.shape[0]
     pad = zeros((m - 1,), a.dtype)
     ap = concatenate([pad, a, pad]) if m > 1 else a
@@ -54,10 +57,14 @@ def _conv_full(a, k):
     for r0 in range(0, rows, step):
         r1 = min(rows, r0 + step)
         block = take(ap, arange(r0, r1).reshape(-1, 1) + cols)
-        if a.dtype.kind == "b":
+        if kind == "b":
             out[r0:r1] = (block & k).any(axis=1)
-        else:
+        elif kind in "fc" and a.dtype.itemsize > 2:
             out[r0:r1] = matmul(block, k)
+        elif kind == "f":  # float16 accumulates in float32, as NumPy's half dot
+            out[r0:r1] = (block.astype(float32) * k.astype(float32)).sum(axis=1)
+        else:  # integers: products and sums wrap around as NumPy's do
+            out[r0:r1] = (block * k).sum(axis=1, dtype=a.dtype)
     return out
 
 
