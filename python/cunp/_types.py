@@ -183,7 +183,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
 #
 # cunp's GPU kernels do not raise floating-point exception flags, so device ufuncs never warn
 # or raise for division by zero, overflow, underflow or invalid operations, whatever this
-# state says (docs: a difference from NumPy). The state is NumPy's own (one state for both
+# state says (a difference from NumPy). The state is NumPy's own (one state for both
 # libraries), and it governs every computation cunp does through NumPy on the host: printing,
 # the I/O functions and the host steps of other functions (cunp.random's, for one).
 

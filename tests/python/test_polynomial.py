@@ -272,3 +272,27 @@ def test_polynomial_class():
         testing.assert_allclose(f(cunp.asarray(xs)), F(xs), rtol=1e-8)
     f, status = C.fit(cunp.asarray(xs), cunp.asarray(xs ** 2), [0, 2], full=True)
     assert int(status[1]) == 2
+    Q, q = N([1, 1]), C([1, 1])
+    for want, got in [((P // Q,), (p // q,)), ((P % Q,), (p % q,)), (divmod(P, Q), divmod(p, q)),
+                      ((R.truncate(2),), (r.truncate(2),)), ((R.cutdeg(1),), (r.cutdeg(1),)),
+                      ((R.trim(0.6),), (r.trim(0.6),)),
+                      ((N.fromroots([1, 2, 3]),), (C.fromroots(cunp.asarray([1, 2, 3])),)),
+                      ((N.fromroots([1, 2], domain=[0, 4]),), (C.fromroots([1, 2], domain=[0, 4]),)),
+                      ((N.identity([0, 2]),), (C.identity([0, 2]),)),
+                      ((N.basis(3),), (C.basis(3),))]:
+        for w, g in zip(want, got):
+            assert isinstance(g, C)
+            testing.assert_allclose(g.coef, w.coef, rtol=1e-12, atol=1e-14)
+            testing.assert_array_equal(g.domain, w.domain)
+    with pytest.raises(ZeroDivisionError):
+        p // C([0])
+
+
+@gpu
+@pytest.mark.parametrize("c1", [[1, 2, 3], [1, 0, 0, 2], [2.5], [1j, 2, 1]])
+@pytest.mark.parametrize("c2", [[1, 2], [0, 4], [3], [1, 1, 1, 1, 1]])
+@testing.numpy_cunp_allclose(rtol=1e-10, atol=1e-12)
+def test_series_division_and_roots(xp, c1, c2):
+    pp = xp.polynomial.polynomial
+    q, r = pp.polydiv(xp.asarray(c1), xp.asarray(c2))
+    return q, r, pp.polyfromroots(xp.asarray(c1)), pp.polyline(1.5, 2), pp.polypow(c2, 3)

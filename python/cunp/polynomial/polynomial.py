@@ -14,7 +14,8 @@ from cunp._creation import arange, asarray
 
 __all__ = [
     "polyval", "polyfit", "polyvander", "polyadd", "polysub", "polymul", "polyder", "polyint",
-    "polyroots", "polycompanion", "Polynomial",
+    "polyroots", "polycompanion", "polydiv", "polypow", "polyline", "polyfromroots",
+    "Polynomial",
 ]
 
 _INT_CHARS = "?bBhHiIlLqQpP"
@@ -89,6 +90,54 @@ def polymul(c1, c2):
 
     c1, c2 = _as_series([c1, c2])
     return _trimseq(convolve(c1, c2))
+
+
+def polydiv(c1, c2):
+    """Quotient and remainder of the division of c1 by c2 (ZeroDivisionError when c2's last
+    coefficient is zero)."""
+    [c1, c2] = _as_series([c1, c2])
+    if bool(c2[-1] == 0):
+        raise ZeroDivisionError
+    lc1, lc2 = c1.shape[0], c2.shape[0]
+    if lc1 < lc2:
+        return c1[:1] * 0, c1
+    if lc2 == 1:
+        return c1 / c2[-1], c1[:1] * 0
+    scl = c2[-1]
+    c2 = c2[:-1] / scl
+    i, j = lc1 - lc2, lc1 - 1
+    while i >= 0:
+        c1[i:j] -= c2 * c1[j]
+        i -= 1
+        j -= 1
+    return c1[j + 1:] / scl, _trimseq(c1[:j + 1])
+
+
+def polyline(off, scl):
+    """The series off + scl*x."""
+    return asarray([off, scl]) if scl != 0 else asarray([off])
+
+
+def polyfromroots(roots):
+    """The monic series with the given roots (sorted on the host first, as NumPy sorts them,
+    then multiplied pairwise)."""
+    from cunp import ones
+
+    if len(roots) == 0:
+        return ones(1)
+    [roots] = _as_series([roots], trim=False)
+    host = _host(roots)
+    host.sort()
+    p = [polyline(-r, 1) for r in host]
+    n = len(p)
+    while n > 1:
+        m, r = divmod(n, 2)
+        tmp = [polymul(p[i], p[i + m]) for i in range(m)]
+        if r:
+            tmp[0] = polymul(tmp[0], p[-1])
+        p = tmp
+        n = m
+    return p[0]
 
 
 def polypow(c, pow, maxpower=None):  # noqa: A002 - NumPy's parameter name
@@ -441,6 +490,79 @@ class Polynomial:
                             f"'{type(other)}'")
         return self._new(self.coef / other)
 
+    def __divmod__(self, other):
+        quo, rem = polydiv(self.coef, self._other(other))
+        return self._new(quo), self._new(rem)
+
+    def __floordiv__(self, other):
+        return self.__divmod__(other)[0]
+
+    def __mod__(self, other):
+        return self.__divmod__(other)[1]
+
+    def __rdivmod__(self, other):
+        quo, rem = polydiv(other, self.coef)
+        return self._new(quo), self._new(rem)
+
+    def truncate(self, size):
+        """The series cut to its first `size` coefficients."""
+        isize = int(size)
+        if isize != size or isize < 1:
+            raise ValueError("size must be a positive integer")
+        return self._new(self.coef if isize >= len(self.coef) else self.coef[:isize])
+
+    def cutdeg(self, deg):
+        """The series cut to degree `deg`."""
+        return self.truncate(deg + 1)
+
+    def trim(self, tol=0):
+        """The series without its trailing coefficients of magnitude <= tol."""
+        if tol < 0:
+            raise ValueError("tol must be non-negative")
+        ind = _host(abs(self.coef) > tol).nonzero()[0]
+        coef = self.coef[:1] * 0 if len(ind) == 0 else self.coef[:int(ind[-1]) + 1].copy()
+        return self._new(coef)
+
+    @classmethod
+    def fromroots(cls, roots, domain=[], window=None, symbol="x"):  # noqa: B006
+        """The monic polynomial with the given roots (in the domain)."""
+        [roots] = _as_series([roots], trim=False)
+        if domain is None:
+            domain = cls._domain_of(roots)
+        elif isinstance(domain, list) and len(domain) == 0:
+            domain = _default_interval()
+        window = _default_interval() if window is None else window
+        off, scl = _mapparms(domain, window)
+        coef = polyfromroots(off + scl * roots) / scl ** len(roots)
+        return cls(coef, domain=domain, window=window, symbol=symbol)
+
+    @classmethod
+    def identity(cls, domain=None, window=None, symbol="x"):
+        """The polynomial x (in the domain)."""
+        domain = _default_interval() if domain is None else domain
+        window = _default_interval() if window is None else window
+        off, scl = _mapparms(window, domain)
+        return cls(polyline(off, scl), domain, window, symbol)
+
+    @classmethod
+    def basis(cls, deg, domain=None, window=None, symbol="x"):
+        """The polynomial x**deg."""
+        ideg = int(deg)
+        if ideg != deg or ideg < 0:
+            raise ValueError("deg must be non-negative integer")
+        return cls([0] * ideg + [1], domain, window, symbol)
+
+    @staticmethod
+    def _domain_of(x):
+        """The smallest interval (a rectangle's corners for complex x) holding x."""
+        np = _np()
+        x = asarray(x)
+        if x.dtype.kind == "c":
+            return np.array([complex(float(x.real.min()), float(x.imag.min())),
+                             complex(float(x.real.max()), float(x.imag.max()))])
+        return np.array([x.min().item(), x.max().item()],
+                        dtype=np.common_type(np.empty(0, x.dtype)))
+
     def __pow__(self, other):
         return self._new(polypow(self.coef, other, maxpower=self.maxpower))
 
@@ -495,15 +617,9 @@ class Polynomial:
             symbol="x"):
         """The least-squares fit of degree `deg` to (x, y), its domain (by default) the
         interval of x, mapped to the window for the fit."""
-        np = _np()
         if domain is None:
             x = asarray(x)
-            if x.dtype.kind == "c":
-                domain = np.array([complex(float(x.real.min()), float(x.imag.min())),
-                                   complex(float(x.real.max()), float(x.imag.max()))])
-            else:
-                domain = np.array([x.min().item(), x.max().item()],
-                                  dtype=np.common_type(np.empty(0, x.dtype)))
+            domain = cls._domain_of(x)
             if domain[0] == domain[1]:
                 domain[0] -= 1
                 domain[1] += 1
