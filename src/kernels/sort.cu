@@ -1,0 +1,148 @@
+// src/kernels/sort.cu -- the prebuilt radix sort: CUB's onesweep agents (histogram, exclusive
+// sum, one pass per 8-bit digit) on unsigned keys of 1, 2, 4 or 8 bytes, keys alone or with
+// int64 values, driven pass by pass from the host (src/ops/sort_engine.cpp) since the library
+// links no CUDA runtime for CUB's own dispatch; and rows sorted by one block each with
+// cub::BlockRadixSort, the codec applied as they are loaded and stored.
+#include <cub/agent/agent_radix_sort_histogram.cuh>
+#include <cub/agent/agent_radix_sort_onesweep.cuh>
+#include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
+
+#include "sort_codec.cuh"
+#include "sort_params.hpp"
+
+namespace cunp::sort_kernel {
+
+using Offset = unsigned int;  // global counts: inputs have fewer than 2^31 items
+using PortionOffset = int;    // CUB's signed offsets within one portion
+using Index = long long;      // the values carried with keys (positions)
+
+// CUB's dispatch tuning for sm_90, used for every architecture of the fatbin so that the
+// host knows the tile sizes; Value is cub::NullType for keys alone.
+template <class Key, class Value>
+using Policy = typename cub::detail::radix::policy_hub<Key, Value, Offset>::Policy900;
+
+template <class Key, class Value> struct Onesweep {
+  static constexpr bool pairs = !std::is_same_v<Value, cub::NullType>;
+  using Tuning = typename Policy<Key, Value>::OnesweepPolicy;
+  static_assert(Tuning::RADIX_BITS == kRadixBits);
+  static_assert(Tuning::BLOCK_THREADS == onesweep_threads(sizeof(Key), pairs));
+  static_assert(Tuning::ITEMS_PER_THREAD == onesweep_items_per_thread(sizeof(Key), pairs));
+  using Agent = cub::detail::radix_sort::AgentRadixSortOnesweep<Tuning, false, Key, Value, Offset,
+                                                                PortionOffset>;
+
+  static __device__ __forceinline__ void run(const OnesweepParams& p) {
+    __shared__ typename Agent::TempStorage storage;
+    Agent agent(storage, reinterpret_cast<PortionOffset*>(p.lookback),
+                reinterpret_cast<PortionOffset*>(p.counter), reinterpret_cast<Offset*>(p.bins_out),
+                reinterpret_cast<const Offset*>(p.bins_in), reinterpret_cast<Key*>(p.keys_out),
+                reinterpret_cast<const Key*>(p.keys_in), reinterpret_cast<Value*>(p.values_out),
+                reinterpret_cast<const Value*>(p.values_in), p.num_items, p.current_bit,
+                p.num_bits);
+    agent.Process();
+  }
+};
+
+template <class Key> __device__ __forceinline__ void histogram(const HistogramParams& p) {
+  using Tuning = typename Policy<Key, cub::NullType>::HistogramPolicy;
+  static_assert(Tuning::BLOCK_THREADS == kHistogramThreads && Tuning::RADIX_BITS == kRadixBits);
+  using Agent = cub::detail::radix_sort::AgentRadixSortHistogram<Tuning, false, Key, Offset>;
+  __shared__ typename Agent::TempStorage storage;
+  Agent agent(storage, reinterpret_cast<Offset*>(p.bins), reinterpret_cast<const Key*>(p.keys),
+              p.num_items, p.begin_bit, p.end_bit);
+  agent.Process();
+}
+
+// Rows of at most Threads * Items elements, one block each (grid-stride over rows). Keys
+// alone are loaded striped (coalesced; equal keys are equal values, so order among them does
+// not show); pairs are loaded blocked, so that a stable sort keeps equal keys in row order.
+template <class Key, int Threads, int Items, bool Pairs>
+__device__ __forceinline__ void block_sort(const BlockSortParams& p) {
+  using Value = std::conditional_t<Pairs, int, cub::NullType>;
+  constexpr int kBits = sizeof(Key) > 1 ? 6 : 5;  // CUB's single-tile digit width
+  using Sort = cub::BlockRadixSort<Key, Threads, Items, Value, kBits>;
+  __shared__ typename Sort::TempStorage storage;
+  const int n = p.row_length;
+  for (long long row = blockIdx.x; row < p.rows; row += gridDim.x) {
+    const Key* in = reinterpret_cast<const Key*>(p.in) + row * n;
+    Key keys[Items];
+    Value values[Items];
+#pragma unroll
+    for (int k = 0; k < Items; ++k) {
+      const int i = Pairs ? threadIdx.x * Items + k : k * Threads + threadIdx.x;
+      keys[k] = i < n ? encode(in[i], p.codec) : Key(~Key(0));
+      if constexpr (Pairs) values[k] = i;
+    }
+    if constexpr (Pairs) {
+      Sort(storage).SortBlockedToStriped(keys, values);
+    } else {
+      Sort(storage).SortBlockedToStriped(keys);
+    }
+#pragma unroll
+    for (int k = 0; k < Items; ++k) {
+      const int i = k * Threads + threadIdx.x;
+      if (i >= n) continue;
+      if constexpr (Pairs) {
+        reinterpret_cast<Index*>(p.out)[row * n + i] = values[k];
+      } else {
+        reinterpret_cast<Key*>(p.out)[row * n + i] = decode(keys[k], p.codec);
+      }
+    }
+    __syncthreads();  // the storage is reused by the next row
+  }
+}
+
+}  // namespace cunp::sort_kernel
+
+// One block per pass: the pass's digit counts become the digits' starting offsets.
+extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kExclusiveSumThreads)
+    cunp_sort_exclusive_sum(const cunp::sort_kernel::ExclusiveSumParams p) {
+  using namespace cunp::sort_kernel;
+  static_assert(kRadixDigits == kExclusiveSumThreads);
+  using Scan = cub::BlockScan<Offset, kExclusiveSumThreads>;
+  __shared__ typename Scan::TempStorage storage;
+  Offset* bins = reinterpret_cast<Offset*>(p.bins) + blockIdx.x * kRadixDigits;
+  Offset count = bins[threadIdx.x];
+  Scan(storage).ExclusiveSum(count, count);
+  bins[threadIdx.x] = count;
+}
+
+// The kernels of one key width W (bytes) and its unsigned type.
+#define CUNP_SORT_KERNELS(W, Key)                                                             \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kHistogramThreads)          \
+      cunp_sort_histogram_##W(const cunp::sort_kernel::HistogramParams p) {                   \
+    cunp::sort_kernel::histogram<Key>(p);                                                     \
+  }                                                                                           \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::onesweep_threads(W, false)) \
+      cunp_sort_onesweep_keys_##W(const cunp::sort_kernel::OnesweepParams p) {                \
+    cunp::sort_kernel::Onesweep<Key, cub::NullType>::run(p);                                  \
+  }                                                                                           \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::onesweep_threads(W, true))  \
+      cunp_sort_onesweep_pairs_##W(const cunp::sort_kernel::OnesweepParams p) {               \
+    cunp::sort_kernel::Onesweep<Key, cunp::sort_kernel::Index>::run(p);                       \
+  }                                                                                           \
+  CUNP_SORT_BLOCK_KERNELS(W, Key, 0)                                                          \
+  CUNP_SORT_BLOCK_KERNELS(W, Key, 1)                                                          \
+  CUNP_SORT_BLOCK_KERNELS(W, Key, 2)
+
+// Block sorts of tile class C (sort_params.hpp), keys alone and with positions.
+#define CUNP_SORT_BLOCK_KERNELS(W, Key, C)                                               \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::block_sort_threads(C)) \
+      cunp_sort_block_keys_##W##_##C(const cunp::sort_kernel::BlockSortParams p) {       \
+    using namespace cunp::sort_kernel;                                                   \
+    block_sort<Key, block_sort_threads(C), block_sort_items(C), false>(p);               \
+  }                                                                                      \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::block_sort_threads(C)) \
+      cunp_sort_block_pairs_##W##_##C(const cunp::sort_kernel::BlockSortParams p) {      \
+    using namespace cunp::sort_kernel;                                                   \
+    block_sort<Key, block_sort_threads(C), block_sort_items(C), true>(p);                \
+  }
+
+CUNP_SORT_KERNELS(1, unsigned char)
+CUNP_SORT_KERNELS(2, unsigned short)
+CUNP_SORT_KERNELS(4, unsigned int)
+CUNP_SORT_KERNELS(8, unsigned long long)
+
+#undef CUNP_SORT_KERNELS
+#undef CUNP_SORT_BLOCK_KERNELS

@@ -1,0 +1,103 @@
+// src/kernels/sort_keys.cu -- the prebuilt kernels around the radix passes: keys made from values
+// (or from complex parts, or row numbers) at permuted positions, keys decoded back into
+// values, and the result taken from the final permutation.
+#include "sort_codec.cuh"
+#include "sort_params.hpp"
+
+namespace cunp::sort_kernel {
+
+__device__ __forceinline__ long long grid_start() {
+  return static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ long long grid_step() {
+  return static_cast<long long>(gridDim.x) * blockDim.x;
+}
+
+// The key of part `p.part` for the item at source position s.
+template <class Key> __device__ __forceinline__ Key key_at(const KeyParams& p, long long s) {
+  if (p.part == kRow) return static_cast<Key>(s / p.row_length);
+  if (p.part == kValue)
+    return encode(static_cast<const Key*>(reinterpret_cast<const void*>(p.source))[s], p.codec);
+  if constexpr (sizeof(Key) == 1) {
+    // kComplexClass
+    if (p.codec == 4)
+      return static_cast<Key>(
+          complex_class(complex_at<unsigned int>(reinterpret_cast<const void*>(p.source), s)));
+    return static_cast<Key>(
+        complex_class(complex_at<unsigned long long>(reinterpret_cast<const void*>(p.source), s)));
+  } else if constexpr (sizeof(Key) >= 4) {
+    const ComplexBits<Key> z = complex_at<Key>(reinterpret_cast<const void*>(p.source), s);
+    return p.part == kComplexMinor ? complex_minor(z) : complex_major(z);
+  } else {
+    return 0;  // no complex type has 2-byte parts
+  }
+}
+
+template <class Key> __device__ __forceinline__ void make_keys(const KeyParams& p) {
+  Key* keys = reinterpret_cast<Key*>(p.keys);
+  const long long* perm_in = reinterpret_cast<const long long*>(p.perm_in);
+  long long* perm_out = reinterpret_cast<long long*>(p.perm_out);
+  for (long long i = grid_start(); i < p.num_items; i += grid_step()) {
+    long long s = i;
+    if (perm_in) {
+      s = perm_in[i];
+    } else if (perm_out) {
+      perm_out[i] = i;
+    }
+    keys[i] = key_at<Key>(p, s);
+  }
+}
+
+template <class Key> __device__ __forceinline__ void decode_keys(const DecodeParams& p) {
+  Key* data = reinterpret_cast<Key*>(p.data);
+  for (long long i = grid_start(); i < p.num_items; i += grid_step())
+    data[i] = decode(data[i], p.codec);
+}
+
+template <class T> __device__ __forceinline__ void gather(const FinishParams& p) {
+  const long long* perm = reinterpret_cast<const long long*>(p.perm);
+  const T* source = reinterpret_cast<const T*>(p.source);
+  T* out = reinterpret_cast<T*>(p.out);
+  for (long long i = grid_start(); i < p.num_items; i += grid_step()) {
+    const long long row_start = p.row_length ? i / p.row_length * p.row_length : 0;
+    out[i] = source[row_start + perm[i]];
+  }
+}
+
+struct Bytes16 {  // complex128 moved as two words (8-byte alignment suffices)
+  unsigned long long lo, hi;
+};
+
+}  // namespace cunp::sort_kernel
+
+#define CUNP_SORT_KEY_KERNELS(W, Key)                                                        \
+  extern "C" __global__ void cunp_sort_keys_##W(const cunp::sort_kernel::KeyParams p) {      \
+    cunp::sort_kernel::make_keys<Key>(p);                                                    \
+  }                                                                                          \
+  extern "C" __global__ void cunp_sort_decode_##W(const cunp::sort_kernel::DecodeParams p) { \
+    cunp::sort_kernel::decode_keys<Key>(p);                                                  \
+  }
+
+CUNP_SORT_KEY_KERNELS(1, unsigned char)
+CUNP_SORT_KEY_KERNELS(2, unsigned short)
+CUNP_SORT_KEY_KERNELS(4, unsigned int)
+CUNP_SORT_KEY_KERNELS(8, unsigned long long)
+#undef CUNP_SORT_KEY_KERNELS
+
+extern "C" __global__ void cunp_sort_finish(const cunp::sort_kernel::FinishParams p) {
+  using namespace cunp::sort_kernel;
+  if (p.mode == kRowPosition) {
+    long long* out = reinterpret_cast<long long*>(p.out);
+    const long long* perm = reinterpret_cast<const long long*>(p.perm);
+    for (long long i = grid_start(); i < p.num_items; i += grid_step())
+      out[i] = perm[i] % p.row_length;
+    return;
+  }
+  switch (p.itemsize) {
+    case 1: gather<unsigned char>(p); break;
+    case 2: gather<unsigned short>(p); break;
+    case 4: gather<unsigned int>(p); break;
+    case 8: gather<unsigned long long>(p); break;
+    default: gather<Bytes16>(p); break;
+  }
+}
