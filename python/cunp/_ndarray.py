@@ -5,7 +5,7 @@
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
 from cunp import _core, _elementwise_functions, _indexing, _interop, _io, _products, _scans
-from cunp import _statistics, _ufuncs
+from cunp import _sorting, _statistics, _ufuncs
 
 
 def dot(self, b, out=None):
@@ -58,6 +58,21 @@ def cumprod(self, axis=None, dtype=None, out=None):
     return _scans._cum(_core.multiply, self, axis, dtype, out, False)
 
 
+def sort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """Sorts the array in place along `axis`; see cunp.sort."""
+    _core._sort_inplace(self, axis, _sorting._kind(kind, stable, order))
+
+
+def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """The indices that sort the array along `axis`; see cunp.argsort."""
+    return _sorting.argsort(self, axis, kind, order, stable=stable)
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    """Insertion indices of `v` into this sorted 1-d array; see cunp.searchsorted."""
+    return _sorting.searchsorted(self, v, side, sorter)
+
+
 # The statistics pass stacklevel 2 for their RuntimeWarnings: the user's line calls the method.
 def mean(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean along the given axes; see cunp.mean."""
@@ -93,7 +108,8 @@ _METHODS = {
     "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
     "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
     "std": std, "to_device": to_device, "tofile": _io.tofile, "tobytes": _io.tobytes,
-    "dump": _io.dump, "dumps": _io.dumps,
+    "dump": _io.dump, "dumps": _io.dumps, "sort": sort, "argsort": argsort,
+    "searchsorted": searchsorted,
     "__array_ufunc__": _ufuncs._array_ufunc,
     "__array_function__": _interop._array_function,
     "__array_namespace__": _interop._array_namespace,

@@ -82,4 +82,5 @@ NB_MODULE(_core, m) {
   bind_axes(m);
   bind_statistics(m);
   bind_einsum(m);
+  bind_sorting(m);
 }

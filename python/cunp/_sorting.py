@@ -1,0 +1,112 @@
+# python/cunp/_sorting.py -- sorting, searching and unique (NumPy 2 and the array API's unique_*);
+# the work runs in the core (cunp/ops/sorting.hpp) on CUB's radix sort from the prebuilt kernels.
+"""Sorting and searching: sort, argsort, sort_complex, searchsorted, unique and the array API's
+unique_all, unique_counts, unique_inverse and unique_values.
+
+Every kind sorts stably (a radix sort). Floats sort as NumPy orders them: NaNs last, -0.0 equal
+to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may put -0.0
+first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not supported."""
+from typing import NamedTuple
+
+from cunp import _core
+
+__all__ = [
+    "sort", "argsort", "sort_complex", "searchsorted", "unique", "unique_all", "unique_counts",
+    "unique_inverse", "unique_values",
+]
+
+
+def _kind(kind, stable, order):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+    if stable is not None:
+        if kind is not None:
+            raise ValueError("`kind` and `stable` parameters can't be provided at the same time. "
+                             "Use only one of them.")
+        return "stable" if stable else None
+    return kind
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """A sorted copy of `a` along `axis` (the flattened array when axis is None)."""
+    kind = _kind(kind, stable, order)
+    return _core._sort(a, axis, kind)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """The int64 indices that sort `a` along `axis`; equal elements keep their order."""
+    kind = _kind(kind, stable, order)
+    return _core._argsort(a, axis, kind)
+
+
+def sort_complex(a):
+    """`a` sorted (real part first, then imaginary), as a complex array."""
+    b = sort(a)
+    if b.dtype.kind == "c":
+        return b
+    return b.astype("F" if b.dtype.char in "bhBH" else "D")
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """Indices where the elements of `v` would be inserted into the sorted 1-d `a` to keep it
+    sorted (side='left': before equal elements, 'right': after). `sorter` (integer indices
+    that sort `a`) is not checked for entries out of range."""
+    if not isinstance(side, str):
+        raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
+    return _core._searchsorted(a, v, side, sorter)
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, sorted=True):
+    """The sorted unique elements of the flattened `ar` and, on request, the indices of their
+    first occurrences, the inverse (ar's shape) and the counts. equal_nan=True returns one NaN
+    for all of them."""
+    if axis is not None:
+        raise NotImplementedError("cunp.unique supports axis=None only")
+    values, index, inverse, counts = _core._unique(
+        ar, bool(return_index), bool(return_inverse), bool(return_counts),
+        bool(equal_nan))
+    extra = [r for r, asked in ((index, return_index), (inverse, return_inverse),
+                                (counts, return_counts)) if asked]
+    return (values, *extra) if extra else values
+
+
+class UniqueAllResult(NamedTuple):
+    values: object
+    indices: object
+    inverse_indices: object
+    counts: object
+
+
+class UniqueCountsResult(NamedTuple):
+    values: object
+    counts: object
+
+
+class UniqueInverseResult(NamedTuple):
+    values: object
+    inverse_indices: object
+
+
+# The array API functions count each NaN apart (equal_nan=False), as NumPy's do.
+def unique_all(x):
+    """Unique values with first indices, inverse indices (x's shape) and counts."""
+    values, index, inverse, counts = _core._unique(x, True, True, True, False)
+    return UniqueAllResult(values, index, inverse, counts)
+
+
+def unique_counts(x):
+    """Unique values and their counts."""
+    values, _, _, counts = _core._unique(x, False, False, True, False)
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x):
+    """Unique values and the inverse indices (x's shape)."""
+    values, _, inverse, _ = _core._unique(x, False, True, False, False)
+    return UniqueInverseResult(values, inverse)
+
+
+def unique_values(x):
+    """The unique values (sorted)."""
+    return _core._unique(x, False, False, False, False)[0]
