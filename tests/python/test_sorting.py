@@ -238,3 +238,56 @@ def test_unique_axis_not_supported():
     with pytest.raises(NotImplementedError):
         cunp.unique([1, 2], axis=0)
 
+
+# --- compositions: lexsort, partition, argpartition, isin, median ------------------------
+
+@gpu
+def test_lexsort():
+    rng = numpy.random.default_rng(14)
+    k1, k2 = rng.integers(0, 4, 500), rng.random(500).astype('f')
+    k2[::7] = numpy.nan
+    same_values(cunp.lexsort([cunp.asarray(k2), cunp.asarray(k1)]), numpy.lexsort([k2, k1]))
+    m = rng.integers(0, 3, (2, 6, 40))
+    same_values(cunp.lexsort(cunp.asarray(m)), numpy.lexsort(m))
+
+
+@gpu
+def test_partition_is_a_valid_partition():
+    a = data(1000, 'f', seed=15).reshape(10, 100)
+    for kth in (0, 37, -1, [3, 50]):
+        got = cunp.asnumpy(cunp.partition(cunp.asarray(a), kth))
+        want = numpy.partition(a, kth)
+        for k in numpy.atleast_1d(kth):
+            numpy.testing.assert_array_equal(got[:, k], want[:, k])
+        idx = cunp.asnumpy(cunp.argpartition(cunp.asarray(a), kth))
+        numpy.testing.assert_array_equal(numpy.take_along_axis(a, idx, -1), numpy.sort(a))
+    with pytest.raises(ValueError, match='out of bounds'):
+        cunp.partition(cunp.asarray(a), 100)
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ['i', 'f', 'D'])
+def test_isin(dtype):
+    a = data(3000, dtype, seed=16).reshape(30, 100)
+    t = data(200, dtype, seed=17)
+    for invert in (False, True):
+        same_values(cunp.isin(cunp.asarray(a), cunp.asarray(t), invert=invert),
+                    numpy.isin(a, t, invert=invert))
+    same_values(cunp.isin(cunp.asarray(a), cunp.asarray(t[:0])), numpy.isin(a, t[:0]))
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ['i', 'e', 'f', 'd'])
+def test_median(dtype):
+    a = data(7 * 40, dtype, seed=18, special=False).reshape(7, 40)
+    for axis in (None, 0, 1, -1):
+        for keepdims in (False, True):
+            got = cunp.median(cunp.asarray(a), axis=axis, keepdims=keepdims)
+            want = numpy.median(a, axis=axis, keepdims=keepdims)
+            assert got.shape == want.shape and got.dtype == want.dtype
+            numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3)
+    if dtype in 'efd':
+        b = a.copy()
+        b[2, 5] = numpy.nan
+        numpy.testing.assert_array_equal(cunp.asnumpy(cunp.median(cunp.asarray(b), axis=1)),
+                                         numpy.median(b, axis=1))
