@@ -17,7 +17,11 @@ NDArray c_contiguous(const NDArray& a, DType dtype) {
 }
 
 // Sorted values, or positions, along `axis` through rows made contiguous with the axis last.
-NDArray along(const NDArray& a, std::optional<int64_t> axis, bool positions, SortKind kind) {
+NDArray along(const NDArray& a_in, std::optional<int64_t> axis, bool positions, SortKind kind) {
+  // NumPy's argsort takes a 0-d array as one of shape (1,); sort refuses every axis of it.
+  const NDArray a = positions && a_in.ndim() == 0
+                        ? a_in.view(a_in.dtype(), Dims{1}, Dims{a_in.itemsize()}, a_in.data())
+                        : a_in;
   const int device = a.device();
   const DType out_dtype = positions ? DType::Int64 : a.dtype();
   const bool stable = kind == SortKind::Stable;

@@ -1,8 +1,7 @@
 // src/ops/unique.cpp -- np.unique of a flattened array: a stable sort (with its permutation when
-// indices or the inverse are asked for), flags where runs of equal values start, then
-// compaction (the one wait for the device: the result's size), run lengths and the inverse
-// from the flags.
-#include "cunp/ops/copy.hpp"
+// indices or the inverse are asked for), flags where runs of equal values start and their
+// positions (the one wait for the device: the result's size), then the values, first indices
+// and run lengths gathered at those positions and the inverse scattered from the flags.
 #include "cunp/ops/indexing.hpp"
 #include "cunp/ops/reshape.hpp"
 #include "cunp/ops/scan.hpp"
@@ -40,8 +39,16 @@ UniqueResult unique(const NDArray& x, bool return_index, bool return_inverse, bo
   }
   NDArray starts = NDArray::empty(Dims{n}, DType::Bool, Order::C, device);
   sort_engine::run_starts(sorted, equal_nan, starts);
-  r.values = compress_mask(sorted, starts);
-  if (return_index) r.index = compress_mask(perm, starts);
+  // Where the runs start: the one wait for the device (their count sizes the results).
+  const NDArray coords = nonzero_coords(starts);  // (1, u)
+  const int64_t u = coords.shape()[1];
+  const NDArray first = coords.view(DType::Int64, Dims{u}, Dims{8}, coords.data());
+  r.values = NDArray::empty(Dims{u}, t, Order::C, device);
+  sort_engine::gather(sorted, first, r.values);
+  if (return_index) {
+    r.index = int64s(Dims{u});
+    sort_engine::gather(perm, first, r.index);
+  }
   if (return_inverse) {
     // The run of each sorted item: the inclusive count of run starts (int64 by cumsum's rule).
     const NDArray run = ufunc_accumulate(*find_ufunc("add"), starts, 0);
@@ -49,11 +56,8 @@ UniqueResult unique(const NDArray& x, bool return_index, bool return_inverse, bo
     sort_engine::run_inverse(perm, run, r.inverse);
   }
   if (return_counts) {
-    const int64_t u = r.values.size();
-    const NDArray positions = nonzero_coords(starts);  // (1, u)
     r.counts = int64s(Dims{u});
-    sort_engine::run_counts(positions.view(DType::Int64, Dims{u}, Dims{8}, positions.data()), n,
-                            r.counts);
+    sort_engine::run_counts(first, n, r.counts);
   }
   return r;
 }

@@ -125,6 +125,10 @@ def test_zero_d_and_methods():
     with pytest.raises(numpy.exceptions.AxisError):
         cunp.argsort(cunp.ones((2, 3)), axis=2)
     same_values(cunp.sort(s, axis=None), numpy.sort(numpy.float32(3), axis=None))
+    for axis in (-1, 0, None):
+        same_values(cunp.argsort(s, axis=axis), numpy.argsort(numpy.array(3.0), axis=axis))
+    with pytest.raises(numpy.exceptions.AxisError):
+        cunp.argsort(s, axis=1)
     a = data(3 * 100, 'f', seed=3).reshape(3, 100)
     x = cunp.asarray(a)
     x.sort()

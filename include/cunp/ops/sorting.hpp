@@ -20,7 +20,8 @@ SortKind sort_kind_from_string(const std::string& kind);
 // Sorted copies along `axis` (nullopt: of the flattened array), C-contiguous. AxisError for an
 // axis out of range (any axis of a 0-d array); ValueError for 2^31 elements or more.
 NDArray sort(const NDArray& a, std::optional<int64_t> axis = -1, SortKind kind = SortKind::Quick);
-// The int64 positions that sort along `axis` (nullopt: flattened), equal elements in order.
+// The int64 positions that sort along `axis` (nullopt: flattened), equal elements in order. A
+// 0-d array counts as one of shape (1,), as in NumPy.
 NDArray argsort(const NDArray& a, std::optional<int64_t> axis = -1,
                 SortKind kind = SortKind::Quick);
 
@@ -37,7 +38,7 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right = false,
 // each one's first occurrence, the inverse (x's shape: values[inverse] == x) and the counts
 // (int64 each; undefined when not asked for). equal_nan collapses every NaN into one (for
 // complex numbers, every number with a NaN part). One stream synchronization (the count of
-// distinct values), two with counts.
+// distinct values).
 struct UniqueResult {
   NDArray values, index, inverse, counts;
 };
