@@ -114,7 +114,7 @@ _NUMPY_NAMES = {
     "single", "double", "float_", "cdouble", "csingle", "complex_", "longdouble", "dtype",
     "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
     "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma", "typecodes",
-    "sctypeDict", "ScalarType",
+    "sctypeDict", "ScalarType", "False_", "True_", "long", "ulong",
 }
 
 

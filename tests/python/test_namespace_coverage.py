@@ -31,22 +31,10 @@ OUT_OF_SCOPE = {
 
 # Still to implement (sorted).
 PENDING = {
-    "False_", "ScalarType", "True_", "apply_along_axis", "apply_over_axes", "argpartition",
-    "argsort", "array2string", "array_repr", "array_str", "asanyarray", "asarray_chkfinite",
-    "base_repr", "binary_repr", "bincount", "broadcast", "c_", "convolve", "correlate",
-    "digitize", "errstate", "format_float_positional", "format_float_scientific", "frombuffer",
-    "fromfile", "fromfunction", "fromiter", "fromregex", "fromstring", "genfromtxt",
-    "get_printoptions", "geterr", "geterrcall", "histogram", "histogram2d",
-    "histogram_bin_edges", "histogramdd", "index_exp", "interp", "intersect1d", "isfortran",
-    "isin", "isscalar", "issubdtype", "iterable", "lexsort", "load", "loadtxt", "long",
-    "mask_indices", "may_share_memory", "median", "mgrid", "mintypecode", "nanmedian",
-    "nanpercentile", "nanquantile", "ndenumerate", "ndindex", "ogrid", "packbits", "partition",
-    "percentile", "piecewise", "poly", "poly1d", "polyadd", "polyder", "polydiv", "polyfit",
-    "polyint", "polymul", "polysub", "polyval", "printoptions", "quantile", "r_", "require",
-    "roots", "s_", "save", "savetxt", "savez", "savez_compressed", "sctypeDict",
-    "searchsorted", "set_printoptions", "seterr", "seterrcall", "setdiff1d", "setxor1d",
-    "shares_memory", "sort", "sort_complex", "typecodes", "typename", "ulong", "union1d",
-    "unique", "unique_all", "unique_counts", "unique_inverse", "unique_values", "unpackbits",
+    "apply_along_axis", "apply_over_axes", "bincount", "broadcast", "c_", "digitize", "histogram",
+    "histogram2d", "histogram_bin_edges", "histogramdd", "index_exp", "interp", "intersect1d",
+    "mask_indices", "nanmedian", "nanpercentile", "nanquantile", "ndenumerate", "ndindex",
+    "percentile", "piecewise", "quantile", "r_", "s_", "setdiff1d", "setxor1d", "union1d",
     "vectorize",
 }
 
