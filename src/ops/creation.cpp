@@ -55,6 +55,12 @@ template <> struct spc_work<float16> {
   typedef float C;
   __device__ static float rnd(float x) { return static_cast<float>(float16(x)); }
 };
+// Products rounded on their own (never fused into a following add), as NumPy computes them.
+__device__ inline float spc_mul(float a, float b) { return __fmul_rn(a, b); }
+__device__ inline double spc_mul(double a, double b) { return __dmul_rn(a, b); }
+template <class T> __device__ complex<T> spc_mul(complex<T> a, T b) {
+  return {spc_mul(a.re, b), spc_mul(a.im, b)};
+}
 __device__ inline float spc_log10(float x) { return ::log10f(x); }
 __device__ inline double spc_log10(double x) { return ::log10(x); }
 __device__ inline float spc_log(float x) { return ::logf(x); }
@@ -133,10 +139,10 @@ std::string spaced_body(bool geometric, bool power, const char* finish) {
     if (s1 > 0) {
       const C stp = spc_work<W>::rnd(spc_div(delta, static_cast<R>(s1)));
       // NumPy divides first where the step underflows to zero (denormal spans).
-      val = spc_zero(stp) ? spc_work<W>::rnd(delta * spc_work<W>::rnd(at / static_cast<R>(s1)))
-                          : spc_work<W>::rnd(stp * at);
+      val = spc_zero(stp) ? spc_work<W>::rnd(spc_mul(delta, spc_work<W>::rnd(at / static_cast<R>(s1))))
+                          : spc_work<W>::rnd(spc_mul(stp, at));
     } else {
-      val = spc_work<W>::rnd(delta * at);
+      val = spc_work<W>::rnd(spc_mul(delta, at));
     }
     val = spc_work<W>::rnd(val + lo);
     if (s3 && pos == s2 - 1) val = hi;)";

@@ -316,8 +316,8 @@ def test_array_function_linalg_svd():
 
 def test_array_function_missing_and_refused():
     x = cunp.arange(4.0)
-    with pytest.raises(TypeError, match="numpy.polyfit"):
-        numpy.polyfit(x, x, 1)
+    with pytest.raises(TypeError, match="numpy.busday_count"):
+        numpy.busday_count(x, x)
     if hasattr(cunp, "concatenate"):
         with pytest.raises(TypeError):
             numpy.concatenate([x, numpy.ones(2)])
