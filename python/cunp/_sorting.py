@@ -9,6 +9,7 @@ first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not 
 from typing import NamedTuple
 
 from cunp import _core
+from cunp._creation import asarray
 
 __all__ = [
     "sort", "argsort", "sort_complex", "searchsorted", "unique", "unique_all", "unique_counts",
@@ -27,16 +28,34 @@ def _kind(kind, stable, order):
     return kind
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """A sorted copy of `a` along `axis` (the flattened array when axis is None)."""
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """A sorted copy of `a` along `axis` (the flattened array when axis is None); the array
+    API's descending=True reverses the order (NaNs then come first)."""
     kind = _kind(kind, stable, order)
+    if descending:
+        return _flip_along(_core._sort(a, axis, kind), axis)
     return _core._sort(a, axis, kind)
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """The int64 indices that sort `a` along `axis`; equal elements keep their order."""
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """The int64 indices that sort `a` along `axis`; equal elements keep their order (also
+    with descending=True)."""
     kind = _kind(kind, stable, order)
-    return _core._argsort(a, axis, kind)
+    if not descending:
+        return _core._argsort(a, axis, kind)
+    # Sorting the reversed input keeps equal elements in reverse order; reversing the result
+    # and mirroring the indices gives them back in their original order.
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    n = a.shape[axis] if a.ndim else 1
+    return (n - 1) - _flip_along(_core._argsort(_flip_along(a, axis), axis, kind), axis)
+
+
+def _flip_along(x, axis):
+    from cunp._manipulation import flip
+
+    return flip(x, None if axis is None else axis) if x.ndim else x
 
 
 def sort_complex(a):

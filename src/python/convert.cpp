@@ -163,7 +163,12 @@ bool is_python_scalar(nb::handle h) {
 DType scalar_dtype(nb::handle h) {
   PyObject* o = h.ptr();
   if (PyBool_Check(o)) return DType::Bool;
-  if (PyLong_Check(o)) return DType::Int64;
+  if (PyLong_Check(o)) {
+    // NumPy gives ints from 2**63 up to 2**64 - 1 the uint64 dtype (larger ones overflow later).
+    int overflow = 0;
+    PyLong_AsLongLongAndOverflow(o, &overflow);
+    return overflow > 0 ? DType::UInt64 : DType::Int64;
+  }
   if (PyFloat_Check(o)) return DType::Float64;
   if (PyComplex_Check(o)) return DType::Complex128;
   return to_dtype(h.attr("dtype"));  // NumPy scalar

@@ -223,6 +223,31 @@ def test_unique_sizes_and_array_api():
                                      a)
 
 
+@gpu
+def test_descending_is_stable_and_reversed():
+    a = numpy.array([[3, 1, 3, 2, 1, 3], [0, 0, 5, 5, 0, 1]], 'i')
+    x = cunp.asarray(a)
+    for axis in (-1, 0, None):
+        want = numpy.flip(numpy.sort(a, axis), axis) if axis is not None else \
+            numpy.sort(a, None)[::-1]
+        same_values(cunp.sort(x, axis=axis, descending=True), want)
+        got = cunp.asnumpy(cunp.argsort(x, axis=axis, descending=True))
+        flat = a if axis is not None else a.ravel()
+        ax = -1 if axis is None else axis
+        vals = numpy.take_along_axis(flat, got, ax)
+        numpy.testing.assert_array_equal(vals, numpy.flip(numpy.sort(flat, ax), ax))
+        # Stable: equal values keep their original order.
+        key = -flat.astype('i8') * flat.shape[ax] + numpy.indices(flat.shape)[ax % flat.ndim]
+        numpy.testing.assert_array_equal(got, numpy.argsort(key, ax, kind='stable'))
+
+
+@gpu
+def test_isin_with_a_large_python_int():
+    x = cunp.asarray(numpy.array([0, 2**64 - 1, 5], 'u8'))
+    numpy.testing.assert_array_equal(cunp.asnumpy(cunp.isin(x, 2**64 - 1)), [False, True, False])
+    assert cunp.asarray(2**63).dtype == numpy.uint64
+
+
 # --- argument errors (no GPU needed) ---------------------------------------------------
 
 def test_unknown_kind():
