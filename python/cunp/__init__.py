@@ -73,16 +73,7 @@ from cunp._interop import *  # noqa: E402,F401,F403
 from cunp._array_api import *  # noqa: E402,F401,F403
 from cunp._differences import *  # noqa: E402,F401,F403
 from cunp._triangles import *  # noqa: E402,F401,F403
-from cunp._math_extras import *  # noqa: E402,F401,F403
-from cunp._windows import *  # noqa: E402,F401,F403
-from cunp._diagonals import *  # noqa: E402,F401,F403
-from cunp._rearranging import *  # noqa: E402,F401,F403
-from cunp._padding import *  # noqa: E402,F401,F403
-from cunp._types import *  # noqa: E402,F401,F403
-from cunp._printing import *  # noqa: E402,F401,F403
 from cunp._io import *  # noqa: E402,F401,F403
-from cunp._creation_extras import *  # noqa: E402,F401,F403
-from cunp._polynomial import *  # noqa: E402,F401,F403
 from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._config import show_config  # noqa: E402
 from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
@@ -124,7 +115,32 @@ _LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core", "polynomi
 _LAZY_NAMES = {"fuse": "cunp._fusion"}
 
 
+# Areas imported on the first use of any name they hold: rarely called functions whose modules
+# together would cost more import time than the rest of the package. Each lists its names in
+# __all__.
+_LAZY_AREAS = ["_math_extras", "_windows", "_diagonals", "_rearranging", "_padding", "_types",
+               "_printing", "_creation_extras", "_polynomial"]
+
+
+def _load_lazy_areas():
+    import importlib
+
+    while _LAZY_AREAS:
+        module = importlib.import_module("cunp." + _LAZY_AREAS.pop())
+        for n in module.__all__:
+            globals().setdefault(n, getattr(module, n))
+
+
+def __dir__():
+    _load_lazy_areas()
+    return sorted(globals())
+
+
 def __getattr__(name):
+    if _LAZY_AREAS and not name.startswith("__"):
+        _load_lazy_areas()
+        if name in globals():
+            return globals()[name]
     if name in _LAZY_SUBMODULES or name in _LAZY_NAMES:
         import importlib
 

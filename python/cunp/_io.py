@@ -6,7 +6,6 @@ copied to the device (cunp.asarray). A truncated or damaged file raises as it do
 cunp has no structured or object dtypes: what NumPy would return as such an array raises
 TypeError here, except where noted (fromregex).
 """
-import pickle
 
 from cunp._core import ndarray
 
@@ -186,12 +185,15 @@ def tobytes(self, /, order="C"):
 
 def dumps(self, /):
     """A pickle of the array (pickle.loads gives a cunp array back)."""
+    import pickle
+
     return pickle.dumps(self, protocol=2)
 
 
 def dump(self, /, file):
     """Writes a pickle of the array to `file` (a path or an open binary file)."""
     import os
+    import pickle
 
     if hasattr(file, "write"):
         pickle.dump(self, file, protocol=2)

@@ -6,7 +6,7 @@ unique_all, unique_counts, unique_inverse and unique_values.
 Every kind sorts stably (a radix sort). Floats sort as NumPy orders them: NaNs last, -0.0 equal
 to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may put -0.0
 first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not supported."""
-from typing import NamedTuple
+from collections import namedtuple
 
 from cunp import _core
 from cunp._creation import asarray
@@ -90,21 +90,13 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     return (values, *extra) if extra else values
 
 
-class UniqueAllResult(NamedTuple):
-    values: object
-    indices: object
-    inverse_indices: object
-    counts: object
+UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 
 
-class UniqueCountsResult(NamedTuple):
-    values: object
-    counts: object
+UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
 
 
-class UniqueInverseResult(NamedTuple):
-    values: object
-    inverse_indices: object
+UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 # The array API functions count each NaN apart (equal_nan=False), as NumPy's do.
