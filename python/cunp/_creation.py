@@ -159,6 +159,13 @@ def _work_dtype(*values):
     return _core.result_type(*values)
 
 
+def _inexact_work_dtype(*values):
+    """NumPy's working type of a spacing: the endpoints' result type, float64 where that is an
+    integer or bool (so uint8 endpoints work in float64, not float16)."""
+    dt = _core.result_type(*values)
+    return _core.result_type(1.0) if dt.kind in "biu" else dt
+
+
 def _on_device(v, dtype):
     return asarray(v, dtype=dtype)
 
@@ -178,7 +185,7 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     num = _check_num(num)
     div = (num - 1) if endpoint else num
     start, stop = _endpoint(start), _endpoint(stop)
-    dt = _work_dtype(start, stop, 1.0)  # NumPy's inexact working type
+    dt = _inexact_work_dtype(start, stop)
     out_dtype = dt if dtype is None else dtype
     if _is_host_scalar(start) and _is_host_scalar(stop):
         lo, hi = _host_value(start), _host_value(stop)
@@ -207,7 +214,7 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
         raise NotImplementedError("logspace with a complex base is not supported yet")
     start, stop = _endpoint(start), _endpoint(stop)
     # NumPy: power(base, linspace(start, stop)); the power's type decides the result's.
-    dt = _work_dtype(_work_dtype(start, stop, 1.0), base)
+    dt = _work_dtype(_inexact_work_dtype(start, stop), base)
     out_dtype = dt if dtype is None else dtype
     b = float(_host_value(base))
     if _is_host_scalar(start) and _is_host_scalar(stop) and dt.kind != "c":
