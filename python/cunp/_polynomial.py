@@ -286,6 +286,18 @@ def polyval(p, x):
     return y
 
 
+def _check_fit_data(x, y):
+    """NumPy's errors for the sample points and values of a least-squares fit."""
+    if x.ndim != 1:
+        raise TypeError("expected 1D vector for x")
+    if x.size == 0:
+        raise TypeError("expected non-empty vector for x")
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError("expected 1D or 2D array for y")
+    if x.shape[0] != y.shape[0]:
+        raise TypeError("expected x and y to have same length")
+
+
 def _vander(x, order):
     """Columns x**(order-1), ..., x, 1 by repeated multiplication, as numpy.vander (whose
     dtype is x's promoted with int64: float32 becomes float64)."""
@@ -311,14 +323,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     y = asarray(y) + 0.0
     if deg < 0:
         raise ValueError("expected deg >= 0")
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    _check_fit_data(x, y)
     if rcond is None:
         rcond = x.shape[0] * np.finfo(x.dtype).eps
     lhs = _vander(x, order)

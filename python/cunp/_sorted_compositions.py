@@ -52,29 +52,26 @@ def _partition_axis_length(a, axis):
     return a.shape[_core._normalize_axis(axis, a.ndim)] if a.ndim else 0
 
 
-def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """A copy with the kth element(s) in sorted position, smaller ones before, larger after (a
-    full sort here)."""
-    cp = _cunp()
-    a = cp.asarray(a)
+def _partition_input(a, kth, axis, kind):
+    """`a` as a cunp array once partition's arguments are checked (NumPy's errors)."""
+    a = _cunp().asarray(a)
     if kind != "introselect":
         raise ValueError(f"Unknown selectkind {kind!r}")
     if a.ndim == 0 and axis is not None:
         raise ValueError("Cannot partition a 0-d array")
     _check_kth(kth, _partition_axis_length(a, axis))
-    return cp.sort(a, axis=axis, order=order)
+    return a
+
+
+def partition(a, kth, axis=-1, kind="introselect", order=None):
+    """A copy with the kth element(s) in sorted position, smaller ones before, larger after (a
+    full sort here)."""
+    return _cunp().sort(_partition_input(a, kth, axis, kind), axis=axis, order=order)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition `a` (those of a full, stable sort here)."""
-    cp = _cunp()
-    a = cp.asarray(a)
-    if kind != "introselect":
-        raise ValueError(f"Unknown selectkind {kind!r}")
-    if a.ndim == 0 and axis is not None:
-        raise ValueError("Cannot partition a 0-d array")
-    _check_kth(kth, _partition_axis_length(a, axis))
-    return cp.argsort(a, axis=axis, order=order)
+    return _cunp().argsort(_partition_input(a, kth, axis, kind), axis=axis, order=order)
 
 
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):

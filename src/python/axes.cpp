@@ -6,18 +6,8 @@
 namespace cunp::py {
 namespace {
 
-// operator.index(h): TypeError "'float' object cannot be interpreted as an integer" otherwise.
-long long axis_index(nb::handle h) {
-  PyObject* i = PyNumber_Index(h.ptr());
-  if (!i) throw nb::python_error();
-  long long v = PyLong_AsLongLong(i);
-  Py_DECREF(i);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
-
 int normalize(nb::handle axis, int ndim, const std::string& prefix) {
-  const long long a = axis_index(axis);
+  const long long a = axis_number(axis);
   if (a < -ndim || a >= ndim) throw AxisError(a, ndim, prefix);
   return static_cast<int>(a < 0 ? a + ndim : a);
 }
@@ -34,7 +24,7 @@ std::vector<int> axes_vector(nb::handle axis, int ndim, const std::string& dupli
   }
   const bool many = PyTuple_Check(axis.ptr());
   if (!many && reduce_0d && ndim == 0) {
-    const long long a = axis_index(axis);
+    const long long a = axis_number(axis);
     if (a == 0 || a == -1) return axes;
   }
   if (many) {

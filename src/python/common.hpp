@@ -1,6 +1,8 @@
 // src/python/common.hpp -- what the binding files share: the Python-side array type and the
 // conversions between Python objects and core types.
 #pragma once
+#include <optional>
+
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -41,7 +43,11 @@ DType to_dtype(nb::handle h);
 DType to_dtype_or(nb::handle h, DType fallback);  // None -> fallback
 Dims to_shape(nb::handle h);                      // int or sequence of ints
 std::vector<int64_t> to_axes(nb::handle h);       // int or sequence of ints
-Order to_order(nb::handle h);                     // 'C' / 'F' (None -> C)
+// operator.index(h), with its TypeError ("'float' object cannot be interpreted as an integer").
+int64_t axis_number(nb::handle h);
+// axis= of a reduction as given (not normalized): None (every axis), an int, a tuple or a list.
+std::optional<std::vector<int64_t>> optional_axes(nb::handle h);
+Order to_order(nb::handle h);  // 'C' / 'F' (None -> C)
 // device= as the array API passes it: None, a cunp.cuda.Device or a device id. Returns -1 for
 // None; ValueError for a device that does not exist, TypeError for anything else.
 int to_device_id(nb::handle h);

@@ -126,6 +126,26 @@ Order to_order(nb::handle h) {
   throw ValueError("order must be one of 'C' or 'F'");
 }
 
+int64_t axis_number(nb::handle h) {
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (!i) throw nb::python_error();
+  nb::object owned = nb::steal(i);
+  long long v = PyLong_AsLongLong(i);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
+std::optional<std::vector<int64_t>> optional_axes(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  std::vector<int64_t> axes;
+  if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
+    for (nb::handle x : nb::iter(h)) axes.push_back(axis_number(x));
+  } else {
+    axes.push_back(axis_number(h));
+  }
+  return axes;
+}
+
 int to_device_id(nb::handle h) {
   if (h.is_none()) return -1;
   int id;

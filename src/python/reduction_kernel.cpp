@@ -10,25 +10,6 @@
 namespace cunp::py {
 namespace {
 
-int64_t axis_index(nb::handle h) {
-  PyObject* i = PyNumber_Index(h.ptr());
-  if (!i) throw nb::python_error();
-  nb::object owned = nb::steal(i);
-  long long v = PyLong_AsLongLong(i);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
-
-// None (every axis), an int, or a tuple or list of ints.
-std::optional<std::vector<int64_t>> to_axis(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  std::vector<int64_t> axes;
-  if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr()))
-    for (nb::handle x : nb::iter(h)) axes.push_back(axis_index(x));
-  else axes.push_back(axis_index(h));
-  return axes;
-}
-
 nb::object call(const ReductionKernel& k, nb::args args, nb::handle out, nb::handle axis,
                 nb::handle keepdims, nb::handle stream) {
   const std::size_t nin = k.params().in.size(), nout = k.params().out.size();
@@ -74,7 +55,7 @@ nb::object call(const ReductionKernel& k, nb::args args, nb::handle out, nb::han
     }
   }
   const Stream* s = stream.is_none() ? nullptr : &nb::cast<const Stream&>(stream);
-  std::vector<NDArray> outs = k(inputs, outputs, to_axis(axis),
+  std::vector<NDArray> outs = k(inputs, outputs, optional_axes(axis),
                                 PyObject_IsTrue(keepdims.ptr()) == 1, s);
   // Given outputs are returned as themselves.
   auto result = [&](std::size_t j) -> nb::object {

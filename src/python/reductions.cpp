@@ -25,26 +25,6 @@ const char* fn_name(Fn f) {
   }
 }
 
-int64_t to_index(nb::handle h) {
-  PyObject* i = PyNumber_Index(h.ptr());
-  if (!i) throw nb::python_error();
-  nb::object owned = nb::steal(i);
-  long long v = PyLong_AsLongLong(i);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  return v;
-}
-
-std::optional<std::vector<int64_t>> to_axis(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  std::vector<int64_t> axes;
-  if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
-    for (nb::handle x : nb::iter(h)) axes.push_back(to_index(x));
-  } else {
-    axes.push_back(to_index(h));
-  }
-  return axes;
-}
-
 // The operand: a cunp array as is, anything else copied to the device.
 struct Operand {
   NDArray storage;
@@ -169,7 +149,7 @@ struct Keywords {
   NDArray where_storage;
   Keywords(const NDArray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
            nb::handle initial, nb::handle where, const Ufunc* u = nullptr) {
-    args.axis = to_axis(axis);
+    args.axis = optional_axes(axis);
     // On a 0-d array NumPy takes a plain axis 0 or -1 (reducing nothing), never a tuple naming
     // an axis: (0,) is out of bounds for ndim 0. (u: a binary ufunc; others fail first.)
     if (u && a.ndim() == 0 && args.axis && !args.axis->empty() && PyTuple_Check(axis.ptr()))
@@ -222,7 +202,7 @@ nb::object run(Fn f, nb::handle self, nb::handle axis, nb::handle dtype, nb::han
 nb::object run_arg(bool max, nb::handle self, nb::handle axis, nb::handle out, bool keepdims) {
   Operand op(self);
   std::optional<int64_t> ax;
-  if (!axis.is_none()) ax = to_index(axis);
+  if (!axis.is_none()) ax = axis_number(axis);
   NDArray o;
   if (!out.is_none()) {
     if (!is_array(out)) throw nb::type_error("output must be an array");

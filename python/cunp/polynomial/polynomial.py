@@ -11,6 +11,7 @@ import warnings
 
 from cunp._core import ndarray
 from cunp._creation import arange, asarray
+from cunp._polynomial import _check_fit_data
 
 __all__ = [
     "polyval", "polyfit", "polyvander", "polyadd", "polysub", "polymul", "polyder", "polyint",
@@ -320,14 +321,7 @@ def polyfit(x, y, deg, rcond=None, full=False, w=None):
         raise TypeError("deg must be an int or non-empty 1-D array of int")
     if deg.min() < 0:
         raise ValueError("expected deg >= 0")
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
+    _check_fit_data(x, y)
     if deg.ndim == 0:
         lmax = int(deg)
         order = lmax + 1
