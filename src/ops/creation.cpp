@@ -7,6 +7,7 @@
 
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/elementwise.hpp"
+#include "cunp/ops/reduction.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -115,14 +116,13 @@ template <class T> __device__ complex<T> spc_power(T base, complex<T> e) {
 }
 )";
 
-// The body shared by the three kinds; `geometric` rotates the ends onto the positive reals and
-// takes their logarithms first, `power` raises the base to the result, `finish` ends the body.
-std::string spaced_body(bool geometric, bool power, const char* finish) {
+// The ends in the working type and their difference; `geometric` rotates the ends onto the
+// positive reals and takes their logarithms first.
+std::string spaced_ends(bool geometric) {
   std::string s = R"(
     typedef typename spc_bare<decltype(in0)>::type W;
     typedef typename spc_work<W>::C C;
     typedef typename real_of<C>::type R;
-    const long long pos = static_cast<long long>(_i) / s0;
     C lo = in0, hi = in1;)";
   if (geometric)
     s += R"(
@@ -132,15 +132,21 @@ std::string spaced_body(bool geometric, bool power, const char* finish) {
     const C lo0 = lo, hi0 = hi;
     lo = spc_work<W>::rnd(spc_log10(lo));
     hi = spc_work<W>::rnd(spc_log10(hi));)";
-  s += R"(
-    const C delta = spc_work<W>::rnd(hi - lo);
+  return s + R"(
+    const C delta = spc_work<W>::rnd(hi - lo);)";
+}
+
+// The body shared by the three kinds: `power` raises the base to the result, `finish` ends it.
+std::string spaced_body(bool geometric, bool power, const char* finish) {
+  std::string s = spaced_ends(geometric) + R"(
+    const long long pos = static_cast<long long>(_i) / s0;
     const R at = spc_work<W>::rnd(static_cast<R>(pos));
     C val;
     if (s1 > 0) {
-      const C stp = spc_work<W>::rnd(spc_div(delta, static_cast<R>(s1)));
-      // NumPy divides first where the step underflows to zero (denormal spans).
-      val = spc_zero(stp) ? spc_work<W>::rnd(spc_mul(delta, spc_work<W>::rnd(at / static_cast<R>(s1))))
-                          : spc_work<W>::rnd(spc_mul(stp, at));
+      // NumPy divides first when any step underflows to zero (denormal spans or equal ends):
+      // in2 says whether one does, anywhere in the array.
+      val = in2 ? spc_work<W>::rnd(spc_mul(delta, spc_work<W>::rnd(at / static_cast<R>(s1))))
+                : spc_work<W>::rnd(spc_mul(spc_work<W>::rnd(spc_div(delta, static_cast<R>(s1))), at));
     } else {
       val = spc_work<W>::rnd(spc_mul(delta, at));
     }
@@ -150,6 +156,12 @@ std::string spaced_body(bool geometric, bool power, const char* finish) {
     s += R"(
     val = spc_work<W>::rnd(spc_power(static_cast<R>(s5), val));)";
   return s + finish;
+}
+
+// Whether one element's step (delta / s0) is zero.
+std::string step_is_zero_body(bool geometric) {
+  return spaced_ends(geometric) + R"(
+    out0 = spc_zero(spc_work<W>::rnd(spc_div(delta, static_cast<R>(s0))));)";
 }
 
 const ElementwiseOp kLinspaceArray{"linspace_array", spaced_body(false, false, R"(
@@ -171,6 +183,10 @@ const ElementwiseOp kLinspaceStep{"linspace_step", R"(
     const C delta = spc_work<W>::rnd(static_cast<C>(in1) - static_cast<C>(in0));
     out0 = cast<decltype(out0)>(spc_work<W>::rnd(spc_div(delta, static_cast<typename real_of<C>::type>(s0))));)",
                                   false, kSpacedPreamble};
+const ElementwiseOp kLinearStepIsZero{"linspace_step_is_zero", step_is_zero_body(false), false,
+                                      kSpacedPreamble};
+const ElementwiseOp kGeometricStepIsZero{"geomspace_step_is_zero", step_is_zero_body(true), false,
+                                         kSpacedPreamble};
 
 enum class Spacing { Linear, Log, Geometric };
 
@@ -197,7 +213,12 @@ NDArray spaced_arrays(Spacing kind, const NDArray& start, const NDArray& stop, i
   const ElementwiseOp& op = kind == Spacing::Linear ? kLinspaceArray
                             : kind == Spacing::Log  ? kLogspaceArray
                                                     : kGeomspaceArray;
-  elementwise(op, {lo, hi}, {out},
+  // NumPy picks the denormal-safe formula for the whole array when any one step is zero.
+  NDArray step_is_zero = NDArray::empty(each, DType::Bool);
+  elementwise(kind == Spacing::Geometric ? kGeometricStepIsZero : kLinearStepIsZero, {lo, hi},
+              {step_is_zero}, {i64(std::max<int64_t>(div, 1))});
+  NDArray any_step_zero = any(step_is_zero);
+  elementwise(op, {lo, hi, any_step_zero}, {out},
               {i64(std::max<int64_t>(each.product(), 1)), i64(div), i64(num),
                Scalar::from_bool(endpoint && num > 1, DType::Bool),
                Scalar::from_bool(kind == Spacing::Linear && is_integer(dtype), DType::Bool),

@@ -252,6 +252,20 @@ def test_linspace_array_endpoints(xp, axis):
     return xp.linspace([0.0, 10.0, -1.0], [1.0, 20.0, 1.0], num=4, axis=axis)
 
 
+# One zero step anywhere (equal ends) switches NumPy to i / div * delta for every element, which
+# rounds differently (110 * 3 / 11 floors to 29, not 30).
+@pytest.mark.parametrize('dtype', [None, 'uint8', 'float32'])
+@testing.numpy_cunp_array_equal()
+def test_linspace_any_zero_step_rule(xp, dtype):
+    stop = xp.asarray([0, 110, 55, 29], dtype='uint8')
+    return xp.linspace(0, stop, 11, endpoint=False, dtype=dtype)
+
+
+@testing.numpy_cunp_allclose(rtol=1e-12)
+def test_geomspace_any_zero_step_rule(xp):
+    return xp.geomspace(xp.asarray([1.0, 2.0]), xp.asarray([1.0, 2048.0]), 12)
+
+
 @testing.numpy_cunp_allclose(rtol=1e-12)
 def test_linspace_device_array_endpoints(xp):
     start = xp.asarray([0.0, 1.0])
