@@ -6,6 +6,8 @@ set(rows "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
   string(REPLACE "#pragma once\n" "" body "${body}")
+  # The parts are concatenated into one source: includes of one another are dropped.
+  string(REGEX REPLACE "#include \"[^\"]*\"\n" "" body "${body}")
   get_filename_component(stem "${h}" NAME_WE)
   string(APPEND rows "    {\"${stem}\", R\"cunp_device(\n${body})cunp_device\"},\n")
 endforeach()

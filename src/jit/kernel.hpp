@@ -20,7 +20,15 @@ struct KernelSpec {
 };
 
 // The engines whose kernels share the cache; the tag keeps their keys apart.
-enum class Engine : uint8_t { Elementwise, Reduction, Scan, Indexing, UfuncAt, IntegerMatmul };
+enum class Engine : uint8_t {
+  Elementwise,
+  Reduction,
+  Scan,
+  Indexing,
+  UfuncAt,
+  IntegerMatmul,
+  Select
+};
 
 // An engine's key for one kernel: a 64-bit hash of what shapes the source (the op's code) plus
 // one byte per dtype and layout fact. Fixed size, so a cache hit builds no string and

@@ -1,10 +1,12 @@
 // src/python/sorting.cpp -- bindings of sort, argsort, searchsorted and unique
-// (cunp/ops/sorting.hpp) for cunp._sorting: argument conversion only.
+// (cunp/ops/sorting.hpp) for cunp._sorting and of the selection engine (cunp/ops/selection.hpp)
+// for cunp._order_statistics: argument conversion only.
 #include <Python.h>
 
 #include <optional>
 
 #include "common.hpp"
+#include "cunp/ops/selection.hpp"
 #include "cunp/ops/sorting.hpp"
 
 namespace cunp::py {
@@ -64,6 +66,19 @@ void bind_sorting(nb::module_& m) {
         copy_to(x, sort(x, ax, k));
       },
       nb::arg("a"), nb::arg("axis").none(), nb::arg("kind").none());
+  // The items at sorted positions `ks` of the flattened array, and partition's classes.
+  m.def(
+      "_select_kth",
+      [](nb::handle a, const std::vector<int64_t>& ks) {
+        return wrap(select_kth(to_array(a), ks));
+      },
+      nb::arg("a"), nb::arg("ks"));
+  m.def(
+      "_select_classes",
+      [](nb::handle a, const std::vector<int64_t>& ks) {
+        return wrap(select_classes(to_array(a), ks));
+      },
+      nb::arg("a"), nb::arg("ks"));
   m.def(
       "_searchsorted",
       [](nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
