@@ -67,6 +67,7 @@ from cunp._scans import *  # noqa: E402,F401,F403
 from cunp._statistics import *  # noqa: E402,F401,F403
 from cunp._sorting import *  # noqa: E402,F401,F403
 from cunp._sorted_compositions import *  # noqa: E402,F401,F403
+from cunp._order_statistics import *  # noqa: E402,F401,F403
 from cunp._products import *  # noqa: E402,F401,F403
 from cunp._raw_kernel import *  # noqa: E402,F401,F403
 from cunp._interop import *  # noqa: E402,F401,F403

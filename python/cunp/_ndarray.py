@@ -5,7 +5,7 @@
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
 from cunp import _core, _elementwise_functions, _indexing, _interop, _io, _products, _scans
-from cunp import _sorting, _statistics, _ufuncs
+from cunp import _order_statistics, _sorting, _statistics, _ufuncs
 
 
 def dot(self, b, out=None):
@@ -68,6 +68,16 @@ def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
     return _sorting.argsort(self, axis, kind, order, stable=stable)
 
 
+def partition(self, kth, axis=-1, kind="introselect", order=None):
+    """Partitions the array in place along `axis`; see cunp.partition."""
+    self[...] = _order_statistics.partition(self, kth, axis, kind, order).reshape(self.shape)
+
+
+def argpartition(self, kth, axis=-1, kind="introselect", order=None):
+    """The indices that partition the array along `axis`; see cunp.argpartition."""
+    return _order_statistics.argpartition(self, kth, axis, kind, order)
+
+
 def searchsorted(self, v, side="left", sorter=None):
     """Insertion indices of `v` into this sorted 1-d array; see cunp.searchsorted."""
     return _sorting.searchsorted(self, v, side, sorter)
@@ -109,6 +119,7 @@ _METHODS = {
     "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
     "std": std, "to_device": to_device, "tofile": _io.tofile, "tobytes": _io.tobytes,
     "dump": _io.dump, "dumps": _io.dumps, "sort": sort, "argsort": argsort,
+    "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted,
     "__array_ufunc__": _ufuncs._array_ufunc,
     "__array_function__": _interop._array_function,

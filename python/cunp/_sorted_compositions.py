@@ -1,15 +1,10 @@
 # python/cunp/_sorted_compositions.py -- NumPy functions built on sorting, composed in Python from
-# cunp's sort, argsort and searchsorted: lexsort, partition, argpartition, isin and median.
-"""lexsort, partition, argpartition, isin and median on top of the sort engine.
-
-partition and argpartition sort fully (every element then lies where a partition may put it,
-so the result is a valid partition; NumPy's introselect would be faster). isin sorts the test
-elements and searches them. median sorts along the axis and averages the middle elements."""
-import operator
-
+# cunp's sort, argsort and searchsorted: lexsort and isin (partition and median: _order_statistics).
+"""lexsort and isin on top of the sort engine. isin sorts the test elements and searches
+them."""
 from cunp import _core
 
-__all__ = ["lexsort", "partition", "argpartition", "isin", "median"]
+__all__ = ["lexsort", "isin"]
 
 
 def _cunp():
@@ -39,41 +34,6 @@ def lexsort(keys, axis=-1):
     return perm
 
 
-def _check_kth(kth, n):
-    for k in ([kth] if isinstance(kth, int) or hasattr(kth, "__index__") else list(kth)):
-        k = operator.index(k)
-        if not -n <= k < n:
-            raise ValueError(f"kth(={k}) out of bounds ({n})")
-
-
-def _partition_axis_length(a, axis):
-    if axis is None:
-        return a.size
-    return a.shape[_core._normalize_axis(axis, a.ndim)] if a.ndim else 0
-
-
-def _partition_input(a, kth, axis, kind):
-    """`a` as a cunp array once partition's arguments are checked (NumPy's errors)."""
-    a = _cunp().asarray(a)
-    if kind != "introselect":
-        raise ValueError(f"Unknown selectkind {kind!r}")
-    if a.ndim == 0 and axis is not None:
-        raise ValueError("Cannot partition a 0-d array")
-    _check_kth(kth, _partition_axis_length(a, axis))
-    return a
-
-
-def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """A copy with the kth element(s) in sorted position, smaller ones before, larger after (a
-    full sort here)."""
-    return _cunp().sort(_partition_input(a, kth, axis, kind), axis=axis, order=order)
-
-
-def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    """Indices that partition `a` (those of a full, stable sort here)."""
-    return _cunp().argsort(_partition_input(a, kth, axis, kind), axis=axis, order=order)
-
-
 def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
     """Whether each element of `element` is among `test_elements` (NaN never is): the test
     elements sorted, each element searched and compared with its neighbour there."""
@@ -89,33 +49,3 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None
     found = cp.take(s, at) == element
     return ~found if invert else found
 
-
-def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """The median along `axis` (all axes when None): the middle element, or the mean of the two
-    middle ones, of a sorted copy; NaN where a slice holds a NaN, as NumPy."""
-    cp = _cunp()
-    a = cp.asarray(a)
-    if isinstance(axis, (tuple, list)):
-        raise NotImplementedError("cunp.median takes one axis or None")
-    if axis is None:
-        work, ax = a.ravel(), 0
-    else:
-        ax = _core._normalize_axis(axis, a.ndim)
-        work = a
-    s = cp.sort(work, axis=ax)
-    n = s.shape[ax]
-    if n == 0:
-        result = cp.mean(s, axis=ax)  # NaN, with NumPy's warning
-    else:
-        mid = cp.asarray([(n - 1) // 2, n // 2], dtype=cp.int64)
-        result = cp.mean(cp.take(s, mid, axis=ax), axis=ax)
-        if s.dtype.kind in "fc":
-            last = cp.take(s, n - 1, axis=ax)
-            result = cp.where(cp.isnan(last), last.astype(result.dtype), result)
-    if keepdims:
-        result = result.reshape(tuple(1 for _ in a.shape)) if axis is None else \
-            cp.expand_dims(result, ax)
-    if out is not None:
-        out[...] = result
-        return out
-    return result
