@@ -340,7 +340,7 @@ def _weights(a, weights, axis):
     cp = _cunp()
     w = cp.asarray(weights)
     if w.shape != a.shape:
-        w = w.transpose(tuple(numpy.argsort(axis))).reshape(
+        w = w.transpose(tuple(int(i) for i in numpy.argsort(axis))).reshape(
             tuple(s if d in axis else 1 for d, s in enumerate(a.shape)))
         w = cp.broadcast_to(w, a.shape)
     if bool((w < 0).any()):
@@ -498,7 +498,7 @@ def _partition_input(a, kth, axis, kind):
 def _class_order(a, kths):
     """The permutation that orders a's items by their class among the kth items."""
     cp = _cunp()
-    classes = _core._select_classes(a.reshape(-1), kths)
+    classes = _core._select_classes(a.reshape(-1), sorted(set(kths)))
     return cp.argsort(classes, kind="stable")
 
 
