@@ -175,7 +175,7 @@ __device__ void choose(const SelectParams& p) {
     prefix[j] = found_prefix[j];
     rank[j] = found_rank[j];
     owner[j] = static_cast<unsigned long long>(first_equal);
-    if (p.last)
+    if (p.last && p.out)  // select_classes runs the passes with no value output
       static_cast<Bits*>(p.out)[j] = sort_kernel::decode<Bits>(static_cast<Bits>(found_prefix[j]),
                                                                p.codec);
   }
