@@ -1,6 +1,6 @@
 # tests/python/einsum_cases.py -- einsum expressions and operand shapes shared by the GPU tests
-# (test_products_einsum.py: values against numpy.einsum) and the CPU ones (test_einsum_plan_cpu.py:
-# plans replayed with NumPy's functions, paths against numpy.einsum_path).
+# of test_products_einsum.py (values against numpy.einsum) and its CPU ones (plans replayed with
+# NumPy's functions, paths against numpy.einsum_path).
 
 CASES = [
     ('ij,jk->ik', [(2, 3), (3, 4)]),

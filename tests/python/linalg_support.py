@@ -1,4 +1,4 @@
-# tests/python/linalg_support.py -- test matrices shared by the linalg tests (GPU and CPU twins)
+# tests/python/linalg_support.py -- test matrices shared by the linalg tests (GPU and CPU parts)
 # Random stacks in the solver dtypes, Hermitian stacks with known eigenvalues, and tolerances.
 import numpy
 

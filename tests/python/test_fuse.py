@@ -1,15 +1,404 @@
-"""cunp.fuse against the same function run unfused: many expressions, dtypes, scalars,
-broadcasting, lambdas and closures, the cases that fall back to unfused calls, and the trace
-cache (one trace per kind of arguments; shape- and value-dependent functions)."""
+"""cunp.fuse.
+
+Without a device: tracing with stand-ins for arrays given by dtype and shape, the recorded body's
+dtypes against NumPy's, what a trace observes (shapes, scalar values), what makes a function
+unfusable, the call key, the code a fused body compiles to, and every traced body compiled by
+NVRTC.
+
+On the GPU (marked gpu): fused calls against the same function run unfused: many expressions,
+dtypes, scalars, broadcasting, lambdas and closures, the cases that fall back to unfused calls,
+and the trace cache (one trace per kind of arguments; shape- and value-dependent functions)."""
+
 import threading
 
 import numpy
 import pytest
 
 import cunp
+from cunp import _core, _fusion
 
-pytestmark = pytest.mark.gpu
+gpu = pytest.mark.gpu
 
+
+A = _fusion._ArraySpec
+
+# Written against a module, so that NumPy runs the same function for the expected dtype.
+TRACED_EXPRESSIONS = [
+    lambda xp, x, y: x * 5,
+    lambda xp, x, y: (x * 5) * (x * 5) * 2,
+    lambda xp, x, y: x + y * 2 - 1,
+    lambda xp, x, y: -x / (y + 1),
+    lambda xp, x, y: abs(x - y) ** 2,
+    lambda xp, x, y: x ** 0.5 + y ** 2,
+    lambda xp, x, y: xp.sqrt(x * x + y * y),
+    lambda xp, x, y: xp.exp(-x) * xp.cos(y),
+    lambda xp, x, y: xp.maximum(x, y) - xp.minimum(x, 2),
+    lambda xp, x, y: xp.maximum(2, x) + numpy.float32(1.5) * y,
+    lambda xp, x, y: (x < y),
+    lambda xp, x, y: x // 2 + x % 3,
+    lambda xp, x, y: 1 - x * 2.5,
+]
+DTYPES = ['bool', 'int8', 'uint8', 'int32', 'int64', 'uint64', 'float16', 'float32', 'float64',
+          'complex64', 'complex128']
+
+
+def _numpy_result(f, dtype):
+    x = numpy.ones((2, 3), dtype=dtype)
+    y = numpy.ones((3,), dtype=dtype)
+    with numpy.errstate(all='ignore'):
+        return f(numpy, x, y)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('k', range(len(TRACED_EXPRESSIONS)))
+def test_traced_dtypes_match_numpy_and_compile(dtype, k):
+    f = TRACED_EXPRESSIONS[k]
+    try:
+        expect = _numpy_result(f, dtype)
+    except Exception:  # noqa: BLE001 - NumPy refuses: the trace must not produce a kernel
+        expect = None
+    trace, spec = _fusion._trace(lambda x, y: f(cunp, x, y), (A(dtype, (2, 3)), A(dtype, (3,))))
+    if expect is None:
+        assert spec is None
+        return
+    assert spec is not None, 'fusable for %s' % dtype
+    body, outs, inputs, slots, single = spec[:5]
+    assert single and outs == [expect.dtype.name]
+    assert inputs and set(inputs) <= {0, 1}
+    in_dtypes = [dtype] * len(inputs)
+    scalar_dtypes = [s[1] for s in slots]
+    for strided, vec in ((0, 1), (0, 2), (2, 1)):
+        src = _core._fused_source('fused_t', body, in_dtypes, outs, scalar_dtypes, strided, vec)
+        _core._nvrtc_compile(src, [], [], 80)
+
+
+def test_scalar_arguments_become_parameters():
+    trace, spec = _fusion._trace(lambda x, s: x * s + 1, (A('float32', (4,)), 2.5))
+    body, outs, inputs, slots, single = spec[:5]
+    assert outs == ['float32']  # a weak Python float does not promote
+    assert slots[0][:3] == (1, 'float64', None)  # argument 1, passed per call
+    assert slots[1][0] == -1 and slots[1][2] == 1  # the constant
+    assert not trace.value_args and not trace.shape_args
+    # A NumPy scalar is strong.
+    _, spec = _fusion._trace(lambda x, s: x * s, (A('float32', (4,)), numpy.float64(2)))
+    assert spec[1] == ['float64'] and spec[3][0][1] == 'float64'
+
+
+def test_scalar_value_steering_python_is_observed():
+    def f(x, s):
+        if s > 0:
+            return x * 2
+        return x - 1
+    trace, spec = _fusion._trace(f, (A('float64', (3,)), 1.0))
+    assert spec is not None and trace.value_args == {1}
+    trace, spec = _fusion._trace(lambda x, s: x * (s * 2), (A('float64', (3,)), 3))
+    assert spec is not None and trace.value_args == {1}
+    trace, spec = _fusion._trace(lambda x, n: x * len(range(n)), (A('float64', (3,)), 3))
+    assert spec is not None and trace.value_args == {1}
+    # isinstance sees the argument's own type without reading its value.
+    trace, spec = _fusion._trace(lambda x, s: x * s if isinstance(s, float) else x + 0,
+                                 (A('float64', (3,)), 2.0))
+    assert spec is not None and not trace.value_args and spec[3][0][0] == 1
+
+
+def test_shape_reads_are_observed():
+    trace, spec = _fusion._trace(lambda x: x * x.shape[-1], (A('float64', (2, 3)),))
+    assert spec is not None and trace.shape_args == {0}
+    trace, spec = _fusion._trace(lambda x, y: (x + y) * (x + y).size, (A('float64', (2, 3)),
+                                                                        A('float64', (3,))))
+    assert spec is not None and trace.shape_args == {0, 1}
+    trace, spec = _fusion._trace(lambda x: x * x.ndim + len(x), (A('float64', (2, 3)),))
+    assert spec is not None and trace.shape_args == {0}
+    trace, spec = _fusion._trace(lambda x: x * x.ndim if x.dtype == numpy.float64 else x,
+                                 (A('float64', (2, 3)),))
+    assert spec is not None and not trace.shape_args
+    assert isinstance(_fusion._Array(None, 'float32', 0, (), 1), cunp.ndarray)
+
+
+@pytest.mark.parametrize('f', [
+    lambda x, y: x[1:] + y,                 # indexing
+    lambda x, y: (x + y).astype('f'),       # method
+    lambda x, y: (x + y).sum() * 2,         # a reduction that is not the last step
+    lambda x, y: ((x + y).sum(), x * y),    # a reduction among several results
+    lambda x, y: (x + y).sum(dtype='f'),    # reduction keywords other than axis, keepdims
+    lambda x, y: x if (x + y).sum() == 0 else y,  # the value of a reduction
+    lambda x, y: x.T + y,                   # view
+    lambda x, y: x,                         # an argument itself
+    lambda x, y: 1.0,                       # not an array
+    lambda x, y: [x + y],                   # a list
+    lambda x, y: (x * 2, y * 2),            # results over different arrays
+    lambda x, y: x + 1 if (x > 0) else y,   # truth of an array
+    lambda x, y: cunp.where(x > 0, x, y),   # not a ufunc
+    lambda x, y: cunp.add(x, y, dtype='float32'),  # ufunc keywords
+    lambda x, y: x + cunp,                  # not an operand
+])
+def test_unfusable(f):
+    assert _fusion._trace(f, (A('float64', (3,)), A('float64', (3,))))[1] is None
+
+
+def test_in_place_is_refused():
+    def f(x):
+        x += 1
+        return x
+    assert _fusion._trace(f, (A('float64', (3,)),))[1] is None
+
+
+def test_weak_int_ranges_are_checked():
+    _, spec = _fusion._trace(lambda x, s: x + s, (A('int8', (3,)), 3))
+    assert spec[3][0][3] == ['int8']  # each call checks the value fits int8
+    assert _fusion._trace(lambda x, s: x + s, (A('int8', (3,)), 1000))[1] is None
+    assert _fusion._trace(lambda x: x + 1000, (A('int8', (3,)),))[1] is None
+    _, spec = _fusion._trace(lambda x, s: x + s, (A('float32', (3,)), 1000))
+    assert spec[1] == ['float32'] and spec[3][0][3] == []
+    assert _fusion._trace(lambda x, s: x + s, (A('int64', (3,)), 1 << 70))[1] is None
+
+
+def test_broadcast_mismatch_is_unfusable_for_that_call():
+    assert _fusion._trace(lambda x, y: x + y, (A('float64', (3,)), A('float64', (4,))))[1] is None
+
+
+def test_keywords_multiple_outputs_and_zero_d():
+    _, spec = _fusion._trace(lambda x, *, s: (x * s, divmod(x, 3)[1]),
+                             (A('int64', ()),), {'s': 2})
+    body, outs, inputs, slots, single = spec[:5]
+    assert not single and outs == ['int64', 'int64'] and inputs == [0]
+    assert slots[0][0] == 1  # the keyword's position: after the positional arguments
+
+
+def test_unused_argument_is_not_an_input():
+    _, spec = _fusion._trace(lambda x, y: x * 2, (A('float64', (3,)), A('float64', (5, 3))))
+    assert spec[2] == [0]
+
+
+def test_call_key():
+    f = cunp.fuse(lambda a, b=None: a)
+    assert f._key(1, 2.0) != f._key(1, 2)
+    assert f._key(1, 2) == f._key(5, 7)              # values are not part of the key
+    assert f._key(1, 1 << 63) != f._key(1, 2)        # beyond int64
+    assert f._key(1, b=2) != f._key(1, 2)            # keyword names are
+    assert f._key(numpy.float32(1)) != f._key(numpy.float64(1))
+    assert f._key(True) != f._key(1)
+    assert f._key(object()) is None                  # not cacheable: runs unfused
+    assert f._key(1, 'relu') != f._key(1, 'tanh')    # strings are keyed by value
+    scale = 2
+
+    def g(a):
+        return a * scale
+    fg = cunp.fuse(g)
+    k = fg._key(1)
+    scale = 3  # noqa: F841 - a closure change keys a new trace
+    assert fg._key(1) != k
+
+
+GLOBAL_SCALE = 2
+
+
+def test_global_scalars_are_keyed():
+    global GLOBAL_SCALE
+    f = cunp.fuse(lambda a: a * GLOBAL_SCALE)
+    k = f._key(1.0)
+    GLOBAL_SCALE = 5
+    try:
+        assert f._key(1.0) != k
+    finally:
+        GLOBAL_SCALE = 2
+
+
+def test_traces_in_threads_are_independent():
+    results = {}
+
+    def work(dtype):
+        for _ in range(50):
+            _, spec = _fusion._trace(lambda x, s: (x * s) * (x * s) * 2, (A(dtype, (7,)), 3))
+            assert spec[1] == [dtype]
+        results[dtype] = spec[0]
+    threads = [threading.Thread(target=work, args=(d,)) for d in ('float32', 'int16', 'float64')]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 3
+
+
+def test_decorator_forms():
+    def f(x):
+        return x + 1
+    assert isinstance(cunp.fuse(f), _fusion.Fusion)
+    assert cunp.fuse()(f).name == 'f'
+    assert cunp.fuse(kernel_name='k')(f).name == 'k'
+    assert cunp.fuse(f).__name__ == 'f'
+    with pytest.raises(TypeError):
+        cunp.fuse(f, f)
+    with pytest.raises(TypeError):
+        cunp.fuse(bad=1)
+    # No array argument: the function runs as written.
+    assert cunp.fuse(f)(1) == 2
+    assert cunp.fuse(lambda a, b: a * b)(2.0, b=3) == 6.0
+
+
+def test_trailing_reduction():
+    args = (A('float32', (2, 3)), A('float32', (3,)))
+    _, spec = _fusion._trace(lambda x, y: (x * y + 1).sum(), args)
+    assert spec[1] == ['float32'] and spec[5] == ('sum', {'axis': None, 'keepdims': False})
+    _, spec = _fusion._trace(lambda x, y: (x < y).any(1, keepdims=True), args)
+    assert spec[1] == ['bool'] and spec[5] == ('any', {'axis': 1, 'keepdims': True})
+    trace, spec = _fusion._trace(lambda x, ax: (x * 2).max(axis=ax), (A('int8', (2, 3)), -1))
+    assert spec[5] == ('max', {'axis': -1, 'keepdims': False}) and trace.value_args == {1}
+    _, spec = _fusion._trace(lambda x, y: x * y, args)
+    assert spec[5] is None
+
+
+class _Box:
+    """A mutable argument that counts in-place additions (the stand-in for it refuses them)."""
+
+    def __init__(self):
+        self.n = 0
+
+    def __iadd__(self, k):
+        self.n += k
+        return self
+
+
+def test_unfusable_miss_runs_the_function_once():
+    # Marking a kind unfusable runs nothing: the miss has run the function already (an
+    # in-place update applied twice was the bug).
+    def g(a):
+        a += 1
+        return a
+    f = cunp.fuse(g)
+    box = _Box()
+    assert f._miss((box,), {}, b'\x01box') is box
+    assert box.n == 1 and f._entry_count == 1
+    assert f._store(b'\x01box', (box,), {}, [], [], None) is None
+    assert box.n == 1
+
+
+class _Probe(_fusion.Fusion):
+    """Fusion whose kernel store is scripted, to follow _miss's paths without a device."""
+
+    def __init__(self, func, store_result):
+        super().__init__(func)
+        self.store_result = store_result
+        self.stored = []
+
+    def _store(self, key, args, kwargs, shape_args, value_args, spec):
+        self.stored.append(spec is not None)
+        if spec is not None and isinstance(self.store_result, Exception):
+            raise self.store_result
+        return None if spec is None else self.store_result
+
+
+def _counting():
+    runs = []
+
+    def g(a):
+        runs.append(type(a) is _fusion._Array)  # type() sees through the stand-in's __class__
+        return a * 2 if type(a) is _fusion._Array else 'unfused'
+    return g, runs
+
+
+def test_miss_paths_run_the_function_as_written_at_most_once():
+    arg = (A('float64', (3,)),)
+    # The kernel ran: its result, and the function only traced.
+    g, runs = _counting()
+    p = _Probe(g, 'kernel')
+    assert p._miss(arg, {}, b'k') == 'kernel' and runs == [True] and p.stored == [True]
+    # Stored, but these arguments need the unfused call: one run as written.
+    g, runs = _counting()
+    p = _Probe(g, NotImplemented)
+    assert p._miss(arg, {}, b'k') == 'unfused' and runs == [True, False] and p.stored == [True]
+    # The kernel failed: one run as written, then the kind is marked unfusable.
+    g, runs = _counting()
+    p = _Probe(g, RuntimeError('compile'))
+    assert p._miss(arg, {}, b'k') == 'unfused' and runs == [True, False]
+    assert p.stored == [True, False]
+
+
+def test_unfused_error_is_raised_once_and_not_remembered():
+    calls = []
+
+    def g(a):
+        calls.append(1)
+        raise KeyError('boom')
+    p = _Probe(g, 'kernel')
+    with pytest.raises(KeyError):
+        p._miss((A('float64', (3,)),), {}, b'k')
+    assert len(calls) == 2 and p.stored == []  # the trace, then one unfused run
+
+
+def test_scalar_ufunc_writing_an_array_is_refused():
+    # cunp.add(s, 1, out=buf) on a scalar stand-in would write buf during the trace.
+    trace = _fusion._Trace()
+    s = _fusion._Scalar(trace, 0, 2.0)
+    with pytest.raises(_fusion._Unfusable):
+        s.__array_ufunc__(cunp.add, '__call__', s, 1, out=(object(),))
+    with pytest.raises(_fusion._Unfusable):
+        s.__array_ufunc__(cunp.add, 'at', object(), 0, s)
+
+
+def test_kernel_names_are_identifiers():
+    for name, want in (('<lambda>', 'fused_lambda'), ('f', 'fused_f'), ('a-b c', 'fused_a_b_c'),
+                       ('\u00e9t\u00e9', 'fused_t'), ('', 'fused_lambda')):
+        assert _fusion._kernel_name(name) == want
+
+
+def test_fusion_step_matches_numpy_promotion():
+    import numpy
+    dts, code = _core._fusion_step('multiply', [(True, 'float32'), (False, 2.5)], ['in0', 's0'], ['v0'])
+    assert dts == ['float32']  # NEP 50: a Python float does not promote float32
+    assert 'v0' in code and 'in0' in code and 's0' in code
+    dts, _ = _core._fusion_step('add', [(True, 'int8'), (True, 'int16')], ['in0', 'in1'], ['v0'])
+    assert dts == ['int16']
+    dts, _ = _core._fusion_step('divide', [(True, 'int32'), (False, 2)], ['in0', 's0'], ['v0'])
+    assert dts == ['float64']
+    dts, _ = _core._fusion_step('less', [(True, 'float64'), (False, numpy.float32(1))], ['in0', 's0'], ['v0'])
+    assert dts == ['bool']
+    dts, _ = _core._fusion_step('divmod', [(True, 'int64'), (True, 'int64')], ['in0', 'in1'], ['v0', 'v1'])
+    assert dts == ['int64', 'int64']
+    with pytest.raises(TypeError):
+        _core._fusion_step('negative', [(True, 'bool')], ['in0'], ['v0'])
+    with pytest.raises(OverflowError):
+        _core._fusion_step('add', [(True, 'int8'), (False, 1000)], ['in0', 's0'], ['v0'])
+
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64', 'int8', 'uint32', 'int64',
+                                   'complex64', 'complex128', 'bool'])
+def test_fused_bodies_compile(dtype):
+    # A chain of steps as cunp.fuse builds them, compiled by NVRTC for each dtype.
+    steps = [('multiply', [(True, dtype), (False, 5)], ['in0', 's0']),
+             ('multiply', [(True, None), (True, None)], ['v0', 'v0']),
+             ('add', [(True, None), (False, 2.0)], ['v1', 's1']),
+             ('absolute', [(True, None)], ['v2']),
+             ('less', [(True, None), (True, dtype)], ['v3', 'in0'])]
+    body, prev = '', dtype
+    for k, (name, ops, names) in enumerate(steps):
+        ops = [(a, prev if d is None else d) for a, d in ops]
+        try:
+            dts, code = _core._fusion_step(name, ops, names, ['v%d' % k])
+        except TypeError:  # e.g. no loop for this dtype: fuse would run the call unfused
+            pytest.skip('%s has no loop for %s' % (name, prev))
+        body += code
+        prev = dts[0]
+    body += 'out0 = v4;\n'
+    src = _core._fused_source('fused_test', body, [dtype], [prev], ['int64', 'float64'])
+    _core._nvrtc_compile(src, [], [], 80)
+
+
+
+def test_fuse_decorator_forms():
+    def f(x):
+        return x + 1
+    assert isinstance(cunp.fuse(f), cunp._fusion.Fusion)
+    assert cunp.fuse()(f).name == 'f'
+    assert cunp.fuse(kernel_name='k')(f).name == 'k'
+    g = cunp.fuse(lambda x: x * 2)
+    assert g(3) == 6  # no array argument: runs as plain Python
+    with pytest.raises(TypeError):
+        cunp.fuse(bad_option=1)
+
+
+# --- on the GPU ---
 
 def _arrays(dtype, *shapes):
     rng = numpy.random.default_rng(1)
@@ -36,6 +425,7 @@ EXPRESSIONS = [
 ]
 
 
+@gpu
 @pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64', 'int32', 'int64', 'uint8',
                                    'complex64'])
 @pytest.mark.parametrize('k', range(len(EXPRESSIONS)))
@@ -54,6 +444,7 @@ def test_fused_equals_unfused(dtype, k):
     numpy.testing.assert_allclose(got.get(), expect.get(), rtol=1e-3 if dtype == 'float16' else 1e-6)
 
 
+@gpu
 def test_broadcasting_and_non_contiguous():
     x, y = _arrays('float64', (4, 1, 5), (3, 1))
     f = cunp.fuse(lambda a, b: a * b + 1)
@@ -64,6 +455,7 @@ def test_broadcasting_and_non_contiguous():
     assert f(e, 1.0).shape == (0, 3)
 
 
+@gpu
 def test_scalars_arguments_and_closures():
     x, = _arrays('float32', (100,))
     scale = 3
@@ -79,6 +471,7 @@ def test_scalars_arguments_and_closures():
     numpy.testing.assert_allclose(g(x, 2).get(), (x * 2 + 10).get())
 
 
+@gpu
 def test_multiple_outputs_and_divmod():
     x, y = _arrays('int64', (50,), (50,))
     f = cunp.fuse(lambda a, b: (a + b, divmod(a, b + 1)[0]))
@@ -87,6 +480,7 @@ def test_multiple_outputs_and_divmod():
     assert (q.get() == (x // (y + 1)).get()).all()
 
 
+@gpu
 def test_fallbacks_give_unfused_results():
     x, y = _arrays('float64', (10,), (10,))
     cases = [
@@ -105,6 +499,7 @@ def test_fallbacks_give_unfused_results():
             assert got == expect
 
 
+@gpu
 def test_in_place_runs_unfused_and_mutates():
     # The stand-in refuses the in-place update before it runs, so the unfused call starts from
     # the untouched argument and runs once: +1 per call, on the miss and on the cached path.
@@ -134,6 +529,7 @@ def test_in_place_runs_unfused_and_mutates():
     numpy.testing.assert_allclose(y.get(), before + 3)
 
 
+@gpu
 def test_errors_match_unfused():
     x = cunp.arange(3, dtype=cunp.int8)
     with pytest.raises(OverflowError):
@@ -145,6 +541,7 @@ def test_errors_match_unfused():
         cunp.fuse(lambda a, c: a + c)(cunp.ones(3), cunp.ones(4))
 
 
+@gpu
 def test_seed_chain():
     x = cunp.ones((10, 50, 50))
 
@@ -169,6 +566,7 @@ def _check(got, expect):
         numpy.testing.assert_array_equal(g, e)
 
 
+@gpu
 def test_cache_hit_traces_once():
     f = cunp.fuse(lambda a, s: (a * s) * (a * s) * 2)
     x, = _arrays('float64', (4, 5))
@@ -188,6 +586,7 @@ def test_cache_hit_traces_once():
     assert _traces() == n + 3
 
 
+@gpu
 def test_broadcast_changes_between_calls():
     f = cunp.fuse(lambda a, b: a * b + 1)
     a1, b1 = _arrays('float32', (3, 1), (4,))
@@ -205,6 +604,7 @@ def test_broadcast_changes_between_calls():
         f(cunp.ones((2, 3)), cunp.ones((2, 1)).T)
 
 
+@gpu
 def test_unused_argument_does_not_shape_the_result():
     f = cunp.fuse(lambda a, b: a * 2)
     a, b = _arrays('float64', (3,), (5, 3))
@@ -212,6 +612,7 @@ def test_unused_argument_does_not_shape_the_result():
     _check(f(a, a), a * 2)
 
 
+@gpu
 def test_shape_dependent_function():
     f = cunp.fuse(lambda a: a * a.shape[-1] + a.size)
     x, y = _arrays('float64', (2, 3), (2, 5))
@@ -222,6 +623,7 @@ def test_shape_dependent_function():
     assert _traces() == n + 2
 
 
+@gpu
 def test_control_flow_on_scalar_value():
     def g(a, s):
         if s > 0:
@@ -244,6 +646,7 @@ def test_control_flow_on_scalar_value():
         _check(fh(x, k), h(x, k))
 
 
+@gpu
 def test_scalar_used_as_operand_does_not_key_by_value():
     f = cunp.fuse(lambda a, s: a + s * 2)        # s * 2 runs in Python: keyed by value
     x, = _arrays('float64', (5,))
@@ -251,6 +654,7 @@ def test_scalar_used_as_operand_does_not_key_by_value():
         _check(f(x, s), x + s * 2)
 
 
+@gpu
 def test_weak_int_out_of_range_after_caching():
     f = cunp.fuse(lambda a, s: a + s)
     x = cunp.arange(5, dtype=cunp.int8)
@@ -270,6 +674,7 @@ def test_weak_int_out_of_range_after_caching():
     _check(c(u, -1), u < -1)
 
 
+@gpu
 def test_scalar_kinds():
     f = cunp.fuse(lambda a, s: a * s)
     x, = _arrays('float32', (6,))
@@ -287,6 +692,7 @@ def test_scalar_kinds():
         _check(f(i, s), expect)
 
 
+@gpu
 def test_zero_d_arrays_and_keywords():
     f = cunp.fuse(lambda a, b=None, *, s=1.0: a * s if b is None else (a + b) * s)
     x = cunp.asarray(2.5)
@@ -298,6 +704,7 @@ def test_zero_d_arrays_and_keywords():
     _check(f(x, x), (x + x) * 1.0)
 
 
+@gpu
 def test_closure_and_global_changes_are_seen():
     x, = _arrays('float64', (5,))
     k = 2.0
@@ -316,6 +723,7 @@ def test_closure_and_global_changes_are_seen():
 _SCALE = 4
 
 
+@gpu
 def test_string_argument_steers_the_trace():
     def g(a, mode):
         return cunp.maximum(a, 0) if mode == 'relu' else a * 2
@@ -325,6 +733,7 @@ def test_string_argument_steers_the_trace():
         _check(f(x - 3, mode), g(x - 3, mode))
 
 
+@gpu
 def test_unfusable_is_remembered():
     f = cunp.fuse(lambda a: a[1:] * 2)
     x, = _arrays('float64', (6,))
@@ -335,6 +744,7 @@ def test_unfusable_is_remembered():
     assert _traces() == n
 
 
+@gpu
 def test_ufuncs_and_numpy_scalars_inside():
     def g(a, b):
         return cunp.sqrt(cunp.maximum(a, 1) * numpy.float32(2)) + cunp.multiply(2, b)
@@ -346,6 +756,7 @@ def test_ufuncs_and_numpy_scalars_inside():
         numpy.testing.assert_allclose(got.get(), expect.get(), rtol=1e-6)
 
 
+@gpu
 def test_numpy_ufunc_on_stand_in():
     g = lambda a: numpy.sqrt(a) * 2  # noqa: E731 - NumPy's ufunc dispatches to cunp
     f = cunp.fuse(g)
@@ -353,6 +764,7 @@ def test_numpy_ufunc_on_stand_in():
     numpy.testing.assert_allclose(cunp.asnumpy(f(x)), numpy.sqrt(x.get()) * 2)
 
 
+@gpu
 def test_two_threads_share_one_fused_function():
     f = cunp.fuse(lambda a, s: (a * s) * (a * s) * 2)
     errors = []
@@ -376,6 +788,7 @@ def test_two_threads_share_one_fused_function():
     assert not errors, errors
 
 
+@gpu
 def test_outputs_are_fresh_and_contiguous():
     f = cunp.fuse(lambda a: a + 0)
     x = cunp.arange(12.0).reshape(3, 4).T
@@ -385,6 +798,7 @@ def test_outputs_are_fresh_and_contiguous():
     assert f(x) is not out
 
 
+@gpu
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'int8', 'int64', 'bool'])
 def test_trailing_reduction_matches_unfused(dtype):
     x, y = _arrays(dtype, (6, 5), (5,))
@@ -411,6 +825,7 @@ def test_trailing_reduction_matches_unfused(dtype):
                                           cunp.asnumpy(expect).astype('f8'), rtol=1e-5)
 
 
+@gpu
 def test_trailing_reduction_errors():
     f = cunp.fuse(lambda a: (a * 2).max())
     with pytest.raises(ValueError):

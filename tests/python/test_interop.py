@@ -1,8 +1,11 @@
-"""Interop on a GPU: DLPack and the CUDA Array Interface both ways with cunp itself, NumPy,
-PyTorch, JAX, Numba and CuPy (each skipped where not importable), stream ordering between a
-producer and a consumer on different streams, NumPy dispatch, pickling, bad input.
+"""Interop: DLPack and the CUDA Array Interface both ways with cunp itself, NumPy, PyTorch, JAX,
+Numba and CuPy (each skipped where not importable), stream ordering between a producer and a
+consumer on different streams, NumPy dispatch, pickling, bad input.
 
-Zero-copy is proven by writing through one view and reading through the other."""
+The first part needs no GPU: capsule handling and its errors, the NumPy dispatch tables, the
+array-API namespace check, the CUDA stream protocol, host passthroughs. The second part (marked
+gpu) moves data; zero-copy is proven by writing through one view and reading through the other."""
+
 import ctypes
 import os
 import pickle
@@ -11,8 +14,129 @@ import numpy
 import pytest
 
 import cunp
+from cunp import _interop
 
-pytestmark = pytest.mark.gpu
+gpu = pytest.mark.gpu
+
+
+_capi = ctypes.pythonapi
+_capi.PyCapsule_New.restype = ctypes.py_object
+_capi.PyCapsule_New.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+_capi.PyCapsule_GetName.restype = ctypes.c_char_p
+_capi.PyCapsule_GetName.argtypes = [ctypes.py_object]
+
+
+def capsule_name(cap):
+    return _capi.PyCapsule_GetName(cap).decode()
+
+
+def test_non_capsule_is_a_type_error():
+    with pytest.raises(TypeError, match="DLPack capsule"):
+        cunp._core._from_dlpack_capsule(object())
+
+
+def test_object_without_dlpack_is_a_type_error():
+    with pytest.raises(TypeError, match="__dlpack__"):
+        cunp.from_dlpack([1, 2, 3])
+
+
+def test_used_capsule_is_refused_without_touching_it():
+    # A capsule a consumer already took: a clear error, never a second deleter call.
+    for name in (b"used_dltensor", b"used_dltensor_versioned"):
+        cap = _capi.PyCapsule_New(0x1234, name, None)
+        with pytest.raises(ValueError, match="consumed multiple times"):
+            cunp._core._from_dlpack_capsule(cap)
+        with pytest.raises(ValueError, match="consumed multiple times"):
+            cunp.from_dlpack(cap)
+
+
+def test_foreign_capsule_name_is_refused():
+    cap = _capi.PyCapsule_New(0x1234, b"not_a_tensor", None)
+    with pytest.raises(ValueError, match="dltensor"):
+        cunp._core._from_dlpack_capsule(cap)
+
+
+@pytest.mark.parametrize("max_version", [None, (1, 0)])
+def test_cpu_capsule_is_refused_and_stays_unconsumed(max_version):
+    # A host tensor's capsule cannot be viewed from the GPU; it must stay its producer's (its
+    # destructor then frees it: no leak, no double free).
+    host = numpy.arange(6.0)
+    cap = host.__dlpack__() if max_version is None else host.__dlpack__(max_version=max_version)
+    before = capsule_name(cap)
+    with pytest.raises(ValueError, match="CUDA device memory"):
+        cunp._core._from_dlpack_capsule(cap)
+    assert capsule_name(cap) == before
+    del cap
+
+
+def test_cpu_producer_with_copy_false_is_a_buffer_error():
+    with pytest.raises(BufferError, match="copy"):
+        cunp.from_dlpack(numpy.arange(3), copy=False)
+
+
+def test_legacy_names_exist():
+    from cunp.core.dlpack import fromDlpack, toDlpack
+
+    assert fromDlpack is cunp.fromDlpack
+    assert toDlpack is cunp.toDlpack
+    with pytest.raises(TypeError):
+        toDlpack(numpy.arange(3))
+
+
+def test_numpy_module_mapping():
+    assert _interop._cunp_namespace("numpy") is cunp
+    assert _interop._cunp_namespace("numpy.linalg") is cunp.linalg
+    assert _interop._cunp_namespace("numpy._core.fromnumeric") is cunp
+    assert _interop._cunp_namespace("scipy.linalg") is None
+
+
+def test_array_function_names_the_missing_function():
+    with pytest.raises(TypeError,
+                       match=r"no implementation found for 'numpy\.busday_count' on cunp"):
+        _interop._array_function(None, numpy.busday_count, (cunp.ndarray,), (), {})
+
+
+def test_array_function_refuses_numpy_arrays():
+    assert _interop._array_function(None, numpy.concatenate, (cunp.ndarray, numpy.ndarray),
+                                    (), {}) is NotImplemented
+
+
+def test_array_namespace_versions():
+    assert _interop._array_namespace(None) is cunp
+    assert _interop._array_namespace(None, api_version="2023.12") is cunp
+    with pytest.raises(ValueError, match="not supported"):
+        _interop._array_namespace(None, api_version="2099.01")
+    assert cunp.ndarray.__array_namespace__ is _interop._array_namespace
+
+
+def test_ndarray_protocol_methods_are_bound():
+    for name in ("__dlpack__", "__dlpack_device__", "__array_function__", "__array_ufunc__",
+                 "__reduce__", "__cuda_array_interface__", "toDlpack"):
+        assert hasattr(cunp.ndarray, name), name
+
+
+def test_cuda_stream_protocol():
+    assert cunp.cuda.Stream.null.__cuda_stream__() == (0, 0)
+    assert cunp.cuda.Stream.ptds.__cuda_stream__() == (0, 2)
+    s = cunp.cuda.Stream.from_external(0x5000)
+    assert s.__cuda_stream__() == (0, 0x5000)
+    assert s.ptr == 0x5000
+
+
+def test_asnumpy_and_get_array_module_pass_numpy_through():
+    a = numpy.arange(4)
+    assert cunp.asnumpy(a) is a
+    assert cunp.get_array_module(a) is numpy
+    assert cunp.get_array_module(1, 2.0) is numpy
+
+
+def test_reduce_is_wired_for_pickle():
+    assert cunp.ndarray.__reduce__ is _interop._reduce
+    # the unpickling callable is importable by name
+    assert pickle.loads(pickle.dumps(cunp.asarray)) is cunp.asarray
+
+
+# --- on the GPU ---
 
 # JAX would otherwise reserve most of the GPU's memory at import.
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
@@ -63,6 +187,7 @@ def _slow_kernel():
 
 # --- the CUDA Array Interface ---
 
+@gpu
 def test_cai_export_fields():
     x = cunp.arange(12, dtype="float32").reshape(3, 4)
     d = x.__cuda_array_interface__
@@ -80,6 +205,7 @@ def test_cai_export_fields():
     assert cunp.zeros(3, dtype=bool).__cuda_array_interface__["typestr"] == "|b1"
 
 
+@gpu
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_cai_import_is_zero_copy(dtype):
     x = cunp.asarray(host_values(dtype))
@@ -93,6 +219,7 @@ def test_cai_import_is_zero_copy(dtype):
     assert x[0, 0].item() == 0
 
 
+@gpu
 def test_cai_import_honours_strides():
     x = cunp.arange(24, dtype="float64").reshape(4, 6)
     v = x[::2, 1::2]
@@ -102,6 +229,7 @@ def test_cai_import_honours_strides():
     assert cunp.asarray(CAI(x)).flags.c_contiguous
 
 
+@gpu
 def test_cai_readonly_is_copied():
     x = cunp.arange(5.0)
     y = cunp.asarray(CAI(x, data=(ptr(x), True)))
@@ -111,6 +239,7 @@ def test_cai_readonly_is_copied():
         cunp.asarray(CAI(x, data=(ptr(x), True)), copy=False)
 
 
+@gpu
 def test_cai_bad_input():
     x = cunp.arange(4.0)
     with pytest.raises(ValueError, match="stream"):
@@ -125,6 +254,7 @@ def test_cai_bad_input():
 
 # --- DLPack with cunp on both sides ---
 
+@gpu
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
 def test_dlpack_round_trip_is_zero_copy(dtype):
     x = cunp.asarray(host_values(dtype))
@@ -135,6 +265,7 @@ def test_dlpack_round_trip_is_zero_copy(dtype):
     assert x[1, 1].item() == 0
 
 
+@gpu
 @pytest.mark.parametrize("view", ["T", "step", "neg", "zero_d", "empty"])
 def test_dlpack_layouts(view):
     x = cunp.arange(24, dtype="int32").reshape(4, 6)
@@ -145,6 +276,7 @@ def test_dlpack_layouts(view):
     numpy.testing.assert_array_equal(y.get(), v.get())
 
 
+@gpu
 def test_dlpack_capsule_kinds_and_device():
     x = cunp.arange(3.0)
     assert x.__dlpack_device__() == (2, x.device.id)
@@ -154,6 +286,7 @@ def test_dlpack_capsule_kinds_and_device():
     assert '"dltensor"' in repr(x.__dlpack__(max_version=(0, 8)))
 
 
+@gpu
 def test_dlpack_capsule_consumed_twice():
     x = cunp.arange(3.0)
     cap = x.__dlpack__(max_version=(1, 0))
@@ -164,6 +297,7 @@ def test_dlpack_capsule_consumed_twice():
     numpy.testing.assert_array_equal(y.get(), [0.0, 1.0, 2.0])
 
 
+@gpu
 def test_dlpack_unconsumed_capsule_is_freed():
     x = cunp.arange(3.0)
     for _ in range(100):
@@ -171,6 +305,7 @@ def test_dlpack_unconsumed_capsule_is_freed():
         x.__dlpack__()
 
 
+@gpu
 def test_dlpack_copy_and_stream_arguments():
     x = cunp.arange(4.0)
     y = cunp.from_dlpack(x, copy=True)
@@ -192,6 +327,7 @@ def test_dlpack_copy_and_stream_arguments():
         x.__dlpack__(1)  # keyword-only
 
 
+@gpu
 def test_dlpack_readonly_flag_is_honoured():
     x = cunp.arange(4.0)
     cap = x.__dlpack__(max_version=(1, 0))
@@ -207,6 +343,7 @@ def test_dlpack_readonly_flag_is_honoured():
         cunp._core._from_dlpack_capsule(cap, False)
 
 
+@gpu
 def test_dlpack_from_numpy_copies():
     h = numpy.arange(6.0).reshape(2, 3)
     y = cunp.from_dlpack(h)
@@ -215,6 +352,7 @@ def test_dlpack_from_numpy_copies():
         cunp.from_dlpack(h, copy=False)
 
 
+@gpu
 def test_legacy_spelling():
     from cunp.core.dlpack import fromDlpack, toDlpack
 
@@ -225,6 +363,7 @@ def test_legacy_spelling():
 
 # --- stream ordering ---
 
+@gpu
 def test_dlpack_producer_orders_before_consumer_stream():
     slow = _slow_kernel()
     s1 = cunp.cuda.Stream(non_blocking=True)
@@ -244,6 +383,7 @@ def test_dlpack_producer_orders_before_consumer_stream():
         assert float(got.sum()) == expected
 
 
+@gpu
 def test_cai_consumer_waits_for_producer_stream():
     slow = _slow_kernel()
     s1 = cunp.cuda.Stream(non_blocking=True)
@@ -266,6 +406,7 @@ def test_cai_consumer_waits_for_producer_stream():
 
 # --- NumPy dispatch ---
 
+@gpu
 def test_array_ufunc():
     x = cunp.arange(4.0)
     r = numpy.add(x, 1)
@@ -276,6 +417,7 @@ def test_array_ufunc():
         numpy.add(x, numpy.ones(4))
 
 
+@gpu
 @pytest.mark.parametrize("method", ["reduce", "accumulate"])
 def test_array_ufunc_methods(method):
     if not hasattr(cunp.add, method):
@@ -286,6 +428,7 @@ def test_array_ufunc_methods(method):
     numpy.testing.assert_allclose(r.get(), getattr(numpy.add, method)(x.get(), axis=0))
 
 
+@gpu
 @pytest.mark.parametrize("call", [
     ("sum", lambda np, x: np.sum(x)),
     ("mean", lambda np, x: np.mean(x, axis=0)),
@@ -305,6 +448,7 @@ def test_array_function_dispatch(call):
     numpy.testing.assert_allclose(r.get(), fn(numpy, x.get()))
 
 
+@gpu
 def test_array_function_linalg_svd():
     if not hasattr(cunp.linalg, "svd"):
         pytest.skip("cunp.linalg.svd not implemented yet")
@@ -314,6 +458,7 @@ def test_array_function_linalg_svd():
     numpy.testing.assert_allclose(s.get(), numpy.linalg.svd(x.get())[1], rtol=1e-10)
 
 
+@gpu
 def test_array_function_missing_and_refused():
     x = cunp.arange(4.0)
     with pytest.raises(TypeError, match="numpy.busday_count"):
@@ -323,6 +468,7 @@ def test_array_function_missing_and_refused():
             numpy.concatenate([x, numpy.ones(2)])
 
 
+@gpu
 def test_implicit_host_conversion_fails_loudly():
     x = cunp.arange(3)
     with pytest.raises(TypeError, match="get"):
@@ -331,6 +477,7 @@ def test_implicit_host_conversion_fails_loudly():
         numpy.array(x)
 
 
+@gpu
 def test_namespace_and_get_array_module():
     x = cunp.arange(3)
     assert x.__array_namespace__() is cunp
@@ -343,6 +490,7 @@ def test_namespace_and_get_array_module():
 
 # --- pickling ---
 
+@gpu
 @pytest.mark.parametrize("dtype", ["bool", "int32", "float16", "complex128"])
 def test_pickle_round_trip(dtype):
     x = cunp.asarray(host_values(dtype))
@@ -363,6 +511,7 @@ def _torch():
     return torch
 
 
+@gpu
 def test_torch_round_trip_zero_copy():
     torch = _torch()
     x = cunp.arange(6, dtype="float32")
@@ -382,6 +531,7 @@ def test_torch_round_trip_zero_copy():
     assert u[2].item() == -2
 
 
+@gpu
 def test_torch_seed_snippet():
     torch = _torch()
     from torch.utils.dlpack import from_dlpack, to_dlpack
@@ -395,6 +545,7 @@ def test_torch_seed_snippet():
     assert back.data_ptr() == tensor_data.data_ptr()
 
 
+@gpu
 @pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int16", "int32", "int64",
                                    "float16", "float32", "float64", "complex64", "complex128"])
 def test_torch_dtypes(dtype):
@@ -407,6 +558,7 @@ def test_torch_dtypes(dtype):
     numpy.testing.assert_array_equal(y.get(), x.get())
 
 
+@gpu
 def test_torch_non_contiguous():
     torch = _torch()
     u = torch.arange(12, dtype=torch.float32, device="cuda").reshape(3, 4).t()[::2]
@@ -417,6 +569,7 @@ def test_torch_non_contiguous():
     numpy.testing.assert_array_equal(z.get(), u.cpu().numpy())
 
 
+@gpu
 def test_torch_cpu_tensor():
     torch = _torch()
     c = torch.arange(4.0)
@@ -426,6 +579,7 @@ def test_torch_cpu_tensor():
     numpy.testing.assert_array_equal(cunp.asarray(c).get(), c.numpy())
 
 
+@gpu
 def test_torch_stream_ordering():
     torch = _torch()
     slow = _slow_kernel()
@@ -446,6 +600,7 @@ def test_torch_stream_ordering():
         assert total.item() == expected
 
 
+@gpu
 def test_other_gpu_tensor():
     torch = _torch()
     if torch.cuda.device_count() < 2 or cunp.cuda.runtime.getDeviceCount() < 2:
@@ -473,6 +628,7 @@ def _jax():
     return jax
 
 
+@gpu
 def test_jax_to_cunp_zero_copy():
     _jax()
     import jax.numpy as jnp
@@ -484,6 +640,7 @@ def test_jax_to_cunp_zero_copy():
     numpy.testing.assert_array_equal(y.get(), numpy.arange(8, dtype="float32"))
 
 
+@gpu
 def test_cunp_to_jax_zero_copy():
     jax = _jax()
     x = cunp.arange(8, dtype="float32")
@@ -504,6 +661,7 @@ def _numba_cuda():
     return cuda
 
 
+@gpu
 def test_numba_both_ways():
     cuda = _numba_cuda()
     x = cunp.arange(6, dtype="float32")
@@ -523,6 +681,7 @@ def test_numba_both_ways():
 
 # --- CuPy ---
 
+@gpu
 def test_cupy_both_ways():
     cupy = pytest.importorskip("cupy")
     x = cunp.arange(6, dtype="float64")

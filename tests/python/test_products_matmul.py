@@ -1,7 +1,9 @@
-# tests/python/test_products_matmul.py -- matmul, @ and @= against NumPy on the GPU,
-# errors compared by their public exception class.
+# tests/python/test_products_matmul.py -- matmul, @ and @=: the exported product names, the TF32
+# switch and argument errors raised before any device work (no GPU), then against NumPy on the
+# GPU, errors compared by their public exception class.
 """matmul, @ and @= against NumPy: every dtype, 1-D promotion, broadcast batches, transposed
-and strided operands, empty dimensions, out=/dtype=/casting=, and NumPy's errors.
+and strided operands, empty dimensions, out=/dtype=/casting=, and NumPy's errors (those that need
+no device data are checked without a GPU).
 
 Tolerances: float and complex products are sums of k terms; with inputs in [0, 10) (no
 cancellation) the relative error of a float32 sum is below k * 2**-24 ~ 6e-8 * k, so rtol 1e-5
@@ -17,7 +19,49 @@ import pytest
 import cunp
 from cunp import testing
 
-pytestmark = pytest.mark.gpu
+gpu = pytest.mark.gpu
+
+
+def test_names_exported():
+    for name in ["matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "trace",
+                 "cross", "vecdot", "matvec", "vecmat", "einsum"]:
+        assert callable(getattr(cunp, name)), name
+    for name in ["matmul", "multi_dot", "tensordot", "vecdot", "outer", "cross",
+                 "matrix_transpose", "diagonal", "trace", "set_tf32", "get_tf32"]:
+        assert callable(getattr(cunp.linalg, name)), name
+    for name in ["__matmul__", "__rmatmul__", "__imatmul__", "dot", "trace"]:
+        assert hasattr(cunp.ndarray, name), name
+
+
+def test_tf32_switch_defaults_off(monkeypatch):
+    import os
+    if os.environ.get("CUNP_ALLOW_TF32"):
+        pytest.skip("CUNP_ALLOW_TF32 is set")
+    assert cunp.linalg.get_tf32() is False
+    cunp.linalg.set_tf32(True)
+    try:
+        assert cunp.linalg.get_tf32() is True
+    finally:
+        cunp.linalg.set_tf32(False)
+    assert cunp.linalg.get_tf32() is False
+
+
+@pytest.mark.parametrize("a,b,index", [(1, 2, 0), (2.5, 1j, 0)])
+def test_scalar_operands_are_zero_dimensional(a, b, index):
+    with pytest.raises(ValueError, match=f"Input operand {index} does not have enough dimensions"):
+        cunp.matmul(a, b)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
+        cunp.matmul(1, 2, casting="bogus")
+    with pytest.raises(TypeError):
+        cunp.matmul(object(), object())
+    with pytest.raises(ValueError):
+        cunp.matmul(1, 2, out=(None, None))
+
+
+# --- on the GPU ---
 
 RTOL = {numpy.float16: 2e-3, numpy.float32: 1e-5, numpy.complex64: 1e-5, 'default': 1e-11}
 
@@ -43,6 +87,7 @@ SHAPES = [
 ]
 
 
+@gpu
 @pytest.mark.parametrize('sa,sb', SHAPES)
 @testing.for_all_dtypes()
 @testing.numpy_cunp_allclose(rtol=RTOL)
@@ -52,6 +97,7 @@ def test_matmul_shapes(xp, dtype, sa, sb):
     return xp.matmul(a, b)
 
 
+@gpu
 @pytest.mark.parametrize('sa,sb', SHAPES[:8])
 @testing.for_dtypes([numpy.float32, numpy.complex128, numpy.int32, numpy.bool_])
 @testing.numpy_cunp_allclose(rtol=RTOL)
@@ -87,6 +133,7 @@ def _layout(xp, dtype, shape, kind, seed):
 LAYOUT_KINDS = ['C', 'T', 'F', 'cols', 'rows', 'neg', 'bcast']
 
 
+@gpu
 @pytest.mark.parametrize('ka', LAYOUT_KINDS)
 @pytest.mark.parametrize('kb', LAYOUT_KINDS)
 @testing.for_dtypes([numpy.float16, numpy.float32, numpy.float64, numpy.complex64,
@@ -98,6 +145,7 @@ def test_matmul_layouts(xp, dtype, ka, kb):
     return xp.matmul(a, b)
 
 
+@gpu
 @testing.for_dtypes([numpy.float32, numpy.float64, numpy.complex64, numpy.complex128])
 @testing.numpy_cunp_allclose(rtol=RTOL)
 def test_matmul_vector_strided(xp, dtype):
@@ -106,6 +154,7 @@ def test_matmul_vector_strided(xp, dtype):
     return xp.matmul(v, m), xp.matmul(m.T, v), xp.matmul(v, v)
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-5 * 4096 ** 0.5)
 def test_matmul_long_k_float32(xp):
     a = testing.shaped_random((8, 4096), xp, numpy.float32, scale=1, seed=9) - 0.5
@@ -113,6 +162,7 @@ def test_matmul_long_k_float32(xp):
     return a @ b
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-5 * 300 ** 0.5)
 def test_matmul_large_float32_not_tf32(xp):
     # Values with many mantissa bits: TF32 (10-bit) products would miss rtol by far.
@@ -121,6 +171,7 @@ def test_matmul_large_float32_not_tf32(xp):
     return a @ b
 
 
+@gpu
 def test_tf32_switch():
     assert cunp.linalg.get_tf32() is False
     a = testing.shaped_random((64, 64), cunp, numpy.float32, scale=1, seed=13)
@@ -135,6 +186,7 @@ def test_tf32_switch():
     numpy.testing.assert_allclose(cunp.asnumpy(a @ a), ref, rtol=1e-5)
 
 
+@gpu
 @pytest.mark.parametrize('da,db', [
     (numpy.int8, numpy.uint8), (numpy.float16, numpy.int8), (numpy.float32, numpy.float64),
     (numpy.int32, numpy.float32), (numpy.bool_, numpy.int16), (numpy.complex64, numpy.float64),
@@ -147,6 +199,7 @@ def test_matmul_mixed_dtypes(xp, da, db):
     return xp.matmul(a, b)
 
 
+@gpu
 @testing.numpy_cunp_array_equal()
 def test_matmul_int_wraps(xp):
     a = xp.full((2, 40), 100, dtype=numpy.int8)
@@ -154,6 +207,7 @@ def test_matmul_int_wraps(xp):
     return a @ b
 
 
+@gpu
 @testing.numpy_cunp_array_equal()
 def test_matmul_bool_is_or_of_ands(xp):
     a = xp.asarray([[True, False], [False, False]])
@@ -161,6 +215,7 @@ def test_matmul_bool_is_or_of_ands(xp):
     return a @ b, a @ a, b @ b
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-6)
 def test_matmul_out(xp):
     a = testing.shaped_random((2, 3, 4), xp, numpy.float64, seed=16)
@@ -177,6 +232,7 @@ def test_matmul_out(xp):
     return out, out32, outF, big
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-6)
 def test_matmul_out_overlaps_input(xp):
     a = testing.shaped_random((4, 4), xp, numpy.float64, seed=18)
@@ -185,6 +241,7 @@ def test_matmul_out_overlaps_input(xp):
     return a
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-5)
 def test_matmul_dtype_argument(xp):
     a = testing.shaped_random((3, 4), xp, numpy.int32, seed=20)
@@ -192,12 +249,14 @@ def test_matmul_dtype_argument(xp):
     return xp.matmul(a, b, dtype=numpy.float32), xp.matmul(a, b, dtype=numpy.float64)
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-6)
 def test_matmul_lists(xp):
     a = testing.shaped_random((2, 2), xp, numpy.float64, seed=22)
     return [[1.0, 2.0], [3.0, 4.0]] @ a, a @ [1.0, 2.0], xp.matmul([[1, 2]], [[3], [4]])
 
 
+@gpu
 @pytest.mark.parametrize('sa,sb', [((3, 3), (3, 3)), ((2, 3), (3, 3)), ((3,), (3, 3)),
                                    ((4, 2, 3), (3, 3)), ((4, 2, 3), (4, 3, 3))])
 @testing.numpy_cunp_allclose(rtol=1e-6)
@@ -210,6 +269,7 @@ def test_imatmul(xp, sa, sb):
     return a
 
 
+@gpu
 @testing.numpy_cunp_allclose(rtol=1e-5)
 def test_imatmul_same_kind_cast(xp):
     a = testing.shaped_random((2, 3), xp, numpy.float32, seed=25)
@@ -222,6 +282,7 @@ def _imatmul(a, b):
     return a
 
 
+@gpu
 @pytest.mark.parametrize('f', [
     lambda xp: xp.matmul(xp.ones(()), xp.ones(3)),
     lambda xp: xp.matmul(xp.ones(3), xp.ones(())),
@@ -251,6 +312,7 @@ def test_matmul_errors(f):
         f(cunp)
 
 
+@gpu
 def test_matmul_error_messages():
     with pytest.raises(ValueError, match=r'size 2 is different from 3'):
         cunp.ones((2, 3)) @ cunp.ones((2, 2))
@@ -260,6 +322,7 @@ def test_matmul_error_messages():
         cunp.matmul(cunp.ones((2, 3)), cunp.ones((3, 2)), out=cunp.ones((2, 2), dtype=int))
 
 
+@gpu
 def test_matmul_stream_and_no_sync():
     # Work goes to the current stream: a product on a new stream is ready after its sync.
     s = cunp.cuda.Stream()

@@ -1,5 +1,8 @@
-"""RawKernel and RawModule on the GPU: the seed's kernels against NumPy, every scalar dtype by
-value, attributes, globals, templates, files, and bad input (before and after launch)."""
+"""RawKernel and RawModule. Without a GPU: NVRTC compiles, CompileException content,
+name-expression lowering, kernel-name hints and argument validation before any device work. On
+the GPU (marked gpu): the seed's kernels against NumPy, every scalar dtype by value, attributes,
+globals, templates, files, and bad input (before and after launch)."""
+
 import os
 import subprocess
 import sys
@@ -9,8 +12,157 @@ import numpy
 import pytest
 
 import cunp
+from cunp import _core
 
-pytestmark = pytest.mark.gpu
+gpu = pytest.mark.gpu
+
+
+GOOD = r'''
+extern "C" __global__ void scale(double* x, double a, int n) {
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) x[i] *= a;
+}
+'''
+
+
+
+TEMPLATE = r'''
+template <typename T>
+__global__ void fill(T* x, T v, int n) {
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) x[i] = v;
+}
+__device__ int counter;
+'''
+
+
+
+def test_good_source_compiles():
+    is_ptx, lowered = _core._nvrtc_compile(GOOD, [], [], 80)
+    assert lowered == []
+
+
+
+def test_syntax_error_raises_compile_exception_with_log_and_source():
+    bad = GOOD.replace('x[i] *= a;', 'x[i] *= a')  # missing ';'
+    with pytest.raises(cunp.cuda.compiler.CompileException) as info:
+        _core._nvrtc_compile(bad, [], [], 80)
+    e = info.value
+    assert 'expected a ";"' in e.log
+    assert e.source == bad
+    assert 'expected a ";"' in str(e)
+    import io
+    buf = io.StringIO()
+    e.dump(buf)  # the numbered source, as CuPy's CompileException.dump writes it
+    assert '   4     if (i < n) x[i] *= a' in buf.getvalue()
+
+
+
+TOOLKIT_HEADERS = [
+    r'''
+    #include <cuda_fp16.h>
+    extern "C" __global__ void f(double* out, __half h, float re, double2 c, float2 cf) {
+        out[0] = __half2float(h); out[1] = c.x; out[5] = re;
+    }''',
+    r'''
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    extern "C" __global__ void f(int* x) {
+        cg::grid_group g = cg::this_grid();
+        atomicAdd(x, 1);
+        g.sync();
+        if (g.thread_rank() == 0) x[1] = x[0];
+    }''',
+]
+
+
+
+@pytest.mark.parametrize('src', TOOLKIT_HEADERS)
+def test_toolkit_headers_are_on_the_include_path(src):
+    # NVRTC searches no directory by itself; user modules get the toolkit's include directory
+    # (and, from CUDA 13, its cccl directory, which cooperative_groups.h needs), as in CuPy.
+    _core._nvrtc_compile(src, [], [], 90)
+
+
+
+def test_missing_header_message_shows_the_log():
+    src = '#include <no_such_header_here.h>\n' + GOOD
+    with pytest.raises(cunp.cuda.compiler.CompileException) as info:
+        _core._nvrtc_compile(src, [], [], 80)
+    assert 'no_such_header_here.h' in str(info.value)
+    assert 'open source file' in str(info.value)
+
+
+
+def test_name_expressions_are_lowered():
+    _, lowered = _core._nvrtc_compile(TEMPLATE, [], ['fill<float>', 'fill<double>'], 80)
+    assert len(lowered) == 2
+    assert all(n.startswith('_Z') for n in lowered)
+    assert lowered[0] != lowered[1]
+
+
+
+def test_bad_option_is_compile_exception():
+    with pytest.raises(cunp.cuda.compiler.CompileException):
+        _core._nvrtc_compile(GOOD, ['--no-such-option'], [], 80)
+
+
+
+def test_extern_c_kernel_scan():
+    src = r'''
+    // extern "C" __global__ void commented(int* x) {}
+    extern "C" __global__ void a(int* x) {}
+    extern "C" {
+      __global__ void b(int* x) {}
+      __global__ void c(int* x) {}
+    }
+    __global__ void mangled(int* x) {}
+    template <class T> __global__ void t(T* x) {}
+    '''
+    assert _core._extern_c_kernels(src) == ['a', 'b', 'c']
+
+
+
+def test_raw_kernel_construction_is_lazy():
+    k = cunp.RawKernel('this is not C++', 'k')  # nothing compiles until first use
+    assert k.name == 'k'
+    assert k.code == 'this is not C++'
+    assert k.options == ()
+    assert k.backend == 'nvrtc'
+
+
+
+def test_raw_kernel_options_and_backend():
+    k = cunp.RawKernel(GOOD, 'scale', options=('-DX=1', '--use_fast_math'))
+    assert k.options == ('-DX=1', '--use_fast_math')
+    with pytest.raises(ValueError):
+        cunp.RawKernel(GOOD, 'scale', backend='clang')
+    assert cunp.RawKernel(GOOD, 'scale', jitify=True).name == 'scale'
+    assert cunp.RawKernel(GOOD, 'scale', backend='nvcc').backend == 'nvcc'
+    with pytest.raises(TypeError):
+        cunp.RawKernel(GOOD, 'scale', options=(1,))
+
+
+
+def test_raw_module_needs_exactly_one_of_code_and_path():
+    with pytest.raises(TypeError):
+        cunp.RawModule()
+    with pytest.raises(TypeError):
+        cunp.RawModule(code=GOOD, path='x.cubin')
+    m = cunp.RawModule(code=TEMPLATE, name_expressions=['fill<float>'])
+    assert m.code == TEMPLATE
+    assert list(m.name_expressions) == ['fill<float>']
+
+
+
+def test_numpy_scalars_take_the_direct_path():
+    # NumPy's numeric scalar types (bool, the integers, float16/32/64, complex64/128) are read
+    # straight from the object, not through the buffer protocol: each is checked once against
+    # tobytes(), and a type that fails the check would quietly take the slower path.
+    assert _core._raw_kernel_numpy_scalar_types() == 16
+
+
+# --- on the GPU ---
 
 MUL = r'''
 extern "C" __global__
@@ -39,6 +191,7 @@ void mulReg(const double* in, double* out, const int Z, const int Y, const int X
 '''
 
 
+@gpu
 @pytest.mark.parametrize('src,name', [(MUL, 'mul'), (MUL_REG, 'mulReg')])
 def test_seed_kernels(src, name):
     arr = numpy.random.default_rng(0).uniform(0.9, 1.1, (16, 50, 70))
@@ -64,6 +217,7 @@ SCALARS = [('bool_', 'bool'), ('int8', 'signed char'), ('uint8', 'unsigned char'
            ('uint64', 'unsigned long long'), ('float32', 'float'), ('float64', 'double')]
 
 
+@gpu
 @pytest.mark.parametrize('tname,ctype', SCALARS)
 def test_numpy_scalars_by_value(tname, ctype):
     k = cunp.RawKernel(SCALAR_SRC.format(name=tname, ctype=ctype), 'put_' + tname)
@@ -76,6 +230,7 @@ def test_numpy_scalars_by_value(tname, ctype):
     assert out.get()[0] == float(v)
 
 
+@gpu
 def test_float16_and_complex_scalars():
     src = r'''
     #include <cuda_fp16.h>
@@ -89,6 +244,7 @@ def test_float16_and_complex_scalars():
     assert out.get().tolist() == [1.5, 3.0, 4.0, 5.0, 6.0, 2.5]
 
 
+@gpu
 def test_python_scalars():
     src = r'''
     extern "C" __global__ void f(double* out, long long i, double d, bool b, int small) {
@@ -99,6 +255,7 @@ def test_python_scalars():
     assert out.get().tolist() == [-(2.0 ** 40), 0.25, 1.0, 7.0]
 
 
+@gpu
 def test_attributes_and_dynamic_shared_memory():
     src = r'''
     extern "C" __global__ void f(float* x) {
@@ -120,6 +277,7 @@ def test_attributes_and_dynamic_shared_memory():
     assert (x.get() == numpy.arange(256, dtype=numpy.float32)[::-1]).all()
 
 
+@gpu
 def test_stream_argument():
     s = cunp.cuda.Stream(non_blocking=True)
     src = r'extern "C" __global__ void f(int* x) { x[threadIdx.x] += 1; }'
@@ -129,6 +287,7 @@ def test_stream_argument():
     assert (x.get() == 1).all()
 
 
+@gpu
 def test_raw_module_templates_and_globals():
     src = r'''
     template <typename T> __global__ void fill(T* x, T v, int n) {
@@ -156,6 +315,7 @@ def test_raw_module_templates_and_globals():
     assert out.get().tolist() == [0, 10, 20, 30]
 
 
+@gpu
 def test_raw_module_from_cubin_and_ptx(tmp_path):
     from cunp import _core
     src = r'extern "C" __global__ void f(int* x) { x[threadIdx.x] = threadIdx.x; }'
@@ -185,6 +345,7 @@ def test_raw_module_from_cubin_and_ptx(tmp_path):
     del _core
 
 
+@gpu
 def test_compile_error_on_first_use():
     k = cunp.RawKernel('extern "C" __global__ void f(int* x) { x[0] = }', 'f')
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
@@ -192,6 +353,7 @@ def test_compile_error_on_first_use():
     assert 'expected an expression' in info.value.log
 
 
+@gpu
 def test_missing_kernel_name_lists_extern_c_kernels():
     k = cunp.RawKernel(MUL, 'mull')
     with pytest.raises(cunp.cuda.runtime.CUDARuntimeError) as info:
@@ -200,12 +362,14 @@ def test_missing_kernel_name_lists_extern_c_kernels():
     assert 'CUDA_ERROR_NOT_FOUND' in msg and "'mul'" in msg
 
 
+@gpu
 def test_missing_extern_c_hint():
     k = cunp.RawKernel('__global__ void g(int* x) { x[0] = 1; }', 'g')
     with pytest.raises(cunp.cuda.runtime.CUDARuntimeError, match='extern "C"'):
         k.compile()
 
 
+@gpu
 def test_bad_arguments():
     k = cunp.RawKernel(MUL, 'mul')
     in_arr = cunp.ones((2, 3, 4))
@@ -235,6 +399,7 @@ def test_bad_arguments():
     cunp.cuda.Stream.null.synchronize()  # nothing was launched
 
 
+@gpu
 def test_int_and_float_marshalling_widths():
     src = r'''
     extern "C" __global__ void f(double* out, float a, int b) { out[0] = a; out[1] = b; }'''
@@ -243,6 +408,7 @@ def test_int_and_float_marshalling_widths():
     assert out.get().tolist() == [1.5, 3.0]
 
 
+@gpu
 def test_faulting_kernel_reports_illegal_address_without_hanging():
     code = textwrap.dedent(r'''
         import cunp
@@ -257,6 +423,7 @@ def test_faulting_kernel_reports_illegal_address_without_hanging():
     assert 'CUDA_ERROR_ILLEGAL_ADDRESS' in r.stdout, r.stdout + r.stderr
 
 
+@gpu
 def test_cooperative_launch():
     src = r'''
     #include <cooperative_groups.h>

@@ -1,6 +1,7 @@
-# tests/python/test_reduction_values.py -- sum, prod, max, min, argmax, argmin, all, any and
-# ufunc.reduce vs NumPy over dtypes, axes, keepdims, out=, initial=, where=, layouts (every engine
-# strategy) and bad input.
+# tests/python/test_reduction_values.py -- sum, prod, max, min, argmax, argmin, all, any,
+# ufunc.reduce and ReductionKernel vs NumPy over dtypes, axes, keepdims, out=, initial=, where=,
+# layouts (every engine strategy) and bad input; ReductionKernel's parameter parsing, generated
+# sources (NVRTC-compiled for each strategy) and construction errors without a GPU.
 """Reductions compared with NumPy.
 
 Sums add in another order than NumPy's pairwise loop, so floats are compared with a tolerance
@@ -11,7 +12,57 @@ import pytest
 
 import cunp
 
-pytestmark = pytest.mark.gpu
+gpu = pytest.mark.gpu
+
+
+def _compile(kernel, ins, outs, *layout):
+    src = kernel._source(ins, outs, *layout)
+    cunp._core._reduction_compile(src, kernel.name, 90)
+    return src
+
+
+@pytest.mark.parametrize('layout', [(0, 0, 1, 4), (0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 4),
+                                    (1, 2, 1, 1), (2, 1, 1, 1), (2, 3, 2, 1), (2, 1, 0, 1),
+                                    (3, 1, 1, 1), (3, 2, 2, 1)])
+def test_strategies_compile(layout):
+    k = cunp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm')
+    src = _compile(k, ['float32'], ['float32'], *layout)
+    assert 'cunp_red_l2norm' in src
+
+
+def test_placeholders_and_reduce_type():
+    k = cunp.ReductionKernel('T x, T w', 'float64 y', 'x * w', 'a + b', 'y = a', '0', 'wsum',
+                             reduce_type='float64')
+    assert k.reduce_type == 'double'
+    src = _compile(k, ['float16', 'float16'], ['float64'])
+    assert 'typedef _t0 T;' in src
+
+
+def test_no_identity_and_index():
+    k = cunp.ReductionKernel('T x', 'int64 y', '_j', 'max(a, b)', 'y = a', None, 'lastj',
+                             reduce_type='int64')
+    src = _compile(k, ['int8'], ['int64'], 1, 1, 1, 1)
+    assert '#define _KID false' in src
+
+
+def test_construction_errors():
+    with pytest.raises(ValueError):
+        cunp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', 'bad name')
+    with pytest.raises(ValueError):
+        cunp.ReductionKernel('T x, T x', 'T y', 'x', 'a + b', 'y = a', '0', 'dup')
+    with pytest.raises(NotImplementedError):
+        cunp.ReductionKernel('raw T x', 'T y', 'x', 'a + b', 'y = a', '0', 'rawk')
+
+
+def test_methods_are_bound():
+    for name in ('sum', 'prod', 'max', 'min', 'all', 'any', 'argmax', 'argmin'):
+        assert callable(getattr(cunp.ndarray, name))
+        assert callable(getattr(cunp, name))
+    assert cunp.amax is cunp.max and cunp.amin is cunp.min
+    assert callable(cunp.add.reduce)
+
+
+# --- on the GPU ---
 
 ALL = ['?', 'b', 'B', 'h', 'H', 'i', 'I', 'l', 'L', 'e', 'f', 'd', 'F', 'D']
 
@@ -61,6 +112,7 @@ def both(f, a_np, terms=None):
 AXES = [None, 0, 1, -1, 2, (0, 2), (0, 1, 2), (), (-1, 0)]
 
 
+@gpu
 @pytest.mark.parametrize('dtype', ALL)
 @pytest.mark.parametrize('name', ['sum', 'prod', 'max', 'min', 'all', 'any'])
 def test_functions_all_dtypes_and_axes(name, dtype):
@@ -71,6 +123,7 @@ def test_functions_all_dtypes_and_axes(name, dtype):
             both(lambda xp, x: getattr(x, name)(axis=axis, keepdims=keepdims), a)
 
 
+@gpu
 @pytest.mark.parametrize('dtype', ALL)
 @pytest.mark.parametrize('name', ['argmax', 'argmin'])
 def test_arg_all_dtypes(name, dtype):
@@ -81,6 +134,7 @@ def test_arg_all_dtypes(name, dtype):
     both(lambda xp, x: getattr(x, name)(), a)
 
 
+@gpu
 @pytest.mark.parametrize('shape,axis', [
     ((1 << 20,), None),          # one launch, split blocks with the ticket
     ((1000,), None),             # one block
@@ -109,6 +163,7 @@ def test_strategies_sum_and_max(shape, axis, dtype):
         both(lambda xp, x: xp.argmin(x, axis=axis if not isinstance(axis, tuple) else None), a)
 
 
+@gpu
 @pytest.mark.parametrize('shape', [(1000, 1000), (64, 33), (5000, 3), (3, 500, 7)])
 def test_column_tiles_initial_where_and_stats(shape):
     # Column-tile layouts (a few columns, many rows) with initial= (for max: the fold's start),
@@ -133,6 +188,7 @@ def test_column_tiles_initial_where_and_stats(shape):
     both(lambda xp, x: xp.any(x > 0.99, axis=axis), a)
 
 
+@gpu
 @pytest.mark.parametrize('make', [
     lambda x: x[::2, 1::3],
     lambda x: x[::-1, ::-2],
@@ -147,6 +203,7 @@ def test_layouts(make, axis):
     both(lambda xp, x: make(x).argmax(axis=axis), a)
 
 
+@gpu
 def test_broadcast_input():
     a = numpy.arange(5, dtype='f')
     for axis in (None, 0, 1):
@@ -154,6 +211,7 @@ def test_broadcast_input():
         both(lambda xp, x: xp.broadcast_to(x, (3, 5)).argmax(axis=axis), a)
 
 
+@gpu
 def test_zero_d_and_empty():
     both(lambda xp, x: xp.sum(x), numpy.array(3.5))
     both(lambda xp, x: x.max(), numpy.array(3.5))
@@ -175,6 +233,7 @@ def test_zero_d_and_empty():
     both(lambda xp, x: xp.max(x, axis=0, initial=-5), e)
 
 
+@gpu
 def test_empty_errors():
     e = cunp.zeros((0, 3), 'f')
     with pytest.raises(ValueError, match='zero-size array to reduction operation maximum which has no identity'):
@@ -188,6 +247,7 @@ def test_empty_errors():
     assert cunp.argmax(e, axis=1).shape == (0,)
 
 
+@gpu
 def test_bad_axis_and_out():
     from numpy.exceptions import AxisError
 
@@ -212,6 +272,7 @@ def test_bad_axis_and_out():
         cunp.sum(a, axis=0, keepdims=True, out=cunp.empty(3))
 
 
+@gpu
 def test_out():
     a_np = data((4, 5), 'f')
     a = cunp.asarray(a_np)
@@ -227,6 +288,7 @@ def test_out():
     check(oi, a_np.argmax(axis=1))
 
 
+@gpu
 @pytest.mark.parametrize('dtype', ['b', 'B', 'h', 'H', 'i', 'I', '?', 'l', 'L', 'e', 'f', 'd'])
 def test_accumulator_dtypes(dtype):
     a = data((50,), dtype)
@@ -237,6 +299,7 @@ def test_accumulator_dtypes(dtype):
     both(lambda xp, x: xp.max(x), a)
 
 
+@gpu
 def test_initial_and_where():
     a_np = data((4, 6), 'f')
     mask = numpy.random.default_rng(1).random((4, 6)) < 0.5
@@ -252,6 +315,7 @@ def test_initial_and_where():
         cunp.max(cunp.asarray(a_np), where=cunp.asarray(mask))
 
 
+@gpu
 def test_nan_and_complex_semantics():
     a = numpy.array([1.0, numpy.nan, 3.0, numpy.nan, -1.0], 'f')
     for name in ('max', 'min', 'argmax', 'argmin'):
@@ -270,6 +334,7 @@ def test_nan_and_complex_semantics():
     both(lambda xp, x: xp.argmax(x, axis=0), numpy.ones((300, 4), 'f'))
 
 
+@gpu
 def test_float32_sum_accuracy():
     rng = numpy.random.default_rng(5)
     a = rng.random(10 ** 7).astype('f')
@@ -279,6 +344,7 @@ def test_float32_sum_accuracy():
     assert abs(got - exact) <= max(np_err, 1e-7 * exact) * 2
 
 
+@gpu
 def test_ufunc_reduce():
     a_np = data((3, 4, 5), 'l')
     for name in ('add', 'multiply', 'maximum', 'minimum', 'bitwise_and', 'bitwise_or', 'bitwise_xor',
@@ -304,6 +370,7 @@ def test_ufunc_reduce():
         both(lambda xp, x: xp.divide.reduce(x), numpy.array([4, 2, 1]).astype(t))
 
 
+@gpu
 def test_ufunc_reduce_errors():
     a = cunp.ones((2, 3))
     with pytest.raises(ValueError, match="'subtract' is not reorderable"):
@@ -318,6 +385,7 @@ def test_ufunc_reduce_errors():
         cunp.lcm.reduce(cunp.ones(0, 'l'))
 
 
+@gpu
 def test_reduction_kernel():
     x_np = data((30, 40), 'f')
     x = cunp.asarray(x_np)
@@ -339,6 +407,7 @@ def test_reduction_kernel():
     assert l2(x, out, axis=0) is out
 
 
+@gpu
 @pytest.mark.slow
 def test_large_full_sum():
     n = (1 << 31) + 1000

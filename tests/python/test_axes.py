@@ -1,4 +1,4 @@
-# tests/python/test_axes_cpu.py -- the core's axis arguments (_core._normalize_axis and
+# tests/python/test_axes.py -- the core's axis arguments (_core._normalize_axis and
 # _normalize_axes), which every Python module uses: NumPy's results and errors, no GPU needed.
 import numpy
 import pytest
