@@ -7,7 +7,7 @@ resolved on first use by cunp's module `__getattr__` (importing cunp does not im
 import contextlib
 import operator
 
-from cunp import _core
+from cunp import _core, _linalg_errstate
 from cunp._core import ndarray
 
 __all__ = [
@@ -186,18 +186,33 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
 # state says (a difference from NumPy). The state is NumPy's own (one state for both
 # libraries), and it governs every computation cunp does through NumPy on the host: printing,
 # the I/O functions and the host steps of other functions (cunp.random's, for one).
+#
+# One key is cunp's own, as in CuPy's cupyx.errstate: `linalg` ('raise' or 'ignore') decides
+# whether inv, solve and cholesky check for singular (not positive definite) matrices, a
+# device-to-host sync per call (see _linalg_errstate).
 
 _UNSET = object()
 
-def seterr(all=None, divide=None, over=None, under=None, invalid=None):  # noqa: A002
-    """Sets NumPy's floating-point error handling, which cunp shares; returns the old
-    settings. Governs cunp's host computations only: GPU kernels report no FP errors."""
-    return _np().seterr(all=all, divide=divide, over=over, under=under, invalid=invalid)
+
+def seterr(all=None, divide=None, over=None, under=None, invalid=None,  # noqa: A002
+           linalg=None):
+    """Sets NumPy's floating-point error handling, which cunp shares, and cunp's `linalg`
+    key; returns the old settings. The NumPy keys govern cunp's host computations only: GPU
+    kernels report no FP errors. `all` does not set `linalg`."""
+    if linalg is not None:
+        _linalg_errstate.validated(linalg)
+    old = _np().seterr(all=all, divide=divide, over=over, under=under, invalid=invalid)
+    old["linalg"] = _linalg_errstate.get()
+    if linalg is not None:
+        _linalg_errstate.set(linalg)
+    return old
 
 
 def geterr():
-    """The current floating-point error handling (NumPy's, shared with cunp)."""
-    return _np().geterr()
+    """The current error handling: NumPy's keys (shared with cunp) and `linalg`."""
+    state = _np().geterr()
+    state["linalg"] = _linalg_errstate.get()
+    return state
 
 
 def seterrcall(func):
@@ -211,23 +226,29 @@ def geterrcall():
 
 
 class errstate(contextlib.ContextDecorator):  # noqa: N801 - NumPy's name
-    """Context manager (and decorator) for floating-point error handling: numpy.errstate,
-    whose state cunp shares. GPU kernels report no FP errors, so inside it cunp's device
-    ufuncs still neither warn nor raise; host computations (see seterr) follow it."""
+    """Context manager (and decorator) for error handling: numpy.errstate, whose state cunp
+    shares, plus cunp's `linalg` key ('raise' or 'ignore', as cupyx.errstate). GPU kernels
+    report no FP errors, so inside it cunp's device ufuncs still neither warn nor raise; host
+    computations (see seterr) follow it."""
 
     def __init__(self, *, call=_UNSET, all=None, divide=None, over=None,  # noqa: A002
-                 under=None, invalid=None):
+                 under=None, invalid=None, linalg=None):
         kwargs = dict(all=all, divide=divide, over=over, under=under, invalid=invalid)
         if call is not _UNSET:
             kwargs["call"] = call
         self._kwargs = kwargs
+        self._linalg = None if linalg is None else _linalg_errstate.validated(linalg)
         self._stack = []
 
     def __enter__(self):
         state = _np().errstate(**self._kwargs)
         state.__enter__()
-        self._stack.append(state)
+        token = None if self._linalg is None else _linalg_errstate.set(self._linalg)
+        self._stack.append((state, token))
         return self
 
     def __exit__(self, *exc):
-        return self._stack.pop().__exit__(*exc)
+        state, token = self._stack.pop()
+        if token is not None:
+            _linalg_errstate.reset(token)
+        return state.__exit__(*exc)

@@ -16,7 +16,7 @@ using PotrfFn = int (*)(void*, int, int, void*, int, void*, int, int*);
 
 using namespace linalg;
 
-NDArray cholesky(const NDArray& a, bool upper) {
+NDArray cholesky(const NDArray& a, bool upper, bool check) {
   require_stack(a, true);
   require_solver_dtype(a.dtype());
   require_int32(a.shape()[a.ndim() - 1], "matrix size");
@@ -51,8 +51,9 @@ NDArray cholesky(const NDArray& a, bool upper) {
     }
     // The buffer holds column-major lower factors: read row-major they are upper triangles.
     keep_triangle(x.data, false);
-    for (int32_t v : read_info(info))
-      if (v > 0) throw LinAlgError("Matrix is not positive definite");
+    if (check)
+      for (int32_t v : read_info(info))
+        if (v > 0) throw LinAlgError("Matrix is not positive definite");
   }
   return upper ? transposes(x) : matrices(x);
 }

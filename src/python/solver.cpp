@@ -41,10 +41,18 @@ void bind_solver(nb::module_& m) {
   m.def(
       "_linalg_inv", [](nb::handle a, bool check) { return wrap(inv(arg(a, "a"), check)); },
       nb::arg("a"), nb::arg("check") = true);
-  m.def("_linalg_solve",
-        [](nb::handle a, nb::handle b) { return wrap(solve(arg(a, "a"), arg(b, "b"))); });
-  m.def("_linalg_cholesky",
-        [](nb::handle a, bool upper) { return wrap(cholesky(arg(a, "a"), upper)); });
+  m.def(
+      "_linalg_solve",
+      [](nb::handle a, nb::handle b, bool check) {
+        return wrap(solve(arg(a, "a"), arg(b, "b"), check));
+      },
+      nb::arg("a"), nb::arg("b"), nb::arg("check") = true);
+  m.def(
+      "_linalg_cholesky",
+      [](nb::handle a, bool upper, bool check) {
+        return wrap(cholesky(arg(a, "a"), upper, check));
+      },
+      nb::arg("a"), nb::arg("upper"), nb::arg("check") = true);
   m.def("_linalg_qr",
         [](nb::handle a, const std::string& mode) { return wrap_all(qr(arg(a, "a"), mode)); });
   m.def("_linalg_eigh", [](nb::handle a, bool lower, bool vectors) {

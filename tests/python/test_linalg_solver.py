@@ -148,6 +148,46 @@ def test_singular_raises(fn):
             cunp.linalg.solve(s, cunp.ones((2, 2, 1)))
 
 
+def test_errstate_linalg_ignore_skips_the_singular_check():
+    # A stack of a singular and a regular matrix: no LinAlgError, inf/nan where the library
+    # divided by the zero pivot, the regular matrix's results as NumPy's.
+    a = numpy.array([[[1., 2], [2, 4]], [[2., 1], [1, 3]]])
+    s = cunp.asarray(a)
+    with cunp.errstate(linalg='ignore'):
+        x = cunp.linalg.inv(s).get()
+        y = cunp.linalg.solve(s, cunp.ones((2, 2, 1))).get()
+        z = cunp.linalg.solve(s[0], cunp.ones(2)).get()
+    assert not numpy.isfinite(x[0]).all() and not numpy.isfinite(y[0]).all()
+    assert not numpy.isfinite(z).all()
+    numpy.testing.assert_allclose(x[1], numpy.linalg.inv(a[1]), rtol=1e-12)
+    numpy.testing.assert_allclose(y[1], numpy.linalg.solve(a[1], numpy.ones((2, 1))), rtol=1e-12)
+    # Large matrices take the unbatched path: a repeated row, no check, no error.
+    big = rand((70, 70), 'float64', seed=9)
+    big[5] = big[3]
+    with cunp.errstate(linalg='ignore'):
+        assert cunp.linalg.inv(cunp.asarray(big)).shape == (70, 70)
+        assert cunp.linalg.solve(cunp.asarray(big), cunp.ones(70)).shape == (70,)
+    with pytest.raises(cunp.linalg.LinAlgError, match='Singular matrix'):
+        cunp.linalg.inv(s)  # the state is restored on exit
+
+
+def test_errstate_linalg_ignore_cholesky():
+    a = numpy.array([[1., 2], [2, 1]])
+    with cunp.errstate(linalg='ignore'):
+        assert cunp.linalg.cholesky(cunp.asarray(a)).shape == (2, 2)
+        assert cunp.linalg.cholesky(cunp.asarray(-numpy.ones((3, 2, 2)) * numpy.eye(2))).shape \
+            == (3, 2, 2)
+        spd = rand((3, 4, 4), 'float64', spd=True)
+        close(cunp.linalg.cholesky(cunp.asarray(spd)), numpy.linalg.cholesky(spd), 'float64', 100)
+    old = cunp.seterr(linalg='ignore')
+    try:
+        cunp.linalg.inv(cunp.zeros((2, 2)))
+    finally:
+        cunp.seterr(**old)
+    with pytest.raises(cunp.linalg.LinAlgError):
+        cunp.linalg.inv(cunp.zeros((2, 2)))
+
+
 @pytest.mark.parametrize('fn', ['det', 'inv', 'slogdet', 'cholesky', 'eigh', 'eig', 'eigvals'])
 def test_bad_shapes(fn):
     f = getattr(cunp.linalg, fn)

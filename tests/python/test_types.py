@@ -178,6 +178,49 @@ def test_bit_dtype_errors():
         cunp.packbits(cunp.ones(3, "uint8"), bitorder="x")
 
 
+def test_errstate_linalg_key():
+    assert cunp.geterr()["linalg"] == "raise"
+    with cunp.errstate(linalg="ignore"):
+        assert cunp.geterr()["linalg"] == "ignore"
+        assert not cunp._linalg_errstate.checked()
+        with cunp.errstate(linalg="raise", divide="ignore"):
+            assert cunp.geterr()["linalg"] == "raise" and numpy.geterr()["divide"] == "ignore"
+        assert cunp.geterr()["linalg"] == "ignore"
+    assert cunp._linalg_errstate.checked()
+    old = cunp.seterr(linalg="ignore", all="warn")
+    try:
+        assert old["linalg"] == "raise" and cunp.geterr()["linalg"] == "ignore"
+        assert cunp.geterr()["over"] == "warn"  # all= leaves linalg alone
+        cunp.seterr(all="ignore")
+        assert cunp.geterr()["linalg"] == "ignore"
+    finally:
+        cunp.seterr(**old)
+    assert cunp.geterr() == dict(numpy.geterr(), linalg="raise")
+
+    @cunp.errstate(linalg="ignore")
+    def f():
+        return cunp.geterr()["linalg"]
+
+    assert f() == "ignore" and f() == "ignore" and cunp.geterr()["linalg"] == "raise"
+    for bad in ("warn", "print", "call", "log", 1):
+        with pytest.raises(ValueError, match="linalg error handling must be 'raise' or 'ignore'"):
+            cunp.errstate(linalg=bad)
+        with pytest.raises(ValueError, match="must be 'raise' or 'ignore'"):
+            cunp.seterr(linalg=bad, divide="raise")
+    assert cunp.geterr()["divide"] == numpy.geterr()["divide"] != "raise"  # nothing was set
+
+
+def test_errstate_linalg_is_per_thread():
+    import threading
+
+    seen = []
+    with cunp.errstate(linalg="ignore"):
+        t = threading.Thread(target=lambda: seen.append(cunp.geterr()["linalg"]))
+        t.start()
+        t.join()
+    assert seen == ["raise"]
+
+
 @gpu
 def test_errstate_leaves_device_ufuncs_silent():
     # Documented: GPU kernels report no floating-point errors whatever the state.

@@ -22,11 +22,18 @@ struct LinAlgError : std::runtime_error {
 NDArray det(const NDArray& a);
 // (sign, logabsdet): sign has a's dtype, logabsdet its real dtype.
 std::pair<NDArray, NDArray> slogdet(const NDArray& a);
+// The `check` flags below decide whether the routine reads the library's info array back (a
+// device-to-host sync) to raise LinAlgError; unchecked results hold the inf/nan the library
+// leaves (cunp.errstate(linalg='ignore') in Python).
+
 // LinAlgError "Singular matrix" unless check_singular is false (then inf/nan, as LAPACK leaves).
 NDArray inv(const NDArray& a, bool check_singular = true);
-// a (..., N, N), b (..., N, K) with the same batch shape: x with a @ x == b.
-NDArray solve(const NDArray& a, const NDArray& b);
-NDArray cholesky(const NDArray& a, bool upper);  // LinAlgError "Matrix is not positive definite"
+// a (..., N, N), b (..., N, K) with the same batch shape: x with a @ x == b. LinAlgError
+// "Singular matrix" unless check_singular is false.
+NDArray solve(const NDArray& a, const NDArray& b, bool check_singular = true);
+// LinAlgError "Matrix is not positive definite" unless check is false (then the factor holds
+// nan or garbage past the failing column, as the library leaves it).
+NDArray cholesky(const NDArray& a, bool upper, bool check = true);
 
 // QR by mode: "reduced" {q, r}, "complete" {q, r}, "r" {r}, "raw" {h, tau} (h as NumPy gives
 // it: shape (..., N, M), the Householder vectors of LAPACK's column-major result).

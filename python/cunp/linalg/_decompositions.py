@@ -7,7 +7,7 @@ routine exists); this module does NumPy's argument handling, dtype rules and res
 import operator as _operator
 from collections import namedtuple as _namedtuple
 
-from cunp import _core
+from cunp import _core, _linalg_errstate
 
 __all__ = [
     'det', 'slogdet', 'inv', 'solve', 'lstsq', 'pinv', 'matrix_power',
@@ -90,12 +90,14 @@ def slogdet(a):
 
 
 def inv(a):
-    """Inverse of each matrix; LinAlgError("Singular matrix") when one has none."""
-    return _core._linalg_inv(_prepare_square(a))
+    """Inverse of each matrix; LinAlgError("Singular matrix") when one has none (unless
+    cunp.errstate(linalg='ignore'): then inf/nan, without the check's device sync)."""
+    return _core._linalg_inv(_prepare_square(a), _linalg_errstate.checked())
 
 
 def solve(a, b):
-    """x with a @ x == b. As NumPy 2: b is a stack of vectors only when b.ndim == 1."""
+    """x with a @ x == b. As NumPy 2: b is a stack of vectors only when b.ndim == 1.
+    LinAlgError("Singular matrix") unless cunp.errstate(linalg='ignore')."""
     cp = _cp()
     a = cp.asarray(a)
     b = cp.asarray(b)
@@ -110,13 +112,13 @@ def solve(a, b):
             raise ValueError(
                 'solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
                 'signature (m,m),(m)->(m) (size %d is different from %d)' % (b.shape[0], n))
-        x = _core._linalg_solve(a, b.reshape(n, 1))
+        x = _core._linalg_solve(a, b.reshape(n, 1), _linalg_errstate.checked())
         return x.reshape(x.shape[:-1])
     if b.shape[-2] != n:
         raise ValueError(
             'solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
             'signature (m,m),(m,n)->(m,n) (size %d is different from %d)' % (b.shape[-2], n))
-    return _core._linalg_solve(a, b)
+    return _core._linalg_solve(a, b, _linalg_errstate.checked())
 
 
 def _solver_dtype(dt):
@@ -128,8 +130,9 @@ def _solver_dtype(dt):
 
 
 def cholesky(a, /, *, upper=False):
-    """Lower (or upper) Cholesky factor; LinAlgError when not positive definite."""
-    return _core._linalg_cholesky(_prepare_square(a), bool(upper))
+    """Lower (or upper) Cholesky factor; LinAlgError when not positive definite (unless
+    cunp.errstate(linalg='ignore'))."""
+    return _core._linalg_cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
 
 
 def matrix_power(a, n):
