@@ -1,0 +1,165 @@
+"""numpy.broadcast and numpy.nditer for cunp arrays, iterating host copies.
+
+Python-level iteration reads one element per step; doing that from device memory would cost a
+transfer per element. These iterators copy each cunp operand to the host once and iterate the
+copy with NumPy's own machinery, so they yield NumPy values (scalars for broadcast, 0-d arrays
+for nditer) of a snapshot: writes to the arrays after the copy are not seen, and writing through
+the iterator is refused (NotImplementedError) because it could not reach the device.
+"""
+__all__ = ["broadcast", "nditer"]
+
+# Most operands numpy.broadcast and numpy.nditer take.
+_MAX_OPERANDS = 64
+
+
+def _host(a):
+    """An operand as a NumPy array: a cunp array copied to the host, anything else as NumPy
+    reads it."""
+    import numpy
+
+    from cunp._core import ndarray
+
+    return a.get() if isinstance(a, ndarray) else numpy.asarray(a)
+
+
+def _shape(a):
+    from cunp._core import ndarray
+
+    if isinstance(a, ndarray):
+        return a.shape
+    import numpy
+
+    return numpy.shape(a)
+
+
+class broadcast:  # noqa: N801 - NumPy's name
+    """The broadcast of its arguments: shape, ndim (nd), size and numiter come from the shapes
+    alone; iterating (next, iters, index, reset) works on host copies of the arguments, made
+    once on first use, and yields tuples of NumPy scalars as numpy.broadcast does."""
+
+    def __init__(self, *args):
+        operands = []
+        for a in args:
+            operands.extend(a._operands if isinstance(a, broadcast) else (a,))
+        if len(operands) > _MAX_OPERANDS:
+            raise ValueError("Need at least 0 and at most %d array objects." % _MAX_OPERANDS)
+        import numpy
+
+        self._operands = operands
+        self.shape = numpy.broadcast_shapes(*(_shape(a) for a in operands))
+        self._iter = None
+
+    def _host_iter(self):
+        if self._iter is None:
+            import numpy
+
+            self._iter = numpy.broadcast(*(_host(a) for a in self._operands))
+        return self._iter
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    @property
+    def nd(self):
+        return len(self.shape)
+
+    @property
+    def size(self):
+        n = 1
+        for e in self.shape:
+            n *= e
+        return n
+
+    @property
+    def numiter(self):
+        return len(self._operands)
+
+    @property
+    def iters(self):
+        """One numpy.flatiter per argument over its broadcast host copy."""
+        return self._host_iter().iters
+
+    @property
+    def index(self):
+        return 0 if self._iter is None else self._iter.index
+
+    def reset(self):
+        if self._iter is not None:
+            self._iter.reset()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._host_iter())
+
+
+# op_flags that would write to an operand or allocate one the iterator fills.
+_WRITING_FLAGS = frozenset({"readwrite", "writeonly", "allocate", "writemasked", "arraymask",
+                            "virtual", "updateifcopy"})
+
+
+def _writing_flags(op_flags):
+    if op_flags is None:
+        return set()
+    flat = []
+    for f in op_flags:
+        flat.extend([f] if isinstance(f, str) else f)
+    return _WRITING_FLAGS.intersection(flat)
+
+
+class nditer:  # noqa: N801 - NumPy's name
+    """numpy.nditer over host copies of the operands (each cunp array copied once, when the
+    iterator is made): read-only iteration with NumPy's flags (multi_index, c_index, f_index,
+    external_loop, buffered, ...), order, op_dtypes, casting, op_axes and itershape. Values
+    are NumPy 0-d arrays (1-d chunks with external_loop) of the snapshot. Writable operands
+    (op_flags readwrite, writeonly, allocate, ...) and None operands raise
+    NotImplementedError: writes would land in the host copy, never in the device array."""
+
+    def __init__(self, op, flags=None, op_flags=None, op_dtypes=None, order="K",
+                 casting="safe", op_axes=None, itershape=None, buffersize=0):
+        ops = list(op) if isinstance(op, (tuple, list)) else [op]
+        writing = _writing_flags(op_flags)
+        if writing or any(o is None for o in ops):
+            what = "op_flags %s" % sorted(writing) if writing else "a None operand (allocate)"
+            raise NotImplementedError(
+                "cunp.nditer iterates a host copy of device arrays and is read-only: %s would "
+                "write to the copy, not to the array; compute the values with array operations "
+                "instead" % what)
+        import numpy
+
+        host = [_host(o) for o in ops]
+        self._it = numpy.nditer(host if isinstance(op, (tuple, list)) else host[0], flags=flags,
+                                op_flags=op_flags, op_dtypes=op_dtypes, order=order,
+                                casting=casting, op_axes=op_axes, itershape=itershape,
+                                buffersize=buffersize)
+
+    def __getattr__(self, name):
+        if name == "_it":  # not made: __init__ raised
+            raise AttributeError(name)
+        # multi_index, index, iterindex, shape, ndim, nop, operands, value, finished, dtypes,
+        # iternext, reset, remove_axis, ... as numpy.nditer has them.
+        return getattr(self._it, name)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._it)
+
+    def __len__(self):
+        return len(self._it)
+
+    def __getitem__(self, i):
+        return self._it[i]
+
+    def __enter__(self):
+        self._it.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self._it.__exit__(*exc)
+
+    def close(self):
+        self._it.close()
