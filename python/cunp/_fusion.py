@@ -107,6 +107,7 @@ class _Trace:
         self.slot_of = {}
         self.shape_args = set()
         self.value_args = set()
+        self.failure = None    # the exception that stopped the trace
 
     def input_name(self, proxy):
         if proxy._name is None:
@@ -476,8 +477,9 @@ def _trace(func, args, kwargs=None):
     kw = {k: _stand_in(trace, n + j, v) for j, (k, v) in enumerate(kwargs.items())}
     try:
         spec = trace.finish(func(*proxies, **kw))
-    except Exception:
+    except Exception as e:
         spec = None
+        trace.failure = e  # why, for callers that report it (vectorize)
     return trace, spec
 
 
