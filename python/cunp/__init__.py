@@ -120,7 +120,8 @@ _LAZY_NAMES = {"fuse": "cunp._fusion"}
 # together would cost more import time than the rest of the package. Each lists its names in
 # __all__.
 _LAZY_AREAS = ["_math_extras", "_windows", "_diagonals", "_rearranging", "_padding", "_types",
-               "_printing", "_creation_extras", "_polynomial", "_iterators", "_functional"]
+               "_printing", "_creation_extras", "_polynomial", "_iterators", "_functional",
+               "_interpolation"]
 
 
 def _load_lazy_areas():
