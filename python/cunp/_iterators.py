@@ -22,6 +22,42 @@ def _host(a):
     return a.get() if isinstance(a, ndarray) else numpy.asarray(a)
 
 
+def _memory_order(strides):
+    """The axes, outermost first, in the order NumPy's nditer gives one operand for
+    order='K': an insertion sort by |stride| in which a zero stride (a broadcast axis)
+    decides nothing."""
+    perm = list(range(len(strides) - 1, -1, -1))  # innermost first, as NumPy sorts
+    for i0 in range(1, len(perm)):
+        s0, pos = strides[perm[i0]], i0
+        for i1 in range(i0 - 1, -1, -1):
+            s1 = strides[perm[i1]]
+            if s0 == 0 or s1 == 0:
+                continue
+            if abs(s1) <= abs(s0):
+                break
+            pos = i1
+        perm.insert(pos, perm.pop(i0))
+    return perm[::-1]
+
+
+def _host_same_layout(a):
+    """A host copy of a whose strides have a's order and signs, so that nditer's order='K'
+    (memory order) visits the elements in the sequence NumPy visits a's; other operands as
+    _host gives them."""
+    from cunp._core import ndarray
+
+    if not isinstance(a, ndarray) or a.ndim < 1:
+        return _host(a)
+    strides = a.strides
+    flip = tuple(slice(None, None, -1) if s < 0 else slice(None) for s in strides)
+    order = _memory_order(strides)
+    host = a[flip].transpose(order).get()
+    back = [0] * a.ndim
+    for position, axis in enumerate(order):
+        back[axis] = position
+    return host.transpose(back)[flip]
+
+
 def _shape(a):
     from cunp._core import ndarray
 
@@ -111,7 +147,9 @@ def _writing_flags(op_flags):
 
 class nditer:  # noqa: N801 - NumPy's name
     """numpy.nditer over host copies of the operands (each cunp array copied once, when the
-    iterator is made): read-only iteration with NumPy's flags (multi_index, c_index, f_index,
+    iterator is made, with its axes' memory order and directions, so order='K' visits the
+    elements as NumPy would; external_loop chunks follow the copy's contiguity): read-only
+    iteration with NumPy's flags (multi_index, c_index, f_index,
     external_loop, buffered, ...), order, op_dtypes, casting, op_axes and itershape. Values
     are NumPy 0-d arrays (1-d chunks with external_loop) of the snapshot. Writable operands
     (op_flags readwrite, writeonly, allocate, ...) and None operands raise
@@ -129,7 +167,7 @@ class nditer:  # noqa: N801 - NumPy's name
                 "instead" % what)
         import numpy
 
-        host = [_host(o) for o in ops]
+        host = [_host_same_layout(o) for o in ops]
         self._it = numpy.nditer(host if isinstance(op, (tuple, list)) else host[0], flags=flags,
                                 op_flags=op_flags, op_dtypes=op_dtypes, order=order,
                                 casting=casting, op_axes=op_axes, itershape=itershape,
