@@ -182,29 +182,40 @@ def _bound(pyfunc, fixed, fixed_kw, nargs):
     return bound
 
 
+_kernel_class = None
+
+
 def _traced_kernel(func, pyfunc):
-    from cunp import _fusion
+    """A fused kernel of func (pyfunc or a closure over it) that refuses what does not trace."""
+    global _kernel_class
+    if _kernel_class is None:
+        from cunp import _fusion
 
-    class Kernel(_fusion.Fusion):
-        """A Fusion that raises instead of running an untraceable function unfused (vectorize's
-        function is written for scalars: run on whole arrays it would be wrong or fail)."""
+        class VectorizedKernel(_fusion.Fusion):
+            """A Fusion that raises instead of running an untraceable function unfused
+            (vectorize's function is written for scalars: run on whole arrays it would be wrong
+            or fail)."""
 
-        def _miss(self, args, kwargs, key):
-            trace, spec = _fusion._trace(self.func, args, kwargs)
-            if spec is not None and spec[5] is not None:
-                raise NotImplementedError(
-                    "vectorize: %s ends in a reduction (%s), which a per-element function "
-                    "cannot do" % (_describe(pyfunc), spec[5][0]))
-            if spec is None:
-                raise NotImplementedError(_untraceable(pyfunc, trace.failure)) \
-                    from trace.failure
-            out = self._store(key, args, kwargs, sorted(trace.shape_args),
-                              sorted(trace.value_args), spec)
-            # NotImplemented: stored, but these values need the function run on whole arrays,
-            # which gives the per-element results for a function that traces.
-            return self.func(*args, **kwargs) if out is NotImplemented else out
+            def __init__(self, func, pyfunc):
+                super().__init__(func, getattr(pyfunc, "__name__", None))
+                self.pyfunc = pyfunc
 
-    return Kernel(func, getattr(pyfunc, "__name__", None))
+            def _miss(self, args, kwargs, key):
+                trace, spec = _fusion._trace(self.func, args, kwargs)
+                if spec is None:
+                    _raise_untraceable(self.pyfunc, trace.failure)
+                if spec[5] is not None:
+                    raise NotImplementedError(
+                        "vectorize: %s ends in a reduction (%s), which a per-element function "
+                        "cannot do" % (_describe(self.pyfunc), spec[5][0]))
+                out = self._store(key, args, kwargs, sorted(trace.shape_args),
+                                  sorted(trace.value_args), spec)
+                # NotImplemented: stored, but these values need the function run on whole
+                # arrays, which gives the per-element results for a function that traces.
+                return self.func(*args, **kwargs) if out is NotImplemented else out
+
+        _kernel_class = VectorizedKernel
+    return _kernel_class(func, pyfunc)
 
 
 def _describe(pyfunc):
@@ -214,10 +225,15 @@ def _describe(pyfunc):
 _INTERNAL_FILES = {os.path.abspath(__file__)}
 
 
-def _untraceable(pyfunc, failure):
-    """The message for a function fuse could not trace: where in the user's code, and why."""
+def _raise_untraceable(pyfunc, failure):
+    """The function's own error (a ufunc without a loop for these dtypes, a NameError, ...) as
+    it is; NotImplementedError naming the line for what fuse cannot record."""
     from cunp import _fusion
 
+    if failure is not None and type(failure) is not _fusion._Unfusable:
+        failure.add_note("(raised while cunp.vectorize traced %s with array stand-ins)"
+                         % _describe(pyfunc))
+        raise failure
     internal = _INTERNAL_FILES | {os.path.abspath(_fusion.__file__)}
     where = None
     if failure is not None:
@@ -228,14 +244,14 @@ def _untraceable(pyfunc, failure):
         what = ("its result is not an array computed from every array argument (a constant, "
                 "an argument returned unchanged, or outputs that depend on different arguments)")
     else:
-        what = "line %d of %s (%s) needs per-element Python" % (
-            where.lineno, os.path.basename(where.filename), (where.line or "").strip())
-        if type(failure) is not _fusion._Unfusable:
-            what += ": %s: %s" % (type(failure).__name__, failure)
-    return ("vectorize: %s cannot be compiled into an elementwise kernel: %s. cunp.vectorize "
-            "traces the function once with cunp.fuse; it may use operators, ufuncs and Python "
-            "control flow on non-array arguments, but not branches on element values, math.* "
-            "functions, indexing or array methods" % (_describe(pyfunc), what))
+        line = (where.line or "").strip()
+        what = "line %d of %s%s needs per-element Python" % (
+            where.lineno, os.path.basename(where.filename), " (%s)" % line if line else "")
+    raise NotImplementedError(
+        "vectorize: %s cannot be compiled into an elementwise kernel: %s. cunp.vectorize "
+        "traces the function once with cunp.fuse; it may use operators, ufuncs and Python "
+        "control flow on non-array arguments, but not branches on element values, math.* "
+        "functions, indexing or array methods" % (_describe(pyfunc), what)) from None
 
 
 # --- apply_along_axis, apply_over_axes ---
@@ -310,8 +326,12 @@ def piecewise(x, condlist, funclist, *args, **kw):
     cp = _cp()
     ndim = x.ndim if isinstance(x, cp.ndarray) else numpy.ndim(x)
     n_funcs = len(funclist)
-    if numpy.isscalar(condlist) or (
-            not isinstance(condlist[0], (list, numpy.ndarray, cp.ndarray)) and ndim != 0):
+    if isinstance(condlist, cp.ndarray):  # its items are arrays from 2-d on, as NumPy's
+        items_are_arrays = condlist.ndim >= 2
+    else:
+        items_are_arrays = not numpy.isscalar(condlist) and \
+            isinstance(condlist[0], (list, numpy.ndarray, cp.ndarray))
+    if numpy.isscalar(condlist) or (not items_are_arrays and ndim != 0):
         condlist = [condlist]
     n = len(condlist)
     if n not in (n_funcs, n_funcs - 1):

@@ -117,7 +117,7 @@ def test_interp_edge_cases():
 
 
 @gpu
-@pytest.mark.parametrize("period", [360, -360, 2.5])
+@pytest.mark.parametrize("period", [360, -360, 400.5])
 @pytest.mark.parametrize("dtype", ["float64", "complex128"])
 def test_interp_period(period, dtype):
     xp = numpy.array([190, -190, 350, -350], "float64")
