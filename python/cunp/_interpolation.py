@@ -1,5 +1,10 @@
-"""numpy.interp on the GPU: a binary search of every x into xp (cunp.searchsorted), then one
-elementwise kernel with NumPy's formula and edge cases."""
+"""numpy.interp on the GPU: one elementwise kernel that finds each x's interval in xp by binary
+search and applies NumPy's formula and edge cases.
+
+The search runs inside the kernel rather than as a separate searchsorted: that would write an
+index per point and read it back (and searchsorted first re-encodes the points as sort keys),
+about three times the memory traffic of reading x and writing the result, while the table's
+upper levels stay in cache for the in-kernel search."""
 __all__ = ["interp"]
 
 # NumPy's arithmetic, operation for operation: the products and sums are rounded one at a time
@@ -27,7 +32,8 @@ __device__ complex<double> cunp_interp_at(double x, double x0, double x1, comple
 }
 """
 
-# j: the number of xp values <= x (searchsorted side='right'); xp[j - 1] <= x < xp[j] inside.
+# The search finds k with xp[k] <= x < xp[k + 1] (the last k with xp[k] <= x, as NumPy's binary
+# search, side='right' of searchsorted, minus one), after the checks outside xp.
 _OPERATION = r"""
 const long long m = n;
 const Y lval = has_left ? left : fp[0];
@@ -41,7 +47,16 @@ if (m == 1) {
 } else if (x > xp[m - 1]) {
   y = rval;
 } else {
-  const long long k = j - 1;
+  long long lo = 0, hi = m;
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (x < xp[mid]) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  const long long k = lo - 1;
   y = (k == m - 1 || xp[k] == x) ? fp[k] : cunp_interp_at(x, xp[k], xp[k + 1], fp[k], fp[k + 1]);
 }
 """
@@ -55,7 +70,7 @@ def _interp_kernel():
         from cunp._elementwise_kernel import ElementwiseKernel
 
         _kernel = ElementwiseKernel(
-            "float64 x, int64 j, raw float64 xp, raw Y fp, int64 n, Y left, Y right, "
+            "float64 x, raw float64 xp, raw Y fp, int64 n, Y left, Y right, "
             "bool has_left, bool has_right", "Y y", _OPERATION, "cunp_interp",
             preamble=_PREAMBLE)
     return _kernel
@@ -129,11 +144,7 @@ def _periodic(xp, fp, x, period):
 def _interpolate(x, xp, fp, left, right, dtype):
     import numpy
 
-    from cunp._sorting import searchsorted
-
     scalar = numpy.dtype(dtype).type
-    j = searchsorted(xp, x, side="right")
-    return _interp_kernel()(x, j, xp, fp, xp.shape[0],
-                            scalar(0 if left is None else left),
-                            scalar(0 if right is None else right),
-                            left is not None, right is not None)
+    return _interp_kernel()(x, xp, fp, xp.shape[0], scalar(0 if left is None else left),
+                            scalar(0 if right is None else right), left is not None,
+                            right is not None)

@@ -50,6 +50,21 @@ def test_interp_errors(args, kw, error, match):
         numpy.interp(*args, **kw)
 
 
+@pytest.mark.parametrize("fp_dtype", [numpy.float64, numpy.complex128])
+def test_interp_kernel_compiles(fp_dtype):
+    # NVRTC needs no GPU: the kernel's source compiles for both result types and layouts.
+    from cunp import _interpolation
+
+    kernel = _interpolation._interp_kernel()
+    args = [numpy.float64, numpy.float64, fp_dtype, 5, fp_dtype(0), fp_dtype(0), True, False,
+            fp_dtype]
+    try:
+        for rank in (0, 2):
+            kernel._compile(args, rank, 90)
+    except cunp.cuda.runtime.CUDARuntimeError as e:
+        pytest.skip("NVRTC is not available: {}".format(e))
+
+
 # --- on the GPU ---
 
 @gpu
