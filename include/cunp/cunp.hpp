@@ -27,6 +27,7 @@
 #include "cunp/ops/reduction_kernel.hpp"
 #include "cunp/ops/reshape.hpp"
 #include "cunp/ops/scan.hpp"
+#include "cunp/ops/histogram.hpp"
 #include "cunp/ops/sorting.hpp"
 #include "cunp/ops/statistics.hpp"
 #include "cunp/ops/transfer.hpp"

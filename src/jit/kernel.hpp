@@ -27,7 +27,8 @@ enum class Engine : uint8_t {
   Indexing,
   UfuncAt,
   IntegerMatmul,
-  Select
+  Select,
+  Histogram
 };
 
 // An engine's key for one kernel: a 64-bit hash of what shapes the source (the op's code) plus

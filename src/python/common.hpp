@@ -107,7 +107,8 @@ void bind_operators(nb::class_<PyArray>& cls);    // ndarray's arithmetic operat
 // (nb::type<PyArray>()) and the ufunc type.
 void bind_reductions(nb::module_& m);
 void bind_scans(nb::module_& m);
-void bind_sorting(nb::module_& m);  // sort, argsort, searchsorted, unique
+void bind_sorting(nb::module_& m);    // sort, argsort, searchsorted, unique
+void bind_histogram(nb::module_& m);  // bincount, bin_counts, histogram
 void bind_random(nb::module_& m);
 void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);

@@ -83,4 +83,5 @@ NB_MODULE(_core, m) {
   bind_statistics(m);
   bind_einsum(m);
   bind_sorting(m);
+  bind_histogram(m);
 }
