@@ -121,7 +121,7 @@ _LAZY_NAMES = {"fuse": "cunp._fusion"}
 # __all__.
 _LAZY_AREAS = ["_math_extras", "_windows", "_diagonals", "_rearranging", "_padding", "_types",
                "_printing", "_creation_extras", "_polynomial", "_iterators", "_functional",
-               "_interpolation"]
+               "_interpolation", "_histograms", "_sets"]
 
 
 def _load_lazy_areas():

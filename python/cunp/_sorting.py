@@ -79,15 +79,50 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
            equal_nan=True, sorted=True):
     """The sorted unique elements of the flattened `ar` and, on request, the indices of their
     first occurrences, the inverse (ar's shape) and the counts. equal_nan=True returns one NaN
-    for all of them."""
+    for all of them. With `axis`, the unique subarrays along it (rows compared as a whole, in
+    lexicographic order; rows holding NaN are never equal, as in NumPy)."""
     if axis is not None:
-        raise NotImplementedError("cunp.unique supports axis=None only")
-    values, index, inverse, counts = _core._unique(
-        ar, bool(return_index), bool(return_inverse), bool(return_counts),
-        bool(equal_nan))
+        import numpy
+
+        axis = _core._normalize_axis(axis, numpy.ndim(ar))
+        ar = asarray(ar)
+    if axis is not None and ar.ndim > 1:
+        values, index, inverse, counts = _unique_rows(ar, axis, return_inverse or return_index)
+    else:
+        values, index, inverse, counts = _core._unique(
+            ar, bool(return_index), bool(return_inverse), bool(return_counts),
+            bool(equal_nan))
     extra = [r for r, asked in ((index, return_index), (inverse, return_inverse),
                                 (counts, return_counts)) if asked]
     return (values, *extra) if extra else values
+
+
+def _unique_rows(ar, axis, need_order):
+    """unique along `axis`: the subarrays flattened to rows, sorted lexicographically (stable
+    passes of argsort from the last column to the first), and a row starts a run where it
+    differs from the one before. Returns (values, index, inverse, counts); inverse is 1-d."""
+    import cunp as cp
+
+    moved = cp.moveaxis(ar, axis, 0)
+    n = moved.shape[0]
+    rows = moved.reshape(n, -1)
+    order = cp.arange(n, dtype=cp.int64)
+    for c in range(rows.shape[1] - 1, -1, -1):
+        order = order[cp.argsort(rows[:, c][order], kind="stable")]
+    rows = rows[order]
+    starts = cp.ones(n, dtype=cp.bool_)
+    if n > 1 and rows.shape[1] > 0:
+        starts[1:] = cp.any(rows[1:] != rows[:-1], axis=1)
+    elif n > 1:
+        starts[1:] = False
+    first = cp.flatnonzero(starts)
+    values = cp.moveaxis(moved[order[first]], 0, axis)
+    inverse = None
+    if need_order:
+        inverse = cp.empty(n, dtype=cp.int64)
+        inverse[order] = cp.cumsum(starts) - 1
+    counts = cp.diff(cp.concatenate((first, cp.full(1, n, dtype=cp.int64))))
+    return values, order[first], inverse, counts
 
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])

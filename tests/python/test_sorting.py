@@ -270,11 +270,6 @@ def test_bad_side():
         cunp.searchsorted([1, 2], 1, side='foo')
 
 
-def test_unique_axis_not_supported():
-    with pytest.raises(NotImplementedError):
-        cunp.unique([1, 2], axis=0)
-
-
 # --- compositions: lexsort, partition, argpartition, isin, median ------------------------
 
 @gpu
