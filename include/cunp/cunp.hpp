@@ -9,6 +9,8 @@
 #include "cunp/jit/compiler.hpp"
 #include "cunp/jit/raw_module.hpp"
 #include "cunp/linalg/products.hpp"
+#include "cunp/fft/fft.hpp"
+#include "cunp/fft/plan_cache.hpp"
 #include "cunp/linalg/solver.hpp"
 #include "cunp/memory/memory.hpp"
 #include "cunp/memory/pinned_pool.hpp"

@@ -11,6 +11,7 @@
 
 #include "../jit/nvrtc.hpp"
 #include "../linalg/cublas.hpp"
+#include "../fft/cufft.hpp"
 #include "../linalg/cusolver.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/error.hpp"
@@ -90,6 +91,10 @@ std::vector<ComponentVersion> component_versions() {
     void* fn = library_symbol(lib, "curandGetProperty");
     if (!fn) throw CudaError(0, "cuRAND lacks curandGetProperty");
     return Found{property_version(fn, "curandGetProperty"), file_of(fn)};
+  }));
+  rows.push_back(probe_row("cuFFT", [] {
+    void* fn = reinterpret_cast<void*>(fft::api().cufftGetProperty);
+    return Found{property_version(fn, "cufftGetProperty"), file_of(fn)};
   }));
   return rows;
 }

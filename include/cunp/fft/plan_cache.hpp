@@ -1,0 +1,117 @@
+// cunp/fft/plan_cache.hpp -- cuFFT plans: the layout that names one (PlanKey), the plan itself
+// (a cufftHandle with no work area of its own), each thread's per-device LRU cache of them, and
+// the plan that get_fft_plan's `with` block makes the transforms use.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "cunp/runtime/stream.hpp"
+
+namespace cunp::fft {
+
+// The element types of a transform, as cuFFT names them (the values of cufftType).
+enum class PlanType : int32_t {
+  R2C = 0x2a,
+  C2R = 0x2c,
+  C2C = 0x29,
+  D2Z = 0x6a,
+  Z2D = 0x6c,
+  Z2Z = 0x69
+};
+const char* plan_type_name(PlanType t);  // "C2C", ...
+
+// One cufftMakePlanMany64 layout on one device. Extents and strides count elements; n holds the
+// logical lengths (for R2C/C2R the real one last), the embeds the physical extents of each
+// operand's dimensions (embed[0] is unused by cuFFT and kept 0).
+struct PlanKey {
+  int32_t device = 0;
+  PlanType type = PlanType::C2C;
+  int32_t rank = 0;
+  int64_t n[3] = {}, inembed[3] = {}, onembed[3] = {};
+  int64_t istride = 0, idist = 0, ostride = 0, odist = 0, batch = 0;
+
+  bool operator==(const PlanKey&) const = default;
+  std::size_t hash() const;
+  std::string str() const;  // for messages and show_info
+};
+
+struct PlanKeyHash {
+  std::size_t operator()(const PlanKey& k) const { return k.hash(); }
+};
+
+// A cuFFT plan made for one key, without an automatically allocated work area: each execution
+// takes one from the pool on the current stream.
+class Plan {
+ public:
+  explicit Plan(const PlanKey& key);
+  ~Plan();
+  Plan(const Plan&) = delete;
+  Plan& operator=(const Plan&) = delete;
+
+  const PlanKey& key() const { return key_; }
+  std::size_t work_bytes() const { return work_bytes_; }
+  // Runs the plan on the current stream of its device (C2C: `forward` picks the direction).
+  void execute(uintptr_t in, uintptr_t out, bool forward);
+
+ private:
+  PlanKey key_;
+  int handle_ = 0;
+  std::size_t work_bytes_ = 0;
+  StreamHandle bound_ = nullptr;
+  bool bound_valid_ = false;
+};
+using PlanPtr = std::shared_ptr<Plan>;
+
+// What show_info prints.
+struct PlanCacheInfo {
+  int device = 0;
+  int64_t size = 0, max_size = 0;
+  int64_t memsize = 0, max_memsize = 0;  // work-area bytes; max -1: no limit
+  int64_t hits = 0, misses = 0;
+  std::vector<std::pair<std::string, std::size_t>> plans;  // most recently used first
+};
+
+// The most recently used plans of one device for one thread, limited in count and in the work
+// area bytes they would take together. A count limit of 0 disables caching; a plan alone above
+// the byte limit is made, used and dropped.
+class PlanCache {
+ public:
+  explicit PlanCache(int device) : device_(device) {}
+  PlanCache(const PlanCache&) = delete;
+  PlanCache& operator=(const PlanCache&) = delete;
+
+  PlanPtr get(const PlanKey& key);
+
+  int64_t size() const { return static_cast<int64_t>(order_.size()); }
+  int64_t max_size() const { return max_size_; }
+  void set_max_size(int64_t n);  // ValueError for n < 0
+  int64_t memsize() const { return memsize_; }
+  int64_t max_memsize() const { return max_memsize_; }
+  void set_max_memsize(int64_t bytes);  // -1: no limit; ValueError below -1
+  void clear();
+  PlanCacheInfo info() const;
+
+ private:
+  void evict_to_limits();
+
+  int device_;
+  int64_t max_size_ = 16, max_memsize_ = -1, memsize_ = 0, hits_ = 0, misses_ = 0;
+  std::list<PlanPtr> order_;  // most recently used first
+  std::unordered_map<PlanKey, std::list<PlanPtr>::iterator, PlanKeyHash> index_;
+};
+
+// This thread's cache for `device`.
+PlanCache& plan_cache(int device);
+
+// get_fft_plan's `with` block: while pushed, each transform must match the innermost pushed
+// plan's key and runs with it (ValueError otherwise).
+void push_active_plan(PlanPtr plan);
+void pop_active_plan();
+const PlanPtr& active_plan();  // nullptr outside any block
+
+}  // namespace cunp::fft

@@ -1,0 +1,83 @@
+// src/fft/cufft.cpp -- loading cuFFT on first use, and its status names.
+#include "cufft.hpp"
+
+#include <utility>
+
+#include "cunp/runtime/error.hpp"
+#include "../runtime/library.hpp"
+
+namespace cunp::fft {
+namespace {
+
+struct Loaded {
+  Api api;
+  std::string error;  // empty when every function resolved
+};
+
+const Loaded& loaded() {
+  static const Loaded* l = [] {
+    auto* r = new Loaded;
+    // CUDA 12 and 13 both ship cuFFT 11.x/12.x under the soname libcufft.so.12 (.11: CUDA 11).
+    void* lib = open_library({"libcufft.so.12", "libcufft.so.11", "libcufft.so"},
+                             "CUNP_CUFFT_PATH");
+    if (!lib) {
+      r->error = "cuFFT could not be loaded (libcufft.so.12 or .11; set CUNP_CUFFT_PATH or "
+                 "CUNP_CUDA_LIBRARY_DIRS)";
+      return r;
+    }
+#define CUNP_CUFFT_RESOLVE(name)                                                     \
+  r->api.name = reinterpret_cast<decltype(r->api.name)>(library_symbol(lib, #name)); \
+  if (!r->api.name && r->error.empty()) r->error = "cuFFT lacks the function " #name;
+    CUNP_CUFFT_FUNCTIONS(CUNP_CUFFT_RESOLVE)
+#undef CUNP_CUFFT_RESOLVE
+    return r;
+  }();
+  return *l;
+}
+
+constexpr std::pair<cufftResult, const char*> kStatusNames[] = {
+    {CUFFT_SUCCESS, "CUFFT_SUCCESS"},
+    {CUFFT_INVALID_PLAN, "CUFFT_INVALID_PLAN"},
+    {CUFFT_ALLOC_FAILED, "CUFFT_ALLOC_FAILED"},
+    {CUFFT_INVALID_TYPE, "CUFFT_INVALID_TYPE"},
+    {CUFFT_INVALID_VALUE, "CUFFT_INVALID_VALUE"},
+    {CUFFT_INTERNAL_ERROR, "CUFFT_INTERNAL_ERROR"},
+    {CUFFT_EXEC_FAILED, "CUFFT_EXEC_FAILED"},
+    {CUFFT_SETUP_FAILED, "CUFFT_SETUP_FAILED"},
+    {CUFFT_INVALID_SIZE, "CUFFT_INVALID_SIZE"},
+    {CUFFT_UNALIGNED_DATA, "CUFFT_UNALIGNED_DATA"},
+    {CUFFT_INVALID_DEVICE, "CUFFT_INVALID_DEVICE"},
+    {CUFFT_NO_WORKSPACE, "CUFFT_NO_WORKSPACE"},
+    {CUFFT_NOT_IMPLEMENTED, "CUFFT_NOT_IMPLEMENTED"},
+    {CUFFT_NOT_SUPPORTED, "CUFFT_NOT_SUPPORTED"},
+    {CUFFT_MISSING_DEPENDENCY, "CUFFT_MISSING_DEPENDENCY"},
+    {CUFFT_NVRTC_FAILURE, "CUFFT_NVRTC_FAILURE"},
+    {CUFFT_NVJITLINK_FAILURE, "CUFFT_NVJITLINK_FAILURE"},
+    {CUFFT_NVSHMEM_FAILURE, "CUFFT_NVSHMEM_FAILURE"},
+};
+
+}  // namespace
+
+const Api& api() {
+  const Loaded& l = loaded();
+  if (!l.error.empty()) throw CudaError(0, l.error);
+  return l.api;
+}
+
+bool available() { return loaded().error.empty(); }
+std::string unavailable_reason() { return loaded().error; }
+
+std::string status_name(cufftResult s) {
+  for (const auto& [status, name] : kStatusNames)
+    if (status == s) return name;
+  return "CUFFT_STATUS_" + std::to_string(static_cast<int>(s));
+}
+
+void check(cufftResult s, const char* what) {
+  if (s == CUFFT_SUCCESS) return;
+  std::string msg = std::string(what) + " failed: " + status_name(s);
+  if (s == CUFFT_ALLOC_FAILED) msg += "; the device is out of memory";
+  throw CudaError(static_cast<int>(s), msg);
+}
+
+}  // namespace cunp::fft

@@ -1,0 +1,231 @@
+// src/fft/plan_cache.cpp -- cuFFT plans with pool work areas, each thread's per-device LRU cache
+// and get_fft_plan's stack of active plans.
+#include "cunp/fft/plan_cache.hpp"
+
+#include <array>
+#include <sstream>
+
+#include "cufft.hpp"
+#include "cunp/memory/memory.hpp"
+#include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp::fft {
+namespace {
+
+// The two-operand exec functions of cuFFT take typed pointers; one entry per plan type.
+void exec(const Api& a, PlanType t, int h, uintptr_t in, uintptr_t out, bool forward) {
+  int direction = forward ? CUFFT_FORWARD : CUFFT_INVERSE;
+  switch (t) {
+    case PlanType::C2C:
+      return check(a.cufftExecC2C(h, reinterpret_cast<cufftComplex*>(in),
+                                  reinterpret_cast<cufftComplex*>(out), direction),
+                   "cufftExecC2C");
+    case PlanType::Z2Z:
+      return check(a.cufftExecZ2Z(h, reinterpret_cast<cufftDoubleComplex*>(in),
+                                  reinterpret_cast<cufftDoubleComplex*>(out), direction),
+                   "cufftExecZ2Z");
+    case PlanType::R2C:
+      return check(a.cufftExecR2C(h, reinterpret_cast<cufftReal*>(in),
+                                  reinterpret_cast<cufftComplex*>(out)),
+                   "cufftExecR2C");
+    case PlanType::D2Z:
+      return check(a.cufftExecD2Z(h, reinterpret_cast<cufftDoubleReal*>(in),
+                                  reinterpret_cast<cufftDoubleComplex*>(out)),
+                   "cufftExecD2Z");
+    case PlanType::C2R:
+      return check(a.cufftExecC2R(h, reinterpret_cast<cufftComplex*>(in),
+                                  reinterpret_cast<cufftReal*>(out)),
+                   "cufftExecC2R");
+    case PlanType::Z2D:
+      return check(a.cufftExecZ2D(h, reinterpret_cast<cufftDoubleComplex*>(in),
+                                  reinterpret_cast<cufftDoubleReal*>(out)),
+                   "cufftExecZ2D");
+  }
+}
+
+std::vector<PlanPtr>& active_stack() {
+  thread_local std::vector<PlanPtr> stack;
+  return stack;
+}
+
+}  // namespace
+
+const char* plan_type_name(PlanType t) {
+  switch (t) {
+    case PlanType::R2C: return "R2C";
+    case PlanType::C2R: return "C2R";
+    case PlanType::C2C: return "C2C";
+    case PlanType::D2Z: return "D2Z";
+    case PlanType::Z2D: return "Z2D";
+    case PlanType::Z2Z: return "Z2Z";
+  }
+  return "?";
+}
+
+std::size_t PlanKey::hash() const {
+  // FNV-1a over the fields: the key is a few dozen bytes and hashed once per transform.
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](int64_t v) {
+    h ^= static_cast<uint64_t>(v);
+    h *= 1099511628211ull;
+  };
+  mix(device);
+  mix(static_cast<int64_t>(type));
+  mix(rank);
+  for (int i = 0; i < 3; ++i) {
+    mix(n[i]);
+    mix(inembed[i]);
+    mix(onembed[i]);
+  }
+  for (int64_t v : {istride, idist, ostride, odist, batch}) mix(v);
+  return static_cast<std::size_t>(h);
+}
+
+std::string PlanKey::str() const {
+  std::ostringstream s;
+  auto list = [&](const int64_t* v) {
+    s << "(";
+    for (int i = 0; i < rank; ++i) s << (i ? ", " : "") << v[i];
+    s << (rank == 1 ? ",)" : ")");
+  };
+  s << plan_type_name(type) << " n=";
+  list(n);
+  s << " batch=" << batch << " in: embed=";
+  list(inembed);
+  s << " stride=" << istride << " dist=" << idist << " out: embed=";
+  list(onembed);
+  s << " stride=" << ostride << " dist=" << odist << " device=" << device;
+  return s.str();
+}
+
+Plan::Plan(const PlanKey& key) : key_(key) {
+  const Api& a = api();
+  activate(key.device);
+  cufftHandle h = 0;
+  CUNP_CUFFT(cufftCreate, &h);
+  handle_ = h;
+  try {
+    CUNP_CUFFT(cufftSetAutoAllocation, h, 0);
+    long long n[3], inembed[3], onembed[3];
+    for (int i = 0; i < 3; ++i) {
+      n[i] = key.n[i];
+      inembed[i] = key.inembed[i];
+      onembed[i] = key.onembed[i];
+    }
+    std::size_t work = 0;
+    check(a.cufftMakePlanMany64(h, key.rank, n, inembed, key.istride, key.idist, onembed,
+                                key.ostride, key.odist, static_cast<cufftType>(key.type), key.batch,
+                                &work),
+          "cufftMakePlanMany64");
+    work_bytes_ = work;
+  } catch (...) {
+    a.cufftDestroy(h);
+    throw;
+  }
+}
+
+Plan::~Plan() {
+  if (available()) api().cufftDestroy(handle_);
+}
+
+void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
+  const Api& a = api();
+  StreamHandle s = current_stream_handle(key_.device);
+  if (!bound_valid_ || bound_ != s) {
+    CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(s));
+    bound_ = s;
+    bound_valid_ = true;
+  }
+  // The work area lives until the execution is queued: the pool hands it out again only in
+  // stream order after that.
+  MemoryPtr work;
+  if (work_bytes_) {
+    work = allocate(work_bytes_, key_.device, s);
+    CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(work->ptr));
+  }
+  exec(a, key_.type, handle_, in, out, forward);
+}
+
+PlanPtr PlanCache::get(const PlanKey& key) {
+  if (auto it = index_.find(key); it != index_.end()) {
+    ++hits_;
+    order_.splice(order_.begin(), order_, it->second);
+    return *it->second;
+  }
+  ++misses_;
+  auto plan = std::make_shared<Plan>(key);
+  auto bytes = static_cast<int64_t>(plan->work_bytes());
+  if (max_size_ == 0 || (max_memsize_ >= 0 && bytes > max_memsize_)) return plan;
+  order_.push_front(plan);
+  index_.emplace(key, order_.begin());
+  memsize_ += bytes;
+  evict_to_limits();
+  return plan;
+}
+
+void PlanCache::evict_to_limits() {
+  while (!order_.empty() &&
+         (size() > max_size_ || (max_memsize_ >= 0 && memsize_ > max_memsize_))) {
+    const PlanPtr& last = order_.back();
+    memsize_ -= static_cast<int64_t>(last->work_bytes());
+    index_.erase(last->key());
+    order_.pop_back();
+  }
+}
+
+void PlanCache::set_max_size(int64_t n) {
+  if (n < 0) throw ValueError("the plan cache size must be >= 0 (0 disables the cache)");
+  max_size_ = n;
+  evict_to_limits();
+}
+
+void PlanCache::set_max_memsize(int64_t bytes) {
+  if (bytes < -1) throw ValueError("the plan cache memsize must be >= 0, or -1 for no limit");
+  max_memsize_ = bytes;
+  evict_to_limits();
+}
+
+void PlanCache::clear() {
+  index_.clear();
+  order_.clear();
+  memsize_ = 0;
+  hits_ = misses_ = 0;
+}
+
+PlanCacheInfo PlanCache::info() const {
+  PlanCacheInfo r;
+  r.device = device_;
+  r.size = size();
+  r.max_size = max_size_;
+  r.memsize = memsize_;
+  r.max_memsize = max_memsize_;
+  r.hits = hits_;
+  r.misses = misses_;
+  for (const PlanPtr& p : order_) r.plans.emplace_back(p->key().str(), p->work_bytes());
+  return r;
+}
+
+PlanCache& plan_cache(int device) {
+  if (device < 0 || device >= kMaxDevices) throw ValueError("cuFFT plan cache: invalid device");
+  // Per thread, as cuFFT plans bind one stream and work area at a time. The caches are never
+  // destroyed: cuFFT may be unloaded at exit before thread-local destructors run.
+  thread_local auto* caches = new std::array<std::unique_ptr<PlanCache>, kMaxDevices>;
+  auto& c = (*caches)[device];
+  if (!c) c = std::make_unique<PlanCache>(device);
+  return *c;
+}
+
+void push_active_plan(PlanPtr plan) { active_stack().push_back(std::move(plan)); }
+
+void pop_active_plan() {
+  if (!active_stack().empty()) active_stack().pop_back();
+}
+
+const PlanPtr& active_plan() {
+  static const PlanPtr none;
+  const auto& s = active_stack();
+  return s.empty() ? none : s.back();
+}
+
+}  // namespace cunp::fft

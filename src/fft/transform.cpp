@@ -1,0 +1,432 @@
+// src/fft/transform.cpp -- numpy.fft's transforms on cuFFT: the steps NumPy applies, grouped into
+// plans of up to three axes, each group's input (cropped view, or zero-padded / cast copy), the
+// layout cuFFT is given (strides, embeds, batch) and the one scaling at the end.
+#include "cunp/fft/fft.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <string>
+
+#include "cunp/array/shape.hpp"
+#include "cunp/ops/copy.hpp"
+#include "cunp/ops/ufunc.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp::fft {
+namespace {
+
+std::atomic<bool> g_nd_planning{true};
+
+// Leading batch dimensions that cuFFT's single batch stride cannot cover are run as a loop of
+// executions; beyond this many the input is copied into a layout that needs none.
+constexpr int64_t kMaxLoops = 16;
+
+// One 1-D transform as NumPy applies it: along `axis`, of length `n` (C2R: the real output's).
+struct Step {
+  int axis;
+  int64_t n;
+  bool real;  // the R2C or C2R step of its request
+};
+
+// The lengths of one step's operands along its axis.
+int64_t input_length(const Step& s, Kind k) { return s.real && k == Kind::C2R ? s.n / 2 + 1 : s.n; }
+int64_t output_length(const Step& s, Kind k) {
+  return s.real && k == Kind::R2C ? s.n / 2 + 1 : s.n;
+}
+
+// NumPy's order of 1-D steps, with its checks in its order (the length, then the axis) and its
+// defaults taken from the shape each step sees.
+std::vector<Step> steps_of(const NDArray& a, const Request& r) {
+  if (r.axes.size() != r.lengths.size()) throw ValueError("Shape and axes have different lengths.");
+  if (r.kind != Kind::C2C && r.axes.empty()) throw IndexError("list index out of range");
+  const int count = static_cast<int>(r.axes.size());
+  std::vector<int> order(count);
+  for (int i = 0; i < count; ++i) order[i] = i;
+  // C2C from the last axis to the first; R2C likewise (its real axis, the last, comes first);
+  // C2R the complex axes first to last, its real axis at the end.
+  if (r.kind != Kind::C2R) std::reverse(order.begin(), order.end());
+  Dims shape = a.shape();
+  const int ndim = a.ndim();
+  std::vector<Step> steps;
+  for (int i : order) {
+    bool real = r.kind != Kind::C2C && i == count - 1;
+    int64_t n = r.lengths[i];
+    int64_t axis = r.axes[i];
+    if (n == -1) {
+      if (axis < -ndim || axis >= ndim) throw IndexError("tuple index out of range");
+      int64_t m = shape[axis < 0 ? axis + ndim : axis];
+      n = real && r.kind == Kind::C2R ? (m - 1) * 2 : m;
+    }
+    if (n < 1)
+      throw ValueError("Invalid number of FFT data points (" + std::to_string(n) + ") specified.");
+    Step s{normalize_axis(axis, ndim), n, real};
+    shape[s.axis] = output_length(s, r.kind);
+    steps.push_back(s);
+  }
+  return steps;
+}
+
+// Runs of steps over distinct axes, up to three (one with nd planning off), each one cuFFT plan.
+// C2R's last step stays alone: a multi-dimensional C2R assumes Hermitian symmetry over every axis,
+// which NumPy's successive 1-D transforms do not.
+std::vector<std::vector<Step>> group_steps(const std::vector<Step>& steps, Kind kind) {
+  const size_t cap = g_nd_planning.load(std::memory_order_relaxed) ? 3 : 1;
+  std::vector<std::vector<Step>> groups;
+  for (const Step& s : steps) {
+    bool fits = !groups.empty() && groups.back().size() < cap && !(s.real && kind == Kind::C2R) &&
+                !(groups.back().back().real && kind == Kind::C2R);
+    if (fits)
+      for (const Step& t : groups.back()) fits = fits && t.axis != s.axis;
+    if (!fits) groups.emplace_back();
+    groups.back().push_back(s);
+  }
+  return groups;
+}
+
+// A layout that cuFFT takes: the plan's key and the leading dimensions run as a loop.
+struct Layout {
+  PlanKey key;
+  std::vector<std::array<int64_t, 3>> loops;  // count, input byte step, output byte step
+};
+
+// Strides in elements of `a` along `axes`, or false when one is not a whole number of elements.
+bool element_strides(const NDArray& a, const std::vector<int>& axes, int64_t* out) {
+  const int64_t item = a.itemsize();
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int64_t s = a.strides()[axes[i]];
+    if (s % item) return false;
+    out[i] = s / item;
+  }
+  return true;
+}
+
+// One operand's transform dimensions as cuFFT's advanced layout: the innermost stride and the
+// embeds; false when the strides do not nest in plan order.
+bool embed(const NDArray& a, const std::vector<int>& plan_axes, int64_t* stride, int64_t* emb) {
+  const int rank = static_cast<int>(plan_axes.size());
+  int64_t s[3];
+  if (!element_strides(a, plan_axes, s)) return false;
+  for (int k = 0; k < rank; ++k)
+    if (s[k] <= 0) return false;
+  emb[0] = 0;
+  for (int k = rank - 1; k > 0; --k) {
+    if (s[k - 1] % s[k]) return false;
+    emb[k] = s[k - 1] / s[k];
+    if (emb[k] < a.shape()[plan_axes[k]]) return false;
+  }
+  *stride = s[rank - 1];
+  return true;
+}
+
+// The cuFFT layout of one execution from `in` to `out` over `plan_axes`, when there is one.
+std::optional<Layout> describe(const NDArray& in, const NDArray& out,
+                               const std::vector<int>& plan_axes, PlanType type, const int64_t* n) {
+  Layout l;
+  PlanKey& k = l.key;
+  k.device = in.device();
+  k.type = type;
+  k.rank = static_cast<int32_t>(plan_axes.size());
+  for (int i = 0; i < k.rank; ++i) k.n[i] = n[i];
+  if (!embed(in, plan_axes, &k.istride, k.inembed) || !embed(out, plan_axes, &k.ostride, k.onembed))
+    return std::nullopt;
+  // Batch dimensions, outermost first by the input's strides, size-1 ones dropped, merged where
+  // both operands step evenly across them.
+  std::vector<int> batch;
+  for (int ax : memory_order(in.strides()))
+    if (std::find(plan_axes.begin(), plan_axes.end(), ax) == plan_axes.end() && in.shape()[ax] != 1)
+      batch.push_back(ax);
+  std::vector<std::array<int64_t, 3>> dims;  // count, input element stride, output element stride
+  for (int ax : batch) {
+    int64_t is = in.strides()[ax], os = out.strides()[ax];
+    if (is <= 0 || os <= 0 || is % in.itemsize() || os % out.itemsize()) return std::nullopt;
+    std::array<int64_t, 3> d{in.shape()[ax], is / in.itemsize(), os / out.itemsize()};
+    if (!dims.empty() && dims.back()[1] == d[0] * d[1] && dims.back()[2] == d[0] * d[2])
+      dims.back() = {dims.back()[0] * d[0], d[1], d[2]};
+    else dims.push_back(d);
+  }
+  if (dims.empty()) {
+    k.batch = 1;
+    k.idist = k.istride * in.shape()[plan_axes[0]] * std::max<int64_t>(1, k.inembed[1]) *
+              std::max<int64_t>(1, k.inembed[2]);
+    k.odist = k.ostride * out.shape()[plan_axes[0]] * std::max<int64_t>(1, k.onembed[1]) *
+              std::max<int64_t>(1, k.onembed[2]);
+  } else {
+    k.batch = dims.back()[0];
+    k.idist = dims.back()[1];
+    k.odist = dims.back()[2];
+    dims.pop_back();
+  }
+  int64_t loops = 1;
+  for (const auto& d : dims) {
+    loops *= d[0];
+    l.loops.push_back({d[0], d[1] * in.itemsize(), d[2] * out.itemsize()});
+  }
+  if (loops > kMaxLoops) return std::nullopt;
+  return l;
+}
+
+// A C-contiguous array laid out in the axis order `perm`, viewed in the original order. When
+// `dry`, nothing is allocated (plan_for only reads shapes and strides).
+NDArray fresh(const Dims& shape, DType dtype, const std::vector<int>& perm, int device, bool dry) {
+  const int ndim = static_cast<int>(perm.size());
+  Dims pshape(ndim);
+  for (int i = 0; i < ndim; ++i) pshape[i] = shape[perm[i]];
+  NDArray p = dry ? NDArray(std::make_shared<Memory>(0, 0, device), 0, dtype, pshape,
+                            contiguous_strides(pshape, itemsize(dtype)))
+                  : NDArray::empty(pshape, dtype, Order::C, device);
+  std::vector<int64_t> inverse(ndim);
+  for (int i = 0; i < ndim; ++i) inverse[perm[i]] = i;
+  return p.transpose(inverse);
+}
+
+// The slices [0, len) of `a` along every axis whose length `lengths` changes.
+NDArray leading(const NDArray& a, const Dims& lengths) {
+  std::vector<IndexItem> items;
+  for (int ax = 0; ax < a.ndim(); ++ax)
+    items.push_back(IndexItem::slice(0, std::min(a.shape()[ax], lengths[ax])));
+  return a.index(items);
+}
+
+PlanType plan_type(Kind group_kind, DType complex_type) {
+  bool single = complex_type == DType::Complex64;
+  switch (group_kind) {
+    case Kind::C2C: return single ? PlanType::C2C : PlanType::Z2Z;
+    case Kind::R2C: return single ? PlanType::R2C : PlanType::D2Z;
+    case Kind::C2R: return single ? PlanType::C2R : PlanType::Z2D;
+  }
+  return PlanType::C2C;
+}
+
+// One request's run: the working precision, whether anything is launched, and the plan made
+// instead when planning only.
+struct Run {
+  Kind kind;
+  bool forward;
+  DType complex_type;
+  bool dry = false;
+  PlanPtr planned;
+  int device = 0;
+};
+
+void execute(Run& run, const Layout& l, const NDArray& in, const NDArray& out) {
+  PlanPtr plan;
+  if (const PlanPtr& user = active_plan()) {
+    if (!(user->key() == l.key))
+      throw ValueError("the cuFFT plan in use does not match this transform (plan: " +
+                       user->key().str() + "; transform: " + l.key.str() + ")");
+    plan = user;
+  }
+  if (run.dry) {
+    if (run.planned)
+      throw ValueError("get_fft_plan: this transform needs more than one cuFFT plan");
+    run.planned = plan ? plan : std::make_shared<Plan>(l.key);
+    return;
+  }
+  if (in.size() == 0 || out.size() == 0) return;
+  if (!plan) plan = plan_cache(run.device).get(l.key);
+  // The loop dimensions, outermost first, as a mixed-radix counter.
+  int64_t total = 1;
+  for (const auto& d : l.loops) total *= d[0];
+  std::vector<int64_t> index(l.loops.size(), 0);
+  for (int64_t i = 0; i < total; ++i) {
+    uintptr_t ip = in.data(), op = out.data();
+    for (size_t d = 0; d < l.loops.size(); ++d) {
+      ip += index[d] * l.loops[d][1];
+      op += index[d] * l.loops[d][2];
+    }
+    plan->execute(ip, op, run.forward);
+    for (size_t d = l.loops.size(); d-- > 0;) {
+      if (++index[d] < l.loops[d][0]) break;
+      index[d] = 0;
+    }
+  }
+}
+
+// One group of steps from `x`; `target` (defined only for the last group) is the caller's out=
+// when it can take the result directly.
+NDArray run_group(Run& run, const NDArray& x, const std::vector<Step>& group,
+                  const NDArray& target) {
+  Kind gk = Kind::C2C;
+  for (const Step& s : group)
+    if (s.real) gk = run.kind;
+  const DType real_type = real_dtype(run.complex_type);
+  const DType in_type = gk == Kind::R2C ? real_type : run.complex_type;
+  const DType out_type = gk == Kind::C2R ? real_type : run.complex_type;
+
+  // Plan order: the complex axes outermost first in x's memory, the real axis last.
+  std::vector<Step> ordered(group);
+  std::stable_sort(ordered.begin(), ordered.end(), [&](const Step& a, const Step& b) {
+    if (a.real != b.real) return b.real;
+    return std::abs(x.strides()[a.axis]) > std::abs(x.strides()[b.axis]);
+  });
+  std::vector<int> plan_axes;
+  int64_t n[3] = {};
+  Dims in_shape = x.shape(), out_shape = x.shape();
+  for (size_t i = 0; i < ordered.size(); ++i) {
+    plan_axes.push_back(ordered[i].axis);
+    n[i] = ordered[i].n;
+    in_shape[ordered[i].axis] = input_length(ordered[i], run.kind);
+    out_shape[ordered[i].axis] = output_length(ordered[i], run.kind);
+  }
+  const PlanType type = plan_type(gk, run.complex_type);
+  bool padded = false;
+  for (int ax : plan_axes) padded = padded || x.shape()[ax] < in_shape[ax];
+  // cuFFT's C2R overwrites its input: it always gets a copy.
+  const bool copy_input = padded || x.dtype() != in_type || gk == Kind::C2R;
+
+  // Axis orders to lay new arrays out in: x's memory order, then batch axes first and the plan's
+  // axes innermost (which cuFFT always takes).
+  std::vector<int> memory;
+  for (int64_t ax : memory_order(x.strides())) memory.push_back(static_cast<int>(ax));
+  std::vector<int> planned_order;
+  for (int ax : memory)
+    if (std::find(plan_axes.begin(), plan_axes.end(), ax) == plan_axes.end())
+      planned_order.push_back(ax);
+  planned_order.insert(planned_order.end(), plan_axes.begin(), plan_axes.end());
+
+  if (in_shape.product() == 0 || out_shape.product() == 0) {
+    // Nothing to transform (an empty batch): only the result's shape and dtype matter.
+    if (run.dry) throw ValueError("get_fft_plan: the array is empty");
+    return target.defined() ? target : fresh(out_shape, out_type, memory, run.device, false);
+  }
+  NDArray in = in_shape == x.shape() ? x : leading(x, in_shape);
+  const bool can_target = target.defined() && !may_share_memory(target, x);
+  std::optional<Layout> layout;
+  NDArray out;
+  auto try_pair = [&](const NDArray& i, const NDArray& o) {
+    layout = describe(i, o, plan_axes, type, n);
+    return layout.has_value();
+  };
+  auto dry_out = [&](const std::vector<int>& perm) {
+    return fresh(out_shape, out_type, perm, run.device, true);
+  };
+  if (!copy_input) {
+    if (can_target && try_pair(in, target)) out = target;
+    else if (try_pair(in, dry_out(memory)))
+      out = fresh(out_shape, out_type, memory, run.device, run.dry);
+    else if (try_pair(in, dry_out(planned_order)))
+      out = fresh(out_shape, out_type, planned_order, run.device, run.dry);
+  }
+  if (!out.defined()) {
+    // A new input: in x's memory order when cuFFT takes that layout, else the planned order.
+    std::vector<int> perm = planned_order;
+    if (try_pair(fresh(in_shape, in_type, memory, run.device, true), dry_out(memory)))
+      perm = memory;
+    NDArray buffer = fresh(in_shape, in_type, perm, run.device, run.dry);
+    if (!run.dry) {
+      if (padded) {
+        fill(buffer, Scalar::from_int(0, in_type));
+        copy_to(leading(buffer, in.shape()), in);
+      } else {
+        copy_to(buffer, in);
+      }
+    }
+    in = buffer;
+    if (!(can_target && try_pair(in, target))) {
+      out = fresh(out_shape, out_type, perm, run.device, run.dry);
+      if (!try_pair(in, out))
+        throw RuntimeError("cuFFT takes no layout for " + shape_str(out_shape));
+    } else {
+      out = target;
+    }
+  }
+  execute(run, *layout, in, out);
+  return out;
+}
+
+// The product of the steps' norm factors, applied once at the end.
+double scale_of(const std::vector<Step>& steps, const Request& r) {
+  double scale = 1;
+  for (const Step& s : steps) {
+    bool forward = r.kind == Kind::C2C ? r.forward : r.kind == Kind::R2C;
+    double n = static_cast<double>(s.n);
+    if (r.norm == Norm::Ortho) scale /= std::sqrt(n);
+    else if ((r.norm == Norm::Forward) == forward) scale /= n;
+  }
+  return scale;
+}
+
+void scale_in_place(const NDArray& a, double scale) {
+  static const Ufunc* multiply = find_ufunc("multiply");
+  UfuncArg arr{&a};
+  UfuncArg factor;
+  factor.scalar = Scalar::from_double(scale, DType::Float64);
+  factor.weak = true;
+  ufunc_call(*multiply, {arr, factor}, {a});
+}
+
+DType working_complex(DType t) {
+  if (t == DType::Bool || is_integer(t) || is_inexact(t)) return complex_dtype(t);
+  throw TypeError(std::string("cunp.fft does not support ") + dtype_repr(t));
+}
+
+NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool dry,
+                    PlanPtr* planned) {
+  if (r.kind == Kind::R2C && is_complex(a.dtype()))
+    throw TypeError("rfft takes real input: " + dtype_repr(a.dtype()) +
+                    " is complex (take the real part, or use fft)");
+  Run run{r.kind, r.kind == Kind::C2C ? r.forward : r.kind == Kind::R2C,
+          working_complex(a.dtype())};
+  run.dry = dry;
+  run.device = a.device();
+  const std::vector<Step> steps = steps_of(a, r);
+  if (steps.empty()) return a;
+  DType result_type = r.kind == Kind::C2R ? real_dtype(run.complex_type) : run.complex_type;
+  if (r.kind == Kind::C2R && a.dtype() == DType::Float16) result_type = DType::Float16;
+  Dims result_shape = a.shape();
+  for (const Step& s : steps) result_shape[s.axis] = output_length(s, r.kind);
+  NDArray target;
+  if (out.defined()) {
+    if (out.shape() != result_shape) throw ValueError("output array has wrong shape.");
+    if (!can_cast(result_type, out.dtype(), Casting::SameKind))
+      throw TypeError("Cannot cast ufunc 'fft' output from " + dtype_repr(result_type) + " to " +
+                      dtype_repr(out.dtype()) + " with casting rule 'same_kind'");
+    if (out.dtype() == result_type && result_type != DType::Float16) target = out;
+  }
+  const auto groups = group_steps(steps, r.kind);
+  NDArray x = a;
+  for (size_t g = 0; g < groups.size(); ++g)
+    x = run_group(run, x, groups[g], g + 1 == groups.size() ? target : NDArray());
+  if (dry) {
+    *planned = run.planned;
+    return x;
+  }
+  if (double scale = scale_of(steps, r); scale != 1) scale_in_place(x, scale);
+  if (out.defined() && x.data() != out.data()) {
+    copy_to(out, x);
+    return out;
+  }
+  if (x.dtype() != result_type) return astype(x, result_type);
+  return x;
+}
+
+}  // namespace
+
+NDArray transform(const NDArray& a, const Request& r, const NDArray& out) {
+  return run_request(a, r, out, false, nullptr);
+}
+
+NDArray transform_1d(const NDArray& a, std::optional<int64_t> n, int64_t axis, Kind kind,
+                     bool forward, Norm norm, const NDArray& out) {
+  Request r;
+  r.kind = kind;
+  r.forward = forward;
+  r.axes.assign(1, axis);
+  r.lengths.assign(1, n.value_or(-1));
+  r.norm = norm;
+  return run_request(a, r, out, false, nullptr);
+}
+
+PlanPtr plan_for(const NDArray& a, const Request& r) {
+  PlanPtr planned;
+  run_request(a, r, NDArray(), true, &planned);
+  if (!planned) throw ValueError("get_fft_plan: this transform runs no cuFFT plan");
+  return planned;
+}
+
+void set_nd_planning(bool enabled) { g_nd_planning.store(enabled, std::memory_order_relaxed); }
+bool nd_planning() { return g_nd_planning.load(std::memory_order_relaxed); }
+
+}  // namespace cunp::fft
