@@ -131,6 +131,7 @@ Plan::~Plan() {
 
 void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   const Api& a = api();
+  activate(key_.device);  // cuFFT runs in the thread's current context
   StreamHandle s = current_stream_handle(key_.device);
   if (!bound_valid_ || bound_ != s) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(s));

@@ -74,6 +74,7 @@ NB_MODULE(_core, m) {
   bind_random(m);
   bind_blas(m);
   bind_solver(m);
+  bind_fft(m);
   bind_raw_kernel(m);
   bind_interop(m);
   bind_indexing(m);

@@ -1,0 +1,141 @@
+// src/python/fft.cpp -- bindings of cunp.fft: one call per transform (_fft for the 1-D ones,
+// _fftn for the n-D ones, after cunp.fft settled s and axes), the plan cache's controls and
+// get_fft_plan's plan object.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+
+#include "common.hpp"
+
+namespace cunp::py {
+namespace {
+
+using fft::Kind;
+using fft::Norm;
+
+NDArray input(nb::handle a) { return is_array(a) ? unwrap(a).a : to_device_array(a, nb::none()); }
+
+NDArray output(nb::handle out) {
+  if (out.is_none()) return {};
+  if (!is_array(out)) throw TypeError("out must be a cunp.ndarray");
+  return unwrap(out).a;
+}
+
+Kind to_kind(int k) {
+  if (k < 0 || k > 2) throw ValueError("invalid transform kind");
+  return static_cast<Kind>(k);
+}
+
+// NumPy's norm check: forward transforms word it without the space that inverse ones (which
+// swap the direction first) have.
+Norm to_norm(nb::handle h, bool forward) {
+  if (h.is_none()) return Norm::Backward;
+  if (nb::isinstance<nb::str>(h)) {
+    std::string s = nb::cast<std::string>(h);
+    if (s == "backward") return Norm::Backward;
+    if (s == "ortho") return Norm::Ortho;
+    if (s == "forward") return Norm::Forward;
+  }
+  std::string shown = nb::cast<std::string>(nb::str(h));
+  throw ValueError("Invalid norm value " + shown +
+                   (forward ? "; should be \"backward\"," : "; should be \"backward\", ") +
+                   "\"ortho\" or \"forward\".");
+}
+
+bool is_forward(Kind k, bool forward) { return k == Kind::C2C ? forward : k == Kind::R2C; }
+
+fft::Request to_request(nb::handle s, nb::handle axes, int kind, bool forward) {
+  fft::Request r;
+  r.kind = to_kind(kind);
+  r.forward = forward;
+  r.lengths = to_axes(s);
+  r.axes = to_axes(axes);
+  return r;
+}
+
+// get_fft_plan's result: `with plan:` makes the transforms inside run this plan.
+struct PyFftPlan {
+  fft::PlanPtr plan;
+};
+
+nb::dict cache_info(int device) {
+  fft::PlanCacheInfo i = fft::plan_cache(device).info();
+  nb::dict d;
+  d["device"] = i.device;
+  d["size"] = i.size;
+  d["max_size"] = i.max_size;
+  d["memsize"] = i.memsize;
+  d["max_memsize"] = i.max_memsize;
+  d["hits"] = i.hits;
+  d["misses"] = i.misses;
+  nb::list plans;
+  for (const auto& [key, bytes] : i.plans) plans.append(nb::make_tuple(key, bytes));
+  d["plans"] = plans;
+  return d;
+}
+
+// -1: the current device.
+int cache_device(int device) { return device >= 0 ? device : current_device(); }
+
+}  // namespace
+
+void bind_fft(nb::module_& m) {
+  m.def(
+      "_fft",
+      [](nb::handle a, nb::handle n, nb::handle axis, nb::handle norm, nb::handle out, int kind,
+         bool forward) {
+        Kind k = to_kind(kind);
+        std::optional<int64_t> length;
+        if (!n.is_none()) length = to_int(n);
+        if (length && *length < 1)  // NumPy checks the length before the norm
+          throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
+                           ") specified.");
+        Norm nm = to_norm(norm, is_forward(k, forward));
+        NDArray x = input(a);
+        return wrap(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)));
+      },
+      nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
+      nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));
+  m.def(
+      "_fftn",
+      [](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out, int kind,
+         bool forward) {
+        fft::Request r = to_request(s, axes, kind, forward);
+        r.norm = to_norm(norm, is_forward(r.kind, forward));
+        return wrap(fft::transform(input(a), r, output(out)));
+      },
+      nb::arg("a"), nb::arg("s"), nb::arg("axes"), nb::arg("norm").none(), nb::arg("out").none(),
+      nb::arg("kind"), nb::arg("forward"));
+
+  nb::class_<PyFftPlan>(m, "_FftPlan")
+      .def(
+          "__enter__",
+          [](PyFftPlan& p) {
+            fft::push_active_plan(p.plan);
+            return &p;
+          },
+          nb::rv_policy::reference)
+      .def("__exit__", [](PyFftPlan&, nb::args) { fft::pop_active_plan(); })
+      .def_prop_ro("key", [](const PyFftPlan& p) { return p.plan->key().str(); })
+      .def_prop_ro("work_area_size", [](const PyFftPlan& p) { return p.plan->work_bytes(); })
+      .def("__repr__",
+           [](const PyFftPlan& p) { return "<cuFFT plan " + p.plan->key().str() + ">"; });
+  m.def("_fft_plan", [](nb::handle a, nb::handle s, nb::handle axes, int kind) {
+    fft::Request r = to_request(s, axes, kind, true);
+    return PyFftPlan{fft::plan_for(input(a), r)};
+  });
+
+  m.def("_fft_cache_info", [](int device) { return cache_info(cache_device(device)); });
+  m.def(
+      "_fft_cache_set_size",
+      [](int device, int64_t n) { fft::plan_cache(cache_device(device)).set_max_size(n); },
+      nb::arg("device"), nb::arg("size"));
+  m.def(
+      "_fft_cache_set_memsize",
+      [](int device, int64_t n) { fft::plan_cache(cache_device(device)).set_max_memsize(n); },
+      nb::arg("device"), nb::arg("size"));
+  m.def("_fft_cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
+  m.def("_fft_set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
+  m.def("_fft_nd_planning", [] { return fft::nd_planning(); });
+}
+
+}  // namespace cunp::py
