@@ -110,7 +110,7 @@ bool embed(const NDArray& a, const std::vector<int>& plan_axes, int64_t* stride,
   if (!element_strides(a, plan_axes, s)) return false;
   for (int k = 0; k < rank; ++k)
     if (s[k] <= 0) return false;
-  emb[0] = 0;
+  emb[0] = a.shape()[plan_axes[0]];  // unused by cuFFT; the extent, should it be checked
   for (int k = rank - 1; k > 0; --k) {
     if (s[k - 1] % s[k]) return false;
     emb[k] = s[k - 1] / s[k];
@@ -147,10 +147,11 @@ std::optional<Layout> describe(const NDArray& in, const NDArray& out,
     else dims.push_back(d);
   }
   if (dims.empty()) {
+    // One transform: the distances are unused; each operand's extent keeps them meaningful.
     k.batch = 1;
-    k.idist = k.istride * in.shape()[plan_axes[0]] * std::max<int64_t>(1, k.inembed[1]) *
+    k.idist = k.istride * k.inembed[0] * std::max<int64_t>(1, k.inembed[1]) *
               std::max<int64_t>(1, k.inembed[2]);
-    k.odist = k.ostride * out.shape()[plan_axes[0]] * std::max<int64_t>(1, k.onembed[1]) *
+    k.odist = k.ostride * k.onembed[0] * std::max<int64_t>(1, k.onembed[1]) *
               std::max<int64_t>(1, k.onembed[2]);
   } else {
     k.batch = dims.back()[0];
@@ -248,31 +249,40 @@ void execute(Run& run, const Layout& l, const NDArray& in, const NDArray& out) {
 // when it can take the result directly.
 NDArray run_group(Run& run, const NDArray& x, const std::vector<Step>& group,
                   const NDArray& target) {
+  // Length-1 steps are the identity once the input is cropped to one element: they take no
+  // part in the plan (cuFFT need not support them), and a length-1 R2C is a cast to complex.
+  std::vector<Step> active;
+  bool inverse_real = false;  // the group holds C2R's step
+  for (const Step& s : group) {
+    if (s.n > 1) active.push_back(s);
+    inverse_real = inverse_real || (s.real && run.kind == Kind::C2R);
+  }
   Kind gk = Kind::C2C;
-  for (const Step& s : group)
+  for (const Step& s : active)
     if (s.real) gk = run.kind;
   const DType real_type = real_dtype(run.complex_type);
   const DType in_type = gk == Kind::R2C ? real_type : run.complex_type;
-  const DType out_type = gk == Kind::C2R ? real_type : run.complex_type;
+  const DType out_type = inverse_real ? real_type : run.complex_type;
 
   // Plan order: the complex axes outermost first in x's memory, the real axis last.
-  std::vector<Step> ordered(group);
-  std::stable_sort(ordered.begin(), ordered.end(), [&](const Step& a, const Step& b) {
+  std::stable_sort(active.begin(), active.end(), [&](const Step& a, const Step& b) {
     if (a.real != b.real) return b.real;
     return std::abs(x.strides()[a.axis]) > std::abs(x.strides()[b.axis]);
   });
   std::vector<int> plan_axes;
   int64_t n[3] = {};
+  for (size_t i = 0; i < active.size(); ++i) {
+    plan_axes.push_back(active[i].axis);
+    n[i] = active[i].n;
+  }
   Dims in_shape = x.shape(), out_shape = x.shape();
-  for (size_t i = 0; i < ordered.size(); ++i) {
-    plan_axes.push_back(ordered[i].axis);
-    n[i] = ordered[i].n;
-    in_shape[ordered[i].axis] = input_length(ordered[i], run.kind);
-    out_shape[ordered[i].axis] = output_length(ordered[i], run.kind);
+  for (const Step& s : group) {
+    in_shape[s.axis] = input_length(s, run.kind);
+    out_shape[s.axis] = output_length(s, run.kind);
   }
   const PlanType type = plan_type(gk, run.complex_type);
   bool padded = false;
-  for (int ax : plan_axes) padded = padded || x.shape()[ax] < in_shape[ax];
+  for (const Step& s : group) padded = padded || x.shape()[s.axis] < in_shape[s.axis];
   // cuFFT's C2R overwrites its input: it always gets a copy.
   const bool copy_input = padded || x.dtype() != in_type || gk == Kind::C2R;
 
@@ -286,10 +296,13 @@ NDArray run_group(Run& run, const NDArray& x, const std::vector<Step>& group,
       planned_order.push_back(ax);
   planned_order.insert(planned_order.end(), plan_axes.begin(), plan_axes.end());
 
-  if (in_shape.product() == 0 || out_shape.product() == 0) {
-    // Nothing to transform (an empty batch): only the result's shape and dtype matter.
-    if (run.dry) throw ValueError("get_fft_plan: the array is empty");
-    return target.defined() ? target : fresh(out_shape, out_type, memory, run.device, false);
+  if (in_shape.product() == 0 || out_shape.product() == 0 || active.empty()) {
+    // Nothing for cuFFT: an empty batch, or only length-1 steps (a copy, cast to the result).
+    if (run.dry) throw ValueError("get_fft_plan: this transform runs no cuFFT plan");
+    NDArray out = target.defined() ? target : fresh(out_shape, out_type, memory, run.device, false);
+    NDArray source = leading(x, in_shape);
+    if (out.size()) copy_to(out, inverse_real ? source.real() : source);
+    return out;
   }
   NDArray in = in_shape == x.shape() ? x : leading(x, in_shape);
   const bool can_target = target.defined() && !may_share_memory(target, x);
@@ -374,7 +387,10 @@ NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool
   const std::vector<Step> steps = steps_of(a, r);
   if (steps.empty()) return a;
   DType result_type = r.kind == Kind::C2R ? real_dtype(run.complex_type) : run.complex_type;
-  if (r.kind == Kind::C2R && a.dtype() == DType::Float16) result_type = DType::Float16;
+  // NumPy's irfft keeps float16 input's precision in its output; irfftn's complex steps before
+  // it make complex64 first.
+  if (r.kind == Kind::C2R && a.dtype() == DType::Float16 && steps.size() == 1)
+    result_type = DType::Float16;
   Dims result_shape = a.shape();
   for (const Step& s : steps) result_shape[s.axis] = output_length(s, r.kind);
   NDArray target;

@@ -384,6 +384,9 @@ def test_float16_results_as_numpy():
     assert cfft.irfft(cunp.asarray(a)).dtype == numpy.float16
     assert cfft.hfft(cunp.asarray(a)).dtype == numpy.float16
     assert cfft.ihfft(cunp.asarray(a)).dtype == numpy.complex64
+    square = sample((4, 6), 'float16')
+    assert cfft.irfft2(cunp.asarray(square)).dtype == numpy.float32
+    assert cfft.irfftn(cunp.asarray(square), axes=(1,)).dtype == numpy.float16
 
 
 @gpu
