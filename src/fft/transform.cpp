@@ -163,20 +163,27 @@ NDArray run_group(Run& run, const NDArray& x, const std::vector<Step>& group,
     layout = describe(i, o, plan_axes, type, n);
     return layout.has_value();
   };
-  auto dry_out = [&](const std::vector<int>& perm) {
-    return fresh(out_shape, out_type, perm, run.device, true);
-  };
   if (!copy_input) {
-    if (can_target && try_pair(in, target)) out = target;
-    else if (try_pair(in, dry_out(memory)))
-      out = fresh(out_shape, out_type, memory, run.device, run.dry);
-    else if (try_pair(in, dry_out(planned_order)))
-      out = fresh(out_shape, out_type, planned_order, run.device, run.dry);
+    // The input as it is, into out= or a new array in x's memory order (the usual case), else
+    // one in the planned order.
+    if (can_target && try_pair(in, target)) {
+      out = target;
+    } else {
+      for (const auto* perm : {&memory, &planned_order}) {
+        if (perm == &planned_order && planned_order == memory) break;
+        NDArray o = fresh(out_shape, out_type, *perm, run.device, run.dry);
+        if (try_pair(in, o)) {
+          out = o;
+          break;
+        }
+      }
+    }
   }
   if (!out.defined()) {
     // A new input: in x's memory order when cuFFT takes that layout, else the planned order.
     std::vector<int> perm = planned_order;
-    if (try_pair(fresh(in_shape, in_type, memory, run.device, true), dry_out(memory)))
+    if (try_pair(fresh(in_shape, in_type, memory, run.device, true),
+                 fresh(out_shape, out_type, memory, run.device, true)))
       perm = memory;
     NDArray buffer = fresh(in_shape, in_type, perm, run.device, run.dry);
     if (!run.dry) {
