@@ -40,6 +40,10 @@ bool embed(const NDArray& a, const std::vector<int>& plan_axes, int64_t* stride,
   return true;
 }
 
+bool is_single(PlanType t) {
+  return t == PlanType::C2C || t == PlanType::R2C || t == PlanType::C2R;
+}
+
 }  // namespace
 
 int64_t input_length(const Step& s, Kind k) { return s.real && k == Kind::C2R ? s.n / 2 + 1 : s.n; }
@@ -140,6 +144,12 @@ std::optional<Layout> describe(const NDArray& in, const NDArray& out,
     l.loops.push_back({d[0], d[1] * in.itemsize(), d[2] * out.itemsize()});
   }
   if (loops > kMaxLoops) return std::nullopt;
+  // Each execution's operands start at a whole complex element of the plan's precision (cuFFT's
+  // kernels may load them as such); views that do not are copied.
+  const int64_t align = is_single(type) ? 8 : 16;
+  if (in.data() % align || out.data() % align) return std::nullopt;
+  for (const auto& step : l.loops)
+    if (step[1] % align || step[2] % align) return std::nullopt;
   return l;
 }
 

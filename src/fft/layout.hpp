@@ -44,7 +44,8 @@ struct Layout {
 
 // The cuFFT layout of one execution from `in` to `out` over `plan_axes`, when there is one.
 // `n` holds the plan's logical lengths; nullopt when the operands' strides do not nest in the
-// order of `plan_axes`, or the batch needs more than kMaxLoops executions.
+// order of `plan_axes`, the batch needs more than kMaxLoops executions, or an execution would
+// start off a complex element's alignment.
 std::optional<Layout> describe(const NDArray& in, const NDArray& out,
                                const std::vector<int>& plan_axes, PlanType type, const int64_t* n);
 

@@ -243,6 +243,9 @@ TEST(FftLayout, LayoutsCuFftCannotTakeAreRefused) {
   EXPECT_FALSE(describe(broadcast, o, {1}, PlanType::Z2Z, n + 1));
   NDArray c = host_view(buf.data(), 0, DType::Complex128, {4, 4}, {64, 16});
   EXPECT_FALSE(describe(c, o, {1, 0}, PlanType::Z2Z, n));
+  // A view starting inside a complex128 (an 8-byte offset).
+  NDArray shifted = host_view(buf.data(), 8, DType::Complex128, {4, 4}, {64, 16});
+  EXPECT_FALSE(describe(shifted, o, {1}, PlanType::Z2Z, n + 1));
   // More leading batches than one plan loops over.
   std::vector<C> big(40 * 4 * 3), big_out(40 * 4 * 3);
   NDArray middle = host_view(big.data(), 0, DType::Complex128, {40, 4, 3}, {192, 48, 16});
