@@ -33,7 +33,7 @@ NDArray fresh(const Dims& shape, DType dtype, const std::vector<int>& perm, int 
   return p.transpose(inverse);
 }
 
-// The slices [0, len) of `a` along every axis whose length `lengths` changes.
+// `a` cropped (a view) to at most `lengths` along every axis.
 NDArray leading(const NDArray& a, const Dims& lengths) {
   std::vector<IndexItem> items;
   for (int ax = 0; ax < a.ndim(); ++ax)

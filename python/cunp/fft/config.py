@@ -73,6 +73,8 @@ def show_plan_cache_info():
 
 
 _gpus = None
+# CuPy's switch for multi-GPU transforms; cunp has none, so it stays False.
+use_multi_gpus = False
 
 
 def set_cufft_gpus(gpus):
