@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
+#include "../runtime/launch_record.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
@@ -253,6 +254,7 @@ FunctionHandle LoadedModule::function(const std::string& name) const {
   CUresult r = drv::api().cuModuleGetFunction(&f, module, name.c_str());
   if (r == CUDA_ERROR_NOT_FOUND) throw ValueError("no kernel named '" + name + "' in the module");
   drv::check(r, "cuModuleGetFunction");
+  drv::name_function(f, name);
   return f;
 }
 

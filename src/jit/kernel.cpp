@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
+#include "../runtime/launch_record.hpp"
 #include "cunp/runtime/device.hpp"
 
 namespace cunp::detail {
@@ -60,6 +61,7 @@ void launch_on(FunctionHandle fn, int device, StreamHandle stream, Dim3 grid, Di
 
 void submit(FunctionHandle fn, StreamHandle stream, Dim3 grid, Dim3 block, void** args,
             unsigned shared_bytes, bool cooperative) {
+  drv::note_launch(fn);
   if (cooperative)
     CUNP_DRV(cuLaunchCooperativeKernel, fn, grid.x, grid.y, grid.z, block.x, block.y, block.z,
              shared_bytes, stream, args);

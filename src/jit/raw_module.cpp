@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "../runtime/driver.hpp"
+#include "../runtime/launch_record.hpp"
 #include "kernel.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
@@ -629,6 +630,7 @@ RawFunction RawModule::function(const std::string& name, int device) {
     throw CudaError(r, msg);
   }
   drv::check(r, "cuModuleGetFunction");
+  drv::name_function(f, name);
   RawFunction out{f, device};
   if (param_sizes(f, out.param_sizes)) out.num_params = static_cast<int>(out.param_sizes.size());
   out.properties = &device_properties(device);

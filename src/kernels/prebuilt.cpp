@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "../runtime/driver.hpp"
+#include "../runtime/launch_record.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
@@ -82,6 +83,7 @@ FunctionHandle prebuilt_function(const char* name, int device) {
   if (r == CUDA_ERROR_NOT_FOUND)
     throw ValueError(std::string("no prebuilt kernel named '") + name + "'");
   drv::check(r, "cuModuleGetFunction");
+  drv::name_function(f, name);
   k.functions.emplace(name, f);
   return f;
 }

@@ -58,6 +58,7 @@ void bind_runtime(nb::module_& m) {
     nb::gil_scoped_release unlocked;
     synchronize_device(current_device());
   });
+  m.def("_kernel_launch_count", &kernel_launch_count);
   m.def("getDeviceProperties", &properties_dict);
   m.def("memGetInfo", [] {
     std::size_t free = 0, total = 0;

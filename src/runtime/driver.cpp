@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "cunp/runtime/error.hpp"
+#include "launch_record.hpp"
 
 namespace cunp::drv {
 namespace {
@@ -105,7 +106,7 @@ std::string describe(CUresult r) {
 
 void check(CUresult r, const char* what) {
   if (r == CUDA_SUCCESS) return;
-  throw CudaError(r, std::string(what) + " failed: " + describe(r));
+  throw CudaError(r, std::string(what) + " failed: " + describe(r) + fault_context(r));
 }
 
 }  // namespace cunp::drv

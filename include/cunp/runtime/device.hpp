@@ -59,6 +59,10 @@ const DeviceProperties& device_properties(int device);
 int compute_capability(int device);  // 90 for sm_90
 
 void synchronize_device(int device);
+
+// How many kernels this process has launched through cunp (generated, prebuilt and RawKernel;
+// not those a CUDA library launches itself).
+std::uint64_t kernel_launch_count();
 void mem_info(int device, std::size_t* free, std::size_t* total);
 
 // Whether `device` can read memory that lives on `peer`; enables the access when it can.
