@@ -1,0 +1,111 @@
+"""The differential check: run one function on NumPy and on cunp, demand the same outcome.
+
+Same outcome: the same values (a tolerance by dtype for inexact ones, NaNs equal), dtype and
+shape; or, where NumPy raises, an exception of the same type from cunp. A watchdog ends the
+process with a traceback when one example runs longer than WATCHDOG_S (a hang).
+"""
+import contextlib
+import faulthandler
+import os
+import warnings
+
+import numpy
+
+DRY = os.environ.get('CUNP_FUZZ_DRY') == '1'
+WATCHDOG_S = int(os.environ.get('CUNP_FUZZ_WATCHDOG', '120'))
+EXAMPLES = 0  # examples run in this process, for the summary line
+
+if DRY:
+    xp = numpy
+else:
+    import cunp as xp
+
+# Relative tolerance by the result's dtype: float16 and the complex64/float32 functions get the
+# error of a few operations in their precision.
+RTOL = {'e': 4e-3, 'f': 2e-5, 'F': 2e-5, 'd': 1e-10, 'D': 1e-10, 'g': 1e-10}
+
+
+def to_device(value):
+    """NumPy arrays become cunp arrays; everything else (scalars, keys, dtypes) stays."""
+    if isinstance(value, numpy.ndarray):
+        return xp.asarray(value)
+    if isinstance(value, tuple):
+        return tuple(to_device(v) for v in value)
+    if isinstance(value, list):
+        return [to_device(v) for v in value]
+    return value
+
+
+def to_host(value):
+    if isinstance(value, tuple):
+        return tuple(to_host(v) for v in value)
+    if DRY:
+        return numpy.asarray(value)
+    return xp.asnumpy(value) if isinstance(value, xp.ndarray) else numpy.asarray(value)
+
+
+@contextlib.contextmanager
+def watchdog():
+    faulthandler.dump_traceback_later(WATCHDOG_S, exit=True)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def quiet():
+    """NumPy's floating-point warnings (cunp gives none) are not part of the comparison."""
+    stack = contextlib.ExitStack()
+    stack.enter_context(numpy.errstate(all='ignore'))
+    stack.enter_context(warnings.catch_warnings())
+    warnings.simplefilter('ignore')
+    return stack
+
+
+def outcome(fn, module, args):
+    try:
+        with quiet():
+            return fn(module, *args), None
+    except Exception as e:  # noqa: BLE001 - the exception is the outcome compared
+        return None, e
+
+
+def assert_same(got, expected, what=''):
+    """got (cunp, already on the host) equals expected (NumPy) in dtype, shape and values."""
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected), f'{what}: {got!r}'
+        for i, (g, e) in enumerate(zip(got, expected)):
+            assert_same(g, e, f'{what}[{i}]')
+        return
+    e, g = numpy.asarray(expected), numpy.asarray(got)
+    assert g.dtype == e.dtype, f'{what}: dtype {g.dtype}, NumPy gives {e.dtype}'
+    assert g.shape == e.shape, f'{what}: shape {g.shape}, NumPy gives {e.shape}'
+    if e.dtype.kind in 'efdgFDG':
+        rtol = RTOL.get(e.dtype.char, 1e-10)
+        numpy.testing.assert_allclose(g, e, rtol=rtol, atol=rtol, equal_nan=True, err_msg=what)
+    else:
+        numpy.testing.assert_array_equal(g, e, err_msg=what)
+
+
+def builtin_type(error):
+    """The first built-in class of an exception's type: NumPy's UFuncTypeError counts as
+    TypeError, its AxisError as ValueError (cunp raises the built-in ones, or the same)."""
+    return next(t for t in type(error).__mro__ if t.__module__ == 'builtins')
+
+
+def check(fn, *args):
+    """fn(module, *args) on NumPy (host args) and on cunp (args moved to the device)."""
+    global EXAMPLES
+    EXAMPLES += 1
+    with watchdog():
+        expected, np_error = outcome(fn, numpy, args)
+        got, error = outcome(fn, xp, to_device(args))
+        if np_error is not None:
+            assert error is not None, f'NumPy raised {np_error!r}; cunp returned {got!r}'
+            assert isinstance(error, builtin_type(np_error)), (
+                f'NumPy raised {type(np_error).__name__} ({np_error}); '
+                f'cunp raised {type(error).__name__} ({error})')
+            return
+        if error is not None:
+            raise AssertionError(f'cunp raised {error!r}; NumPy returned {expected!r}') from error
+        assert_same(to_host(got), expected)

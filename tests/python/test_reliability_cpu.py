@@ -1,0 +1,159 @@
+"""The reliability harness's host-side pieces (tools/reliability, tests/fuzz), without a GPU:
+the sanitizer report parser on output written in compute-sanitizer's documented format, the
+suppression file, the slice's coverage, and the differential check."""
+import os
+import re
+import subprocess
+import sys
+
+import numpy
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, 'tools', 'reliability'))
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'fuzz'))
+
+import sanitizer  # noqa: E402
+import sanitizer_report  # noqa: E402
+import sanitizer_slice  # noqa: E402
+
+MEMCHECK_OUTPUT = '''\
+========= COMPUTE-SANITIZER
+case output from the program
+========= Invalid __global__ read of size 4 bytes
+=========     at cunp_red_sum+0x1a0
+=========     by thread (31,0,0) in block (2,0,0)
+=========     Address 0x7f1c00a01000 is out of bounds
+=========     Saved host backtrace up to driver entry point at kernel launch time
+=========     Host Frame: [0x2e2a1f] in /usr/lib/x86_64-linux-gnu/libcuda.so.1
+=========
+========= Invalid __shared__ write of size 8 bytes
+=========     at gemmSN_NN_kernel+0x220 in libcublasLt.so
+=========     by thread (0,0,0) in block (0,0,0)
+=========
+========= Program hit CUDA_ERROR_NOT_FOUND (error 500) due to "named symbol not found" on CUDA API call to cuModuleGetFunction.
+=========     Saved host backtrace up to driver entry point at error
+=========
+slice: 65 cases, 412 kernels launched, 0 failed
+========= ERROR SUMMARY: 5 errors
+'''
+
+RACECHECK_OUTPUT = '''\
+========= COMPUTE-SANITIZER
+========= Error: Race reported between Write access at cunp_scan+0x90
+=========     and Read access at cunp_scan+0xd0 [64 hazards]
+=========
+========= Warning: Race reported between Read access at k+0x10
+=========     and Write access at k+0x20 [2 hazards]
+=========
+========= RACECHECK SUMMARY: 2 hazards displayed (1 error, 1 warning)
+'''
+
+CLEAN_OUTPUT = '''\
+========= COMPUTE-SANITIZER
+slice: 65 cases, 412 kernels launched, 0 failed
+========= ERROR SUMMARY: 0 errors
+'''
+
+
+def suppress(tool, pattern):
+    return sanitizer_report.Suppression(tool, re.compile(pattern), 'a reason')
+
+
+def test_parse_counts_reports_and_unprinted_errors():
+    r = sanitizer_report.parse(MEMCHECK_OUTPUT, 'memcheck')
+    assert len(r.errors) == 3
+    assert r.summary_errors == 5
+    assert r.error_count == 5  # two more than printed (--print-limit): still errors
+    assert 'cunp_red_sum' in r.errors[0]
+
+
+def test_parse_applies_suppressions_by_tool():
+    sup = [suppress('memcheck', r'libcublasLt'), suppress('racecheck', r'cuModuleGetFunction')]
+    r = sanitizer_report.parse(MEMCHECK_OUTPUT, 'memcheck', sup)
+    assert len(r.suppressed) == 1 and 'gemmSN' in r.suppressed[0]
+    assert len(r.errors) == 2
+    assert r.error_count == 4  # 5 in the summary, one of them suppressed
+
+
+def test_parse_racecheck_summary_and_warnings():
+    r = sanitizer_report.parse(RACECHECK_OUTPUT, 'racecheck')
+    assert r.summary_errors == 1
+    assert len(r.errors) == 1 and len(r.warnings) == 1
+    assert r.error_count == 1
+
+
+def test_parse_clean_run():
+    r = sanitizer_report.parse(CLEAN_OUTPUT, 'initcheck')
+    assert r.error_count == 0 and r.summary_errors == 0 and not r.warnings
+    assert sanitizer.kernels_launched(CLEAN_OUTPUT) == 412
+
+
+def test_suppression_file_entries_have_reasons(tmp_path):
+    entries = sanitizer_report.load_suppressions(sanitizer.SUPPRESSIONS)
+    assert all(e.reason and e.tool in sanitizer.TOOLS + ('*',) for e in entries)
+    bad = tmp_path / 'bad.txt'
+    bad.write_text('memcheck | libcublas\n')
+    with pytest.raises(ValueError, match='reason'):
+        sanitizer_report.load_suppressions(str(bad))
+
+
+def test_sanitizer_command_flags():
+    cmd = sanitizer.sanitizer_command('racecheck', 'python3')
+    assert cmd[:3] == ['compute-sanitizer', '--tool', 'racecheck']
+    for flag in ('--error-exitcode', '--print-limit', '--target-processes'):
+        assert flag in cmd
+    assert cmd[-2:] == [sanitizer.SLICE, '--plain-allocator']
+
+
+def test_slice_covers_every_engine():
+    names = [n for n, _ in sanitizer_slice.all_cases()]
+    assert len(names) == len(set(names))
+    for prefix in ('ew.tiled', 'ew.strided', 'ew.flat', 'red.rows_thread', 'red.rows_warp',
+                   'red.rows_block', 'red.columns_tile', 'red.full_block_split', 'scan.',
+                   'idx.take', 'idx.mask', 'idx.nonzero', 'idx.setitem', 'at.', 'sort.',
+                   'la.matmul', 'la.solve', 'la.svd', 'random.', 'kernel.raw'):
+        assert any(n.startswith(prefix) for n in names), prefix
+
+
+def test_slice_cases_run_on_numpy():
+    """The NumPy side of every compared case (the expected values) runs."""
+    for group in sanitizer_slice.COMPARED:
+        for name, fn in group():
+            fn(numpy, numpy.asarray)
+
+
+def test_differential_check_compares_dtype_shape_values_and_errors(monkeypatch):
+    import differential
+    monkeypatch.setattr(differential, 'xp', numpy)
+    monkeypatch.setattr(differential, 'DRY', True)
+    differential.check(lambda xp, a: a + 1, numpy.arange(3))
+    with pytest.raises(AssertionError, match='dtype'):
+        differential.assert_same(numpy.zeros(2, 'f4'), numpy.zeros(2, 'f8'))
+    with pytest.raises(AssertionError, match='shape'):
+        differential.assert_same(numpy.zeros((2, 1)), numpy.zeros(2))
+    with pytest.raises(AssertionError):
+        differential.assert_same(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.1]))
+    differential.assert_same(numpy.array([numpy.nan, 1.0]), numpy.array([numpy.nan, 1.0]))
+    # Where NumPy raises, the same built-in type is expected.
+    differential.check(lambda xp, a: a.sum(axis=3), numpy.zeros((2, 2)))
+    calls = iter([None, ValueError])
+
+    def raises_on_one_side(xp):
+        if next(calls):
+            raise ValueError('only on one side')
+        return numpy.zeros(1)
+    with pytest.raises(AssertionError, match='cunp raised'):
+        differential.check(raises_on_one_side)
+
+
+def test_fuzz_strategies_dry_run():
+    """The fuzz tests with NumPy on both sides: the strategies generate valid inputs and the
+    comparison accepts NumPy against itself."""
+    env = dict(os.environ, CUNP_FUZZ_DRY='1', CUNP_FUZZ_EXAMPLES='15')
+    pytest.importorskip('hypothesis')
+    p = subprocess.run([sys.executable, '-m', 'pytest', os.path.join(ROOT, 'tests', 'fuzz'),
+                        '-q', '-p', 'no:cacheprovider', '--hypothesis-seed=0'],
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert re.search(r'fuzz: \d+ examples', p.stdout)
