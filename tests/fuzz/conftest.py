@@ -2,7 +2,7 @@
 
     python -m pytest tests/fuzz -p no:cacheprovider --hypothesis-seed=0
 
-CUNP_FUZZ_EXAMPLES (default 100) sets the examples per test; CUNP_FUZZ_DRY=1 runs NumPy
+CUNP_FUZZ_EXAMPLES (default 60) sets the examples per test; CUNP_FUZZ_DRY=1 runs NumPy
 against itself (no GPU needed), which checks the strategies and the comparison. The number
 of examples run is printed at the end as ``fuzz: N examples``.
 """
@@ -18,7 +18,7 @@ import differential  # noqa: E402
 
 settings.register_profile(
     'cunp-fuzz',
-    max_examples=int(os.environ.get('CUNP_FUZZ_EXAMPLES', '100')),
+    max_examples=int(os.environ.get('CUNP_FUZZ_EXAMPLES', '60')),
     # Compiling a new kernel takes a good part of a second, so a per-example deadline would
     # fail the first example of each dtype; hangs are caught by differential's watchdog.
     deadline=None,

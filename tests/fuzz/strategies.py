@@ -11,9 +11,10 @@ dtypes = st.sampled_from(DTYPES)
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5)
 
 
-def elements(dtype):
+def elements(dtype, exact=False):
     """Values of dtype, small integers mostly (so that products stay exact), NaN and inf in
-    the inexact ones."""
+    the inexact ones. exact: inexact values only integral, NaN or inf, so that sums come out
+    the same in any order (cunp folds in a tree, NumPy pairwise)."""
     if dtype.kind == 'b':
         return st.booleans()
     if dtype.kind in 'iu':
@@ -22,6 +23,7 @@ def elements(dtype):
                          st.sampled_from([info.min, info.max]))
     width = {'e': 16, 'f': 32, 'd': 64, 'F': 32, 'D': 64}[dtype.char]
     real = st.one_of(st.integers(-10, 10).map(float),
+                     st.sampled_from([float('nan'), float('inf'), -float('inf')]) if exact else
                      st.floats(width=width, allow_subnormal=False))
     if dtype.kind == 'c':
         return st.builds(complex, real, real)
@@ -29,10 +31,10 @@ def elements(dtype):
 
 
 @st.composite
-def arrays(draw, dtype=None, shape=None):
+def arrays(draw, dtype=None, shape=None, exact=False):
     dtype = draw(dtypes) if dtype is None else dtype
     shape = draw(shapes) if shape is None else shape
-    return draw(hnp.arrays(dtype, shape, elements=elements(dtype)))
+    return draw(hnp.arrays(dtype, shape, elements=elements(dtype, exact)))
 
 
 @st.composite
