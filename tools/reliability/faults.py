@@ -31,6 +31,7 @@ import threading
 import time
 
 import numpy
+from process import run
 
 HERE = os.path.abspath(__file__)
 MiB = 1 << 20
@@ -109,16 +110,18 @@ def case_interrupt(cp):
     cp.cuda.Device().synchronize()
     main = threading.main_thread().ident
     notes = []
-    for wait in (cp.cuda.Device().synchronize, cp.cuda.get_current_stream().synchronize):
+    waits = {'Device.synchronize': cp.cuda.Device().synchronize,
+             'Stream.synchronize': cp.cuda.get_current_stream().synchronize}
+    for what, wait in waits.items():
         spin((1,), (1,), (numpy.uint64(2 * 10**9),))
         threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT)).start()
         t0 = time.perf_counter()
         try:
             wait()
             time.sleep(3)  # the interrupt is delivered at the latest here
-            raise AssertionError(f'{wait.__qualname__}: no KeyboardInterrupt')
+            raise AssertionError(f'{what}: no KeyboardInterrupt')
         except KeyboardInterrupt:
-            notes.append(f'{wait.__qualname__}: KeyboardInterrupt after '
+            notes.append(f'{what}: KeyboardInterrupt after '
                          f'{time.perf_counter() - t0:.2f} s')
         x = cp.arange(1000, dtype='int64')
         if int((x * 2).sum()) != 999000:
@@ -195,12 +198,8 @@ def _limit_file_size():
 
 def child(case, env=None, preexec=None, timeout=240):
     """Runs one case in a new process; (exit status, output)."""
-    try:
-        p = subprocess.run([sys.executable, HERE, '--case', case], capture_output=True,
-                           text=True, env=env, preexec_fn=preexec, timeout=timeout)
-        return p.returncode, p.stdout + p.stderr
-    except subprocess.TimeoutExpired:
-        return 124, f'timed out after {timeout} s'
+    rc, out, _ = run([sys.executable, HERE, '--case', case], timeout, env, preexec_fn=preexec)
+    return rc, out
 
 
 def run_cache_shared(env):

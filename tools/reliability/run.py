@@ -15,27 +15,15 @@ import argparse
 import glob
 import os
 import re
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from process import run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PARTS = ('sanitizer', 'fuzz', 'leaks', 'faults')
-
-
-def run(cmd, timeout, env=None):
-    """(exit status, output); 124 and what was printed when it ran past timeout."""
-    t0 = time.perf_counter()
-    try:
-        p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, timeout=timeout, env=env)
-        rc, out = p.returncode, p.stdout
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
-        rc, out = 124, out + f'\n(timed out after {timeout} s)\n'
-    return rc, out, time.perf_counter() - t0
 
 
 def last_line(out, prefix):
@@ -80,7 +68,7 @@ def main(argv=None):
     if 'sanitizer' in parts:
         budget = int((deadline - time.monotonic()) * 0.55)
         rc, out, t = run([py, os.path.join(HERE, 'sanitizer.py'), '--log', args.log,
-                          '--timeout', str(budget // 2)], budget)
+                          '--timeout', str(budget - 10)], budget, cwd=ROOT)
         log(f'sanitizer ({t:.0f} s)', out)
         line = last_line(out, 'sanitizer: ') or f'sanitizer: did not finish (rc {rc})'
         summary.append(line)
@@ -99,7 +87,7 @@ def main(argv=None):
     if 'faults' in parts:
         jobs['faults'] = [py, os.path.join(HERE, 'faults.py')]
     with ThreadPoolExecutor(max(1, len(jobs))) as pool:
-        futures = {name: pool.submit(run, cmd, remaining) for name, cmd in jobs.items()}
+        futures = {name: pool.submit(run, cmd, remaining, cwd=ROOT) for name, cmd in jobs.items()}
         results = {name: f.result() for name, f in futures.items()}
     for name, (rc, out, t) in results.items():
         log(f'{os.path.relpath(name, ROOT) if os.sep in name else name} (rc {rc}, {t:.0f} s)', out)

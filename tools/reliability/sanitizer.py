@@ -16,12 +16,13 @@ run failed.
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import sanitizer_report
+from process import run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SLICE = os.path.join(HERE, 'sanitizer_slice.py')
@@ -53,21 +54,11 @@ def kernels_launched(text):
     return None
 
 
-def run(cmd, env, timeout):
-    try:
-        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, timeout=timeout)
-        return p.returncode, p.stdout
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
-        return 124, out + f'\n(timed out after {timeout} s)\n'
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--log', required=True, help='append every run\'s output here')
     parser.add_argument('--tools', default=','.join(TOOLS))
-    parser.add_argument('--timeout', type=int, default=420, help='seconds per tool run')
+    parser.add_argument('--timeout', type=int, default=420, help='seconds for all the runs')
     parser.add_argument('--only', default='', help='slice cases whose name contains this')
     args = parser.parse_args(argv)
     tools = [t for t in args.tools.split(',') if t]
@@ -78,16 +69,17 @@ def main(argv=None):
     cache = tempfile.mkdtemp(prefix='cunp-sanitizer-cache-')
     env = dict(os.environ, CUNP_CACHE_DIR=cache, PYTHONUNBUFFERED='1')
     slice_args = ['--only', args.only] if args.only else []
+    deadline = time.monotonic() + args.timeout
     with open(args.log, 'a') as log:
-        rc, out = run([sys.executable, SLICE, *slice_args], env, args.timeout)
+        rc, out, _ = run([sys.executable, SLICE, *slice_args], args.timeout // 2, env)
         log.write(f'===== slice without the sanitizer (fills the kernel cache): rc {rc}\n{out}\n')
         warm_ok = rc == 0
+        left = max(10, int(deadline - time.monotonic()) - 5)
         with ThreadPoolExecutor(len(tools)) as pool:
             results = list(pool.map(
-                lambda t: run(sanitizer_command(t, slice_args=slice_args), env, args.timeout),
-                tools))
+                lambda t: run(sanitizer_command(t, slice_args=slice_args), left, env), tools))
         total_errors, kernels, bad_runs = 0, None, []
-        for tool, (rc, out) in zip(tools, results):
+        for tool, (rc, out, _) in zip(tools, results):
             report = sanitizer_report.parse(out, tool, suppressions)
             launched = kernels_launched(out)
             kernels = launched if kernels is None else min(kernels, launched or 0)
