@@ -2,14 +2,24 @@
 correlate, poly1d, poly, polyadd, polysub, polymul, polydiv, polyder, polyint, polyfit, polyval,
 roots.
 
-convolve and correlate are direct sums: a gather of the zero-padded longer input by index
-arithmetic into a (rows, len(shorter)) matrix, then its product with the reversed shorter input
-(matmul for float32/float64/complex; products and a sum reduction for integers, bool and
-float16), in row blocks of at most 2**24 gathered elements. They cost O(len(a) * len(v))
-multiply-adds, as NumPy's direct method, plus the gather's memory traffic (len(v) times the
-input): fine for short kernels, slow where both inputs are long. There is no FFT path. Polynomials are short, so the loops over coefficients below (a few launches per
-coefficient) are fine; where NumPy decides something from values (trimming leading zeros,
-conjugate root pairs) the small coefficient array is read on the host once.
+convolve and correlate compute only the outputs their mode keeps, by one of two methods:
+
+- by FFT (`_fft_convolve`) for float32/float64/complex inputs whose shorter one has at least
+  _FFT_MIN_TAPS points: three transforms of about len(a) + len(v) points, O((n + m) log(n + m)).
+  The direct method's cost grows with the shorter length m (m multiply-adds and m gathered
+  elements per output) while the FFT's per output is a few passes over memory and ~log2(n + m)
+  flops, fixed launches aside: they meet at a few tens of points (and for short inputs both
+  are bound by launches). CuPy takes its FFT path for every floating-point input.
+- directly otherwise: a gather of the zero-padded longer input by index arithmetic into a
+  (rows, len(shorter)) matrix, then its product with the reversed shorter input (matmul for
+  float32/float64/complex; products and a sum reduction for integers, bool and float16), in row
+  blocks of at most 2**24 gathered elements. Integers and bool always take it: their sums are
+  exact and wrap around on overflow as NumPy's do, which a rounded floating-point FFT result
+  guarantees only below 2**53 (and float16 accumulates in float32 as NumPy's does).
+
+Polynomials are short, so the loops over coefficients below (a few launches per coefficient)
+are fine; where NumPy decides something from values (trimming leading zeros, conjugate root
+pairs) the small coefficient array is read on the host once.
 """
 import warnings
 
@@ -24,6 +34,8 @@ __all__ = [
 _MODES = {"valid": 0, "same": 1, "full": 2}
 # Elements of the gathered (rows, len(v)) matrix per block.
 _BLOCK = 1 << 24
+# The shortest input length from which floating-point convolutions go through FFTs.
+_FFT_MIN_TAPS = 32
 
 
 def _np():
@@ -42,21 +54,31 @@ def _mode(mode):
     return mode
 
 
-def _conv_full(a, k):
-    """out[t] = sum_j a[t - j] * k[j] over the valid j, t = 0 .. len(a) + len(k) - 2."""
+def _uses_fft(a, k):
+    return (a.dtype.kind in "fc" and a.dtype.itemsize > 2
+            and min(a.shape[0], k.shape[0]) >= _FFT_MIN_TAPS)
+
+
+def _conv(a, k, start, length):
+    """out[t] = sum_j a[t - j] * k[j] over the valid j, for start <= t < start + length (a the
+    longer input)."""
     from cunp import concatenate, empty, float32, matmul, take, zeros
 
+    if _uses_fft(a, k):
+        import cunp
+        from cunp._fft_convolve import fft_convolve
+
+        return fft_convolve(cunp, a, k, start, length)
     kind = a.dtype.kind
-    n, m = a.shape[0], k.shape[0]
+    m = k.shape[0]
     pad = zeros((m - 1,), a.dtype)
     ap = concatenate([pad, a, pad]) if m > 1 else a
-    rows = n + m - 1
     cols = (m - 1) - arange(m)
-    out = empty((rows,), a.dtype)
+    out = empty((length,), a.dtype)
     step = max(1, _BLOCK // m)
-    for r0 in range(0, rows, step):
-        r1 = min(rows, r0 + step)
-        block = take(ap, arange(r0, r1).reshape(-1, 1) + cols)
+    for r0 in range(0, length, step):
+        r1 = min(length, r0 + step)
+        block = take(ap, arange(start + r0, start + r1).reshape(-1, 1) + cols)
         if kind == "b":
             out[r0:r1] = (block & k).any(axis=1)
         elif kind in "fc" and a.dtype.itemsize > 2:
@@ -86,15 +108,14 @@ def _pair(a, v, name):
     return a.astype(dt, copy=False), v.astype(dt, copy=False)
 
 
-def _window(full, n, m, mode, offset_same):
+def _span(n, m, mode, offset_same):
+    """(start, length) of the mode's outputs within the full convolution (n + m - 1 terms)."""
     if mode == 2:
-        return full
+        return 0, n + m - 1
     short = min(n, m)
     if mode == 0:
-        start, length = short - 1, abs(n - m) + 1
-    else:
-        start, length = offset_same(short), max(n, m)
-    return full[start:start + length]
+        return short - 1, abs(n - m) + 1
+    return offset_same(short), max(n, m)
 
 
 def convolve(a, v, mode="full"):
@@ -110,7 +131,7 @@ def convolve(a, v, mode="full"):
     if v.shape[0] > a.shape[0]:
         a, v = v, a
     n, m = a.shape[0], v.shape[0]
-    return _window(_conv_full(a, v), n, m, mode, lambda s: (s - 1) // 2)
+    return _conv(a, v, *_span(n, m, mode, lambda s: (s - 1) // 2))
 
 
 def correlate(a, v, mode="valid"):
@@ -123,8 +144,8 @@ def correlate(a, v, mode="valid"):
         raise ValueError("second array argument cannot be empty")
     n, m = a.shape[0], v.shape[0]
     k = v[::-1].conj() if v.dtype.kind == "c" else v[::-1]
-    full = _conv_full(a, k) if n >= m else _conv_full(k, a)
-    return _window(full, n, m, mode, (lambda s: (s - 1) // 2) if n >= m else (lambda s: s // 2))
+    span = _span(n, m, mode, (lambda s: (s - 1) // 2) if n >= m else (lambda s: s // 2))
+    return _conv(a, k, *span) if n >= m else _conv(k, a, *span)
 
 
 # --- the legacy polynomial functions ---

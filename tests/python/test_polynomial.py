@@ -65,11 +65,59 @@ def test_convolve_layouts_and_promotion(xp):
 
 @gpu
 def test_convolve_large_blocks():
-    # More rows than one gathered block holds: the blocks must join seamlessly.
-    a = testing.shaped_random((300000,), numpy, "float64", seed=3)
-    v = testing.shaped_random((100,), numpy, "float64", seed=4)
+    # More rows than one gathered block holds: the blocks must join seamlessly (the kernel is
+    # shorter than the FFT path's threshold, so this is the direct path).
+    a = testing.shaped_random((1000000,), numpy, "float64", seed=3)
+    v = testing.shaped_random((20,), numpy, "float64", seed=4)
     testing.assert_allclose(cunp.convolve(cunp.asarray(a), cunp.asarray(v)),
                             numpy.convolve(a, v), rtol=1e-10)
+
+
+def _assert_close_to_scale(got, want, dtype):
+    """Within float tolerance of the largest output (the FFT's error scales with the norms of
+    the inputs, not with each output)."""
+    assert got.dtype == want.dtype and got.shape == want.shape
+    tol = 1e-5 if numpy.dtype(dtype) in (numpy.float32, numpy.complex64) else 1e-12
+    testing.assert_allclose(got, want, rtol=tol, atol=tol * float(numpy.abs(want).max()))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("lengths", [(40, 33), (33, 40), (32, 32), (1000, 64), (64, 1000),
+                                     (5000, 300), (4099, 4097)])
+@pytest.mark.parametrize("mode", ["full", "same", "valid"])
+def test_convolve_correlate_fft_path(dtype, lengths, mode):
+    a, v = _data(numpy, lengths[0], dtype, 5), _data(numpy, lengths[1], dtype, 6)
+    if numpy.dtype(dtype).kind == "c":
+        v = v * (1 - 3j)
+    for name in ("convolve", "correlate"):
+        got = getattr(cunp, name)(cunp.asarray(a), cunp.asarray(v[::-1]), mode)
+        _assert_close_to_scale(got.get(), getattr(numpy, name)(a, v[::-1], mode), dtype)
+
+
+@gpu
+def test_convolve_fft_path_long_valid():
+    # The bench's shape: a million points against a thousand, mode 'valid'.
+    a = testing.shaped_random((1000000,), numpy, "float64", seed=7) - 0.5
+    v = testing.shaped_random((1000,), numpy, "float64", seed=8) - 0.5
+    got = cunp.convolve(cunp.asarray(a), cunp.asarray(v), "valid")
+    _assert_close_to_scale(got.get(), numpy.convolve(a, v, "valid"), "float64")
+    got = cunp.convolve(cunp.asarray(a, "float32"), cunp.asarray(v, "float32"), "valid")
+    _assert_close_to_scale(got.get(), numpy.convolve(a.astype("float32"), v.astype("float32"),
+                                                     "valid"), "float32")
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8"])
+def test_convolve_long_integers_exact(dtype):
+    # Integers keep the direct path at any length: exact sums, wrapping around as NumPy's do.
+    high = 2**20 if dtype == "int32" else 200
+    rng = numpy.random.default_rng(9)
+    a = rng.integers(0, high, 3000).astype(dtype)
+    v = rng.integers(0, high, 500).astype(dtype)
+    for name, mode in (("convolve", "full"), ("correlate", "same")):
+        testing.assert_array_equal(getattr(cunp, name)(cunp.asarray(a), cunp.asarray(v), mode),
+                                   getattr(numpy, name)(a, v, mode))
 
 
 @gpu

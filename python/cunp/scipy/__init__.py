@@ -1,0 +1,14 @@
+"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft, as cunp.scipy.fft)."""
+
+_SUBMODULES = {"fft"}
+
+
+def __getattr__(name):
+    # Subpackages load on first use, so that `import cunp.scipy` stays cheap.
+    if name in _SUBMODULES:
+        import importlib
+
+        module = importlib.import_module(f"cunp.scipy.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'cunp.scipy' has no attribute '{name}'")
