@@ -67,7 +67,6 @@ from cunp._scans import *  # noqa: E402,F401,F403
 from cunp._statistics import *  # noqa: E402,F401,F403
 from cunp._sorting import *  # noqa: E402,F401,F403
 from cunp._sorted_compositions import *  # noqa: E402,F401,F403
-from cunp._order_statistics import *  # noqa: E402,F401,F403
 from cunp._products import *  # noqa: E402,F401,F403
 from cunp._raw_kernel import *  # noqa: E402,F401,F403
 from cunp._interop import *  # noqa: E402,F401,F403
@@ -122,7 +121,7 @@ _LAZY_NAMES = {"fuse": "cunp._fusion"}
 # __all__.
 _LAZY_AREAS = ["_math_extras", "_windows", "_diagonals", "_rearranging", "_padding", "_types",
                "_printing", "_creation_extras", "_polynomial", "_iterators", "_functional",
-               "_interpolation", "_histograms", "_sets"]
+               "_interpolation", "_histograms", "_sets", "_order_statistics"]
 
 
 def _load_lazy_areas():

@@ -5,7 +5,7 @@
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
 from cunp import _core, _elementwise_functions, _indexing, _interop, _io, _products, _scans
-from cunp import _order_statistics, _sorting, _statistics, _ufuncs
+from cunp import _sorting, _statistics, _ufuncs
 
 
 def dot(self, b, out=None):
@@ -70,11 +70,15 @@ def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
 
 def partition(self, kth, axis=-1, kind="introselect", order=None):
     """Partitions the array in place along `axis`; see cunp.partition."""
+    from cunp import _order_statistics  # NumPy-heavy: loaded on first use
+
     self[...] = _order_statistics.partition(self, kth, axis, kind, order).reshape(self.shape)
 
 
 def argpartition(self, kth, axis=-1, kind="introselect", order=None):
     """The indices that partition the array along `axis`; see cunp.argpartition."""
+    from cunp import _order_statistics
+
     return _order_statistics.argpartition(self, kth, axis, kind, order)
 
 

@@ -105,7 +105,10 @@ def _unique_rows(ar, axis, need_order):
 
     moved = cp.moveaxis(ar, axis, 0)
     n = moved.shape[0]
-    rows = moved.reshape(n, -1)
+    width = 1
+    for e in moved.shape[1:]:
+        width *= e
+    rows = moved.reshape(n, width)  # not -1: n may be 0
     order = cp.arange(n, dtype=cp.int64)
     for c in range(rows.shape[1] - 1, -1, -1):
         order = order[cp.argsort(rows[:, c][order], kind="stable")]

@@ -155,6 +155,8 @@ def test_vectorize_binary(dtype):
               lambda x, y: numpy.maximum(x, y) + numpy.minimum(x, 0)]:
         try:
             want = numpy.vectorize(f)(a, b)
+        except OverflowError:  # NumPy's own vectorize fails converting a Python int result
+            continue
         except TypeError:  # bool subtraction: the ufunc's own error, as NumPy's
             with pytest.raises(TypeError):
                 cunp.vectorize(f)(cunp.asarray(a), cunp.asarray(b))
@@ -217,8 +219,11 @@ def test_vectorize_scalars_kwargs_outputs_and_otypes():
 def test_vectorize_excluded():
     x = _data((6,), "float64")
     d = cunp.asarray(x)
-    for n in (1, 2, 3):  # a scalar excluded by position: keyed by value
+    for n in (2, 3):  # a scalar excluded by position: keyed by value
         _same(cunp.vectorize(_power, excluded={1})(d, n), numpy.vectorize(_power, excluded={1})(x, n))
+    # n = 1 returns the argument itself, which a kernel cannot (docs/differences.md).
+    with pytest.raises(NotImplementedError, match="returned unchanged"):
+        cunp.vectorize(_power, excluded={1})(d, 1)
     for p in ([1.0, -2.0, 0.5], (3, 1)):  # a list: bound by identity
         _same(cunp.vectorize(_polyval, excluded=["p"])(d, p=p),
               numpy.vectorize(_polyval, excluded=["p"])(x, p=p))

@@ -152,9 +152,14 @@ def test_histogram_equal_bins(dtype, bins):
     a = values(30000, dtype, nan=False)
     with numpy.testing.suppress_warnings() as sup:
         sup.filter(RuntimeWarning)
-        check(cunp.histogram(cunp.asarray(a), bins), numpy.histogram(a, bins))
-        check(cunp.histogram(cunp.asarray(a), bins, range=(-5, 7.5)),
-              numpy.histogram(a, bins, range=(-5, 7.5)))
+        for kw in ({}, {"range": (-5, 7.5)}):
+            try:
+                want = numpy.histogram(a, bins, **kw)
+            except ValueError:  # float16 edges too close to be distinct: NumPy refuses
+                with pytest.raises(ValueError, match="Too many bins"):
+                    cunp.histogram(cunp.asarray(a), bins, **kw)
+                continue
+            check(cunp.histogram(cunp.asarray(a), bins, **kw), want)
 
 
 @gpu

@@ -123,7 +123,7 @@ def test_nditer_numpy_errors():
 @gpu
 @pytest.mark.parametrize("dtype", _DTYPES)
 def test_broadcast_of_device_arrays(dtype):
-    h1, h2 = _data((2, 3, 4), dtype), _data((3, 1), "float32")
+    h1, h2 = _data((2, 3, 4), dtype), _data((4,), "float32")
     for a, da in _layouts(h1):
         got = cunp.broadcast(da, cunp.asarray(h2), 2)
         want = numpy.broadcast(a, h2, 2)
@@ -170,7 +170,8 @@ def test_nditer_of_several_operands_broadcasts():
         _same_items(g, w)
         assert got.multi_index == want.multi_index
     with cunp.nditer([cunp.asarray(a), cunp.asarray(b)]) as it:
-        assert it.shape == (2, 3) and it.nop == 2
+        # Without multi_index NumPy orders the axes by memory: (3, 2) here, as NumPy's own.
+        assert it.shape == numpy.nditer([a, b]).shape and it.nop == 2
         assert [op.shape for op in it.operands] == [(2, 3), (3,)]
     with pytest.raises(NotImplementedError, match="read-only"):
         cunp.nditer(cunp.asarray(a), op_flags=["readwrite"])
