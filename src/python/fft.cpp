@@ -20,6 +20,11 @@ NDArray output(nb::handle out) {
   return unwrap(out).a;
 }
 
+// The result as Python sees it: `out` itself when given (NumPy returns the same object).
+nb::object result(const NDArray& r, nb::handle out) {
+  return out.is_none() ? wrap(r) : nb::borrow<nb::object>(out);
+}
+
 Kind to_kind(int k) {
   if (k < 0 || k > 2) throw ValueError("invalid transform kind");
   return static_cast<Kind>(k);
@@ -91,7 +96,7 @@ void bind_fft(nb::module_& m) {
                            ") specified.");
         Norm nm = to_norm(norm, is_forward(k, forward));
         NDArray x = input(a);
-        return wrap(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)));
+        return result(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)), out);
       },
       nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
       nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));
@@ -101,7 +106,7 @@ void bind_fft(nb::module_& m) {
          bool forward) {
         fft::Request r = to_request(s, axes, kind, forward);
         r.norm = to_norm(norm, is_forward(r.kind, forward));
-        return wrap(fft::transform(input(a), r, output(out)));
+        return result(fft::transform(input(a), r, output(out)), out);
       },
       nb::arg("a"), nb::arg("s"), nb::arg("axes"), nb::arg("norm").none(), nb::arg("out").none(),
       nb::arg("kind"), nb::arg("forward"));

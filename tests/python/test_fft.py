@@ -200,7 +200,7 @@ def test_1d_norms(func, norm):
 
 
 LAYOUTS = {
-    'F': lambda x: numpy.asfortranarray(x),
+    'F': lambda x: cunp.asfortranarray(x) if isinstance(x, cunp.ndarray) else numpy.asfortranarray(x),
     'strided': lambda x: x[::2, 1::2],
     'reversed': lambda x: x[::-1, ::-1],
     'transposed': lambda x: x.T,
