@@ -3,7 +3,7 @@
 #include "cunp/fft/plan_cache.hpp"
 
 #include <array>
-#include <sstream>
+#include <string>
 
 #include "cufft.hpp"
 #include "cunp/memory/memory.hpp"
@@ -83,20 +83,16 @@ std::size_t PlanKey::hash() const {
 }
 
 std::string PlanKey::str() const {
-  std::ostringstream s;
   auto list = [&](const int64_t* v) {
-    s << "(";
-    for (int i = 0; i < rank; ++i) s << (i ? ", " : "") << v[i];
-    s << (rank == 1 ? ",)" : ")");
+    std::string t = "(";
+    for (int i = 0; i < rank; ++i) t += (i ? ", " : "") + std::to_string(v[i]);
+    return t + (rank == 1 ? ",)" : ")");
   };
-  s << plan_type_name(type) << " n=";
-  list(n);
-  s << " batch=" << batch << " in: embed=";
-  list(inembed);
-  s << " stride=" << istride << " dist=" << idist << " out: embed=";
-  list(onembed);
-  s << " stride=" << ostride << " dist=" << odist << " device=" << device;
-  return s.str();
+  return std::string(plan_type_name(type)) + " n=" + list(n) + " batch=" + std::to_string(batch) +
+         " in: embed=" + list(inembed) + " stride=" + std::to_string(istride) +
+         " dist=" + std::to_string(idist) + " out: embed=" + list(onembed) +
+         " stride=" + std::to_string(ostride) + " dist=" + std::to_string(odist) +
+         " device=" + std::to_string(device);
 }
 
 Plan::Plan(const PlanKey& key) : key_(key) {
