@@ -43,40 +43,40 @@ _find_cuda_libraries()
 from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp import cuda  # noqa: E402
-from cunp._elementwise_kernel import ElementwiseKernel  # noqa: E402
-from cunp._creation import (
+from cunp._kernels._elementwise_kernel import ElementwiseKernel  # noqa: E402
+from cunp._creation._basic import (
     asarray, ascontiguousarray, asfortranarray, copy, full, empty_like, zeros_like, ones_like,
     full_like, arange, linspace, logspace, geomspace, identity, asnumpy, meshgrid,
 )
-from cunp._manipulation import (
+from cunp._manipulation._shapes import (
     reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
     broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size, flip, fliplr, flipud,
     roll,
 )
-from cunp._ufuncs import ufunc  # noqa: E402
-from cunp._elementwise_functions import (  # noqa: E402
+from cunp._math._ufuncs import ufunc  # noqa: E402
+from cunp._math._elementwise import (  # noqa: E402
     clip, where, nan_to_num, around, round, angle, isreal, iscomplex, isrealobj, iscomplexobj,
     isclose, allclose, array_equal, array_equiv,
 )
 # Each area's module lists its public names in __all__.
-from cunp._joining import *  # noqa: E402,F401,F403
-from cunp._indexing import *  # noqa: E402,F401,F403
-from cunp._index_tricks import *  # noqa: E402,F401,F403
-from cunp._reductions import *  # noqa: E402,F401,F403
-from cunp._scans import *  # noqa: E402,F401,F403
-from cunp._statistics import *  # noqa: E402,F401,F403
-from cunp._sorting import *  # noqa: E402,F401,F403
-from cunp._sorted_compositions import *  # noqa: E402,F401,F403
-from cunp._products import *  # noqa: E402,F401,F403
-from cunp._raw_kernel import *  # noqa: E402,F401,F403
-from cunp._interop import *  # noqa: E402,F401,F403
-from cunp._array_api import *  # noqa: E402,F401,F403
-from cunp._differences import *  # noqa: E402,F401,F403
-from cunp._triangles import *  # noqa: E402,F401,F403
-from cunp._io import *  # noqa: E402,F401,F403
-from cunp import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
-from cunp._config import show_config  # noqa: E402
-from cunp._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
+from cunp._manipulation._joining import *  # noqa: E402,F401,F403
+from cunp._indexing._routines import *  # noqa: E402,F401,F403
+from cunp._indexing._index_tricks import *  # noqa: E402,F401,F403
+from cunp._math._reductions import *  # noqa: E402,F401,F403
+from cunp._math._scans import *  # noqa: E402,F401,F403
+from cunp._statistics._averages import *  # noqa: E402,F401,F403
+from cunp._sorting._sort import *  # noqa: E402,F401,F403
+from cunp._sorting._sorted_compositions import *  # noqa: E402,F401,F403
+from cunp._linalg._products import *  # noqa: E402,F401,F403
+from cunp._kernels._raw_kernel import *  # noqa: E402,F401,F403
+from cunp._array._interop import *  # noqa: E402,F401,F403
+from cunp._array._array_api import *  # noqa: E402,F401,F403
+from cunp._math._differences import *  # noqa: E402,F401,F403
+from cunp._creation._triangles import *  # noqa: E402,F401,F403
+from cunp._io._files import *  # noqa: E402,F401,F403
+from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
+from cunp._array._config import show_config  # noqa: E402
+from cunp._array._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
 from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
 __version__ = "0.1.0"
@@ -113,15 +113,17 @@ _NUMPY_NAMES = {
 # a few names (fuse's tracer is about 0.8 ms of import).
 _LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
                     "scipy"}
-_LAZY_NAMES = {"fuse": "cunp._fusion"}
+_LAZY_NAMES = {"fuse": "cunp._kernels._fusion"}
 
 
 # Areas imported on the first use of any name they hold: rarely called functions whose modules
 # together would cost more import time than the rest of the package. Each lists its names in
 # __all__.
-_LAZY_AREAS = ["_math_extras", "_windows", "_diagonals", "_rearranging", "_padding", "_types",
-               "_printing", "_creation_extras", "_polynomial", "_iterators", "_functional",
-               "_interpolation", "_histograms", "_sets", "_order_statistics"]
+_LAZY_AREAS = ["_math._extras", "_math._windows", "_creation._diagonals",
+               "_manipulation._rearranging", "_manipulation._padding", "_array._types",
+               "_io._printing", "_creation._extras", "_math._polynomial", "_indexing._iterators",
+               "_functional._tools", "_math._interpolation", "_statistics._histograms",
+               "_sorting._sets", "_statistics._order_statistics"]
 
 
 def _load_lazy_areas():

@@ -27,8 +27,8 @@ nb::object matmul_fn(nb::handle x1, nb::handle x2, nb::handle out, nb::handle ca
                      nb::handle axis) {
   if (!axes.is_none() || !axis.is_none()) {
     // NumPy's axes=/axis= (rare): the gufunc layer moves the named axes last and calls back.
-    nb::object uf = nb::module_::import_("cunp._products").attr("matmul");
-    return nb::module_::import_("cunp._gufunc")
+    nb::object uf = nb::module_::import_("cunp._linalg._products").attr("matmul");
+    return nb::module_::import_("cunp._kernels._gufunc")
         .attr("_call_on_axes")(uf, x1, x2, out, casting, dtype, axes, axis);
   }
   NDArray s1, s2;

@@ -1,6 +1,6 @@
 // src/python/creation.cpp -- array creation and host transfers. The hot ones (empty, zeros,
 // ones, asarray of a cunp array) are here in C++; argument juggling for the rest lives in
-// python/cunp/_creation.py.
+// python/cunp/_creation/_basic.py.
 #include <cmath>
 #include <complex>
 

@@ -1,6 +1,6 @@
 // src/python/elementwise_functions.cpp -- bindings of clip, where, nan_to_num, around, angle,
 // isreal/iscomplex, isclose/allclose and array_equal/equiv (private _core functions; the NumPy
-// signatures are in python/cunp/_elementwise_functions.py).
+// signatures are in python/cunp/_math/_elementwise.py).
 #include <nanobind/stl/optional.h>
 
 #include "common.hpp"

@@ -1,7 +1,7 @@
 // src/python/elementwise_kernel.cpp -- cunp.ElementwiseKernel's calls: Python arguments and
 // keywords converted for the core's ElementwiseKernel (cunp/ops/elementwise_kernel.hpp), which
 // checks them, resolves the types, allocates the outputs and launches.
-// python/cunp/_elementwise_kernel.py subclasses this type, so a call runs no Python code.
+// python/cunp/_kernels/_elementwise_kernel.py subclasses this type, so a call runs no Python code.
 #include "cunp/ops/elementwise_kernel.hpp"
 
 #include "common.hpp"

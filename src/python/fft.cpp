@@ -96,7 +96,8 @@ void bind_fft(nb::module_& m) {
                            ") specified.");
         Norm nm = to_norm(norm, is_forward(k, forward));
         NDArray x = input(a);
-        return result(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)), out);
+        return result(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)),
+                      out);
       },
       nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
       nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));

@@ -1,5 +1,5 @@
 // src/python/histogram.cpp -- bindings of bincount, bin_counts and histogram
-// (cunp/ops/histogram.hpp) for cunp._histograms: argument conversion only.
+// (cunp/ops/histogram.hpp) for cunp._statistics._histograms: argument conversion only.
 #include "common.hpp"
 #include "cunp/ops/histogram.hpp"
 

@@ -1,4 +1,4 @@
-// src/python/joining.cpp -- the joins and splits of cunp/ops/joining.hpp. cunp/_joining.py turns
+// src/python/joining.cpp -- the joins and splits of cunp/ops/joining.hpp. cunp/_manipulation/_joining.py turns
 // its arguments into lists of cunp arrays first (asarray, NumPy's iteration of an array argument).
 #include "common.hpp"
 

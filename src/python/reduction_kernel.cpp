@@ -1,7 +1,7 @@
 // src/python/reduction_kernel.cpp -- cunp.ReductionKernel's calls: Python arguments and keywords
 // converted for the core's ReductionKernel (cunp/ops/reduction_kernel.hpp), which checks them,
 // resolves the types, allocates the outputs and launches.
-// python/cunp/_reduction_kernel.py subclasses this type.
+// python/cunp/_kernels/_reduction_kernel.py subclasses this type.
 #include "cunp/ops/reduction_kernel.hpp"
 
 #include "common.hpp"

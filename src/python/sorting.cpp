@@ -1,6 +1,6 @@
 // src/python/sorting.cpp -- bindings of sort, argsort, searchsorted and unique
-// (cunp/ops/sorting.hpp) for cunp._sorting and of the selection engine (cunp/ops/selection.hpp)
-// for cunp._order_statistics: argument conversion only.
+// (cunp/ops/sorting.hpp) for cunp._sorting._sort and of the selection engine (cunp/ops/selection.hpp)
+// for cunp._statistics._order_statistics: argument conversion only.
 #include <Python.h>
 
 #include <optional>

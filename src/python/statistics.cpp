@@ -1,6 +1,6 @@
 // src/python/statistics.cpp -- bindings of the one-launch statistics (cunp/ops/statistics.hpp)
-// for cunp._stat_kernels: each takes NumPy's arguments and returns None where the composition
-// in cunp._statistics must run instead (a dtype= or out= other than the natural one, ...).
+// for cunp._statistics._stat_kernels: each takes NumPy's arguments and returns None where the composition
+// in cunp._statistics._averages must run instead (a dtype= or out= other than the natural one, ...).
 #include <Python.h>
 
 #include <cmath>

@@ -54,11 +54,11 @@ def test_import_does_not_import_testing_or_pytest():
 def test_fuse_is_loaded_on_first_use():
     out = checked(run_python('''
         import sys, cunp
-        print('cunp._fusion' in sys.modules)
+        print('cunp._kernels._fusion' in sys.modules)
         from cunp import fuse
-        print('cunp._fusion' in sys.modules, fuse is cunp.fuse, fuse.__module__)
+        print('cunp._kernels._fusion' in sys.modules, fuse is cunp.fuse, fuse.__module__)
     '''))
-    assert out == ['False', 'True True cunp._fusion']
+    assert out == ['False', 'True True cunp._kernels._fusion']
 
 
 def test_import_without_visible_devices():

@@ -2,6 +2,6 @@
 
 New code should call ``cunp.from_dlpack(x)`` and ``x.__dlpack__()``.
 """
-from cunp._interop import from_dlpack, fromDlpack, toDlpack
+from cunp._array._interop import from_dlpack, fromDlpack, toDlpack
 
 __all__ = ["from_dlpack", "fromDlpack", "toDlpack"]

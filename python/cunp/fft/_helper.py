@@ -16,7 +16,7 @@ def fftfreq(n, d=1.0, device=None):
     """The sample frequencies of an n-point transform with sample spacing d: [0, 1, ...,
     n/2-1, -n/2, ..., -1] / (d*n) for even n (numpy.fft.fftfreq)."""
     import cunp
-    from cunp._creation import _on
+    from cunp._creation._basic import _on
 
     _check_length(n)
     val = 1.0 / (n * d)
@@ -32,7 +32,7 @@ def rfftfreq(n, d=1.0, device=None):
     """The non-negative sample frequencies of rfft: [0, 1, ..., n//2] / (d*n)
     (numpy.fft.rfftfreq)."""
     import cunp
-    from cunp._creation import _on
+    from cunp._creation._basic import _on
 
     _check_length(n)
     val = 1.0 / (n * d)

@@ -62,7 +62,7 @@ def ihfft(a, n=None, axis=-1, norm=None, out=None):
 def _asarray(a):
     if isinstance(a, _core.ndarray):
         return a
-    from cunp._creation import asarray
+    from cunp._creation._basic import asarray
 
     return asarray(a)
 

@@ -7,7 +7,8 @@ routine exists); this module does NumPy's argument handling, dtype rules and res
 import operator as _operator
 from collections import namedtuple as _namedtuple
 
-from cunp import _core, _linalg_errstate
+from cunp import _core
+from cunp._linalg import _errstate as _linalg_errstate
 
 __all__ = [
     'det', 'slogdet', 'inv', 'solve', 'lstsq', 'pinv', 'matrix_power',

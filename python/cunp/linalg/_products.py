@@ -1,8 +1,8 @@
 # python/cunp/linalg/_products.py -- numpy.linalg's product functions (multi_dot, ...) and
 # the TF32 switch for float32 products on cuBLAS.
 """numpy.linalg's products on cuBLAS: matmul, multi_dot, tensordot, vecdot, outer, cross, ..."""
-from cunp import _products as _p
-from cunp._creation import asarray
+from cunp._linalg import _products as _p
+from cunp._creation._basic import asarray
 
 __all__ = ["matmul", "multi_dot", "tensordot", "vecdot", "outer", "cross", "matrix_transpose",
            "diagonal", "trace", "set_tf32", "get_tf32"]

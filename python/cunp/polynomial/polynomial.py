@@ -10,8 +10,8 @@ import operator
 import warnings
 
 from cunp._core import ndarray
-from cunp._creation import arange, asarray
-from cunp._polynomial import _check_fit_data
+from cunp._creation._basic import arange, asarray
+from cunp._math._polynomial import _check_fit_data
 
 __all__ = [
     "polyval", "polyfit", "polyvander", "polyadd", "polysub", "polymul", "polyder", "polyint",

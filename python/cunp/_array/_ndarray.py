@@ -1,0 +1,144 @@
+# python/cunp/_array/_ndarray.py -- the methods of cunp.ndarray that are written in Python, attached to
+# the C++ type in one table. Every other method is bound in C++ (src/python/array.cpp); no other
+# module adds anything to the type.
+"""ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
+statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
+pickling)."""
+from cunp import _core
+from cunp._math import _elementwise as _elementwise_functions
+from cunp._indexing import _routines as _indexing
+from cunp._array import _interop
+from cunp._io import _files as _io
+from cunp._linalg import _products
+from cunp._math import _scans
+from cunp._sorting import _sort as _sorting
+from cunp._statistics import _averages as _statistics
+from cunp._math import _ufuncs
+
+
+def dot(self, b, out=None):
+    """Dot product with b; see cunp.dot."""
+    return _products.dot(self, b, out=out)
+
+
+def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    """Sum along a diagonal; see cunp.trace."""
+    return _products.trace(self, offset, axis1, axis2, dtype, out)
+
+
+def take(self, indices, axis=None, out=None, mode="raise"):
+    """Elements at `indices` along `axis`; see cunp.take."""
+    return _indexing.take(self, indices, axis, out, mode)
+
+
+def put(self, indices, values, mode="raise"):
+    """Writes `values` at the flat `indices`; see cunp.put."""
+    _indexing.put(self, indices, values, mode)
+
+
+def nonzero(self):
+    """Indices of the nonzero elements, one int64 array per dimension; see cunp.nonzero."""
+    return _indexing.nonzero(self)
+
+
+def compress(self, condition, axis=None, out=None):
+    """The slices along `axis` where `condition` is true; see cunp.compress."""
+    return _indexing.compress(condition, self, axis, out)
+
+
+def repeat(self, repeats, axis=None):
+    """Each element repeated; see cunp.repeat."""
+    return _indexing.repeat(self, repeats, axis)
+
+
+def choose(self, choices, out=None, mode="raise"):
+    """Elements picked from `choices` by this index array; see cunp.choose."""
+    return _indexing.choose(self, choices, out, mode)
+
+
+def cumsum(self, axis=None, dtype=None, out=None):
+    """Cumulative sum along an axis; see cunp.cumsum."""
+    return _scans._cum(_core.add, self, axis, dtype, out, False)
+
+
+def cumprod(self, axis=None, dtype=None, out=None):
+    """Cumulative product along an axis; see cunp.cumprod."""
+    return _scans._cum(_core.multiply, self, axis, dtype, out, False)
+
+
+def sort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """Sorts the array in place along `axis`; see cunp.sort."""
+    _core._sort_inplace(self, axis, _sorting._kind(kind, stable, order))
+
+
+def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+    """The indices that sort the array along `axis`; see cunp.argsort."""
+    return _sorting.argsort(self, axis, kind, order, stable=stable)
+
+
+def partition(self, kth, axis=-1, kind="introselect", order=None):
+    """Partitions the array in place along `axis`; see cunp.partition."""
+    from cunp._statistics import _order_statistics  # NumPy-heavy: loaded on first use
+
+    self[...] = _order_statistics.partition(self, kth, axis, kind, order).reshape(self.shape)
+
+
+def argpartition(self, kth, axis=-1, kind="introselect", order=None):
+    """The indices that partition the array along `axis`; see cunp.argpartition."""
+    from cunp._statistics import _order_statistics
+
+    return _order_statistics.argpartition(self, kth, axis, kind, order)
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    """Insertion indices of `v` into this sorted 1-d array; see cunp.searchsorted."""
+    return _sorting.searchsorted(self, v, side, sorter)
+
+
+# The statistics pass stacklevel 2 for their RuntimeWarnings: the user's line calls the method.
+def mean(self, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    """Arithmetic mean along the given axes; see cunp.mean."""
+    return _statistics._mean(self, axis, dtype, out, keepdims, where, 2)
+
+
+def var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None):
+    """Variance along the given axes; see cunp.var."""
+    return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2)
+
+
+def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None):
+    """Standard deviation along the given axes; see cunp.std."""
+    return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
+
+
+def to_device(self, device, /, *, stream=None):
+    """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
+    orders the copy."""
+    target = _core._device(device)
+    if target is None or target == self.device:
+        return self
+    if stream is not None and not hasattr(stream, "__enter__"):
+        raise TypeError(f"stream must be a cunp.cuda.Stream or None, not {type(stream).__name__}")
+    with target:
+        if stream is None:
+            return _core.array(self, None, True, "K", 0)
+        with stream:
+            return _core.array(self, None, True, "K", 0)
+
+
+_METHODS = {
+    "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
+    "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
+    "std": std, "to_device": to_device, "tofile": _io.tofile, "tobytes": _io.tobytes,
+    "dump": _io.dump, "dumps": _io.dumps, "sort": sort, "argsort": argsort,
+    "partition": partition, "argpartition": argpartition,
+    "searchsorted": searchsorted,
+    "__array_ufunc__": _ufuncs._array_ufunc,
+    "__array_function__": _interop._array_function,
+    "__array_namespace__": _interop._array_namespace,
+    "__reduce__": _interop._reduce,
+}
+
+for _name, _fn in _METHODS.items():
+    setattr(_core.ndarray, _name, _fn)
+del _name, _fn

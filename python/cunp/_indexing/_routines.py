@@ -1,0 +1,317 @@
+# python/cunp/_indexing/_routines.py -- the indexing routines: take, put, take_along_axis, nonzero, compress,
+# choose, select, repeat, tile, ... (x[key] and x[key] = v themselves are the core's getitem and
+# setitem, bound in C++).
+"""Indexing routines with NumPy 2's semantics, built on ndarray indexing and the core's kernels
+(cunp._core._nonzero_coords for the positions of nonzero elements, _where, _clip)."""
+import math
+import numbers
+import operator
+
+from cunp import _core
+
+__all__ = [
+    "take", "put", "take_along_axis", "put_along_axis", "nonzero", "argwhere", "flatnonzero",
+    "compress", "extract", "place", "putmask", "choose", "select", "repeat", "tile",
+]
+
+
+def _is_device_array(k):
+    return isinstance(k, _core.ndarray)
+
+
+def _asarray(a):
+    from cunp._creation._basic import asarray
+
+    return asarray(a)
+
+
+def _arange(*args, **kw):
+    from cunp._creation._basic import arange
+
+    return arange(*args, **kw)
+
+
+def _empty(shape, dtype):
+    return _core.empty(shape, dtype=dtype)
+
+
+def _true_positions(mask):
+    """Flat C-order positions (int64, 1-D) of the true elements of a bool array."""
+    return _core._nonzero_coords(mask.ravel())[0]
+
+
+def _int_indices(indices, message=None):
+    j = _asarray(indices)
+    if (j.size == 0 and j.dtype.kind == "f" and not _is_device_array(indices)) or \
+            j.dtype.kind == "b":   # bool -> int is a safe cast: True is index 1
+        j = j.astype("int64")
+    if j.dtype.kind not in "iu":
+        raise TypeError(message or "Cannot cast array data from dtype('%s') to dtype('int64') "
+                        "according to the rule 'same_kind'" % j.dtype)
+    return j
+
+
+def _apply_mode(j, n, mode):
+    """Indices with mode 'wrap' or 'clip' applied (mode 'raise' leaves them to the bounds check)."""
+    if mode == "raise":
+        return j
+    if mode not in ("wrap", "clip"):
+        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
+    if n == 0:
+        if j.size:
+            raise IndexError("cannot do a non-empty take from an empty axes.")
+        return j
+    j = j.astype("int64")
+    return j % n if mode == "wrap" else _core._clip(j, 0, n - 1, None, None, "same_kind", "K")
+
+
+def take(a, indices, axis=None, out=None, mode="raise"):
+    """Elements of `a` at `indices` along `axis` (the flattened array when axis is None)."""
+    a = _asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    else:
+        axis = _core._normalize_axis(axis, a.ndim)
+    j = _apply_mode(_int_indices(indices), a.shape[axis], mode)
+    if j.ndim == 0:
+        j = j.reshape(1)
+        res = a[(slice(None),) * axis + (j,)]
+        res = res.reshape(res.shape[:axis] + res.shape[axis + 1:])
+    else:
+        res = a[(slice(None),) * axis + (j,)]
+    if out is not None:
+        out[...] = res
+        return out
+    return res
+
+
+def put(a, ind, v, mode="raise"):
+    """a.flat[ind] = v, with v repeated when it is shorter than ind."""
+    if not _is_device_array(a):
+        raise TypeError("put() argument 1 must be cunp.ndarray, not %s" % type(a).__name__)
+    j = _apply_mode(_int_indices(ind).ravel(), a.size, mode)
+    vals = _asarray(v).ravel()
+    if j.size == 0:
+        return
+    if vals.size == 0:
+        return
+    if vals.size != j.size:
+        vals = vals[_arange(j.size) % vals.size] if vals.size < j.size else vals[:j.size]
+    if a.flags.c_contiguous:
+        a.reshape(-1)[j] = vals
+    else:
+        flat = a.ravel()
+        flat[j] = vals
+        a[...] = flat.reshape(a.shape)
+
+
+def _along_axis_key(arr, indices, axis):
+    if indices.dtype.kind not in "iu":
+        raise IndexError("`indices` must be an integer array")
+    if indices.ndim != arr.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    key = []
+    for d in range(arr.ndim):
+        if d == axis:
+            key.append(indices)
+        else:
+            shape = [1] * arr.ndim
+            shape[d] = arr.shape[d]
+            key.append(_arange(arr.shape[d]).reshape(tuple(shape)))
+    return tuple(key)
+
+
+def take_along_axis(arr, indices, axis=-1):
+    arr, indices = _asarray(arr), _asarray(indices)
+    if axis is None:
+        if indices.ndim != 1:
+            raise ValueError("when axis=None, `indices` must have a single dimension.")
+        arr, axis = arr.ravel(), 0
+    else:
+        axis = _core._normalize_axis(axis, arr.ndim)
+    return arr[_along_axis_key(arr, indices, axis)]
+
+
+def put_along_axis(arr, indices, values, axis):
+    indices = _asarray(indices)
+    if axis is None:
+        if indices.ndim != 1:
+            raise ValueError("when axis=None, `indices` must have a single dimension.")
+        target, axis = arr.reshape(-1) if arr.flags.c_contiguous else None, 0
+        if target is None:
+            flat = arr.ravel()
+            flat[_along_axis_key(flat, indices, 0)] = values
+            arr[...] = flat.reshape(arr.shape)
+            return
+        arr = target
+    else:
+        axis = _core._normalize_axis(axis, arr.ndim)
+    arr[_along_axis_key(arr, indices, axis)] = values
+
+
+def _as_bool(a):
+    return a if a.dtype.kind == "b" else a.astype("bool")
+
+
+def _unravel(pos, shape):
+    out = []
+    stride = math.prod(shape)
+    for n in shape:
+        stride //= n
+        out.append((pos // stride) % n if stride > 1 else pos % n)
+    return tuple(out)
+
+
+def nonzero(a):
+    """Indices of the nonzero elements, one int64 array per dimension."""
+    a = _asarray(a)
+    if a.ndim == 0:
+        raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
+                         "np.atleast_1d(scalar).nonzero() instead.")
+    if a.ndim <= 8:   # the kernel writes up to 8 coordinates per element
+        c = _core._nonzero_coords(a)
+        return tuple(c[d] for d in range(a.ndim))
+    pos = _true_positions(_as_bool(a))
+    if a.ndim == 1:
+        return (pos,)
+    return _unravel(pos, a.shape)
+
+
+def flatnonzero(a):
+    return _true_positions(_as_bool(_asarray(a).ravel()))
+
+
+def argwhere(a):
+    from cunp._manipulation._joining import stack
+
+    a = _asarray(a)
+    if a.ndim == 0:
+        return _empty((1 if bool(a) else 0, 0), "int64")
+    return stack(nonzero(a), axis=1)
+
+
+def compress(condition, a, axis=None, out=None):
+    cond = _asarray(condition)
+    if cond.ndim != 1:
+        raise ValueError("condition must be a 1-d array")
+    return take(a, flatnonzero(cond), axis=axis, out=out)
+
+
+def extract(condition, arr):
+    return take(_asarray(arr).ravel(), flatnonzero(_asarray(condition).ravel()))
+
+
+def place(arr, mask, vals):
+    mask = _asarray(mask)
+    if mask.size != arr.size:
+        raise ValueError("place: mask and data must be the same size")
+    pos = flatnonzero(mask)
+    vals = _asarray(vals).ravel()
+    if pos.size and vals.size == 0:
+        raise ValueError("Cannot insert from an empty array!")
+    put(arr, pos, vals)
+
+
+def putmask(a, mask, values):
+    mask = _asarray(mask)
+    if mask.size != a.size:
+        raise ValueError("putmask: mask and data must be the same size")
+    vals = _asarray(values).ravel()
+    if vals.size == 0:
+        return
+    pos = flatnonzero(mask)
+    put(a, pos, vals[pos % vals.size] if vals.size != a.size else vals[pos])
+
+
+def _any(x):
+    from cunp._math._reductions import any as any_
+
+    return bool(any_(x))
+
+
+def choose(a, choices, out=None, mode="raise"):
+    from cunp._manipulation._joining import stack
+    from cunp._manipulation._shapes import broadcast_arrays
+
+    arrays = broadcast_arrays(_asarray(a), *[_asarray(c) for c in choices])
+    idx, chs = arrays[0], arrays[1:]
+    if idx.dtype.kind not in "iu":
+        raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to "
+                        "the rule 'safe'" % idx.dtype)
+    n = len(chs)
+    if mode == "raise":
+        if idx.size and _any((idx < 0) | (idx >= n)):
+            raise ValueError("invalid entry in choice array")
+    else:
+        idx = _apply_mode(idx, n, mode)
+    stacked = stack(chs)
+    res = take_along_axis(stacked, idx.reshape((1,) + idx.shape), axis=0)[0]
+    if out is not None:
+        out[...] = res
+        return out
+    return res
+
+
+def select(condlist, choicelist, default=0):
+    from cunp._array._dtypes import result_type
+
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    if len(choicelist) == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    choices = [c if _is_device_array(c) else _asarray(c) for c in choicelist]
+    conds = [_asarray(c) for c in condlist]
+    for i, c in enumerate(conds):
+        if c.dtype.kind != "b":
+            raise TypeError("invalid entry %d in condlist: should be boolean ndarray" % i)
+    dtype = result_type(*choices, default)
+    result = _asarray(default).astype(dtype)
+    for c, ch in zip(reversed(conds), reversed(choices)):
+        result = _core._where(c, ch.astype(dtype), result)
+    from cunp._manipulation._shapes import broadcast_shapes
+
+    shape = broadcast_shapes(*[c.shape for c in conds], *[c.shape for c in choices])
+    if result.shape != shape:
+        from cunp._manipulation._shapes import broadcast_to
+
+        result = broadcast_to(result, shape).copy()
+    return result
+
+
+def repeat(a, repeats, axis=None):
+    import numpy
+
+    a = _asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    else:
+        axis = _core._normalize_axis(axis, a.ndim)
+    n = a.shape[axis]
+    if isinstance(repeats, numbers.Integral):
+        r = operator.index(repeats)
+        if r < 0:
+            raise ValueError("repeats may not contain negative values.")
+        j = _arange(n * r) // r if r else _empty((0,), "int64")
+    else:
+        reps = repeats.get() if _is_device_array(repeats) else numpy.asarray(repeats)
+        j = _asarray(numpy.repeat(numpy.arange(n), reps))   # the sizes decide the shape
+    return take(a, j, axis=axis)
+
+
+def tile(A, reps):
+    from cunp._creation._basic import ascontiguousarray
+    from cunp._manipulation._shapes import broadcast_to
+
+    a = _asarray(A)
+    reps = (operator.index(reps),) if isinstance(reps, numbers.Integral) else tuple(
+        operator.index(r) for r in reps)
+    nd = max(len(reps), a.ndim)
+    shape = (1,) * (nd - a.ndim) + a.shape
+    reps = (1,) * (nd - len(reps)) + reps
+    inter = []
+    target = []
+    for s, r in zip(shape, reps):
+        inter += [1, s]
+        target += [r, s]
+    res = ascontiguousarray(broadcast_to(a.reshape(tuple(inter)), tuple(target)))
+    return res.reshape(tuple(s * r for s, r in zip(shape, reps)))

@@ -1,0 +1,1 @@
+"""Input and output: .npy/.npz, text and binary files, printing and formatting."""

@@ -1,0 +1,1 @@
+"""Array manipulation: shapes, transposes, joining and splitting, rearranging, padding."""

@@ -1,0 +1,105 @@
+"""Joining and splitting arrays: concatenate, stack and their vstack/hstack/dstack forms,
+atleast_1d/2d/3d, split and its forms. The work is the core's (cunp/ops/joining.hpp); this module
+turns arguments into lists of cunp arrays first."""
+from cunp import _core
+from cunp._core import ndarray
+from cunp._creation._basic import asarray
+
+__all__ = [
+    "concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack",
+    "atleast_1d", "atleast_2d", "atleast_3d", "split", "array_split", "hsplit", "vsplit", "dsplit",
+]
+
+
+def _as_arrays(arrays):
+    if isinstance(arrays, ndarray):
+        # NumPy iterates an array argument along its first axis.
+        arrays = list(arrays)
+    return [asarray(a) for a in arrays]
+
+
+def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    """Join arrays along an existing axis (axis=None: flatten them first)."""
+    return _core._concatenate(_as_arrays(arrays), axis, out, dtype, casting)
+
+
+concat = concatenate  # the array API standard's name
+
+
+def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    """Join arrays of one shape along a new axis."""
+    return _core._stack(_as_arrays(arrays), axis, out, dtype, casting)
+
+
+def _at_least(ndim, arys):
+    out = [_core._atleast(ndim, asarray(a)) for a in arys]
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def atleast_1d(*arys):
+    return _at_least(1, arys)
+
+
+def atleast_2d(*arys):
+    return _at_least(2, arys)
+
+
+def atleast_3d(*arys):
+    return _at_least(3, arys)
+
+
+def vstack(tup, *, dtype=None, casting="same_kind"):
+    return _core._vstack(_as_arrays(tup), dtype, casting)
+
+
+def hstack(tup, *, dtype=None, casting="same_kind"):
+    return _core._hstack(_as_arrays(tup), dtype, casting)
+
+
+def dstack(tup):
+    return _core._dstack(_as_arrays(tup))
+
+
+def column_stack(tup):
+    return _core._column_stack(_as_arrays(tup))
+
+
+def _split(ary, indices_or_sections, axis, equal):
+    ary = asarray(ary)
+    if hasattr(indices_or_sections, "__len__"):
+        indices_or_sections = [int(i) for i in indices_or_sections]
+    else:
+        indices_or_sections = int(indices_or_sections)
+    return _core._array_split(ary, indices_or_sections, axis, equal)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    """Views of ary split along axis: at the given indices, or into n near-equal parts."""
+    return _split(ary, indices_or_sections, axis, False)
+
+
+def split(ary, indices_or_sections, axis=0):
+    """array_split, except that an integer must divide the axis evenly."""
+    return _split(ary, indices_or_sections, axis, True)
+
+
+def _split_min_ndim(ary, indices_or_sections, axis, min_ndim, name):
+    ary = asarray(ary)
+    if ary.ndim < min_ndim:
+        raise ValueError(f"{name} only works on arrays of {min_ndim} or more dimensions")
+    return split(ary, indices_or_sections, axis)
+
+
+def hsplit(ary, indices_or_sections):
+    ary = asarray(ary)
+    if ary.ndim == 0:
+        raise ValueError("hsplit only works on arrays of 1 or more dimensions")
+    return split(ary, indices_or_sections, 1 if ary.ndim > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    return _split_min_ndim(ary, indices_or_sections, 0, 2, "vsplit")
+
+
+def dsplit(ary, indices_or_sections):
+    return _split_min_ndim(ary, indices_or_sections, 2, 3, "dsplit")

@@ -1,0 +1,119 @@
+"""The ufunc type's methods written in Python: outer and at (the call itself is in C++)."""
+from cunp import _core
+
+ufunc = _core.ufunc
+ufunc.__module__ = "cunp"
+
+
+def _as_device_array(x):
+    return x if isinstance(x, _core.ndarray) else _core.array(x)
+
+
+def _outer(self, A, B, /, **kwargs):
+    """ufunc.outer(A, B): the ufunc applied to every pair (a, b), result shape A.shape + B.shape."""
+    if self.nin != 2:
+        raise ValueError("outer product only supported for binary functions")
+    A = _as_device_array(A)
+    B = _as_device_array(B)
+    return self(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
+
+
+def _is_full_slice(index):
+    return isinstance(index, slice) and index == slice(None)
+
+
+def _is_basic(index):
+    return index is None or index is Ellipsis or isinstance(index, (int, slice))
+
+
+def _at(self, a, indices, b=None, /):
+    """ufunc.at(a, indices, b): a[indices] = ufunc(a[indices], b), unbuffered: an element
+    indexed twice is updated twice."""
+    if not isinstance(a, _core.ndarray):
+        raise TypeError("first operand must be a cunp array")
+    if (b is None) != (self.nin == 1):
+        raise ValueError("second operand needed for ufunc" if b is None
+                         else "second operand provided when ufunc is unary")
+    items = indices if isinstance(indices, tuple) else (indices,)
+    if all(_is_basic(i) for i in items):
+        # A basic index selects each element once: the plain in-place call is unbuffered.
+        view = a[indices]
+        self(view, out=view) if b is None else self(view, b, out=view)
+        return
+    # Leading full slices move to the front as axes of their own: index the transposed view.
+    lead = 0
+    while lead < len(items) and _is_full_slice(items[lead]):
+        lead += 1
+    rest = items[lead:]
+    while rest and _is_full_slice(rest[-1]):
+        rest = rest[:-1]
+    if any(isinstance(i, slice) or i is None or i is Ellipsis or
+           _as_device_array(i).dtype.kind == "b" for i in rest):
+        return _at_positions(self, a, indices, b)  # slices between arrays, newaxis, masks
+    target = a
+    if lead:
+        order = tuple(range(lead, lead + len(rest))) + tuple(range(lead)) + \
+            tuple(range(lead + len(rest), a.ndim))
+        target = a.transpose(order)
+        if b is not None and not _is_scalar(b):
+            b = _as_device_array(b)
+            # b broadcasts against a[indices]: (lead axes, index shape, trailing axes).
+            b = b._broadcast_to(_at_shape(a, lead, rest))
+            nb = len(rest) and _as_device_array(rest[0]).ndim
+            b = b.transpose(tuple(range(lead, lead + nb)) + tuple(range(lead)) +
+                            tuple(range(lead + nb, b.ndim)))
+    _core._ufunc_at(self, target, [_as_device_array(i) for i in rest], b)
+
+
+def _at_positions(self, a, indices, b):
+    """ufunc.at for any index (slices between index arrays, newaxis, masks): the positions
+    a[indices] selects, found by indexing an array of positions with NumPy's own rules, become
+    one index array per axis for the unbuffered kernel."""
+    import cunp
+    positions = cunp.arange(a.size, dtype="int64").reshape(a.shape)[indices]
+    per_axis = [_as_device_array(i) for i in cunp.unravel_index(positions, a.shape)]
+    if b is not None and not _is_scalar(b):
+        b = _as_device_array(b)._broadcast_to(positions.shape)
+    _core._ufunc_at(self, a, per_axis, b)
+
+
+def _is_scalar(x):
+    return isinstance(x, (bool, int, float, complex)) or getattr(x, "ndim", 1) == 0
+
+
+def _at_shape(a, lead, rest):
+    from cunp._manipulation._shapes import broadcast_shapes
+    index_shape = broadcast_shapes(*[_as_device_array(i).shape for i in rest])
+    return a.shape[:lead] + index_shape + a.shape[lead + len(rest):]
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """NumPy calling a ufunc with a cunp operand (np.add(x_gpu, 1), np_scalar + x_gpu) runs
+    cunp's ufunc of the same name; NumPy arrays among the operands are refused, as in CuPy."""
+    import cunp
+    mine = getattr(cunp, ufunc.__name__, None)
+    if not callable(mine):
+        return NotImplemented
+    out = kwargs.get("out")
+    outs = () if out is None else out if isinstance(out, tuple) else (out,)
+    for x in inputs + outs:
+        # 0-d NumPy arrays are scalars (np_scalar + x_gpu hands one over); others stay on host.
+        if type(x).__module__ == "numpy" and type(x).__name__ == "ndarray" and x.ndim:
+            return NotImplemented  # NumPy then raises TypeError naming the operand types
+    if method == "__call__":
+        return mine(*inputs, **kwargs)  # a ufunc, or a function (cunp.matmul) standing for one
+    # ufunc methods (outer, at, reduce, accumulate, reduceat) by name, where cunp has them.
+    impl = getattr(mine, method, None)
+    if impl is None:
+        return NotImplemented
+    if method in ("reduce", "accumulate", "reduceat"):
+        out = kwargs.get("out")
+        if isinstance(out, tuple):  # NumPy hands `out` over as a tuple
+            kwargs = dict(kwargs)
+            if len(out) == 1:
+                kwargs["out"] = out[0]
+    return impl(*inputs, **kwargs)
+
+
+ufunc.outer = _outer
+ufunc.at = _at

@@ -1,0 +1,161 @@
+# python/cunp/_sorting/_sort.py -- sorting, searching and unique (NumPy 2 and the array API's unique_*);
+# the work runs in the core (cunp/ops/sorting.hpp) on CUB's radix sort from the prebuilt kernels.
+"""Sorting and searching: sort, argsort, sort_complex, searchsorted, unique and the array API's
+unique_all, unique_counts, unique_inverse and unique_values.
+
+Every kind sorts stably (a radix sort). Floats sort as NumPy orders them: NaNs last, -0.0 equal
+to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may put -0.0
+first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not supported."""
+from collections import namedtuple
+
+from cunp import _core
+from cunp._creation._basic import asarray
+
+__all__ = [
+    "sort", "argsort", "sort_complex", "searchsorted", "unique", "unique_all", "unique_counts",
+    "unique_inverse", "unique_values",
+]
+
+
+def _kind(kind, stable, order):
+    if order is not None:
+        raise ValueError("Cannot specify order when the array has no fields.")
+    if stable is not None:
+        if kind is not None:
+            raise ValueError("`kind` and `stable` parameters can't be provided at the same time. "
+                             "Use only one of them.")
+        return "stable" if stable else None
+    return kind
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """A sorted copy of `a` along `axis` (the flattened array when axis is None); the array
+    API's descending=True reverses the order (NaNs then come first)."""
+    kind = _kind(kind, stable, order)
+    if descending:
+        return _flip_along(_core._sort(a, axis, kind), axis)
+    return _core._sort(a, axis, kind)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """The int64 indices that sort `a` along `axis`; equal elements keep their order (also
+    with descending=True)."""
+    kind = _kind(kind, stable, order)
+    if not descending:
+        return _core._argsort(a, axis, kind)
+    # Sorting the reversed input keeps equal elements in reverse order; reversing the result
+    # and mirroring the indices gives them back in their original order.
+    a = asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    n = a.shape[axis] if a.ndim else 1
+    return (n - 1) - _flip_along(_core._argsort(_flip_along(a, axis), axis, kind), axis)
+
+
+def _flip_along(x, axis):
+    from cunp._manipulation._shapes import flip
+
+    return flip(x, None if axis is None else axis) if x.ndim else x
+
+
+def sort_complex(a):
+    """`a` sorted (real part first, then imaginary), as a complex array."""
+    b = sort(a)
+    if b.dtype.kind == "c":
+        return b
+    return b.astype("F" if b.dtype.char in "bhBH" else "D")
+
+
+def searchsorted(a, v, side="left", sorter=None):
+    """Indices where the elements of `v` would be inserted into the sorted 1-d `a` to keep it
+    sorted (side='left': before equal elements, 'right': after). `sorter` (integer indices
+    that sort `a`) is not checked for entries out of range."""
+    if not isinstance(side, str):
+        raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
+    return _core._searchsorted(a, v, side, sorter)
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, sorted=True):
+    """The sorted unique elements of the flattened `ar` and, on request, the indices of their
+    first occurrences, the inverse (ar's shape) and the counts. equal_nan=True returns one NaN
+    for all of them. With `axis`, the unique subarrays along it (rows compared as a whole, in
+    lexicographic order; rows holding NaN are never equal, as in NumPy)."""
+    if axis is not None:
+        import numpy
+
+        axis = _core._normalize_axis(axis, numpy.ndim(ar))
+        ar = asarray(ar)
+    if axis is not None and ar.ndim > 1:
+        values, index, inverse, counts = _unique_rows(ar, axis, return_inverse or return_index)
+    else:
+        values, index, inverse, counts = _core._unique(
+            ar, bool(return_index), bool(return_inverse), bool(return_counts),
+            bool(equal_nan))
+    extra = [r for r, asked in ((index, return_index), (inverse, return_inverse),
+                                (counts, return_counts)) if asked]
+    return (values, *extra) if extra else values
+
+
+def _unique_rows(ar, axis, need_order):
+    """unique along `axis`: the subarrays flattened to rows, sorted lexicographically (stable
+    passes of argsort from the last column to the first), and a row starts a run where it
+    differs from the one before. Returns (values, index, inverse, counts); inverse is 1-d."""
+    import cunp as cp
+
+    moved = cp.moveaxis(ar, axis, 0)
+    n = moved.shape[0]
+    width = 1
+    for e in moved.shape[1:]:
+        width *= e
+    rows = moved.reshape(n, width)  # not -1: n may be 0
+    order = cp.arange(n, dtype=cp.int64)
+    for c in range(rows.shape[1] - 1, -1, -1):
+        order = order[cp.argsort(rows[:, c][order], kind="stable")]
+    rows = rows[order]
+    starts = cp.ones(n, dtype=cp.bool_)
+    if n > 1 and rows.shape[1] > 0:
+        starts[1:] = cp.any(rows[1:] != rows[:-1], axis=1)
+    elif n > 1:
+        starts[1:] = False
+    first = cp.flatnonzero(starts)
+    values = cp.moveaxis(moved[order[first]], 0, axis)
+    inverse = None
+    if need_order:
+        inverse = cp.empty(n, dtype=cp.int64)
+        inverse[order] = cp.cumsum(starts) - 1
+    counts = cp.diff(cp.concatenate((first, cp.full(1, n, dtype=cp.int64))))
+    return values, order[first], inverse, counts
+
+
+UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
+
+
+UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
+
+
+UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+
+
+# The array API functions count each NaN apart (equal_nan=False), as NumPy's do.
+def unique_all(x):
+    """Unique values with first indices, inverse indices (x's shape) and counts."""
+    values, index, inverse, counts = _core._unique(x, True, True, True, False)
+    return UniqueAllResult(values, index, inverse, counts)
+
+
+def unique_counts(x):
+    """Unique values and their counts."""
+    values, _, _, counts = _core._unique(x, False, False, True, False)
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x):
+    """Unique values and the inverse indices (x's shape)."""
+    values, _, inverse, _ = _core._unique(x, False, True, False, False)
+    return UniqueInverseResult(values, inverse)
+
+
+def unique_values(x):
+    """The unique values (sorted)."""
+    return _core._unique(x, False, False, False, False)[0]

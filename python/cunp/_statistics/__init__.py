@@ -1,0 +1,1 @@
+"""Statistics: averages and variances, the one-pass statistics kernels, histograms, order statistics."""

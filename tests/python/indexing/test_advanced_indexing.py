@@ -1,0 +1,405 @@
+# tests/python/indexing/test_advanced_indexing.py -- integer/boolean array indexing (get and set) and the
+# indexing routines, compared with NumPy.
+import numpy
+import pytest
+
+import cunp
+
+pytestmark = pytest.mark.gpu
+
+DTYPES = ["bool", "int8", "uint8", "int32", "int64", "uint64", "float16", "float32", "float64",
+          "complex64", "complex128"]
+INDEX_DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+
+
+def data(shape, dtype="float32", seed=0):
+    r = numpy.random.default_rng(seed)
+    a = r.integers(0, 100, size=shape)
+    if numpy.dtype(dtype).kind == "b":
+        return (a % 2).astype(dtype)
+    return a.astype(dtype)
+
+
+def on_device(key):
+    """The key with its NumPy arrays moved to the device (lists and scalars kept)."""
+    if isinstance(key, tuple):
+        return tuple(on_device(k) for k in key)
+    if isinstance(key, numpy.ndarray):
+        return cunp.asarray(key)
+    return key
+
+
+def same(np_result, cp_result):
+    assert isinstance(cp_result, cunp.ndarray)
+    h = cp_result.get()
+    assert h.dtype == np_result.dtype
+    assert h.shape == np_result.shape
+    numpy.testing.assert_array_equal(h, np_result)
+
+
+def check_get(a, key, upload=True):
+    expected = a[key]
+    g = cunp.asarray(a)
+    same(expected, g[on_device(key) if upload else key])
+
+
+def check_set(a, key, value, upload=True):
+    expected = a.copy()
+    expected[key] = value
+    g = cunp.asarray(a)
+    v = cunp.asarray(value) if isinstance(value, numpy.ndarray) else value
+    g[on_device(key) if upload else key] = v
+    same(expected, g)
+
+
+A = numpy.arange(60).reshape(3, 4, 5)
+I2 = numpy.array([[0, 2], [1, -1]])
+
+GET_KEYS = [
+    numpy.array([0, 2, -1]),
+    [0, 0, 2],
+    [],
+    (slice(None), numpy.array([3, 0])),
+    (Ellipsis, numpy.array([4, -5])),
+    (numpy.array([0, 2]), numpy.array([1, 3])),
+    (numpy.array([0, 2]), slice(None), numpy.array([1, 3])),
+    (0, slice(None), numpy.array([1, 3])),
+    (slice(None), 0, numpy.array([1, 3])),
+    (slice(None), I2, slice(1, 3)),
+    (I2, None, numpy.array([1])),
+    (None, numpy.array([2, 1])),
+    (slice(None, None, -1), numpy.array([1, 2]), slice(None, None, 2)),
+    (I2[:, :1], numpy.array([0, 1, 2])),
+    A % 2 == 0,
+    (A % 3 == 0)[:, :, 0],
+    (slice(None), (A % 3 == 0)[0]),
+    (numpy.array([True, False, True]), slice(None), numpy.array([0, 4])),
+    (numpy.array([True, False, True]), numpy.array([0, 3])),
+    True,
+    False,
+    (0, True),
+    (numpy.array([False, False, False]),),
+    numpy.zeros((3, 4, 5), bool),
+    (1, [[0], [3]], slice(1, None)),
+    (numpy.array([1, 0], numpy.uint8), numpy.array([[-1], [2]], numpy.int16)),
+    (None, (A % 3 == 0)[:, :, 0], None),
+    (slice(None), numpy.array([0, 1]), numpy.array([True, False, True, False, False])),
+    (0, True, slice(None), [1]),
+    ([0, 1], None, [1, 2]),
+    (numpy.array(True), numpy.array([2, 0])),
+]
+
+
+@pytest.mark.parametrize("key", GET_KEYS, ids=range(len(GET_KEYS)))
+def test_getitem_keys(key):
+    check_get(A, key)
+
+
+@pytest.mark.parametrize("key", GET_KEYS[:14], ids=range(14))
+def test_getitem_numpy_index_uploaded(key):
+    check_get(A, key, upload=False)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_getitem_dtypes(dtype):
+    a = data((6, 5), dtype)
+    check_get(a, numpy.array([5, 0, -2]))
+    check_get(a, (slice(None), numpy.array([4, 1])))
+    check_get(a, data((6, 5), "bool", 1))
+    check_get(a, data((6,), "bool", 2))
+
+
+@pytest.mark.parametrize("idtype", INDEX_DTYPES)
+def test_index_dtypes(idtype):
+    a = numpy.arange(200.0)
+    idx = numpy.array([0, 5, 127, 3], dtype=idtype)
+    check_get(a, idx)
+    check_set(a, idx, -1.0)
+
+
+def test_getitem_layouts():
+    base = numpy.arange(240.0).reshape(8, 6, 5)
+    for a in (base[::2, 1:, ::-1], base.transpose(2, 0, 1), base[:, ::-2]):
+        check_get(a, numpy.array([1, 0, 2]))
+        check_get(a, (slice(None), numpy.array([1, 0])))
+        check_get(a, (numpy.array([1, 0]), slice(None), numpy.array([[2], [1]])))
+        check_get(a, a > 100)
+
+
+def test_result_is_a_copy():
+    g = cunp.arange(5)
+    r = g[[1, 2]]
+    r[0] = 100
+    assert int(g[1]) == 1
+
+
+def test_large_gather_along_axis():
+    a = numpy.arange(1 << 20, dtype=numpy.float32).reshape(1024, 1024)
+    idx = numpy.random.default_rng(0).integers(-1024, 1024, size=3000)
+    check_get(a, idx)
+    check_get(a, (slice(None), idx))
+    check_get(a.ravel(), a.ravel() > 5e5)
+
+
+@pytest.mark.parametrize("key, message", [
+    (numpy.array([10]), "index 10 is out of bounds for axis 0 with size 3"),
+    (numpy.array([-4]), "index -4 is out of bounds for axis 0 with size 3"),
+    ((slice(None), [7]), "index 7 is out of bounds for axis 1 with size 4"),
+    ((None, slice(None), [7]), "index 7 is out of bounds for axis 1 with size 4"),
+    (([1, 2], [-1, 9]), "index 9 is out of bounds for axis 1 with size 4"),
+    ((numpy.array([1, 2]), slice(None), numpy.array([9])),
+     "index 9 is out of bounds for axis 2 with size 5"),
+    (numpy.array([True, False, True, False]), "boolean index did not match indexed array along "
+     "axis 0; size of axis is 3 but size of corresponding boolean axis is 4"),
+    ((slice(None), numpy.array([True, False, True])), "boolean index did not match indexed array "
+     "along axis 1; size of axis is 4 but size of corresponding boolean axis is 3"),
+    (1.0, "only integers, slices"),
+    (numpy.array([1.0]), "arrays used as indices must be of integer (or boolean) type"),
+    (([0, 1], [0, 1, 2]), "shape mismatch: indexing arrays could not be broadcast together"),
+    (([0], [0], [0], [0]), "too many indices for array"),
+])
+def test_getitem_errors(key, message):
+    with pytest.raises(IndexError) as n:
+        A[key]
+    with pytest.raises(IndexError) as c:
+        cunp.asarray(A)[on_device(key)]
+    assert message in str(n.value)
+    assert str(c.value) == str(n.value)
+
+
+def test_out_of_bounds_on_empty_axis_and_empty_result():
+    with pytest.raises(IndexError, match="index 0 is out of bounds for axis 0 with size 0"):
+        cunp.zeros(0)[[0]]
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+        cunp.zeros((3, 0))[[5]]
+    same(numpy.zeros((3, 0))[[1]], cunp.zeros((3, 0))[[1]])
+
+
+SET_CASES = [
+    (numpy.array([0, 2]), 7),
+    (numpy.array([0, 2]), numpy.arange(40.0).reshape(2, 4, 5)),
+    ((slice(None), numpy.array([3, 0])), numpy.arange(5.0)),
+    ((0, slice(None), numpy.array([1, 3])), numpy.array([[1.0], [2.0]])),
+    ((slice(None), 0, numpy.array([1, 3])), numpy.array([1.0, 2.0])),
+    ((numpy.array([0, 2]), slice(None), numpy.array([1, 3])), 5.5),
+    (A % 2 == 0, -1),
+    (A % 2 == 0, numpy.arange(30.0)),
+    ((slice(None), (A % 3 == 0)[0]), 9),
+    ((A % 3 == 0)[:, :, 0], numpy.arange(5.0)),
+    (True, 3),
+    (numpy.zeros(3, bool), numpy.zeros((0, 4, 5))),
+    ((slice(None, None, -1), numpy.array([1, -1])), numpy.arange(15.0).reshape(3, 1, 5)),
+    ((slice(None), I2, 1), -2.0),
+    ([0, 1], numpy.arange(20.0).reshape(1, 1, 4, 5)),
+    ((numpy.array([0, 2]), None, numpy.array([[1], [3]])), numpy.arange(10.0).reshape(2, 1, 1, 5)),
+    ((None, (A % 3 == 0)[:, :, 0], None), numpy.float32(2.5)),
+    ((A % 5 == 0)[:, :, 0], numpy.array(7)),
+]
+
+
+@pytest.mark.parametrize("key, value", SET_CASES, ids=range(len(SET_CASES)))
+def test_setitem_keys(key, value):
+    check_set(A.astype(numpy.float64), key, value)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_setitem_dtypes_and_casts(dtype):
+    a = data((6, 5), dtype)
+    check_set(a, numpy.array([5, 0]), 1)
+    check_set(a, (slice(None), [4, 1]), numpy.arange(2))
+    check_set(a, data((6, 5), "bool", 3), 0)
+    check_set(a, data((6,), "bool", 4) | numpy.array([1, 0, 0, 0, 0, 0], bool), 1)
+
+
+def test_setitem_non_contiguous_target():
+    base = numpy.arange(240.0).reshape(8, 6, 5)
+    expected = base.copy()
+    expected[::2, :, ::-1][[1, 3], 2] = -5
+    g = cunp.asarray(base)
+    g[::2, :, ::-1][[1, 3], 2] = -5
+    same(expected, g)
+    expected[:, ::2][expected[:, ::2] > 100] = 0
+    v = g[:, ::2]
+    v[v > 100] = 0
+    same(expected, g)
+
+
+def test_setitem_errors():
+    g = cunp.zeros(5)
+    with pytest.raises(IndexError, match="index 10 is out of bounds for axis 0 with size 5"):
+        g[[1, 10]] = 1
+    assert float(g.sum()) == 0.0   # nothing written
+    with pytest.raises(ValueError, match="shape mismatch: value array of shape"):
+        g[[0, 1, 2]] = cunp.ones(2)
+    with pytest.raises(ValueError):
+        g[g > 1] = cunp.ones(3)
+
+
+def test_setitem_value_overlapping_target():
+    a = numpy.arange(10.0)
+    g = cunp.asarray(a)
+    a[[1, 2, 3]] = a[0:3]
+    g[[1, 2, 3]] = g[0:3]
+    same(a, g)
+    # through the general scatter (a mask) and the masked fill (one element)
+    m = numpy.arange(10) % 3 == 1
+    a[m] = a[0:3]
+    g[cunp.asarray(m)] = g[0:3]
+    same(a, g)
+    a[m] = a[4]
+    g[cunp.asarray(m)] = g[4]
+    same(a, g)
+
+
+@pytest.mark.parametrize("key, value", [
+    (A > 100, numpy.ones(3)), (A > 50, numpy.ones((3, 3))), (A > 50, numpy.ones((1, 9))),
+    (numpy.array([True, False, True]), numpy.ones(3)),
+    ((slice(None), [True, False, True, True]), numpy.ones(2)),
+    (([0, 2], slice(None), [1, 3]), numpy.ones((2, 3))),
+])
+def test_setitem_value_errors(key, value):
+    a = A.astype(float)
+    with pytest.raises((ValueError, TypeError)) as n:
+        a[key] = value
+    g = cunp.asarray(a)
+    with pytest.raises(type(n.value)) as c:
+        g[on_device(key)] = cunp.asarray(value)
+    assert str(c.value) == str(n.value)
+    same(a, g)
+
+
+def test_more_index_arrays_than_one_launch_takes():
+    # 26 index arrays: the flat positions accumulate over two launches.
+    a = numpy.arange(6).reshape((2,) + (1,) * 24 + (3,))
+    idx = [numpy.array([1, 0, 1])] + [numpy.array([[0], [-1]])] * 24 + [numpy.array([[2], [0]])]
+    g = cunp.asarray(a)
+    same(a[tuple(idx)], g[tuple(cunp.asarray(i) for i in idx)])
+    a[tuple(idx)] = -1
+    g[tuple(cunp.asarray(i) for i in idx)] = -1
+    same(a, g)
+    bad = idx[:25] + [numpy.array([3])]
+    with pytest.raises(IndexError, match="index 3 is out of bounds for axis 25 with size 3"):
+        g[tuple(cunp.asarray(i) for i in bad)]
+
+
+# -- routines ------------------------------------------------------------------------------------
+
+def both(f):
+    """f(xp) on NumPy and cunp; returns the pair (tuples kept)."""
+    return f(numpy), f(cunp)
+
+
+def same_any(n, c):
+    if isinstance(n, tuple):
+        assert isinstance(c, tuple) and len(n) == len(c)
+        for a, b in zip(n, c):
+            same_any(a, b)
+    else:
+        n = numpy.asarray(n)
+        h = c.get() if isinstance(c, cunp.ndarray) else numpy.asarray(c)
+        assert h.shape == n.shape, (h.shape, n.shape)
+        numpy.testing.assert_array_equal(h, n)
+        if isinstance(c, cunp.ndarray):
+            assert h.dtype == n.dtype, (h.dtype, n.dtype)
+
+
+ROUTINES = [
+    lambda xp: xp.take(xp.asarray(A), xp.asarray([5, 0, -1])),
+    lambda xp: xp.take(xp.asarray(A), xp.asarray([[2, 0]]), axis=1),
+    lambda xp: xp.take(xp.asarray(A), 3, axis=-1),
+    lambda xp: xp.take(xp.asarray(A), xp.asarray([7, -9]), axis=2, mode="wrap"),
+    lambda xp: xp.take(xp.asarray(A), xp.asarray([7, -9]), axis=2, mode="clip"),
+    lambda xp: xp.asarray(A).take(xp.asarray([1]), axis=0),
+    lambda xp: xp.take_along_axis(xp.asarray(A), xp.asarray(numpy.argsort(A % 7, axis=1)), 1),
+    lambda xp: xp.take_along_axis(xp.asarray(A).ravel(), xp.asarray([3, 1]), None),
+    lambda xp: xp.nonzero(xp.asarray(A % 3 == 0)),
+    lambda xp: xp.nonzero(xp.asarray([0.0, 1.5, 0.0, -2.0])),
+    lambda xp: xp.asarray(A % 4).nonzero(),
+    lambda xp: xp.where(xp.asarray(A > 50)),
+    lambda xp: xp.argwhere(xp.asarray(A % 5 == 1)),
+    lambda xp: xp.argwhere(xp.asarray(3)),
+    lambda xp: xp.flatnonzero(xp.asarray(A % 6 == 0)),
+    lambda xp: xp.compress(xp.asarray([True, False, True]), xp.asarray(A), axis=0),
+    lambda xp: xp.compress(xp.asarray([False, True]), xp.asarray(A)),
+    lambda xp: xp.extract(xp.asarray(A % 7 == 0), xp.asarray(A)),
+    lambda xp: xp.choose(xp.asarray([[0, 1, 2], [2, 1, 0]]),
+                         [xp.asarray([1, 2, 3]), xp.asarray([[10], [20]]), xp.asarray(100)]),
+    lambda xp: xp.choose(xp.asarray([4, -1, 1]), [xp.asarray([1, 2, 3]), xp.asarray([5, 6, 7])],
+                         mode="wrap"),
+    lambda xp: xp.select([xp.asarray(A < 10), xp.asarray(A > 50)],
+                         [xp.asarray(A), xp.asarray(-A)], default=7),
+    lambda xp: xp.diag_indices(4, 3),
+    lambda xp: xp.tril_indices(4, -1),
+    lambda xp: xp.triu_indices(3, 1, 5),
+    lambda xp: xp.triu_indices_from(xp.zeros((3, 4))),
+    lambda xp: xp.indices((2, 3)),
+    lambda xp: xp.indices((2, 3), sparse=True),
+    lambda xp: xp.ix_(xp.asarray([0, 2]), xp.asarray([True, False, True, True])),
+    lambda xp: xp.ravel_multi_index((xp.asarray([1, 2]), xp.asarray([3, 0])), (3, 4)),
+    lambda xp: xp.ravel_multi_index((xp.asarray([1, 2]), xp.asarray([5, -1])), (3, 4),
+                                    mode=("raise", "wrap"), order="F"),
+    lambda xp: xp.unravel_index(xp.asarray([0, 7, 11]), (3, 4)),
+    lambda xp: xp.unravel_index(xp.asarray([0, 7, 11]), (3, 4), order="F"),
+    lambda xp: xp.repeat(xp.asarray(A), 2, axis=1),
+    lambda xp: xp.repeat(xp.asarray([1, 2, 3]), xp.asarray([2, 0, 1])),
+    lambda xp: xp.repeat(xp.asarray(A), 3),
+    lambda xp: xp.tile(xp.asarray([1, 2]), (2, 3)),
+    lambda xp: xp.tile(xp.asarray(A[0]), 2),
+]
+
+
+@pytest.mark.parametrize("f", ROUTINES, ids=range(len(ROUTINES)))
+def test_routines(f):
+    same_any(*both(f))
+
+
+def _mutating(xp):
+    out = []
+    a = xp.asarray(A.astype(float))
+    # No index twice: which of two writes to one element wins is unspecified on the device.
+    xp.put(a, xp.asarray([0, 58, -1]), xp.asarray([1.0, 2.0]))
+    out.append(a)
+    a = xp.asarray(A.astype(float))
+    xp.put(a, xp.asarray([100, -100]), 5, mode="clip")
+    out.append(a)
+    a = xp.asarray(A.astype(float))[:, ::2]
+    a.put(xp.asarray([1, 3]), -1)
+    out.append(a)
+    a = xp.asarray(A.astype(float))
+    xp.put_along_axis(a, xp.asarray(numpy.zeros((3, 1, 5), int)), 99, axis=1)
+    out.append(a)
+    a = xp.asarray(A.astype(float))
+    xp.place(a, xp.asarray(A % 4 == 0), xp.asarray([1.0, 2.0, 3.0]))
+    out.append(a)
+    a = xp.asarray(A.astype(float))
+    xp.putmask(a, xp.asarray(A % 4 == 1), xp.asarray([-1.0, -2.0]))
+    out.append(a)
+    return tuple(out)
+
+
+def test_mutating_routines():
+    same_any(*both(_mutating))
+
+
+@pytest.mark.parametrize("f, exc", [
+    (lambda xp: xp.take(xp.asarray(A), xp.asarray([60])), IndexError),
+    (lambda xp: xp.take(xp.zeros(0), xp.asarray([0]), mode="wrap"), IndexError),
+    (lambda xp: xp.nonzero(xp.asarray(1)), ValueError),
+    (lambda xp: xp.choose(xp.asarray([3]), [xp.asarray([1]), xp.asarray([2])]), ValueError),
+    (lambda xp: xp.ravel_multi_index((xp.asarray([5]), xp.asarray([1])), (3, 3)), ValueError),
+    (lambda xp: xp.unravel_index(xp.asarray(10), (3, 3)), ValueError),
+    (lambda xp: xp.take_along_axis(xp.zeros((2, 2)), xp.zeros(2, int), 0), ValueError),
+    (lambda xp: xp.take_along_axis(xp.zeros((2, 2)), xp.zeros((2, 2)), 0), IndexError),
+    (lambda xp: xp.repeat(xp.asarray([1, 2]), xp.asarray([-1, 1])), ValueError),
+    (lambda xp: xp.place(xp.zeros(3), xp.asarray([True, False, False]), xp.asarray([])),
+     ValueError),
+    (lambda xp: xp.select([xp.asarray([1])], [xp.asarray([1])]), TypeError),
+    (lambda xp: xp.ix_(xp.zeros((2, 2), int)), ValueError),
+    (lambda xp: xp.putmask(xp.zeros(3), xp.zeros(2, bool), 1), ValueError),
+])
+def test_routine_errors(f, exc):
+    with pytest.raises(exc) as n:
+        f(numpy)
+    with pytest.raises(exc) as c:
+        f(cunp)
+    assert str(c.value) == str(n.value)
