@@ -826,7 +826,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             t0 = time.perf_counter()
             row[name] = run_case(case, name, libs[name], unusable[name], args.quick, l2)
             if row[name].get("note") not in ("not requested", "not installed", SKIPPED):
-                log(f"  {case.what} / {name}: {row[name]['status']} ({time.perf_counter() - t0:.1f} s)")
+                # the figure too, so a run cut off at its time limit still reports what it measured
+                log(f"  {case.what} / {name}: {cell(case, row[name])} ({time.perf_counter() - t0:.1f} s)")
         rows.append(row)
         _host_cache.clear()
 

@@ -426,9 +426,9 @@ void bind_array(nb::module_& m) {
               return nb::borrow(self);
             return wrap(std::move(r));
           },
-          nb::arg("dtype"), nb::arg("order").none() = "K", nb::arg("casting").none() = "unsafe",
-          nb::arg("subok").none() = nb::none(), nb::arg("copy").none() = true, nb::kw_only(),
-          nb::arg("device").none() = nb::none())
+          nb::arg("dtype").none(), nb::arg("order").none() = "K",
+          nb::arg("casting").none() = "unsafe", nb::arg("subok").none() = nb::none(),
+          nb::arg("copy").none() = true, nb::kw_only(), nb::arg("device").none() = nb::none())
       .def("fill", [](const PyArray& s, nb::handle v) {
         if (is_array(v)) {
           const NDArray& src = unwrap(v).a;

@@ -61,6 +61,7 @@ DType to_dtype(nb::handle h) {
     }
   }
   DType t;
+  if (h.is_none()) return DType::Float64;  // numpy.dtype(None), as astype(None) means it
   if (h.ptr() == (PyObject*)&PyBool_Type) t = DType::Bool;
   else if (h.ptr() == (PyObject*)&PyLong_Type) t = DType::Int64;
   else if (h.ptr() == (PyObject*)&PyFloat_Type) t = DType::Float64;

@@ -103,6 +103,9 @@ def _default_dtype(*values):
     return "int64"
 
 
+_MAX_LENGTH = 2**63 - 1  # numpy.intp's range
+
+
 def arange(start, stop=None, step=None, dtype=None, *, device=None):
     """Evenly spaced values in [start, stop), as numpy.arange (lengths computed the same way)."""
     if stop is None:
@@ -117,8 +120,16 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
     if all(isinstance(v, int) for v in (start, stop, step)):
         n = -((start - stop) // step)  # exact ceil division for Python ints
     else:
-        span = (complex(stop) - complex(start)) / complex(step)
-        n = math.ceil(span.real)
+        delta = (complex(stop) - complex(start)).real
+        span = ((complex(stop) - complex(start)) / complex(step)).real
+        if math.isnan(span):
+            raise ValueError("arange: cannot compute length")
+        if span == 0 and delta != 0:  # the step's size swallowed the span: NumPy keeps start
+            n = 0 if math.copysign(1.0, span) < 0 else 1
+        else:
+            n = math.ceil(span) if math.isfinite(span) else _MAX_LENGTH + 1
+    if not -_MAX_LENGTH - 1 <= n <= _MAX_LENGTH:  # NumPy's limit, whichever the sign of the span
+        raise ValueError("Maximum allowed size exceeded")
     with _on(device):
         return _core._arange(max(int(n), 0), start, step, dtype)
 

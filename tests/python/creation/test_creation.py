@@ -180,6 +180,7 @@ ARANGE_ARGS = [
     (1.5,), (-2.5, 3.7, 0.5), (10, 0, -0.75), (0.0, 1.0, 0.3),
     (3, 3), (numpy.int32(5),), (numpy.float32(0.5), 4),
     (2**40, 2**40 + 5), (-5, 5, 2),
+    (0, 1, float('inf')), (0, -1, float('inf')), (0, 1, 1e300),  # a step larger than the span
 ]
 
 
@@ -211,6 +212,19 @@ def test_arange_complex(xp):
 @testing.numpy_cunp_allclose(accept_error=ZeroDivisionError)
 def test_arange_zero_step(xp):
     return xp.arange(0, 10, 0)
+
+
+@pytest.mark.parametrize('args', [
+    (0, 1, 1e-93), (0, -1, 1e-93), (0, float('inf')), (0, -float('inf')), (0, 10**30),
+    (0, -10**30), (0, float('nan')),
+], ids=str)
+def test_arange_length_errors(args):
+    # Raised on the host before any device work, with NumPy's type and text.
+    with pytest.raises(ValueError) as expected:
+        numpy.arange(*args)
+    with pytest.raises(ValueError) as got:
+        cunp.arange(*args)
+    assert str(got.value) == str(expected.value)
 
 
 # -- linspace / logspace / geomspace ------------------------------------------
