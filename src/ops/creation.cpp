@@ -263,8 +263,12 @@ NDArray full(const Dims& shape, const Scalar& value, DType dtype, Order order) {
 }
 
 NDArray arange_n(int64_t n, std::complex<double> start, std::complex<double> step, DType dtype) {
+  if (dtype == DType::Bool && n > 2)
+    throw TypeError(
+        "arange() is only supported for booleans when the result has at most length 2.");
   NDArray out = NDArray::empty(Dims{std::max<int64_t>(n, 0)}, dtype);
   if (out.size() == 0) return out;
+  if (n == 1) step = 0;  // one value is start itself, even where start + 0 * step is not (inf)
   if (is_complex(dtype)) {
     elementwise(kArangeComplex, {}, {out}, {c128(start), c128(step)});
   } else if (is_float(dtype)) {

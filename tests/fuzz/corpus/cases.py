@@ -8,6 +8,7 @@ CASES = [
     ('arange-tiny-step-positive-span', lambda xp: xp.arange(0, 1, 1.0025334093806639e-93)),
     # A step the span divides to zero still yields start.
     ('arange-step-beyond-span', lambda xp: xp.arange(0, 1, float('inf'))),
+    ('arange-bool-length-3', lambda xp: xp.arange(0, -3, -1, dtype=bool)),
     # dtype=None means float64, as numpy.dtype(None).
     ('tri-dtype-none', lambda xp: xp.tri(0, None, 0, dtype=None)),
     ('astype-none', lambda xp: xp.arange(3).astype(None)),

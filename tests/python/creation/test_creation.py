@@ -209,6 +209,12 @@ def test_arange_complex(xp):
     return xp.arange(0, 4, dtype=numpy.complex64)
 
 
+@pytest.mark.parametrize('args', [(0, 2), (1, -1, -1), (0, 1), (3,), (0, -3, -1)], ids=str)
+@testing.numpy_cunp_array_equal(accept_error=TypeError)
+def test_arange_bool(xp, args):
+    return xp.arange(*args, dtype=bool)  # NumPy allows at most two booleans
+
+
 @testing.numpy_cunp_allclose(accept_error=ZeroDivisionError)
 def test_arange_zero_step(xp):
     return xp.arange(0, 10, 0)

@@ -114,6 +114,16 @@ def test_names_and_dispatch_table():
     assert cunp.fft is cfft
 
 
+@gpu
+@pytest.mark.parametrize('func', ['fft', 'rfft2', 'ifftn', 'fftshift'])
+def test_numpy_dispatch_runs_on_the_device(func):
+    a = sample((6, 8), 'complex64' if func != 'rfft2' else 'float32', seed=21)
+    got = getattr(numpy.fft, func)(cunp.asarray(a))  # through __array_function__
+    assert isinstance(got, cunp.ndarray)
+    numpy.testing.assert_allclose(cunp.asnumpy(got), getattr(numpy.fft, func)(a), rtol=1e-5,
+                                  atol=1e-5)
+
+
 def test_signatures_are_numpys():
     import inspect
 
