@@ -1,6 +1,6 @@
 # bench/cases/manipulation.py -- roll and diff of 2^26 float32, flipped copies and the
-# triangles of an (8192, 8192) matrix (cunp vs CuPy vs PyTorch); interp of 2^24 points into a
-# 2^16-point table (cunp vs CuPy vs NumPy).
+# triangles of an (8192, 8192) matrix (cunp vs CuPy vs PyTorch); pad of that matrix (cunp vs
+# CuPy); interp of 2^24 points into a 2^16-point table (cunp vs CuPy vs NumPy).
 """Rearranging cases. Bytes are the input read once plus the output written once; roll and a
 flipped copy are pure data movement, so the share of copy bandwidth is the figure to watch."""
 import math
@@ -26,6 +26,12 @@ def _flip_copy(L, args):
 
 def _triu(L, args):
     return L.mod.triu(args[0], 1)
+
+
+def _pad(mode):
+    def run(L, args):
+        return L.mod.pad(args[0], 16, mode=mode)
+    return run
 
 
 def _interp(L, args):
@@ -57,6 +63,9 @@ def cases(quick, h):
                nbytes=8 * side * side, libs=libs, targets=goal),
         h.Case(f"triu(k=1) ({side}, {side}) f32", setup=mat, run=_triu, nbytes=8 * side * side,
                libs=libs, targets=goal),
+        *(h.Case(f"pad ({side}, {side}) f32 by 16, {mode}", setup=mat, run=_pad(mode),
+                 nbytes=4 * (side * side + (side + 32) ** 2), libs=("cunp", "cupy"), targets=goal)
+          for mode in ("constant", "reflect", "edge")),
         h.Case(f"interp 2^{int(math.log2(m))} f64 into 2^{int(math.log2(table))}",
                setup=interp_args, run=_interp, nbytes=16 * m, libs=("cunp", "cupy", "numpy"),
                targets=goal, note="PyTorch not timed: it has no interp"),

@@ -52,8 +52,8 @@ std::string parent_dir(const std::string& path) {
 const std::vector<std::string>& cuda_include_options() {
   static const std::vector<std::string> opts = [] {
     std::vector<std::string> dirs;
-    for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
-      if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/include");
+    for (const std::string& toolkit : config().cuda_toolkit_dirs)
+      dirs.push_back(toolkit + "/include");
     // Where libnvrtc lives: from the path it is found by (no need to load it, so a warm disk
     // cache still skips NVRTC), else from the loaded library itself.
     std::string nvrtc_file;
@@ -433,8 +433,7 @@ const std::string& jitify_include_dir() {
 const std::string& nvcc_path() {
   static const std::string path = [] {
     std::vector<std::string> dirs;
-    for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
-      if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/bin");
+    for (const std::string& toolkit : config().cuda_toolkit_dirs) dirs.push_back(toolkit + "/bin");
     // The toolkit whose headers user modules compile against: <toolkit>/include -> <toolkit>/bin.
     const auto& inc = cuda_include_options();
     if (!inc.empty()) dirs.push_back(inc.front().substr(2) + "/../bin");

@@ -81,6 +81,8 @@ Config read_config(const EnvLookup& getenv) {
   std::stringstream dirs(value_of(getenv, "CUNP_CUDA_LIBRARY_DIRS"));
   for (std::string d; std::getline(dirs, d, ':');)
     if (!d.empty()) c.cuda_library_dirs.push_back(d);
+  for (const char* toolkit : {"CUDA_PATH", "CUDA_HOME"})
+    if (std::string d = value_of(getenv, toolkit); !d.empty()) c.cuda_toolkit_dirs.push_back(d);
   c.nvrtc_path = value_of(getenv, "CUNP_NVRTC_PATH");
   c.cublas_path = value_of(getenv, "CUNP_CUBLAS_PATH");
   c.cusolver_path = value_of(getenv, "CUNP_CUSOLVER_PATH");

@@ -3,8 +3,6 @@
 
 #include <dlfcn.h>
 
-#include <cstdlib>
-
 #include "cunp/runtime/config.hpp"
 
 namespace cunp {
@@ -15,8 +13,7 @@ std::vector<std::string> library_candidates(const std::vector<std::string>& sona
   if (env_var)
     if (const std::string& p = config().library_path(env_var); !p.empty()) out.push_back(p);
   std::vector<std::string> dirs;
-  for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
-    if (const char* p = std::getenv(env); p && *p) dirs.push_back(std::string(p) + "/lib64");
+  for (const std::string& toolkit : config().cuda_toolkit_dirs) dirs.push_back(toolkit + "/lib64");
   dirs.push_back("/usr/local/cuda/lib64");
   dirs.push_back("/usr/local/cuda/targets/x86_64-linux/lib");
   const auto& extra = config().cuda_library_dirs;

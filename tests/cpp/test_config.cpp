@@ -56,6 +56,13 @@ TEST(Config, MemoryLimitIsKeptAsWritten) {
   EXPECT_EQ(read({}).gpu_memory_limit, "");
 }
 
+TEST(Config, ToolkitDirsFromCudaPathThenCudaHome) {
+  using Dirs = std::vector<std::string>;
+  EXPECT_EQ(read({{"CUDA_HOME", "/h"}, {"CUDA_PATH", "/p"}}).cuda_toolkit_dirs, (Dirs{"/p", "/h"}));
+  EXPECT_EQ(read({{"CUDA_HOME", "/h"}, {"CUDA_PATH", ""}}).cuda_toolkit_dirs, Dirs{"/h"});
+  EXPECT_TRUE(read({}).cuda_toolkit_dirs.empty());
+}
+
 TEST(Config, CacheDirFallbackOrder) {
   EXPECT_EQ(read({{"CUNP_CACHE_DIR", "/c"}, {"XDG_CACHE_HOME", "/x"}, {"HOME", "/h"}}).cache_dir,
             "/c");

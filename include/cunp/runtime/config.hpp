@@ -34,6 +34,9 @@ struct Config {
   // CUNP_CUDA_LIBRARY_DIRS split at ':': where CUDA libraries and headers are searched after the
   // toolkit (the Python package points it at pip's nvidia wheels before the core loads).
   std::vector<std::string> cuda_library_dirs;
+  // CUDA_PATH then CUDA_HOME, where set: the toolkits searched first for libraries (lib64),
+  // headers (include) and nvcc (bin).
+  std::vector<std::string> cuda_toolkit_dirs;
   // CUNP_NVRTC_PATH, CUNP_CUBLAS_PATH, CUNP_CUSOLVER_PATH, CUNP_CURAND_PATH, CUNP_CUFFT_PATH: a
   // library file to try before the search path ("" when unset).
   std::string nvrtc_path, cublas_path, cusolver_path, curand_path, cufft_path;
