@@ -40,5 +40,6 @@
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/graph.hpp"
+#include "cunp/runtime/nccl.hpp"
 #include "cunp/runtime/stream.hpp"
 #include "cunp/runtime/versions.hpp"

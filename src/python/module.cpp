@@ -29,6 +29,7 @@ NB_MODULE(_core, m) {
   static nb::object oom = nb::exception<OutOfMemoryError>(m, "OutOfMemoryError", PyExc_MemoryError);
   static nb::object compile_error = nb::exception<CompileError>(m, "CompileException",
                                                                 PyExc_Exception);
+  static nb::object nccl_error = nb::exception<NcclError>(m, "NcclError", PyExc_RuntimeError);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
@@ -53,6 +54,10 @@ NB_MODULE(_core, m) {
       exc.attr("log") = nb::str(e.log.c_str());
       exc.attr("source") = nb::str(e.source.c_str());
       PyErr_SetObject(compile_error.ptr(), exc.ptr());
+    } catch (const NcclError& e) {
+      nb::object exc = nccl_error(nb::str(e.what()));
+      exc.attr("status") = e.status;
+      PyErr_SetObject(nccl_error.ptr(), exc.ptr());
     } catch (const CudaError& e) {
       nb::object exc = cuda_error(nb::str(e.what()));
       exc.attr("status") = e.code;
@@ -75,6 +80,7 @@ NB_MODULE(_core, m) {
   bind_blas(m);
   bind_solver(m);
   bind_fft(m);
+  bind_nccl(m);
   bind_raw_kernel(m);
   bind_interop(m);
   bind_indexing(m);

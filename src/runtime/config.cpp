@@ -12,11 +12,17 @@ namespace cunp {
 namespace {
 
 // Every variable the config reads, for Config::environment.
-constexpr const char* kVariables[] = {"CUNP_CACHE_DIR",         "CUNP_GPU_MEMORY_LIMIT",
-                                      "CUNP_CUDA_LIBRARY_DIRS", "CUNP_NVRTC_PATH",
-                                      "CUNP_CUBLAS_PATH",       "CUNP_CUSOLVER_PATH",
-                                      "CUNP_CURAND_PATH",       "CUNP_CUFFT_PATH",
-                                      "CUNP_ALLOW_TF32",        "CUNP_CUDA_ARRAY_INTERFACE_SYNC",
+constexpr const char* kVariables[] = {"CUNP_CACHE_DIR",
+                                      "CUNP_GPU_MEMORY_LIMIT",
+                                      "CUNP_CUDA_LIBRARY_DIRS",
+                                      "CUNP_NVRTC_PATH",
+                                      "CUNP_CUBLAS_PATH",
+                                      "CUNP_CUSOLVER_PATH",
+                                      "CUNP_CURAND_PATH",
+                                      "CUNP_CUFFT_PATH",
+                                      "CUNP_NCCL_PATH",
+                                      "CUNP_ALLOW_TF32",
+                                      "CUNP_CUDA_ARRAY_INTERFACE_SYNC",
                                       "CUNP_DISABLE_PREBUILT"};
 
 constexpr const char* kMemoryLimitError =
@@ -63,6 +69,7 @@ const std::string& Config::library_path(const std::string& variable) const {
   if (variable == "CUNP_CUSOLVER_PATH") return cusolver_path;
   if (variable == "CUNP_CURAND_PATH") return curand_path;
   if (variable == "CUNP_CUFFT_PATH") return cufft_path;
+  if (variable == "CUNP_NCCL_PATH") return nccl_path;
   throw ValueError("'" + variable + "' is not one of cunp's library path settings");
 }
 
@@ -88,6 +95,7 @@ Config read_config(const EnvLookup& getenv) {
   c.cusolver_path = value_of(getenv, "CUNP_CUSOLVER_PATH");
   c.curand_path = value_of(getenv, "CUNP_CURAND_PATH");
   c.cufft_path = value_of(getenv, "CUNP_CUFFT_PATH");
+  c.nccl_path = value_of(getenv, "CUNP_NCCL_PATH");
 
   std::string tf32 = value_of(getenv, "CUNP_ALLOW_TF32");
   c.allow_tf32 = tf32 == "1" || tf32 == "true" || tf32 == "True" || tf32 == "TRUE" || tf32 == "yes";
@@ -121,6 +129,7 @@ std::vector<ConfigSetting> config_settings(const Config& c) {
   row("CUNP_CUSOLVER_PATH", "none");
   row("CUNP_CURAND_PATH", "none");
   row("CUNP_CUFFT_PATH", "none");
+  row("CUNP_NCCL_PATH", "none");
   row("CUNP_ALLOW_TF32", "0");
   row("CUNP_CUDA_ARRAY_INTERFACE_SYNC", "1");
   row("CUNP_DISABLE_PREBUILT", "0");

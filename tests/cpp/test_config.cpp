@@ -103,13 +103,15 @@ TEST(Config, LibraryDirsAndPaths) {
                    {"CUNP_CUBLAS_PATH", "/b.so"},
                    {"CUNP_CUSOLVER_PATH", "/s.so"},
                    {"CUNP_CURAND_PATH", "/r.so"},
-                   {"CUNP_CUFFT_PATH", "/f.so"}});
+                   {"CUNP_CUFFT_PATH", "/f.so"},
+                   {"CUNP_NCCL_PATH", "/c.so"}});
   EXPECT_EQ(c.cuda_library_dirs, (std::vector<std::string>{"/a", "/b"}));
   EXPECT_EQ(c.library_path("CUNP_NVRTC_PATH"), "/n.so");
   EXPECT_EQ(c.library_path("CUNP_CUBLAS_PATH"), "/b.so");
   EXPECT_EQ(c.library_path("CUNP_CUSOLVER_PATH"), "/s.so");
   EXPECT_EQ(c.library_path("CUNP_CURAND_PATH"), "/r.so");
   EXPECT_EQ(c.library_path("CUNP_CUFFT_PATH"), "/f.so");
+  EXPECT_EQ(c.library_path("CUNP_NCCL_PATH"), "/c.so");
   EXPECT_EQ(read({}).library_path("CUNP_CUBLAS_PATH"), "");
   EXPECT_TRUE(read({}).cuda_library_dirs.empty());
   EXPECT_THROW(c.library_path("CUNP_CUFFTW_PATH"), ValueError);
@@ -119,14 +121,15 @@ TEST(Config, SettingsListEveryVariableWithItsDefault) {
   auto rows = config_settings(read({{"HOME", "/h"}, {"CUNP_DISABLE_PREBUILT", "1"}}));
   std::map<std::string, std::pair<std::string, bool>> by_name;
   for (const auto& r : rows) by_name[r.variable] = {r.value, r.is_default};
-  EXPECT_EQ(rows.size(), 11u);
+  EXPECT_EQ(rows.size(), 12u);
   EXPECT_EQ(by_name["CUNP_CACHE_DIR"], std::make_pair(std::string("/h/.cache/cunp"), true));
   EXPECT_EQ(by_name["CUNP_DISABLE_PREBUILT"], std::make_pair(std::string("1"), false));
   EXPECT_EQ(by_name["CUNP_ALLOW_TF32"], std::make_pair(std::string("0"), true));
   EXPECT_EQ(by_name["CUNP_CUDA_ARRAY_INTERFACE_SYNC"], std::make_pair(std::string("1"), true));
   EXPECT_EQ(by_name["CUNP_GPU_MEMORY_LIMIT"], std::make_pair(std::string("none"), true));
-  for (const char* v : {"CUNP_CUDA_LIBRARY_DIRS", "CUNP_NVRTC_PATH", "CUNP_CUBLAS_PATH",
-                        "CUNP_CUSOLVER_PATH", "CUNP_CURAND_PATH", "CUNP_CUFFT_PATH"})
+  for (const char* v :
+       {"CUNP_CUDA_LIBRARY_DIRS", "CUNP_NVRTC_PATH", "CUNP_CUBLAS_PATH", "CUNP_CUSOLVER_PATH",
+        "CUNP_CURAND_PATH", "CUNP_CUFFT_PATH", "CUNP_NCCL_PATH"})
     EXPECT_TRUE(by_name.count(v)) << v;
 }
 

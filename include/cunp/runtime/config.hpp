@@ -37,9 +37,9 @@ struct Config {
   // CUDA_PATH then CUDA_HOME, where set: the toolkits searched first for libraries (lib64),
   // headers (include) and nvcc (bin).
   std::vector<std::string> cuda_toolkit_dirs;
-  // CUNP_NVRTC_PATH, CUNP_CUBLAS_PATH, CUNP_CUSOLVER_PATH, CUNP_CURAND_PATH, CUNP_CUFFT_PATH: a
-  // library file to try before the search path ("" when unset).
-  std::string nvrtc_path, cublas_path, cusolver_path, curand_path, cufft_path;
+  // CUNP_NVRTC_PATH, CUNP_CUBLAS_PATH, CUNP_CUSOLVER_PATH, CUNP_CURAND_PATH, CUNP_CUFFT_PATH,
+  // CUNP_NCCL_PATH: a library file to try before the search path ("" when unset).
+  std::string nvrtc_path, cublas_path, cusolver_path, curand_path, cufft_path, nccl_path;
   // CUNP_ALLOW_TF32 = 1, true, True, TRUE or yes: the initial value of set_allow_tf32.
   bool allow_tf32 = false;
   // CUNP_CUDA_ARRAY_INTERFACE_SYNC=0: an imported foreign array's stream is not waited on.

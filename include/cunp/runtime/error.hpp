@@ -37,6 +37,12 @@ struct RuntimeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A failed NCCL call (cunp/runtime/nccl.hpp); status is the ncclResult_t.
+struct NcclError : std::runtime_error {
+  NcclError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
+  int status;
+};
+
 // A failed CUDA driver call (or no driver at all): code is the CUresult, 0 when none applies.
 struct CudaError : std::runtime_error {
   CudaError(int code, const std::string& msg) : std::runtime_error(msg), code(code) {}

@@ -502,6 +502,19 @@ def test_pickle_round_trip(dtype):
         numpy.testing.assert_array_equal(y.get(), v.get())
 
 
+@gpu
+def test_pickle_protocol_5_moves_the_data_out_of_band():
+    # What dask's distributed serialization relies on: the host copy travels as a buffer of its
+    # own, not inside the pickle's bytes.
+    x = cunp.arange(1 << 16, dtype=cunp.float64).reshape(256, 256)
+    buffers = []
+    data = pickle.dumps(x, protocol=5, buffer_callback=buffers.append)
+    assert len(data) < 1024 and sum(memoryview(b).nbytes for b in buffers) == x.nbytes
+    y = pickle.loads(data, buffers=buffers)
+    assert isinstance(y, cunp.ndarray)
+    numpy.testing.assert_array_equal(y.get(), x.get())
+
+
 # --- PyTorch ---
 
 def _torch():
