@@ -112,7 +112,7 @@ _NUMPY_NAMES = {
 # Submodules imported on first use, so that `import cunp` stays cheap; likewise the modules of
 # a few names (fuse's tracer is about 0.8 ms of import).
 _LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
-                    "scipy"}
+                    "scipy", "distributed"}
 _LAZY_NAMES = {"fuse": "cunp._kernels._fusion"}
 
 

@@ -294,3 +294,41 @@ def test_results_identical_inside_stream(xp):
         return testing.shaped_arange((5, 7), xp)[::-2, 1::3].copy()
     with cunp.cuda.Stream():
         return testing.shaped_arange((5, 7), xp)[::-2, 1::3].copy()
+
+
+@needs_two_gpus
+def test_every_library_and_engine_on_the_second_device():
+    # Handles, plans, kernel modules and pools are per device: each runs on device 1 while
+    # device 0 has been used first.
+    rng = numpy.random.default_rng(0)
+    a, b = rng.standard_normal((64, 64)), rng.standard_normal(64)
+    warm = cunp.asarray(a) @ cunp.asarray(a)  # device 0's handles and kernels exist first
+    with cunp.cuda.Device(1):
+        pool = cunp.get_default_memory_pool()
+        x = cunp.asarray(a)
+        assert x.device.id == 1
+        checks = {
+            'cuBLAS': (x @ x, a @ a),
+            'cuSOLVER': (cunp.linalg.solve(x, cunp.asarray(b)), numpy.linalg.solve(a, b)),
+            'cuFFT': (cunp.fft.fft(x, axis=0), numpy.fft.fft(a, axis=0)),
+            'elementwise': (cunp.sin(x) + 1, numpy.sin(a) + 1),
+            'reduction': (x.sum(axis=0), a.sum(axis=0)),
+            'scan': (cunp.cumsum(x, axis=1), numpy.cumsum(a, axis=1)),
+            'sort': (cunp.sort(x, axis=None), numpy.sort(a, axis=None)),
+            'indexing': (x[x > 0], a[a > 0]),
+        }
+        for name, (got, want) in checks.items():
+            assert got.device.id == 1, name
+            numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-9, atol=1e-9,
+                                          err_msg=name)
+        draws = cunp.random.default_rng(1).standard_normal(1000)
+        assert draws.device.id == 1 and abs(float(draws.mean())) < 0.2
+        assert pool.used_bytes() > 0
+    assert cunp.cuda.Device().id == 0
+    numpy.testing.assert_allclose(cunp.asnumpy(warm), a @ a)
+    # copy() and get() work from any current device.
+    with cunp.cuda.Device(1):
+        y = cunp.asarray(a)
+    z = y.copy()
+    assert z.device.id == 1
+    numpy.testing.assert_array_equal(z.get(), a)

@@ -1,0 +1,90 @@
+"""Dask with cunp chunks (on a GPU machine with dask installed), and cunp.distributed's
+one-worker-per-GPU cluster (its pinning is checked without a GPU)."""
+import os
+import pickle
+
+import numpy
+import pytest
+
+import cunp
+
+da = pytest.importorskip("dask.array")
+gpu = pytest.mark.gpu
+
+
+def test_visible_devices_follow_cuda_visible_devices(monkeypatch):
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3, 1,")
+    assert cunp.distributed.visible_devices() == ["3", "1"]
+    with pytest.raises(ValueError, match="at least one GPU"):
+        cunp.distributed.local_cluster(devices=[])
+
+
+def test_cluster_pins_one_gpu_per_worker():
+    distributed = pytest.importorskip("distributed")
+    with cunp.distributed.local_cluster(devices=["0", "1"]) as cluster, \
+            distributed.Client(cluster) as client:
+        seen = client.run(lambda: os.environ.get("CUDA_VISIBLE_DEVICES"))
+        assert sorted(seen.values()) == ["0", "1"]
+
+
+def _host(n, m, seed=0):
+    return numpy.random.default_rng(seed).standard_normal((n, m))
+
+
+@gpu
+def test_dask_array_of_cunp_chunks():
+    a = _host(1000, 60)
+    x = da.from_array(cunp.asarray(a), chunks=(250, 30), asarray=False)
+    assert isinstance(x._meta, cunp.ndarray)
+    checks = {
+        "elementwise": ((x * 2 + 1).compute(), a * 2 + 1),
+        "sum": (x.sum().compute(), a.sum()),
+        "mean(axis=0)": (x.mean(axis=0).compute(), a.mean(axis=0)),
+        "max(axis=1)": (x.max(axis=1).compute(), a.max(axis=1)),
+        "matmul": ((x.T @ x).compute(), a.T @ a),
+        "tensordot": (da.tensordot(x, x, axes=([0], [0])).compute(), a.T @ a),
+        "concatenate": (da.concatenate([x, x], axis=0).compute(), numpy.concatenate([a, a])),
+        "rechunk": (x.rechunk((100, 60)).compute(), a),
+        "map_blocks": (x.map_blocks(cunp.sin).compute(), numpy.sin(a)),
+    }
+    for name, (got, want) in checks.items():
+        assert isinstance(got, cunp.ndarray), name
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-9, atol=1e-9,
+                                      err_msg=name)
+
+
+@gpu
+def test_from_delayed_and_meta():
+    import dask
+
+    part = dask.delayed(lambda: cunp.arange(10, dtype=cunp.float32))()
+    x = da.from_delayed(part, shape=(10,), dtype=numpy.float32, meta=cunp.empty((0,), "f4"))
+    y = (x + 1).compute()
+    assert isinstance(y, cunp.ndarray)
+    numpy.testing.assert_array_equal(cunp.asnumpy(y), numpy.arange(1, 11, dtype=numpy.float32))
+
+
+@gpu
+def test_chunks_cross_processes_through_pickle():
+    x = cunp.arange(12.0).reshape(3, 4)
+    buffers = []
+    y = pickle.loads(pickle.dumps(x, protocol=5, buffer_callback=buffers.append), buffers=buffers)
+    assert isinstance(y, cunp.ndarray) and buffers
+    numpy.testing.assert_array_equal(cunp.asnumpy(y), cunp.asnumpy(x))
+
+
+@gpu
+def test_distributed_workers_compute_on_their_gpus():
+    distributed = pytest.importorskip("distributed")
+    devices = cunp.distributed.visible_devices()[:2]
+    with cunp.distributed.local_cluster(devices=devices) as cluster, \
+            distributed.Client(cluster):
+        a = _host(4000, 50)
+        x = da.from_array(a, chunks=(500, 50)).map_blocks(cunp.asarray)
+        total = (x * 2).sum().compute()
+        means = x.mean(axis=0).compute()
+        gram = (x.T @ x).compute()
+    assert isinstance(means, cunp.ndarray)
+    numpy.testing.assert_allclose(float(total), 2 * a.sum(), rtol=1e-9)
+    numpy.testing.assert_allclose(cunp.asnumpy(means), a.mean(axis=0), rtol=1e-9)
+    numpy.testing.assert_allclose(cunp.asnumpy(gram), a.T @ a, rtol=1e-9)
