@@ -4,7 +4,9 @@
 
 #include "cunp/array/shape.hpp"
 #include "cunp/ops/copy.hpp"
+#include "cunp/ops/reduction.hpp"
 #include "cunp/ops/reshape.hpp"
+#include "cunp/ops/transfer.hpp"
 #include "cunp/runtime/error.hpp"
 #include "sort_engine.hpp"
 
@@ -81,6 +83,14 @@ NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArr
       throw TypeError("sorter must only contain integers");
     if (sorter.size() != a.size()) throw ValueError("sorter.size must equal a.size");
     order = c_contiguous(sorter, DType::Int64);
+    if (order.size() > 0) {
+      // The searches read a[sorter[i]]: every entry is checked first (NumPy raises only for
+      // those its search reaches).
+      int64_t ends[2];
+      to_host(amin(order), &ends[0], Order::C);
+      to_host(amax(order), &ends[1], Order::C);
+      if (ends[0] < 0 || ends[1] >= a.size()) throw ValueError("Sorter index out of range.");
+    }
   }
   const DType t = promote_types(a.dtype(), v.dtype());
   NDArray out = NDArray::empty(v.shape(), DType::Int64, Order::C, v.device());

@@ -180,6 +180,9 @@ def test_searchsorted_mixed_dtypes_and_empty():
         cunp.searchsorted(cunp.asarray(a), cunp.asarray(v), sorter=cunp.asarray([0., 1, 2, 3]))
     with pytest.raises(ValueError, match='object too deep'):
         cunp.searchsorted(cunp.ones((2, 2)), cunp.asarray(v))
+    for bad in ([0, 1, 2, 4], [0, -1, 2, 3]):  # checked before any read: an error, no fault
+        with pytest.raises(ValueError, match='Sorter index out of range'):
+            cunp.searchsorted(cunp.asarray(a), cunp.asarray(v), sorter=cunp.asarray(bad))
 
 
 # --- unique ----------------------------------------------------------------------------
