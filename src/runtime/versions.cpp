@@ -14,6 +14,7 @@
 #include "../fft/cufft.hpp"
 #include "../linalg/cusolver.hpp"
 #include "cunp/jit/compiler.hpp"
+#include "cunp/runtime/nccl.hpp"
 #include "cunp/runtime/error.hpp"
 #include "driver.hpp"
 #include "library.hpp"
@@ -95,6 +96,12 @@ std::vector<ComponentVersion> component_versions() {
   rows.push_back(probe_row("cuFFT", [] {
     void* fn = reinterpret_cast<void*>(fft::api().cufftGetProperty);
     return Found{property_version(fn, "cufftGetProperty"), file_of(fn)};
+  }));
+  rows.push_back(probe_row("NCCL", [] {
+    const int v = nccl::version();  // major * 10000 + minor * 100 + patch (NCCL 2.9 on)
+    return Found{std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." +
+                     std::to_string(v % 100),
+                 ""};
   }));
   return rows;
 }

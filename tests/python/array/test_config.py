@@ -18,7 +18,7 @@ VARIABLES = ['CUNP_CACHE_DIR', 'CUNP_GPU_MEMORY_LIMIT', 'CUNP_CUDA_LIBRARY_DIRS'
              'CUNP_NVRTC_PATH', 'CUNP_CUBLAS_PATH', 'CUNP_CUSOLVER_PATH', 'CUNP_CURAND_PATH',
              'CUNP_CUFFT_PATH', 'CUNP_NCCL_PATH', 'CUNP_ALLOW_TF32', 'CUNP_CUDA_ARRAY_INTERFACE_SYNC', 'CUNP_DISABLE_PREBUILT']
 VERSIONS = ['CUDA driver', 'CUDA toolkit (built with)', 'NVRTC', 'cuBLAS', 'cuSOLVER',
-            'cuRAND', 'cuFFT']
+            'cuRAND', 'cuFFT', 'NCCL']
 
 
 def run_python(code, unset=(), **env):
