@@ -19,6 +19,18 @@ def test_visible_devices_follow_cuda_visible_devices(monkeypatch):
         cunp.distributed.local_cluster(devices=[])
 
 
+def test_dask_sizeof_counts_device_bytes():
+    from dask.sizeof import sizeof
+
+    counted = sizeof.dispatch(cunp.ndarray)  # the package's dask.sizeof entry point
+    assert counted is not sizeof.dispatch(object)
+
+    class Fake:  # an object with nbytes, as the registered function reads it
+        nbytes = 12345
+
+    assert counted(Fake()) == 12345
+
+
 def test_cluster_pins_one_gpu_per_worker():
     distributed = pytest.importorskip("distributed")
     with cunp.distributed.local_cluster(devices=["0", "1"]) as cluster, \
