@@ -9,25 +9,16 @@
 namespace cunp::fft {
 namespace {
 
-struct Loaded {
-  Api api;
-  std::string error;  // empty when every function resolved
-};
+using Loaded = LoadedApi<Api>;
 
 const Loaded& loaded() {
   static const Loaded* l = [] {
-    auto* r = new Loaded;
     // CUDA 12 and 13 both ship cuFFT 11.x/12.x under the soname libcufft.so.12 (.11: CUDA 11).
-    void* lib = open_library({"libcufft.so.12", "libcufft.so.11", "libcufft.so"},
-                             "CUNP_CUFFT_PATH");
-    if (!lib) {
-      r->error = "cuFFT could not be loaded (libcufft.so.12 or .11; set CUNP_CUFFT_PATH or "
-                 "CUNP_CUDA_LIBRARY_DIRS)";
-      return r;
-    }
-#define CUNP_CUFFT_RESOLVE(name)                                                     \
-  r->api.name = reinterpret_cast<decltype(r->api.name)>(library_symbol(lib, #name)); \
-  if (!r->api.name && r->error.empty()) r->error = "cuFFT lacks the function " #name;
+    Loaded* r = open_api<Api>(
+        "cuFFT", {"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, "CUNP_CUFFT_PATH",
+        "libcufft.so.12 or .11; set CUNP_CUFFT_PATH or CUNP_CUDA_LIBRARY_DIRS");
+    if (!r->handle) return r;
+#define CUNP_CUFFT_RESOLVE(name) r->resolve(r->api.name, #name, "cuFFT");
     CUNP_CUFFT_FUNCTIONS(CUNP_CUFFT_RESOLVE)
 #undef CUNP_CUFFT_RESOLVE
     return r;

@@ -16,31 +16,23 @@
 namespace cunp::blas {
 namespace {
 
-struct Loaded {
-  Api api;
-  std::string error;  // empty when every function resolved
-};
+using Loaded = LoadedApi<Api>;
 
 const Loaded& loaded() {
   static const Loaded* l = [] {
-    auto* r = new Loaded;
-    void* lib = open_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
-                             "CUNP_CUBLAS_PATH");
-    if (!lib) {
-      r->error = "cuBLAS could not be loaded (libcublas.so.13 or .12; set CUNP_CUBLAS_PATH or "
-                 "CUNP_CUDA_LIBRARY_DIRS)";
-      return r;
-    }
-#define CUNP_CUBLAS_RESOLVE(name)                                                    \
-  r->api.name = reinterpret_cast<decltype(r->api.name)>(library_symbol(lib, #name)); \
-  if (!r->api.name && r->error.empty()) r->error = "cuBLAS lacks the function " #name;
+    Loaded* r = open_api<Api>(
+        "cuBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "CUNP_CUBLAS_PATH",
+        "libcublas.so.13 or .12; set CUNP_CUBLAS_PATH or CUNP_CUDA_LIBRARY_DIRS");
+    if (!r->handle) return r;
+#define CUNP_CUBLAS_RESOLVE(name) r->resolve(r->api.name, #name, "cuBLAS");
     CUNP_CUBLAS_FUNCTIONS(CUNP_CUBLAS_RESOLVE)
 #define CUNP_CUBLAS_RESOLVE_TYPED(name, type) CUNP_CUBLAS_RESOLVE(name)
     CUNP_CUBLAS_TYPED_FUNCTIONS(CUNP_CUBLAS_RESOLVE_TYPED)
 #undef CUNP_CUBLAS_RESOLVE_TYPED
 #undef CUNP_CUBLAS_RESOLVE
+    // Optional (older cuBLAS lacks it): no error when absent.
     r->api.cublasGetStatusString = reinterpret_cast<const char* (*)(cublasStatus_t)>(
-        library_symbol(lib, "cublasGetStatusString"));
+        library_symbol(r->handle, "cublasGetStatusString"));
     return r;
   }();
   return *l;
