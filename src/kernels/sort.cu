@@ -13,6 +13,35 @@
 #include "sort_params.hpp"
 
 namespace cunp::sort_kernel {
+// The bits of a float (of Bits' width) as a radix key in NumPy's order: CUB applies the codec
+// kFloat as the passes load these keys and its inverse as they store them, so a sort of
+// values alone reads the input and writes the result with no pass of its own to encode or
+// decode (the NumericTraits below).
+template <class Bits> struct NumpyFloat { Bits bits; };
+}  // namespace cunp::sort_kernel
+
+CUB_NAMESPACE_BEGIN
+// CUB's documented way to sort a type of one's own by radix: its NumericTraits.
+template <class Bits> struct NumericTraits<cunp::sort_kernel::NumpyFloat<Bits>> {
+  using UnsignedBits = Bits;
+  // The bits that encode to the smallest and largest key: -inf, and the negative NaN with the
+  // smallest payload (decode(0) and decode(~0) of sort_codec.cuh).
+  static constexpr Bits LOWEST_KEY = Bits(~cunp::sort_kernel::negative_nans<Bits>());
+  static constexpr Bits MAX_KEY = Bits(~Bits(cunp::sort_kernel::negative_nans<Bits>() - 1));
+  static __host__ __device__ __forceinline__ Bits TwiddleIn(Bits key) {
+    return cunp::sort_kernel::encode(key, cunp::sort_kernel::kFloat);
+  }
+  static __host__ __device__ __forceinline__ Bits TwiddleOut(Bits key) {
+    return cunp::sort_kernel::decode(key, cunp::sort_kernel::kFloat);
+  }
+
+ private:
+  friend struct detail::is_primitive_impl;
+  static constexpr bool is_primitive = false;
+};
+CUB_NAMESPACE_END
+
+namespace cunp::sort_kernel {
 
 using Offset = unsigned int;  // global counts: inputs have fewer than 2^31 items
 using PortionOffset = int;    // CUB's signed offsets within one portion
@@ -139,10 +168,32 @@ extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kExclusiveSumThr
     block_sort<Key, block_sort_threads(C), block_sort_items(C), true>(p);                \
   }
 
+// Keys alone with the codec applied inside the passes (NAME: f for floats, i for signed
+// integers, whose CUB twiddle is kSigned, then the width).
+#define CUNP_SORT_CODEC_KERNELS(NAME, Key)                                           \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kHistogramThreads) \
+      cunp_sort_histogram_##NAME(const cunp::sort_kernel::HistogramParams p) {       \
+    cunp::sort_kernel::histogram<Key>(p);                                            \
+  }                                                                                  \
+  extern "C" __global__ void __launch_bounds__(                                      \
+      cunp::sort_kernel::onesweep_threads(sizeof(Key), false))                       \
+      cunp_sort_onesweep_keys_##NAME(const cunp::sort_kernel::OnesweepParams p) {    \
+    cunp::sort_kernel::Onesweep<Key, cub::NullType>::run(p);                         \
+  }
+
 CUNP_SORT_KERNELS(1, unsigned char)
 CUNP_SORT_KERNELS(2, unsigned short)
 CUNP_SORT_KERNELS(4, unsigned int)
 CUNP_SORT_KERNELS(8, unsigned long long)
 
+CUNP_SORT_CODEC_KERNELS(f2, cunp::sort_kernel::NumpyFloat<unsigned short>)
+CUNP_SORT_CODEC_KERNELS(f4, cunp::sort_kernel::NumpyFloat<unsigned int>)
+CUNP_SORT_CODEC_KERNELS(f8, cunp::sort_kernel::NumpyFloat<unsigned long long>)
+CUNP_SORT_CODEC_KERNELS(i1, signed char)
+CUNP_SORT_CODEC_KERNELS(i2, short)
+CUNP_SORT_CODEC_KERNELS(i4, int)
+CUNP_SORT_CODEC_KERNELS(i8, long long)
+
+#undef CUNP_SORT_CODEC_KERNELS
 #undef CUNP_SORT_KERNELS
 #undef CUNP_SORT_BLOCK_KERNELS

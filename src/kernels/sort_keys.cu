@@ -48,12 +48,6 @@ template <class Key> __device__ __forceinline__ void make_keys(const KeyParams& 
   }
 }
 
-template <class Key> __device__ __forceinline__ void decode_keys(const DecodeParams& p) {
-  Key* data = reinterpret_cast<Key*>(p.data);
-  for (long long i = grid_start(); i < p.num_items; i += grid_step())
-    data[i] = decode(data[i], p.codec);
-}
-
 template <class T> __device__ __forceinline__ void gather(const FinishParams& p) {
   const long long* perm = reinterpret_cast<const long long*>(p.perm);
   const T* source = reinterpret_cast<const T*>(p.source);
@@ -70,12 +64,9 @@ struct Bytes16 {  // complex128 moved as two words (8-byte alignment suffices)
 
 }  // namespace cunp::sort_kernel
 
-#define CUNP_SORT_KEY_KERNELS(W, Key)                                                        \
-  extern "C" __global__ void cunp_sort_keys_##W(const cunp::sort_kernel::KeyParams p) {      \
-    cunp::sort_kernel::make_keys<Key>(p);                                                    \
-  }                                                                                          \
-  extern "C" __global__ void cunp_sort_decode_##W(const cunp::sort_kernel::DecodeParams p) { \
-    cunp::sort_kernel::decode_keys<Key>(p);                                                  \
+#define CUNP_SORT_KEY_KERNELS(W, Key)                                                   \
+  extern "C" __global__ void cunp_sort_keys_##W(const cunp::sort_kernel::KeyParams p) { \
+    cunp::sort_kernel::make_keys<Key>(p);                                               \
   }
 
 CUNP_SORT_KEY_KERNELS(1, unsigned char)

@@ -102,16 +102,6 @@ struct KeyParams {
 };
 static_assert(sizeof(KeyParams) == 56);
 
-// Keys of the kernel's width decoded back into values in place (codecs kUnsigned, kSigned,
-// kFloat).
-struct DecodeParams {
-  unsigned long long data;
-  long long num_items;
-  int codec;
-  int pad;
-};
-static_assert(sizeof(DecodeParams) == 24);
-
 // The result from the final permutation: the in-row position (argsort) or the gathered value.
 enum FinishMode : int {
   kRowPosition = 0,  // out[i] = perm[i] % row_length (int64)
@@ -161,15 +151,21 @@ static_assert(sizeof(BlockSortParams) == 32);
 // less than it; right: items not greater). The keys of real dtypes are encoded with
 // kFloatTies (or an integer codec); complex values are searched as they are.
 struct SearchParams {
-  unsigned long long sorted;  // `num_sorted` keys or complex numbers, in order
+  unsigned long long sorted;  // `num_sorted` values (real: raw, encoded as read) in order
+  unsigned long long sorter;  // int64 positions into `sorted` giving the order, or 0
   unsigned long long values;
   unsigned long long out;  // int64 per value
   long long num_sorted;
   long long num_values;
   int right;  // side='right'
-  int pad;
+  int codec;  // real values: the Codec that orders them (kFloatTies for floats)
 };
-static_assert(sizeof(SearchParams) == 48);
+static_assert(sizeof(SearchParams) == 56);
+
+// Keys of the sorted array that a search block keeps in shared memory: the first levels of
+// every search read them there, not from global memory.
+constexpr int kSearchFence = 2048;
+constexpr int kSearchThreads = 256;
 
 // What the run kernels read: keys of 1, 2, 4 or 8 bytes, or complex numbers of 8 or 16.
 enum RunItem : int {

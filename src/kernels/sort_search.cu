@@ -1,57 +1,85 @@
 // src/kernels/sort_search.cu -- the prebuilt searchsorted: one binary search per value over
-// sorted keys (real dtypes, encoded by the sort codecs) or complex numbers in NumPy's order.
+// real values (ordered through the sort codecs as they are read) or complex numbers in
+// NumPy's order. Real searches first narrow each value's range on a fence of evenly spaced
+// sorted keys that the block holds in shared memory: the searches' first levels, which every
+// value takes, then cost no global reads.
 #include "sort_codec.cuh"
 #include "sort_params.hpp"
 
 namespace cunp::sort_kernel {
 
-template <class T> struct KeyOrder {
-  __device__ __forceinline__ bool operator()(T a, T b) const { return a < b; }
-};
-template <class Bits> struct ComplexOrder {
-  __device__ __forceinline__ bool operator()(ComplexBits<Bits> a, ComplexBits<Bits> b) const {
-    return complex_less(a, b);
-  }
-};
-
 // side left: the first position whose item is not less than v; right: the first whose item
-// is greater than v.
-template <class T, class Less> __device__ __forceinline__ void search(const SearchParams& p) {
-  const T* sorted = reinterpret_cast<const T*>(p.sorted);
-  const T* values = reinterpret_cast<const T*>(p.values);
+// is greater than v. `go_right(i)` is that predicate's negation at position i, true below the
+// answer and false from it on; the search narrows [lo, hi).
+template <class GoRight>
+__device__ __forceinline__ long long bisect(long long lo, long long hi, const GoRight& go_right) {
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo) / 2;
+    if (go_right(mid)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+template <class Bits> __device__ __forceinline__ void search_keys(const SearchParams& p) {
+  const Bits* sorted = reinterpret_cast<const Bits*>(p.sorted);
+  const long long* sorter = reinterpret_cast<const long long*>(p.sorter);
+  const Bits* values = reinterpret_cast<const Bits*>(p.values);
   long long* out = reinterpret_cast<long long*>(p.out);
-  const Less less;
+  const long long m = p.num_sorted;
+  const auto key_at = [&](long long i) { return encode(sorted[sorter ? sorter[i] : i], p.codec); };
+  // fence[j] is the key at position (j * m) / f.
+  __shared__ Bits fence[kSearchFence];
+  const int f = static_cast<int>(m < kSearchFence ? m : kSearchFence);
+  const auto fence_position = [&](long long j) { return j * m / f; };
+  for (int j = threadIdx.x; j < f; j += blockDim.x) fence[j] = key_at(fence_position(j));
+  __syncthreads();
+
   const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
   for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
        i < p.num_values; i += step) {
-    const T v = values[i];
-    long long lo = 0, hi = p.num_sorted;
-    while (lo < hi) {
-      const long long mid = lo + (hi - lo) / 2;
-      const bool go_right = p.right ? !less(v, sorted[mid]) : less(sorted[mid], v);
-      if (go_right) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    out[i] = lo;
+    const Bits v = encode(values[i], p.codec);
+    const auto right_of = [&](Bits item) { return p.right ? !(v < item) : item < v; };
+    // c fence keys lie below the answer: it is in (position(c - 1), position(c)].
+    const long long c = bisect(0, f, [&](long long j) { return right_of(fence[j]); });
+    const long long lo = c > 0 ? fence_position(c - 1) + 1 : 0;
+    const long long hi = c < f ? fence_position(c) : m;
+    out[i] = bisect(lo, hi, [&](long long mid) { return right_of(key_at(mid)); });
+  }
+}
+
+template <class Bits> __device__ __forceinline__ void search_complex(const SearchParams& p) {
+  using Item = ComplexBits<Bits>;
+  const Item* sorted = reinterpret_cast<const Item*>(p.sorted);
+  const long long* sorter = reinterpret_cast<const long long*>(p.sorter);
+  const Item* values = reinterpret_cast<const Item*>(p.values);
+  long long* out = reinterpret_cast<long long*>(p.out);
+  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < p.num_values; i += step) {
+    const Item v = values[i];
+    out[i] = bisect(0, p.num_sorted, [&](long long mid) {
+      const Item item = sorted[sorter ? sorter[mid] : mid];
+      return p.right ? !complex_less(v, item) : complex_less(item, v);
+    });
   }
 }
 
 }  // namespace cunp::sort_kernel
 
-#define CUNP_SORT_SEARCH_KERNEL(NAME, T, LESS)                                                  \
-  extern "C" __global__ void cunp_sort_search_##NAME(const cunp::sort_kernel::SearchParams p) { \
-    cunp::sort_kernel::search<T, LESS>(p);                                                      \
+#define CUNP_SORT_SEARCH_KERNEL(NAME, FN, Bits)                                   \
+  extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kSearchThreads) \
+      cunp_sort_search_##NAME(const cunp::sort_kernel::SearchParams p) {          \
+    cunp::sort_kernel::FN<Bits>(p);                                               \
   }
 
-CUNP_SORT_SEARCH_KERNEL(1, unsigned char, cunp::sort_kernel::KeyOrder<unsigned char>)
-CUNP_SORT_SEARCH_KERNEL(2, unsigned short, cunp::sort_kernel::KeyOrder<unsigned short>)
-CUNP_SORT_SEARCH_KERNEL(4, unsigned int, cunp::sort_kernel::KeyOrder<unsigned int>)
-CUNP_SORT_SEARCH_KERNEL(8, unsigned long long, cunp::sort_kernel::KeyOrder<unsigned long long>)
-CUNP_SORT_SEARCH_KERNEL(c8, cunp::sort_kernel::ComplexBits<unsigned int>,
-                        cunp::sort_kernel::ComplexOrder<unsigned int>)
-CUNP_SORT_SEARCH_KERNEL(c16, cunp::sort_kernel::ComplexBits<unsigned long long>,
-                        cunp::sort_kernel::ComplexOrder<unsigned long long>)
+CUNP_SORT_SEARCH_KERNEL(1, search_keys, unsigned char)
+CUNP_SORT_SEARCH_KERNEL(2, search_keys, unsigned short)
+CUNP_SORT_SEARCH_KERNEL(4, search_keys, unsigned int)
+CUNP_SORT_SEARCH_KERNEL(8, search_keys, unsigned long long)
+CUNP_SORT_SEARCH_KERNEL(c8, search_complex, unsigned int)
+CUNP_SORT_SEARCH_KERNEL(c16, search_complex, unsigned long long)
 #undef CUNP_SORT_SEARCH_KERNEL

@@ -74,8 +74,11 @@ void check_size(int64_t n) {
 // Sorts n keys of `width` bytes by bits [0, end_bit) as CUB's DispatchRadixSort::
 // InvokeOnesweep does, double-buffered: keys[0] (and values[0], int64, when values is
 // non-null) hold the input, both buffers are overwritten. Returns the buffer holding the result.
+// `family` names the kernels: the width alone for encoded keys, or a codec's kernels ("f4",
+// "i8": keys alone, the codec applied inside the passes); `source`, when non-zero, is read in
+// place of keys[0] (left untouched) by the histogram and the first pass.
 int radix_sort(int device, int width, int64_t n, const uintptr_t keys[2], const uintptr_t* values,
-               int end_bit) {
+               int end_bit, const std::string& family, uintptr_t source = 0) {
   const bool pairs = values != nullptr;
   const int passes = (end_bit + kRadixBits - 1) / kRadixBits;
   if (n <= 1 || passes == 0) return 0;
@@ -93,15 +96,14 @@ int radix_sort(int device, int width, int64_t n, const uintptr_t keys[2], const 
                   lookback = counters + 4 * counter_words;
   zero_words(bins, bin_words + counter_words, device);
 
-  const std::string w = std::to_string(width);
-  FunctionHandle histogram = function("cunp_sort_histogram_" + w, device);
+  FunctionHandle histogram = function("cunp_sort_histogram_" + family, device);
   int per_sm = 0;
   drv::check(drv::api().cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, histogram,
                                                                     kHistogramThreads, 0),
              "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   HistogramParams h{};
   h.bins = bins;
-  h.keys = keys[0];
+  h.keys = source ? source : keys[0];
   h.num_items = static_cast<unsigned>(n);
   h.begin_bit = 0;
   h.end_bit = end_bit;
@@ -113,7 +115,7 @@ int radix_sort(int device, int width, int64_t n, const uintptr_t keys[2], const 
                  {static_cast<unsigned>(passes)}, {kExclusiveSumThreads}, &e);
 
   FunctionHandle sweep = function(
-      std::string("cunp_sort_onesweep_") + (pairs ? "pairs_" : "keys_") + w, device);
+      std::string("cunp_sort_onesweep_") + (pairs ? "pairs_" : "keys_") + family, device);
   const unsigned threads = static_cast<unsigned>(onesweep_threads(width, pairs));
   int cur = 0;
   for (int pass = 0; pass < passes; ++pass) {
@@ -128,7 +130,7 @@ int radix_sort(int device, int width, int64_t n, const uintptr_t keys[2], const 
       p.bins_out = q + 1 < portions ? bins + 4 * ((q + 1) * passes + pass) * kRadixDigits : 0;
       p.bins_in = bins + 4 * (q * passes + pass) * kRadixDigits;
       p.keys_out = keys[1 - cur];
-      p.keys_in = keys[cur] + q * portion * width;
+      p.keys_in = (pass == 0 && source ? source : keys[cur]) + q * portion * width;
       if (pairs) {
         p.values_out = values[1 - cur];
         p.values_in = values[cur] + q * portion * 8;
@@ -208,7 +210,8 @@ int permutation(const NDArray& x, int64_t row_length, const uintptr_t perm[2]) {
     make_keys(device, s.width, n, keys[0], x, k == 0 ? 0 : perm[cur], k == 0 ? perm[0] : 0, s.part,
               s.codec, row_length);
     const uintptr_t values[2] = {perm[cur], perm[1 - cur]};
-    if (radix_sort(device, s.width, n, keys, values, s.bits) == 1) cur = 1 - cur;
+    if (radix_sort(device, s.width, n, keys, values, s.bits, std::to_string(s.width)) == 1)
+      cur = 1 - cur;
   }
   return cur;
 }
@@ -277,20 +280,18 @@ void sort_rows(const NDArray& x, int64_t row_length, const NDArray& out, bool po
       return;
     }
     if (!by_permutation && rows == 1) {
-      // Keys alone, through the one-to-one codec: the passes end in `out`, decoded in place.
+      // Keys alone: the passes read `x`, apply the one-to-one codec themselves and end in `out`.
       const int passes = width;
       NDArray other = scratch_bytes(n * width, device);
       uintptr_t keys[2];
       keys[passes % 2] = out.data();
       keys[1 - passes % 2] = other.data();
       const int codec = value_codec(t, false);
-      make_keys(device, width, n, keys[0], x, 0, 0, kValue, codec);
-      radix_sort(device, width, n, keys, nullptr, 8 * width);
-      DecodeParams d{};
-      d.data = out.data();
-      d.num_items = n;
-      d.codec = codec;
-      launch_items("cunp_sort_decode_" + std::to_string(width), device, n, &d);
+      const std::string family = (codec == kFloat    ? "f"
+                                  : codec == kSigned ? "i"
+                                                     : "") +
+                                 std::to_string(width);
+      radix_sort(device, width, n, keys, nullptr, 8 * width, family, x.data());
       return;
     }
   }
@@ -330,35 +331,24 @@ void search(const NDArray& sorted, const NDArray& sorter, const NDArray& values,
   check_size(m);
   const DType t = sorted.dtype();
   SearchParams p{};
+  p.sorted = sorted.data();
+  p.sorter = sorter.defined() && m > 0 ? sorter.data() : 0;
+  p.values = values.data();
   p.out = out.data();
   p.num_sorted = m;
   p.num_values = k;
   p.right = right ? 1 : 0;
-  NDArray sorted_items, value_items;
-  std::string name;
-  if (is_complex(t)) {
-    sorted_items = sorted;
-    if (sorter.defined() && m > 0) {
-      sorted_items = NDArray::empty(sorted.shape(), t, Order::C, device);
-      gather(sorted, sorter, sorted_items);
-    }
-    value_items = values;
-    name = itemsize(t) == 8 ? "cunp_sort_search_c8" : "cunp_sort_search_c16";
-  } else {
-    // Keys with NumPy's ties (-0.0 is 0.0, NaNs equal and last), the sorter applied as the
-    // sorted keys are made.
-    const int w = itemsize(t), codec = value_codec(t, true);
-    sorted_items = NDArray::empty(Dims{std::max<int64_t>(m, 1)}, sorted.dtype(), Order::C, device);
-    value_items = NDArray::empty(Dims{k}, t, Order::C, device);
-    if (m > 0)
-      make_keys(device, w, m, sorted_items.data(), sorted, sorter.defined() ? sorter.data() : 0, 0,
-                kValue, codec);
-    make_keys(device, w, k, value_items.data(), values, 0, 0, kValue, codec);
-    name = "cunp_sort_search_" + std::to_string(w);
-  }
-  p.sorted = sorted_items.data();
-  p.values = value_items.data();
-  launch_items(name, device, k, &p);
+  // NumPy's ties: -0.0 is 0.0, NaNs are equal and last.
+  p.codec = is_complex(t) ? 0 : value_codec(t, true);
+  const std::string name = "cunp_sort_search_" + (is_complex(t)
+                                                      ? std::string(itemsize(t) == 8 ? "c8" : "c16")
+                                                      : std::to_string(itemsize(t)));
+  // Few enough blocks that loading their fences costs little against the searches, enough to
+  // fill the device.
+  const unsigned sms = static_cast<unsigned>(device_properties(device).multiprocessor_count);
+  const unsigned grid = std::min(detail::covering_grid(k, kSearchThreads, kSearchThreads, false),
+                                 8 * sms);
+  detail::launch(function(name, device), device, {grid}, {kSearchThreads}, &p);
 }
 
 void run_starts(const NDArray& sorted, bool equal_nan, const NDArray& flags) {

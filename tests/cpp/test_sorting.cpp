@@ -200,9 +200,10 @@ TEST(Prebuilt, FatbinHoldsTheSortKernels) {
   for (const char* name :
        {"cunp_sort_histogram_1", "cunp_sort_histogram_8", "cunp_sort_exclusive_sum",
         "cunp_sort_onesweep_keys_4", "cunp_sort_onesweep_pairs_8", "cunp_sort_block_keys_4_1",
-        "cunp_sort_block_pairs_2_2", "cunp_sort_keys_1", "cunp_sort_decode_8", "cunp_sort_finish",
-        "cunp_sort_search_4", "cunp_sort_search_c16", "cunp_sort_run_starts",
-        "cunp_sort_run_counts", "cunp_sort_run_inverse"})
+        "cunp_sort_block_pairs_2_2", "cunp_sort_keys_1", "cunp_sort_histogram_f4",
+        "cunp_sort_onesweep_keys_i8", "cunp_sort_finish", "cunp_sort_search_4",
+        "cunp_sort_search_c16", "cunp_sort_run_starts", "cunp_sort_run_counts",
+        "cunp_sort_run_inverse"})
     EXPECT_NE(bytes.find(name), std::string_view::npos) << name;
 }
 

@@ -185,6 +185,25 @@ def test_searchsorted_mixed_dtypes_and_empty():
             cunp.searchsorted(cunp.asarray(a), cunp.asarray(v), sorter=cunp.asarray(bad))
 
 
+@gpu
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'int64', 'uint8'])
+@pytest.mark.parametrize('side', ['left', 'right'])
+def test_searchsorted_large_with_ties_and_nans(dtype, side):
+    # More sorted keys than a block's shared fence and more values than one pass of the grid;
+    # NaNs, signed zeros and long runs of equal keys.
+    rng = numpy.random.default_rng(11)
+    a = rng.integers(-50, 50, 100_003).astype(dtype)
+    v = rng.integers(-60, 60, 300_001).astype(dtype)
+    if a.dtype.kind == 'f':
+        a[::97] = numpy.nan
+        a[::89] = -0.0
+        v[::13] = numpy.nan
+        v[::7] = -0.0
+    a = numpy.sort(a)
+    same_values(cunp.searchsorted(cunp.asarray(a), cunp.asarray(v), side=side),
+                numpy.searchsorted(a, v, side=side))
+
+
 # --- unique ----------------------------------------------------------------------------
 
 @gpu
