@@ -24,10 +24,8 @@ CUB_NAMESPACE_BEGIN
 // CUB's documented way to sort a type of one's own by radix: its NumericTraits.
 template <class Bits> struct NumericTraits<cunp::sort_kernel::NumpyFloat<Bits>> {
   using UnsignedBits = Bits;
-  // The bits that encode to the smallest and largest key: -inf, and the negative NaN with the
-  // smallest payload (decode(0) and decode(~0) of sort_codec.cuh).
-  static constexpr Bits LOWEST_KEY = Bits(~cunp::sort_kernel::negative_nans<Bits>());
-  static constexpr Bits MAX_KEY = Bits(~Bits(cunp::sort_kernel::negative_nans<Bits>() - 1));
+  static constexpr Bits LOWEST_KEY = cunp::sort_kernel::float_lowest_bits<Bits>();
+  static constexpr Bits MAX_KEY = cunp::sort_kernel::float_highest_bits<Bits>();
   static __host__ __device__ __forceinline__ Bits TwiddleIn(Bits key) {
     return cunp::sort_kernel::encode(key, cunp::sort_kernel::kFloat);
   }

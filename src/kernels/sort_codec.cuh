@@ -37,6 +37,15 @@ template <class Bits> CUNP_SORT_FN constexpr Bits negative_nans() {
   return Bits((Bits(1) << mantissa_bits<Bits>()) - 1);
 }
 
+// The float bits that the one-to-one codec kFloat encodes to the smallest and largest keys
+// (decode(0) and decode(~0)): -inf, and the negative NaN with the smallest payload.
+template <class Bits> CUNP_SORT_FN constexpr Bits float_lowest_bits() {
+  return Bits(~negative_nans<Bits>());
+}
+template <class Bits> CUNP_SORT_FN constexpr Bits float_highest_bits() {
+  return Bits(~Bits(negative_nans<Bits>() - 1));
+}
+
 template <class Bits> CUNP_SORT_FN Bits encode_float(Bits u, bool ties) {
   if (ties) {
     if (float_is_nan(u)) return Bits(~Bits(0));

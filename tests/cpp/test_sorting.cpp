@@ -102,6 +102,23 @@ TEST(SortCodec, DecodingInvertsEveryFloat16AndRandomWiderFloats) {
   }
 }
 
+template <class Bits> void expect_extreme_keys() {
+  using namespace cunp::sort_kernel;
+  EXPECT_EQ(encode(float_lowest_bits<Bits>(), kFloat), Bits(0));
+  EXPECT_EQ(encode(float_highest_bits<Bits>(), kFloat), Bits(~Bits(0)));
+  EXPECT_EQ(decode(Bits(0), kFloat), float_lowest_bits<Bits>());
+  EXPECT_EQ(decode(Bits(~Bits(0)), kFloat), float_highest_bits<Bits>());
+}
+
+TEST(SortCodec, ExtremeKeysOfTheRadixPasses) {
+  // CUB pads partial tiles with the bits of the largest key (NumericTraits::MAX_KEY in
+  // sort.cu): they must encode to all ones, -inf to zero.
+  expect_extreme_keys<unsigned short>();
+  expect_extreme_keys<unsigned int>();
+  expect_extreme_keys<unsigned long long>();
+  EXPECT_EQ(cunp::sort_kernel::float_lowest_bits<unsigned int>(), 0xff800000u);  // -inf
+}
+
 TEST(SortCodec, KeysOfRandomFloatsSortAsTheHostCompares) {
   // NumPy's order: a < b, NaNs after everything.
   auto numpy_less = [](float a, float b) { return std::isnan(b) ? !std::isnan(a) : a < b; };
