@@ -130,8 +130,27 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
             n = math.ceil(span) if math.isfinite(span) else _MAX_LENGTH + 1
     if not -_MAX_LENGTH - 1 <= n <= _MAX_LENGTH:  # NumPy's limit, whichever the sign of the span
         raise ValueError("Maximum allowed size exceeded")
+    _check_first_values(start, step, n, dtype)
     with _on(device):
         return _core._arange(max(int(n), 0), start, step, dtype)
+
+
+def _check_first_values(start, step, n, dtype):
+    """NumPy stores an integer arange's first two values as Python integers (truncated), so
+    either one outside the dtype's range is an OverflowError; later values wrap."""
+    import numpy
+
+    dtype = numpy.dtype(dtype)
+    if dtype.kind not in "iu" or n < 1:
+        return
+    info = numpy.iinfo(dtype)
+    firsts = (start, start + step) if n >= 2 else (start,)
+    for v in firsts:
+        if isinstance(v, complex):
+            return  # a complex start fails its cast to an integer type in the kernel's caller
+        v = int(v)
+        if not info.min <= v <= info.max:
+            raise OverflowError(f"Python integer {v} out of bounds for {dtype}")
 
 
 def _check_num(num):

@@ -233,6 +233,25 @@ def test_arange_length_errors(args):
     assert str(got.value) == str(expected.value)
 
 
+@pytest.mark.parametrize('args', [
+    (-1, 1, 1, 'uint8'), (255, 258, 1, 'uint8'), (0, 600, 300, 'uint8'), (-1.5, 2, 1, 'uint8'),
+    (127, 129, 1, 'int8'), (-129, 0, 1, 'int8'),
+], ids=str)
+def test_arange_first_values_out_of_range(args):
+    # NumPy stores the first two values as Python integers; neither may overflow the dtype.
+    with pytest.raises(OverflowError) as expected:
+        numpy.arange(*args[:3], dtype=args[3])
+    with pytest.raises(OverflowError) as got:
+        cunp.arange(*args[:3], dtype=args[3])
+    assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize('args', [(250, 260), (1, -3, -1), (1.5, -3, -1.0), (0, 300)], ids=str)
+@testing.numpy_cunp_array_equal()
+def test_arange_wraps_after_the_first_two(xp, args):
+    return xp.arange(*args, dtype='uint8')
+
+
 # -- linspace / logspace / geomspace ------------------------------------------
 
 FLOAT_TOL = {numpy.float16: 1e-3, numpy.float32: 1e-6, numpy.complex64: 1e-6,
