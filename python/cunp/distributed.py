@@ -20,17 +20,6 @@ import os
 __all__ = ["local_cluster", "visible_devices"]
 
 
-def _register_sizeof(sizeof):
-    """dask.sizeof's plugin (an entry point of the package): a cunp array weighs its bytes on
-    the device, not the few hundred bytes of its Python object. Registered lazily, so importing
-    dask imports no cunp."""
-    @sizeof.register_lazy("cunp")
-    def _register():
-        from cunp import ndarray
-
-        sizeof.register(ndarray)(lambda x: int(x.nbytes))
-
-
 def visible_devices():
     """The device ids this process may hand to workers: CUDA_VISIBLE_DEVICES's entries where it
     is set, else 0 .. n-1 for the n devices the driver reports."""

@@ -31,9 +31,23 @@ def test_dask_sizeof_counts_device_bytes():
     assert counted(Fake()) == 12345
 
 
+def test_dask_array_lookups_use_cunp():
+    # The defaults would count a mean's elements in a NumPy array, which cunp's divide refuses.
+    from dask.array import backends, dispatch
+
+    assert dispatch.numel_lookup.dispatch(cunp.ndarray) is backends._numel_arraylike
+    assert dispatch.concatenate_lookup.dispatch(cunp.ndarray) is cunp.concatenate
+    assert dispatch.to_numpy_dispatch.dispatch(cunp.ndarray) is cunp.asnumpy
+
+
 def test_cluster_pins_one_gpu_per_worker():
+    import dask
+
     distributed = pytest.importorskip("distributed")
-    with cunp.distributed.local_cluster(devices=["0", "1"]) as cluster, \
+    # Device "1" need not exist: the workers only report their pinning (and Distributed's GPU
+    # monitor, which would ask NVML about a missing device, stays off).
+    with dask.config.set({"distributed.diagnostics.nvml": False}), \
+            cunp.distributed.local_cluster(devices=["0", "1"]) as cluster, \
             distributed.Client(cluster) as client:
         seen = client.run(lambda: os.environ.get("CUDA_VISIBLE_DEVICES"))
         assert sorted(seen.values()) == ["0", "1"]
