@@ -554,6 +554,9 @@ void bind_array(nb::module_& m) {
       });
   bind_operators(cls);
   cls.attr("__hash__") = nb::none();
+  // Above NumPy's 0.0, as CuPy's: mixed operations defer to the device array, and libraries
+  // that pick the "leading" array by priority (Dask's tensordot) pick it.
+  cls.attr("__array_priority__") = 100.0;
 }
 
 }  // namespace cunp::py

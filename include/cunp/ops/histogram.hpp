@@ -15,8 +15,9 @@ namespace cunp {
 // type that casts safely to int64), int64, of length max(max(x) + 1, minlength); with weights
 // (x's length, cast to float64) the sums of the weights at each value, float64. ValueError for a
 // negative value or minlength, an x of another rank or weights of another length; TypeError for
-// other dtypes (complex weights included), with NumPy's messages. One stream synchronization
-// (x's smallest and largest values).
+// other dtypes (complex weights included), with NumPy's messages. One stream synchronization:
+// the counting pass also takes x's extremes, which are read back; where the largest value is
+// past the pass's first guess of the length, a second pass counts into the full length.
 NDArray bincount(const NDArray& x, const NDArray& weights = {}, int64_t minlength = 0);
 
 // bincount without the checks and the synchronization: `nbins` bins, values of `index` (any

@@ -30,6 +30,12 @@ def capsule_name(cap):
     return _capi.PyCapsule_GetName(cap).decode()
 
 
+def test_array_priority_is_above_numpys():
+    # As CuPy's: libraries that choose the leading array by priority (Dask's tensordot) choose
+    # the device array over a NumPy one.
+    assert cunp.ndarray.__array_priority__ == 100.0 > numpy.zeros(0).__array_priority__
+
+
 def test_non_capsule_is_a_type_error():
     with pytest.raises(TypeError, match="DLPack capsule"):
         cunp._core._from_dlpack_capsule(object())

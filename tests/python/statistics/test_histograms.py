@@ -88,6 +88,22 @@ def test_bincount_layouts_and_bin_counts_paths():
 
 
 @gpu
+@pytest.mark.parametrize('hi', [1023, 1024, 1025])
+def test_bincount_around_the_first_pass_length(hi):
+    # The first pass counts up to 1024 bins; a larger value, or minlength, takes a second.
+    y = numpy.random.default_rng(hi).integers(0, hi, 300001).astype(numpy.int32)
+    y[7] = hi - 1
+    w = numpy.random.default_rng(hi + 1).random(y.size)
+    for view in (slice(None), slice(1, None), slice(3, -2)):  # aligned and not
+        check(cunp.bincount(cunp.asarray(y)[view]), numpy.bincount(y[view]))
+        check(cunp.bincount(cunp.asarray(y)[view], cunp.asarray(w)[view]),
+              numpy.bincount(y[view], w[view]), rtol=1e-9)
+    for minlength in (hi - 1, hi + 1, 5000):
+        check(cunp.bincount(cunp.asarray(y), minlength=minlength),
+              numpy.bincount(y, minlength=minlength))
+
+
+@gpu
 def test_bincount_negative_value():
     with pytest.raises(ValueError, match="'list' argument must have no negative elements"):
         cunp.bincount(cunp.asarray([1, -1, 2]))
@@ -163,6 +179,32 @@ def test_histogram_equal_bins(dtype, bins):
 
 
 @gpu
+@pytest.mark.parametrize('dtype', ['f', 'd'])
+@pytest.mark.parametrize('bins, lo, hi', [
+    (7, 0.1, 0.7), (256, 0.0, 1.0), (1000, -3.3, 2.9), (255, 1e-30, 3e-30), (3, -1e30, 1e30),
+    (256, 1.0, 1.0 + 1e-4), (256, 1.0, 1.0 + 3e-6),  # float32 edges ulps apart, or closer
+])
+def test_histogram_values_beside_every_edge(dtype, bins, lo, hi):
+    # The bin is estimated in float and computed as NumPy does only near an edge: values on,
+    # just below and just above every edge, in a Python-float range (a float64 ratio) and in a
+    # range of the values' own type (a ratio of that type), land where NumPy puts them.
+    edges = numpy.linspace(lo, hi, bins + 1).astype(dtype)
+    inf = numpy.array(numpy.inf, dtype)
+    a = numpy.concatenate([edges, numpy.nextafter(edges, -inf), numpy.nextafter(edges, inf),
+                           values(20000, dtype, seed=bins) * (hi - lo) / 10 + (lo + hi) / 2])
+    with numpy.testing.suppress_warnings() as sup:
+        sup.filter(RuntimeWarning)
+        for rng in ((lo, hi), (numpy.dtype(dtype).type(lo), numpy.dtype(dtype).type(hi))):
+            try:
+                want = numpy.histogram(a, bins, range=rng)
+            except ValueError:  # edges too close to be distinct: NumPy refuses
+                with pytest.raises(ValueError, match="Too many bins"):
+                    cunp.histogram(cunp.asarray(a), bins, range=rng)
+                continue
+            check(cunp.histogram(cunp.asarray(a), bins, range=rng), want)
+
+
+@gpu
 @pytest.mark.parametrize('dtype', ['e', 'f', 'd'])
 def test_histogram_edges_values_nan_and_ranges(dtype):
     # Values on every edge, NaN dropped with a range given.
@@ -193,6 +235,11 @@ def test_histogram_layouts_and_special_shapes():
     big = values(2**22 + 5, 'f', seed=4)
     check(cunp.histogram(cunp.asarray(big), 256), numpy.histogram(big, 256))
     check(cunp.histogram(cunp.asarray(big), 70000), numpy.histogram(big, 70000))
+    # Edges in shared memory beside the counts, and counts there with the edges in global memory.
+    for bins in (10000, 40000):
+        check(cunp.histogram(cunp.asarray(big)[1:], bins), numpy.histogram(big[1:], bins))
+        edges = numpy.sort(values(bins + 1, 'd', seed=bins))
+        check(cunp.histogram(cunp.asarray(big)[1:], edges), numpy.histogram(big[1:], edges))
 
 
 @gpu
