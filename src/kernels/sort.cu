@@ -41,9 +41,10 @@ CUB_NAMESPACE_END
 
 namespace cunp::sort_kernel {
 
-using Offset = unsigned int;  // global counts: inputs have fewer than 2^31 items
-using PortionOffset = int;    // CUB's signed offsets within one portion
-using Index = long long;      // the values carried with keys (positions)
+using Offset = unsigned int;    // global counts: inputs have fewer than 2^31 items
+using PortionOffset = int;      // CUB's signed offsets within one portion
+using Position = unsigned int;  // the positions carried with keys through the passes
+using Index = long long;        // positions in a result (NumPy's intp)
 
 // CUB's dispatch tuning for sm_90, used for every architecture of the fatbin so that the
 // host knows the tile sizes; Value is cub::NullType for keys alone.
@@ -147,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::kExclusiveSumThr
   }                                                                                           \
   extern "C" __global__ void __launch_bounds__(cunp::sort_kernel::onesweep_threads(W, true))  \
       cunp_sort_onesweep_pairs_##W(const cunp::sort_kernel::OnesweepParams p) {               \
-    cunp::sort_kernel::Onesweep<Key, cunp::sort_kernel::Index>::run(p);                       \
+    cunp::sort_kernel::Onesweep<Key, cunp::sort_kernel::Position>::run(p);                    \
   }                                                                                           \
   CUNP_SORT_BLOCK_KERNELS(W, Key, 0)                                                          \
   CUNP_SORT_BLOCK_KERNELS(W, Key, 1)                                                          \

@@ -35,21 +35,21 @@ template <class Key> __device__ __forceinline__ Key key_at(const KeyParams& p, l
 
 template <class Key> __device__ __forceinline__ void make_keys(const KeyParams& p) {
   Key* keys = reinterpret_cast<Key*>(p.keys);
-  const long long* perm_in = reinterpret_cast<const long long*>(p.perm_in);
-  long long* perm_out = reinterpret_cast<long long*>(p.perm_out);
+  const unsigned* perm_in = reinterpret_cast<const unsigned*>(p.perm_in);
+  unsigned* perm_out = reinterpret_cast<unsigned*>(p.perm_out);
   for (long long i = grid_start(); i < p.num_items; i += grid_step()) {
     long long s = i;
     if (perm_in) {
       s = perm_in[i];
     } else if (perm_out) {
-      perm_out[i] = i;
+      perm_out[i] = static_cast<unsigned>(i);
     }
     keys[i] = key_at<Key>(p, s);
   }
 }
 
-template <class T> __device__ __forceinline__ void gather(const FinishParams& p) {
-  const long long* perm = reinterpret_cast<const long long*>(p.perm);
+template <class T, class P> __device__ __forceinline__ void gather(const FinishParams& p) {
+  const P* perm = reinterpret_cast<const P*>(p.perm);
   const T* source = reinterpret_cast<const T*>(p.source);
   T* out = reinterpret_cast<T*>(p.out);
   for (long long i = grid_start(); i < p.num_items; i += grid_step()) {
@@ -61,6 +61,24 @@ template <class T> __device__ __forceinline__ void gather(const FinishParams& p)
 struct Bytes16 {  // complex128 moved as two words (8-byte alignment suffices)
   unsigned long long lo, hi;
 };
+
+template <class P> __device__ __forceinline__ void finish(const FinishParams& p) {
+  if (p.mode == kRowPosition) {
+    long long* out = reinterpret_cast<long long*>(p.out);
+    const P* perm = reinterpret_cast<const P*>(p.perm);
+    const P row_length = static_cast<P>(p.row_length);
+    for (long long i = grid_start(); i < p.num_items; i += grid_step())
+      out[i] = static_cast<long long>(perm[i] % row_length);
+    return;
+  }
+  switch (p.itemsize) {
+    case 1: gather<unsigned char, P>(p); break;
+    case 2: gather<unsigned short, P>(p); break;
+    case 4: gather<unsigned int, P>(p); break;
+    case 8: gather<unsigned long long, P>(p); break;
+    default: gather<Bytes16, P>(p); break;
+  }
+}
 
 }  // namespace cunp::sort_kernel
 
@@ -76,19 +94,9 @@ CUNP_SORT_KEY_KERNELS(8, unsigned long long)
 #undef CUNP_SORT_KEY_KERNELS
 
 extern "C" __global__ void cunp_sort_finish(const cunp::sort_kernel::FinishParams p) {
-  using namespace cunp::sort_kernel;
-  if (p.mode == kRowPosition) {
-    long long* out = reinterpret_cast<long long*>(p.out);
-    const long long* perm = reinterpret_cast<const long long*>(p.perm);
-    for (long long i = grid_start(); i < p.num_items; i += grid_step())
-      out[i] = perm[i] % p.row_length;
-    return;
-  }
-  switch (p.itemsize) {
-    case 1: gather<unsigned char>(p); break;
-    case 2: gather<unsigned short>(p); break;
-    case 4: gather<unsigned int>(p); break;
-    case 8: gather<unsigned long long>(p); break;
-    default: gather<Bytes16>(p); break;
+  if (p.perm_bytes == 4) {
+    cunp::sort_kernel::finish<unsigned int>(p);
+  } else {
+    cunp::sort_kernel::finish<unsigned long long>(p);
   }
 }

@@ -23,16 +23,14 @@ constexpr int kRadixDigits = 1 << kRadixBits;
 // Threads of the histogram and exclusive-sum kernels.
 constexpr int kHistogramThreads = 128;
 constexpr int kExclusiveSumThreads = 256;
-// Items one onesweep block sorts, by key width and whether int64 values travel with the keys:
-// the threads and items per thread of CUB's sm_90 tuning, items scaled down for 8-byte data as
-// CUB scales them (sort.cu checks these against CUB's policy).
-CUNP_SORT_CONSTANT int onesweep_threads(int key_bytes, bool pairs) {
-  return key_bytes >= 4 || pairs ? 384 : 512;
-}
+// Items one onesweep block sorts, by key width and whether 32-bit positions travel with the
+// keys: the threads and items per thread of CUB's sm_90 tuning for those types (sort.cu checks
+// these against CUB's policy).
+CUNP_SORT_CONSTANT int onesweep_threads(int key_bytes, bool) { return key_bytes >= 4 ? 384 : 512; }
 CUNP_SORT_CONSTANT int onesweep_items_per_thread(int key_bytes, bool pairs) {
-  if (key_bytes == 8) return pairs ? 12 : 15;
-  if (key_bytes == 4) return pairs ? 15 : 20;
-  return pairs ? 11 : 19;
+  if (key_bytes == 8) return 15;
+  if (key_bytes == 4) return pairs ? 23 : 20;
+  return pairs ? 17 : 19;
 }
 CUNP_SORT_CONSTANT int onesweep_tile(int key_bytes, bool pairs) {
   return onesweep_threads(key_bytes, pairs) * onesweep_items_per_thread(key_bytes, pairs);
@@ -93,7 +91,7 @@ enum KeyPart : int {
 struct KeyParams {
   unsigned long long keys;      // out: one key per item, of the kernel's width
   unsigned long long source;    // the values (contiguous)
-  unsigned long long perm_in;   // int64 source positions, or 0 for the identity
+  unsigned long long perm_in;   // 32-bit source positions, or 0 for the identity
   unsigned long long perm_out;  // when perm_in is 0 and this is not: receives the identity
   long long num_items;
   long long row_length;  // kRow
@@ -102,7 +100,8 @@ struct KeyParams {
 };
 static_assert(sizeof(KeyParams) == 56);
 
-// The result from the final permutation: the in-row position (argsort) or the gathered value.
+// The result from the final permutation (32-bit positions, as the radix passes carry them, or
+// int64 ones): the in-row position (argsort) or the gathered value.
 enum FinishMode : int {
   kRowPosition = 0,  // out[i] = perm[i] % row_length (int64)
   kGather = 1,       // out[i] = source[perm[i]] (+ the start of i's row when row_length is not 0),
@@ -116,8 +115,10 @@ struct FinishParams {
   long long row_length;
   int mode;
   int itemsize;
+  int perm_bytes;  // 4 or 8
+  int unused;
 };
-static_assert(sizeof(FinishParams) == 48);
+static_assert(sizeof(FinishParams) == 56);
 
 // --- rows sorted by one block each -------------------------------------------------------
 

@@ -4,12 +4,11 @@
 // 2^28-item portion), with this file launching what CUB would launch through the CUDA runtime.
 // Short rows are sorted by one block each; longer rows, complex numbers and batches of tiny
 // rows go through stable passes over the whole array: each key of a value (complex: three),
-// then the row number, carrying the int64 permutation.
+// then the row number, carrying the permutation (32-bit positions).
 #include "sort_engine.hpp"
 
 #include <algorithm>
 #include <bit>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -72,8 +71,8 @@ void check_size(int64_t n) {
 }
 
 // Sorts n keys of `width` bytes by bits [0, end_bit) as CUB's DispatchRadixSort::
-// InvokeOnesweep does, double-buffered: keys[0] (and values[0], int64, when values is
-// non-null) hold the input, both buffers are overwritten. Returns the buffer holding the result.
+// InvokeOnesweep does, double-buffered: keys[0] (and values[0], 32-bit positions, when values
+// is non-null) hold the input, both buffers are overwritten. Returns the buffer holding the result.
 // `family` names the kernels: the width alone for encoded keys, or a codec's kernels ("f4",
 // "i8": keys alone, the codec applied inside the passes); `source`, when non-zero, is read in
 // place of keys[0] (left untouched) by the histogram and the first pass.
@@ -133,7 +132,7 @@ int radix_sort(int device, int width, int64_t n, const uintptr_t keys[2], const 
       p.keys_in = (pass == 0 && source ? source : keys[cur]) + q * portion * width;
       if (pairs) {
         p.values_out = values[1 - cur];
-        p.values_in = values[cur] + q * portion * 8;
+        p.values_in = values[cur] + q * portion * 4;
       }
       p.num_items = static_cast<int>(items);
       p.current_bit = bit;
@@ -160,8 +159,9 @@ void make_keys(int device, int width, int64_t n, uintptr_t keys, const NDArray& 
   launch_items("cunp_sort_keys_" + std::to_string(width), device, n, &p);
 }
 
-void finish(int device, FinishMode mode, uintptr_t out, uintptr_t perm, const NDArray* source,
-            int64_t n, int64_t row_length) {
+// perm_bytes: 4 for the radix passes' permutations, 8 for int64 ones.
+void finish(int device, FinishMode mode, uintptr_t out, uintptr_t perm, int perm_bytes,
+            const NDArray* source, int64_t n, int64_t row_length) {
   FinishParams p{};
   p.out = out;
   p.perm = perm;
@@ -170,6 +170,7 @@ void finish(int device, FinishMode mode, uintptr_t out, uintptr_t perm, const ND
   p.row_length = row_length;
   p.mode = mode;
   p.itemsize = source ? source->itemsize() : 8;
+  p.perm_bytes = perm_bytes;
   launch_items("cunp_sort_finish", device, n, &p);
 }
 
@@ -194,7 +195,8 @@ std::vector<Stage> stages_of(DType t, int64_t rows) {
   return s;
 }
 
-// The stable permutation of the general path into perm[0] or perm[1] (which one is returned):
+// The stable permutation of the general path (32-bit positions) into perm[0] or perm[1] (which
+// one is returned):
 // each stage's keys from the permutation so far, then a stable radix sort carrying it.
 int permutation(const NDArray& x, int64_t row_length, const uintptr_t perm[2]) {
   const int device = x.device();
@@ -214,12 +216,6 @@ int permutation(const NDArray& x, int64_t row_length, const uintptr_t perm[2]) {
       cur = 1 - cur;
   }
   return cur;
-}
-
-int total_passes(DType t, int64_t rows) {
-  int passes = 0;
-  for (const Stage& s : stages_of(t, rows)) passes += (s.bits + kRadixBits - 1) / kRadixBits;
-  return passes;
 }
 
 // Rows that one block sorts: short enough for the largest tile, and not so short that a
@@ -276,7 +272,8 @@ void sort_rows(const NDArray& x, int64_t row_length, const NDArray& out, bool po
       const unsigned grid = static_cast<unsigned>(std::min<int64_t>(rows, kMaxItems));
       detail::launch(function(name, device), device, {grid},
                      {static_cast<unsigned>(block_sort_threads(c))}, &p);
-      if (pairs && !positions) finish(device, kGather, out.data(), pos.data(), &x, n, row_length);
+      if (pairs && !positions)
+        finish(device, kGather, out.data(), pos.data(), 8, &x, n, row_length);
       return;
     }
     if (!by_permutation && rows == 1) {
@@ -296,31 +293,21 @@ void sort_rows(const NDArray& x, int64_t row_length, const NDArray& out, bool po
     }
   }
 
-  // The general path. Positions end in `out` itself: the permutation's buffers alternate once
-  // per radix pass, so the first is chosen to make `out` the last.
-  NDArray temp = NDArray::empty(Dims{positions ? n : 2 * n}, DType::Int64, Order::C, device);
-  uintptr_t perm[2];
-  if (positions) {
-    const int last = total_passes(t, rows) % 2;
-    perm[last] = out.data();
-    perm[1 - last] = temp.data();
-  } else {
-    perm[0] = temp.data();
-    perm[1] = temp.data() + 8 * n;
-  }
+  // The general path: the passes carry 32-bit positions (a third less traffic than int64 ones),
+  // widened into `out` by the last kernel, which also takes them modulo the row length.
+  NDArray temp = scratch_bytes(2 * 4 * n, device);
+  const uintptr_t perm[2] = {temp.data(), temp.data() + 4 * n};
   const uintptr_t result = perm[permutation(x, row_length, perm)];
-  if (!positions) {
-    finish(device, kGather, out.data(), result, &x, n, 0);
+  if (positions) {
+    finish(device, kRowPosition, out.data(), result, 4, nullptr, n, row_length);
   } else {
-    if (result != out.data())
-      throw std::logic_error("sort: the permutation did not end in the result");
-    if (rows > 1) finish(device, kRowPosition, out.data(), out.data(), nullptr, n, row_length);
+    finish(device, kGather, out.data(), result, 4, &x, n, 0);
   }
 }
 
 void gather(const NDArray& x, const NDArray& perm, const NDArray& out) {
   if (perm.size() == 0) return;
-  finish(x.device(), kGather, out.data(), perm.data(), &x, perm.size(), 0);
+  finish(x.device(), kGather, out.data(), perm.data(), 8, &x, perm.size(), 0);
 }
 
 void search(const NDArray& sorted, const NDArray& sorter, const NDArray& values, bool right,

@@ -183,8 +183,10 @@ TEST(SortCodec, ComplexNumbersInNumPyOrder) {
 
 TEST(SortParams, TilesMatchCubsSm90Tuning) {
   EXPECT_EQ(onesweep_tile(4, false), 384 * 20);
-  EXPECT_EQ(onesweep_tile(4, true), 384 * 15);
+  EXPECT_EQ(onesweep_tile(4, true), 384 * 23);  // 32-bit positions with the keys
   EXPECT_EQ(onesweep_tile(1, false), 512 * 19);
+  EXPECT_EQ(onesweep_tile(1, true), 512 * 17);
+  EXPECT_EQ(onesweep_tile(8, true), 384 * 15);
   for (int w : {1, 2, 4, 8})
     for (bool pairs : {false, true}) {
       EXPECT_EQ(onesweep_portion(w, pairs) % onesweep_tile(w, pairs), 0);

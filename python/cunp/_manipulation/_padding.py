@@ -216,10 +216,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
             raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
     shape = tuple(s + b + a for s, (b, a) in zip(array.shape, widths))
     inner = tuple(slice(b, b + s) for s, (b, a) in zip(array.shape, widths))
-    if callable(mode) or mode == "constant":
-        padded = _core.zeros(shape, array.dtype)
-    else:
-        padded = _core.empty(shape, array.dtype)
+    # Every mode but a callable writes every border element below, so only a callable's
+    # array starts zeroed (as NumPy's does).
+    padded = (_core.zeros if callable(mode) else _core.empty)(shape, array.dtype)
     padded[inner] = array
     nd = padded.ndim
     if callable(mode):
