@@ -484,3 +484,33 @@ def test_view_data_ptr_offsets():
     assert b.T.data.ptr == b.data.ptr
     c = cunp.zeros(3, dtype=numpy.complex64)
     assert c.imag.data.ptr == c.data.ptr + 4
+
+
+# -- copies of row slabs and into a padded interior --------------------------------------------
+
+@pytest.mark.parametrize('key', [
+    (slice(None), slice(10, 900)), (slice(None, None, 3),), (slice(5, 60), slice(None)),
+    (slice(None), slice(None, None, -1)), (slice(None), slice(0, 100)),  # reversed, narrow rows
+], ids=str)
+@testing.for_dtypes(['b', 'f', 'd', 'D'])
+@testing.numpy_cunp_array_equal()
+def test_copy_of_row_slabs(xp, dtype, key):
+    a = testing.shaped_arange((64, 1000), xp, dtype)
+    return a[key].copy()
+
+
+@testing.numpy_cunp_array_equal()
+def test_copy_of_a_3d_slab(xp):
+    a = testing.shaped_arange((4, 50, 300), xp, numpy.float32)
+    return xp.ascontiguousarray(a[:, 5:40, :]), a[1:3, :, 20:280].copy()
+
+
+@pytest.mark.parametrize('dtype', ['f', 'd'])
+@testing.numpy_cunp_array_equal()
+def test_assign_into_a_padded_interior(xp, dtype):
+    a = testing.shaped_random((64, 1000), xp, dtype, seed=1)
+    b = xp.zeros((70, 1100), dtype)
+    b[3:67, 50:1050] = a
+    c = xp.zeros((4, 70, 1100), dtype)
+    c[1:3, 3:67, 50:1050] = a  # broadcast over the outer axis
+    return b, c
