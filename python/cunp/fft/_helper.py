@@ -12,32 +12,46 @@ def _check_length(n):
             raise ValueError("n should be an integer")
 
 
-def fftfreq(n, d=1.0, device=None):
+def _frequency_dtype(dtype):
+    """The array API's dtype= of the frequency functions: a real floating type (float64 when
+    None, as NumPy's result)."""
+    import numpy
+
+    dt = numpy.dtype(numpy.float64 if dtype is None else dtype)
+    if dt.kind != "f":
+        raise ValueError(f"dtype must be a real floating-point type, not {dt}")
+    return dt
+
+
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
     """The sample frequencies of an n-point transform with sample spacing d: [0, 1, ...,
-    n/2-1, -n/2, ..., -1] / (d*n) for even n (numpy.fft.fftfreq)."""
+    n/2-1, -n/2, ..., -1] / (d*n) for even n (numpy.fft.fftfreq), in `dtype` (the array API's
+    keyword: computed in float64, then cast)."""
     import cunp
     from cunp._creation._basic import _on
 
     _check_length(n)
+    dtype = _frequency_dtype(dtype)
     val = 1.0 / (n * d)
     with _on(device):
         results = cunp.empty(n, int)
         half = (n - 1) // 2 + 1
         results[:half] = cunp.arange(0, half, dtype=int)
         results[half:] = cunp.arange(-(n // 2), 0, dtype=int)
-        return results * val
+        return (results * val).astype(dtype, copy=False)
 
 
-def rfftfreq(n, d=1.0, device=None):
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
     """The non-negative sample frequencies of rfft: [0, 1, ..., n//2] / (d*n)
-    (numpy.fft.rfftfreq)."""
+    (numpy.fft.rfftfreq), in `dtype` as fftfreq's."""
     import cunp
     from cunp._creation._basic import _on
 
     _check_length(n)
+    dtype = _frequency_dtype(dtype)
     val = 1.0 / (n * d)
     with _on(device):
-        return cunp.arange(0, n // 2 + 1, dtype=int) * val
+        return (cunp.arange(0, n // 2 + 1, dtype=int) * val).astype(dtype, copy=False)
 
 
 def _shifted(x, axes, sign):

@@ -103,6 +103,8 @@ def test_freq_length_must_be_an_integer():
     for f in (cfft.fftfreq, cfft.rfftfreq):
         with pytest.raises(ValueError, match="n should be an integer"):
             f(3.0)
+        with pytest.raises(ValueError, match="real floating-point"):
+            f(3, dtype=numpy.complex64)  # the array API's dtype= takes real floating types
 
 
 def test_names_and_dispatch_table():
@@ -498,6 +500,10 @@ def test_freqs(n, d):
     got = cfft.rfftfreq(n, d, device=0)
     numpy.testing.assert_allclose(cunp.asnumpy(got), numpy.fft.rfftfreq(n, d), rtol=1e-15)
     assert cfft.fftfreq(numpy.int8(n)).shape == (n,)
+    for f, ref in ((cfft.fftfreq, numpy.fft.fftfreq), (cfft.rfftfreq, numpy.fft.rfftfreq)):
+        got = f(n, d=d, dtype=numpy.float32)  # the array API's dtype=
+        assert got.dtype == numpy.float32
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), ref(n, d).astype(numpy.float32))
 
 
 @gpu
