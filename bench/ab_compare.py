@@ -1,6 +1,8 @@
-"""ab_compare.py BASE.json NEW.json [BASE.json NEW.json ...]: cunp's time per bench case before
-and after a change (bench/ab.sh), the best of each side's runs, as a markdown table."""
+"""ab_compare.py FILE.json ...: cunp's time per bench case before and after a change
+(bench/ab.sh), as a markdown table. A file whose name starts with "base" holds a run of the
+"before" build, any other a run of the "after" one; each side's best time per case counts."""
 import json
+import os
 import sys
 
 
@@ -16,12 +18,15 @@ def best(runs, what):
 
 
 def main(paths):
-    bases = [cunp_results(p) for p in paths[0::2]]
-    news = [cunp_results(p) for p in paths[1::2]]
+    bases, news, order = [], [], {}
+    for path in paths:
+        runs = cunp_results(path)
+        (bases if os.path.basename(path).startswith("base") else news).append(runs)
+        order.update(dict.fromkeys(runs))
     print("| case | before (s) | after (s) | after / before |")
     print("|---|---|---|---|")
     slower = []
-    for what in bases[0]:
+    for what in order:
         b, n = best(bases, what), best(news, what)
         if b is None or n is None:
             print(f"| {what} | {b} | {n} | - |")

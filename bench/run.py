@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """cunp vs CuPy vs PyTorch vs NumPy, measured in one run and reported as ratios.
 
-    python3 bench/run.py [--quick] [--only SUBSTRING] [--libs cunp,cupy,torch,numpy]
+    python3 bench/run.py [--quick] [--only SUBSTRING] [--part K/N] [--libs cunp,cupy,torch,numpy]
 
 Prints a markdown table and writes bench.md and bench.json to $OUT (else bench/out/).
 A library that is missing, has no GPU, or lacks an operation shows 'n/a' in that cell
@@ -785,6 +785,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--only", default="",
                     help="run the cases whose name contains this (or any of a |-separated list)")
     ap.add_argument("--libs", default=",".join(LIBS), help="comma-separated subset of " + ",".join(LIBS))
+    ap.add_argument("--part", default="1/1", metavar="K/N",
+                    help="run only the K-th of N equal slices of the chosen cases (to split a long run)")
     ap.add_argument("--child", metavar="CASE", help=argparse.SUPPRESS)  # first-call cases' worker
     args = ap.parse_args(argv)
     if args.child:
@@ -796,6 +798,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     cases = [c for c in make_cases(args.quick) if any(w in c.what.lower() for w in wanted_cases)]
     if not cases:
         ap.error(f"no case matches --only {args.only!r}")
+    try:
+        k, n = (int(v) for v in args.part.split("/"))
+        if not 1 <= k <= n:
+            raise ValueError
+    except ValueError:
+        ap.error(f"--part wants K/N with 1 <= K <= N, not {args.part!r}")
+    cases = cases[len(cases) * (k - 1) // n:len(cases) * k // n]
 
     libs, versions, unusable = {}, {}, {}
     for name in LIBS:
@@ -833,7 +842,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
     meta = {
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
-        "quick": args.quick, "only": args.only, "device": device, "l2_bytes": l2,
+        "quick": args.quick, "only": args.only, "part": args.part, "device": device, "l2_bytes": l2,
         "versions": versions, "unusable": unusable, "python": platform.python_version(),
         "host": platform.node(), "copy_bandwidth": copy_bw,
     }
