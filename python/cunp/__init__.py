@@ -42,42 +42,8 @@ _find_cuda_libraries()
 
 from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
-from cunp import cuda  # noqa: E402
-from cunp._kernels._elementwise_kernel import ElementwiseKernel  # noqa: E402
-from cunp._creation._basic import (
-    asarray, ascontiguousarray, asfortranarray, copy, full, empty_like, zeros_like, ones_like,
-    full_like, arange, linspace, logspace, geomspace, identity, asnumpy, meshgrid,
-)
-from cunp._manipulation._shapes import (
-    reshape, ravel, transpose, swapaxes, moveaxis, squeeze, expand_dims, broadcast_to,
-    broadcast_arrays, broadcast_shapes, real, imag, shape, ndim, size, flip, fliplr, flipud,
-    roll,
-)
-from cunp._math._ufuncs import ufunc  # noqa: E402
-from cunp._math._elementwise import (  # noqa: E402
-    clip, where, nan_to_num, around, round, angle, isreal, iscomplex, isrealobj, iscomplexobj,
-    isclose, allclose, array_equal, array_equiv,
-)
-# Each area's module lists its public names in __all__.
-from cunp._manipulation._joining import *  # noqa: E402,F401,F403
-from cunp._indexing._routines import *  # noqa: E402,F401,F403
-from cunp._indexing._index_tricks import *  # noqa: E402,F401,F403
-from cunp._math._reductions import *  # noqa: E402,F401,F403
-from cunp._math._scans import *  # noqa: E402,F401,F403
-from cunp._statistics._averages import *  # noqa: E402,F401,F403
-from cunp._sorting._sort import *  # noqa: E402,F401,F403
-from cunp._sorting._sorted_compositions import *  # noqa: E402,F401,F403
-from cunp._linalg._products import *  # noqa: E402,F401,F403
-from cunp._kernels._raw_kernel import *  # noqa: E402,F401,F403
-from cunp._array._interop import *  # noqa: E402,F401,F403
-from cunp._array._array_api import *  # noqa: E402,F401,F403
-from cunp._math._differences import *  # noqa: E402,F401,F403
-from cunp._creation._triangles import *  # noqa: E402,F401,F403
-from cunp._io._files import *  # noqa: E402,F401,F403
 from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
-from cunp._array._config import show_config  # noqa: E402
-from cunp._array._dtypes import result_type, promote_types, can_cast, min_scalar_type, common_type
-from cunp.cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+from cunp._namespace import AREAS as _AREAS, SUBMODULES as _SUBMODULES  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -109,56 +75,40 @@ _NUMPY_NAMES = {
 }
 
 
-# Submodules imported on first use, so that `import cunp` stays cheap; likewise the modules of
-# a few names (fuse's tracer is about 0.8 ms of import).
-_LAZY_SUBMODULES = {"linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
-                    "scipy", "distributed"}
-_LAZY_NAMES = {"fuse": "cunp._kernels._fusion"}
+# Every other name's module, imported when the name is first read (cunp._namespace).
+_WHERE = {_n: _m for _m, _names in _AREAS.items() for _n in _names.split()}
 
 
-# Areas imported on the first use of any name they hold: rarely called functions whose modules
-# together would cost more import time than the rest of the package. Each lists its names in
-# __all__.
-_LAZY_AREAS = ["_math._extras", "_math._windows", "_creation._diagonals",
-               "_manipulation._rearranging", "_manipulation._padding", "_array._types",
-               "_io._printing", "_creation._extras", "_math._polynomial", "_indexing._iterators",
-               "_functional._tools", "_math._interpolation", "_statistics._histograms",
-               "_sorting._sets", "_statistics._order_statistics"]
-
-
-def _load_lazy_areas():
-    import importlib
-
-    while _LAZY_AREAS:
-        module = importlib.import_module("cunp." + _LAZY_AREAS.pop())
-        for n in module.__all__:
-            globals().setdefault(n, getattr(module, n))
+def _public_names():
+    """What `from cunp import *` binds: cunp's own functions and types."""
+    names = {n for n in globals() if not n.startswith("_")} - _NUMPY_NAMES - set(_SUBMODULES)
+    return sorted(names | set(_WHERE))
 
 
 def __dir__():
-    _load_lazy_areas()
-    return sorted(globals())
+    return sorted(set(globals()) | set(_WHERE) | set(_SUBMODULES) | _NUMPY_NAMES)
 
 
 def __getattr__(name):
-    if _LAZY_AREAS and not name.startswith("__"):
-        _load_lazy_areas()
-        if name in globals():
-            return globals()[name]
-    if name in _LAZY_SUBMODULES or name in _LAZY_NAMES:
+    module = _WHERE.get(name)
+    if module is not None:
         import importlib
 
-        module = importlib.import_module(_LAZY_NAMES.get(name, f"cunp.{name}"))
-        value = getattr(module, name) if name in _LAZY_NAMES else module
-        globals()[name] = value
-        return value
-    if name in _NUMPY_NAMES:
+        value = getattr(importlib.import_module(module), name)
+    elif name in _SUBMODULES:
+        import importlib
+
+        value = importlib.import_module(f"cunp.{name}")
+    elif name in _NUMPY_NAMES:
         import numpy
 
         value = getattr(numpy, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'cunp' has no attribute '{name}'")
+    elif name == "__all__":
+        return _public_names()
+    else:
+        raise AttributeError(f"module 'cunp' has no attribute '{name}'")
+    globals()[name] = value
+    return value
 
 
 def get_array_module(*args):

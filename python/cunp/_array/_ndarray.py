@@ -5,15 +5,28 @@
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
 from cunp import _core
-from cunp._math import _elementwise as _elementwise_functions
-from cunp._indexing import _routines as _indexing
-from cunp._array import _interop
-from cunp._io import _files as _io
-from cunp._linalg import _products
-from cunp._math import _scans
-from cunp._sorting import _sort as _sorting
-from cunp._statistics import _averages as _statistics
-from cunp._math import _ufuncs
+from cunp._lazy import LazyModule
+
+# The areas load on a method's first call: `import cunp` attaches the methods without them.
+_elementwise_functions = LazyModule("cunp._math._elementwise", globals())
+_indexing = LazyModule("cunp._indexing._routines", globals())
+_interop = LazyModule("cunp._array._interop", globals())
+_io = LazyModule("cunp._io._files", globals())
+_products = LazyModule("cunp._linalg._products", globals())
+_scans = LazyModule("cunp._math._scans", globals())
+_sorting = LazyModule("cunp._sorting._sort", globals())
+_statistics = LazyModule("cunp._statistics._averages", globals())
+_ufuncs = LazyModule("cunp._math._ufuncs", globals())
+
+
+def clip(self, min=None, max=None, out=None, **kwargs):  # noqa: A002 - NumPy's parameter names
+    """Values limited to [min, max]; see cunp.clip."""
+    return _elementwise_functions._clip(self, min, max, out, **kwargs)
+
+
+def round(self, decimals=0, out=None):  # noqa: A001 - NumPy's method name
+    """Values rounded to `decimals` places; see cunp.round."""
+    return _elementwise_functions._round(self, decimals, out)
 
 
 def dot(self, b, out=None):
@@ -111,6 +124,42 @@ def std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     return _statistics._var(self, axis, dtype, out, ddof, keepdims, where, mean, 2, True)
 
 
+def tofile(self, fid, /, sep="", format="%s"):  # noqa: A002 - NumPy's parameter name
+    """Writes the array's values to a file as raw bytes in C order (sep='') or as text."""
+    _io.tofile(self, fid, sep, format)
+
+
+def tobytes(self, /, order="C"):
+    """The array's values as raw bytes in `order` ('C', 'F', 'A' or 'K')."""
+    return _io.tobytes(self, order)
+
+
+def dumps(self, /):
+    """A pickle of the array (pickle.loads gives a cunp array back)."""
+    return _io.dumps(self)
+
+
+def dump(self, /, file):
+    """Writes a pickle of the array to `file` (a path or an open binary file)."""
+    _io.dump(self, file)
+
+
+def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+    return _ufuncs._array_ufunc(self, ufunc, method, *inputs, **kwargs)
+
+
+def __array_function__(self, func, types, args, kwargs):
+    return _interop._array_function(self, func, types, args, kwargs)
+
+
+def __array_namespace__(self, /, *, api_version=None):
+    return _interop._array_namespace(self, api_version=api_version)
+
+
+def __reduce__(self):
+    return _interop._reduce(self)
+
+
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
@@ -127,16 +176,14 @@ def to_device(self, device, /, *, stream=None):
 
 
 _METHODS = {
-    "clip": _elementwise_functions._clip, "round": _elementwise_functions._round, "dot": dot, "trace": trace, "take": take, "put": put, "nonzero": nonzero, "compress": compress, "repeat": repeat,
-    "choose": choose, "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var,
-    "std": std, "to_device": to_device, "tofile": _io.tofile, "tobytes": _io.tobytes,
-    "dump": _io.dump, "dumps": _io.dumps, "sort": sort, "argsort": argsort,
-    "partition": partition, "argpartition": argpartition,
-    "searchsorted": searchsorted,
-    "__array_ufunc__": _ufuncs._array_ufunc,
-    "__array_function__": _interop._array_function,
-    "__array_namespace__": _interop._array_namespace,
-    "__reduce__": _interop._reduce,
+    "clip": clip, "round": round, "dot": dot, "trace": trace, "take": take, "put": put,
+    "nonzero": nonzero, "compress": compress, "repeat": repeat, "choose": choose,
+    "cumsum": cumsum, "cumprod": cumprod, "mean": mean, "var": var, "std": std,
+    "to_device": to_device, "tofile": tofile, "tobytes": tobytes, "dump": dump, "dumps": dumps,
+    "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
+    "searchsorted": searchsorted, "__array_ufunc__": __array_ufunc__,
+    "__array_function__": __array_function__, "__array_namespace__": __array_namespace__,
+    "__reduce__": __reduce__,
 }
 
 for _name, _fn in _METHODS.items():
