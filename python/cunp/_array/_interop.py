@@ -43,6 +43,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
     copied to the current device unless ``copy=False``, which raises BufferError.
     """
     target = _device_id(device)
+    if type(x) is _core.ndarray and (target is None or target == x.device.id):
+        # cunp's own array: the capsule round trip would give a view of the same memory, ordered
+        # on the same stream, so the view is made directly.
+        return x.copy(order="K") if copy else x.view()
     if _is_capsule(x):
         arr = _core._from_dlpack_capsule(x, copy)
     elif not hasattr(x, "__dlpack__"):

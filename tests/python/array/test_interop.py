@@ -112,7 +112,7 @@ def test_array_namespace_versions():
     assert _interop._array_namespace(None, api_version="2023.12") is cunp
     with pytest.raises(ValueError, match="not supported"):
         _interop._array_namespace(None, api_version="2099.01")
-    assert cunp.ndarray.__array_namespace__ is _interop._array_namespace
+    assert cunp.ndarray.__array_namespace__(None, api_version="2023.12") is cunp
 
 
 def test_ndarray_protocol_methods_are_bound():
@@ -278,9 +278,14 @@ def test_dlpack_layouts(view):
     x = cunp.arange(24, dtype="int32").reshape(4, 6)
     v = {"T": x.T, "step": x[::2, 1::3], "neg": x[::-1], "zero_d": x[1, 2],
          "empty": x[:0]}[view]
-    y = cunp.from_dlpack(v)
-    assert y.shape == v.shape and y.strides == v.strides
-    numpy.testing.assert_array_equal(y.get(), v.get())
+    # A cunp array is viewed directly; its capsule goes the way of every other producer's.
+    for y in (cunp.from_dlpack(v), cunp.from_dlpack(v.__dlpack__(max_version=(1, 0))),
+              cunp.from_dlpack(v.__dlpack__())):
+        assert y.shape == v.shape and y.strides == v.strides
+        numpy.testing.assert_array_equal(y.get(), v.get())
+    c = cunp.from_dlpack(v, copy=True)
+    assert c.strides == v.copy(order="K").strides
+    numpy.testing.assert_array_equal(c.get(), v.get())
 
 
 @gpu
