@@ -278,6 +278,7 @@ struct Gen {
     std::string s = device_header();
     if (op.math) s += device_math_header();
     s += device_part("elementwise");
+    if (sig.tiled) s += device_part("elementwise_tiled");
     s += "\nusing namespace cunp;\n";
     for (const TypeAlias& a : op.type_aliases)
       s += "typedef " + alias_type(a) + " " + a.name + ";\n";

@@ -91,7 +91,7 @@ constexpr const char* kEntry = "cunp_histogram";
 std::string histogram_source(const HistogramSignature& sig) {
   std::string weights = sum_info(sig.sum).policy;
   if (sig.sum != BinSum::Counts) weights += std::string("<") + info(sig.weights).ctype + ">";
-  std::string s = device_header() + device_part("histogram");
+  std::string s = device_header() + device_part("cunp_block") + device_part("histogram");
   s += "static_assert(sizeof(cunp::histogram::Params) == " +
        std::to_string(sizeof(HistogramParams)) +
        ", \"host and device disagree on the parameter block\");\n";

@@ -1,6 +1,6 @@
 // src/ops/lookback_status.hpp -- the host's side of the decoupled look-back's tile status
-// (src/device/cunp_lookback.cuh): the packing a kernel instantiates for its value size, and the
-// memory the status takes.
+// (src/device/primitives/cunp_lookback.cuh): the packing a kernel instantiates for its value
+// size, and the memory the status takes.
 #pragma once
 #include <cstdint>
 

@@ -41,6 +41,7 @@ struct ReductionSource {
     const int nops = nin + nout;
     std::string s = device_header();
     if (op.math) s += device_math_header();
+    s += device_part("cunp_block");
     s += device_part("reduction");
     s += "\nusing namespace cunp;\n#define BLOCK " + num(detail::kReduceBlock) + "\n";
     for (int k = 0; k < nops; ++k)

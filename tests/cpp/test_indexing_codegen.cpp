@@ -12,6 +12,7 @@ bool compiles(const std::string& src, const char* name) {
   try {
     CompileResult r = compile(src, name, 90);
     EXPECT_FALSE(r.image.empty());
+    EXPECT_EQ(r.minimal, nvrtc_version() >= 12040);
     return true;
   } catch (const CompileError& e) {
     ADD_FAILURE() << e.what() << "\n" << src;

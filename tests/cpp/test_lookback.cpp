@@ -13,8 +13,8 @@ namespace {
 // A single-pass exclusive scan of one value per block, tiles in ticket order, for a value type
 // and op written in `types`; PACK as the host chooses it for the value's size.
 std::string lookback_kernel(const std::string& types, int value_bytes) {
-  return device_header() + types + "static_assert(sizeof(value) == " + std::to_string(value_bytes) +
-         ", \"value size\");\n" +
+  return device_header() + device_part("cunp_lookback") + types +
+         "static_assert(sizeof(value) == " + std::to_string(value_bytes) + ", \"value size\");\n" +
          "constexpr int kPack = " + std::to_string(detail::lookback_packing(value_bytes)) + ";\n" +
          R"(
 extern "C" __global__ void __launch_bounds__(32) scan_tiles(unsigned long long* ticket,

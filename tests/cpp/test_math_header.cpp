@@ -111,6 +111,7 @@ void expect_compiles(const std::string& src, const std::string& name) {
   try {
     CompileResult r = compile(src, name, 90);
     EXPECT_FALSE(r.image.empty());
+    EXPECT_EQ(r.minimal, nvrtc_version() >= 12040);
   } catch (const CompileError& e) {
     ADD_FAILURE() << e.log;
   }

@@ -41,6 +41,7 @@ bool compiles(const std::string& src, const std::string& name) {
   try {
     CompileResult r = compile(src, name, 90);
     EXPECT_FALSE(r.image.empty());
+    EXPECT_EQ(r.minimal, nvrtc_version() >= 12040);
     return true;
   } catch (const CompileError& e) {
     ADD_FAILURE() << e.what() << "\n" << numbered_source(src);
@@ -352,7 +353,7 @@ TEST(ReductionCodegen, KernelIsOneInstantiationOfASkeleton) {
 
 // The block primitives of the always-included core, for values without a shuffle of their own.
 TEST(ReductionCodegen, BlockReducePrimitivesCompile) {
-  std::string src = device_header() + R"(
+  std::string src = device_header() + device_part("cunp_block") + R"(
 using namespace cunp;
 struct add_op {
   template <class T> __device__ T operator()(T a, T b) const { return a + b; }

@@ -34,6 +34,8 @@ void compile_all(const std::vector<ScanSignature>& cases) {
         src = scan_source(cases[i]);
         CompileResult r = compile(src, "cunp_scan", 90);
         if (r.image.empty()) failures[i] = label(cases[i]) + ": empty image";
+        if (r.minimal != (nvrtc_version() >= 12040))
+          failures[i] = label(cases[i]) + ": not -minimal";
       } catch (const CompileError& e) {
         failures[i] = label(cases[i]) + ": " + e.log;
       } catch (const std::exception& e) {

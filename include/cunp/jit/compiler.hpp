@@ -33,9 +33,12 @@ int nvrtc_version();
 // Compiles `source` to a cubin for sm_<arch> (or PTX for the newest architecture NVRTC knows
 // when arch is newer than that). Throws CompileError with the log on failure. Works with no
 // GPU present. `name_expressions` are registered so their lowered names can be looked up.
+// Tried first with NVRTC's -minimal (no CUDA runtime declarations; a faster compile), then,
+// if that fails, without it.
 struct CompileResult {
   std::vector<char> image;  // cubin or PTX (NUL-terminated)
   bool is_ptx = false;
+  bool minimal = false;                    // compiled with -minimal
   std::vector<std::string> lowered_names;  // one per name expression
 };
 CompileResult compile(const std::string& source, const std::string& name, int arch,

@@ -1,5 +1,6 @@
-// src/device/cunp_block.cuh -- folds across a warp and across a block, for values of any type,
-// over the shuffles of cunp_warp.cuh.
+// src/device/primitives/cunp_block.cuh -- folds across a warp and across a block, for values of
+// any type, over the shuffles of cunp_warp.cuh. A part (device_part("cunp_block")): added by the
+// engines that fold, after the device header.
 //
 // A fold here may start empty: a reduction without an identity has nothing to start a thread's
 // partial from, so `has` says whether a lane holds a value and fold(a, ha, b, hb) folds b into a
@@ -8,10 +9,6 @@
 #pragma once
 
 namespace cunp {
-
-// Defined in cunp_warp.cuh, which comes after this file in the device header (files are joined in
-// name order).
-template <class T> __device__ T shfl_down(const T& v, int delta);
 
 // Lane 0 ends with the fold of the warp's 32 values (the other lanes with partial folds).
 template <bool AllHave, class T, class Fold>

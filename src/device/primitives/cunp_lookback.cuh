@@ -1,15 +1,11 @@
-// src/device/cunp_lookback.cuh -- decoupled look-back, for single-pass scans over tiles of any
-// value type and associative op: each tile publishes its aggregate, then combines the published
-// values of its predecessors until it meets an inclusive prefix, and publishes its own. Tiles
-// must start in order (a ticket), so every predecessor a tile waits for is already running.
+// src/device/primitives/cunp_lookback.cuh -- decoupled look-back, for single-pass scans over tiles
+// of any value type and associative op: each tile publishes its aggregate, then combines the
+// published values of its predecessors until it meets an inclusive prefix, and publishes its
+// own. Tiles must start in order (a ticket), so every predecessor a tile waits for is already
+// running. A part (device_part("cunp_lookback")), added by the scan engine.
 #pragma once
 
 namespace cunp {
-
-// Defined in cunp_warp.cuh, which comes after this file in the device header (files are joined in
-// name order).
-template <class T> __device__ T shfl_up(const T& v, int delta);
-template <class T> __device__ T shfl_from(const T& v, int lane);
 
 // A value padded to whole 8-byte words, the unit the status stores.
 template <class T> union lookback_value {
