@@ -1,5 +1,6 @@
 // src/linalg/integer_matmul.cpp -- matmul for integer and bool dtypes (cuBLAS has none with
-// NumPy's wrap-around semantics): a shared-memory tiled NVRTC kernel over any strides.
+// NumPy's wrap-around semantics): the launch of the tiled kernel of
+// src/device/engines/integer_matmul.cuh, instantiated per dtype.
 #include <algorithm>
 
 #include "../jit/kernel.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 constexpr int kTile = 16;
 
-// The kernel's parameter block; the generated source declares the same struct.
+// The kernel's parameter block: cunp::integer_matmul::Params on the device.
 struct IntMatmulParams {
   long long n, m, k, batch;
   long long as_b, as_r, as_c, bs_b, bs_r, bs_c, cs_b, cs_r, cs_c;  // element strides
@@ -30,55 +31,12 @@ std::string integer_matmul_kernel_name(DType dtype) {
 std::string integer_matmul_source(DType dtype) {
   if (!is_integer(dtype) && dtype != DType::Bool)
     throw TypeError(std::string("integer matmul: not an integer or bool dtype: ") + name(dtype));
-  const bool is_bool = dtype == DType::Bool;
-  // Integers accumulate in 64-bit unsigned arithmetic: wrap-around modulo 2**64, then the
-  // narrowing store, gives NumPy's result (its loops wrap in the dtype itself).
-  std::string load = is_bool ? "v" : (kind(dtype) == 'i' ? "(Acc)(long long)v" : "(Acc)v");
-  std::string s;
-  s += "typedef " + std::string(info(dtype).ctype) + " T;\n";
-  s += is_bool ? "typedef bool Acc;\n" : "typedef unsigned long long Acc;\n";
-  s += "#define TILE " + std::to_string(kTile) + "\n";
-  s += R"(struct Params {
-  long long n, m, k, batch;
-  long long as_b, as_r, as_c, bs_b, bs_r, bs_c, cs_b, cs_r, cs_c;
-  unsigned long long a, b, c;
-};
-__device__ __forceinline__ Acc widen(T v) { return )" +
-       load + R"(; }
-extern "C" __global__ void )" +
-       integer_matmul_kernel_name(dtype) + R"((const Params p) {
-  __shared__ Acc ta[TILE][TILE + 1];
-  __shared__ Acc tb[TILE][TILE + 1];
-  const T* A = (const T*)p.a;
-  const T* B = (const T*)p.b;
-  T* C = (T*)p.c;
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  // Grid-stride over batch, row tiles and column tiles: the loop bounds depend on the block
-  // only, so every thread of a block reaches the same __syncthreads.
-  for (long long z = blockIdx.z; z < p.batch; z += gridDim.z) {
-    for (long long by = blockIdx.y; by * TILE < p.n; by += gridDim.y) {
-      for (long long bx = blockIdx.x; bx * TILE < p.m; bx += gridDim.x) {
-        const long long i = by * TILE + ty, j = bx * TILE + tx;
-        Acc acc = 0;
-        for (long long k0 = 0; k0 < p.k; k0 += TILE) {
-          const long long ka = k0 + tx, kb = k0 + ty;
-          ta[ty][tx] = (i < p.n && ka < p.k) ? widen(A[z * p.as_b + i * p.as_r + ka * p.as_c]) : (Acc)0;
-          tb[ty][tx] = (kb < p.k && j < p.m) ? widen(B[z * p.bs_b + kb * p.bs_r + j * p.bs_c]) : (Acc)0;
-          __syncthreads();
-#pragma unroll
-          for (int kk = 0; kk < TILE; ++kk) )" +
-       std::string(is_bool ? "acc = acc || (ta[ty][kk] && tb[kk][tx]);"
-                           : "acc += ta[ty][kk] * tb[kk][tx];") +
-       R"(
-          __syncthreads();
-        }
-        if (i < p.n && j < p.m) C[z * p.cs_b + i * p.cs_r + j * p.cs_c] = (T)acc;
-      }
-    }
-  }
-}
-)";
-  return s;
+  return device_header() + device_part("integer_matmul") +
+         "static_assert(sizeof(cunp::integer_matmul::Params) == " +
+         std::to_string(sizeof(IntMatmulParams)) + ", \"host and device Params differ\");\n" +
+         "extern \"C\" __global__ void " + integer_matmul_kernel_name(dtype) +
+         "(const cunp::integer_matmul::Params p) {\n  cunp::integer_matmul::tiles<" +
+         info(dtype).ctype + ", " + std::to_string(kTile) + ">(p);\n}\n";
 }
 
 namespace linalg {
