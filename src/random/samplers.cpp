@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/random/random.hpp"
 #include "cunp/runtime/error.hpp"
 
@@ -119,69 +120,19 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
               s.expr + ");";
     return op;
   }
-  // Loop position i handles _per Philox blocks (see block_threads): the 32 positions of a warp
-  // take 32 * _per consecutive blocks, trip r blocks [32 r, 32 r + 32) of that run, so one
-  // store per warp covers 512 contiguous bytes and the resident warps write in nearby windows
-  // (blocks i, i + T, ... put concurrent stores T * 16 bytes apart: for 2^28 int64 that is four
-  // streams 512 MiB apart, which ran at under half the write bandwidth). Block b always gives
-  // elements [b*K, b*K + K) of the (raw) output, so values do not depend on T. Many blocks per
-  // thread spread the thread's set-up (the scalars, the Philox key schedule, constants brought
-  // into registers: about 200 instructions for the float64 normals) thin.
+  // The walk over the position's Philox blocks is cunp_random::block_walk
+  // (src/device/engines/random_blocks.cuh); the body gives the K values of one block.
+  op.raw = {true};  // out, whole: the walk addresses its elements
+  op.preamble += device_part("random_blocks");
   const std::string K = std::to_string(s.block);
-  op.raw = {true};
-  // _per: the smallest power of two with _per * T >= blocks, which is block_threads' choice.
-  // The trip count is worked out once (at most _per, fewer at the end of the array), so a trip
-  // pays one 32-bit count, not 64-bit bounds and run-end tests.
-  std::string b =
-      "const long long _nb = (out.size() + " + K + " - 1) / " + K +
-      ";\n"
-      "int _per = 1;\n"
-      "while ((long long)_per * _ind.size() < _nb) _per <<= 1;\n"
-      "const long long _b0 = ((long long)i >> 5) * (32 * (long long)_per) + ((long long)i & 31);\n"
-      "const long long _rem = (_nb - _b0 + 31) >> 5;\n"
-      "const int _trips = _rem <= 0 ? 0 : (int)(_rem < _per ? _rem : _per);\n";
-  // Full blocks take one vector store each, in a loop of their own (no per-trip tail test); a
-  // partial last block of the array (K not dividing the size) goes to the scalar loop.
-  std::string t0 = "0";
-  if (vector_store) {
-    b +=
-        "const int _full = _trips - (out.size() % " + K +
-        " != 0 && _trips > 0 &&\n"
-        "    _b0 + 32 * (long long)(_trips - 1) == _nb - 1 ? 1 : 0);\n"
-        "struct alignas(16) _V { _T v[" +
-        K +
-        "]; };\n"
-        "_V* const _dst = reinterpret_cast<_V*>(out.data()) + _b0;\n"
-        "for (int _t = 0; _t < _full; ++_t) {\n"
-        "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)(_b0 + 32 * (long long)_t), 0u);\n" +
-        s.prep +
-        "\n"
-        "  _V _v;\n"
-        "#pragma unroll\n"
-        "  for (int _j = 0; _j < " +
-        K + "; ++_j) _v.v[_j] = static_cast<_T>(" + s.expr +
-        ");\n"
-        "  _dst[32 * _t] = _v;\n"
-        "}\n";
-    t0 = "_full";
-  }
-  b +=
-      "for (int _t = " + t0 +
-      "; _t < _trips; ++_t) {\n"
-      "const long long _b = _b0 + 32 * (long long)_t;\n"
-      "const cunp_random::Words _w = cunp_random::block(_key, _off + (unsigned long long)_b, 0u);\n"
-      "const long long _base = _b * " +
-      K + ";\n" + s.prep +
-      "\n"
-      "#pragma unroll\n"
-      "  for (int _j = 0; _j < " +
-      K +
-      "; ++_j)\n"
-      "    if (_base + _j < out.size()) out[_base + _j] = static_cast<_T>(" +
-      s.expr +
-      ");\n"
-      "}";
-  op.body = b;
+  op.body = "cunp_random::block_walk<" + K + ", " + (vector_store ? "true" : "false") +
+            ", _T>(out, i, _ind.size(), _key, _off,\n"
+            "    [&](const cunp_random::Words _w, _T* _v) {\n" +
+            s.prep +
+            "\n"
+            "#pragma unroll\n"
+            "      for (int _j = 0; _j < " +
+            K + "; ++_j) _v[_j] = static_cast<_T>(" + s.expr + ");\n    });";
   return op;
 }
 
