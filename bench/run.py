@@ -566,15 +566,17 @@ def measure(lib: XpLib, case: Case, states: list, warmup: int, repeats: int) -> 
 
 
 def import_samples(name: str, n: int) -> list[float]:
-    """Fresh interpreter per sample, less a bare interpreter's start-up."""
-    def once(code: str) -> float:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-        return time.perf_counter() - t0
+    """A fresh interpreter per sample, timing its own `import name` (the interpreter's start-up,
+    the same for every library and noisier than most imports, stays out)."""
+    code = f"import time; t = time.perf_counter(); import {name}; print(time.perf_counter() - t)"
 
-    once(f"import {name}")  # fills the page cache, as any second import would find it
-    bare = statistics.median(once("pass") for _ in range(n))
-    return [once(f"import {name}") - bare for _ in range(n)]
+    def once() -> float:
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                             text=True).stdout
+        return float(out.split()[-1])
+
+    once()  # fills the page cache, as any second import would find it
+    return [once() for _ in range(n)]
 
 
 # Environment variables naming each library's on-disk kernel cache.
