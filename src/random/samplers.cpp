@@ -137,10 +137,10 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
 }
 
 // Threads for a block kernel over `blocks` Philox blocks: one block each up to 2^20 blocks (the
-// whole GPU busy for small arrays), then _per each in warp-sized runs (see make_op), _per the
-// largest power of two up to kMaxBlocksPerThread that leaves at least 2^20 threads. The kernel
-// finds _per again as the smallest power of two with _per * threads >= blocks (the same one:
-// threads exceeds blocks / _per by under 32).
+// whole GPU busy for small arrays), then `per` each in warp-sized runs (cunp_random::block_walk),
+// `per` the largest power of two up to kMaxBlocksPerThread that leaves at least 2^20 threads. The
+// kernel finds `per` again as the smallest power of two with per * threads >= blocks (the same
+// one: threads exceeds blocks / per by under 32).
 int64_t block_threads(int64_t blocks) {
   constexpr int64_t kMinThreads = int64_t{1} << 20;
   if (blocks <= kMinThreads) return blocks;
