@@ -2,7 +2,9 @@
 #include "driver.hpp"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
+#include <atomic>
 #include <mutex>
 
 #include "cunp/runtime/error.hpp"
@@ -10,6 +12,19 @@
 
 namespace cunp::drv {
 namespace {
+
+// Set in the child of a fork() taken after this process initialized CUDA. The driver's state
+// (contexts, streams, memory) does not survive a fork: any use in the child fails or hangs, so
+// cunp refuses it with a message that names the way out.
+std::atomic<bool> g_forked_after_init{false};
+
+void mark_forked_child() { g_forked_after_init.store(true, std::memory_order_relaxed); }
+
+constexpr const char* kForkedMessage =
+    "CUDA was initialized in this process's parent before it forked, and a forked child cannot "
+    "use the GPU. Start worker processes with the 'spawn' start method "
+    "(multiprocessing.get_context('spawn'), or multiprocessing.set_start_method('spawn') before "
+    "any pool is made); concurrent.futures.ProcessPoolExecutor takes mp_context= for it.";
 
 struct Loaded {
   Api api;
@@ -63,6 +78,8 @@ Loaded load() {
     out.error = std::string("cuInit failed: ") + (n ? n : "unknown error") +
                 (r == CUDA_ERROR_NO_DEVICE ? " (no CUDA-capable device is visible)" : "");
     out.code = r;
+  } else {
+    pthread_atfork(nullptr, nullptr, mark_forked_child);
   }
   return out;
 }
@@ -77,12 +94,14 @@ const Loaded& loaded() {
 const Api& api() {
   const Loaded& l = loaded();
   if (!l.error.empty()) throw CudaError(l.code, l.error);
+  if (g_forked_after_init.load(std::memory_order_relaxed))
+    throw CudaError(CUDA_ERROR_NOT_INITIALIZED, kForkedMessage);
   return l.api;
 }
 
 bool available() {
   const Loaded& l = loaded();
-  if (!l.error.empty()) return false;
+  if (!l.error.empty() || g_forked_after_init.load(std::memory_order_relaxed)) return false;
   int n = 0;
   return l.api.cuDeviceGetCount(&n) == CUDA_SUCCESS && n > 0;
 }

@@ -36,10 +36,12 @@ struct Api {
 };
 
 // The loaded API; throws CudaError (once per call, with the same reason) when no driver or no
-// device is usable.
+// device is usable, or in the child of a fork taken after CUDA was initialized (the message
+// names the 'spawn' start method).
 const Api& api();
 
-// True when a driver is present and at least one device is visible; never throws.
+// True when a driver is present and at least one device is visible (false in such a forked
+// child: destructors skip their driver calls there); never throws.
 bool available();
 
 // The CUDA version the driver supports (12040 for 12.4). Also answers when cuInit failed (no
