@@ -3,6 +3,7 @@
 #include "cunp/array/ndarray.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
@@ -388,6 +389,37 @@ bool may_share_memory(const NDArray& a, const NDArray& b) {
   auto [a0, a1] = byte_extent(a);
   auto [b0, b1] = byte_extent(b);
   return a0 < b1 && b0 < a1;
+}
+
+void raise_device_mismatch(int device, int other) {
+  throw ValueError("array on device " + std::to_string(other) +
+                   " cannot be used with an array on device " + std::to_string(device) +
+                   "; copy it first, e.g. with cunp.asarray() under cunp.cuda.Device(" +
+                   std::to_string(device) + ")");
+}
+
+namespace {
+
+// Folds one array into the device found so far (-1: none yet).
+void fold_device(int& device, const NDArray* a) {
+  if (!a || !a->defined()) return;
+  if (device < 0) device = a->device();
+  else if (a->device() != device) raise_device_mismatch(device, a->device());
+}
+
+}  // namespace
+
+int common_device(std::initializer_list<const NDArray*> arrays) {
+  int device = -1;
+  for (const NDArray* a : arrays) fold_device(device, a);
+  return device < 0 ? current_device() : device;
+}
+
+int common_device(std::span<const NDArray> arrays, const NDArray* also) {
+  int device = -1;
+  fold_device(device, also);
+  for (const NDArray& a : arrays) fold_device(device, &a);
+  return device < 0 ? current_device() : device;
 }
 
 }  // namespace cunp

@@ -241,7 +241,7 @@ NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool
   Run run{r.kind, r.kind == Kind::C2C ? r.forward : r.kind == Kind::R2C,
           working_complex(a.dtype())};
   run.dry = dry;
-  run.device = a.device();
+  run.device = common_device({&a, &out});
   const std::vector<Step> steps = steps_of(a, r);
   if (steps.empty()) return a;
   DType result_type = r.kind == Kind::C2R ? real_dtype(run.complex_type) : run.complex_type;

@@ -113,6 +113,7 @@ NDArray matmul(const NDArray& a, const NDArray& b, const NDArray* out, std::opti
                Casting casting) {
   if (a.ndim() == 0) not_enough_dims("Input", 0, 0, 1);
   if (b.ndim() == 0) not_enough_dims("Input", 1, 0, 1);
+  common_device({&a, &b, out});
   DType t = dtype ? *dtype : matmul_result_type(a.dtype(), b.dtype());
   const DType ins[2] = {a.dtype(), b.dtype()};
   for (int i = 0; i < 2; ++i)

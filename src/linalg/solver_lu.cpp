@@ -161,6 +161,7 @@ NDArray inv(const NDArray& a, bool check_singular) {
 }
 
 NDArray solve(const NDArray& a, const NDArray& b, bool check_singular) {
+  common_device({&a, &b});
   require_stack(a, true);
   require_stack(b, false);
   require_solver_dtype(a.dtype());

@@ -189,6 +189,7 @@ NDArray run_einsum_plan(const EinsumPlan& plan, const NDArray* operands) {
 
 NDArray einsum(const std::string& subscripts, const std::vector<NDArray>& operands,
                const EinsumOptions& options) {
+  common_device(operands, &options.out);
   const NDArray* ops = operands.data();
   const size_t n = operands.size();
   std::vector<NDArray> converted;

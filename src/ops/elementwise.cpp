@@ -414,9 +414,7 @@ void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> o
   // The device: the first output's, else the first input's, else the current one.
   int device = nops > nin ? all[nin]->device() : nops ? all[0]->device() : current_device();
   for (int k = 0; k < nops; ++k)
-    if (all[k]->device() != device)
-      throw ValueError("array on device " + num(all[k]->device()) +
-                       " cannot be used with an array on device " + num(device));
+    if (all[k]->device() != device) raise_device_mismatch(device, all[k]->device());
 
   // Loop operands and their strides along the loop shape (inputs broadcast, outputs exact).
   const int nd = shape.size();

@@ -106,7 +106,7 @@ namespace {
 
 // The accumulators of the job's bins (zeroed, then summed into by one launch).
 NDArray run(const Job& j) {
-  const int device = j.x.device();
+  const int device = common_device({&j.x, &j.w, &j.edges, &j.extremes});
   const SumInfo& si = sum_info(j.sum);
   NDArray acc = NDArray::empty(Dims{j.nbins}, si.accumulator, Order::C, device);
   fill(acc, Scalar::from_int(0, si.accumulator));

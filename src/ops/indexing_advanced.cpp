@@ -131,8 +131,20 @@ struct Value {
 // The value as NumPy's assignment reads it: cast to x's dtype, and copied first when it may
 // share memory with x (the kernels read it while writing x).
 NDArray value_array(const NDArray& x, const NDArray& value) {
+  if (value.device() != x.device()) {  // assignment copies across devices, as copy_to does
+    NDArray moved = NDArray::empty(value.shape(), x.dtype(), Order::C, x.device());
+    copy_to(moved, value);
+    return moved;
+  }
   if (value.dtype() != x.dtype()) return astype(value, x.dtype());
   return may_share_memory(value, x) ? copy(value) : value;
+}
+
+// Index arrays must live on x's device (0-d ones were read on the host already).
+void require_index_device(const NDArray& x, const IndexPlan& plan) {
+  for (const AdvancedIndex& e : plan.advanced)
+    if (e.array.defined() && e.array.device() != x.device())
+      raise_device_mismatch(x.device(), e.array.device());
 }
 
 // x[mask] = v for one element v: a masked fill of the view, no count needed.
@@ -152,6 +164,7 @@ void mask_fill(const NDArray& view, const AdvancedIndex& e, const NDArray* v,
 
 void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
   const IndexPlan plan = plan_index(key, x.ndim());
+  require_index_device(x, plan);
   const NDArray view = x.index(plan.basic);
   check_masks(plan, view.shape());
   NDArray v;
@@ -225,6 +238,7 @@ NDArray getitem(const NDArray& x, std::span<const Index> key) {
   const IndexPlan plan = plan_index(key, x.ndim());
   NDArray view = x.index(plan.basic);
   if (plan.advanced.empty()) return view;
+  require_index_device(x, plan);
   check_masks(plan, view.shape());
   const AdvancedIndex& first = plan.advanced[0];
   if (plan.advanced.size() == 1) {

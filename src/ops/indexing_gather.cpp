@@ -137,7 +137,7 @@ void check_indices(const NDArray& idx, int64_t n, int64_t report_axis) {
 void run_gather(const NDArray& x, const NDArray& idx, int axis, const NDArray& y, bool scatter,
                 bool scalar_value, bool check, int64_t report_axis,
                 const uint64_t* value = nullptr) {
-  const int device = x.device();
+  const int device = common_device({&x, &idx, value ? nullptr : &y});
   GatherParams p{};
   GatherSignature sig;
   sig.index = idx.dtype();

@@ -92,6 +92,7 @@ template <class F> std::vector<NDArray> each(const std::vector<NDArray>& arrays,
 NDArray concatenate(const std::vector<NDArray>& arrays, std::optional<int64_t> axis,
                     const JoinOptions& options) {
   auto [v, ax] = prepare(arrays, axis);
+  const int device = common_device(v);
   Dims shape = joined_shape(v, ax);
   DType dtype;
   if (options.dtype) {
@@ -104,7 +105,7 @@ NDArray concatenate(const std::vector<NDArray>& arrays, std::optional<int64_t> a
   check_casting(v, dtype, options.casting);
   bool fortran = true;
   for (const NDArray& a : v) fortran = fortran && a.f_contiguous() && !a.c_contiguous();
-  NDArray out = NDArray::empty(shape, dtype, fortran ? Order::F : Order::C, v[0].device());
+  NDArray out = NDArray::empty(shape, dtype, fortran ? Order::F : Order::C, device);
   copy_slices(v, ax, out);
   return out;
 }
@@ -112,6 +113,7 @@ NDArray concatenate(const std::vector<NDArray>& arrays, std::optional<int64_t> a
 void concatenate_into(const std::vector<NDArray>& arrays, std::optional<int64_t> axis,
                       const NDArray& out, Casting casting) {
   auto [v, ax] = prepare(arrays, axis);
+  common_device(v, &out);
   if (joined_shape(v, ax) != out.shape()) throw ValueError("Output array is the wrong shape");
   check_casting(v, out.dtype(), casting);
   copy_slices(v, ax, out);

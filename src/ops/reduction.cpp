@@ -93,15 +93,9 @@ void reduce(const ReductionOp& op, ArgList<NDArray> inputs, ArgList<NDArray> out
     shape = shapes.size() == 1 ? shapes[0] : broadcast_shapes(shapes);
   }
   const int nd = shape.size();
-  const int device = inputs[0].device();
-  for (const NDArray& a : inputs)
-    if (a.device() != device)
-      throw ValueError("array on device " + num(a.device()) +
-                       " cannot be used with an array on device " + num(device));
+  const int device = common_device({inputs.begin(), inputs.size()});
   for (const NDArray& a : outputs)
-    if (a.device() != device)
-      throw ValueError("array on device " + num(a.device()) +
-                       " cannot be used with an array on device " + num(device));
+    if (a.device() != device) raise_device_mismatch(device, a.device());
 
   std::vector<bool> reduced(nd, false);
   for (int a : axes) {

@@ -293,9 +293,7 @@ NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const S
   if (res.defined()) {
     if (res.shape() != a.shape())
       throw ValueError("provided out is the wrong size for the accumulation.");
-    if (res.device() != a.device())
-      throw ValueError("array on device " + std::to_string(a.device()) +
-                       " cannot be used with an array on device " + std::to_string(res.device()));
+    if (res.device() != a.device()) raise_device_mismatch(a.device(), res.device());
   } else {
     res = NDArray::empty(a.shape(), u.loops[loop].types[2], Order::C, a.device());
   }
@@ -323,9 +321,7 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64
     if (res.shape() != shape)
       throw ValueError("output operand has shape " + shape_str(res.shape()) +
                        ", but the reduceat result has shape " + shape_str(shape));
-    if (res.device() != a.device())
-      throw ValueError("array on device " + std::to_string(a.device()) +
-                       " cannot be used with an array on device " + std::to_string(res.device()));
+    if (res.device() != a.device()) raise_device_mismatch(a.device(), res.device());
   } else {
     res = NDArray::empty(shape, u.loops[loop].types[2], Order::C, a.device());
   }

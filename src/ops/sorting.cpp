@@ -77,6 +77,7 @@ bool search_side_right(const std::string& side) {
 NDArray searchsorted(const NDArray& a, const NDArray& v, bool right, const NDArray& sorter) {
   if (a.ndim() == 0) throw ValueError("object of too small depth for desired array");
   if (a.ndim() > 1) throw ValueError("object too deep for desired array");
+  common_device({&a, &v, &sorter});
   NDArray order;
   if (sorter.defined()) {
     if (!is_integer(sorter.dtype()) && sorter.dtype() != DType::Bool)

@@ -68,6 +68,8 @@ void ufunc_at(const Ufunc& u, const NDArray& a, const std::vector<NDArray>& indi
   for (const NDArray& ix : indices)
     if (!is_integer(ix.dtype()) && ix.dtype() != DType::Bool)
       throw IndexError("arrays used as indices must be of integer (or boolean) type");
+  common_device(indices, &a);
+  if (b && b->array) common_device({&a, b->array});
 
   std::vector<NDArray> ix = broadcast_arrays(indices);
   Dims ishape = ix[0].shape();

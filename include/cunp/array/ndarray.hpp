@@ -2,7 +2,9 @@
 // Memory; nothing here launches work except where a method says it copies.
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "cunp/array/dims.hpp"
@@ -91,5 +93,13 @@ std::vector<NDArray> broadcast_arrays(const std::vector<NDArray>& arrays);
 bool may_share_memory(const NDArray& a, const NDArray& b);
 // The [lowest, highest) byte range an array can touch.
 std::pair<uintptr_t, uintptr_t> byte_extent(const NDArray& a);
+
+// An operation runs on the device its arrays live on, and all of them must live on one:
+// ValueError naming both devices otherwise. cunp never moves an operand to another device behind
+// the caller's back (only copies and assignments cross devices). Arrays not defined (an absent
+// `out`, say) are skipped; the device is that of the first defined array, else the current one.
+int common_device(std::initializer_list<const NDArray*> arrays);
+int common_device(std::span<const NDArray> arrays, const NDArray* also = nullptr);
+[[noreturn]] void raise_device_mismatch(int device, int other);
 
 }  // namespace cunp

@@ -15,10 +15,7 @@ def device_count():
     return cunp.cuda.runtime.getDeviceCount()
 
 
-needs_two_gpus = pytest.mark.skipif(
-    'not (cunp.cuda.is_available() and '
-    'cunp.cuda.runtime.getDeviceCount() >= 2)',
-    reason='needs at least two CUDA devices')
+needs_two_gpus = pytest.mark.gpus(2)
 
 
 # -- devices ------------------------------------------------------------------
@@ -121,31 +118,83 @@ def test_arrays_on_second_device():
 
 
 @needs_two_gpus
-def test_cross_device_copy_or_valueerror():
-    with cunp.cuda.Device(1):
-        a = cunp.arange(6, dtype=numpy.float32)
-    with cunp.cuda.Device(0):
-        try:
-            b = cunp.array(a)
-        except ValueError:
-            # Allowed where peer access between the devices is impossible.
-            return
-        assert b.device.id == 0
-        assert cunp.asnumpy(b).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+@pytest.mark.parametrize('src, dst', [(0, 1), (1, 0)])
+def test_peer_copies_both_ways(src, dst):
+    host = numpy.arange(2 * 3 * 1000, dtype=numpy.float32).reshape(2, 3, 1000)
+    with cunp.cuda.Device(src):
+        a = cunp.asarray(host)
+    with cunp.cuda.Device(dst):
+        for source, want in [(a, host), (a[:, ::-1, ::3], host[:, ::-1, ::3]), (a.T, host.T)]:
+            b = cunp.asarray(source)
+            assert b.device.id == dst and source.device.id == src
+            numpy.testing.assert_array_equal(cunp.asnumpy(b), want)
+        # copy() and get() work where the array lives, whatever the current device.
+        c = a.copy()
+        assert c.device.id == src
+        numpy.testing.assert_array_equal(c.get(), host)
+        # Assignments copy across devices too.
+        d = cunp.zeros((2, 3, 1000), dtype=cunp.float64)
+        d[...] = a
+        numpy.testing.assert_array_equal(cunp.asnumpy(d), host)
+        e = cunp.zeros((3, 1000), dtype=cunp.float32)
+        cunp.copyto(e, a[1])
+        numpy.testing.assert_array_equal(cunp.asnumpy(e), host[1])
+        f = cunp.zeros(10, dtype=cunp.float32)
+        f[cunp.arange(0, 10, 2)] = a[0, 0, :5]
+        numpy.testing.assert_array_equal(cunp.asnumpy(f)[::2], host[0, 0, :5])
+
+
+def _mixed_device_operations(a, b):
+    """Operations whose operands sit on two devices: `a` holds arrays on one, `b` the same
+    arrays on the other."""
+    n = a['x'].size
+    return {
+        'add': lambda: a['x'] + b['x'],
+        'ufunc out=': lambda: cunp.sin(a['x'], out=b['x']),
+        'where': lambda: cunp.where(a['x'] > 0, a['x'], b['x']),
+        'sum out=': lambda: cunp.sum(a['x'].reshape(1, n), axis=0, out=b['x']),
+        'cumsum out=': lambda: cunp.cumsum(a['x'], out=b['x']),
+        'matmul': lambda: a['m'] @ b['m'],
+        'dot': lambda: cunp.dot(a['x'], b['x']),
+        'einsum': lambda: cunp.einsum('i,i->', a['x'], b['x']),
+        'solve': lambda: cunp.linalg.solve(a['m'], b['m']),
+        'concatenate': lambda: cunp.concatenate([a['x'], b['x']]),
+        'stack': lambda: cunp.stack([a['x'], b['x']]),
+        'take': lambda: cunp.take(a['x'], b['i']),
+        'getitem': lambda: a['x'][b['i']],
+        'getitem mask': lambda: a['x'][b['x'] > 0],
+        'put_along_axis': lambda: cunp.put_along_axis(a['x'], b['i'], 1.0, axis=0),
+        'ufunc.at': lambda: cunp.add.at(a['x'], b['i'], 1.0),
+        'searchsorted': lambda: cunp.searchsorted(a['x'], b['x']),
+        'histogram': lambda: cunp.histogram(a['x'], bins=b['edges']),
+        'bincount': lambda: cunp.bincount(a['i'], weights=b['x']),
+        'fft out=': lambda: cunp.fft.fft(a['z'], out=b['z']),
+    }
+
+
+def _operands(n=64):
+    return {'x': cunp.linspace(-2, 2, n), 'm': cunp.eye(8) * 2 + 1,
+            'i': cunp.arange(n) % 7, 'edges': cunp.linspace(-1, 1, 5),
+            'z': cunp.zeros(n, dtype=cunp.complex128)}
 
 
 @needs_two_gpus
-def test_cross_device_setitem_or_valueerror():
-    with cunp.cuda.Device(1):
-        src = cunp.full(4, 2.5)
+@pytest.mark.parametrize('current', [0, 1])
+def test_mixed_device_operations_raise_valueerror_naming_both(current):
+    # cunp never moves an operand behind the caller's back: every operation whose arrays sit
+    # on two devices refuses before any work starts, whichever device is current.
     with cunp.cuda.Device(0):
-        dst = cunp.zeros(4)
-        try:
-            dst[...] = src
-        except ValueError:
-            return
-        assert cunp.asnumpy(dst).tolist() == [2.5] * 4
-
+        on0 = _operands()
+    with cunp.cuda.Device(1):
+        on1 = _operands()
+    with cunp.cuda.Device(current):
+        for a, b in [(on0, on1), (on1, on0)]:
+            for name, op in _mixed_device_operations(a, b).items():
+                with pytest.raises(ValueError, match='device [01].*device [01]'):
+                    op()
+    for d in (0, 1):  # nothing was launched that faults later
+        cunp.cuda.Device(d).synchronize()
+    numpy.testing.assert_array_equal(cunp.asnumpy(on1['x']), numpy.linspace(-2, 2, 64))
 
 # -- streams ------------------------------------------------------------------
 
