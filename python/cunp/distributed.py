@@ -31,13 +31,29 @@ def visible_devices():
     return [str(d) for d in range(runtime.getDeviceCount())]
 
 
+def _gpu_memory_limit():
+    """A worker's memory limit: its GPU's memory, where the chunks it holds live (Dask counts a
+    cunp chunk by its device bytes). Dask's default, a share of host memory by thread count,
+    made workers spill chunks to disk far below what their GPU holds. "auto" (Dask's default)
+    where no GPU can be asked."""
+    from cunp.cuda import runtime
+
+    try:
+        return min(runtime.getDeviceProperties(d)["totalGlobalMem"]
+                   for d in range(runtime.getDeviceCount()))
+    except Exception:  # noqa: BLE001 - no driver or no device here: Dask decides
+        return "auto"
+
+
 def local_cluster(devices=None, *, threads_per_worker=1, use_dask_cuda=False, **kwargs):
     """A Dask cluster on this host with one worker process per GPU of `devices` (default:
     visible_devices()), each pinned to its GPU by CUDA_VISIBLE_DEVICES.
 
     use_dask_cuda=True builds dask_cuda.LocalCUDACluster(CUDA_VISIBLE_DEVICES=devices) instead
-    (ImportError when dask-cuda is not installed). Other keyword arguments go to the cluster
-    (for example `dashboard_address=":8787"`); close it, or use it in a `with` block."""
+    (ImportError when dask-cuda is not installed). `memory_limit` (default: one GPU's memory)
+    is each worker's, as Dask's workers take it: Dask spills chunks to disk past 70% of it.
+    Other keyword arguments go to the cluster (for example `dashboard_address=":8787"`); close
+    it, or use it in a `with` block."""
     devices = [str(d) for d in (visible_devices() if devices is None else devices)]
     if not devices:
         raise ValueError("local_cluster needs at least one GPU (no devices were given or found)")
@@ -49,10 +65,11 @@ def local_cluster(devices=None, *, threads_per_worker=1, use_dask_cuda=False, **
     from distributed import Nanny, Scheduler, SpecCluster
 
     scheduler_options = {"dashboard_address": kwargs.pop("dashboard_address", None)}
+    memory_limit = kwargs.pop("memory_limit", None) or _gpu_memory_limit()
     workers = {
         f"gpu-{device}": {
             "cls": Nanny,
-            "options": {"nthreads": threads_per_worker,
+            "options": {"nthreads": threads_per_worker, "memory_limit": memory_limit,
                         "env": {"CUDA_VISIBLE_DEVICES": device}},
         }
         for device in devices

@@ -4,9 +4,15 @@ Tests that need a CUDA device carry the ``gpu`` marker (usually through a
 module-level ``pytestmark``); they are skipped, with the reason, wherever
 ``cunp.cuda.is_available()`` is False, so the CPU-only tests still run on
 machines without a driver.
+
+Tests that need several devices carry ``gpus(n)``: they skip where fewer are
+present, and fail instead when CUNP_REQUIRE_GPUS is set to n or more (the
+multi-GPU batch, tools/multi-gpu, sets it so that nothing it exists to check
+is skipped).
 """
 
 import gc
+import os
 
 import numpy
 import pytest
@@ -26,6 +32,9 @@ def pytest_configure(config):
     config.addinivalue_line(
         'markers', 'gpu: needs a CUDA device (skipped where none is present)')
     config.addinivalue_line('markers', 'slow: large or long-running')
+    config.addinivalue_line(
+        'markers', 'gpus(n): needs n CUDA devices (skipped with fewer, failed '
+        'with fewer when CUNP_REQUIRE_GPUS is set)')
     # The expected results come from the installed NumPy, and cunp follows
     # NumPy 2 (NEP 50 promotion, copy=None, mT, ...): NumPy 1.x would turn
     # every such difference into a confusing failure.
@@ -71,6 +80,25 @@ def pytest_collection_modifyitems(config, items):
     marker = pytest.mark.skip(reason=reason)
     for item in gpu_items:
         item.add_marker(marker)
+
+
+def _device_count():
+    if cunp is None or _gpu_skip_reason() is not None:
+        return 0
+    return cunp.cuda.runtime.getDeviceCount()
+
+
+def pytest_runtest_setup(item):
+    marker = item.get_closest_marker('gpus')
+    if marker is None:
+        return
+    needed, present = marker.args[0], _device_count()
+    if present >= needed:
+        return
+    message = 'needs {} CUDA devices, {} present'.format(needed, present)
+    if int(os.environ.get('CUNP_REQUIRE_GPUS') or 0) >= needed:
+        pytest.fail(message + ' (CUNP_REQUIRE_GPUS is set)', pytrace=False)
+    pytest.skip(message)
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,10 @@
 """cunp.cuda.nccl: loading, ids and argument checks without a GPU; collectives on one device and,
-where the machine has two, across two."""
+where the machine has two, across two (in one process, and one process a rank)."""
+import json
+import os
+import subprocess
+import sys
+
 import numpy
 import pytest
 
@@ -10,14 +15,7 @@ gpu = pytest.mark.gpu
 needs_nccl = pytest.mark.skipif(not nccl.available(), reason="libnccl is not installed")
 
 
-def _devices():
-    try:
-        return cunp.cuda.runtime.getDeviceCount()
-    except Exception:  # noqa: BLE001 - no driver: no devices
-        return 0
-
-
-two_gpus = pytest.mark.skipif(_devices() < 2, reason="needs two GPUs")
+two_gpus = pytest.mark.gpus(2)
 
 
 def test_constants_are_nccls():
@@ -150,3 +148,34 @@ def test_collectives_across_two_devices():
     for comm in comms:
         comm.check_async_error()
         comm.destroy()
+
+
+def _run_ranks(nranks):
+    """nranks processes, one a device, joined by an id drawn here (nccl_rank.py)."""
+    script = os.path.join(os.path.dirname(__file__), "nccl_rank.py")
+    uid = json.dumps(list(nccl.get_unique_id()))
+    procs = [subprocess.Popen([sys.executable, script, str(rank), str(nranks), uid],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for rank in range(nranks)]
+    results = []
+    try:
+        for p in procs:
+            out, err = p.communicate(timeout=180)
+            assert p.returncode == 0, err[-3000:]
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for p in procs:
+            p.kill()
+    return results
+
+
+@gpu
+@needs_nccl
+@pytest.mark.parametrize("nranks", [1, pytest.param(2, marks=two_gpus)])
+def test_collectives_across_processes(nranks):
+    results = _run_ranks(nranks)
+    want_total = [float(sum(range(1, nranks + 1)))]
+    for rank, r in enumerate(results):
+        assert (r["rank"], r["device"]) == (rank, rank)
+        assert r["total"] == want_total
+        assert r["gathered"] == [float(k + 1) for k in range(nranks)]

@@ -104,13 +104,43 @@ def test_distributed_workers_compute_on_their_gpus():
     distributed = pytest.importorskip("distributed")
     devices = cunp.distributed.visible_devices()[:2]
     with cunp.distributed.local_cluster(devices=devices) as cluster, \
-            distributed.Client(cluster):
+            distributed.Client(cluster) as client:
+        # A worker's limit is its GPU's memory (Dask's default share of host memory made it
+        # spill chunks to disk while the GPU had room).
+        limits = client.run(lambda dask_worker: dask_worker.memory_manager.memory_limit)
+        runtime = cunp.cuda.runtime
+        gpu_bytes = min(runtime.getDeviceProperties(d)["totalGlobalMem"]
+                        for d in range(runtime.getDeviceCount()))
+        assert set(limits.values()) == {gpu_bytes}
         a = _host(4000, 50)
         x = da.from_array(a, chunks=(500, 50)).map_blocks(cunp.asarray)
         total = (x * 2).sum().compute()
         means = x.mean(axis=0).compute()
         gram = (x.T @ x).compute()
     assert isinstance(means, cunp.ndarray)
+    numpy.testing.assert_allclose(float(total), 2 * a.sum(), rtol=1e-9)
+    numpy.testing.assert_allclose(cunp.asnumpy(means), a.mean(axis=0), rtol=1e-9)
+    numpy.testing.assert_allclose(cunp.asnumpy(gram), a.T @ a, rtol=1e-9)
+
+
+@gpu
+@pytest.mark.gpus(2)
+def test_two_workers_each_on_its_own_gpu():
+    distributed = pytest.importorskip("distributed")
+    devices = cunp.distributed.visible_devices()[:2]
+    with cunp.distributed.local_cluster(devices=devices) as cluster, \
+            distributed.Client(cluster) as client:
+        buses = client.run(lambda: cunp.cuda.Device(0).pci_bus_id)
+        assert len(set(buses.values())) == 2, buses
+        a = _host(8000, 64, seed=3)
+        x = da.from_array(a, chunks=(500, 64)).map_blocks(cunp.asarray).persist()
+        distributed.wait(x)
+        holders = {w for ws in client.who_has(x).values() for w in ws}
+        assert len(holders) == 2  # the chunks are spread over both GPUs
+        total = (x * 2).sum().compute()
+        means = x.mean(axis=0).compute()
+        gram = (x.T @ x).compute()
+    assert isinstance(total, cunp.ndarray) and isinstance(gram, cunp.ndarray)
     numpy.testing.assert_allclose(float(total), 2 * a.sum(), rtol=1e-9)
     numpy.testing.assert_allclose(cunp.asnumpy(means), a.mean(axis=0), rtol=1e-9)
     numpy.testing.assert_allclose(cunp.asnumpy(gram), a.T @ a, rtol=1e-9)

@@ -1,0 +1,348 @@
+"""The multi-GPU figures, on a machine with two or more GPUs, each against its reference from
+the same run:
+
+- NCCL allReduce of 1 GiB float32 over every GPU, one process a rank: cunp.cuda.nccl against
+  PyTorch's torch.distributed.all_reduce (NCCL backend). Bus bandwidth as nccl-tests count it:
+  bytes / time * 2 (n - 1) / n. Target: cunp >= 95% of PyTorch.
+- A 1 GiB peer-to-peer copy each way: cunp.asarray(x) under the other device against
+  cudaMemcpyPeer (through CuPy's runtime, on the same buffers). Target: >= 90%.
+- Dask (x * 2).sum() over 64 GiB of float32 drawn on the workers' GPUs: one worker a GPU
+  (cunp.distributed.local_cluster) against the same graph on one GPU. Target: >= 1.8x.
+
+    python bench/multi_gpu.py [--only nccl,p2p,dask] [--dask-gib 64] [--json FILE]
+
+The table goes to stdout, every sample to --json. NVLink multicast (NVLS) stays off: it is
+switched off here for every process this script starts.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# NVLS can take a shared host's GPUs out of service; nothing here needs it.
+for _name, _value in [("NCCL_NVLS_ENABLE", "0"), ("TORCH_SYMM_MEM_DISABLE_MULTICAST", "1"),
+                      ("NVSHMEM_DISABLE_NVLS", "1")]:
+    os.environ[_name] = _value
+
+GIB = 1 << 30
+WARMUP, REPEATS = 5, 20
+
+
+def busbw(nbytes, seconds, nranks):
+    return nbytes / seconds * 2 * (nranks - 1) / nranks / 1e9 if nranks > 1 else 0.0
+
+
+# -- allReduce, one process a rank ----------------------------------------------------------------
+
+def cunp_rank(rank, nranks, rendezvous, nbytes):
+    import cunp
+    from cunp.cuda import nccl
+
+    cunp.cuda.Device(rank).use()
+    comm = nccl.NcclCommunicator(nranks, tuple(json.loads(rendezvous)), rank)
+    x = cunp.ones(nbytes // 4, dtype=cunp.float32)
+    stream = cunp.cuda.get_current_stream()
+
+    def op():
+        comm.allReduce(x, x, x.size, nccl.NCCL_FLOAT32, nccl.NCCL_SUM, stream)
+
+    times = timed(op, cunp.cuda.Event, stream.synchronize)
+    comm.destroy()
+    return times
+
+
+def torch_rank(rank, nranks, rendezvous, nbytes):
+    import torch
+    import torch.distributed as dist
+
+    torch.cuda.set_device(rank)
+    dist.init_process_group("nccl", init_method=rendezvous, rank=rank, world_size=nranks,
+                            device_id=torch.device("cuda", rank))
+    x = torch.ones(nbytes // 4, dtype=torch.float32, device="cuda")
+
+    def op():
+        dist.all_reduce(x)
+
+    times = timed(op, lambda: torch.cuda.Event(enable_timing=True), torch.cuda.synchronize)
+    dist.destroy_process_group()
+    return times
+
+
+def timed(op, make_event, sync):
+    """Seconds per call of op: one event pair around each of REPEATS calls, after WARMUP."""
+    for _ in range(WARMUP):
+        op()
+    sync()
+    samples = []
+    for _ in range(REPEATS):
+        start, end = make_event(), make_event()
+        start.record()
+        op()
+        end.record()
+        end.synchronize()
+        samples.append(elapsed_s(start, end))
+    return samples
+
+
+def elapsed_s(start, end):
+    try:
+        import cunp
+
+        if isinstance(start, cunp.cuda.Event):
+            return cunp.cuda.get_elapsed_time(start, end) / 1e3
+    except ImportError:
+        pass
+    return start.elapsed_time(end) / 1e3
+
+
+def run_ranks(lib, nranks, nbytes):
+    """Starts nranks processes of this script (--rank), returns rank 0's samples."""
+    if lib == "cunp":
+        from cunp.cuda import nccl
+
+        rendezvous = json.dumps(list(nccl.get_unique_id()))
+    else:  # a file that does not exist yet, in a folder of our own
+        rendezvous = "file://" + os.path.join(tempfile.mkdtemp(prefix="cunp-bench-"), "rdv")
+    procs = [subprocess.Popen([sys.executable, __file__, "--rank", lib, str(rank), str(nranks),
+                               rendezvous, str(nbytes)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for rank in range(nranks)]
+    outs = []
+    try:
+        for p in procs:
+            out, err = p.communicate(timeout=300)
+            if p.returncode != 0:
+                raise RuntimeError(f"{lib} rank failed (rc {p.returncode}): {err[-2000:]}")
+            outs.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        for p in procs:
+            p.kill()
+    return outs[0]
+
+
+def bench_allreduce(nranks, nbytes):
+    rows = {}
+    for lib in ("cunp", "torch"):
+        try:
+            samples = run_ranks(lib, nranks, nbytes)
+        except Exception as e:  # noqa: BLE001 - reported in the table
+            rows[lib] = {"error": str(e)[-500:]}
+            continue
+        t = statistics.median(samples)
+        rows[lib] = {"seconds": t, "samples": samples, "algbw_GBps": nbytes / t / 1e9,
+                     "busbw_GBps": busbw(nbytes, t, nranks)}
+    ratio = None
+    if "seconds" in rows.get("cunp", {}) and "seconds" in rows.get("torch", {}):
+        ratio = rows["torch"]["seconds"] / rows["cunp"]["seconds"]
+    return {"kind": "allreduce", "rows": rows,
+            "case": f"allReduce {nbytes / GIB:g} GiB float32, {nranks} ranks",
+            "cunp_over_reference": ratio, "target": 0.95}
+
+
+# -- peer-to-peer copies ----------------------------------------------------------------------------
+
+def bench_p2p(src, dst, nbytes):
+    import cunp
+
+    with cunp.cuda.Device(src):
+        x = cunp.ones(nbytes // 4, dtype=cunp.float32)
+    with cunp.cuda.Device(dst):
+        y = cunp.empty(nbytes // 4, dtype=cunp.float32)
+    devices = [cunp.cuda.Device(src), cunp.cuda.Device(dst)]
+
+    def sync():
+        for d in devices:
+            d.synchronize()
+
+    def wall(op, repeats=10):
+        for _ in range(2):
+            op()
+        sync()
+        samples = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            op()
+            sync()
+            samples.append(time.perf_counter() - t0)
+        return samples
+
+    def cunp_copy():
+        with cunp.cuda.Device(dst):
+            cunp.asarray(x)
+
+    rows = {"cunp": wall(cunp_copy)}
+    try:
+        from cupy.cuda import runtime
+
+        rows["cudaMemcpyPeer"] = wall(
+            lambda: runtime.memcpyPeer(y.data.ptr, dst, x.data.ptr, src, nbytes))
+    except ImportError as e:
+        rows["cudaMemcpyPeer"] = {"error": f"CuPy is needed for the reference: {e}"}
+    out = {}
+    for name, samples in rows.items():
+        if isinstance(samples, dict):
+            out[name] = samples
+            continue
+        t = statistics.median(samples)
+        out[name] = {"seconds": t, "samples": samples, "GBps": nbytes / t / 1e9}
+    ratio = None
+    if "seconds" in out["cunp"] and "seconds" in out["cudaMemcpyPeer"]:
+        ratio = out["cudaMemcpyPeer"]["seconds"] / out["cunp"]["seconds"]
+    return {"kind": "p2p", "rows": out,
+            "case": f"peer copy {nbytes / GIB:g} GiB, device {src} -> {dst}",
+            "cunp_over_reference": ratio, "target": 0.90}
+
+
+# -- Dask over the GPUs -----------------------------------------------------------------------------
+
+COLUMNS = 1024
+
+
+def uniform_block(seed, rows, block_id=None):
+    import cunp
+
+    rng = cunp.random.default_rng(seed + block_id[0])
+    return rng.random((rows, COLUMNS), dtype=cunp.float32)
+
+
+def dask_times(devices, gib, chunk_mib, repeats):
+    """Seconds for (x * 2).sum() of a gib-GiB float32 array drawn on the workers' GPUs, as one
+    graph (draw, scale, reduce), and again over x persisted in the GPUs' memory."""
+    import dask.array as da
+    import numpy
+    from dask.distributed import Client, wait
+
+    import cunp
+
+    rows = chunk_mib * (1 << 20) // (4 * COLUMNS)
+    nchunks = int(gib * GIB // (4 * COLUMNS * rows))
+    out = {"devices": devices, "chunks": nchunks, "chunk_MiB": chunk_mib}
+    with cunp.distributed.local_cluster(devices=devices) as cluster, Client(cluster):
+        def graph():
+            return da.map_blocks(uniform_block, 7, rows, dtype=numpy.float32,
+                                 chunks=((rows,) * nchunks, (COLUMNS,)),
+                                 meta=cunp.empty((0, 0), dtype=cunp.float32))
+
+        def timed_compute(x):
+            samples = []
+            for k in range(repeats + 1):  # the first one compiles the workers' kernels
+                t0 = time.perf_counter()
+                value = float((x * 2).sum().compute())
+                if k:
+                    samples.append(time.perf_counter() - t0)
+            return samples, value
+
+        out["graph_samples"], out["graph_value"] = timed_compute(graph())
+        x = graph().persist()
+        wait(x)
+        out["persisted_samples"], out["persisted_value"] = timed_compute(x)
+        del x
+    for key in ("graph", "persisted"):
+        out[key + "_seconds"] = statistics.median(out[key + "_samples"])
+    return out
+
+
+def bench_dask(devices, gib, chunk_mib, repeats):
+    try:
+        one = dask_times(devices[:1], gib, chunk_mib, repeats)
+        many = dask_times(devices, gib, chunk_mib, repeats)
+    except ImportError as e:
+        return {"kind": "dask", "case": "dask", "error": f"dask and distributed are needed: {e}"}
+    return {"kind": "dask", "case": f"Dask (x * 2).sum(), {gib:g} GiB float32, {len(devices)} GPUs vs 1",
+            "one_gpu": one, "all_gpus": many,
+            "speedup_graph": one["graph_seconds"] / many["graph_seconds"],
+            "speedup_persisted": one["persisted_seconds"] / many["persisted_seconds"],
+            "target": 1.8}
+
+
+# -- report -----------------------------------------------------------------------------------------
+
+def verdict(ratio, target):
+    if ratio is None:
+        return "not judged"
+    return f"{ratio:.3f} ({'met' if ratio >= target else 'MISSED'}, target >= {target})"
+
+
+def cell(v, rate):
+    """A row's time and rate (its key `rate`), or its error."""
+    if "seconds" not in v:
+        return f"error: {v.get('error', '?')[:200]}"
+    return f"{v['seconds'] * 1e3:.2f} ms, {v[rate]:.1f} GB/s"
+
+
+def report(results):
+    lines = ["| case | cunp | reference | cunp vs reference |", "|---|---|---|---|"]
+    for r in results:
+        if "error" in r:
+            lines.append(f"| {r['case']} | error: {r['error']} | | |")
+        elif r["kind"] == "allreduce":
+            c, t = r["rows"].get("cunp", {}), r["rows"].get("torch", {})
+            lines.append(f"| {r['case']} | {cell(c, 'busbw_GBps')} bus | PyTorch: "
+                         f"{cell(t, 'busbw_GBps')} bus | "
+                         f"{verdict(r['cunp_over_reference'], r['target'])} |")
+        elif r["kind"] == "p2p":
+            c, p = r["rows"]["cunp"], r["rows"]["cudaMemcpyPeer"]
+            lines.append(f"| {r['case']} | {cell(c, 'GBps')} | cudaMemcpyPeer: "
+                         f"{cell(p, 'GBps')} | {verdict(r['cunp_over_reference'], r['target'])} |")
+        else:
+            one, many = r["one_gpu"], r["all_gpus"]
+            for key, label in [("graph", "drawn in the graph"), ("persisted", "x persisted")]:
+                lines.append(f"| {r['case']}, {label} | {many[key + '_seconds']:.3f} s | "
+                             f"one GPU: {one[key + '_seconds']:.3f} s | speedup "
+                             f"{verdict(r['speedup_' + key], r['target'])} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rank", nargs=5, help=argparse.SUPPRESS)  # internal: one rank
+    parser.add_argument("--only", default="nccl,p2p,dask")
+    parser.add_argument("--nccl-gib", type=float, default=1)
+    parser.add_argument("--p2p-gib", type=float, default=1)
+    parser.add_argument("--dask-gib", type=float, default=64)
+    parser.add_argument("--dask-chunk-mib", type=int, default=1024)
+    parser.add_argument("--dask-repeats", type=int, default=5)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    if args.rank:
+        lib, rank, nranks, rendezvous, nbytes = args.rank
+        run = cunp_rank if lib == "cunp" else torch_rank
+        samples = run(int(rank), int(nranks), rendezvous, int(nbytes))
+        print(json.dumps(samples))
+        return
+
+    import cunp
+
+    ndev = cunp.cuda.runtime.getDeviceCount()
+    name = cunp.cuda.runtime.getDeviceProperties(0)["name"]
+    name = name.decode() if isinstance(name, bytes) else name
+    print(f"{ndev} GPUs: {name}", flush=True)
+    if ndev < 2:
+        print("multi_gpu.py measures two or more GPUs; this machine has one (the figures below "
+              "are the one-GPU paths, for checking the script)", flush=True)
+    parts = set(args.only.split(","))
+    results = []
+    if "nccl" in parts:
+        results.append(bench_allreduce(ndev, int(args.nccl_gib * GIB)))
+        print(report(results[-1:]), flush=True)
+    if "p2p" in parts and ndev >= 2:
+        for src, dst in [(0, 1), (1, 0)]:
+            results.append(bench_p2p(src, dst, int(args.p2p_gib * GIB)))
+            print(report(results[-1:]), flush=True)
+    if "dask" in parts:
+        devices = [str(d) for d in range(ndev)]
+        results.append(bench_dask(devices, args.dask_gib, args.dask_chunk_mib, args.dask_repeats))
+        print(report(results[-1:]), flush=True)
+    print()
+    print(report(results))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
