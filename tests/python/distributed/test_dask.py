@@ -72,6 +72,9 @@ def test_dask_array_of_cunp_chunks():
         "concatenate": (da.concatenate([x, x], axis=0).compute(), numpy.concatenate([a, a])),
         "rechunk": (x.rechunk((100, 60)).compute(), a),
         "map_blocks": (x.map_blocks(cunp.sin).compute(), numpy.sin(a)),
+        # The chunks' array API namespace, as array-API code written for any library uses it.
+        "array API": (x.map_blocks(lambda b: b.__array_namespace__().sqrt(abs(b))).compute(),
+                      numpy.sqrt(abs(a))),
     }
     for name, (got, want) in checks.items():
         assert isinstance(got, cunp.ndarray), name
