@@ -15,7 +15,8 @@ def _as_arrays(arrays):
     if isinstance(arrays, ndarray):
         # NumPy iterates an array argument along its first axis.
         arrays = list(arrays)
-    return [asarray(a) for a in arrays]
+    # cunp arrays stay where they are: arrays of two devices are refused by the core, not moved.
+    return [a if isinstance(a, ndarray) else asarray(a) for a in arrays]
 
 
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
