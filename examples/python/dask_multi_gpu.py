@@ -1,11 +1,12 @@
 """A random array larger than one GPU's memory, spread over every GPU of this host with Dask,
 then (x * 2).sum(), x.mean(axis=0) and x.T @ x computed where the chunks live.
 
-    python examples/python/dask_multi_gpu.py [--scale 1.2] [--devices 0,1]
+    python examples/python/dask_multi_gpu.py [--scale 1.1] [--devices 0,1]
 
 --scale is the array's size in units of one GPU's memory (the default needs at least two GPUs
-to hold it); each worker process owns one GPU (cunp.distributed.local_cluster). Needs dask and
-distributed.
+to hold it); each worker process owns one GPU (cunp.distributed.local_cluster), and Dask starts
+spilling a worker's chunks to disk past 60% of its GPU's memory (its memory limit), so two
+GPUs hold 1.1 GPUs' worth without spilling. Needs dask and distributed.
 """
 import argparse
 import time
@@ -31,7 +32,7 @@ def gpu_memory_bytes():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scale", type=float, default=1.2)
+    parser.add_argument("--scale", type=float, default=1.1)
     parser.add_argument("--devices", default=None, help="comma-separated device ids")
     parser.add_argument("--chunk-mib", type=int, default=512)
     args = parser.parse_args()
