@@ -43,6 +43,7 @@ _find_cuda_libraries()
 from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
+from cunp._math import _ufuncs  # noqa: E402,F401  (the ufunc type's outer and at)
 from cunp._namespace import AREAS as _AREAS, SUBMODULES as _SUBMODULES  # noqa: E402
 
 __version__ = "0.1.0"

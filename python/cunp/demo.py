@@ -4,6 +4,11 @@
 
 A workload that needs an operation cunp does not have yet reads 'not yet'; the others run,
 and each result is compared with NumPy's ('check'). Exits 1 if a result differs or cunp fails.
+Where no GPU is present only NumPy's column is timed, the cunp column reads 'no GPU', and it
+exits 0: nothing failed.
+
+Memory: at the tutorials' sizes the largest array is 8 GiB (seed 002's random float64 array), in
+host memory for NumPy and on the GPU for cunp; --small needs a hundredth of that.
 """
 from __future__ import annotations
 
@@ -273,7 +278,9 @@ def main(argv=None):
     print(f"{device}; NumPy {np.__version__}")
     # Most of the time is NumPy's, at the seeds' sizes.
     print("This takes " + ("about 10 seconds" if args.small else "about two minutes") +
-          "; each row prints as it completes.\n")
+          "; each row prints as it completes." +
+          ("" if args.small else " The largest array is 8 GiB, in host memory for NumPy (and on "
+           "the GPU for cunp): --small needs a hundredth of that.") + "\n")
 
     rows = workloads(args.small)
     # Rows print as they complete, so the columns are sized up front.

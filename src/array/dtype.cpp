@@ -89,7 +89,10 @@ DType dtype_from_string(const std::string& s) {
     for (int i = 0; i < kNumDTypes; ++i) {
       DType t = static_cast<DType>(i);
       m[info(t).name] = t;
-      if (t != DType::Bool) m[std::string(1, info(t).kind) + std::to_string(info(t).itemsize)] = t;
+      if (t == DType::Bool) continue;
+      std::string code(1, info(t).kind);  // 'f4', 'i8', ...
+      code += std::to_string(info(t).itemsize);
+      m[code] = t;
     }
     m["bool"] = m["b1"] = m["bool_"] = DType::Bool;
     m["int"] = m["int_"] = m["intp"] = m["long"] = m["longlong"] = DType::Int64;

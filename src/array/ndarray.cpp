@@ -309,8 +309,10 @@ Dims NDArray::resolve_shape(const Dims& shape) const {
   Dims out = shape;
   auto fail = [&] {
     std::string s = "(";
-    for (int i = 0; i < shape.size(); ++i)
-      s += (i ? "," : "") + (shape[i] < 0 ? std::string("newaxis") : std::to_string(shape[i]));
+    for (int i = 0; i < shape.size(); ++i) {
+      if (i) s += ',';
+      s += shape[i] < 0 ? std::string("newaxis") : std::to_string(shape[i]);
+    }
     s += shape.size() == 1 ? ",)" : ")";
     throw ValueError("cannot reshape array of size " + std::to_string(size_) + " into shape " + s);
   };

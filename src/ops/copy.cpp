@@ -24,24 +24,26 @@ bool same_layout(const NDArray& a, const NDArray& b) {
          ((a.c_contiguous() && b.c_contiguous()) || (a.f_contiguous() && b.f_contiguous()));
 }
 
-// A copy of `src` (any layout) living on `device`, in src's dtype.
-NDArray to_device(const NDArray& src, int device) {
-  NDArray flat;
+// Copies `src` from another device into `dst`. Unified addressing lets cuMemcpyAsync copy
+// between devices: directly over P2P when the topology allows (enabled here), through the host
+// otherwise. When dst and src share dtype and contiguous layout the peer copy lands in dst itself;
+// otherwise src crosses in its own dtype, C order, and a local copy finishes the job.
+void copy_from_device(const NDArray& dst, const NDArray& src_in) {
+  NDArray src;
   {
-    DeviceGuard g(src.device());
-    flat = contiguous(src);
+    DeviceGuard g(src_in.device());
+    src = same_layout(src_in, dst) ? src_in : contiguous(src_in);
     // The peer copy below runs on the destination's stream: the source must be ready.
-    Stream s = current_stream(src.device());
+    Stream s = current_stream(src_in.device());
     s.synchronize();
   }
-  // Unified addressing lets cuMemcpyAsync copy between devices: directly over P2P when the
-  // topology allows (enabled here), through the host otherwise.
-  enable_peer_access(device, src.device());
-  NDArray out = NDArray::empty(src.shape(), src.dtype(), Order::C, device);
-  activate(device);
-  CUNP_DRV(cuMemcpyAsync, out.data(), flat.data(), static_cast<std::size_t>(out.nbytes()),
-           current_stream_handle(device));
-  return out;
+  bool direct = src.dtype() == dst.dtype() && same_layout(src, dst);
+  NDArray landing = direct ? dst : NDArray::empty(src.shape(), src.dtype(), Order::C, dst.device());
+  enable_peer_access(dst.device(), src.device());
+  activate(dst.device());
+  CUNP_DRV(cuMemcpyAsync, landing.data(), src.data(), static_cast<std::size_t>(landing.nbytes()),
+           current_stream_handle(dst.device()));
+  if (!direct) copy_to(dst, landing);
 }
 
 }  // namespace
@@ -97,7 +99,7 @@ void copy_to(const NDArray& dst, const NDArray& src_in) {
     }
   }
   if (dst.size() == 0) return;
-  if (src.device() != dst.device()) src = to_device(src, dst.device());
+  if (src.device() != dst.device()) return copy_from_device(dst, src);
   if (src.data() == dst.data() && src.strides() == dst.strides() && src.dtype() == dst.dtype())
     return;
   if (may_share_memory(dst, src)) {  // read everything before writing anything

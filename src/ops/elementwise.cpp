@@ -239,7 +239,9 @@ struct Gen {
     return k < nin ? "in" + num(k) : "out" + num(k - nin);
   }
   std::string scalar_name(int k) const {
-    return k < static_cast<int>(op.scalar_names.size()) ? op.scalar_names[k] : "s" + num(k);
+    if (k < static_cast<int>(op.scalar_names.size())) return op.scalar_names[k];
+    std::string name = "s";
+    return name += num(k);
   }
   std::string T(int k) const { return ctype(types[k]); }
   bool is_input(int k) const { return k < nin; }

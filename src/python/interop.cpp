@@ -10,6 +10,7 @@
 
 #include "cunp/array/dlpack.hpp"
 #include "cunp/runtime/config.hpp"
+#include "cunp/runtime/device.hpp"
 
 namespace cunp::py {
 namespace {
@@ -270,6 +271,8 @@ nb::object request_capsule(nb::handle obj, int device) {
   kw["stream"] = code;
   kw["max_version"] = nb::make_tuple(dl::kMajorVersion, dl::kMinorVersion);
   nb::tuple no_args;
+  // The stream belongs to `device`, and PyTorch checks that its current device is the tensor's.
+  ContextScope on(device);
   PyObject* r = PyObject_Call(fn.ptr(), no_args.ptr(), kw.ptr());
   if (r) return nb::steal(r);
   if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw nb::python_error();

@@ -109,6 +109,18 @@ DeviceGuard::DeviceGuard(int device) : previous_(t_device) {
 }
 DeviceGuard::~DeviceGuard() { t_device = previous_; }
 
+ContextScope::ContextScope(int device) {
+  CUcontext have = nullptr;
+  CUNP_DRV(cuCtxGetCurrent, &have);
+  previous_ = have;
+  activate(device);
+}
+ContextScope::~ContextScope() {
+  // Restoring never throws: a failure here leaves cunp's own calls correct, since each one
+  // activates its device's context itself.
+  if (drv::available()) drv::api().cuCtxSetCurrent(static_cast<CUcontext>(previous_));
+}
+
 const DeviceProperties& device_properties(int device) { return *slot(device).props; }
 
 int compute_capability(int device) {

@@ -62,4 +62,4 @@ def test_import_loads_no_area():
     loaded = set(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                                 text=True).stdout.split())
     assert loaded <= {"cunp._core", "cunp._array", "cunp._array._ndarray", "cunp._lazy",
-                      "cunp._namespace"}, sorted(loaded)
+                      "cunp._namespace", "cunp._math", "cunp._math._ufuncs"}, sorted(loaded)

@@ -31,6 +31,20 @@ class DeviceGuard {
   int previous_;
 };
 
+// Makes `device`'s context the thread's current one for a scope, then restores the context the
+// thread had, whichever library set it: for calls into another library that reads the runtime's
+// current device (PyTorch exports a tensor through DLPack only while its device is current).
+class ContextScope {
+ public:
+  explicit ContextScope(int device);
+  ~ContextScope();
+  ContextScope(const ContextScope&) = delete;
+  ContextScope& operator=(const ContextScope&) = delete;
+
+ private:
+  void* previous_ = nullptr;
+};
+
 struct DeviceProperties {
   std::string name;
   std::size_t total_memory = 0;

@@ -1,6 +1,7 @@
 # python/cunp/_array/_ndarray.py -- the methods of cunp.ndarray that are written in Python, attached to
-# the C++ type in one table. Every other method is bound in C++ (src/python/array.cpp); no other
-# module adds anything to the type.
+# the C++ type in one table; no other Python module adds anything to the type. The rest are bound
+# in C++: src/python/array.cpp, and the operators, reductions, `@` and DLPack methods that
+# operators.cpp, reductions.cpp, blas.cpp and interop.cpp attach (docs/architecture.md lists them).
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""

@@ -12,3 +12,7 @@ def __getattr__(name):
         globals()[name] = module
         return module
     raise AttributeError(f"module 'cunp.scipy' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted(set(globals()) | _SUBMODULES)

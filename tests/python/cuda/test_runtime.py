@@ -144,6 +144,15 @@ def test_peer_copies_both_ways(src, dst):
         f = cunp.zeros(10, dtype=cunp.float32)
         f[cunp.arange(0, 10, 2)] = a[0, 0, :5]
         numpy.testing.assert_array_equal(cunp.asnumpy(f)[::2], host[0, 0, :5])
+        # A Fortran-ordered destination takes a Fortran-ordered source in one peer copy; a
+        # strided destination gets the source through a staging copy on its own device.
+        g = cunp.empty((1000, 3, 2), dtype=cunp.float32, order='F')
+        g[...] = a.T
+        numpy.testing.assert_array_equal(cunp.asnumpy(g), host.T)
+        h = cunp.zeros((2, 3, 2000), dtype=cunp.float32)
+        h[..., ::2] = a
+        numpy.testing.assert_array_equal(cunp.asnumpy(h)[..., ::2], host)
+        assert not cunp.asnumpy(h)[..., 1::2].any()
 
 
 def _mixed_device_operations(a, b):
