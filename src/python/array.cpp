@@ -216,6 +216,46 @@ NDArray to_device_array(nb::handle obj, nb::handle dtype) {
   return upload(obj, dtype);
 }
 
+// a.shape = shape: NumPy reshapes in place when a view of the data can have that shape.
+void set_shape(PyArray& s, nb::handle shape) {
+  Dims want = s.a.resolve_shape(to_shape(shape));
+  std::optional<NDArray> v = s.a.reshape_view(want, Order::C);
+  if (!v)
+    throw nb::attribute_error("Incompatible shape for in-place modification. Use `.reshape()` "
+                              "to make a copy with the desired shape.");
+  s.a = std::move(*v);
+}
+
+// a.resize(new_shape, refcheck=True): NumPy's in-place resize. The array takes new memory of the
+// new size, keeps its leading elements in memory order and fills the rest with zeros; only an
+// array that owns its contiguous data may, and with refcheck only while no view shares it.
+void resize_in_place(nb::handle self, nb::args args, bool refcheck) {
+  PyArray& s = unwrap(self);
+  if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return;
+  Dims want = to_shape(args.size() == 1 ? nb::handle(args[0]) : nb::handle(args));
+  for (int64_t d : want)
+    if (d < 0) throw ValueError("negative dimensions not allowed");
+  const NDArray& a = s.a;
+  if (!s.base.is_none()) throw ValueError("cannot resize this array: it does not own its data");
+  if (!a.c_contiguous() && !a.f_contiguous())
+    throw ValueError("resize only works on single-segment arrays");
+  if (refcheck && a.memory() && a.memory().use_count() > 1)
+    throw ValueError("cannot resize an array that references or is referenced\nby another object "
+                     "in this way.\nUse the cunp.resize function to get a new resized copy or\n"
+                     " set refcheck=False to disable this check");
+  Order order = a.f_contiguous() && !a.c_contiguous() ? Order::F : Order::C;
+  checked_size(want);
+  DeviceGuard on(a.device());
+  NDArray grown = zeros(want, a.dtype(), order);
+  int64_t keep = std::min(a.size(), grown.size());
+  if (keep > 0) {
+    auto flat = [order](const NDArray& x) { return *x.reshape_view(Dims{x.size()}, order); };
+    copy_to(flat(grown).index({IndexItem::slice(0, keep)}),
+            flat(a).index({IndexItem::slice(0, keep)}));
+  }
+  s.a = std::move(grown);
+}
+
 void bind_array(nb::module_& m) {
   nb::class_<PyFlags>(m, "Flags")
       .def_prop_ro("c_contiguous", [](const PyFlags& f) { return f.c; })
@@ -260,7 +300,9 @@ void bind_array(nb::module_& m) {
       nb::arg("order").none() = "C");
 
   // --- attributes ---
-  cls.def_prop_ro("shape", [](const PyArray& s) { return to_tuple(s.a.shape()); })
+  cls.def_prop_rw(
+         "shape", [](const PyArray& s) { return to_tuple(s.a.shape()); }, &set_shape)
+      .def("resize", &resize_in_place, nb::arg("new_shape"), nb::arg("refcheck") = true)
       .def_prop_ro("strides", [](const PyArray& s) { return to_tuple(s.a.strides()); })
       .def_prop_ro("dtype", [](const PyArray& s) { return numpy_dtype(s.a.dtype()); })
       .def_prop_ro("ndim", [](const PyArray& s) { return s.a.ndim(); })
@@ -309,7 +351,9 @@ void bind_array(nb::module_& m) {
                          std::to_string(a.itemsize());
         if (a.dtype() == DType::Bool) ts = "|b1";
         d["typestr"] = ts;
-        d["descr"] = nb::make_tuple(nb::make_tuple("", ts));
+        nb::list descr;  // version 3: a list of (name, typestr) tuples, as NumPy's
+        descr.append(nb::make_tuple("", ts));
+        d["descr"] = descr;
         d["data"] = nb::make_tuple(a.size() ? a.data() : 0, false);
         d["strides"] = a.c_contiguous() ? nb::none() : nb::object(to_tuple(a.strides()));
         uintptr_t st = current_stream(a.device()).ptr();

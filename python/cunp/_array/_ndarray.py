@@ -161,6 +161,50 @@ def __reduce__(self):
     return _interop._reduce(self)
 
 
+def __contains__(self, value, /):
+    """`value in x`: whether any element equals value (one bool to the host)."""
+    return bool((self == value).any())
+
+
+def __delitem__(self, key, /):
+    raise ValueError("cannot delete array elements")
+
+
+def __class_getitem__(cls, item, /):
+    """`cunp.ndarray[shape_type, dtype_type]` in annotations, as for numpy.ndarray."""
+    import types
+
+    return types.GenericAlias(cls, item)
+
+
+def byteswap(self, inplace=False):
+    """The array with the bytes of each element reversed (of each part, for complex); with
+    inplace=True the array itself is changed and returned. See numpy.ndarray.byteswap."""
+    width = self.itemsize // 2 if self.dtype.kind == "c" else self.itemsize
+    if width == 1 or self.size == 0:
+        return self if inplace else self.copy()
+    order = "F" if self.flags.f_contiguous and not self.flags.c_contiguous else "C"
+    flat = self.copy(order=order).reshape(-1, order=order)
+    swapped = flat.view("u1").reshape(-1, width)[:, ::-1].copy()
+    swapped = swapped.reshape(-1).view(self.dtype).reshape(self.shape, order=order)
+    if not inplace:
+        return swapped
+    self[...] = swapped
+    return self
+
+
+def setflags(self, write=None, align=None, uic=None):
+    """NumPy's flag setter. cunp arrays are always writeable and aligned and never
+    WRITEBACKIFCOPY, so only the settings that keep them so are accepted."""
+    if write is not None and not write:
+        raise ValueError("cannot set WRITEABLE flag to False: cunp arrays are always writeable "
+                         "(keep a copy, or use numpy for a read-only host array)")
+    if align is not None and not align:
+        raise ValueError("cannot set ALIGNED flag to False: cunp arrays are always aligned")
+    if uic:
+        raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
+
+
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
@@ -184,7 +228,9 @@ _METHODS = {
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "__array_ufunc__": __array_ufunc__,
     "__array_function__": __array_function__, "__array_namespace__": __array_namespace__,
-    "__reduce__": __reduce__,
+    "__reduce__": __reduce__, "__contains__": __contains__, "__delitem__": __delitem__,
+    "__class_getitem__": classmethod(__class_getitem__), "byteswap": byteswap,
+    "setflags": setflags,
 }
 
 for _name, _fn in _METHODS.items():

@@ -210,6 +210,20 @@ def test_cai_export_fields():
     with s:
         assert x.__cuda_array_interface__["stream"] == s.ptr
     assert cunp.zeros(3, dtype=bool).__cuda_array_interface__["typestr"] == "|b1"
+    assert d["descr"] == [("", "<f4")]  # version 3: a list of (name, typestr) tuples
+
+
+@gpu
+def test_asnumpy_of_a_foreign_device_array():
+    x = cunp.arange(12, dtype="float32").reshape(3, 4)
+    for foreign in (CAI(x), CAI(x.T), CAI(x[:, ::2])):
+        want = cunp.asnumpy(foreign.keep)
+        got = cunp.asnumpy(foreign)
+        assert got.dtype == numpy.float32 and got.shape == want.shape
+        numpy.testing.assert_array_equal(got, want)
+    out = numpy.empty((3, 4), numpy.float32)
+    assert cunp.asnumpy(CAI(x), out=out) is out
+    numpy.testing.assert_array_equal(out, x.get())
 
 
 @gpu

@@ -1,0 +1,129 @@
+"""ndarray's own surface against numpy.ndarray: every attribute NumPy's array has, except a
+committed list of those out of cunp's scope (each with its reason); and the in-place ones
+(shape assignment, resize, byteswap, setflags, `in`, del) behave as NumPy's."""
+import sys
+
+import numpy
+import pytest
+
+import cunp
+
+gpu = pytest.mark.gpu
+
+OUT_OF_SCOPE = {
+    "__array_interface__": "host memory protocol: implicit conversion to NumPy raises TypeError, "
+                           "as in CuPy (use .get() or cunp.asnumpy)",
+    "__array_struct__": "host memory protocol, as __array_interface__",
+    "__array_finalize__": "subclassing hook: cunp.ndarray has no subclasses to finalize",
+    "__array_wrap__": "subclassing hook, as __array_finalize__",
+    "__setstate__": "pickling goes through __reduce__ to cunp's own reconstructor",
+    "ctypes": "host pointers for ctypes: a device pointer is x.data.ptr",
+    "getfield": "structured dtypes and raw field access: cunp has no structured dtypes",
+    "setfield": "as getfield",
+}
+
+
+def test_every_numpy_ndarray_attribute_or_a_reason():
+    missing = sorted(n for n in dir(numpy.ndarray) if not hasattr(cunp.ndarray, n))
+    assert set(missing) <= set(OUT_OF_SCOPE), sorted(set(missing) - set(OUT_OF_SCOPE))
+    stale = sorted(n for n in OUT_OF_SCOPE if hasattr(cunp.ndarray, n))
+    assert not stale, f"listed as out of scope but present: {stale}"
+
+
+def test_class_getitem_for_annotations():
+    alias = cunp.ndarray[tuple, numpy.dtype[numpy.float32]]
+    assert alias.__origin__ is cunp.ndarray
+
+
+@gpu
+@pytest.mark.parametrize("shape, new", [((2, 6), (3, 4)), ((12,), (2, -1, 3)), ((0, 4), (4, 0)),
+                                        ((), (1, 1)), ((4, 3), (12,))])
+def test_shape_assignment_reshapes_in_place(shape, new):
+    h = numpy.arange(numpy.prod(shape), dtype=numpy.float32).reshape(shape)
+    a = cunp.asarray(h)
+    ptr = a.data.ptr
+    a.shape = new
+    h.shape = new
+    assert a.shape == h.shape and a.data.ptr == ptr
+    numpy.testing.assert_array_equal(a.get(), h)
+
+
+@gpu
+def test_shape_assignment_refuses_as_numpy_does():
+    a = cunp.arange(12).reshape(3, 4).T  # no view of it is (12,)
+    with pytest.raises(AttributeError, match="Incompatible shape"):
+        a.shape = (12,)
+    b = cunp.arange(12)
+    with pytest.raises(ValueError, match="cannot reshape array of size 12"):
+        b.shape = (5,)
+    with pytest.raises(AttributeError):
+        del b.shape
+    assert b.shape == (12,)
+
+
+@gpu
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("new", [(2, 3), (5, 4), (7,), (0,), (3, 3, 2)])
+def test_resize_keeps_the_leading_elements_and_zero_fills(order, new):
+    h = numpy.array(numpy.arange(1, 13, dtype=numpy.int32).reshape(3, 4), order=order)
+    a = cunp.array(h, order=order)
+    assert a.resize(new) is None
+    h.resize(new)
+    assert a.shape == h.shape
+    assert a.flags.f_contiguous == h.flags.f_contiguous
+    numpy.testing.assert_array_equal(a.get(), h)
+    b = cunp.arange(4.0)
+    b.resize(2, 3)  # the shape as separate integers
+    numpy.testing.assert_array_equal(b.get(), [[0, 1, 2], [3, 0, 0]])
+
+
+@gpu
+def test_resize_refuses_views_and_referenced_arrays():
+    a = cunp.arange(6)
+    v = a[1:]
+    with pytest.raises(ValueError, match="does not own its data"):
+        v.resize(3)
+    with pytest.raises(ValueError, match="referenced"):
+        a.resize(3)  # v still views a's memory
+    a.resize(3, refcheck=False)  # v keeps the old memory alive
+    numpy.testing.assert_array_equal(v.get(), [1, 2, 3, 4, 5])
+    numpy.testing.assert_array_equal(a.get(), [0, 1, 2])
+    with pytest.raises(ValueError, match="negative"):
+        cunp.arange(3).resize(-1)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["?", "i1", "u2", "i4", "u8", "e", "f4", "f8", "c8", "c16"])
+@pytest.mark.parametrize("layout", ["c", "f", "strided", "0d", "empty"])
+def test_byteswap_as_numpy(dtype, layout):
+    rng = numpy.random.default_rng(5)
+    h = (rng.random((4, 6)) * 100).astype(dtype)
+    if dtype[0] == "c":
+        h = h + 1j * h[::-1]
+    h = {"c": h, "f": numpy.asfortranarray(h), "strided": h[::-2, 1::2], "0d": h[1, 2],
+         "empty": h[:0]}[layout]
+    h = numpy.asarray(h)
+    a = cunp.asarray(h)
+    got = a.byteswap()
+    assert got.dtype == h.dtype and got.shape == h.shape
+    numpy.testing.assert_array_equal(got.get().view(h.dtype), h.byteswap())
+    numpy.testing.assert_array_equal(a.get(), h)  # the original is untouched
+    assert a.byteswap(inplace=True) is a
+    numpy.testing.assert_array_equal(a.get(), h.byteswap())
+
+
+@gpu
+def test_contains_delitem_and_setflags():
+    a = cunp.arange(6).reshape(2, 3)
+    assert 4 in a and 9 not in a and (cunp.array([3, 4, 5]) in a)
+    with pytest.raises(ValueError, match="cannot delete array elements"):
+        del a[0]
+    a.setflags(write=True, align=True, uic=False)
+    for kw in ({"write": False}, {"align": False}, {"uic": True}):
+        with pytest.raises(ValueError):
+            a.setflags(**kw)
+    assert a.flags.writeable
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__]))
