@@ -219,6 +219,13 @@ def empty_block(seed, rows, block_id=None):
     return cunp.zeros((1, COLUMNS), dtype=cunp.float32)
 
 
+def released(client, timeout=60):
+    """Waits until the workers hold no data (a released array's chunks go asynchronously)."""
+    deadline = time.monotonic() + timeout
+    while any(client.has_what().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def dask_times(devices, gib, chunk_mibs, repeats):
     """For each chunk size: seconds for (x * 2).sum() of a gib-GiB float32 array drawn on the
     workers' GPUs, as one graph (draw, scale, reduce) and again over x persisted in the GPUs'
@@ -235,7 +242,7 @@ def dask_times(devices, gib, chunk_mibs, repeats):
     # where spilling would time the disk, not the GPU. The workers inherit this configuration.
     no_spill = {f"distributed.worker.memory.{k}": False for k in ("target", "spill", "pause")}
     with dask.config.set(no_spill), cunp.distributed.local_cluster(devices=devices) as cluster, \
-            Client(cluster):
+            Client(cluster) as client:
         def timed_compute(x):
             samples = []
             for k in range(repeats + 1):  # the first one compiles the workers' kernels
@@ -261,6 +268,7 @@ def dask_times(devices, gib, chunk_mibs, repeats):
                 wait(x)
                 r[label + "persisted_samples"], r[label + "persisted_value"] = timed_compute(x)
                 del x
+                released(client)  # the next persisted array must not meet this one's chunks
                 for key in ("graph", "persisted"):
                     r[label + key + "_seconds"] = statistics.median(r[label + key + "_samples"])
     return out
