@@ -30,6 +30,8 @@ struct IndexItem {
   static IndexItem ellipsis() { return {Ellipsis}; }
 };
 
+class View;  // cunp/array/slicing.hpp
+
 class NDArray {
  public:
   NDArray() = default;
@@ -69,6 +71,9 @@ class NDArray {
   NDArray imag() const;                // complex only (see imag_or_zeros in ops)
   NDArray diagonal(int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1) const;
   NDArray index(const std::vector<IndexItem>& items) const;  // basic indexing
+  // x(Slice(1, 3), All, 2) is NumPy's x[1:3, :, 2]: the same view as index(), as a View whose
+  // assignment writes its elements (x(Slice(0, 2)) = 5). The spellings: cunp/array/slicing.hpp.
+  template <class... Items> View operator()(const Items&... items) const;
 
   // Reshape without a copy, or nothing when the layout does not allow it.
   std::optional<NDArray> reshape_view(const Dims& shape, Order order) const;
@@ -103,3 +108,6 @@ int common_device(std::span<const NDArray> arrays, const NDArray* also = nullptr
 [[noreturn]] void raise_device_mismatch(int device, int other);
 
 }  // namespace cunp
+
+// x(...)'s spellings and View derive from NDArray, so they follow its definition.
+#include "cunp/array/slicing.hpp"
