@@ -37,63 +37,12 @@ bool is_file(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-std::string parent_dir(const std::string& path) {
-  std::size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-}
-
-// NVRTC has no include search path of its own, so user code that includes the toolkit's
-// headers (cuda_fp16.h, cooperative_groups.h, ...) needs one, as with CuPy. The toolkit's include
-// directory is the first of: $CUDA_PATH / $CUDA_HOME, the one beside the libnvrtc that was loaded
-// (toolkit: lib64/../include; pip wheels: <pkg>/lib/../include, or cuda_runtime/include next to
-// cuda_nvrtc for the per-library CUDA 12 wheels), /usr/local/cuda, the directories beside
-// $CUNP_CUDA_LIBRARY_DIRS, that holds cuda_fp16.h. CUDA 13 keeps libcu++ (which
-// cooperative_groups.h needs) under include/cccl, so that is added too when found.
+// -I options for the toolkit's headers (cuda_fp16.h, cooperative_groups.h, ...; NVRTC has no
+// search path of its own, so user code that includes them needs one, as with CuPy).
 const std::vector<std::string>& cuda_include_options() {
   static const std::vector<std::string> opts = [] {
-    std::vector<std::string> dirs;
-    for (const std::string& toolkit : config().cuda_toolkit_dirs)
-      dirs.push_back(toolkit + "/include");
-    // Where libnvrtc lives: from the path it is found by (no need to load it, so a warm disk
-    // cache still skips NVRTC), else from the loaded library itself.
-    std::string nvrtc_file;
-    if (const std::string& id = nvrtc::library_identity(); !id.empty()) {
-      std::size_t mtime = id.rfind(':');
-      std::size_t size = mtime == std::string::npos ? mtime : id.rfind(':', mtime - 1);
-      if (size != std::string::npos) nvrtc_file = id.substr(0, size);
-    } else {
-      try {
-        Dl_info info{};
-        if (dladdr(reinterpret_cast<void*>(nvrtc::api().nvrtcVersion), &info) && info.dli_fname)
-          nvrtc_file = info.dli_fname;
-      } catch (const std::exception&) {  // no NVRTC: compiling will say so
-      }
-    }
-    if (nvrtc_file.find('/') != std::string::npos) {
-      std::string lib = parent_dir(nvrtc_file);
-      dirs.push_back(lib + "/../include");
-      dirs.push_back(lib + "/../../cuda_runtime/include");
-    }
-    dirs.push_back("/usr/local/cuda/include");
-    for (const auto& d : config().cuda_library_dirs) dirs.push_back(d + "/../include");
     std::vector<std::string> out;
-    std::string found;
-    for (const auto& d : dirs)
-      if (is_file(d + "/cuda_fp16.h")) {
-        found = d;
-        out.push_back("-I" + d);
-        break;
-      }
-    // libcu++: in the include directory itself up to CUDA 12, under cccl/ from 13 (pip ships
-    // it in its own wheel, so the other candidates are looked at too).
-    if (!found.empty() && !is_file(found + "/cuda/std/type_traits")) {
-      dirs.insert(dirs.begin(), found);
-      for (const auto& d : dirs)
-        if (is_file(d + "/cccl/cuda/std/type_traits")) {
-          out.push_back("-I" + d + "/cccl");
-          break;
-        }
-    }
+    for (const std::string& d : toolkit().include_dirs()) out.push_back("-I" + d);
     return out;
   }();
   return opts;
@@ -329,11 +278,6 @@ void make_dirs(const std::string& dir) {
     if (i == dir.size() || dir[i] == '/') ::mkdir(dir.substr(0, i).c_str(), 0755);
 }
 
-bool is_executable(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
 // Runs argv[0] with argv, its stdout and stderr going to `log_path`; the exit status, or -1
 // when it could not be started.
 int run_program(const std::vector<std::string>& argv, const std::string& log_path) {
@@ -358,8 +302,7 @@ int run_program(const std::vector<std::string>& argv, const std::string& log_pat
 struct TempDir {
   std::string path;
   TempDir() {
-    const char* t = std::getenv("TMPDIR");
-    std::string tmpl = std::string(t && *t ? t : "/tmp") + "/cunp-nvcc-XXXXXX";
+    std::string tmpl = toolkit().temp_dir() + "/cunp-nvcc-XXXXXX";
     std::vector<char> buf(tmpl.begin(), tmpl.end());
     buf.push_back('\0');
     if (::mkdtemp(buf.data())) path = buf.data();
@@ -430,34 +373,15 @@ const std::string& jitify_include_dir() {
   return dir;
 }
 
-const std::string& nvcc_path() {
-  static const std::string path = [] {
-    std::vector<std::string> dirs;
-    for (const std::string& toolkit : config().cuda_toolkit_dirs) dirs.push_back(toolkit + "/bin");
-    // The toolkit whose headers user modules compile against: <toolkit>/include -> <toolkit>/bin.
-    const auto& inc = cuda_include_options();
-    if (!inc.empty()) dirs.push_back(inc.front().substr(2) + "/../bin");
-    dirs.push_back("/usr/local/cuda/bin");
-    if (const char* p = std::getenv("PATH"); p && *p) {
-      std::stringstream list(p);
-      for (std::string d; std::getline(list, d, ':');)
-        if (!d.empty()) dirs.push_back(d);
-    }
-    for (const auto& d : dirs)
-      if (is_executable(d + "/nvcc")) return d + "/nvcc";
-    return std::string();
-  }();
-  return path;
-}
-
 CompileResult compile_with_nvcc(const std::string& source, int arch,
                                 const std::vector<std::string>& options) {
-  const std::string& nvcc = nvcc_path();
+  const std::string& nvcc = toolkit().nvcc();
   if (nvcc.empty())
     throw CudaError(CUDA_ERROR_NOT_FOUND,
                     "backend='nvcc': the nvcc executable was not found (looked in $CUDA_PATH/bin, "
-                    "$CUDA_HOME/bin, /usr/local/cuda/bin and $PATH); install the CUDA toolkit or "
-                    "use backend='nvrtc'");
+                    "$CUDA_HOME/bin, beside the CUDA headers, the usual toolkit's bin and $PATH; "
+                    "cunp.show_config() shows what was found); install the CUDA toolkit or use "
+                    "backend='nvrtc'");
   TempDir tmp;
   if (tmp.path.empty()) throw CudaError(0, "backend='nvcc': cannot create a temporary directory");
   std::string cu = tmp.path + "/kernel.cu", cubin = tmp.path + "/kernel.cubin",
@@ -573,7 +497,7 @@ void RawModule::ensure_loaded(int device) {
     int arch = compute_capability(device);
     std::string text = src;
     for (const auto& o : opts) text += '\0' + o;
-    text += "\1nvcc\1" + file_identity(nvcc_path()) + "\1" + std::to_string(arch);
+    text += "\1nvcc\1" + file_identity(toolkit().nvcc()) + "\1" + std::to_string(arch);
     char key[40];
     std::snprintf(key, sizeof key, "%016llx%016llx",
                   static_cast<unsigned long long>(hash_bytes(text.data(), text.size())),

@@ -94,7 +94,7 @@ class RawModule {
 
 // The NVRTC options a user module compiles with: the user's own, then -I for the CUDA toolkit's
 // headers (cuda_fp16.h, cooperative_groups.h, ...; NVRTC has no search path of its own) when they
-// can be found.
+// can be found (toolkit().include_dirs(), cunp/runtime/config.hpp).
 std::vector<std::string> user_compile_options(const std::vector<std::string>& options);
 
 // CuPy's translate_cucomplex: each `#include <cuComplex.h>` line (or the top of the source when it
@@ -107,12 +107,9 @@ std::string translate_cucomplex(const std::string& source);
 // Empty when it cannot be written.
 const std::string& jitify_include_dir();
 
-// The nvcc executable: $CUDA_PATH/bin, $CUDA_HOME/bin, the toolkit beside the headers NVRTC uses,
-// /usr/local/cuda/bin, then $PATH. Empty when none is found.
-const std::string& nvcc_path();
-
-// Compiles with nvcc to a cubin for sm_<arch> (CompileError with nvcc's output on failure;
-// CudaError CUDA_ERROR_NOT_FOUND when nvcc cannot be found). No GPU needed.
+// Compiles with the toolkit's nvcc (toolkit().nvcc(), cunp/runtime/config.hpp) to a cubin for
+// sm_<arch> (CompileError with nvcc's output on failure; CudaError CUDA_ERROR_NOT_FOUND when nvcc
+// cannot be found). No GPU needed.
 CompileResult compile_with_nvcc(const std::string& source, int arch,
                                 const std::vector<std::string>& options);
 
