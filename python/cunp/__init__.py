@@ -8,39 +8,14 @@ Importing cunp needs neither NumPy nor a GPU: NumPy is imported when an operatio
 it, and the first operation that needs a device raises cunp.cuda.runtime.CUDARuntimeError
 where there is none.
 """
-import os as _os
+import sys as _sys
 
+from cunp import _core
 
-def _find_cuda_libraries():
-    # The core finds NVRTC, cuBLAS, cuSOLVER, ... in the CUDA toolkit and on the library path;
-    # failing those, point it at the copies pip installs with the CUDA wheels (a few stat and
-    # listdir calls, no imports).
-    if _os.path.exists("/usr/local/cuda/lib64/libnvrtc.so") or \
-            _os.environ.get("CUNP_CUDA_LIBRARY_DIRS"):
-        return
-    import sys
+# pip's CUDA wheels (nvidia/*/lib) are searched for under these directories when a library is
+# first loaded; handing them over costs nothing at import.
+_core._set_package_roots(_sys.path)
 
-    dirs = []
-    for base in sys.path:
-        root = _os.path.join(base, "nvidia")
-        if not _os.path.isdir(root):
-            continue
-        for package in sorted(_os.listdir(root)):
-            lib = _os.path.join(root, package, "lib")
-            if _os.path.isdir(lib):
-                dirs.append(lib)
-    if dirs:
-        _os.environ["CUNP_CUDA_LIBRARY_DIRS"] = ":".join(dirs)
-        for d in dirs:
-            for name in ("libnvrtc.so.13", "libnvrtc.so.12"):
-                if not _os.environ.get("CUNP_NVRTC_PATH") and \
-                        _os.path.exists(_os.path.join(d, name)):
-                    _os.environ["CUNP_NVRTC_PATH"] = _os.path.join(d, name)
-
-
-_find_cuda_libraries()
-
-from cunp import _core  # noqa: E402
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
 from cunp._math import _ufuncs  # noqa: E402,F401  (the ufunc type's outer and at)

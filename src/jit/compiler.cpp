@@ -1,17 +1,12 @@
 // src/jit/compiler.cpp -- NVRTC compilation with a memory cache and an atomic disk cache.
 #include "cunp/jit/compiler.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
@@ -19,6 +14,7 @@
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "files.hpp"
 #include "nvrtc.hpp"
 
 namespace cunp {
@@ -98,36 +94,6 @@ bool deserialize(const std::string& in, CompileResult& r) {
     return false;
   r.image.assign(in.data() + pos, in.data() + pos + size);
   return hash_bytes(r.image.data(), r.image.size()) == checksum;
-}
-
-bool read_file(const std::string& path, std::string& out) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  out.clear();
-  char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  std::fclose(f);
-  return true;
-}
-
-void make_dirs(const std::string& dir) {
-  for (std::size_t i = 1; i <= dir.size(); ++i)
-    if (i == dir.size() || dir[i] == '/') ::mkdir(dir.substr(0, i).c_str(), 0755);
-}
-
-// Written to a private temporary name, then renamed: readers in other processes see either
-// no file or a whole one. A failure to write only costs a recompile later.
-void write_file_atomic(const std::string& path, const std::string& data) {
-  std::string dir = path.substr(0, path.rfind('/'));
-  make_dirs(dir);
-  std::random_device rd;
-  std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + hex(rd());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (fd < 0) return;
-  bool ok = ::write(fd, data.data(), data.size()) == static_cast<ssize_t>(data.size());
-  ok = (::close(fd) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) ::unlink(tmp.c_str());
 }
 
 std::string cache_key(const std::string& source, const std::vector<std::string>& options,
@@ -301,13 +267,13 @@ const LoadedModule& load_module(const std::string& source, const std::string& na
   std::string bytes;
   auto mod = std::make_unique<LoadedModule>();
   bool loaded = false;
-  if (read_file(path, bytes) && deserialize(bytes, compiled)) {
+  if (files::read(path, bytes) && deserialize(bytes, compiled)) {
     loaded = drv::api().cuModuleLoadData(&mod->module, compiled.image.data()) == CUDA_SUCCESS;
   }
   if (!loaded) {  // missing, corrupt, or unloadable entry: compile and (re)write it
     compiled = compile(source, name, arch, options, name_expressions);
     CUNP_DRV(cuModuleLoadData, &mod->module, compiled.image.data());
-    write_file_atomic(path, serialize(compiled));
+    files::write_atomic(path, serialize(compiled));
   }
   mod->lowered_names = std::move(compiled.lowered_names);
   std::lock_guard<std::mutex> lock(cache.mutex);

@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "../runtime/library.hpp"
+#include "cunp/runtime/config.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp::nvrtc {
 namespace {
 
 const std::vector<std::string>& candidates() {
-  static const std::vector<std::string> c = library_candidates(
-      {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, "CUNP_NVRTC_PATH");
+  static const std::vector<std::string> c = library_candidates(nvrtc_sonames(), "CUNP_NVRTC_PATH");
   return c;
 }
 
@@ -46,13 +46,10 @@ Loaded load() {
 
 const std::string& library_identity() {
   static const std::string id = [] {
-    for (const auto& c : candidates()) {
-      struct stat st {};
-      if (c.find('/') == std::string::npos) break;  // sonames: only dlopen knows which file
-      if (::stat(c.c_str(), &st) == 0)
-        return c + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
-    }
-    return std::string();
+    const std::string& file = toolkit().nvrtc();  // "": found by soname only
+    struct stat st {};
+    if (file.empty() || ::stat(file.c_str(), &st) != 0) return std::string();
+    return file + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
   }();
   return id;
 }

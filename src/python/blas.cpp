@@ -1,7 +1,9 @@
-// src/python/blas.cpp -- bindings of the matrix products on cuBLAS: matmul (function and the @,
-// @= operators on ndarray), the TF32 switch, and cuBLAS's availability.
+// src/python/blas.cpp -- bindings of the matrix products on cuBLAS: matmul (function, with
+// NumPy's axes=/axis=, and the @, @= operators on ndarray), the TF32 switch, and cuBLAS's
+// availability.
 #include "common.hpp"
 #include "cunp/linalg/products.hpp"
+#include "gufunc_axes.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {
@@ -22,15 +24,47 @@ bool to_operand(nb::handle h, NDArray& storage, const NDArray*& out) {
   return true;
 }
 
+// NumPy's axes=/axis= (rare): the named axes of each operand (and of out) are moved last, the
+// product runs on those views, and the result's core axes are moved back (gufunc_axes.hpp).
+nb::object matmul_on_axes(nb::handle x1, nb::handle x2, nb::handle out, nb::handle casting,
+                          nb::handle dtype, nb::handle axes, nb::handle axis) {
+  static const GufuncSignature sig("matmul", "(n?,k),(k,m?)->(n?,m?)");
+  nb::list list = gufunc_axes_list(sig, axes, axis);
+  nb::handle given = out;
+  if (nb::isinstance<nb::tuple>(out)) {
+    if (nb::len(out) != 1)
+      throw nb::value_error("The 'out' tuple must have exactly one entry per ufunc output");
+    given = nb::borrow<nb::tuple>(out)[0];
+  }
+  NDArray s1, s2;
+  const NDArray *a = nullptr, *b = nullptr;
+  if (!to_operand(x1, s1, a)) unsupported_operand(x1);
+  if (!to_operand(x2, s2, b)) unsupported_operand(x2);
+  GufuncAxes plan = gufunc_core_axes(sig, list, {a->ndim(), b->ndim()});
+  NDArray ma = plan.inputs[0] ? a->transpose(*plan.inputs[0]) : *a;
+  NDArray mb = plan.inputs[1] ? b->transpose(*plan.inputs[1]) : *b;
+  Casting c = casting.is_none() ? Casting::SameKind
+                                : casting_from_string(nb::cast<std::string>(casting));
+  std::optional<DType> dt;
+  if (!dtype.is_none()) dt = to_dtype(dtype);
+  if (!given.is_none()) {
+    if (!is_array(given)) throw nb::type_error("return arrays must be of ArrayType");
+    const NDArray& o = unwrap(given).a;
+    std::optional<std::vector<int64_t>> p = gufunc_out_axes(sig, plan, o.ndim(), false);
+    NDArray mo = p ? o.transpose(*p) : o;
+    matmul(ma, mb, &mo, dt, c);
+    return nb::borrow(given);
+  }
+  NDArray r = matmul(ma, mb, nullptr, dt, c);
+  std::optional<std::vector<int64_t>> p = gufunc_out_axes(sig, plan, r.ndim(), true);
+  return wrap(p ? r.transpose(*p) : std::move(r));
+}
+
 nb::object matmul_fn(nb::handle x1, nb::handle x2, nb::handle out, nb::handle casting,
                      nb::handle order, nb::handle dtype, nb::handle subok, nb::handle axes,
                      nb::handle axis) {
-  if (!axes.is_none() || !axis.is_none()) {
-    // NumPy's axes=/axis= (rare): the gufunc layer moves the named axes last and calls back.
-    nb::object uf = nb::module_::import_("cunp._linalg._products").attr("matmul");
-    return nb::module_::import_("cunp._kernels._gufunc")
-        .attr("_call_on_axes")(uf, x1, x2, out, casting, dtype, axes, axis);
-  }
+  if (!axes.is_none() || !axis.is_none())
+    return matmul_on_axes(x1, x2, out, casting, dtype, axes, axis);
   NDArray s1, s2;
   const NDArray *a = nullptr, *b = nullptr;
   if (!to_operand(x1, s1, a)) unsupported_operand(x1);
@@ -95,6 +129,7 @@ void bind_blas(nb::module_& m) {
       "_set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
   m.def("_allow_tf32", []() { return allow_tf32(); });
   m.def("_cublas_available", []() { return cublas_available(); });
+  bind_gufunc_axes(m);
 }
 
 }  // namespace cunp::py

@@ -1,6 +1,7 @@
 // src/python/fusion.cpp -- the binding half of cunp.fuse: Python operands of a traced ufunc call
 // for the core's fusion_step (cunp/ops/fusion.hpp), and the per-function cache keyed on Python
-// arguments, whose hits launch the cached kernel (run_fused) without Python.
+// arguments, whose hits launch the cached kernel (run_fused); a miss is returned to the Python
+// caller (_FusionMiss), which traces the function and stores the trace.
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -165,6 +166,14 @@ void put_free(std::string& key, PyObject* o) {
   }
 }
 
+// What a call the cache cannot run returns to its Python caller, which then does the Python
+// part itself (the core never calls back into Python): `key` is the call's kind key when no
+// trace is stored for it yet (the caller traces and stores under it), None when the function is
+// to run as written.
+struct FusionMiss {
+  nb::object key;
+};
+
 class FusionCore {
  public:
   FusionCore(nb::object func, std::string kernel_name)
@@ -179,20 +188,23 @@ class FusionCore {
     }
   }
 
-  nb::object call(nb::handle self, nb::args args, nb::kwargs kwargs) {
+  // One call: a cached trace's kernel on these arguments, else a FusionMiss (no trace yet, or
+  // the function runs as written: nothing a kernel could run over was passed, the kinds are not
+  // cacheable, the trace was unfusable, or its kernel cannot reproduce this call).
+  nb::object call(nb::tuple args, nb::dict kwargs) {
     PyObject* all[kMaxArgs];
     std::string key;
     bool arrays = false;
     if (!gather(args, kwargs, all) || !base_key(args, kwargs, all, key, &arrays) || !arrays)
-      return unfused(args, kwargs);  // nothing a kernel could run over, or kinds not cached
+      return unfused();  // nothing a kernel could run over, or kinds not cached
     auto it = levels_.find(key);
-    if (it == levels_.end()) return miss(self, args, kwargs, key);
+    if (it == levels_.end()) return miss(key);
     std::shared_ptr<Level> level = it->second;
     std::string extra = extra_key(*level, all);
     auto e = level->entries.find(extra);
-    if (e == level->entries.end()) return miss(self, args, kwargs, key);
+    if (e == level->entries.end()) return miss(key);
     std::shared_ptr<const Entry> entry = e->second;
-    return run(*entry, all, args, kwargs);
+    return run(*entry, all);
   }
 
   // Stores a trace under the argument kinds `key` and what the trace observed. With a spec it
@@ -344,16 +356,17 @@ class FusionCore {
     return extra;
   }
 
-  nb::object unfused(nb::tuple args, nb::dict kwargs) const { return func_(*args, **kwargs); }
+  static nb::object unfused() { return nb::cast(FusionMiss{nb::none()}); }
 
-  nb::object miss(nb::handle self, nb::tuple args, nb::dict kwargs, const std::string& key) {
-    return self.attr("_miss")(args, kwargs, nb::bytes(key.data(), key.size()));
+  static nb::object miss(const std::string& key) {
+    return nb::cast(FusionMiss{nb::bytes(key.data(), key.size())});
   }
 
-  // A cached trace on this call's arguments: the entry's kernel, or the function as written.
-  nb::object run(const Entry& e, PyObject** all, nb::tuple args, nb::dict kwargs) {
+  // A cached trace on this call's arguments: the entry's kernel, else a FusionMiss to run the
+  // function as written.
+  nb::object run(const Entry& e, PyObject** all) {
     nb::object result;
-    if (e.unfusable || !launch(e, all, result)) return unfused(args, kwargs);
+    if (e.unfusable || !launch(e, all, result)) return unfused();
     return result;
   }
 
@@ -397,12 +410,13 @@ class FusionCore {
 void bind_fusion(nb::module_& m) {
   m.def("_fusion_step", &step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
         nb::arg("outs"), nb::arg("loop_inputs") = false);
+  nb::class_<FusionMiss>(m, "_FusionMiss")
+      .def_prop_ro(
+          "key", [](const FusionMiss& f) { return f.key; },
+          "The call's kind key (bytes) to trace under, or None: run as written.");
   nb::class_<FusionCore>(m, "_FusionCore")
       .def(nb::init<nb::object, std::string>(), nb::arg("func"), nb::arg("kernel_name"))
-      .def("__call__",
-           [](nb::handle self, nb::args args, nb::kwargs kwargs) {
-             return nb::inst_ptr<FusionCore>(self)->call(self, args, kwargs);
-           })
+      .def("_run", &FusionCore::call, nb::arg("args"), nb::arg("kwargs"))
       .def("_store", &FusionCore::store, nb::arg("key"), nb::arg("args"), nb::arg("kwargs"),
            nb::arg("shape_args"), nb::arg("value_args"), nb::arg("spec").none())
       .def("_key", &FusionCore::key_of)

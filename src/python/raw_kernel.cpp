@@ -642,7 +642,7 @@ void bind_raw_kernel(nb::module_& m) {
   m.def("_translate_cucomplex", &translate_cucomplex);
   // How many NumPy scalar types are read straight from the object (tests: the fast path is on).
   m.def("_raw_kernel_numpy_scalar_types", [] { return numpy_scalar_types().size(); });
-  m.def("_nvcc_path", [] { return nvcc_path(); });
+  m.def("_nvcc_path", [] { return toolkit().nvcc(); });
 
   nb::class_<Graph>(m, "Graph", "A captured sequence of GPU work, replayed with launch().")
       .def(

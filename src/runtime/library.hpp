@@ -6,11 +6,8 @@
 
 namespace cunp {
 
-// Where to look for a CUDA library, in order: the file of the setting env_var (one of Config's
-// CUNP_<LIB>_PATH, read through config()), the toolkit's lib64 under $CUDA_PATH / $CUDA_HOME /
-// /usr/local/cuda, the directories of the setting CUNP_CUDA_LIBRARY_DIRS (the Python package
-// points it at pip's nvidia wheels), then the bare sonames (ldconfig, LD_LIBRARY_PATH). Paths
-// come first so a caller can name the file without dlopen.
+// Where to look for a CUDA library: toolkit().library_candidates (cunp/runtime/config.hpp), with
+// the file of the setting env_var (one of Config's CUNP_<LIB>_PATH) first.
 std::vector<std::string> library_candidates(const std::vector<std::string>& sonames,
                                             const char* env_var);
 

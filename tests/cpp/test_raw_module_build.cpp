@@ -62,7 +62,7 @@ TEST(RawModuleBuild, JitifyStandardHeaders) {
 }
 
 TEST(RawModuleBuild, NvccBackend) {
-  if (nvcc_path().empty()) GTEST_SKIP() << "nvcc not installed";
+  if (toolkit().nvcc().empty()) GTEST_SKIP() << "nvcc not installed";
   auto m = RawModule::from_source(kComplexKernel, {"-DUNUSED=1"}, {}, with(true, false, true));
   CompileResult r = m->compile_for(80);
   EXPECT_FALSE(r.is_ptx);

@@ -1,5 +1,6 @@
 // cunp/jit/raw_module.hpp -- user CUDA code: modules compiled from source (through the JIT's
-// NVRTC memory and disk cache) or loaded from cubin/PTX/fatbin files, their kernels and globals.
+// NVRTC memory and disk cache, or nvcc) or loaded from cubin/PTX/fatbin files, their kernels and
+// globals, and the steps of their build (each in its own src/jit file, named below).
 #pragma once
 #include <array>
 #include <cstddef>
@@ -94,30 +95,29 @@ class RawModule {
 
 // The NVRTC options a user module compiles with: the user's own, then -I for the CUDA toolkit's
 // headers (cuda_fp16.h, cooperative_groups.h, ...; NVRTC has no search path of its own) when they
-// can be found.
+// can be found (toolkit().include_dirs(), cunp/runtime/config.hpp).
 std::vector<std::string> user_compile_options(const std::vector<std::string>& options);
 
-// CuPy's translate_cucomplex: each `#include <cuComplex.h>` line (or the top of the source when it
-// has none) becomes definitions of cuComplex.h's types and functions on cunp::complex<T>, with
-// #line directives so compiler messages keep the user's line numbers.
+// CuPy's translate_cucomplex (src/jit/cucomplex_translation.cpp): each `#include <cuComplex.h>`
+// line (or the top of the source when it has none) becomes definitions of cuComplex.h's types and
+// functions on cunp::complex<T>, with #line directives so compiler messages keep the user's line
+// numbers.
 std::string translate_cucomplex(const std::string& source);
 
-// jitify=True: a directory of standard-header shims (<cstdint>, <type_traits>, <cmath>, ...) that
-// forward to libcu++ and make its names visible in std::, written once under the cache directory.
-// Empty when it cannot be written.
+// jitify=True (src/jit/jitify_shims.cpp): a directory of standard-header shims (<cstdint>,
+// <type_traits>, <cmath>, ...) that forward to libcu++ and make its names visible in std::,
+// written once under the cache directory. Empty when it cannot be written.
 const std::string& jitify_include_dir();
 
-// The nvcc executable: $CUDA_PATH/bin, $CUDA_HOME/bin, the toolkit beside the headers NVRTC uses,
-// /usr/local/cuda/bin, then $PATH. Empty when none is found.
-const std::string& nvcc_path();
-
-// Compiles with nvcc to a cubin for sm_<arch> (CompileError with nvcc's output on failure;
+// backend='nvcc' (src/jit/nvcc_backend.cpp): compiles with the toolkit's nvcc (toolkit().nvcc(),
+// cunp/runtime/config.hpp) to a cubin for sm_<arch> (CompileError with nvcc's output on failure;
 // CudaError CUDA_ERROR_NOT_FOUND when nvcc cannot be found). No GPU needed.
 CompileResult compile_with_nvcc(const std::string& source, int arch,
                                 const std::vector<std::string>& options);
 
 // The names of the kernels a source declares `extern "C" __global__` (for error hints), and
-// whether `name` is declared __global__ without extern "C" (its symbol is then mangled).
+// whether `name` is declared __global__ without extern "C" (its symbol is then mangled); a light
+// scan of the source (src/jit/kernel_scan.cpp).
 std::vector<std::string> extern_c_kernels(const std::string& source);
 bool declared_without_extern_c(const std::string& source, const std::string& name);
 

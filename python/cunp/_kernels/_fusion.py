@@ -483,9 +483,13 @@ def _trace(func, args, kwargs=None):
     return trace, spec
 
 
+_Miss = _core._FusionMiss
+
+
 class Fusion(_core._FusionCore):
     """A function whose elementwise body runs as one kernel (see cunp.fuse). Calling it runs
-    the C++ cache (_FusionCore.__call__); a miss comes back to _miss."""
+    the C++ cache (_FusionCore._run), which launches a stored trace's kernel; otherwise it says
+    whether to trace (_miss, under the key it returns) or to run the function as written."""
 
     def __init__(self, func, name=None):
         name = name or getattr(func, "__name__", "fused")
@@ -497,6 +501,14 @@ class Fusion(_core._FusionCore):
 
     def __repr__(self):
         return "<Fusion name=%s>" % self.name
+
+    def __call__(self, *args, **kwargs):
+        out = self._run(args, kwargs)
+        if type(out) is _Miss:
+            if out.key is None:
+                return self.func(*args, **kwargs)
+            return self._miss(args, kwargs, out.key)
+        return out
 
     def _miss(self, args, kwargs, key):
         # The function runs as written at most once per call: the trace works on stand-ins, so

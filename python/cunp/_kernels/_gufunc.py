@@ -13,19 +13,6 @@ _TYPES = ['??->?', 'bb->b', 'BB->B', 'hh->h', 'HH->H', 'ii->i', 'II->I', 'll->l'
           'qq->q', 'QQ->Q', 'ee->e', 'ff->f', 'dd->d', 'FF->F', 'DD->D']
 
 
-def _parse_signature(sig):
-    """'(n?,k),(k,m?)->(n?,m?)' -> ([['n?', 'k'], ['k', 'm?']], [['n?', 'm?']])."""
-    lhs, rhs = sig.split("->")
-
-    def groups(text):
-        out = []
-        for part in text.split("),"):
-            part = part.strip("()")
-            out.append([d for d in part.split(",") if d])
-        return out
-    return groups(lhs), groups(rhs)
-
-
 def _as_array(x):
     from cunp._creation._basic import asarray
     return asarray(x)
@@ -34,11 +21,6 @@ def _as_array(x):
 def _array_type():
     from cunp._core import ndarray
     return ndarray
-
-
-def _axis_error(message):
-    import numpy
-    return numpy.exceptions.AxisError(message)
 
 
 class ufunc:
@@ -50,7 +32,6 @@ class ufunc:
         self.__name__ = self.__qualname__ = name
         self.signature = signature
         self._impl = impl
-        self._core_in, self._core_out = _parse_signature(signature)
         self.__doc__ = doc or impl.__doc__
 
     def __repr__(self):
@@ -89,8 +70,8 @@ class ufunc:
 
 
 class _FastUfunc(ufunc):
-    """matmul: calls go straight to the core's function (no Python frame); the core hands
-    axes=/axis= calls back to _call_on_axes."""
+    """matmul: calls go straight to the core's function (no Python frame), which handles
+    axes=/axis= itself."""
     pass
 
 
@@ -103,99 +84,26 @@ def fast_ufunc(name, signature, core_fn, doc=None):
     return cls(name, signature, core_fn, doc)
 
 
-def _core_count(core, x_ndim, optional):
-    """Core dimensions of an operand: the signature's, less the optional ones it lacks."""
-    if optional and x_ndim < len(core):
-        return len([d for d in core if not d.endswith("?")])
-    return len(core)
-
-
-def _entry(uf, index, item, count, ndim):
-    """One axes item as a tuple of `count` normalized axes of an operand of `ndim` dims."""
-    if isinstance(item, (tuple, list)):
-        item = tuple(item)
-        if len(item) != count:
-            raise _axis_error(f"{uf.__name__}: operand {index} has {count} core dimensions, but "
-                              f"{len(item)} dimensions are specified by axes tuple.")
-    else:
-        if count != 1:
-            raise _axis_error(f"{uf.__name__}: operand {index} has {count} core dimensions, "
-                              "but the axes item is a single integer.")
-        item = (item,)
-    out = []
-    for a in item:
-        a = _core._normalize_axis(a, ndim)
-        if a in out:
-            raise ValueError(f"axes item {index} has value {a} repeated")
-        out.append(a)
-    return tuple(out)
-
-
-def _to_end(x, axes):
-    """x with `axes` moved last, in order."""
-    if not axes:
-        return x
-    rest = [k for k in range(x.ndim) if k not in axes]
-    perm = rest + list(axes)
-    return x if perm == list(range(x.ndim)) else x.transpose(perm)
-
-
-def _from_end(x, axes):
-    """The inverse of _to_end: x's last len(axes) dims go to positions `axes`."""
-    if not axes:
-        return x
-    nd = x.ndim
-    rest = [k for k in range(nd) if k not in axes]
-    perm = [0] * nd
-    for src, dst in enumerate(rest + list(axes)):
-        perm[dst] = src
-    return x if perm == list(range(nd)) else x.transpose(perm)
-
-
 def _call_on_axes(uf, x1, x2, out, casting, dtype, axes, axis):
     """NumPy's axes=/axis=: the named axes of each operand (and of out) serve as its core
-    dimensions; the call runs with them moved last and the result's moved back."""
+    dimensions; the call runs with them moved last and the result's moved back. The rules and
+    their errors are the core's (src/python/gufunc_axes.cpp), which gives the permutations."""
     name, sig = uf.__name__, uf.signature
-    if axes is not None and axis is not None:
-        raise TypeError("cannot specify both 'axis' and 'axes'")
-    core_in, core_out = uf._core_in, uf._core_out[0]
-    if axis is not None:
-        names = {d.rstrip("?") for c in core_in + [core_out] for d in c}
-        if len(names) != 1:
-            raise TypeError(f"{name}: axis can only be used with a single shared core dimension, "
-                            f"not with the {len(names)} distinct ones implied by signature "
-                            f"{sig}.")
-        axes = [(axis,) if c else () for c in core_in + [core_out]]
-    if not isinstance(axes, list):
-        raise TypeError("axes should be a list.")
+    axes = _core._gufunc_axes_list(name, sig, axes, axis)
     if isinstance(out, tuple):
         if len(out) != 1:
             raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
         out = out[0]
     xs = [_as_array(x1), _as_array(x2)]
-    nargs = len(core_in) + 1
-    if len(axes) == nargs - 1 and not core_out:
-        axes = axes + [()]
-    if len(axes) != nargs:
-        raise ValueError(f"axes should be a list with an entry for all {nargs} inputs and "
-                         "outputs; entries for outputs can only be omitted if none of them has "
-                         "core axes.")
-    optional = any(d.endswith("?") for c in core_in for d in c)
-    dropped = set()
-    moved = []
-    for i, (x, core) in enumerate(zip(xs, core_in)):
-        count = _core_count(core, x.ndim, optional)
-        if count < len(core):
-            dropped.update(d for d in core if d.endswith("?"))
-        ent = _entry(uf, i, axes[i], count, x.ndim) if x.ndim >= count else None
-        moved.append(_to_end(x, ent) if ent is not None else x)
-    out_count = len([d for d in core_out if d not in dropped])
+    perms, out_item, out_count = _core._gufunc_core_axes(name, sig, axes, [x.ndim for x in xs])
+    moved = [x if p is None else x.transpose(p) for x, p in zip(xs, perms)]
     if out is not None:
         if not isinstance(out, _array_type()):
             raise TypeError("return arrays must be of ArrayType")
-        ent = _entry(uf, nargs - 1, axes[-1], out_count, out.ndim)
-        uf._impl(moved[0], moved[1], _to_end(out, ent), casting=casting, dtype=dtype)
+        p = _core._gufunc_out_axes(name, sig, out_item, out_count, out.ndim, False)
+        uf._impl(moved[0], moved[1], out if p is None else out.transpose(p), casting=casting,
+                 dtype=dtype)
         return out
     r = uf._impl(moved[0], moved[1], None, casting=casting, dtype=dtype)
-    ent = _entry(uf, nargs - 1, axes[-1], out_count, r.ndim)
-    return _from_end(r, ent)
+    p = _core._gufunc_out_axes(name, sig, out_item, out_count, r.ndim, True)
+    return r if p is None else r.transpose(p)

@@ -5,6 +5,7 @@ Nothing here needs a GPU except the tests marked ``gpu``; with ``CUDA_VISIBLE_DE
 no-device report is exercised on GPU machines too.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def test_show_config_prints_every_section(capsys):
     assert cunp.show_config() is None
     out = capsys.readouterr().out
     assert out.startswith('cunp: ' + cunp.__version__)
-    for word in VARIABLES + VERSIONS + ['Settings:', 'CUDA:', 'Devices:']:
+    for word in VARIABLES + VERSIONS + ['Settings:', 'Toolkit:', 'CUDA:', 'Devices:']:
         assert word in out, word
 
 
@@ -130,8 +131,8 @@ def test_allow_tf32_sets_the_initial_switch():
 
 
 def test_settings_are_read_at_first_use_not_at_import():
-    # cunp/__init__.py sets CUNP_CUDA_LIBRARY_DIRS before loading the core; the core must not
-    # have read its settings while importing.
+    # A program may set CUNP_* variables after `import cunp` and before its first operation:
+    # the core must not have read its settings while importing.
     out = run_python('''
         import os, cunp
         os.environ['CUNP_CUDA_LIBRARY_DIRS'] = '/one:/two'
@@ -139,6 +140,55 @@ def test_settings_are_read_at_first_use_not_at_import():
         print(rows['CUNP_CUDA_LIBRARY_DIRS'])
     ''')
     assert out.split() == ['/one:/two']
+
+
+def test_import_leaves_the_environment_untouched(tmp_path):
+    # pip's CUDA wheels are handed to the core as directories (sys.path), never through
+    # environment variables: a fake wheel on sys.path must not show up in os.environ.
+    (tmp_path / 'nvidia' / 'cuda_nvrtc' / 'lib').mkdir(parents=True)
+    out = run_python(f'''
+        import os, sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        before = dict(os.environ)
+        import cunp
+        after_import = dict(os.environ)
+        cunp.show_config()
+        print('SAME' if before == after_import == dict(os.environ) else
+              sorted(set(os.environ.items()) ^ set(before.items())))
+    ''', unset=('CUDA_PATH', 'CUDA_HOME'))
+    assert out.splitlines()[-1] == 'SAME', out
+
+
+def test_toolkit_section_lists_what_was_found(tmp_path):
+    info = cunp._core.config_info()
+    assert [t['name'] for t in info['toolkit']] == [
+        'library directories', 'NVRTC', 'headers', 'nvcc', 'temporary directory']
+    for t in info['toolkit']:
+        assert isinstance(t['value'], str) and t['value'], t
+    # The overrides come first, pip's wheels (found on sys.path) after the toolkit's dirs.
+    (tmp_path / 'nvidia' / 'cublas' / 'lib').mkdir(parents=True)
+    out = run_python(f'''
+        import json, sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        import cunp
+        print(json.dumps({{t['name']: t['value'] for t in cunp._core.config_info()['toolkit']}}))
+    ''', CUDA_PATH='/opt/p', CUNP_CUDA_LIBRARY_DIRS='/extra', TMPDIR=str(tmp_path))
+    rows = json.loads(out.splitlines()[-1])
+    dirs = rows['library directories'].split(':')
+    assert dirs[0] == '/opt/p/lib64', dirs
+    wheel = str(tmp_path / 'nvidia' / 'cublas' / 'lib')
+    assert wheel in dirs and dirs.index('/extra') < dirs.index(wheel), dirs
+    assert rows['temporary directory'] == str(tmp_path)
+
+
+def test_package_roots_are_taken_once():
+    # cunp/__init__.py hands sys.path over before the first read; a call after it is refused.
+    out = run_python('''
+        import cunp
+        cunp._core.config_info()
+        print(cunp._core._set_package_roots(['/late']))
+    ''')
+    assert out.split() == ['False']
 
 
 def test_svd_driver_is_not_an_environment_variable():

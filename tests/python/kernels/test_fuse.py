@@ -399,7 +399,28 @@ def test_fuse_decorator_forms():
         cunp.fuse(bad_option=1)
 
 
+def test_core_hands_calls_it_cannot_run_back_to_python(monkeypatch):
+    # The C++ cache never calls into Python: what it cannot run comes back as a _FusionMiss,
+    # and Fusion.__call__ does the Python part (here: no array argument, run as written).
+    g = cunp.fuse(lambda x: x * 2)
+    miss = g._run((3,), {})
+    assert type(miss) is _core._FusionMiss and miss.key is None
+    monkeypatch.setattr(type(g), '_miss', lambda *a: pytest.fail('traced a plain call'))
+    assert g(3) == 6 and g(x=4) == 8
+
+
 # --- on the GPU ---
+
+@gpu
+def test_miss_returns_the_key_and_a_hit_runs_in_the_core():
+    g = cunp.fuse(lambda x: x * 2 + 1)
+    x = cunp.arange(4, dtype='float32')
+    miss = g._run((x,), {})
+    assert type(miss) is _core._FusionMiss and miss.key == g._key(x)
+    assert g(x).tolist() == [1, 3, 5, 7]  # traced and stored
+    hit = g._run((x,), {})
+    assert type(hit) is cunp.ndarray and hit.tolist() == [1, 3, 5, 7]
+
 
 def _arrays(dtype, *shapes):
     rng = numpy.random.default_rng(1)

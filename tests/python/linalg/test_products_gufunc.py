@@ -120,6 +120,25 @@ def test_axes_errors_as_numpy(on_numpy, name, kw):
     assert str(got.value) == str(want.value)
 
 
+@pytest.mark.parametrize("kw", [dict(axes=[(0, 1)] * 3, axis=0), dict(axis=0)])
+def test_matmul_checks_axes_in_the_core(monkeypatch, kw):
+    # cunp.matmul is the core's function; it handles axes=/axis= itself (no call back into the
+    # Python gufunc layer). Scalar operands get as far as the checks without a device.
+    from cunp._kernels import _gufunc
+    monkeypatch.setattr(_gufunc, "_call_on_axes", lambda *a: pytest.fail("called back"))
+    with pytest.raises(TypeError) as want:
+        numpy.matmul(1.0, 2.0, **kw)
+    with pytest.raises(TypeError) as got:
+        cunp.matmul(1.0, 2.0, **kw)
+    assert str(got.value) == str(want.value)
+
+
+def test_matmul_is_the_core_function():
+    # No Python frame per call: the object's __call__ is the core's builtin.
+    call = type(cunp.matmul).__dict__["__call__"]
+    assert isinstance(call, staticmethod) and call.__func__ is cunp._core.matmul
+
+
 # --- on the GPU ---
 
 def rand(shape, dtype='float64', seed=0):
