@@ -6,6 +6,9 @@ set(text "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
   string(REPLACE "#pragma once\n" "" body "${body}")
+  # Concatenated in name order into one string: includes of one another (which say what a header
+  # needs, for readers and for the test that compiles each header alone) are dropped.
+  string(REGEX REPLACE "#include \"[^\"]*\"\n" "" body "${body}")
   string(APPEND text "${body}\n")
 endforeach()
 file(WRITE "${OUTPUT}.tmp"

@@ -1,18 +1,26 @@
-# Writes the device library's engine parts (src/device/engines/*.cuh) into a C++ source file as a
-# table of (name, text), name being the file's stem, so an engine adds only the part it
-# instantiates to its kernels. Run at build time by CMakeLists.txt; inputs: HEADERS and OUTPUT.
+# Writes the device library's parts (every header under src/device/<area>/ but math/) into a C++
+# source file as a table of (name, text), name being the file's name without its extension, so a
+# kernel adds only the parts it instantiates. Run at build time by CMakeLists.txt; inputs: HEADERS
+# and OUTPUT. Names are looked up without their area, so two parts may not share one.
 string(REPLACE "|" ";" HEADERS "${HEADERS}")
 set(rows "")
+set(seen "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
   string(REPLACE "#pragma once\n" "" body "${body}")
-  # The parts are concatenated into one source: includes of one another are dropped.
+  # The parts are concatenated into one source: includes of one another are dropped (a kernel
+  # adds what a part includes before it).
   string(REGEX REPLACE "#include \"[^\"]*\"\n" "" body "${body}")
   get_filename_component(stem "${h}" NAME_WE)
+  list(FIND seen "${stem}" at)  # (a script runs without policies: no IN_LIST)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "embed_parts: two device parts are named '${stem}' (${h}); rename one")
+  endif()
+  list(APPEND seen "${stem}")
   string(APPEND rows "    {\"${stem}\", R\"cunp_device(\n${body})cunp_device\"},\n")
 endforeach()
 file(WRITE "${OUTPUT}.tmp"
-  "// Generated from src/device/engines/*.cuh by cmake/embed_parts.cmake. Do not edit.\n"
+  "// Generated from src/device/<area>/*.cuh by cmake/embed_parts.cmake. Do not edit.\n"
   "#include <cstddef>\n"
   "namespace cunp {\nstruct EmbeddedDevicePart {\n  const char* name;\n  const char* text;\n};\n"
   "extern const EmbeddedDevicePart kEmbeddedDeviceParts[];\n"

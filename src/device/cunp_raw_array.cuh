@@ -1,6 +1,7 @@
 // src/device/cunp_raw_array.cuh -- arrays handed to a kernel whole (CuPy's `raw` parameters)
 // and the `_ind` of an elementwise loop.
 #pragma once
+#include "cunp_indexer.cuh"
 
 namespace cunp {
 

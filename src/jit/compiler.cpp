@@ -150,7 +150,7 @@ const std::string& device_part(std::string_view name) {
   }();
   auto it = parts->find(name);
   if (it == parts->end())
-    throw ValueError("device_part: no part '" + std::string(name) + "' in src/device/engines");
+    throw ValueError("device_part: no part '" + std::string(name) + "' under src/device");
   return it->second;
 }
 

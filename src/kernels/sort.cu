@@ -9,8 +9,8 @@
 #include <cub/block/block_scan.cuh>
 #include <cub/device/dispatch/tuning/tuning_radix_sort.cuh>
 
-#include "sort_codec.cuh"
-#include "sort_params.hpp"
+#include "../device/sorting/sort_codec.cuh"
+#include "../device/sorting/sort_params.hpp"
 
 namespace cunp::sort_kernel {
 // The bits of a float (of Bits' width) as a radix key in NumPy's order: CUB applies the codec

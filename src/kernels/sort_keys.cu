@@ -1,8 +1,8 @@
 // src/kernels/sort_keys.cu -- the prebuilt kernels around the radix passes: keys made from values
 // (or from complex parts, or row numbers) at permuted positions, keys decoded back into
 // values, and the result taken from the final permutation.
-#include "sort_codec.cuh"
-#include "sort_params.hpp"
+#include "../device/sorting/sort_codec.cuh"
+#include "../device/sorting/sort_params.hpp"
 
 namespace cunp::sort_kernel {
 

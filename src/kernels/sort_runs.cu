@@ -1,7 +1,7 @@
 // src/kernels/sort_runs.cu -- the prebuilt kernels of unique: where runs of equal items start in
 // sorted values, the runs' lengths, and each input item's run (the inverse).
-#include "sort_codec.cuh"
-#include "sort_params.hpp"
+#include "../device/sorting/sort_codec.cuh"
+#include "../device/sorting/sort_params.hpp"
 
 namespace cunp::sort_kernel {
 

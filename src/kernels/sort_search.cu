@@ -3,8 +3,8 @@
 // NumPy's order. Real searches first narrow each value's range on a fence of evenly spaced
 // sorted keys that the block holds in shared memory: the searches' first levels, which every
 // value takes, then cost no global reads.
-#include "sort_codec.cuh"
-#include "sort_params.hpp"
+#include "../device/sorting/sort_codec.cuh"
+#include "../device/sorting/sort_params.hpp"
 
 namespace cunp::sort_kernel {
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/linalg/solver.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/creation.hpp"
@@ -16,53 +17,6 @@ namespace {
 
 Scalar i64(int64_t v) { return Scalar::from_int(v, DType::Int64); }
 
-// Overloads the kernels share: magnitude, finiteness and conjugate for real and complex.
-constexpr const char* kPreamble = R"(
-__device__ double lin_abs(float x) { return fabs((double)x); }
-__device__ double lin_abs(double x) { return fabs(x); }
-__device__ double lin_abs(cunp::complex<float> x) { return hypot((double)x.re, (double)x.im); }
-__device__ double lin_abs(cunp::complex<double> x) { return hypot(x.re, x.im); }
-__device__ bool lin_finite(float x) { return x - x == 0.0f; }
-__device__ bool lin_finite(double x) { return x - x == 0.0; }
-__device__ bool lin_finite(cunp::complex<float> x) { return lin_finite(x.re) && lin_finite(x.im); }
-__device__ bool lin_finite(cunp::complex<double> x) { return lin_finite(x.re) && lin_finite(x.im); }
-__device__ float lin_conj(float x) { return x; }
-__device__ double lin_conj(double x) { return x; }
-__device__ cunp::complex<float> lin_conj(cunp::complex<float> x) { return cunp::complex<float>(x.re, -x.im); }
-__device__ cunp::complex<double> lin_conj(cunp::complex<double> x) { return cunp::complex<double>(x.re, -x.im); }
-// Determinants as NumPy forms them: NumPy factors even single-precision input in double, so the
-// sign and log|det| accumulate in double and det = sign * exp(logdet) is rounded to T last (a
-// complex64 det beyond float's range is then inf+-infj, not the NaN a running product gives).
-// A real pivot flips the sign when negative (a NaN one leaves it, an infinite one gives
-// logdet inf); a complex pivot multiplies the sign by its unit phase.
-struct lin_sign { double re, im; };
-__device__ void lin_pivot(lin_sign& s, double& acc, double x) {
-  if (x < 0) { s.re = -s.re; x = -x; }
-  acc += log(x);
-}
-__device__ void lin_pivot(lin_sign& s, double& acc, float x) { lin_pivot(s, acc, (double)x); }
-__device__ void lin_pivot(lin_sign& s, double& acc, cunp::complex<double> x) {
-  double a = hypot(x.re, x.im);
-  double ur = x.re / a, ui = x.im / a;
-  double re = s.re * ur - s.im * ui;
-  s.im = s.re * ui + s.im * ur;
-  s.re = re;
-  acc += log(a);
-}
-__device__ void lin_pivot(lin_sign& s, double& acc, cunp::complex<float> x) {
-  lin_pivot(s, acc, cunp::complex<double>((double)x.re, (double)x.im));
-}
-// A value of the type of the first argument from a double real and imaginary part.
-__device__ float lin_from(float, double re, double) { return (float)re; }
-__device__ double lin_from(double, double re, double) { return re; }
-__device__ cunp::complex<float> lin_from(cunp::complex<float>, double re, double im) {
-  return cunp::complex<float>((float)re, (float)im);
-}
-__device__ cunp::complex<double> lin_from(cunp::complex<double>, double re, double im) {
-  return cunp::complex<double>(re, im);
-}
-)";
-
 ElementwiseOp make_op(const char* name, const char* body, std::vector<std::string> names,
                       std::vector<bool> raw, std::vector<TypeAlias> aliases,
                       std::vector<std::string> scalar_names, bool load_outputs = false) {
@@ -70,7 +24,7 @@ ElementwiseOp make_op(const char* name, const char* body, std::vector<std::strin
   op.name = name;
   op.body = body;
   op.uses_index = true;
-  op.preamble = kPreamble;
+  op.preamble = device_part("solver");  // src/device/linalg/solver.cuh
   op.load_outputs = load_outputs;
   op.names = std::move(names);
   op.raw = std::move(raw);
@@ -80,54 +34,35 @@ ElementwiseOp make_op(const char* name, const char* body, std::vector<std::strin
   return op;
 }
 
-// lu (raw, n x n column-major per matrix), piv (raw int32), out: one thread per matrix. A zero
-// pivot (getrf's info > 0) gives sign 0 and logdet -inf, as NumPy.
-#define CUNP_LINALG_SIGN_LOOP                                          \
-  "lin_sign s = {1.0, 0.0}; double acc = 0.0; bool zero = false;\n"    \
-  "for (long long k = 0; k < n; ++k) {\n"                              \
-  "  T x = lu[i * n * n + k * n + k];\n"                               \
-  "  if (lin_abs(x) == 0.0) zero = true; else lin_pivot(s, acc, x);\n" \
-  "  if (piv[i * n + k] != k + 1) { s.re = -s.re; s.im = -s.im; }\n"   \
-  "}\n"
-
+// lu (raw, n x n column-major per matrix), piv (raw int32), out: one thread per matrix.
 const ElementwiseOp& det_op() {
-  // NumPy's complex product sign * (exp(logdet) + 0j), term by term, so that inf and 0 parts
-  // combine as NumPy's do.
-  static const ElementwiseOp op = make_op(
-      "linalg_det",
-      CUNP_LINALG_SIGN_LOOP
-      "if (zero) { out = T(0); }\n"
-      "else { double e = exp(acc);\n"
-      "  out = lin_from(T(0), s.re * e - s.im * 0.0, s.re * 0.0 + s.im * e); }\n",
-      {"lu", "piv", "out"}, {true, true, false}, {{"T", false, 0}}, {"n"});
+  static const ElementwiseOp op = make_op("linalg_det", "out = linalg::det<T>(lu, piv, i, n);\n",
+                                          {"lu", "piv", "out"}, {true, true, false},
+                                          {{"T", false, 0}}, {"n"});
   return op;
 }
 
 const ElementwiseOp& slogdet_op() {
-  static const ElementwiseOp op = make_op(
-      "linalg_slogdet",
-      CUNP_LINALG_SIGN_LOOP "if (zero) { sign = T(0); logdet = (R)log(0.0); }\n"
-                            "else { sign = lin_from(T(0), s.re, s.im); logdet = (R)acc; }\n",
-      {"lu", "piv", "sign", "logdet"}, {true, true, false, false},
-      {{"T", false, 0}, {"R", false, 3}}, {"n"});
+  static const ElementwiseOp op = make_op("linalg_slogdet",
+                                          "linalg::slogdet<T, R>(lu, piv, i, n, sign, logdet);\n",
+                                          {"lu", "piv", "sign", "logdet"},
+                                          {true, true, false, false},
+                                          {{"T", false, 0}, {"R", false, 3}}, {"n"});
   return op;
 }
-#undef CUNP_LINALG_SIGN_LOOP
 
 // In place on a C-contiguous (..., r, c) array.
 const ElementwiseOp& triangle_op() {
-  static const ElementwiseOp op = make_op("linalg_triangle",
-                                          "long long col = i % c; long long row = (i / c) % r;\n"
-                                          "if (lower ? col > row : col < row) a = T(0);\n",
-                                          {"a"}, {false}, {{"T", false, 0}}, {"r", "c", "lower"},
-                                          true);
+  static const ElementwiseOp op = make_op(
+      "linalg_triangle", "if (linalg::outside_triangle(i, r, c, lower)) a = T(0);\n", {"a"},
+      {false}, {{"T", false, 0}}, {"r", "c", "lower"}, true);
   return op;
 }
 
 // x (loop, the batch buffer), flags (raw int32 per matrix).
 const ElementwiseOp& nonfinite_op() {
   static const ElementwiseOp op = make_op("linalg_nonfinite",
-                                          "if (!lin_finite(x)) flags[i / len] = 1;\n",
+                                          "if (!linalg::finite(x)) flags[i / len] = 1;\n",
                                           {"x", "flags"}, {false, true}, {}, {"len"});
   return op;
 }
@@ -143,19 +78,15 @@ const ElementwiseOp& complex_op() {
 // (c, c+1) is vr[:, c] + i vr[:, c+1]; its partner the conjugate.
 const ElementwiseOp& unpack_op() {
   static const ElementwiseOp op = make_op("linalg_unpack_eigvecs",
-                                          "long long b = i / (n * n); long long c = (i / n) % n;\n"
-                                          "R im = w[b * n + c].im;\n"
-                                          "if (im == 0) out = C(vr[i], R(0));\n"
-                                          "else if (im > 0) out = C(vr[i], vr[i + n]);\n"
-                                          "else out = C(vr[i - n], R(0) - vr[i]);\n",
+                                          "out = linalg::eigenvector_element<C>(vr, w, i, n);\n",
                                           {"vr", "w", "out"}, {true, true, false},
                                           {{"R", false, 0}, {"C", false, 2}}, {"n"});
   return op;
 }
 
 const ElementwiseOp& conj_op() {
-  static const ElementwiseOp op = make_op("linalg_conj", "a = lin_conj(a);\n", {"a"}, {false}, {},
-                                          {}, true);
+  static const ElementwiseOp op = make_op("linalg_conj", "a = mth::conjugate(a);\n", {"a"}, {false},
+                                          {}, {}, true);
   return op;
 }
 

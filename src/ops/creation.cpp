@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/ops/reduction.hpp"
@@ -22,171 +23,42 @@ const ElementwiseOp kArangeFloat{
 const ElementwiseOp kArangeComplex{
     "arange_complex", "out0 = cast<decltype(out0)>(s0 + s1 * static_cast<double>(_i));", true};
 
-// linspace: y = i * step + start, the last value exactly stop; integers round down. The product
-// is rounded before the sum (no fused multiply-add), as NumPy computes it, so that integer
-// results floor alike.
-const ElementwiseOp kLinspace{"linspace", R"(
-    double v = __dadd_rn(__dmul_rn(static_cast<double>(_i), s1), s0);
-    if (s3 && _i == n - 1) v = s2;
-    out0 = cast<decltype(out0)>(s4 ? floor(v) : v);)",
-                              true};
-const ElementwiseOp kLinspaceComplex{"linspace_complex", R"(
-    complex<double> v = s1 * static_cast<double>(_i) + s0;
-    if (s3 && _i == n - 1) v = s2;
-    out0 = cast<decltype(out0)>(v);)",
-                                     true};
-// logspace and geomspace: scale * base ** (i * step + start).
-const ElementwiseOp kLogspace{"logspace", R"(
-    double y = static_cast<double>(_i) * s1 + s0;
-    if (s3 && _i == n - 1) y = s2;
-    out0 = cast<decltype(out0)>(s5 * pow(s4, y));)",
-                              true};
-
-// Array endpoints: every element finds its sample number (pos = _i / s0, s0 = elements per
-// sample) and follows NumPy's formulas in the endpoints' type W, rounding each step to W as
-// NumPy's array arithmetic does (float16 computes in float and rounds back).
-const char* kSpacedPreamble = R"(
-template <class T> struct spc_bare { typedef T type; };
-template <class T> struct spc_bare<const T> { typedef T type; };
-template <class W> struct spc_work {
-  typedef W C;
-  template <class X> __device__ static X rnd(X x) { return x; }
+// linspace, logspace and geomspace compute in src/device/creation/spaced.cuh: from scalar ends
+// (linear, logarithmic) and from arrays of ends (sample, step, step_is_zero); the bodies here
+// only pass the operands. Array ends: in0, in1 the ends, in2 whether any step is zero; s0 the
+// elements per sample, s1 the steps between the ends, s2 the samples, s3 whether the last one
+// is the end, s4 integer results round down, s5 the base. Built on first use, when the part is
+// looked up.
+std::string sample_body(const char* spacing) {
+  return std::string("out0 = cast<decltype(out0)>(spaced::sample<spaced::") + spacing +
+         ">(in0, in1, in2, _i, s0, s1, s2, s3, s4, s5));";
+}
+struct SpacedOps {
+  const std::string part = device_part("spaced");
+  const ElementwiseOp linspace{
+      "linspace", "out0 = cast<decltype(out0)>(spaced::linear(_i, n, s0, s1, s2, s3, s4));", true,
+      part};
+  const ElementwiseOp linspace_complex{
+      "linspace_complex", "out0 = cast<decltype(out0)>(spaced::linear(_i, n, s0, s1, s2, s3));",
+      true, part};
+  const ElementwiseOp logspace{
+      "logspace",
+      "out0 = cast<decltype(out0)>(spaced::logarithmic(_i, n, s0, s1, s2, s3, s4, s5));", true,
+      part};
+  const ElementwiseOp linspace_array{"linspace_array", sample_body("kLinear"), true, part};
+  const ElementwiseOp logspace_array{"logspace_array", sample_body("kLog"), true, part};
+  const ElementwiseOp geomspace_array{"geomspace_array", sample_body("kGeometric"), true, part};
+  const ElementwiseOp linspace_step{
+      "linspace_step", "out0 = cast<decltype(out0)>(spaced::step(in0, in1, s0));", false, part};
+  const ElementwiseOp linear_step_is_zero{
+      "linspace_step_is_zero", "out0 = spaced::step_is_zero<false>(in0, in1, s0);", false, part};
+  const ElementwiseOp geometric_step_is_zero{
+      "geomspace_step_is_zero", "out0 = spaced::step_is_zero<true>(in0, in1, s0);", false, part};
 };
-template <> struct spc_work<float16> {
-  typedef float C;
-  __device__ static float rnd(float x) { return static_cast<float>(float16(x)); }
-};
-// Products rounded on their own (never fused into a following add), as NumPy computes them.
-__device__ inline float spc_mul(float a, float b) { return __fmul_rn(a, b); }
-__device__ inline double spc_mul(double a, double b) { return __dmul_rn(a, b); }
-template <class T> __device__ complex<T> spc_mul(complex<T> a, T b) {
-  return {spc_mul(a.re, b), spc_mul(a.im, b)};
+const SpacedOps& spaced_ops() {
+  static const auto* ops = new SpacedOps;  // never destroyed: ops outlive interpreter teardown
+  return *ops;
 }
-__device__ inline float spc_log10(float x) { return ::log10f(x); }
-__device__ inline double spc_log10(double x) { return ::log10(x); }
-__device__ inline float spc_log(float x) { return ::logf(x); }
-__device__ inline double spc_log(double x) { return ::log(x); }
-__device__ inline float spc_exp(float x) { return ::expf(x); }
-__device__ inline double spc_exp(double x) { return ::exp(x); }
-__device__ inline float spc_hypot(float x, float y) { return ::hypotf(x, y); }
-__device__ inline double spc_hypot(double x, double y) { return ::hypot(x, y); }
-__device__ inline float spc_atan2(float y, float x) { return ::atan2f(y, x); }
-__device__ inline double spc_atan2(double y, double x) { return ::atan2(y, x); }
-__device__ inline float spc_cos(float x) { return ::cosf(x); }
-__device__ inline double spc_cos(double x) { return ::cos(x); }
-__device__ inline float spc_sin(float x) { return ::sinf(x); }
-__device__ inline double spc_sin(double x) { return ::sin(x); }
-__device__ inline float spc_floor(float x) { return ::floorf(x); }
-__device__ inline double spc_floor(double x) { return ::floor(x); }
-template <class T> __device__ complex<T> spc_floor(complex<T> z) { return z; }
-__device__ inline float spc_power(float b, float e) { return ::powf(b, e); }
-__device__ inline double spc_power(double b, double e) { return ::pow(b, e); }
-
-template <class T> __device__ T spc_div(T a, T b) { return a / b; }
-template <class T> __device__ complex<T> spc_div(complex<T> a, T b) { return complex<T>(a.re / b, a.im / b); }
-// Smith's method, as NumPy divides complex numbers.
-template <class T> __device__ complex<T> spc_div(complex<T> a, complex<T> b) {
-  T ar = b.re < T(0) ? -b.re : b.re, ai = b.im < T(0) ? -b.im : b.im;
-  if (ar >= ai) {
-    if (ar == T(0) && ai == T(0)) return complex<T>(a.re / ar, a.im / ai);
-    T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
-    return complex<T>((a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl);
-  }
-  T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
-  return complex<T>((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl);
-}
-template <class T> __device__ bool spc_zero(T x) { return x == T(0); }
-template <class T> __device__ bool spc_zero(complex<T> z) { return z.re == T(0) && z.im == T(0); }
-// NumPy 2's sign: -1, 0 or 1 for reals (NaN stays NaN), z / |z| for complex.
-template <class T> __device__ T spc_sign(T x) { return x > T(0) ? T(1) : x < T(0) ? T(-1) : x; }
-template <class T> __device__ complex<T> spc_sign(complex<T> z) {
-  T r = spc_hypot(z.re, z.im);
-  return r == T(0) ? z : complex<T>(z.re / r, z.im / r);
-}
-template <class T> __device__ complex<T> spc_log10(complex<T> z) {
-  const T log10e = T(0.43429448190325182765);
-  return complex<T>(spc_log(spc_hypot(z.re, z.im)) * log10e, spc_atan2(z.im, z.re) * log10e);
-}
-// A real base to a complex power: exp(e * log(base)), the base taken as a complex number.
-template <class T> __device__ complex<T> spc_power(T base, complex<T> e) {
-  complex<T> lb(spc_log(base < T(0) ? -base : base), base < T(0) ? T(3.14159265358979323846) : T(0));
-  complex<T> w = e * lb;
-  T m = spc_exp(w.re);
-  return w.im == T(0) ? complex<T>(m, T(0)) : complex<T>(m * spc_cos(w.im), m * spc_sin(w.im));
-}
-)";
-
-// The ends in the working type and their difference; `geometric` rotates the ends onto the
-// positive reals and takes their logarithms first.
-std::string spaced_ends(bool geometric) {
-  std::string s = R"(
-    typedef typename spc_bare<decltype(in0)>::type W;
-    typedef typename spc_work<W>::C C;
-    typedef typename real_of<C>::type R;
-    C lo = in0, hi = in1;)";
-  if (geometric)
-    s += R"(
-    const C sg = spc_sign(lo);
-    lo = spc_work<W>::rnd(spc_div(lo, sg));
-    hi = spc_work<W>::rnd(spc_div(hi, sg));
-    const C lo0 = lo, hi0 = hi;
-    lo = spc_work<W>::rnd(spc_log10(lo));
-    hi = spc_work<W>::rnd(spc_log10(hi));)";
-  return s + R"(
-    const C delta = spc_work<W>::rnd(hi - lo);)";
-}
-
-// The body shared by the three kinds: `power` raises the base to the result, `finish` ends it.
-std::string spaced_body(bool geometric, bool power, const char* finish) {
-  std::string s = spaced_ends(geometric) + R"(
-    const long long pos = static_cast<long long>(_i) / s0;
-    const R at = spc_work<W>::rnd(static_cast<R>(pos));
-    C val;
-    if (s1 > 0) {
-      // NumPy divides first when any step underflows to zero (denormal spans or equal ends):
-      // in2 says whether one does, anywhere in the array.
-      val = in2 ? spc_work<W>::rnd(spc_mul(delta, spc_work<W>::rnd(at / static_cast<R>(s1))))
-                : spc_work<W>::rnd(spc_mul(spc_work<W>::rnd(spc_div(delta, static_cast<R>(s1))), at));
-    } else {
-      val = spc_work<W>::rnd(spc_mul(delta, at));
-    }
-    val = spc_work<W>::rnd(val + lo);
-    if (s3 && pos == s2 - 1) val = hi;)";
-  if (power)
-    s += R"(
-    val = spc_work<W>::rnd(spc_power(static_cast<R>(s5), val));)";
-  return s + finish;
-}
-
-// Whether one element's step (delta / s0) is zero.
-std::string step_is_zero_body(bool geometric) {
-  return spaced_ends(geometric) + R"(
-    out0 = spc_zero(spc_work<W>::rnd(spc_div(delta, static_cast<R>(s0))));)";
-}
-
-const ElementwiseOp kLinspaceArray{"linspace_array", spaced_body(false, false, R"(
-    if (s4) val = spc_floor(val);
-    out0 = cast<decltype(out0)>(val);)"),
-                                   true, kSpacedPreamble};
-const ElementwiseOp kLogspaceArray{"logspace_array", spaced_body(false, true, R"(
-    out0 = cast<decltype(out0)>(val);)"),
-                                   true, kSpacedPreamble};
-// The ends exactly as given (NumPy sets them after the power), then rotated back.
-const ElementwiseOp kGeomspaceArray{"geomspace_array", spaced_body(true, true, R"(
-    if (pos == 0) val = lo0;
-    if (s3 && pos == s2 - 1) val = hi0;
-    out0 = cast<decltype(out0)>(spc_work<W>::rnd(val * sg));)"),
-                                    true, kSpacedPreamble};
-const ElementwiseOp kLinspaceStep{"linspace_step", R"(
-    typedef typename spc_bare<decltype(in0)>::type W;
-    typedef typename spc_work<W>::C C;
-    const C delta = spc_work<W>::rnd(static_cast<C>(in1) - static_cast<C>(in0));
-    out0 = cast<decltype(out0)>(spc_work<W>::rnd(spc_div(delta, static_cast<typename real_of<C>::type>(s0))));)",
-                                  false, kSpacedPreamble};
-const ElementwiseOp kLinearStepIsZero{"linspace_step_is_zero", step_is_zero_body(false), false,
-                                      kSpacedPreamble};
-const ElementwiseOp kGeometricStepIsZero{"geomspace_step_is_zero", step_is_zero_body(true), false,
-                                         kSpacedPreamble};
 
 enum class Spacing { Linear, Log, Geometric };
 
@@ -207,16 +79,17 @@ NDArray spaced_arrays(Spacing kind, const NDArray& start, const NDArray& stop, i
   int64_t div = endpoint ? num - 1 : num;
   if (step && div > 0) {
     *step = NDArray::empty(each, work);
-    elementwise(kLinspaceStep, {lo, hi}, {*step}, {i64(div)});
+    elementwise(spaced_ops().linspace_step, {lo, hi}, {*step}, {i64(div)});
   }
   if (out.size() == 0) return out;
-  const ElementwiseOp& op = kind == Spacing::Linear ? kLinspaceArray
-                            : kind == Spacing::Log  ? kLogspaceArray
-                                                    : kGeomspaceArray;
+  const SpacedOps& ops = spaced_ops();
+  const ElementwiseOp& op = kind == Spacing::Linear ? ops.linspace_array
+                            : kind == Spacing::Log  ? ops.logspace_array
+                                                    : ops.geomspace_array;
   // NumPy picks the denormal-safe formula for the whole array when any one step is zero.
   NDArray step_is_zero = NDArray::empty(each, DType::Bool);
-  elementwise(kind == Spacing::Geometric ? kGeometricStepIsZero : kLinearStepIsZero, {lo, hi},
-              {step_is_zero}, {i64(std::max<int64_t>(div, 1))});
+  elementwise(kind == Spacing::Geometric ? ops.geometric_step_is_zero : ops.linear_step_is_zero,
+              {lo, hi}, {step_is_zero}, {i64(std::max<int64_t>(div, 1))});
   NDArray any_step_zero = any(step_is_zero);
   elementwise(op, {lo, hi, any_step_zero}, {out},
               {i64(std::max<int64_t>(each.product(), 1)), i64(div), i64(num),
@@ -236,7 +109,7 @@ NDArray spaced(int64_t num, double start, double stop, bool endpoint, double bas
   NDArray out = NDArray::empty(Dims{num}, dtype);
   int64_t div = endpoint ? num - 1 : num;
   double step = div > 0 ? (stop - start) / div : 0.0;
-  elementwise(kLogspace, {}, {out},
+  elementwise(spaced_ops().logspace, {}, {out},
               {f64(start), f64(step), f64(stop),
                Scalar::from_bool(endpoint && num > 1, DType::Bool), f64(base), f64(scale)});
   return out;
@@ -304,9 +177,10 @@ NDArray linspace(std::complex<double> start, std::complex<double> stop, int64_t 
   std::complex<double> step = div > 0 ? (stop - start) / static_cast<double>(div) : 0.0;
   Scalar last = Scalar::from_bool(endpoint && num > 1, DType::Bool);
   if (is_complex(dtype) || start.imag() != 0 || stop.imag() != 0) {
-    elementwise(kLinspaceComplex, {}, {out}, {c128(start), c128(step), c128(stop), last});
+    elementwise(spaced_ops().linspace_complex, {}, {out},
+                {c128(start), c128(step), c128(stop), last});
   } else {
-    elementwise(kLinspace, {}, {out},
+    elementwise(spaced_ops().linspace, {}, {out},
                 {f64(start.real()), f64(step.real()), f64(stop.real()), last,
                  Scalar::from_bool(is_integer(dtype), DType::Bool)});
   }
@@ -349,6 +223,38 @@ NDArray eye(int64_t n, int64_t m, int64_t k, DType dtype, Order order) {
   NDArray diag = out.diagonal(k);
   fill(diag, Scalar::from_int(1, dtype));
   return out;
+}
+
+std::vector<std::string> spaced_kernel_sources() {
+  const SpacedOps& ops = spaced_ops();
+  const DType I = DType::Int64, B = DType::Bool, F = DType::Float64, C = DType::Complex128;
+  auto src = [](const ElementwiseOp& op, std::vector<DType> in, std::vector<DType> out,
+                std::vector<DType> scalars) {
+    KernelSignature s;
+    s.inputs = std::move(in);
+    s.outputs = std::move(out);
+    s.scalars = std::move(scalars);
+    return elementwise_source(op, s);
+  };
+  std::vector<std::string> v;
+  for (DType t : {DType::Float64, DType::Int32, DType::Float16, DType::Complex64}) {
+    v.push_back(src(ops.linspace, {}, {t}, {F, F, F, B, B}));
+    v.push_back(src(ops.linspace_complex, {}, {t}, {C, C, C, B}));
+    v.push_back(src(ops.logspace, {}, {t}, {F, F, F, B, F, F}));
+  }
+  const std::vector<DType> array_ends = {I, I, I, B, B, F};
+  for (DType w :
+       {DType::Float16, DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+    for (DType t : {w, is_complex(w) ? DType::Complex128 : DType::Int64}) {
+      v.push_back(src(ops.linspace_array, {w, w, B}, {t}, array_ends));
+      v.push_back(src(ops.logspace_array, {w, w, B}, {t}, array_ends));
+      v.push_back(src(ops.geomspace_array, {w, w, B}, {t}, array_ends));
+    }
+    v.push_back(src(ops.linspace_step, {w, w}, {w}, {I}));
+    v.push_back(src(ops.linear_step_is_zero, {w, w}, {B}, {I}));
+    v.push_back(src(ops.geometric_step_is_zero, {w, w}, {B}, {I}));
+  }
+  return v;
 }
 
 }  // namespace cunp

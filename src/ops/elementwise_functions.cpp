@@ -11,6 +11,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"
 #include "cunp/ops/elementwise.hpp"
 #include "cunp/ops/transfer.hpp"
@@ -19,36 +20,6 @@
 
 namespace cunp {
 namespace {
-
-// Device helpers shared by the bodies below (the ufunc math library provides np_<ufunc>).
-const char* const kPreamble = R"(
-namespace cunp {
-namespace efn {
-// A value computed in C rounded to the storage type S and back: NumPy stores every step of a
-// float16 computation as float16, while the kernel computes in float.
-template <class S, class C> __device__ __forceinline__ C rnd(C v) { return cast<C>(cast<S>(v)); }
-template <class T> __device__ __forceinline__ bool has_nan(T v) {
-  if constexpr (kind_of<T>::value == kFloat) return isnan(v);
-  else if constexpr (kind_of<T>::value == kComplex) return isnan(v.re) || isnan(v.im);
-  else return false;
-}
-// np.clip's order: complex values compare lexicographically.
-template <class T> __device__ __forceinline__ bool less(T a, T b) {
-  if constexpr (kind_of<T>::value == kComplex) return a.re == b.re ? a.im < b.im : a.re < b.re;
-  else return a < b;
-}
-// NumPy's clip loop: max(x, lo) then min(., hi), a NaN operand (x first) propagating.
-template <class T> __device__ __forceinline__ T clip(T x, T lo, T hi) {
-  const T m = has_nan(x) || less(lo, x) ? x : lo;
-  return has_nan(m) || less(m, hi) ? m : hi;
-}
-// nan_to_num of one real value.
-template <class C> __device__ __forceinline__ C finite(C v, C nan, C pinf, C ninf) {
-  return isnan(v) ? nan : isinf(v) ? (v > C(0) ? pinf : ninf) : v;
-}
-}  // namespace efn
-}  // namespace cunp
-)";
 
 std::string num(long long v) { return std::to_string(v); }
 
@@ -73,7 +44,9 @@ const ElementwiseOp& cached_op(const std::string& key, const std::function<Eleme
   auto& slot = (*ops)[key];
   if (!slot) {
     slot = std::make_unique<ElementwiseOp>(make());
-    slot->preamble = kPreamble;
+    // The bodies' helpers (efn::): src/device/elementwise/elementwise_functions.cuh; the ufunc
+    // math library gives np_<ufunc>.
+    slot->preamble = device_part("elementwise_functions");
     // NumPy rounds each multiply and add on its own; FMA contraction would move results that sit
     // on a tolerance or rounding boundary.
     if (slot->math) slot->options.push_back("--fmad=false");

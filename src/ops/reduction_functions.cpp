@@ -4,6 +4,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/creation.hpp"
 #include "cunp/ops/reduction.hpp"
 #include "cunp/runtime/error.hpp"
@@ -194,31 +195,6 @@ NDArray any(const NDArray& a, const ReduceArgs& args) {
 
 namespace {
 
-// argmax/argmin fold (value, C-order position) pairs: the first NaN wins, then the larger
-// (smaller) value, ties to the smaller position; complex values compare lexicographically.
-const char* const kArgPreamble = R"(
-struct _argpair {
-  _vt v;
-  long long i;
-};
-template <class T> __device__ __forceinline__ bool _arg_nan(T x) { return x != x; }
-template <class T> __device__ __forceinline__ bool _arg_nan(complex<T> x) { return x.re != x.re || x.im != x.im; }
-template <class T> __device__ __forceinline__ bool _arg_gt(T x, T y) { return x > y; }
-template <class T> __device__ __forceinline__ bool _arg_gt(complex<T> x, complex<T> y) {
-  return x.re > y.re || (x.re == y.re && x.im > y.im);
-}
-__device__ __forceinline__ _argpair _arg_pick(const _argpair& a, const _argpair& b) {
-  const bool na = _arg_nan(a.v), nb = _arg_nan(b.v);
-  if (na || nb) {
-    if (na && nb) return a.i <= b.i ? a : b;
-    return na ? a : b;
-  }
-  if (ARG_BETTER(a.v, b.v)) return a;
-  if (ARG_BETTER(b.v, a.v)) return b;
-  return a.i <= b.i ? a : b;
-}
-)";
-
 DType arg_value_type(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
 
 const ReductionOp& arg_op(bool max, DType t) {
@@ -229,13 +205,12 @@ const ReductionOp& arg_op(bool max, DType t) {
   if (!slot) {
     auto op = std::make_unique<ReductionOp>();
     op->name = max ? "argmax" : "argmin";
-    op->preamble = std::string("typedef ") + info(arg_value_type(t)).ctype + " _vt;\n" +
-                   (max ? "#define ARG_BETTER(x, y) _arg_gt(x, y)\n"
-                        : "#define ARG_BETTER(x, y) _arg_gt(y, x)\n") +
-                   kArgPreamble;
+    // The fold of (value, position) pairs: src/device/reduction/argminmax.cuh.
+    op->preamble = device_part("argminmax") + "typedef " + info(arg_value_type(t)).ctype +
+                   " _vt;\ntypedef argminmax::pair<_vt> _argpair;\n";
     op->reduce_type = "_argpair";
     op->map_expr = "_argpair{cast<_vt>(in0), _j}";
-    op->reduce_expr = "_arg_pick(a, b)";
+    op->reduce_expr = std::string("argminmax::pick<") + (max ? "true" : "false") + ">(a, b)";
     op->post_map_expr = "out0 = static_cast<_t1>(a.i)";
     op->uses_index = true;
     slot = std::move(op);

@@ -1,7 +1,7 @@
 // src/ops/select_engine.cpp -- the host driver of the selection engine (src/device/engines/
-// select.cuh): radix select on the sort engine's keys (the codecs of src/kernels/sort_codec.cuh,
-// embedded for NVRTC), one histogram launch and one one-block choose launch per digit, all on
-// the current stream with the prefixes kept on the device.
+// select.cuh): radix select on the sort engine's keys (the codecs of src/device/sorting/
+// sort_codec.cuh, embedded for NVRTC), one histogram launch and one one-block choose launch per
+// digit, all on the current stream with the prefixes kept on the device.
 //
 // Digits are 11 bits wide for up to four ranks (three passes over float32 keys) and 8 bits for
 // more, so the block histograms of every rank fit in static shared memory.
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "../jit/kernel.hpp"
-#include "../kernels/sort_params.hpp"
+#include "../device/sorting/sort_params.hpp"
 #include "../runtime/driver.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/copy.hpp"

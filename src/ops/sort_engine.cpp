@@ -1,6 +1,6 @@
 // src/ops/sort_engine.cpp -- the host driver of the prebuilt sort kernels. Values become unsigned
-// keys of their width (the codecs of src/kernels/sort_params.hpp); CUB's onesweep passes sort
-// them, mirroring CUB's own dispatch (histogram, exclusive sum, one pass per 8-bit digit and
+// keys of their width (the codecs of src/device/sorting/sort_params.hpp); CUB's onesweep passes
+// sort them, mirroring CUB's own dispatch (histogram, exclusive sum, one pass per 8-bit digit and
 // 2^28-item portion), with this file launching what CUB would launch through the CUDA runtime.
 // Short rows are sorted by one block each; longer rows, complex numbers and batches of tiny
 // rows go through stable passes over the whole array: each key of a value (complex: three),
@@ -14,7 +14,7 @@
 
 #include "../jit/kernel.hpp"
 #include "../kernels/prebuilt.hpp"
-#include "../kernels/sort_params.hpp"
+#include "../device/sorting/sort_params.hpp"
 #include "../runtime/driver.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"

@@ -18,7 +18,7 @@
 #include "cunp/cunp.hpp"
 #include "cunp/ops/sorting.hpp"
 #include "kernels/prebuilt.hpp"
-#include "kernels/sort_codec.cuh"
+#include "device/sorting/sort_codec.cuh"
 
 using namespace cunp;
 using namespace cunp::sort_kernel;

@@ -84,8 +84,8 @@ TEST(StatisticsTable, OpsAreCachedPerKindAccumulatorDdofAndRoot) {
   EXPECT_NE(&a, &statistic_op(Statistic::Var, DType::Float64, 1.0, true));
   EXPECT_NE(&a, &statistic_op(Statistic::NanVar, DType::Float32, 1.0, true));
   EXPECT_EQ(a.name, "var_std");
-  EXPECT_NE(a.preamble.find("#define DDOF 1.0"), std::string::npos);
-  EXPECT_NE(a.preamble.find("#define ROOT true"), std::string::npos);
+  EXPECT_NE(a.preamble.find("static constexpr double ddof = 1.0;"), std::string::npos);
+  EXPECT_NE(a.preamble.find("root = true;"), std::string::npos);
   // ddof and root mean nothing to mean: one op.
   EXPECT_EQ(&statistic_op(Statistic::Mean, DType::Float64, 2.0, true),
             &statistic_op(Statistic::Mean, DType::Float64));

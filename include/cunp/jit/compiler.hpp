@@ -22,8 +22,11 @@ const std::string& device_header();
 // device_header() by kernels that call it.
 const std::string& device_math_header();
 
-// One engine's device code, its loop skeletons and helpers (src/device/engines/<name>.cuh),
-// included after device_header() by that engine's kernels. Throws ValueError for an unknown name.
+// A part of the device library: one header under src/device/<area>/ (not math/), named by its file
+// name without the extension: an engine's loop skeletons (engines/reduction.cuh is "reduction"),
+// a block-wide primitive, or an area's device code (statistics/welford.cuh is "welford"). Added
+// after device_header() by the kernels that use it, after the parts it includes. Throws
+// ValueError for an unknown name.
 const std::string& device_part(std::string_view name);
 
 // NVRTC's version as major*1000 + minor*10 (12080 for 12.8); throws CudaError when NVRTC

@@ -2,6 +2,8 @@
 // Each runs on the current device and stream.
 #pragma once
 #include <complex>
+#include <string>
+#include <vector>
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/array/scalar.hpp"
@@ -39,5 +41,9 @@ NDArray geomspace(const NDArray& start, const NDArray& stop, int64_t num, bool e
                   DType dtype);
 
 NDArray eye(int64_t n, int64_t m, int64_t k, DType dtype, Order order = Order::C);
+
+// The kernel sources linspace, logspace and geomspace generate, for every working dtype and a
+// few result dtypes (tests compile them without a GPU).
+std::vector<std::string> spaced_kernel_sources();
 
 }  // namespace cunp

@@ -8,6 +8,7 @@
 // tells the host the result's length (and whether a negative value makes it an error).
 // A generated kernel instantiates `run` with the value type and the two policies.
 #pragma once
+#include "../primitives/cunp_block.cuh"
 
 namespace cunp {
 namespace histogram {

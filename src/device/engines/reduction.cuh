@@ -12,6 +12,7 @@
 //   identity(p), map(p, in..., j), reduce(a, b), post(p, a, out&...)
 // and the layout the host planned (reduce_layout).
 #pragma once
+#include "../primitives/cunp_block.cuh"
 
 namespace cunp {
 

@@ -4,6 +4,7 @@
 // Each is a template over one scan's types and functors (`ops` below) and, for the row
 // kernels, the warp tile's shape; the host chooses them (src/ops/scan_source.cpp).
 #pragma once
+#include "../primitives/cunp_lookback.cuh"
 
 namespace cunp {
 namespace scan {

@@ -6,6 +6,8 @@
 // rank's bucket and keeps the prefixes on the device, so the host never waits between passes.
 // Ranks whose prefixes agree share one histogram.
 #pragma once
+#include "../sorting/sort_params.hpp"
+#include "../sorting/sort_codec.cuh"
 
 namespace cunp {
 namespace select {

@@ -1,6 +1,9 @@
 // src/device/math/cunp_base_math.cuh -- what the ufunc math headers share (its name sorts first):
-// type tests, the wrap-around integer type, IEEE constants and bit access.
+// type tests, the wrap-around integer type and the constants of NumPy's npy_math. (IEEE bit
+// access, inf and NaN are in cunp_scalar.cuh, which every kernel has.)
 #pragma once
+#include "../cunp_device.cuh"
+#include "../cunp_scalar.cuh"
 
 namespace cunp {
 namespace mth {
@@ -27,23 +30,6 @@ template <class T> constexpr T kLog2e = T(1.442695040888963407359924681001892137
 template <class T> constexpr T kLog10e = T(0.434294481903251827651128918916605082);
 template <class T>
 constexpr T kMax = T(sizeof(T) == 4 ? 3.40282346638528859812e+38 : 1.79769313486231570815e+308);
-
-__device__ inline unsigned bits_of(float x) { return static_cast<unsigned>(__float_as_int(x)); }
-__device__ inline unsigned long long bits_of(double x) {
-  return static_cast<unsigned long long>(__double_as_longlong(x));
-}
-__device__ inline float from_bits(unsigned b) { return __int_as_float(static_cast<int>(b)); }
-__device__ inline double from_bits(unsigned long long b) {
-  return __longlong_as_double(static_cast<long long>(b));
-}
-template <class T> __device__ T inf() {
-  if constexpr (sizeof(T) == 4) return from_bits(0x7f800000u);
-  else return from_bits(0x7ff0000000000000ull);
-}
-template <class T> __device__ T qnan() {
-  if constexpr (sizeof(T) == 4) return from_bits(0x7fc00000u);
-  else return from_bits(0x7ff8000000000000ull);
-}
 
 }  // namespace mth
 }  // namespace cunp

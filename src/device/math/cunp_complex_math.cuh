@@ -1,6 +1,7 @@
 // src/device/math/cunp_complex_math.cuh -- the ufunc math on complex<float> and complex<double>,
 // the np_<ufunc> overloads that the real and integer templates of cunp_math.cuh leave to it.
 #pragma once
+#include "cunp_base_math.cuh"
 
 // NumPy's own formulas where it has them (division, power, sign, log1p, expm1); where NumPy calls
 // the C library, C99 Annex G's values for inf, NaN, signed zeros and branch cuts, with glibc's
@@ -22,26 +23,6 @@ template <class T> __device__ T half_exp_times(T ax, T f) {
   if (ax < kLogMax<T>) return T(0.5) * exp(ax) * f;
   T h = exp(T(0.5) * ax);
   return T(0.5) * h * f * h;
-}
-
-// |x + iy|, with C99's hypot(inf, NaN) == inf written out rather than assumed of the library.
-template <class T> __device__ T c_abs(T x, T y) {
-  if (isinf(x) || isinf(y)) return inf<T>();
-  // float: exact in double and rounded once, as NumPy's correctly rounded hypotf.
-  if constexpr (sizeof(T) == 4) return static_cast<T>(sqrt(double(x) * x + double(y) * y));
-  else return hypot(x, y);
-}
-
-// Smith's division, NumPy's complex true_divide (a zero divisor gives inf or NaN parts).
-template <class T> __device__ cx<T> cdiv(cx<T> a, cx<T> b) {
-  T abr = fabs(b.re), abi = fabs(b.im);
-  if (abr >= abi) {
-    if (abr == 0 && abi == 0) return {a.re / abr, a.im / abr};
-    T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
-    return {(a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl};
-  }
-  T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
-  return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
 }
 
 template <class T> __device__ cx<T> c_exp(T x, T y) {
@@ -290,19 +271,17 @@ template <class T> __device__ bool c_ge(cx<T> a, cx<T> b) {
 template <class T> __device__ bool c_le(cx<T> a, cx<T> b) {
   return (a.re < b.re && !isnan(a.im) && !isnan(b.im)) || (a.re == b.re && a.im <= b.im);
 }
-template <class T> __device__ bool c_isnan(cx<T> a) { return isnan(a.re) || isnan(a.im); }
 
 }  // namespace mth
 
 template <class T> __device__ complex<T> np_negative(complex<T> a) { return {-a.re, -a.im}; }
-template <class T> __device__ complex<T> np_conjugate(complex<T> a) { return {a.re, -a.im}; }
 template <class T> __device__ complex<T> np_true_divide(complex<T> a, complex<T> b) {
   return mth::cdiv(a, b);
 }
 template <class T> __device__ complex<T> np_power(complex<T> a, complex<T> b) {
   return mth::c_pow(a, b);
 }
-template <class T> __device__ T np_absolute(complex<T> a) { return mth::c_abs(a.re, a.im); }
+template <class T> __device__ T np_absolute(complex<T> a) { return mth::absolute(a); }
 template <class T> __device__ complex<T> np_rint(complex<T> a) { return {rint(a.re), rint(a.im)}; }
 
 // NumPy 2: z / |z|, 0 for 0, and the axis direction for an infinite part.
@@ -399,19 +378,19 @@ template <class T> __device__ bool np_less(complex<T> a, complex<T> b) {
 // maximum/minimum propagate a NaN of either operand (the first one's when both have one);
 // fmax/fmin take the other operand when one has a NaN.
 template <class T> __device__ complex<T> np_maximum(complex<T> a, complex<T> b) {
-  return mth::c_isnan(a) || mth::c_ge(a, b) ? a : b;
+  return mth::is_nan(a) || mth::c_ge(a, b) ? a : b;
 }
 template <class T> __device__ complex<T> np_minimum(complex<T> a, complex<T> b) {
-  return mth::c_isnan(a) || mth::c_le(a, b) ? a : b;
+  return mth::is_nan(a) || mth::c_le(a, b) ? a : b;
 }
 template <class T> __device__ complex<T> np_fmax(complex<T> a, complex<T> b) {
-  return mth::c_isnan(b) || mth::c_ge(a, b) ? a : b;
+  return mth::is_nan(b) || mth::c_ge(a, b) ? a : b;
 }
 template <class T> __device__ complex<T> np_fmin(complex<T> a, complex<T> b) {
-  return mth::c_isnan(b) || mth::c_le(a, b) ? a : b;
+  return mth::is_nan(b) || mth::c_le(a, b) ? a : b;
 }
 
-template <class T> __device__ bool np_isnan(complex<T> a) { return mth::c_isnan(a); }
+template <class T> __device__ bool np_isnan(complex<T> a) { return mth::is_nan(a); }
 template <class T> __device__ bool np_isinf(complex<T> a) { return isinf(a.re) || isinf(a.im); }
 template <class T> __device__ bool np_isfinite(complex<T> a) {
   return isfinite(a.re) && isfinite(a.im);

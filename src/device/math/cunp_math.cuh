@@ -1,6 +1,7 @@
 // src/device/math/cunp_math.cuh -- the ufunc math library: one np_<ufunc> function per NumPy
 // ufunc, overloaded on the compute types, with NumPy's semantics (division by zero, NaN, shifts).
 #pragma once
+#include "cunp_base_math.cuh"
 
 // Integers wrap like NumPy's; float16 loops compute in float (the caller converts) except
 // nextafter and spacing; the complex<T> overloads are in cunp_complex_math.cuh. Written for
@@ -133,7 +134,7 @@ template <class T> __device__ T np_negative(T a) {
   else return -a;
 }
 template <class T> __device__ T np_positive(T a) { return a; }
-template <class T> __device__ T np_conjugate(T a) { return a; }
+template <class T> __device__ T np_conjugate(T a) { return mth::conjugate(a); }
 
 // Integer powers by squaring, wrapping like NumPy. A negative exponent makes NumPy raise
 // ValueError, which a kernel cannot: it gets 1 / a**-b truncated to an integer instead, so 1 and
@@ -170,7 +171,7 @@ template <class T> __device__ T np_power_scalar(T a, T b) {
 
 template <class T> __device__ T np_absolute(T a) {
   if constexpr (mth::is_sint<T>) return T(mth::uabs(a));
-  else if constexpr (mth::is_real<T>) return fabs(a);
+  else if constexpr (mth::is_real<T>) return mth::absolute(a);
   else return a;
 }
 template <class T> __device__ T np_fabs(T a) { return fabs(a); }
@@ -332,7 +333,7 @@ template <class T> __device__ T np_fmin(T a, T b) {
 // ---- floating-point classification and decomposition ------------------------------------------
 
 template <class T> __device__ bool np_isnan(T a) {
-  if constexpr (mth::is_real<T>) return isnan(a);
+  if constexpr (mth::is_real<T>) return mth::is_nan(a);
   else return false;
 }
 template <class T> __device__ bool np_isinf(T a) {

@@ -1,6 +1,6 @@
-// src/kernels/sort_params.hpp -- the parameter blocks and launch constants of the prebuilt sort
-// kernels, shared by the kernels (sort.cu, compiled by nvcc) and their driver
-// (src/ops/sort_engine.cpp) so both agree on the layout.
+// src/device/sorting/sort_params.hpp -- the parameter blocks and launch constants of the prebuilt
+// sort kernels, shared by the kernels (src/kernels/sort*.cu, compiled by nvcc), their driver
+// (src/ops/sort_engine.cpp) and the selection engine's NVRTC kernels, so all agree on the layout.
 #pragma once
 
 // The constants below are functions that the kernels call too; the codecs (sort_codec.cuh)

@@ -1,5 +1,5 @@
-// src/kernels/sort_codec.cuh -- values as unsigned keys whose integer order is NumPy's sort
-// order (the codecs of sort_params.hpp), and NumPy's order of complex numbers. Every sort,
+// src/device/sorting/sort_codec.cuh -- values as unsigned keys whose integer order is NumPy's
+// sort order (the codecs of sort_params.hpp), and NumPy's order of complex numbers. Every sort,
 // search and unique kernel compares through these, so they agree on NaNs and signed zeros.
 // Plain C++ apart from the function qualifiers: the host tests include it too.
 #pragma once
