@@ -6,11 +6,11 @@ read, so a program pays only for the areas it uses. An area with __all__ lists e
 
 # Subpackages, imported on first use the same way.
 SUBMODULES = ("cuda", "linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
-              "scipy", "distributed")
+              "scipy", "distributed", "time", "optimizing")
 
 AREAS = {
     "cunp._array._array_api": "__array_namespace_info__ isdtype astype finfo iinfo permute_dims matrix_transpose unstack",
-    "cunp._array._config": "show_config",
+    "cunp._array._config": "show_config get_runtime_info",
     "cunp._array._dtypes": "result_type promote_types can_cast min_scalar_type common_type",
     "cunp._array._interop": "from_dlpack fromDlpack toDlpack",
     "cunp._array._types": (
@@ -24,6 +24,11 @@ AREAS = {
         "mgrid ogrid fromfunction fromiter frombuffer fromstring asanyarray asarray_chkfinite "
         "require"),
     "cunp._creation._triangles": "tri tril triu",
+    # cupyx's top level (DESIGN decision 15: cupyx.X is cunp.X).
+    "cunp._cupyx._pinned_array": "empty_pinned empty_like_pinned zeros_pinned zeros_like_pinned",
+    "cunp._cupyx._rsqrt": "rsqrt",
+    "cunp._cupyx._scatter": "scatter_add scatter_max scatter_min",
+    "cunp._cupyx._syncdetect": "allow_synchronize DeviceSynchronized",
     "cunp._functional._tools": "vectorize apply_along_axis apply_over_axes piecewise",
     "cunp._indexing._index_tricks": (
         "diag_indices diag_indices_from tril_indices tril_indices_from triu_indices "
@@ -39,6 +44,7 @@ AREAS = {
         "format_float_positional format_float_scientific base_repr binary_repr"),
     "cunp._kernels._elementwise_kernel": "ElementwiseKernel",
     "cunp._kernels._fusion": "fuse",
+    "cunp._kernels._generalized_ufunc": "GeneralizedUFunc",
     "cunp._kernels._raw_kernel": "RawKernel RawModule",
     "cunp._linalg._products": (
         "matmul dot vdot inner outer tensordot kron trace cross vecdot matvec vecmat einsum "

@@ -13,6 +13,7 @@ _elementwise_functions = LazyModule("cunp._math._elementwise", globals())
 _indexing = LazyModule("cunp._indexing._routines", globals())
 _interop = LazyModule("cunp._array._interop", globals())
 _io = LazyModule("cunp._io._files", globals())
+_scatter = LazyModule("cunp._cupyx._scatter", globals())
 _products = LazyModule("cunp._linalg._products", globals())
 _scans = LazyModule("cunp._math._scans", globals())
 _sorting = LazyModule("cunp._sorting._sort", globals())
@@ -161,6 +162,22 @@ def __reduce__(self):
     return _interop._reduce(self)
 
 
+def scatter_add(self, slices, value):
+    """Adds `value` to self[slices] in place, every occurrence of an index counting (see
+    cunp.scatter_add)."""
+    _scatter.scatter_add(self, slices, value)
+
+
+def scatter_max(self, slices, value):
+    """Stores the maximum of self[slices] and the values aimed at it (see cunp.scatter_max)."""
+    _scatter.scatter_max(self, slices, value)
+
+
+def scatter_min(self, slices, value):
+    """Stores the minimum of self[slices] and the values aimed at it (see cunp.scatter_min)."""
+    _scatter.scatter_min(self, slices, value)
+
+
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
@@ -185,6 +202,7 @@ _METHODS = {
     "searchsorted": searchsorted, "__array_ufunc__": __array_ufunc__,
     "__array_function__": __array_function__, "__array_namespace__": __array_namespace__,
     "__reduce__": __reduce__,
+    "scatter_add": scatter_add, "scatter_max": scatter_max, "scatter_min": scatter_min,
 }
 
 for _name, _fn in _METHODS.items():

@@ -2,6 +2,7 @@
 import contextlib
 import math
 import operator
+import sys
 
 from cunp import _core
 from cunp._core import ndarray
@@ -40,6 +41,10 @@ def copy(a, order="K"):
 def asnumpy(a, stream=None, order="C", out=None, blocking=True):
     """A NumPy array with a's values (a copy to host); non-cunp input goes to numpy.asarray."""
     if isinstance(a, ndarray):
+        # cunp.allow_synchronize(False) forbids this wait; nothing to check until it is used.
+        syncdetect = sys.modules.get("cunp._cupyx._syncdetect")
+        if syncdetect is not None:
+            syncdetect._declare_synchronize()
         return a.get(stream=stream, order=order, out=out)
     import numpy
 
