@@ -6,7 +6,7 @@ read, so a program pays only for the areas it uses. An area with __all__ lists e
 
 # Subpackages, imported on first use the same way.
 SUBMODULES = ("cuda", "linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
-              "scipy", "distributed", "time", "optimizing")
+              "scipy", "distributed", "time", "optimizing", "lib")
 
 AREAS = {
     "cunp._array._array_api": "__array_namespace_info__ isdtype astype finfo iinfo permute_dims matrix_transpose unstack",
