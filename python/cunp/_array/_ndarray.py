@@ -5,6 +5,8 @@
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
+import types as _types
+
 from cunp import _core
 from cunp._lazy import LazyModule
 
@@ -13,6 +15,7 @@ _elementwise_functions = LazyModule("cunp._math._elementwise", globals())
 _indexing = LazyModule("cunp._indexing._routines", globals())
 _interop = LazyModule("cunp._array._interop", globals())
 _io = LazyModule("cunp._io._files", globals())
+_iterators = LazyModule("cunp._indexing._iterators", globals())
 _scatter = LazyModule("cunp._cupyx._scatter", globals())
 _products = LazyModule("cunp._linalg._products", globals())
 _scans = LazyModule("cunp._math._scans", globals())
@@ -162,6 +165,16 @@ def __reduce__(self):
     return _interop._reduce(self)
 
 
+def _get_flat(self):
+    """A flat iterator over the array (C order): see cunp.flatiter; ``x.flat = v`` assigns
+    every element (v's values repeat as needed)."""
+    return _iterators.flatiter(self)
+
+
+def _set_flat(self, value):
+    _iterators.flatiter(self)[...] = value
+
+
 def scatter_add(self, slices, value):
     """Adds `value` to self[slices] in place, every occurrence of an index counting (see
     cunp.scatter_add)."""
@@ -201,8 +214,10 @@ _METHODS = {
     "sort": sort, "argsort": argsort, "partition": partition, "argpartition": argpartition,
     "searchsorted": searchsorted, "__array_ufunc__": __array_ufunc__,
     "__array_function__": __array_function__, "__array_namespace__": __array_namespace__,
-    "__reduce__": __reduce__,
+    "__reduce__": __reduce__, "flat": property(_get_flat, _set_flat, doc=_get_flat.__doc__),
     "scatter_add": scatter_add, "scatter_max": scatter_max, "scatter_min": scatter_min,
+    # ndarray[Any, dtype[float32]] in annotations (cunp.typing.NDArray), as numpy.ndarray's.
+    "__class_getitem__": classmethod(_types.GenericAlias),
 }
 
 for _name, _fn in _METHODS.items():
