@@ -48,6 +48,9 @@ _NUMPY_NAMES = {
     "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
     "inexact", "generic", "pi", "e", "inf", "nan", "newaxis", "euler_gamma", "typecodes",
     "sctypeDict", "ScalarType", "False_", "True_", "long", "ulong",
+    # NumPy 1's (NumPy 2 dropped them, CuPy 14 has them): cunp._misc._numpy1 gives the values.
+    "Inf", "Infinity", "infty", "PINF", "NINF", "NAN", "NaN", "PZERO", "NZERO", "cfloat",
+    "singlecomplex",
 }
 
 
@@ -78,7 +81,12 @@ def __getattr__(name):
     elif name in _NUMPY_NAMES:
         import numpy
 
-        value = getattr(numpy, name)
+        try:
+            value = getattr(numpy, name)
+        except AttributeError:  # a NumPy 1 name (float_, NaN, ...): cunp keeps it
+            from cunp._misc import _numpy1
+
+            value = _numpy1.numpy1_value(name)
     elif name == "__all__":
         return _public_names()
     else:

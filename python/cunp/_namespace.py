@@ -6,11 +6,11 @@ read, so a program pays only for the areas it uses. An area with __all__ lists e
 
 # Subpackages, imported on first use the same way.
 SUBMODULES = ("cuda", "linalg", "random", "profiler", "testing", "core", "polynomial", "fft",
-              "scipy", "distributed")
+              "scipy", "distributed", "exceptions", "lib", "typing", "time", "optimizing")
 
 AREAS = {
     "cunp._array._array_api": "__array_namespace_info__ isdtype astype finfo iinfo permute_dims matrix_transpose unstack",
-    "cunp._array._config": "show_config",
+    "cunp._array._config": "show_config get_runtime_info",
     "cunp._array._dtypes": "result_type promote_types can_cast min_scalar_type common_type",
     "cunp._array._interop": "from_dlpack fromDlpack toDlpack",
     "cunp._array._types": (
@@ -24,12 +24,17 @@ AREAS = {
         "mgrid ogrid fromfunction fromiter frombuffer fromstring asanyarray asarray_chkfinite "
         "require"),
     "cunp._creation._triangles": "tri tril triu",
+    # cupyx's top level (DESIGN decision 15: cupyx.X is cunp.X).
+    "cunp._cupyx._pinned_array": "empty_pinned empty_like_pinned zeros_pinned zeros_like_pinned",
+    "cunp._cupyx._rsqrt": "rsqrt",
+    "cunp._cupyx._scatter": "scatter_add scatter_max scatter_min",
+    "cunp._cupyx._syncdetect": "allow_synchronize DeviceSynchronized",
     "cunp._functional._tools": "vectorize apply_along_axis apply_over_axes piecewise",
     "cunp._indexing._index_tricks": (
         "diag_indices diag_indices_from tril_indices tril_indices_from triu_indices "
         "triu_indices_from indices ix_ ravel_multi_index unravel_index mask_indices r_ c_ s_ "
         "index_exp ndindex ndenumerate"),
-    "cunp._indexing._iterators": "broadcast nditer",
+    "cunp._indexing._iterators": "broadcast nditer flatiter",
     "cunp._indexing._routines": (
         "take put take_along_axis put_along_axis nonzero argwhere flatnonzero compress extract "
         "place putmask choose select repeat tile"),
@@ -39,13 +44,14 @@ AREAS = {
         "format_float_positional format_float_scientific base_repr binary_repr"),
     "cunp._kernels._elementwise_kernel": "ElementwiseKernel",
     "cunp._kernels._fusion": "fuse",
+    "cunp._kernels._generalized_ufunc": "GeneralizedUFunc",
     "cunp._kernels._raw_kernel": "RawKernel RawModule",
     "cunp._linalg._products": (
         "matmul dot vdot inner outer tensordot kron trace cross vecdot matvec vecmat einsum "
         "einsum_path"),
     "cunp._manipulation._joining": (
-        "concatenate concat stack vstack hstack dstack column_stack atleast_1d atleast_2d "
-        "atleast_3d split array_split hsplit vsplit dsplit"),
+        "concatenate concat stack vstack hstack dstack column_stack row_stack atleast_1d "
+        "atleast_2d atleast_3d split array_split hsplit vsplit dsplit"),
     "cunp._manipulation._padding": "pad",
     "cunp._manipulation._rearranging": "rollaxis rot90 append insert delete resize trim_zeros block copyto",
     "cunp._manipulation._shapes": (
@@ -64,6 +70,14 @@ AREAS = {
     "cunp._math._scans": "cumsum cumprod nancumsum nancumprod cumulative_sum cumulative_prod",
     "cunp._math._ufuncs": "ufunc",
     "cunp._math._windows": "bartlett blackman hamming hanning kaiser",
+    # NumPy 1 names CuPy 14 keeps, and CuPy's own utilities.
+    "cunp._misc._numpy1": (
+        "alltrue sometrue product cumproduct round_ trapz in1d msort asfarray byte_bounds who "
+        "find_common_type set_string_function get_array_wrap disp safe_eval issctype "
+        "issubclass_ issubsctype obj2sctype sctype2char format_parser DataSource AxisError "
+        "ComplexWarning ModuleDeprecationWarning RankWarning TooHardError "
+        "VisibleDeprecationWarning"),
+    "cunp._misc._utils": "memoize clear_memo disable_experimental_feature_warning",
     "cunp._sorting._sets": "intersect1d union1d setdiff1d setxor1d",
     "cunp._sorting._sort": (
         "sort argsort sort_complex searchsorted unique unique_all unique_counts unique_inverse "

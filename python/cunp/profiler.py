@@ -4,6 +4,9 @@
     print(benchmark(lambda: x * 2, n_repeat=100))
     with time_range('step'):        # an NVTX range in Nsight Systems
         step()
+
+In IPython, ``%load_ext cunp.profiler`` adds the ``%gpu_timeit`` line and ``%%gpu_timeit`` cell
+magics, which run benchmark on the code (``%gpu_timeit -n 100 x.sum()``).
 """
 import functools as _functools
 import math as _math
@@ -11,7 +14,7 @@ import time as _time
 
 from cunp import _core
 
-__all__ = ["benchmark", "time_range", "profile"]
+__all__ = ["benchmark", "time_range", "profile", "load_ipython_extension"]
 
 
 class _PerfCaseResult:
@@ -193,3 +196,80 @@ class profile:  # noqa: N801
 
     def __exit__(self, *exc):
         _core._profiler_stop()
+
+
+# --- %gpu_timeit ------------------------------------------------------------------------------
+
+_TIMEIT_OPTIONS = {"-n": "n_repeat", "--n-repeat": "n_repeat", "-w": "n_warmup",
+                   "--n-warmup": "n_warmup", "--max-duration": "max_duration"}
+_TIMEIT_USAGE = ("usage: %gpu_timeit [-n N_REPEAT] [-w N_WARMUP] [--max-duration SECONDS] "
+                 "statement  (or %%gpu_timeit [options] with the code in the cell)")
+
+
+def _parse_timeit_line(line):
+    """(benchmark keyword arguments, the code after the options) of a %gpu_timeit line. The
+    options come first (-n 5, -n5, --n-repeat 5, --n-repeat=5); the rest of the line, spacing
+    kept, is the code. ValueError with the usage for a bad option or value."""
+    import re
+
+    options = {}
+    rest = line.lstrip()
+    while rest.startswith("-"):
+        m = re.match(r"(--[\w-]+|-\w)(=|\s*)(\S+)?", rest)
+        flag = m.group(1) if m else None
+        if flag not in _TIMEIT_OPTIONS:
+            if flag is not None and flag.startswith("--"):
+                raise ValueError(f"%gpu_timeit: unknown option {flag!r}\n{_TIMEIT_USAGE}")
+            break  # '-x.sum()', '-1 + a': the code itself starts with a minus sign
+        if m.group(3) is None:
+            raise ValueError(f"%gpu_timeit: option {flag} needs a value\n{_TIMEIT_USAGE}")
+        key = _TIMEIT_OPTIONS[flag]
+        try:
+            options[key] = float(m.group(3)) if key == "max_duration" else int(m.group(3))
+        except ValueError:
+            raise ValueError(f"%gpu_timeit: bad value {m.group(3)!r} for {flag}\n"
+                             f"{_TIMEIT_USAGE}") from None
+        rest = rest[m.end():].lstrip()
+    return options, rest
+
+
+def _timeit_magic(shell):
+    """The %gpu_timeit / %%gpu_timeit function registered with the IPython `shell`."""
+
+    def gpu_timeit(line, cell=None, local_ns=None):
+        """Times code with cunp.profiler.benchmark (CPU and GPU times per run):
+        %gpu_timeit [-n N_REPEAT] [-w N_WARMUP] [--max-duration SECONDS] statement, or
+        %%gpu_timeit [options] with the code in the cell."""
+        import textwrap
+
+        options, code = _parse_timeit_line(line)
+        namespace = shell.user_ns
+        if cell is None:
+            code = code.strip()
+            if not code:
+                raise ValueError("%gpu_timeit: no statement to time\n" + _TIMEIT_USAGE)
+            compiled = compile(code, "<gpu_timeit>", "eval")
+
+            def run():
+                return eval(compiled, namespace, local_ns)
+        else:
+            if code.strip():
+                raise ValueError("%%gpu_timeit: the code goes in the cell, not after the "
+                                 "options\n" + _TIMEIT_USAGE)
+            compiled = compile(textwrap.dedent(cell), "<gpu_timeit>", "exec")
+
+            def run():
+                exec(compiled, namespace, local_ns)
+        run.__name__ = "run"
+        print(benchmark(run, **options))
+
+    gpu_timeit.needs_local_scope = True  # IPython passes the caller's locals as local_ns
+    return gpu_timeit
+
+
+def load_ipython_extension(ipython):
+    """Registers the %gpu_timeit line magic and %%gpu_timeit cell magic with `ipython` (an
+    IPython InteractiveShell); ``%load_ext cunp.profiler`` calls it. IPython is not imported:
+    the shell given is all it uses."""
+    ipython.register_magic_function(_timeit_magic(ipython), magic_kind="line_cell",
+                                    magic_name="gpu_timeit")

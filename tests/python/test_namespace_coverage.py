@@ -10,7 +10,8 @@ import cunp
 OUT_OF_SCOPE = {
     # Strings and bytes: no GPU kernels for variable-width text (numpy.char / numpy.strings).
     "bytes_", "str_", "character", "flexible", "void",
-    # Python objects cannot live in device memory.
+    # Python objects cannot live in device memory (frompyfunc makes object-dtype ufuncs; see
+    # docs/differences.md).
     "object_", "frompyfunc",
     # Dates and times: no datetime64/timedelta64 dtypes in cunp.
     "datetime64", "timedelta64", "datetime_as_string", "datetime_data", "busday_count",
@@ -23,10 +24,8 @@ OUT_OF_SCOPE = {
     "float128", "complex256", "clongdouble",
     # Host-only machinery: memory-mapped files, iterators over host buffers, NumPy's own build,
     # test runner, buffer size and help.
-    "memmap", "nested_iters", "flatiter", "get_include", "show_runtime", "test",
+    "memmap", "nested_iters", "get_include", "show_runtime", "test",
     "getbufsize", "setbufsize", "info", "little_endian",
-    # Deprecated or removed aliases that some NumPy 2 releases still list.
-    "row_stack", "trapz", "in1d",
 }
 
 # Still to implement (sorted).

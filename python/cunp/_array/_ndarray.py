@@ -5,6 +5,8 @@
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
+import types as _types
+
 from cunp import _core
 from cunp._lazy import LazyModule
 
@@ -13,6 +15,8 @@ _elementwise_functions = LazyModule("cunp._math._elementwise", globals())
 _indexing = LazyModule("cunp._indexing._routines", globals())
 _interop = LazyModule("cunp._array._interop", globals())
 _io = LazyModule("cunp._io._files", globals())
+_iterators = LazyModule("cunp._indexing._iterators", globals())
+_scatter = LazyModule("cunp._cupyx._scatter", globals())
 _products = LazyModule("cunp._linalg._products", globals())
 _scans = LazyModule("cunp._math._scans", globals())
 _sorting = LazyModule("cunp._sorting._sort", globals())
@@ -170,13 +174,6 @@ def __delitem__(self, key, /):
     raise ValueError("cannot delete array elements")
 
 
-def __class_getitem__(cls, item, /):
-    """`cunp.ndarray[shape_type, dtype_type]` in annotations, as for numpy.ndarray."""
-    import types
-
-    return types.GenericAlias(cls, item)
-
-
 def byteswap(self, inplace=False):
     """The array with the bytes of each element reversed (of each part, for complex); with
     inplace=True the array itself is changed and returned. See numpy.ndarray.byteswap."""
@@ -205,6 +202,32 @@ def setflags(self, write=None, align=None, uic=None):
         raise ValueError("cannot set WRITEBACKIFCOPY flag to True")
 
 
+def _get_flat(self):
+    """A flat iterator over the array (C order): see cunp.flatiter; ``x.flat = v`` assigns
+    every element (v's values repeat as needed)."""
+    return _iterators.flatiter(self)
+
+
+def _set_flat(self, value):
+    _iterators.flatiter(self)[...] = value
+
+
+def scatter_add(self, slices, value):
+    """Adds `value` to self[slices] in place, every occurrence of an index counting (see
+    cunp.scatter_add)."""
+    _scatter.scatter_add(self, slices, value)
+
+
+def scatter_max(self, slices, value):
+    """Stores the maximum of self[slices] and the values aimed at it (see cunp.scatter_max)."""
+    _scatter.scatter_max(self, slices, value)
+
+
+def scatter_min(self, slices, value):
+    """Stores the minimum of self[slices] and the values aimed at it (see cunp.scatter_min)."""
+    _scatter.scatter_min(self, slices, value)
+
+
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
@@ -229,8 +252,11 @@ _METHODS = {
     "searchsorted": searchsorted, "__array_ufunc__": __array_ufunc__,
     "__array_function__": __array_function__, "__array_namespace__": __array_namespace__,
     "__reduce__": __reduce__, "__contains__": __contains__, "__delitem__": __delitem__,
-    "__class_getitem__": classmethod(__class_getitem__), "byteswap": byteswap,
-    "setflags": setflags,
+    "byteswap": byteswap, "setflags": setflags,
+    "flat": property(_get_flat, _set_flat, doc=_get_flat.__doc__),
+    "scatter_add": scatter_add, "scatter_max": scatter_max, "scatter_min": scatter_min,
+    # ndarray[Any, dtype[float32]] in annotations (cunp.typing.NDArray), as numpy.ndarray's.
+    "__class_getitem__": classmethod(_types.GenericAlias),
 }
 
 for _name, _fn in _METHODS.items():

@@ -2,6 +2,7 @@
 import contextlib
 import math
 import operator
+import sys
 
 from cunp import _core
 from cunp._core import ndarray
@@ -42,6 +43,10 @@ def asnumpy(a, stream=None, order="C", out=None, blocking=True):
     array interface, DLPack on a GPU) is viewed and copied the same way; other input goes to
     numpy.asarray."""
     if isinstance(a, ndarray):
+        # cunp.allow_synchronize(False) forbids this wait; nothing to check until it is used.
+        syncdetect = sys.modules.get("cunp._cupyx._syncdetect")
+        if syncdetect is not None:
+            syncdetect._declare_synchronize()
         return a.get(stream=stream, order=order, out=out)
     if hasattr(a, "__cuda_array_interface__") or _on_gpu_by_dlpack(a):
         return asarray(a).get(stream=stream, order=order, out=out)

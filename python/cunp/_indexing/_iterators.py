@@ -5,8 +5,11 @@ transfer per element. These iterators copy each cunp operand to the host once an
 copy with NumPy's own machinery, so they yield NumPy values (scalars for broadcast, 0-d arrays
 for nditer) of a snapshot: writes to the arrays after the copy are not seen, and writing through
 the iterator is refused (NotImplementedError) because it could not reach the device.
+
+flatiter (``x.flat``) is the exception: it indexes the array itself, so reading and writing
+through it reach the device (each element it yields is a 0-d cunp array, as CuPy's).
 """
-__all__ = ["broadcast", "nditer"]
+__all__ = ["broadcast", "nditer", "flatiter"]
 
 # Most operands numpy.broadcast and numpy.nditer take.
 _MAX_OPERANDS = 64
@@ -201,3 +204,171 @@ class nditer:  # noqa: N801 - NumPy's name
 
     def close(self):
         self._it.close()
+
+
+class flatiter:  # noqa: N801 - NumPy's name
+    """The array `base` seen as 1-D in C order (``x.flat``): ``x.flat[k]`` is the k-th element
+    in C order, ``x.flat[i:j]``, ``x.flat[[...]]`` and ``x.flat[mask]`` give 1-D copies, and
+    assigning through them writes into x (values cycle when fewer than the elements named, as
+    NumPy's do). Iterating yields 0-d arrays, one element at a time."""
+
+    def __init__(self, base):
+        from cunp._core import ndarray
+
+        if not isinstance(base, ndarray):
+            raise TypeError("flatiter needs a cunp.ndarray, not %s" % type(base).__name__)
+        self._base = base
+        self._index = 0
+
+    @property
+    def base(self):
+        """The array iterated over."""
+        return self._base
+
+    @property
+    def index(self):
+        """The flat index of the next element iteration yields."""
+        return self._index
+
+    @property
+    def coords(self):
+        """The N-d index of the next element iteration yields."""
+        return _unravel(self._index, self._base.shape)
+
+    def __len__(self):
+        return self._base.size
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._index >= self._base.size:
+            raise StopIteration
+        value = self[self._index]
+        self._index += 1
+        return value
+
+    def copy(self):
+        """A 1-D copy of the array (C order)."""
+        return self._base.flatten()
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError("Implicit conversion to a NumPy array is not allowed. Please use "
+                        "`.copy().get()` to construct a NumPy array explicitly.")
+
+    def _flat_view(self):
+        """A 1-D view of base when it has one (C-contiguous), else None."""
+        base = self._base
+        return base.reshape(-1) if base.flags.c_contiguous else None
+
+    def __getitem__(self, key):
+        import operator
+
+        base = self._base
+        if key is Ellipsis:
+            key = slice(None)
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError("unsupported iterator index")
+            key = key[0]
+        if isinstance(key, (int, bool)) or (not isinstance(key, slice) and
+                                            _is_integer_scalar(key)):
+            if isinstance(key, bool):
+                raise IndexError("unsupported iterator index")
+            k = operator.index(key)
+            n = base.size
+            if not -n <= k < n:
+                raise IndexError("index %d is out of bounds for size %d" % (k, n))
+            return base[_unravel(k % n, base.shape)].copy()
+        view = self._flat_view()
+        if view is None:
+            return base.ravel()[key]  # a C-order copy: indexing it reads the same elements
+        # A slice of the view is a view: NumPy's flat[...] is always a copy.
+        return view[key].copy() if isinstance(key, slice) else view[key]
+
+    def __setitem__(self, key, value):
+        import operator
+
+        from cunp._creation._basic import asarray
+
+        base = self._base
+        if key is Ellipsis:
+            key = slice(None)
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError("unsupported iterator index")
+            key = key[0]
+        if isinstance(key, (int, bool)) or (not isinstance(key, slice) and
+                                            _is_integer_scalar(key)):
+            if isinstance(key, bool):
+                raise IndexError("unsupported iterator index")
+            k = operator.index(key)
+            n = base.size
+            if not -n <= k < n:
+                raise IndexError("index %d is out of bounds for size %d" % (k, n))
+            values = asarray(value, dtype=base.dtype).ravel()
+            if values.size == 0:
+                return
+            base[_unravel(k % n, base.shape)] = values[0]
+            return
+        from cunp._creation._basic import arange
+
+        positions = arange(base.size, dtype="int64")[key]
+        count = positions.size
+        if count == 0:
+            return
+        values = asarray(value, dtype=base.dtype).ravel()
+        if values.size == 0:
+            return
+        if values.size != count:
+            from cunp._manipulation._rearranging import resize
+
+            values = resize(values, (count,))  # NumPy's flatiter repeats the values
+        view = self._flat_view()
+        if view is not None:
+            if isinstance(key, slice):
+                view[key] = values
+            else:
+                view[positions] = values
+            return
+        from cunp._indexing._index_tricks import unravel_index
+
+        base[unravel_index(positions, base.shape)] = values
+
+    # NumPy's flatiter compares elementwise, as its copy would.
+    def __eq__(self, other):
+        return self.copy() == other
+
+    def __ne__(self, other):
+        return self.copy() != other
+
+    def __lt__(self, other):
+        return self.copy() < other
+
+    def __le__(self, other):
+        return self.copy() <= other
+
+    def __gt__(self, other):
+        return self.copy() > other
+
+    def __ge__(self, other):
+        return self.copy() >= other
+
+    __hash__ = None
+
+
+def _is_integer_scalar(key):
+    import numbers
+
+    if isinstance(key, numbers.Integral):
+        return True
+    dtype = getattr(key, "dtype", None)
+    return getattr(key, "ndim", None) == 0 and dtype is not None and dtype.kind in "iu"
+
+
+def _unravel(k, shape):
+    index = []
+    for n in reversed(shape):
+        index.append(k % n if n else 0)
+        k = k // n if n else 0
+    return tuple(reversed(index))

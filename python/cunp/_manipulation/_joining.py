@@ -6,7 +6,7 @@ from cunp._core import ndarray
 from cunp._creation._basic import asarray
 
 __all__ = [
-    "concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack",
+    "concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack",
     "atleast_1d", "atleast_2d", "atleast_3d", "split", "array_split", "hsplit", "vsplit", "dsplit",
 ]
 
@@ -51,6 +51,16 @@ def atleast_3d(*arys):
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
     return _core._vstack(_as_arrays(tup), dtype, casting)
+
+
+def row_stack(tup, *, dtype=None, casting="same_kind"):
+    """vstack under its old name: NumPy 2 deprecates it (DeprecationWarning) in favour of
+    vstack."""
+    import warnings
+
+    warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` directly.",
+                  DeprecationWarning, stacklevel=2)
+    return vstack(tup, dtype=dtype, casting=casting)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):

@@ -1,6 +1,7 @@
-"""cunp.linalg: numpy.linalg on cuBLAS and cuSOLVER."""
+"""cunp.linalg: numpy.linalg on cuBLAS and cuSOLVER, and cupyx.linalg's invh and cho_solve."""
 from cunp.linalg._products import *  # noqa: F401,F403
 from cunp.linalg._decompositions import *  # noqa: F401,F403
+from cunp.linalg._cholesky_solve import *  # noqa: F401,F403
 
 
 def __getattr__(name):

@@ -13,17 +13,17 @@ copied to the host for NumPy's checks. Permutations use a keyed bijection (no so
 element is computed independently. choice(replace=False, p=...) ranks keys on the host.
 """
 from cunp.random._bit_generator import (  # noqa: F401
-    BitGenerator, MRG32k3a, Philox, SeedSequence, XORWOW,
+    BitGenerator, MRG32k3a, Philox, Philox4x3210, SeedSequence, XORWOW,
 )
 from cunp.random._generator import Generator, default_rng  # noqa: F401
 from cunp.random._legacy import (  # noqa: F401
-    FUNCTIONS as _FUNCTIONS, RandomState, get_random_state, get_state, seed, set_random_state,
-    set_state,
+    FUNCTIONS as _FUNCTIONS, RandomState, get_random_state, get_state, reset_states, seed,
+    set_random_state, set_state,
 )
 from cunp.random import _legacy
 
 globals().update({_n: getattr(_legacy, _n) for _n in _FUNCTIONS})
 
-__all__ = ['BitGenerator', 'Generator', 'MRG32k3a', 'Philox', 'RandomState', 'SeedSequence',
-           'XORWOW', 'default_rng', 'get_random_state', 'get_state', 'seed', 'set_random_state',
-           'set_state'] + list(_FUNCTIONS)
+__all__ = ['BitGenerator', 'Generator', 'MRG32k3a', 'Philox', 'Philox4x3210', 'RandomState',
+           'SeedSequence', 'XORWOW', 'default_rng', 'get_random_state', 'get_state',
+           'reset_states', 'seed', 'set_random_state', 'set_state'] + list(_FUNCTIONS)

@@ -192,6 +192,20 @@ class Philox(BitGenerator):
         return bg
 
 
+class Philox4x3210(Philox):
+    """cupy.random.Philox4x3210: the same Philox4x32-10 generator under CuPy's name. `size`
+    (how many cuRAND states CuPy keeps) is accepted and unused: cunp's samplers are
+    counter-based and keep no per-thread state."""
+
+    _name = 'Philox4x3210'
+
+    def __init__(self, seed=None, *, size=-1):
+        import operator
+
+        operator.index(size)
+        super().__init__(seed)
+
+
 class _CurandKeyed(BitGenerator):
     """Keys each call from cuRAND's host generator of the given type (see the module docstring)."""
 

@@ -96,6 +96,14 @@ def get_random_state():
     return rs
 
 
+def reset_states():
+    """Forgets the default RandomState: the next call that needs it makes a new one, seeded
+    afresh (cupy.random.reset_states)."""
+    global _random_state
+    with _lock:
+        _random_state = None
+
+
 def set_random_state(rs):
     """Makes `rs` (a RandomState) the default state."""
     global _random_state

@@ -12,6 +12,9 @@ the host::
         a = testing.shaped_arange((2, 3), xp, dtype)
         return a.reshape(3, 2)
 
+Every name of CuPy's ``cupy.testing`` is here (``numpy_cupy_*`` are the
+``numpy_cunp_*`` decorators), with NumPy's ``assert_no_gc_cycles``.
+
 The assertion helpers (``assert_allclose`` and friends) accept cunp arrays,
 NumPy arrays and nested lists interchangeably.  Only the decorators need
 pytest, and they import it when they are applied, so the assertions also work
@@ -28,8 +31,10 @@ from cunp.testing._array import (
     assert_array_compare,
     assert_array_equal,
     assert_array_less,
+    assert_array_list_equal,
     assert_array_max_ulp,
     assert_equal,
+    assert_no_gc_cycles,
     assert_no_warnings,
     assert_raises,
     assert_raises_regex,
@@ -39,9 +44,19 @@ from cunp.testing._array import (
     suppress_warnings,
 )
 from cunp.testing._helpers import (
+    AssertFunctionIsCalled,
+    NumpyAliasBasicTestBase,
+    NumpyAliasValuesTestBase,
+    assert_function_is_called,
+    generate_matrix,
+    installed,
+    multi_gpu,
+    numpy_satisfies,
     shaped_arange,
+    shaped_linspace,
     shaped_random,
     shaped_reverse_arange,
+    shaped_sparse_random,
     slow,
     with_requires,
 )
@@ -51,6 +66,7 @@ from cunp.testing._loops import (
     numpy_cunp_array_almost_equal_nulp,
     numpy_cunp_array_equal,
     numpy_cunp_array_less,
+    numpy_cunp_array_list_equal,
     numpy_cunp_array_max_ulp,
     numpy_cunp_equal,
     numpy_cunp_raises,
@@ -59,6 +75,7 @@ from cunp.testing._loops import (
     numpy_cupy_array_almost_equal_nulp,
     numpy_cupy_array_equal,
     numpy_cupy_array_less,
+    numpy_cupy_array_list_equal,
     numpy_cupy_array_max_ulp,
     numpy_cupy_equal,
     numpy_cupy_raises,
@@ -74,6 +91,7 @@ from cunp.testing._parametrize import (
     for_all_dtypes_combination,
     for_CF_orders,
     for_complex_dtypes,
+    for_contiguous_axes,
     for_dtypes,
     for_dtypes_combination,
     for_float_dtypes,
@@ -81,10 +99,38 @@ from cunp.testing._parametrize import (
     for_int_dtypes_combination,
     for_orders,
     for_signed_dtypes,
+    for_signed_dtypes_combination,
     for_unsigned_dtypes,
+    for_unsigned_dtypes_combination,
+    parameterize,
+    product,
+    product_dict,
 )
+from cunp.testing._random import fix_random, generate_seed
 
 __all__ = [
+    'AssertFunctionIsCalled',
+    'NumpyAliasBasicTestBase',
+    'NumpyAliasValuesTestBase',
+    'assert_array_list_equal',
+    'assert_function_is_called',
+    'assert_no_gc_cycles',
+    'fix_random',
+    'for_contiguous_axes',
+    'for_signed_dtypes_combination',
+    'for_unsigned_dtypes_combination',
+    'generate_matrix',
+    'generate_seed',
+    'installed',
+    'multi_gpu',
+    'numpy_cunp_array_list_equal',
+    'numpy_cupy_array_list_equal',
+    'numpy_satisfies',
+    'parameterize',
+    'product',
+    'product_dict',
+    'shaped_linspace',
+    'shaped_sparse_random',
     'assert_',
     'assert_almost_equal',
     'assert_approx_equal',

@@ -136,6 +136,23 @@ def assert_array_max_ulp(a, b, maxulp=1, dtype=None):
                                               dtype)
 
 
+def assert_array_list_equal(xlist, ylist, err_msg='', verbose=True):
+    """Two lists (or two tuples) of arrays are equal pair by pair (``assert_array_equal``);
+    their types and lengths must match."""
+    if type(xlist) is not type(ylist):
+        raise AssertionError(
+            'Matching types of list or tuple are expected, but were different types '
+            '(xlist:{} ylist:{})'.format(type(xlist), type(ylist)))
+    if not isinstance(xlist, (list, tuple)):
+        raise AssertionError('List or tuple is expected, but was {}'.format(type(xlist)))
+    if len(xlist) != len(ylist):
+        raise AssertionError('List size is different ({} and {})'.format(
+            len(xlist), len(ylist)))
+    for x, y in zip(xlist, ylist):
+        numpy.testing.assert_array_equal(to_host(x), to_host(y), err_msg=err_msg,
+                                         verbose=verbose)
+
+
 # These take no arrays: NumPy's own.
 assert_string_equal = numpy.testing.assert_string_equal
 assert_raises = numpy.testing.assert_raises
@@ -145,3 +162,4 @@ assert_no_warnings = numpy.testing.assert_no_warnings
 assert_ = numpy.testing.assert_
 suppress_warnings = numpy.testing.suppress_warnings
 clear_and_catch_warnings = numpy.testing.clear_and_catch_warnings
+assert_no_gc_cycles = numpy.testing.assert_no_gc_cycles

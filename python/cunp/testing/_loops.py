@@ -397,6 +397,17 @@ def numpy_cunp_array_less(err_msg='', verbose=True, name='xp',
         name, accept_error, type_check)
 
 
+def numpy_cunp_array_list_equal(err_msg='', verbose=True, name='xp'):
+    """Run the test with xp=numpy and xp=cunp; the lists of arrays they return must be equal
+    (deprecated in CuPy, as numpy_cunp_array_equal compares lists too: it warns)."""
+    import warnings
+
+    warnings.warn('numpy_cupy_array_list_equal is deprecated. Use numpy_cupy_array_equal '
+                  'instead.', DeprecationWarning, stacklevel=2)
+    return numpy_cunp_array_equal(err_msg=err_msg, verbose=verbose, name=name,
+                                  type_check=False)
+
+
 # Names used by CuPy's test-suite, so ported tests need only the import.
 numpy_cupy_allclose = numpy_cunp_allclose
 numpy_cupy_array_equal = numpy_cunp_array_equal
@@ -406,3 +417,4 @@ numpy_cupy_array_almost_equal = numpy_cunp_array_almost_equal
 numpy_cupy_array_almost_equal_nulp = numpy_cunp_array_almost_equal_nulp
 numpy_cupy_array_max_ulp = numpy_cunp_array_max_ulp
 numpy_cupy_array_less = numpy_cunp_array_less
+numpy_cupy_array_list_equal = numpy_cunp_array_list_equal

@@ -232,3 +232,129 @@ def for_orders(orders, name='order'):
 def for_CF_orders(name='order'):
     """Run the test with order='C' and order='F'."""
     return for_orders(['C', 'F'], name)
+
+
+def for_signed_dtypes_combination(names=('dtype',), full=None):
+    """``for_dtypes_combination`` over int8..int64."""
+    return for_dtypes_combination(SIGNED_DTYPES, names, full)
+
+
+def for_unsigned_dtypes_combination(names=('dtype',), full=None):
+    """``for_dtypes_combination`` over uint8..uint64."""
+    return for_dtypes_combination(UNSIGNED_DTYPES, names, full)
+
+
+def _contiguous_axes(ndim, order):
+    """The axis tuples whose elements are contiguous in an array of that order: the last 1,
+    2, ... axes for C, the first 1, 2, ... for F."""
+    if order in ('c', 'C'):
+        return [tuple(range(ndim - k, ndim)) for k in range(ndim, 0, -1)]
+    if order in ('f', 'F'):
+        return [tuple(range(k)) for k in range(ndim, 0, -1)]
+    raise ValueError('Please specify the array order.')
+
+
+def for_contiguous_axes(name='axis'):
+    """Run the test once per tuple of axes that is contiguous in memory for the test's
+    ``shape`` and ``order`` arguments (which must be given to it as keywords, by another
+    parametrization): for shape (1, 2, 3), C order gives (0, 1, 2), (1, 2), (2,) and F order
+    (0, 1, 2), (0, 1), (0,)."""
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            for axes in _contiguous_axes(len(kwargs['shape']), kwargs['order']):
+                try:
+                    func(*args, **dict(kwargs, **{name: axes}))
+                except BaseException as e:
+                    _note(e, 'while running with {}={}'.format(name, axes))
+                    raise
+        params = inspect.signature(func).parameters
+        wrapper.__signature__ = inspect.signature(func).replace(
+            parameters=[p for p in params.values() if p.name != name])
+        return wrapper
+    return decorator
+
+
+def product(parameter):
+    """Every combination of a dict of value lists, as dicts: ``product({'a': [1, 2], 'b':
+    [3]})`` is ``[{'a': 1, 'b': 3}, {'a': 2, 'b': 3}]`` (keys in sorted order)."""
+    import itertools
+
+    if not isinstance(parameter, dict):
+        raise TypeError('product takes a dict of lists, not {}'.format(
+            type(parameter).__name__))
+    keys = sorted(parameter)
+    return [dict(zip(keys, values))
+            for values in itertools.product(*(parameter[k] for k in keys))]
+
+
+def product_dict(*parameters):
+    """Every combination of one dict from each list, merged: ``product_dict([{'a': 1},
+    {'a': 2}], [{'b': 3}])`` is ``[{'a': 1, 'b': 3}, {'a': 2, 'b': 3}]``."""
+    import itertools
+
+    return [{k: v for d in dicts for k, v in d.items()}
+            for dicts in itertools.product(*parameters)]
+
+
+def _param_id(i, param):
+    def text(v):
+        name = getattr(v, '__name__', None)
+        s = name if isinstance(name, str) else repr(v)
+        return s if len(s) <= 100 else s[:48] + '...' + s[-49:]
+    return '_param_{}_{{{}}}'.format(i, ', '.join(
+        '{}={}'.format(k, text(v)) for k, v in sorted(param.items())))
+
+
+_mixin = None
+
+
+def _parameterize_mixin():
+    """The base that puts a pytest parameter's attributes on the test instance (made once, on
+    first use, so that pytest is imported only when it is needed)."""
+    global _mixin
+    if _mixin is None:
+        import pytest
+
+        class _TestingParameterizeMixin:
+            def __repr__(self):
+                return '<{}  parameter: {}>'.format(super().__repr__(), self.__dict__)
+
+            @pytest.fixture(autouse=True)
+            def _cunp_testing_parameterize(self, _cunp_testing_param):
+                self.__dict__.update(_cunp_testing_param)
+
+        _mixin = _TestingParameterizeMixin
+    return _mixin
+
+
+def parameterize(*params, _ids=True):
+    """Runs a test class once per dict of attributes in `params` (each dict's items become
+    attributes of the test instance; function values become methods that ignore self).
+
+    A pytest class (not a unittest.TestCase) becomes one class parametrized over the dicts. A
+    unittest.TestCase class is replaced by one subclass per dict, added to its module as
+    ``<name>_param_<i>_{...}`` (the decorator returns None, as CuPy's does)."""
+    def decorator(cls):
+        if issubclass(cls, unittest.TestCase):
+            module = sys.modules[cls.__module__]
+            for i, param in enumerate(params):
+                members = {}
+                for k, v in param.items():
+                    members[k] = (staticmethod(v) if inspect.isfunction(v) else v)
+                name = cls.__name__ + _param_id(i, param)
+                sub = type(name, (cls,), members)
+                sub.__module__ = cls.__module__
+                setattr(module, name, sub)
+            return None
+        import pytest
+
+        mixin = _parameterize_mixin()
+        if issubclass(cls, mixin):
+            raise RuntimeError('do not apply testing.parameterize twice')
+        new = type(cls.__name__, (mixin, cls), {})
+        new.__module__ = cls.__module__
+        new.__qualname__ = cls.__qualname__
+        ids = [_param_id(i, p) if _ids else str(i) for i, p in enumerate(params)]
+        return pytest.mark.parametrize('_cunp_testing_param', list(params), ids=ids)(new)
+    return decorator
