@@ -8,8 +8,9 @@ set(stems "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
   string(REPLACE "#pragma once\n" "" body "${body}")
-  # The parts are concatenated into one source: includes of one another are dropped.
-  string(REGEX REPLACE "#include \"[^\"]*\"\n" "" body "${body}")
+  # The parts are concatenated into one source: includes of one another are dropped (a comment
+  # after one goes with it).
+  string(REGEX REPLACE "#include \"[^\"]*\"[^\n]*\n" "" body "${body}")
   get_filename_component(stem "${h}" NAME_WE)
   # A part is looked up by its stem alone, so two directories may not share one.
   list(FIND stems "${stem}" seen)

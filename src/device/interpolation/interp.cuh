@@ -6,6 +6,7 @@
 // three times the memory traffic of reading x and writing the result, while the table's upper
 // levels stay in cache for the in-kernel search.
 #pragma once
+#include "../cunp_device.cuh"
 
 namespace cunp {
 
