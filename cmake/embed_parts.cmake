@@ -8,9 +8,9 @@ set(seen "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
   string(REPLACE "#pragma once\n" "" body "${body}")
-  # The parts are concatenated into one source: includes of one another are dropped (a kernel
-  # adds what a part includes before it).
-  string(REGEX REPLACE "#include \"[^\"]*\"\n" "" body "${body}")
+  # The parts are concatenated into one source: includes of one another are dropped, with any
+  # comment after them (a kernel adds what a part includes before it).
+  string(REGEX REPLACE "#include \"[^\"]*\"[^\n]*\n" "" body "${body}")
   get_filename_component(stem "${h}" NAME_WE)
   list(FIND seen "${stem}" at)  # (a script runs without policies: no IN_LIST)
   if(NOT at EQUAL -1)

@@ -123,6 +123,10 @@ void bind_axes(nb::module_& m);        // axis arguments: _normalize_axis, _norm
 void bind_statistics(nb::module_& m);  // the one-launch statistics (_stat_mean, ...)
 void bind_einsum(nb::module_& m);      // _einsum, _einsum_path and the plan cache's queries
 
+// _interp and _i0; _tril and _triu.
+void bind_math_extras(nb::module_& m);
+void bind_triangles(nb::module_& m);
+
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array
 // reduces nothing (the ufunc reductions' rule).

@@ -91,4 +91,6 @@ NB_MODULE(_core, m) {
   bind_einsum(m);
   bind_sorting(m);
   bind_histogram(m);
+  bind_math_extras(m);
+  bind_triangles(m);
 }

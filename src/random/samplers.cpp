@@ -121,18 +121,15 @@ ElementwiseOp make_op(const Sampler& s, unsigned mask, bool vector_store) {
     return op;
   }
   // The walk over the position's Philox blocks is cunp_random::block_walk
-  // (src/device/engines/random_blocks.cuh); the body gives the K values of one block.
+  // (src/device/engines/random_blocks.cuh); the lambda gives the K values of one block.
   op.raw = {true};  // out, whole: the walk addresses its elements
   op.preamble += device_part("random_blocks");
   const std::string K = std::to_string(s.block);
   op.body = "cunp_random::block_walk<" + K + ", " + (vector_store ? "true" : "false") +
             ", _T>(out, i, _ind.size(), _key, _off,\n"
             "    [&](const cunp_random::Words _w, _T* _v) {\n" +
-            s.prep +
-            "\n"
-            "#pragma unroll\n"
-            "      for (int _j = 0; _j < " +
-            K + "; ++_j) _v[_j] = static_cast<_T>(" + s.expr + ");\n    });";
+            s.prep + "\n      cunp_random::fill_lanes<" + K +
+            ">(_v, [&](const int _j) { return static_cast<_T>(" + s.expr + "); });\n    });";
   return op;
 }
 

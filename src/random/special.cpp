@@ -21,7 +21,9 @@ struct SpecialSpec {
 const char* const kPermPrep =
     "const cunp_random::Feistel _f = cunp_random::feistel_setup(_key, _off, (unsigned long long)_len);";
 
-// Row samplers: loop position i is a row of k values; `_g` its sub-stream.
+// Each kernel is one call into the random library (src/device/random): feistel_permutation.cuh
+// for the permutations, row_samplers.cuh for the rest. Row samplers: loop position i is a row of
+// k values, drawn from sub-stream i.
 const std::vector<SpecialSpec>& specs() {
   static const std::vector<SpecialSpec> table = {
       {"permutation_indices",
@@ -35,97 +37,40 @@ const std::vector<SpecialSpec>& specs() {
        {true, false},
        {"_key", "_off", "_len", "_rowlen"},
        kPermPrep,
-       "const long long _r = i / _rowlen, _c = i - _r * _rowlen;\n"
-       "dst = src[(long long)cunp_random::permute_index(_f, (unsigned long long)_r) * _rowlen + _c];"},
+       "dst = src[cunp_random::permuted_row_source(_f, i, _rowlen)];"},
       {"permute_last_axis",
        {"src", "dst"},
        {true, false},
        {"_key", "_off", "_len"},
        kPermPrep,
-       "const long long _s = i / _len, _c = i - _s * _len;\n"
-       "const cunp_random::Feistel _fs = cunp_random::feistel_tweak(_f, (unsigned long long)_s);\n"
-       "dst = src[_s * _len + (long long)cunp_random::permute_index(_fs, (unsigned long long)_c)];"},
+       "dst = src[cunp_random::permuted_slice_source(_f, i, _len)];"},
       {"choice_cdf",
        {"cdf", "out"},
        {true, false},
        {"_key", "_off"},
        "",
-       "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
-       "const double _u = _g.uniform();\n"
-       "long long _lo = 0, _hi = cdf.size() - 1;\n"
-       "while (_lo < _hi) {\n"
-       "  const long long _m = (_lo + _hi) / 2;\n"
-       "  if (cdf[_m] > _u) _hi = _m; else _lo = _m + 1;\n"
-       "}\n"
-       "out = _lo;"},
+       "out = cunp_random::choice_cdf(cdf, _key, _off + (unsigned long long)i);"},
       {"take_1d", {"a", "idx", "out"}, {true, false, false}, {}, "", "out = a[idx];"},
       {"dirichlet",
        {"alpha", "out"},
        {true, true},
        {"_key", "_off", "_k"},
        "",
-       // Gamma variates normalized; with every alpha below 0.1 they underflow to 0 too often, so
-       // then stick-breaking with beta variates (as NumPy's Generator does).
-       "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
-       "const long long _row = i * _k;\n"
-       "double _amax = 0.0, _asum = 0.0;\n"
-       "for (long long _j = 0; _j < _k; ++_j) {\n"
-       "  _asum += alpha[_j];\n"
-       "  if (alpha[_j] > _amax) _amax = alpha[_j];\n"
-       "}\n"
-       "if (_amax < 0.1) {\n"
-       "  double _left = 1.0, _rest = _asum;\n"
-       "  for (long long _j = 0; _j + 1 < _k; ++_j) {\n"
-       "    _rest -= alpha[_j];\n"
-       "    const double _v = _rest > 0.0 ? cunp_random::beta(_g, alpha[_j], _rest) : 1.0;\n"
-       "    out[_row + _j] = _left * _v;\n"
-       "    _left *= 1.0 - _v;\n"
-       "  }\n"
-       "  out[_row + _k - 1] = _left;\n"
-       "} else {\n"
-       "  double _sum = 0.0;\n"
-       "  for (long long _j = 0; _j < _k; ++_j) {\n"
-       "    const double _v = cunp_random::standard_gamma(_g, alpha[_j]);\n"
-       "    out[_row + _j] = _v;\n"
-       "    _sum += _v;\n"
-       "  }\n"
-       "  for (long long _j = 0; _j < _k; ++_j) out[_row + _j] = out[_row + _j] / _sum;\n"
-       "}"},
+       "cunp_random::dirichlet_row(alpha, out, _key, _off + (unsigned long long)i, i, _k);"},
       {"multinomial",
        {"pvals", "out"},
        {true, true},
        {"_key", "_off", "_trials", "_k"},
        "",
-       // Conditional binomials: category j gets Bin(remaining, p_j / remaining mass).
-       "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
-       "const long long _row = i * _k;\n"
-       "long long _left = _trials;\n"
-       "double _mass = 1.0;\n"
-       "for (long long _j = 0; _j + 1 < _k; ++_j) {\n"
-       "  long long _x = 0;\n"
-       "  if (_left > 0 && _mass > 0.0) {\n"
-       "    double _q = pvals[_j] / _mass;\n"
-       "    _q = _q < 0.0 ? 0.0 : (_q > 1.0 ? 1.0 : _q);\n"
-       "    _x = cunp_random::binomial(_g, _left, _q);\n"
-       "  }\n"
-       "  out[_row + _j] = _x;\n"
-       "  _left -= _x;\n"
-       "  _mass -= pvals[_j];\n"
-       "}\n"
-       "out[_row + _k - 1] = _left;"},
+       "cunp_random::multinomial_row(pvals, out, _key, _off + (unsigned long long)i, i, _trials, "
+       "_k);"},
       {"multivariate_normal",
        {"mean", "factor", "out"},
        {true, true, true},
        {"_key", "_off", "_k"},
        "",
-       // out_row = mean + factor @ z, accumulated one z at a time (no per-thread array of k).
-       "cunp_random::Rng _g(_key, _off + (unsigned long long)i);\n"
-       "const long long _row = i * _k;\n"
-       "for (long long _j = 0; _j < _k; ++_j) out[_row + _j] = mean[_j];\n"
-       "for (long long _l = 0; _l < _k; ++_l) {\n"
-       "  const double _z = _g.normal();\n"
-       "  for (long long _j = 0; _j < _k; ++_j) out[_row + _j] = out[_row + _j] + factor[_j * _k + _l] * _z;\n"
-       "}"},
+       "cunp_random::multivariate_normal_row(mean, factor, out, _key, _off + (unsigned long long)i, "
+       "i, _k);"},
   };
   return table;
 }

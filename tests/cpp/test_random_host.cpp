@@ -11,8 +11,9 @@
 
 #include "cunp/random/random.hpp"
 
-// The helpers the device code takes from its includer, for the host build: CUDA's sincospi
-// (sin and cos of pi * x), the wide multiply and the float bit casts.
+// The random library (src/device/random) built as plain C++: the helpers random_intrinsics.cuh
+// gives the device, here for the host: CUDA's sincospi (sin and cos of pi * x), the wide multiply
+// and the float bit casts.
 inline void sincospi(double x, double* s, double* c) {
   const double t = 3.141592653589793238 * x;
   *s = sin(t);
@@ -63,12 +64,15 @@ inline double words_double(unsigned hi, unsigned lo) {
   return x;
 }
 
+// The qualifiers: with CUNP_RFN defined, random_intrinsics.cuh leaves its device versions out.
 #define CUNP_RFN inline
 #define CUNP_RCONST static const
 #define CUNP_RTABLE static const
-#define CUNP_RANDOM_CODE(...) __VA_ARGS__
-#include "random/device_code.inc"
-#undef CUNP_RANDOM_CODE
+#include "device/random/feistel_permutation.cuh"
+#include "device/random/noncentral_samplers.cuh"
+#include "device/random/block_samplers.cuh"
+#include "device/random/exp_f64.cuh"
+#include "device/random/row_samplers.cuh"
 #undef CUNP_RFN
 #undef CUNP_RCONST
 #undef CUNP_RTABLE
@@ -522,3 +526,86 @@ TEST(RandomHost, PermutationIsABijection) {
 }
 
 }  // namespace
+
+// The permutations' gathers: every element of a (rows x rowlen) array, or of each slice, comes
+// from exactly one source element, of its own slice.
+TEST(RandomHost, PermutedSourcesAreBijections) {
+  const int64_t rows = 37, len = 11;
+  std::vector<char> seen(rows * len, 0);
+  const cunp_random::Feistel by_row = cunp_random::feistel_setup(9, 4, rows);
+  for (int64_t i = 0; i < rows * len; ++i) {
+    const int64_t j = cunp_random::permuted_row_source(by_row, i, len);
+    ASSERT_GE(j, 0);
+    ASSERT_LT(j, rows * len);
+    EXPECT_EQ(j % len, i % len);  // a row moves whole
+    ASSERT_FALSE(seen[j]);
+    seen[j] = 1;
+  }
+  seen.assign(rows * len, 0);
+  const cunp_random::Feistel by_slice = cunp_random::feistel_setup(9, 4, len);
+  bool slices_differ = false;
+  for (int64_t i = 0; i < rows * len; ++i) {
+    const int64_t j = cunp_random::permuted_slice_source(by_slice, i, len);
+    ASSERT_EQ(j / len, i / len);  // within its slice
+    ASSERT_FALSE(seen[j]);
+    seen[j] = 1;
+    slices_differ = slices_differ ||
+                    (j % len != cunp_random::permuted_slice_source(by_slice, i % len, len));
+  }
+  EXPECT_TRUE(slices_differ);  // each slice has its own bijection
+}
+
+// What the row samplers index: a[j] by position (a const view writes through), a.size().
+struct HostRow {
+  double* p;
+  int64_t n;
+  double& operator[](int64_t j) const { return p[j]; }
+  int64_t size() const { return n; }
+};
+struct HostCounts {
+  int64_t* p;
+  int64_t& operator[](int64_t j) const { return p[j]; }
+};
+
+TEST(RandomHost, RowSamplers) {
+  // choice_cdf: the first j with cdf[j] > u, clamped to the last.
+  std::vector<double> cdf = {0.25, 0.5, 0.5, 1.0};
+  std::vector<int> picks(4);
+  for (uint64_t i = 0; i < 40000; ++i)
+    ++picks[cunp_random::choice_cdf(HostRow{cdf.data(), 4}, 0x5eedull, i)];
+  EXPECT_NEAR(picks[0], 10000, 400);
+  EXPECT_NEAR(picks[1], 10000, 400);
+  EXPECT_EQ(picks[2], 0);
+  EXPECT_NEAR(picks[3], 20000, 400);
+  // Dirichlet rows sum to 1 (both the gamma and the stick-breaking branch), multinomial rows to
+  // the trials, multivariate normal rows have the mean given the identity factor.
+  const int64_t k = 3, nrows = 2000;
+  for (double a : {2.0, 0.05}) {
+    std::vector<double> alpha(k, a), out(nrows * k);
+    for (int64_t i = 0; i < nrows; ++i)
+      cunp_random::dirichlet_row(HostRow{alpha.data(), k}, HostRow{out.data(), nrows * k}, 1, i, i,
+                                 k);
+    for (int64_t i = 0; i < nrows; ++i)
+      EXPECT_NEAR(out[i * k] + out[i * k + 1] + out[i * k + 2], 1.0, 1e-12) << a;
+  }
+  std::vector<double> pvals = {0.2, 0.3, 0.5};
+  std::vector<int64_t> counts(nrows * k);
+  for (int64_t i = 0; i < nrows; ++i)
+    cunp_random::multinomial_row(HostRow{pvals.data(), k}, HostCounts{counts.data()}, 2, i, i, 50,
+                                 k);
+  double first = 0;
+  for (int64_t i = 0; i < nrows; ++i) {
+    EXPECT_EQ(counts[i * k] + counts[i * k + 1] + counts[i * k + 2], 50);
+    first += static_cast<double>(counts[i * k]);
+  }
+  EXPECT_NEAR(first / nrows, 10.0, 0.3);
+  std::vector<double> mean = {1.0, -2.0, 3.0}, eye = {1, 0, 0, 0, 1, 0, 0, 0, 1}, mv(nrows * k);
+  for (int64_t i = 0; i < nrows; ++i)
+    cunp_random::multivariate_normal_row(HostRow{mean.data(), k}, HostRow{eye.data(), 9},
+                                         HostRow{mv.data(), nrows * k}, 3, i, i, k);
+  for (int64_t j = 0; j < k; ++j) {
+    double s = 0;
+    for (int64_t i = 0; i < nrows; ++i) s += mv[i * k + j];
+    EXPECT_NEAR(s / nrows, mean[j], 0.1);
+  }
+}

@@ -1,6 +1,6 @@
 // src/device/engines/random_blocks.cuh -- the walk of the random "block" kernels (uniform,
 // normal, lognormal, small integers, raw bits): loop position i fills the elements of its Philox
-// blocks, K values a block. Added after the random library (cunp_random::block, Words).
+// blocks, K values a block. Added after the random library (src/device/random: block, Words).
 //
 // Position i handles `per` blocks: the 32 positions of a warp take 32 * per consecutive blocks,
 // trip t blocks [32 t, 32 t + 32) of that run, so one store per warp covers 512 contiguous bytes
@@ -11,8 +11,17 @@
 // set-up (the scalars, the Philox key schedule, constants brought into registers) thin. `per` is
 // the smallest power of two with per * T >= blocks, which is what the host chose T for.
 #pragma once
+#include "../random/philox.cuh"
 
 namespace cunp_random {
+
+// v[j] = value(j) for the K lanes of one block, unrolled: a block sampler's lanes function is
+// its per-block work (the `prep` of its table row) followed by this.
+template <int K, class T, class Value>
+__device__ __forceinline__ void fill_lanes(T* v, Value value) {
+#pragma unroll
+  for (int j = 0; j < K; ++j) v[j] = value(j);
+}
 
 // lanes(w, v) writes the K values of the block whose words are w into v[0..K). VECTOR: whole
 // blocks are written as one K-element vector (the output is aligned for it).

@@ -50,19 +50,8 @@ def test_interp_errors(args, kw, error, match):
         numpy.interp(*args, **kw)
 
 
-@pytest.mark.parametrize("fp_dtype", [numpy.float64, numpy.complex128])
-def test_interp_kernel_compiles(fp_dtype):
-    # NVRTC needs no GPU: the kernel's source compiles for both result types and layouts.
-    from cunp._math import _interpolation
-
-    kernel = _interpolation._interp_kernel()
-    args = [numpy.float64, numpy.float64, fp_dtype, 5, fp_dtype(0), fp_dtype(0), True, False,
-            fp_dtype]
-    try:
-        for rank in (0, 2):
-            kernel._compile(args, rank, 90)
-    except cunp.cuda.runtime.CUDARuntimeError as e:
-        pytest.skip("NVRTC is not available: {}".format(e))
+# The kernel's NVRTC compile (no GPU needed) for both result types and layouts is a C++ test:
+# tests/cpp/test_device_extras.cpp.
 
 
 # --- on the GPU ---
