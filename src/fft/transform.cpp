@@ -9,8 +9,8 @@
 #include <string>
 
 #include "cunp/array/shape.hpp"
-#include "cunp/ops/copy.hpp"
-#include "cunp/ops/ufunc.hpp"
+#include "cunp/ops/creation/copy.hpp"
+#include "cunp/ops/ufunc/ufunc.hpp"
 #include "cunp/runtime/error.hpp"
 #include "layout.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "cunp/array/shape.hpp"
 #include "cunp/linalg/products.hpp"
-#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/error.hpp"
 #include "matmul_plan.hpp"

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "cunp/linalg/products.hpp"
-#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cublas.hpp"
 #include "matmul_plan.hpp"

@@ -6,10 +6,10 @@
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/linalg/solver.hpp"
-#include "cunp/ops/copy.hpp"
-#include "cunp/ops/creation.hpp"
-#include "cunp/ops/elementwise.hpp"
-#include "cunp/ops/transfer.hpp"
+#include "cunp/ops/creation/copy.hpp"
+#include "cunp/ops/creation/creation.hpp"
+#include "cunp/ops/elementwise/elementwise.hpp"
+#include "cunp/ops/creation/transfer.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp::linalg {

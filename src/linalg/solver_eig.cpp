@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "cunp/linalg/solver.hpp"
-#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cusolver.hpp"
 #include "solver_common.hpp"

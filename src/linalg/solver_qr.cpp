@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "cunp/linalg/solver.hpp"
-#include "cunp/ops/copy.hpp"
-#include "cunp/ops/creation.hpp"
+#include "cunp/ops/creation/copy.hpp"
+#include "cunp/ops/creation/creation.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cusolver.hpp"

@@ -5,7 +5,7 @@
 #include <atomic>
 
 #include "cunp/linalg/solver.hpp"
-#include "cunp/ops/copy.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cusolver.hpp"

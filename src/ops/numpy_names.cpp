@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "cunp/ops/indexing.hpp"
-#include "cunp/ops/reshape.hpp"
-#include "cunp/ops/scan.hpp"
-#include "cunp/ops/ufunc.hpp"
+#include "cunp/ops/indexing/indexing.hpp"
+#include "cunp/ops/manipulation/reshape.hpp"
+#include "cunp/ops/scan/scan.hpp"
+#include "cunp/ops/ufunc/ufunc.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {

@@ -1,8 +1,8 @@
 // src/python/einsum.cpp -- bindings of einsum and einsum_path (cunp/ops/einsum.hpp): Python's
 // optimize=, operand and out= objects converted for the core, which parses, plans and runs.
 #include "common.hpp"
-#include "cunp/ops/einsum.hpp"
-#include "../ops/einsum_plan.hpp"
+#include "cunp/ops/einsum/einsum.hpp"
+#include "ops/einsum/plan.hpp"
 
 namespace cunp::py {
 namespace {

@@ -4,7 +4,7 @@
 #include <nanobind/stl/optional.h>
 
 #include "common.hpp"
-#include "cunp/ops/elementwise_functions.hpp"
+#include "cunp/ops/elementwise/functions.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {

@@ -2,7 +2,7 @@
 // keywords converted for the core's ElementwiseKernel (cunp/ops/elementwise_kernel.hpp), which
 // checks them, resolves the types, allocates the outputs and launches.
 // python/cunp/_kernels/_elementwise_kernel.py subclasses this type, so a call runs no Python code.
-#include "cunp/ops/elementwise_kernel.hpp"
+#include "cunp/ops/kernels/elementwise_kernel.hpp"
 
 #include "common.hpp"
 #include "kernel_args.hpp"

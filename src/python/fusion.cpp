@@ -8,7 +8,7 @@
 #include <unordered_map>
 
 #include "common.hpp"
-#include "cunp/ops/fusion.hpp"
+#include "cunp/ops/kernels/fusion.hpp"
 #include "kernel_args.hpp"
 #include "ufunc_args.hpp"
 

@@ -1,7 +1,7 @@
 // src/python/histogram.cpp -- bindings of bincount, bin_counts and histogram
 // (cunp/ops/histogram.hpp) for cunp._statistics._histograms: argument conversion only.
 #include "common.hpp"
-#include "cunp/ops/histogram.hpp"
+#include "cunp/ops/statistics/histogram.hpp"
 
 namespace cunp::py {
 namespace {

@@ -3,7 +3,7 @@
 // core's index list, with NumPy's words for the items it refuses.
 #include <string>
 
-#include "cunp/ops/indexing.hpp"
+#include "cunp/ops/indexing/indexing.hpp"
 #include "indexing.hpp"
 #include "interop.hpp"
 

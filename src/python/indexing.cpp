@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cunp/ops/indexing.hpp"
+#include "cunp/ops/indexing/indexing.hpp"
 
 namespace cunp::py {
 namespace {

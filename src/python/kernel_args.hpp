@@ -2,7 +2,7 @@
 // ReductionKernel) as the core's KernelArg, and the kernels' parameters shown to Python.
 #pragma once
 #include "common.hpp"
-#include "cunp/ops/kernel_params.hpp"
+#include "cunp/ops/kernels/kernel_params.hpp"
 
 namespace cunp::py {
 

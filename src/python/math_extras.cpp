@@ -1,11 +1,11 @@
 // src/python/math_extras.cpp -- bindings of the NumPy functions whose kernels live in the core
-// rather than in ufuncs: interp (cunp/ops/interpolation.hpp) and i0 (cunp/ops/math_extras.hpp).
+// rather than in ufuncs: interp (cunp/ops/math/interpolation.hpp) and i0 (cunp/ops/math/math_extras.hpp).
 // Private _core functions; python/cunp/_math converts NumPy's arguments before calling them.
 #include <optional>
 
 #include "common.hpp"
-#include "cunp/ops/interpolation.hpp"
-#include "cunp/ops/math_extras.hpp"
+#include "cunp/ops/math/interpolation.hpp"
+#include "cunp/ops/math/math_extras.hpp"
 
 namespace cunp::py {
 namespace {

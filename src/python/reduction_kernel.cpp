@@ -2,7 +2,7 @@
 // converted for the core's ReductionKernel (cunp/ops/reduction_kernel.hpp), which checks them,
 // resolves the types, allocates the outputs and launches.
 // python/cunp/_kernels/_reduction_kernel.py subclasses this type.
-#include "cunp/ops/reduction_kernel.hpp"
+#include "cunp/ops/kernels/reduction_kernel.hpp"
 
 #include "common.hpp"
 #include "kernel_args.hpp"

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "common.hpp"
-#include "cunp/ops/reduction.hpp"
+#include "cunp/ops/reduction/reduction.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {

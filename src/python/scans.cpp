@@ -2,7 +2,7 @@
 #include <Python.h>
 
 #include "common.hpp"
-#include "cunp/ops/scan.hpp"
+#include "cunp/ops/scan/scan.hpp"
 #include "ufunc_args.hpp"
 
 namespace cunp::py {

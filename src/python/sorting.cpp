@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "common.hpp"
-#include "cunp/ops/selection.hpp"
-#include "cunp/ops/sorting.hpp"
+#include "cunp/ops/sorting/selection.hpp"
+#include "cunp/ops/sorting/sorting.hpp"
 
 namespace cunp::py {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "common.hpp"
-#include "cunp/ops/statistics.hpp"
+#include "cunp/ops/statistics/statistics.hpp"
 
 namespace cunp::py {
 namespace {

@@ -1,7 +1,7 @@
-// src/python/triangles.cpp -- bindings of tril and triu (cunp/ops/triangles.hpp). Private _core
+// src/python/triangles.cpp -- bindings of tril and triu (cunp/ops/creation/triangles.hpp). Private _core
 // functions; python/cunp/_creation/_triangles.py takes NumPy's arguments.
 #include "common.hpp"
-#include "cunp/ops/triangles.hpp"
+#include "cunp/ops/creation/triangles.hpp"
 
 namespace cunp::py {
 

@@ -12,15 +12,15 @@
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/array/number.hpp"
-#include "cunp/ops/copy.hpp"
-#include "cunp/ops/creation.hpp"
-#include "cunp/ops/elementwise.hpp"
-#include "cunp/ops/elementwise_functions.hpp"
-#include "cunp/ops/joining.hpp"
-#include "cunp/ops/operand.hpp"
-#include "cunp/ops/reduction.hpp"
-#include "cunp/ops/statistics.hpp"
-#include "cunp/ops/transfer.hpp"
+#include "cunp/ops/creation/copy.hpp"
+#include "cunp/ops/creation/creation.hpp"
+#include "cunp/ops/elementwise/elementwise.hpp"
+#include "cunp/ops/elementwise/functions.hpp"
+#include "cunp/ops/manipulation/joining.hpp"
+#include "cunp/ops/ufunc/operand.hpp"
+#include "cunp/ops/reduction/reduction.hpp"
+#include "cunp/ops/statistics/statistics.hpp"
+#include "cunp/ops/creation/transfer.hpp"
 
 namespace cunp {
 

@@ -13,7 +13,7 @@
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/array/scalar.hpp"
-#include "cunp/ops/elementwise.hpp"
+#include "cunp/ops/elementwise/elementwise.hpp"
 
 namespace cunp::random {
 

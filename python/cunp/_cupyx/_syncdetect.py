@@ -6,7 +6,7 @@ seen) and warns on each use; cunp warns the same way.
 
 Where cunp checks: cunp.asnumpy (the documented way to bring data to the host). The core's own
 device-to-host paths (ndarray.get, item, tolist, printing, bool/int/float of an array) do not
-consult the flag yet: that needs a hook in the C++ transfer code (src/ops/transfer.cpp), which
+consult the flag yet: that needs a hook in the C++ transfer code (src/ops/creation/transfer.cpp), which
 would read `_is_allowed` through the binding."""
 import contextlib
 import threading

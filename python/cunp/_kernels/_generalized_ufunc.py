@@ -12,9 +12,45 @@ a fixed size, a trailing '?' for a dimension an input may lack (the output then 
 as in matmul's '(n?,k),(k,m?)->(n?,m?)')."""
 import re
 
-from cunp._kernels._gufunc import _entry, _from_end, _to_end
+from cunp import _core
 
 __all__ = ["GeneralizedUFunc"]
+
+
+def _entry(uf, index, item, count, ndim):
+    """One axes= item as a tuple of `count` normalized axes of an operand of `ndim` dims."""
+    sequence = isinstance(item, (tuple, list))
+    item = tuple(item) if sequence else (item,)
+    if len(item) != count:
+        import numpy
+
+        what = f"{len(item)} dimensions are specified by axes tuple" if sequence else \
+            "the axes item is a single integer"
+        raise numpy.exceptions.AxisError(
+            f"{uf.__name__}: operand {index} has {count} core dimensions, but {what}.")
+    out = []
+    for a in item:
+        a = _core._normalize_axis(a, ndim)
+        if a in out:
+            raise ValueError(f"axes item {index} has value {a} repeated")
+        out.append(a)
+    return tuple(out)
+
+
+def _to_end(x, axes):
+    """x with `axes` moved last, in order."""
+    rest = [k for k in range(x.ndim) if k not in axes]
+    perm = rest + list(axes)
+    return x if perm == list(range(x.ndim)) else x.transpose(perm)
+
+
+def _from_end(x, axes):
+    """The inverse of _to_end: x's last len(axes) dims go to positions `axes`."""
+    rest = [k for k in range(x.ndim) if k not in axes]
+    perm = [0] * x.ndim
+    for src, dst in enumerate(rest + list(axes)):
+        perm[dst] = src
+    return x if perm == list(range(x.ndim)) else x.transpose(perm)
 
 
 # The array operations the gufunc machinery uses, in one place (a CPU test runs the machinery

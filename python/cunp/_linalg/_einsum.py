@@ -1,5 +1,5 @@
 # python/cunp/_linalg/_einsum.py -- einsum and einsum_path: the sublist form turned into subscripts; the
-# core (cunp/ops/einsum.hpp) parses, finds the path, plans, caches the plan and runs it.
+# core (cunp/ops/einsum/einsum.hpp) parses, finds the path, plans, caches the plan and runs it.
 """einsum: subscripts -> a plan of diagonals, transposes, broadcasts, reshapes, sums, products and
 batched matmuls, built by the core once per (subscripts, shapes, dtypes, optimize) and replayed
 on later calls, so a repeated 'bij,bjk->bik' costs about one matmul call.

@@ -1,5 +1,5 @@
 """Joining and splitting arrays: concatenate, stack and their vstack/hstack/dstack forms,
-atleast_1d/2d/3d, split and its forms. The work is the core's (cunp/ops/joining.hpp); this module
+atleast_1d/2d/3d, split and its forms. The work is the core's (cunp/ops/manipulation/joining.hpp); this module
 turns arguments into lists of cunp arrays first."""
 from cunp import _core
 from cunp._core import ndarray

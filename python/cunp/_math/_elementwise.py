@@ -1,10 +1,10 @@
 # python/cunp/_math/_elementwise.py -- NumPy's elementwise functions that are not ufuncs:
-# their argument handling (each one kernel in src/ops/elementwise_functions.cpp).
+# their argument handling (each one kernel in src/ops/elementwise/functions.cpp).
 """NumPy's elementwise functions that are not ufuncs: clip, where, nan_to_num, round, angle,
 isreal/iscomplex (+obj), isclose, allclose, array_equal, array_equiv.
 
 Only argument handling lives here; each function is one fused kernel in the core
-(src/ops/elementwise_functions.cpp), with NumPy 2's dtype rules.
+(src/ops/elementwise/functions.cpp), with NumPy 2's dtype rules.
 """
 import cmath
 import operator

@@ -1,6 +1,6 @@
 """numpy.interp on the GPU: NumPy's argument conversions and checks, and period=, here; the
 kernel, which finds each x's interval in xp by binary search and applies NumPy's formula and edge
-cases, is the core's (cunp/ops/interpolation.hpp, src/device/interpolation/interp.cuh)."""
+cases, is the core's (cunp/ops/math/interpolation.hpp, src/device/interpolation/interp.cuh)."""
 from cunp import _core
 
 __all__ = ["interp"]

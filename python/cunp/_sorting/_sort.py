@@ -1,5 +1,5 @@
 # python/cunp/_sorting/_sort.py -- sorting, searching and unique (NumPy 2 and the array API's unique_*);
-# the work runs in the core (cunp/ops/sorting.hpp) on CUB's radix sort from the prebuilt kernels.
+# the work runs in the core (cunp/ops/sorting/sorting.hpp) on CUB's radix sort from the prebuilt kernels.
 """Sorting and searching: sort, argsort, sort_complex, searchsorted, unique and the array API's
 unique_all, unique_counts, unique_inverse and unique_values.
 

@@ -1,6 +1,6 @@
 # python/cunp/_statistics/_histograms.py -- counting values: bincount, digitize, histogram,
 # histogram_bin_edges, histogram2d and histogramdd with NumPy 2's rules; the counting runs in the
-# core's histogram engine (cunp/ops/histogram.hpp), the bin edges are computed on the host.
+# core's histogram engine (cunp/ops/statistics/histogram.hpp), the bin edges are computed on the host.
 """bincount, digitize, histogram, histogram_bin_edges, histogram2d, histogramdd.
 
 Arguments are checked before any device work. Equal bins are counted with NumPy's formula

@@ -1,9 +1,9 @@
 # python/cunp/_statistics/_stat_kernels.py -- the one-launch statistics (mean, var/std, nansum, nanmean,
-# nanvar/nanstd) for cunp._statistics._averages: thin callers of the C++ functions (cunp/ops/statistics.hpp).
+# nanvar/nanstd) for cunp._statistics._averages: thin callers of the C++ functions (cunp/ops/statistics/statistics.hpp).
 """Single-pass statistics kernels.
 
 Each function here reads its input once, in one reduction launch, through the C++ statistics
-table (src/ops/statistics_table.cpp): the map turns an element into a partial result, the fold
+table (src/ops/statistics/table.cpp): the map turns an element into a partial result, the fold
 merges partials, and the post-map writes the statistic. var/std fold (n, mean, M2) triples and
 merge them with Chan et al.'s parallel formula, which keeps the accuracy of a two-pass
 variance (no cancellation of large sums of squares) while reading the data once.

@@ -1,0 +1,33 @@
+// cunp/ops/creation/copy.hpp -- moving values between arrays: copy with broadcast and cast, fill,
+// astype, and layout-preserving allocation.
+#pragma once
+#include "cunp/array/ndarray.hpp"
+#include "cunp/array/scalar.hpp"
+
+namespace cunp {
+
+// NumPy's order argument: 'C', 'F', 'A' (F if the source is F-contiguous), 'K' (keep the
+// source's axis order).
+enum class OrderSpec { C, F, A, K };
+OrderSpec order_from_char(char c);  // ValueError for anything else
+
+// An uninitialized array shaped like `like`, laid out per `order`.
+// On `device` (default: like's device, as the array API asks of the *_like functions).
+NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order = OrderSpec::K,
+                   int device = -1);
+
+// dst[...] = src: src broadcast to dst's shape and cast to its dtype (unsafe casting, as
+// assignment does). Handles overlapping memory and arrays on another device.
+void copy_to(const NDArray& dst, const NDArray& src);
+
+// Every element of dst set to value (converted to dst's dtype).
+void fill(const NDArray& dst, const Scalar& value);
+
+NDArray copy(const NDArray& a, OrderSpec order = OrderSpec::K);
+// ValueError... TypeError when `casting` forbids the conversion, as NumPy.
+NDArray astype(const NDArray& a, DType dtype, OrderSpec order = OrderSpec::K,
+               Casting casting = Casting::Unsafe, bool force_copy = true);
+// A C- (or F-) contiguous array with a's values: a itself when it already is one.
+NDArray contiguous(const NDArray& a, Order order = Order::C);
+
+}  // namespace cunp

@@ -1,0 +1,269 @@
+// src/ops/reduction/functions.cpp -- NumPy's reductions on the engine: ufunc.reduce with NumPy's
+// dtype rules (sum, prod, max, min, all, any are ufunc reductions) and argmax/argmin.
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "cunp/jit/compiler.hpp"
+#include "cunp/ops/creation/creation.hpp"
+#include "cunp/ops/reduction/reduction.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp {
+namespace {
+
+// NumPy reorders (and so accepts several axes for) ufuncs with an identity, and the extrema.
+bool reorderable(const Ufunc& u) {
+  return u.identity != Identity::None || u.name == "maximum" || u.name == "minimum" ||
+         u.name == "fmax" || u.name == "fmin";
+}
+
+// The identity as a C++ expression of the fold's type.
+std::string identity_expr(Identity id) {
+  switch (id) {
+    case Identity::Zero: return "cast<_rtype>(0)";
+    case Identity::One: return "cast<_rtype>(1)";
+    case Identity::MinusOne: return "cast<_rtype>(-1)";
+    case Identity::True: return "cast<_rtype>(true)";
+    case Identity::False: return "cast<_rtype>(false)";
+    case Identity::MinusInf: return "cast<_rtype>(-__int_as_float(0x7f800000))";
+    default: return "";
+  }
+}
+
+// The loop a reduction of dtype `t` runs: NumPy's add and multiply widen bool and small
+// integers to the default integer; logical ufuncs fold truth values; otherwise the first loop
+// of one type every operand of which `t` casts to safely.
+struct ReduceLoop {
+  DType loop;  // the loop's type: the result dtype
+  DType acc;   // the fold's type (float16 folds in float32)
+};
+
+ReduceLoop reduce_loop(const Ufunc& u, DType t, std::optional<DType> dtype) {
+  if (u.resolver == Resolver::Logical) return {DType::Bool, DType::Bool};
+  DType want = t;
+  if (dtype) {
+    want = *dtype;
+  } else if (u.name == "add" || u.name == "multiply") {
+    if (t == DType::Bool || (kind(t) == 'i' && itemsize(t) < 8)) want = DType::Int64;
+    else if (kind(t) == 'u' && itemsize(t) < 8) want = DType::UInt64;
+  } else if (u.resolver == Resolver::TrueDivide && (t == DType::Bool || is_integer(t))) {
+    want = DType::Float64;  // true division of integers is float64, as NumPy's resolver has it
+  }
+  for (const UfuncLoop& l : u.loops) {
+    if (l.types[0] != l.types[1] || l.types[0] != l.types[2]) continue;
+    if (dtype ? l.types[0] == want : can_cast(want, l.types[0], Casting::Safe)) {
+      DType acc = l.types[0] == DType::Float16 && !u.half_native ? DType::Float32 : l.types[0];
+      return {l.types[0], acc};
+    }
+  }
+  throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                  u.name);
+}
+
+struct OpCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::unique_ptr<ReductionOp>> ops;
+};
+OpCache& op_cache() {
+  static auto* c = new OpCache;  // never destroyed: ops outlive interpreter teardown
+  return *c;
+}
+
+// The engine op for ufunc `u` folding in `acc` (masked: a second input says which elements
+// count; `init`: the fold starts from a runtime value).
+const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
+  std::string key = u.name + "/" + std::to_string(static_cast<int>(acc)) + (masked ? "/m" : "/") +
+                    (init ? "i" : "");
+  OpCache& c = op_cache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto& slot = c.ops[key];
+  if (!slot) {
+    auto op = std::make_unique<ReductionOp>();
+    op->name = u.name;
+    op->math = true;
+    op->reduce_type = info(acc).ctype;
+    std::string id = identity_expr(u.identity);
+    if (!id.empty()) op->identity = id;
+    std::string value = u.resolver == Resolver::Logical ? "cast<bool>(in0)" : "cast<_rtype>(in0)";
+    // Masked-off elements contribute the identity (or, for the extrema, initial=).
+    op->map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
+                          : value;
+    op->reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
+    op->post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
+    op->ordered = !reorderable(u);
+    slot = std::move(op);
+  }
+  return *slot;
+}
+
+// The check of a given out= against a reduction's result shape.
+void check_out(const NDArray& out, const Dims& want, const std::string& opname, bool keepdims) {
+  if (out.ndim() != want.size())
+    throw ValueError("output parameter for reduction operation " + opname +
+                     " has the wrong number of dimensions: Found " + std::to_string(out.ndim()) +
+                     " but expected " + std::to_string(want.size()) +
+                     (keepdims ? " (must match the operand's when keepdims=True)" : ""));
+  if (out.shape() != want)
+    throw ValueError("operands could not be broadcast together with remapped shapes "
+                     "[original->remapped]: " +
+                     shape_str(out.shape()) + " " + shape_str(want));
+}
+
+// axis= on a 0-d array: NumPy accepts 0 and -1 (and None) and reduces nothing.
+std::vector<int> reduce_axes(const NDArray& a, const std::optional<std::vector<int64_t>>& axis) {
+  if (a.ndim() == 0) {
+    if (axis) normalize_axes(axis, 1);
+    return {};
+  }
+  return normalize_axes(axis, a.ndim());
+}
+
+}  // namespace
+
+Dims reduced_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims) {
+  std::vector<bool> red(a.ndim(), false);
+  for (int x : axes) red[x] = true;
+  Dims s;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (!red[d]) s.push_back(a.shape()[d]);
+    else if (keepdims) s.push_back(1);
+  }
+  return s;
+}
+
+NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
+  if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
+  std::vector<int> axes = reduce_axes(a, args.axis);
+  if (!reorderable(u)) {
+    bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;
+    if (many)
+      throw ValueError("reduction operation '" + u.name +
+                       "' is not reorderable, so at most one axis may be specified");
+  }
+  if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
+  ReduceLoop loop = reduce_loop(u, a.dtype(), args.dtype);
+  if (args.where && u.identity == Identity::None && !args.initial)
+    throw ValueError(
+        "reduction operation '" + u.name +
+        "' does not have an identity, so to use a where mask one has to specify 'initial'");
+
+  Dims shape = reduced_shape(a, axes, args.keepdims);
+  NDArray out = args.out;
+  if (out.defined()) check_out(out, shape, u.name, args.keepdims);
+  else out = NDArray::empty(shape, loop.loop, Order::C, a.device());
+  if (out.size() == 0) return out;
+
+  std::optional<Scalar> init;
+  if (args.initial) init = args.initial->cast(loop.acc);
+  const ReductionOp& op = ufunc_op(u, loop.acc, args.where != nullptr, init.has_value());
+  if (args.where) {
+    if (args.where->dtype() != DType::Bool)
+      throw TypeError(std::string("Cannot cast array data from dtype('") +
+                      name(args.where->dtype()) +
+                      "') to dtype('bool') according to the rule 'safe'");
+    NDArray mask = args.where->broadcast_to(a.shape());
+    reduce(op, {a, mask}, {out}, axes, init ? &*init : nullptr, a.shape());
+  } else {
+    reduce(op, {a}, {out}, axes, init ? &*init : nullptr, a.shape());
+  }
+  return out;
+}
+
+DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype) {
+  return reduce_loop(u, t, dtype).loop;
+}
+
+NDArray sum(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("add"), a, args);
+}
+NDArray prod(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("multiply"), a, args);
+}
+NDArray amax(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("maximum"), a, args);
+}
+NDArray amin(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("minimum"), a, args);
+}
+NDArray all(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("logical_and"), a, args);
+}
+NDArray any(const NDArray& a, const ReduceArgs& args) {
+  return ufunc_reduce(*find_ufunc("logical_or"), a, args);
+}
+
+namespace {
+
+DType arg_value_type(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
+
+const ReductionOp& arg_op(bool max, DType t) {
+  std::string key = std::string(max ? "argmax/" : "argmin/") + std::to_string(static_cast<int>(t));
+  OpCache& c = op_cache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto& slot = c.ops[key];
+  if (!slot) {
+    auto op = std::make_unique<ReductionOp>();
+    op->name = max ? "argmax" : "argmin";
+    // The fold of (value, position) pairs: src/device/reduction/argminmax.cuh.
+    op->preamble = device_part("argminmax") + "typedef " + info(arg_value_type(t)).ctype +
+                   " _vt;\ntypedef argminmax::pair<_vt> _argpair;\n";
+    op->reduce_type = "_argpair";
+    op->map_expr = "_argpair{cast<_vt>(in0), _j}";
+    op->reduce_expr = std::string("argminmax::pick<") + (max ? "true" : "false") + ">(a, b)";
+    op->post_map_expr = "out0 = static_cast<_t1>(a.i)";
+    op->uses_index = true;
+    slot = std::move(op);
+  }
+  return *slot;
+}
+
+NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool keepdims,
+                   NDArray out) {
+  const char* what = max ? "argmax" : "argmin";
+  std::vector<int> axes;
+  if (axis) axes = reduce_axes(a, std::vector<int64_t>{*axis});
+  else axes = normalize_axes(std::nullopt, a.ndim());
+  int64_t n_red = 1;
+  for (int x : axes) n_red *= a.shape()[x];
+  Dims shape = reduced_shape(a, axes, keepdims);
+  if (n_red == 0 && shape.product() != 0)
+    throw ValueError(std::string("attempt to get ") + what + " of an empty sequence");
+  if (out.defined()) {
+    if (out.shape() != shape)
+      throw ValueError("output array does not match result of np." + std::string(what));
+    if (out.dtype() != DType::Int64)
+      throw TypeError(std::string("Cannot cast array data from dtype('int64') to dtype('") +
+                      name(out.dtype()) + "') according to the rule 'safe'");
+  } else {
+    out = NDArray::empty(shape, DType::Int64, Order::C, a.device());
+  }
+  if (out.size() == 0) return out;
+  reduce(arg_op(max, a.dtype()), {a}, {out}, axes, nullptr, a.shape());
+  return out;
+}
+
+}  // namespace
+
+NDArray argmax(const NDArray& a, std::optional<int64_t> axis, bool keepdims, NDArray out) {
+  return arg_reduce(true, a, axis, keepdims, std::move(out));
+}
+NDArray argmin(const NDArray& a, std::optional<int64_t> axis, bool keepdims, NDArray out) {
+  return arg_reduce(false, a, axis, keepdims, std::move(out));
+}
+
+std::string ufunc_reduce_source(const Ufunc& u, DType t, ReduceSignature layout) {
+  ReduceLoop loop = reduce_loop(u, t, std::nullopt);
+  const ReductionOp& op = ufunc_op(u, loop.acc, false, layout.init_param);
+  layout.inputs = {t};
+  layout.outputs = {loop.loop};
+  return reduction_source(op, layout);
+}
+
+std::string arg_reduce_source(bool max, DType t, ReduceSignature layout) {
+  layout.inputs = {t};
+  layout.outputs = {DType::Int64};
+  return reduction_source(arg_op(max, t), layout);
+}
+
+}  // namespace cunp
