@@ -11,6 +11,7 @@ import cunp
 gpu = pytest.mark.gpu
 
 OUT_OF_SCOPE = {
+    "__buffer__": "Python's buffer protocol exposes host memory; cunp's is on the device",
     "__array_interface__": "host memory protocol: implicit conversion to NumPy raises TypeError, "
                            "as in CuPy (use .get() or cunp.asnumpy)",
     "__array_struct__": "host memory protocol, as __array_interface__",
@@ -24,7 +25,9 @@ OUT_OF_SCOPE = {
 
 
 def test_every_numpy_ndarray_attribute_or_a_reason():
-    missing = sorted(n for n in dir(numpy.ndarray) if not hasattr(cunp.ndarray, n))
+    # NumPy's private helpers (_set_shape, ...) are not part of its surface.
+    public = [n for n in dir(numpy.ndarray) if not n.startswith("_") or n.startswith("__")]
+    missing = sorted(n for n in public if not hasattr(cunp.ndarray, n))
     assert set(missing) <= set(OUT_OF_SCOPE), sorted(set(missing) - set(OUT_OF_SCOPE))
     stale = sorted(n for n in OUT_OF_SCOPE if hasattr(cunp.ndarray, n))
     assert not stale, f"listed as out of scope but present: {stale}"
@@ -43,7 +46,7 @@ def test_shape_assignment_reshapes_in_place(shape, new):
     a = cunp.asarray(h)
     ptr = a.data.ptr
     a.shape = new
-    h.shape = new
+    h = h.reshape(new)  # (NumPy 2.5 deprecates its own shape assignment)
     assert a.shape == h.shape and a.data.ptr == ptr
     numpy.testing.assert_array_equal(a.get(), h)
 

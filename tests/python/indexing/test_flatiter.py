@@ -74,7 +74,7 @@ def _write_pairs():
 
 @gpu
 @pytest.mark.parametrize("key,value", [
-    (3, 100.0), (-1, [7.0]), (slice(None), 1.5), (slice(1, 20, 3), [9.0, 8.0]),
+    (3, 100.0), (-1, 7.0), (slice(None), 1.5), (slice(1, 20, 3), [9.0, 8.0]),
     (slice(None, None, -1), numpy.arange(24.0)), ([0, 5, 7], [1.0, 2.0, 3.0]),
     (numpy.array([1, 2, 3, 4]), [-1.0, -2.0]), (Ellipsis, [4.0, 5.0, 6.0]),
 ])
