@@ -110,15 +110,18 @@ DeviceGuard::DeviceGuard(int device) : previous_(t_device) {
 DeviceGuard::~DeviceGuard() { t_device = previous_; }
 
 ContextScope::ContextScope(int device) {
+  CUcontext want = slot(device).ctx;
   CUcontext have = nullptr;
   CUNP_DRV(cuCtxGetCurrent, &have);
+  if (have == want) return;
+  CUNP_DRV(cuCtxSetCurrent, want);
   previous_ = have;
-  activate(device);
+  switched_ = true;
 }
 ContextScope::~ContextScope() {
   // Restoring never throws: a failure here leaves cunp's own calls correct, since each one
   // activates its device's context itself.
-  if (drv::available()) drv::api().cuCtxSetCurrent(static_cast<CUcontext>(previous_));
+  if (switched_ && drv::available()) drv::api().cuCtxSetCurrent(static_cast<CUcontext>(previous_));
 }
 
 const DeviceProperties& device_properties(int device) { return *slot(device).props; }

@@ -34,6 +34,7 @@ class DeviceGuard {
 // Makes `device`'s context the thread's current one for a scope, then restores the context the
 // thread had, whichever library set it: for calls into another library that reads the runtime's
 // current device (PyTorch exports a tensor through DLPack only while its device is current).
+// Where that context is current already, it costs one query and restores nothing.
 class ContextScope {
  public:
   explicit ContextScope(int device);
@@ -43,6 +44,7 @@ class ContextScope {
 
  private:
   void* previous_ = nullptr;
+  bool switched_ = false;
 };
 
 struct DeviceProperties {
