@@ -9,16 +9,13 @@
 #include <vector>
 
 #include "cunp/cunp.hpp"
+#include "support/fake_array.hpp"
 
 using namespace cunp;
 
 namespace {
 
-NDArray fake(Dims shape, DType dt = DType::Float64) {
-  int64_t n = shape.product() * itemsize(dt);
-  auto mem = wrap_memory(0x10000, static_cast<std::size_t>(n), 0, nullptr);
-  return NDArray(mem, mem->ptr, dt, shape, contiguous_strides(shape, itemsize(dt)));
-}
+NDArray fake(Dims shape, DType dt = DType::Float64) { return test_support::fake_array(shape, dt); }
 
 }  // namespace
 

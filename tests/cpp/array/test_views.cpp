@@ -2,14 +2,13 @@
 #include <gtest/gtest.h>
 
 #include "cunp/cunp.hpp"
+#include "support/fake_array.hpp"
 
 using namespace cunp;
 
 namespace {
 NDArray fake(Dims shape, DType dt = DType::Float32, Order order = Order::C) {
-  int64_t n = shape.product() * itemsize(dt);
-  auto mem = wrap_memory(0x10000, static_cast<std::size_t>(n), 0, nullptr);
-  return NDArray(mem, mem->ptr, dt, shape, contiguous_strides(shape, itemsize(dt), order));
+  return test_support::fake_array(shape, dt, order);
 }
 }  // namespace
 

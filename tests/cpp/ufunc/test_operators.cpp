@@ -9,31 +9,18 @@
 #include <vector>
 
 #include "cunp/cunp.hpp"
+#include "support/fake_array.hpp"
 
 using namespace cunp;
 
 namespace {
 
-NDArray fake(Dims shape, DType dt = DType::Float64) {
-  int64_t n = shape.product() * itemsize(dt);
-  auto mem = wrap_memory(0x10000, static_cast<std::size_t>(n), 0, nullptr);
-  return NDArray(mem, mem->ptr, dt, shape, contiguous_strides(shape, itemsize(dt)));
-}
+NDArray fake(Dims shape, DType dt = DType::Float64) { return test_support::fake_array(shape, dt); }
 
 // The dtype `ufunc(a, b)` gives, resolved as the operators resolve it (no data touched).
 DType resolved(const char* name, const Operand& a, const Operand& b) {
   const Ufunc& u = *find_ufunc(name);
   return resolve_ufunc(u, {a.arg(), b.arg()}, {}, {}).loop->types[u.nin];
-}
-
-// The message of the exception `f` throws (empty when none).
-template <class E, class F> std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace
@@ -59,7 +46,7 @@ TEST(Operators, NumbersAreWeakAsPythonScalars) {
 
 TEST(Operators, IntegersOutOfRangeOverflow) {
   NDArray u8 = fake({3}, DType::UInt8);
-  EXPECT_EQ(message_of<OverflowError>([&] { (void)(u8 + 300); }),
+  EXPECT_EQ(test_support::message_of<OverflowError>([&] { (void)(u8 + 300); }),
             "Python integer 300 out of bounds for uint8");
   EXPECT_THROW((void)(-1 * u8), OverflowError);
   EXPECT_THROW(u8 += 256, OverflowError);
@@ -68,7 +55,7 @@ TEST(Operators, IntegersOutOfRangeOverflow) {
 }
 
 TEST(Operators, BroadcastErrorsNameTheShapes) {
-  EXPECT_EQ(message_of<ValueError>([] {
+  EXPECT_EQ(test_support::message_of<ValueError>([] {
               (void)(fake({2, 3}) + fake({4}));
             }),
             "operands could not be broadcast together with shapes (2,3) (4,) ");
@@ -83,14 +70,14 @@ TEST(Operators, InPlaceFormsCastSameKindThroughTheirUfunc) {
   // int8 op= 1.5: the float64 result cannot be written into int8 (or no integer loop takes a
   // float), and the message names the ufunc: each in-place form reaches its own.
   NDArray i8 = fake({3}, DType::Int8);
-#define CHECK_INPLACE(op, inplace, fn)                                          \
-  {                                                                             \
-    std::string m = message_of<TypeError>([&] { i8 inplace 1.5; });             \
-    EXPECT_NE(m.find("'" #fn "'"), std::string::npos) << #inplace << ": " << m; \
+#define CHECK_INPLACE(op, inplace, fn)                                            \
+  {                                                                               \
+    std::string m = test_support::message_of<TypeError>([&] { i8 inplace 1.5; }); \
+    EXPECT_NE(m.find("'" #fn "'"), std::string::npos) << #inplace << ": " << m;   \
   }
   CUNP_ARITHMETIC_OPERATORS(CHECK_INPLACE)
 #undef CHECK_INPLACE
-  EXPECT_EQ(message_of<TypeError>([&] { i8 /= fake({3}, DType::Int8); }),
+  EXPECT_EQ(test_support::message_of<TypeError>([&] { i8 /= fake({3}, DType::Int8); }),
             "Cannot cast ufunc 'divide' output from dtype('float64') to dtype('int8') with "
             "casting rule 'same_kind'");
   NDArray f32 = fake({3}, DType::Float32);
@@ -98,15 +85,19 @@ TEST(Operators, InPlaceFormsCastSameKindThroughTheirUfunc) {
 }
 
 TEST(Operators, UnaryAndBitwiseRefuseWhatNumPyRefuses) {
-  EXPECT_NE(message_of<TypeError>([] { (void)(-fake({2}, DType::Bool)); }).find("negative"),
-            std::string::npos);
+  EXPECT_NE(
+      test_support::message_of<TypeError>([] { (void)(-fake({2}, DType::Bool)); }).find("negative"),
+      std::string::npos);
   EXPECT_THROW((void)(fake({2}, DType::Bool) - true), TypeError);
-  EXPECT_NE(message_of<TypeError>([] { (void)(~fake({2})); }).find("'invert'"), std::string::npos);
-  EXPECT_NE(message_of<TypeError>([] { (void)(fake({2}) << 1); }).find("'left_shift'"),
+  EXPECT_NE(test_support::message_of<TypeError>([] { (void)(~fake({2})); }).find("'invert'"),
             std::string::npos);
   EXPECT_NE(
-      message_of<TypeError>([] { (void)(fake({2}, DType::Complex128) % 2); }).find("'remainder'"),
+      test_support::message_of<TypeError>([] { (void)(fake({2}) << 1); }).find("'left_shift'"),
       std::string::npos);
+  EXPECT_NE(test_support::message_of<TypeError>([] {
+              (void)(fake({2}, DType::Complex128) % 2);
+            }).find("'remainder'"),
+            std::string::npos);
   EXPECT_THROW((void)(NDArray() + 1), ValueError);  // an array without data
 }
 

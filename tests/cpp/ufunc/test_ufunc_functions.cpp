@@ -11,16 +11,13 @@
 #include <vector>
 
 #include "cunp/cunp.hpp"
+#include "support/fake_array.hpp"
 
 using namespace cunp;
 
 namespace {
 
-NDArray fake(Dims shape, DType dt = DType::Float64) {
-  int64_t n = shape.product() * itemsize(dt);
-  auto mem = wrap_memory(0x10000, static_cast<std::size_t>(n), 0, nullptr);
-  return NDArray(mem, mem->ptr, dt, shape, contiguous_strides(shape, itemsize(dt)));
-}
+NDArray fake(Dims shape, DType dt = DType::Float64) { return test_support::fake_array(shape, dt); }
 
 struct Arity {
   int nin, nout;
@@ -61,15 +58,6 @@ UfuncOptions impossible(int nargs) {
   return opt;
 }
 
-template <class F> std::string type_error_of(F&& f) {
-  try {
-    f();
-  } catch (const TypeError& e) {
-    return e.what();
-  }
-  return "(no TypeError)";
-}
-
 }  // namespace
 
 TEST(UfuncFunctions, EveryUfuncOfTheTableHasItsFunction) {
@@ -99,10 +87,10 @@ TEST(UfuncFunctions, EveryUfuncOfTheTableHasItsFunction) {
 
 TEST(UfuncFunctions, EachFunctionReachesItsRow) {
   NDArray x = fake({3}, DType::Bool), y = fake({3}, DType::Complex128);
-#define CHECK(fn, row, call)                                               \
-  {                                                                        \
-    std::string m = type_error_of([&] { (void)call; });                    \
-    EXPECT_TRUE(m.ends_with("for ufunc " #row)) << "cunp::" #fn ": " << m; \
+#define CHECK(fn, row, call)                                                  \
+  {                                                                           \
+    std::string m = test_support::message_of<TypeError>([&] { (void)call; }); \
+    EXPECT_TRUE(m.ends_with("for ufunc " #row)) << "cunp::" #fn ": " << m;    \
   }
 #define CHECK_1_1(fn, row) CHECK(fn, row, cunp::fn(x, {}, impossible(2)))
 #define CHECK_2_1(fn, row) CHECK(fn, row, cunp::fn(x, y, {}, impossible(3)))
