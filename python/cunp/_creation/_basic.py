@@ -62,8 +62,10 @@ def asnumpy(a, stream=None, order="C", out=None, blocking=True):
 def _on_gpu_by_dlpack(a):
     if not hasattr(a, "__dlpack_device__"):
         return False
+    from cunp._array._interop import _KDL_CUDA, _KDL_CUDA_MANAGED
+
     try:
-        return int(a.__dlpack_device__()[0]) in (2, 13)  # kDLCUDA, kDLCUDAManaged
+        return int(a.__dlpack_device__()[0]) in (_KDL_CUDA, _KDL_CUDA_MANAGED)
     except Exception:  # noqa: BLE001 - a producer that cannot say: leave it to NumPy
         return False
 
