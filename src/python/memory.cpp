@@ -20,6 +20,37 @@ PyMemoryPointer malloc_from_pool(std::size_t size) {
 
 void bind_memory(nb::module_& m) {
   nb::class_<PyMemoryPointer>(m, "MemoryPointer")
+      .def(
+          "__init__",
+          [](PyMemoryPointer* self, nb::handle mem, int64_t offset) {
+            if (nb::isinstance<PyMemoryPointer>(mem)) {
+              const auto& base = nb::cast<const PyMemoryPointer&>(mem);
+              new (self) PyMemoryPointer{base.mem, base.ptr + offset};
+              return;
+            }
+            // CuPy's memory objects (Memory, UnownedMemory, a user's BaseMemory): anything
+            // with ptr, size and device_id, kept alive while the pointer is.
+            if (!nb::hasattr(mem, "ptr"))
+              throw TypeError("mem must be a memory object with a ptr attribute, not " +
+                              nb::cast<std::string>(nb::str(mem.type().attr("__name__"))));
+            uintptr_t ptr = nb::cast<uintptr_t>(mem.attr("ptr"));
+            std::size_t size = nb::hasattr(mem, "size") ? nb::cast<std::size_t>(mem.attr("size")) : 0;
+            int device = nb::hasattr(mem, "device_id") ? nb::cast<int>(mem.attr("device_id"))
+                                                       : current_device();
+            auto* keep = new nb::object(nb::borrow(mem));
+            MemoryPtr owned = wrap_memory(ptr, size, device, [keep] {
+              nb::gil_scoped_acquire gil;
+              delete keep;
+            });
+            new (self) PyMemoryPointer{std::move(owned), ptr + offset};
+          },
+          nb::arg("mem"), nb::arg("offset") = 0)
+      .def("__radd__", [](const PyMemoryPointer& p, int64_t off) {
+        return PyMemoryPointer{p.mem, p.ptr + off};
+      })
+      .def("__sub__", [](const PyMemoryPointer& p, int64_t off) {
+        return PyMemoryPointer{p.mem, p.ptr - off};
+      })
       .def_prop_ro("ptr", [](const PyMemoryPointer& p) { return p.ptr; })
       .def_prop_ro("size", [](const PyMemoryPointer& p) { return p.mem ? p.mem->size : 0; })
       .def_prop_ro("device_id", [](const PyMemoryPointer& p) { return p.mem ? p.mem->device : 0; })

@@ -14,6 +14,9 @@ void raise_numpy_axis_error(const AxisError& e) {
 }
 
 }  // namespace
+
+void bind_memory_objects(nb::module_& m);  // _core.memory (src/python/memory_objects.cpp)
+
 }  // namespace cunp::py
 
 NB_MODULE(_core, m) {
@@ -68,6 +71,7 @@ NB_MODULE(_core, m) {
   bind_runtime(m);
   bind_config(m);
   bind_memory(m);
+  bind_memory_objects(m);
   bind_array(m);
   bind_creation(m);
   bind_elementwise_kernel(m);

@@ -45,6 +45,19 @@ void bind_profiler(nb::module_& m) {
         nvtxMarkEx(&a);
       },
       nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+
+  // Start/end ranges (CuPy's RangeStart/RangeEnd): unlike push/pop they may overlap and end on
+  // another thread, so each is named by the id that starting it returned.
+  nb::module_ nvtx = m.def_submodule("nvtx", "NVTX start/end ranges");
+  nvtx.def(
+      "range_start",
+      [](const std::string& msg, int64_t color_id, int64_t argb) {
+        nvtxEventAttributes_t a = attributes(msg, color_id, argb);
+        return static_cast<uint64_t>(nvtxRangeStartEx(&a));
+      },
+      nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
+  nvtx.def("range_end", [](uint64_t id) { nvtxRangeEnd(static_cast<nvtxRangeId_t>(id)); },
+           nb::arg("range_id"));
 }
 
 }  // namespace cunp::py

@@ -26,7 +26,8 @@ namespace cunp::drv {
   X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
   X(cuLaunchCooperativeKernel) X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuStreamIsCapturing) \
   X(cuGraphInstantiateWithFlags) X(cuGraphLaunch) X(cuGraphUpload) X(cuGraphExecDestroy) \
-  X(cuGraphDestroy) X(cuGraphGetNodes) X(cuProfilerStart) X(cuProfilerStop)
+  X(cuGraphDestroy) X(cuGraphGetNodes) X(cuProfilerStart) X(cuProfilerStop)               \
+  X(cuMemAllocManaged)
 // clang-format on
 
 struct Api {

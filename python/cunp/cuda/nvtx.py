@@ -1,6 +1,10 @@
 """cunp.cuda.nvtx: NVTX marks and ranges (shown by Nsight Systems; no-ops without a profiler)."""
 from cunp import _core
 
+# cunp ships NVTX v3 (header-only): the calls are always there, and cost nothing until a
+# profiler injects itself.
+available = True
+
 
 def Mark(message, id_color=-1):  # noqa: N802 - CuPy's spelling
     """An instantaneous event named `message`; id_color picks one of CuPy's colors."""
@@ -27,4 +31,19 @@ def RangePop():  # noqa: N802
     _core._nvtx_range_pop()
 
 
-__all__ = ["Mark", "MarkC", "RangePush", "RangePushC", "RangePop"]
+def RangeStart(message, id_color=-1):  # noqa: N802
+    """Starts a range named `message` that may overlap others and end on any thread; returns
+    its id for RangeEnd."""
+    return _core.nvtx.range_start(message, id_color)
+
+
+def RangeEnd(range_id):  # noqa: N802
+    """Ends the range that RangeStart returned `range_id` for."""
+    if isinstance(range_id, bool) or not isinstance(range_id, int):
+        raise TypeError("range_id must be the int RangeStart returned, not %s"
+                        % type(range_id).__name__)
+    _core.nvtx.range_end(range_id)
+
+
+__all__ = ["Mark", "MarkC", "RangeEnd", "RangePop", "RangePush", "RangePushC", "RangeStart",
+           "available"]
