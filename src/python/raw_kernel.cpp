@@ -2,6 +2,7 @@
 // capture methods of Stream). Kernel arguments are marshalled here, in C++, with no Python frame.
 #include <Python.h>
 
+#include <algorithm>
 #include <array>
 #include <complex>
 #include <cstdlib>
@@ -89,6 +90,39 @@ bool is_numpy_generic(nb::handle h) {
   if (!PyObject_HasAttrString(h.ptr(), "dtype")) return false;
   static nb::object generic = numpy().attr("generic");
   return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
+}
+
+// The alignment CUDA gives a struct with the fields of the structured dtype `dt` (the largest
+// of its fields'), after checking that each field sits where a CUDA struct would put it: at a
+// multiple of its own alignment, and the whole at a multiple of the struct's. NumPy packs
+// fields unless asked (align=True), so a packed dtype can describe a layout no CUDA struct has.
+std::size_t struct_alignment(nb::handle dt, std::size_t k) {
+  nb::object names = dt.attr("names");
+  if (names.is_none()) return nb::cast<std::size_t>(dt.attr("alignment"));
+  nb::object fields = dt.attr("fields");
+  std::size_t align = 1;
+  for (nb::handle name : names) {
+    nb::object field = fields[name];
+    nb::object base = field[0].attr("base");  // a subarray field aligns as its element
+    std::size_t offset = nb::cast<std::size_t>(field[1]);
+    std::size_t a = struct_alignment(base, k);
+    if (offset % a != 0)
+      throw ValueError("kernel argument " + std::to_string(k) + ": the field '" +
+                       nb::cast<std::string>(nb::str(name)) + "' of the structured dtype " +
+                       nb::cast<std::string>(nb::str(dt)) + " is at offset " +
+                       std::to_string(offset) + ", not a multiple of its alignment " +
+                       std::to_string(a) +
+                       "; no CUDA struct has this layout (build the dtype with align=True)");
+    align = std::max(align, a);
+  }
+  std::size_t itemsize = nb::cast<std::size_t>(dt.attr("itemsize"));
+  if (itemsize % align != 0)
+    throw ValueError("kernel argument " + std::to_string(k) + ": the structured dtype " +
+                     nb::cast<std::string>(nb::str(dt)) + " is " + std::to_string(itemsize) +
+                     " bytes, not a multiple of its alignment " + std::to_string(align) +
+                     "; a CUDA struct with these fields is padded to a multiple (build the "
+                     "dtype with align=True)");
+  return align;
 }
 
 // The storage of one kernel argument: its bytes inline, or a NumPy scalar's buffer.
@@ -195,6 +229,23 @@ class Marshal {
     return store(&p, sizeof p);
   }
 
+  // The bytes of a NumPy scalar or one-element array, by value: copied into the slot when they
+  // fit, else read from the buffer, which stays held until the launch is done.
+  void* host_bytes(nb::handle h, std::size_t k, int psize, ArgSlot& slot, const char* what) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(h.ptr(), &view, PyBUF_SIMPLE) != 0) {
+      PyErr_Clear();
+      bad(k, "Unsupported type " + arg_type_repr(h));
+    }
+    buffers_.push_back(view);
+    check_size(k, psize, static_cast<std::size_t>(view.len), what);
+    if (static_cast<std::size_t>(view.len) <= sizeof slot.bytes) {
+      std::memcpy(slot.bytes, view.buf, static_cast<std::size_t>(view.len));
+      return slot.bytes;
+    }
+    return view.buf;
+  }
+
   void* convert(nb::handle h, std::size_t k, int psize, ArgSlot& slot) {
     PyObject* o = h.ptr();
     auto store = [&](const void* p, std::size_t n) {
@@ -262,19 +313,23 @@ class Marshal {
       uintptr_t p = nb::cast<const PyMemoryPointer&>(h).ptr;
       return store(&p, sizeof p);
     }
-    if (std::strcmp(tp, "numpy.ndarray") == 0)
-      bad(k, "numpy.ndarray is not supported for a kernel argument; use cunp.asarray");
+    if (std::strcmp(tp, "numpy.ndarray") == 0) {
+      // A one-element structured array (arr.view(struct_dtype)) is a struct passed by value.
+      nb::object dt = h.attr("dtype");
+      if (dt.attr("names").is_none() || nb::cast<int64_t>(h.attr("size")) != 1)
+        bad(k, "numpy.ndarray is not supported for a kernel argument (only a one-element "
+               "structured array, passed by value); use cunp.asarray");
+      struct_alignment(dt, k);
+      return host_bytes(h, k, psize, slot, "a structured numpy.ndarray");
+    }
     if (is_numpy_generic(h)) {
-      Py_buffer view;
-      if (PyObject_GetBuffer(o, &view, PyBUF_SIMPLE) != 0) {
-        PyErr_Clear();
-        bad(k, "Unsupported type " + arg_type_repr(h));
-      }
-      buffers_.push_back(view);
-      check_size(k, psize, static_cast<std::size_t>(view.len),
-                 (std::string("a ") + tp + " scalar").c_str());
-      if (view.len <= 16) return store(view.buf, static_cast<std::size_t>(view.len));
-      return view.buf;
+      nb::object dt = h.attr("dtype");
+      char kind = nb::cast<std::string>(dt.attr("kind"))[0];
+      if (kind == 'O' || kind == 'S' || kind == 'U')
+        bad(k, "Unsupported type " + arg_type_repr(h) +
+                   " (strings and objects cannot be kernel arguments)");
+      if (!dt.attr("names").is_none()) struct_alignment(dt, k);
+      return host_bytes(h, k, psize, slot, (std::string("a ") + tp + " scalar").c_str());
     }
     // Subclasses of the Python number types (not NumPy's): by their Python value.
     if (PyLong_Check(o)) {
