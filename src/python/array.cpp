@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "common.hpp"
+#include "cunp/memory/raw_memory.hpp"
 #include "indexing.hpp"
 #include "interop.hpp"
 
@@ -176,6 +177,19 @@ bool obviously_advanced(nb::handle key) {
   for (nb::handle k : nb::borrow<nb::tuple>(key))
     if (array_item(k)) return true;
   return false;
+}
+
+// The address of `arr` when it is a C-contiguous NumPy array of `shape` and `dtype` in
+// page-locked memory, else 0. Such an array is copied to or from the device directly and
+// asynchronously on the caller's stream (CuPy's set(arr, stream) and get(stream, out,
+// blocking=False)); any other goes through the staged copies, which return when it is safe.
+uintptr_t pinned_host_array(nb::handle arr, const Dims& shape, DType dtype) {
+  static nb::object ndarray = numpy().attr("ndarray");
+  if (PyObject_IsInstance(arr.ptr(), ndarray.ptr()) != 1) return 0;
+  if (!nb::cast<bool>(arr.attr("flags").attr("c_contiguous"))) return 0;
+  if (to_shape(arr.attr("shape")) != shape || to_dtype(arr.attr("dtype")) != dtype) return 0;
+  uintptr_t p = nb::cast<uintptr_t>(arr.attr("__array_interface__")["data"][0]);
+  return is_host_pinned(reinterpret_cast<const void*>(p)) ? p : 0;
 }
 
 }  // namespace
@@ -486,7 +500,17 @@ void bind_array(nb::module_& m) {
   // --- host transfers and scalars ---
   cls.def(
          "get",
-         [](const PyArray& s, nb::handle stream, nb::handle order, nb::handle out, nb::handle) {
+         [](const PyArray& s, nb::handle stream, nb::handle order, nb::handle out,
+            nb::handle blocking) -> nb::object {
+           if (!out.is_none() && blocking.ptr() == Py_False && s.a.c_contiguous()) {
+             if (uintptr_t host = pinned_host_array(out, s.a.shape(), s.a.dtype())) {
+               StreamHandle h = stream.is_none() ? current_stream_handle(s.a.device())
+                                                 : nb::cast<const Stream&>(stream).handle();
+               copy_bytes(host, s.a.data(), static_cast<std::size_t>(s.a.nbytes()),
+                          s.a.device(), h, false);
+               return nb::borrow(out);
+             }
+           }
            return to_numpy(s.a, stream, order, out);
          },
          nb::arg("stream").none() = nb::none(), nb::arg("order").none() = "C",
@@ -502,6 +526,13 @@ void bind_array(nb::module_& m) {
             if (dt != s.a.dtype())
               throw TypeError(std::string("Dtype mismatch. Old dtype: ") + name(s.a.dtype()) +
                               ", new dtype: " + name(dt));
+            if (!stream.is_none() && s.a.c_contiguous()) {
+              if (uintptr_t host = pinned_host_array(arr, s.a.shape(), s.a.dtype())) {
+                copy_bytes(s.a.data(), host, static_cast<std::size_t>(s.a.nbytes()),
+                           s.a.device(), nb::cast<const Stream&>(stream).handle(), false);
+                return;
+              }
+            }
             Stream previous = current_stream(s.a.device());
             if (!stream.is_none()) set_current_stream(nb::cast<Stream&>(stream));
             try {

@@ -137,6 +137,27 @@ def test_set_pinned_memory_allocator_serves_empty_pinned():
     assert cunp.cuda.pinned_memory.is_memory_pinned(a)
 
 
+def test_set_and_get_with_pinned_arrays_on_a_stream():
+    # CuPy's overlap idiom: pinned host buffers, set/get on a stream, one synchronize.
+    n = 1 << 22
+    src = cunp.empty_pinned(n, dtype=numpy.float32)
+    src[...] = numpy.arange(n, dtype=numpy.float32)
+    dst = cunp.zeros_pinned(n, dtype=numpy.float32)
+    s = cunp.cuda.Stream(non_blocking=True)
+    x = cunp.empty(n, dtype=numpy.float32)
+    x.set(src, stream=s)
+    with s:
+        x *= 2
+    out = x.get(stream=s, out=dst, blocking=False)
+    assert out is dst
+    s.synchronize()
+    numpy.testing.assert_array_equal(dst, numpy.arange(n, dtype=numpy.float32) * 2)
+    # Pageable memory and blocking gets still work (staged, synchronous).
+    y = cunp.empty(n, dtype=numpy.float32)
+    y.set(numpy.ones(n, numpy.float32), stream=s)
+    assert float(y.get(stream=s).sum()) == n
+
+
 # --- MemoryPointer arithmetic and copies ---
 
 def test_memory_pointer_copies_and_memset():
