@@ -20,14 +20,8 @@ from cunp._core import (  # noqa: F401
 )
 from cunp.cuda import memory_hook as _memory_hook
 
-__all__ = [
-    "BaseMemory", "CFunctionAllocator", "CFunctionAllocatorMemory", "CUDARuntimeError",
-    "ManagedMemory", "Memory", "MemoryAsync", "MemoryAsyncPool", "MemoryPointer", "MemoryPool",
-    "OutOfMemoryError", "PooledMemory", "PythonFunctionAllocator",
-    "PythonFunctionAllocatorMemory", "SingleDeviceMemoryPool", "UnownedMemory", "alloc",
-    "get_allocator", "malloc_async", "malloc_managed", "set_allocator", "using_allocator",
-    "get_default_memory_pool", "get_default_pinned_memory_pool",
-]
+# (No __all__: cunp's top level takes get_default_memory_pool and
+# get_default_pinned_memory_pool from here through its area table, which must match __all__.)
 
 
 def _size(size, name="size"):
