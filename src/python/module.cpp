@@ -1,6 +1,7 @@
 // src/python/module.cpp -- the extension module cunp._core: exception mapping and the
 // registration of every binding file.
 #include "common.hpp"
+#include "cunp/runtime/sync_check.hpp"
 
 namespace cunp::py {
 namespace {
@@ -16,6 +17,7 @@ void raise_numpy_axis_error(const AxisError& e) {
 }  // namespace
 
 void bind_memory_objects(nb::module_& m);  // _core.memory (src/python/memory_objects.cpp)
+void bind_sync_check(nb::module_& m);      // _core.sync (src/python/sync_check.cpp)
 
 }  // namespace cunp::py
 
@@ -33,6 +35,8 @@ NB_MODULE(_core, m) {
   static nb::object compile_error = nb::exception<CompileError>(m, "CompileException",
                                                                 PyExc_Exception);
   static nb::object nccl_error = nb::exception<NcclError>(m, "NcclError", PyExc_RuntimeError);
+  static nb::object device_synchronized =
+      nb::exception<DeviceSynchronized>(m, "DeviceSynchronized", PyExc_RuntimeError);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
@@ -61,6 +65,8 @@ NB_MODULE(_core, m) {
       nb::object exc = nccl_error(nb::str(e.what()));
       exc.attr("status") = e.status;
       PyErr_SetObject(nccl_error.ptr(), exc.ptr());
+    } catch (const DeviceSynchronized& e) {
+      PyErr_SetString(device_synchronized.ptr(), e.what());
     } catch (const CudaError& e) {
       nb::object exc = cuda_error(nb::str(e.what()));
       exc.attr("status") = e.code;
@@ -72,6 +78,7 @@ NB_MODULE(_core, m) {
   bind_config(m);
   bind_memory(m);
   bind_memory_objects(m);
+  bind_sync_check(m);
   bind_array(m);
   bind_creation(m);
   bind_elementwise_kernel(m);

@@ -4,37 +4,43 @@ make the host wait for the device; one that does raises cunp.DeviceSynchronized.
 API deprecated (detection cannot be complete: synchronizations outside the library are never
 seen) and warns on each use; cunp warns the same way.
 
-Where cunp checks: cunp.asnumpy (the documented way to bring data to the host). The core's own
-device-to-host paths (ndarray.get, item, tolist, printing, bool/int/float of an array) do not
-consult the flag yet: that needs a hook in the C++ transfer code (src/ops/creation/transfer.cpp), which
-would read `_is_allowed` through the binding."""
+Where cunp checks: every copy of device data to the host that waits for it (ndarray.get, item,
+tolist, printing, bool/int/float of an array, cunp.asnumpy, and the sizes that operations such
+as nonzero read back). The switch is kept per thread in the core, which checks it before the
+copy. Asynchronous copies (get(stream, out=pinned, blocking=False), MemoryPointer's *_async
+copies) and explicit synchronize() calls are not flagged."""
 import contextlib
-import threading
 import warnings
+
+from cunp import _core
 
 __all__ = ["allow_synchronize", "DeviceSynchronized"]
 
-_state = threading.local()
+# The core raises it (from any of its copies to the host); its message is CuPy's.
+DeviceSynchronized = _core.DeviceSynchronized
+DeviceSynchronized.__module__ = "cunp"
+DeviceSynchronized.__doc__ = ("Raised when the device is synchronized while "
+                              "``allow_synchronize(False)`` forbids it.")
 
 
-class DeviceSynchronized(RuntimeError):
-    """Raised when the device is synchronized while ``allow_synchronize(False)`` forbids it."""
+def _init(self, message=None):
+    RuntimeError.__init__(self, message if message is not None else
+                          "Device synchronization was detected while disallowed.")
 
-    def __init__(self, message=None):
-        super().__init__(message if message is not None else
-                         "Device synchronization was detected while disallowed.")
+
+DeviceSynchronized.__init__ = _init
 
 
 def _is_allowed():
     """Whether the current thread may synchronize with the device (True unless forbidden)."""
-    return getattr(_state, "allowed", True)
+    return _core.sync.allowed()
 
 
 def _declare_synchronize():
     """Called where cunp is about to wait for the device: raises DeviceSynchronized where the
     current thread forbids it."""
     if not _is_allowed():
-        raise DeviceSynchronized()
+        raise DeviceSynchronized("Device synchronization was detected while disallowed.")
 
 
 @contextlib.contextmanager
@@ -46,8 +52,8 @@ def allow_synchronize(allow):
                   "releases as it is not possible to reliably detect synchronizations.",
                   stacklevel=3)
     old = _is_allowed()
-    _state.allowed = bool(allow)
+    _core.sync.set_allowed(bool(allow))
     try:
         yield
     finally:
-        _state.allowed = old
+        _core.sync.set_allowed(old)

@@ -11,6 +11,7 @@
 
 #include "runtime/driver.hpp"
 #include "cunp/memory/pinned_pool.hpp"
+#include "cunp/runtime/sync_check.hpp"
 #include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
@@ -143,6 +144,7 @@ void copy_host_to_device(uintptr_t dst, const void* src, std::size_t n, int devi
 }
 
 void copy_device_to_host(void* dst, uintptr_t src, std::size_t n, int device, StreamHandle stream) {
+  declare_synchronize();  // allow_synchronize(False) forbids the wait below
   activate(device);
   if (n <= kDirect) {
     CUNP_DRV(cuMemcpyDtoHAsync, dst, src, n, stream);

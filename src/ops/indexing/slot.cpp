@@ -5,6 +5,7 @@
 #include "cunp/memory/memory.hpp"
 #include "cunp/ops/indexing/indexing.hpp"
 #include "cunp/runtime/device.hpp"
+#include "cunp/runtime/sync_check.hpp"
 
 namespace cunp::detail {
 
@@ -26,7 +27,10 @@ HostSlot* host_slot(int device) {
   return slot;
 }
 
-void wait_stream(int device) { CUNP_DRV(cuStreamSynchronize, current_stream_handle(device)); }
+void wait_stream(int device) {
+  declare_synchronize();  // a size read back: allow_synchronize(False) forbids the wait
+  CUNP_DRV(cuStreamSynchronize, current_stream_handle(device));
+}
 
 }  // namespace cunp::detail
 

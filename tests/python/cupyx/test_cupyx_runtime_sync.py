@@ -71,3 +71,31 @@ def test_asnumpy_raises_where_synchronization_is_forbidden():
             with pytest.raises(cunp.DeviceSynchronized):
                 cunp.asnumpy(y)
     numpy.testing.assert_array_equal(cunp.asnumpy(y), [0, 2, 4, 6])
+
+
+@gpu
+@pytest.mark.parametrize("sync", [
+    lambda x: x.get(), lambda x: x.item(), lambda x: x.tolist(), lambda x: bool(x),
+    lambda x: float(x), lambda x: int(x), lambda x: repr(x), lambda x: str(x),
+    lambda x: x[0].item(), lambda x: cunp.nonzero(cunp.arange(3))[0].size,
+])
+def test_every_implicit_synchronization_raises(sync):
+    x = cunp.ones(1)
+    with pytest.warns(UserWarning):
+        with cunp.allow_synchronize(False):
+            with pytest.raises(cunp.DeviceSynchronized, match="disallowed"):
+                sync(x)
+    sync(x)  # allowed again
+
+
+@gpu
+def test_asynchronous_copies_are_allowed():
+    x = cunp.arange(8, dtype=numpy.float64)
+    out = cunp.zeros_pinned(8)
+    s = cunp.cuda.Stream(non_blocking=True)
+    with pytest.warns(UserWarning):
+        with cunp.allow_synchronize(False):
+            x.get(stream=s, out=out, blocking=False)
+            x.data.copy_to_host_async(out, 64, s)
+    s.synchronize()
+    assert out.tolist() == list(range(8))
