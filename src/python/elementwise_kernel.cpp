@@ -57,7 +57,7 @@ nb::object call(ElementwiseKernel& k, nb::args args, nb::kwargs kwargs) {
   k.check_arg_count(nargs);
   KernelArg in[kMax];
   for (std::size_t j = 0; j < nin; ++j)
-    if (!to_kernel_arg(args[j], in[j])) unsupported_kernel_arg(args[j]);
+    if (!to_kernel_arg(args[j], in[j])) unsupported_kernel_arg(args[j], j);
   NDArray given[kMax];
   for (std::size_t j = nin; j < nargs; ++j) {
     if (!is_array(args[j])) throw TypeError("Output arguments type must be cunp.ndarray");

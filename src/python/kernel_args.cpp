@@ -1,6 +1,8 @@
 // src/python/kernel_args.cpp -- Python arguments of user kernels converted for the core.
 #include "kernel_args.hpp"
 
+#include <cstring>
+
 namespace cunp::py {
 
 bool is_numpy_scalar(nb::handle h) {
@@ -45,6 +47,9 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg) {
                                    DType::Complex128);
     s.python_value = true;
   } else if (is_numpy_scalar(h)) {
+    // Strings, objects, structured values and datetimes have no element type in a kernel.
+    char kind = nb::cast<std::string>(h.attr("dtype").attr("kind"))[0];
+    if (std::strchr("OSUVMm", kind)) return false;
     s.value = to_scalar(h, to_dtype(h.attr("dtype")));
   } else {
     return false;
@@ -52,8 +57,9 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg) {
   return true;
 }
 
-void unsupported_kernel_arg(nb::handle h) {
-  throw TypeError("Unsupported type " + nb::cast<std::string>(nb::repr(h.type())));
+void unsupported_kernel_arg(nb::handle h, std::size_t position) {
+  throw TypeError("Unsupported type " + nb::cast<std::string>(nb::repr(h.type())) +
+                  " (kernel argument " + std::to_string(position) + ")");
 }
 
 std::vector<std::optional<DType>> kernel_signature_args(nb::list args) {

@@ -12,8 +12,9 @@ bool is_numpy_scalar(nb::handle h);
 // A cunp array or a host scalar (a Python or NumPy scalar); false for anything else.
 bool to_kernel_arg(nb::handle h, KernelArg& arg);
 
-// TypeError("Unsupported type <class 'list'>") for an argument to_kernel_arg refuses.
-[[noreturn]] void unsupported_kernel_arg(nb::handle h);
+// TypeError("Unsupported type <class 'list'> (kernel argument 2)") for an argument
+// to_kernel_arg refuses, naming its position among the call's arguments.
+[[noreturn]] void unsupported_kernel_arg(nb::handle h, std::size_t position);
 
 // A call's arguments for source(): dtype specs stand for arrays, scalars for themselves.
 std::vector<std::optional<DType>> kernel_signature_args(nb::list args);
