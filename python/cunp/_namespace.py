@@ -42,6 +42,7 @@ AREAS = {
     "cunp._io._printing": (
         "array2string array_repr array_str set_printoptions get_printoptions printoptions "
         "format_float_positional format_float_scientific base_repr binary_repr"),
+    "cunp._kernels._aligned_dtype": "make_aligned_dtype",
     "cunp._kernels._elementwise_kernel": "ElementwiseKernel",
     "cunp._kernels._fusion": "fuse",
     "cunp._kernels._generalized_ufunc": "GeneralizedUFunc",

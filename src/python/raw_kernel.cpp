@@ -115,6 +115,10 @@ std::size_t struct_alignment(nb::handle dt, std::size_t k) {
                        "; no CUDA struct has this layout (build the dtype with align=True)");
     align = std::max(align, a);
   }
+  // make_aligned_dtype records an alignment larger than the fields' in the metadata.
+  nb::object meta = dt.attr("metadata");
+  if (!meta.is_none() && PyMapping_HasKeyString(meta.ptr(), "cuda_alignment"))
+    align = std::max(align, nb::cast<std::size_t>(meta["cuda_alignment"]));
   std::size_t itemsize = nb::cast<std::size_t>(dt.attr("itemsize"));
   if (itemsize % align != 0)
     throw ValueError("kernel argument " + std::to_string(k) + ": the structured dtype " +

@@ -468,3 +468,13 @@ def test_compile_with_cache_module_and_function():
     g.copy_to_host(host, 16)
     assert host[0] == 11
     assert f.num_regs > 0
+
+
+def test_make_aligned_dtype_values_pass_by_value(struct_module):
+    cplx = cunp.make_aligned_dtype([("re", numpy.float64), ("im", numpy.float64),
+                                    ("tag", numpy.int32)])
+    v = numpy.zeros((), cplx)
+    v["re"], v["im"], v["tag"] = 0.5, 1.5, -3
+    out = cunp.zeros(3)
+    struct_module.get_function("take_cplx")((1,), (1,), (v[()], out))
+    assert out.get().tolist() == [0.5, 1.5, -3.0]
