@@ -141,7 +141,8 @@ class _HookedBlock:
     def __init__(self, pointer, mem_size):
         self._pointer = pointer
         self.ptr = pointer.ptr
-        self.size = mem_size
+        self.size = pointer.size  # the block's own size (the hooks are told mem_size)
+        self._mem_size = mem_size
         self.device_id = pointer.device_id
 
     def __del__(self):
@@ -149,7 +150,7 @@ class _HookedBlock:
             hooks = list(get_memory_hooks().values())
         except Exception:  # interpreter shutdown
             hooks = []
-        info = dict(device_id=self.device_id, mem_size=self.size, mem_ptr=self.ptr,
+        info = dict(device_id=self.device_id, mem_size=self._mem_size, mem_ptr=self.ptr,
                     pmem_id=id(self))
         for hook in hooks:
             hook.free_preprocess(**info)
