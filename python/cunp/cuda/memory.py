@@ -16,7 +16,7 @@ import threading as _threading
 
 from cunp import _core
 from cunp._core import (  # noqa: F401
-    CUDARuntimeError, MemoryPointer, MemoryPool, OutOfMemoryError,
+    CUDARuntimeError, MemoryPointer, OutOfMemoryError,
 )
 from cunp.cuda import memory_hook as _memory_hook
 
@@ -207,26 +207,19 @@ class CFunctionAllocator:
         return MemoryPointer(mem, 0)
 
 
-class _PoolBase(MemoryPool):
-    """MemoryPool with CuPy's memory hooks: malloc calls the thread's hooks around the pool."""
+class MemoryPool(_core.MemoryPool):
+    """The caching, stream-aware pool of the current device (CuPy's MemoryPool): malloc,
+    used_bytes, total_bytes, free_bytes, n_free_blocks, free_all_blocks, set_limit, get_limit.
+    malloc calls the current thread's memory hooks around the pool."""
 
     def _malloc_no_hooks(self, size):
-        return MemoryPool.malloc(self, size)
+        return _core.MemoryPool.malloc(self, size)
 
     def malloc(self, size):
         size = _size(size)
         if not _memory_hook._has_hooks():
-            return MemoryPool.malloc(self, size)
-        return _memory_hook._hooked_malloc(lambda: MemoryPool.malloc(self, size), size)
-
-
-# The public MemoryPool is the hooked one; _core's stays reachable as the base class.
-MemoryPool = type("MemoryPool", (_PoolBase,), {
-    "__doc__": "The caching, stream-aware pool of the current device (CuPy's MemoryPool): "
-               "malloc, used_bytes, total_bytes, free_bytes, n_free_blocks, free_all_blocks, "
-               "set_limit, get_limit.",
-    "__module__": __name__,
-})
+            return _core.MemoryPool.malloc(self, size)
+        return _memory_hook._hooked_malloc(lambda: _core.MemoryPool.malloc(self, size), size)
 
 
 class SingleDeviceMemoryPool(MemoryPool):

@@ -376,3 +376,33 @@ def test_hook_with_no_name_is_refused():
     with pytest.raises(ValueError, match="name"):
         with NoName():
             pass
+
+
+def test_pool_malloc_reaches_the_core_pool_once(monkeypatch):
+    calls = []
+    block = cuda.MemoryPointer(cuda.UnownedMemory(1 << 16, 512, None, device_id=0), 0)
+
+    def core_malloc(self, size):
+        calls.append(size)
+        return block
+
+    monkeypatch.setattr(cunp._core.MemoryPool, "malloc", core_malloc)
+    pool = cuda.memory.get_default_memory_pool()
+    assert isinstance(pool, cuda.MemoryPool) and pool is cunp.get_default_memory_pool()
+    assert pool.malloc(100) is block
+    with _Recorder() as hook:
+        p = pool.malloc(200)
+        assert p.ptr == block.ptr
+    assert calls == [100, 200]
+    assert [c[0] for c in hook.calls] == ["malloc_pre", "malloc_post"]
+    single = cuda.memory.SingleDeviceMemoryPool(device=0)
+    monkeypatch.setattr(cunp._core, "Device", lambda i: _NullContext())
+    assert single.malloc(300) is block and calls[-1] == 300
+
+
+class _NullContext:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
