@@ -12,7 +12,6 @@ MemoryPointer, which copies and fills bytes:
 """
 import contextlib as _contextlib
 import ctypes as _ctypes
-import threading as _threading
 
 from cunp import _core
 from cunp._core import (  # noqa: F401
@@ -285,7 +284,6 @@ class MemoryAsyncPool:
 
 _default_pool = MemoryPool()
 _allocator = _default_pool.malloc
-_local = _threading.local()
 
 
 def get_default_memory_pool():
