@@ -406,3 +406,8 @@ class _NullContext:
 
     def __exit__(self, *exc):
         return False
+
+
+def test_is_memory_pinned_of_pageable_memory():
+    assert cuda.pinned_memory.is_memory_pinned(numpy.zeros(3)) is False
+    assert cuda.pinned_memory.is_memory_pinned(0) is False
