@@ -90,9 +90,10 @@ def test_every_implicit_synchronization_raises(sync):
 
 @gpu
 def test_asynchronous_copies_are_allowed():
-    x = cunp.arange(8, dtype=numpy.float64)
     out = cunp.zeros_pinned(8)
     s = cunp.cuda.Stream(non_blocking=True)
+    with s:  # made on s, so the copies on s come after it
+        x = cunp.arange(8, dtype=numpy.float64)
     with pytest.warns(UserWarning):
         with cunp.allow_synchronize(False):
             x.get(stream=s, out=out, blocking=False)
