@@ -82,7 +82,8 @@ def test_pinned_memory_async_copy_round_trip():
     assert cunp.cuda.pinned_memory.is_memory_pinned(host)
     assert not cunp.cuda.pinned_memory.is_memory_pinned(numpy.zeros(4))
     s = cunp.cuda.Stream(non_blocking=True)
-    x = cunp.empty(n, dtype=numpy.float64)
+    with s:  # allocated for s: the pool orders the block's reuse on s
+        x = cunp.empty(n, dtype=numpy.float64)
     x.data.copy_from_host_async(host.ctypes.data, src.nbytes, s)
     with s:
         y = x * 2
@@ -98,7 +99,8 @@ def test_pinned_arrays_are_page_locked_and_copy_asynchronously():
     assert cunp.cuda.pinned_memory.is_memory_pinned(a)
     a[...] = 3
     s = cunp.cuda.Stream(non_blocking=True)
-    x = cunp.empty(a.shape, a.dtype)
+    with s:
+        x = cunp.empty(a.shape, a.dtype)
     x.data.copy_from_host_async(a, a.nbytes, stream=s)
     s.synchronize()
     assert float(x.sum()) == 3 * a.size
@@ -144,7 +146,8 @@ def test_set_and_get_with_pinned_arrays_on_a_stream():
     src[...] = numpy.arange(n, dtype=numpy.float32)
     dst = cunp.zeros_pinned(n, dtype=numpy.float32)
     s = cunp.cuda.Stream(non_blocking=True)
-    x = cunp.empty(n, dtype=numpy.float32)
+    with s:
+        x = cunp.empty(n, dtype=numpy.float32)
     x.set(src, stream=s)
     with s:
         x *= 2
@@ -153,7 +156,8 @@ def test_set_and_get_with_pinned_arrays_on_a_stream():
     s.synchronize()
     numpy.testing.assert_array_equal(dst, numpy.arange(n, dtype=numpy.float32) * 2)
     # Pageable memory and blocking gets still work (staged, synchronous).
-    y = cunp.empty(n, dtype=numpy.float32)
+    with s:
+        y = cunp.empty(n, dtype=numpy.float32)
     y.set(numpy.ones(n, numpy.float32), stream=s)
     assert float(y.get(stream=s).sum()) == n
 
