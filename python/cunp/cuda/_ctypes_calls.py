@@ -29,8 +29,9 @@ def _encode(code, value):
     return value
 
 
-def make(name, symbol, prototype, library, check, doc=None):
-    """A function `name` calling `symbol` of `library()`; `check(status)` raises."""
+def make(name, symbol, prototype, library, check, prepare=None):
+    """A function `name` calling `symbol` of `library()`; `check(status)` raises, and
+    `prepare()`, when given, runs before each call."""
     params = _parse(prototype)
     ins = [(i, code, pname) for i, (code, pname, _) in enumerate(params)
            if not code.startswith('*')]
@@ -58,6 +59,8 @@ def make(name, symbol, prototype, library, check, doc=None):
             bound_args.apply_defaults()
             args = tuple(bound_args.arguments.values())
         f = bound()
+        if prepare is not None:
+            prepare()
         full = [None] * len(params)
         for (i, code, _), value in zip(ins, args):
             full[i] = _encode(code, value)
@@ -74,16 +77,18 @@ def make(name, symbol, prototype, library, check, doc=None):
 
     call.__name__ = call.__qualname__ = name
     call.__signature__ = signature
-    call.__doc__ = doc or 'Calls %s; returns its out-parameters.' % symbol
+    call.__doc__ = 'Calls %s; returns its out-parameters.' % symbol
     return call
 
 
-def define(namespace, table, library, check, module):
+def define(namespace, table, library, check, module, prepare=None, unprepared=()):
     """Adds one function per row of `table` {name: (symbol, prototype)} to `namespace`;
-    returns them as a dict too, for the module's own calls."""
+    returns them as a dict too, for the module's own calls. `prepare` runs before each
+    call but those named in `unprepared`."""
     made = {}
     for name, (symbol, prototype) in table.items():
-        made[name] = make(name, symbol, prototype, library, check)
+        made[name] = make(name, symbol, prototype, library, check,
+                          None if name in unprepared else prepare)
         made[name].__module__ = module
     namespace.update(made)
     return made

@@ -6,6 +6,7 @@ CUDADriverError with the CUresult status. The calls go to libcuda.so.1 through c
 """
 import ctypes
 
+from cunp import _core
 from cunp.cuda import _ctypes_calls, _libraries
 
 
@@ -147,10 +148,50 @@ _TABLE = {
         '*i:numBlocks p:func i:blockSize z:dynamicSMemSize'),
     'streamGetCtx': ('cuStreamGetCtx', 'p:stream *p:ctx'),
 }
-_ctypes_calls.define(globals(), _TABLE, _cuda, check_status, __name__)
+_primary_contexts = {}
+
+
+def _primary_context(device):
+    # Retained once per device for the process, as cunp's core retains it: never released.
+    ctx = _primary_contexts.get(device)
+    if ctx is None:
+        lib, dev, box = _cuda(), ctypes.c_int(), ctypes.c_void_p()
+        check_status(lib.cuDeviceGet(ctypes.byref(dev), device))
+        check_status(lib.cuDevicePrimaryCtxRetain(ctypes.byref(box), dev))
+        ctx = _primary_contexts[device] = box.value
+    return ctx
+
+
+def _use_current_device():
+    # cunp makes a device's context current only when it launches, and `with Device(i)`
+    # only records i; the driver works on the thread's current context. Where that is
+    # none, or the primary context of another device, the primary context of cunp's
+    # current device becomes current, so module loads and launches land where CuPy's
+    # would. A context the user made (ctxCreate, ctxSetCurrent of their own) is left be.
+    lib, have = _cuda(), ctypes.c_void_p()
+    if lib.cuCtxGetCurrent(ctypes.byref(have)) != 0:
+        return  # the call itself reports why
+    try:
+        if have.value:
+            dev = ctypes.c_int()
+            check_status(lib.cuCtxGetDevice(ctypes.byref(dev)))
+            if have.value != _primary_context(dev.value):
+                return
+        want = _primary_context(_core.getDevice())
+        if have.value != want:
+            lib.cuCtxSetCurrent(ctypes.c_void_p(want))
+    except CUDADriverError:
+        return
+
+
+_ctypes_calls.define(globals(), _TABLE, _cuda, check_status, __name__,
+                     prepare=_use_current_device,
+                     unprepared=('devicePrimaryCtxRelease', 'ctxGetCurrent', 'ctxSetCurrent',
+                                 'ctxCreate', 'ctxDestroy', 'ctxGetDevice', 'streamGetCtx'))
 
 
 def _fn(symbol, *argtypes):
+    _use_current_device()
     f = getattr(_cuda(), symbol)
     f.restype, f.argtypes = ctypes.c_int, list(argtypes)
     return f
@@ -158,7 +199,6 @@ def _fn(symbol, *argtypes):
 
 def get_build_version():
     """The CUDA version cunp was built against (13000 for 13.0), as CUDA_VERSION."""
-    from cunp import _core
     for row in _core.config_info()['versions']:
         if row['name'].startswith('CUDA toolkit'):
             major, minor = (int(x) for x in row['version'].split('.')[:2])

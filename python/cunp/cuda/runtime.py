@@ -151,10 +151,27 @@ _TABLE = {
     'profilerStart': ('cudaProfilerStart', ''),
     'profilerStop': ('cudaProfilerStop', ''),
 }
-_calls = _ctypes_calls.define(globals(), _TABLE, _cudart, check_status, __name__)
+
+
+def _use_current_device():
+    # cunp keeps the current device per thread and makes its context current only when it
+    # launches; cudart works on the thread's current context. Aligning the two before each
+    # call makes `with cunp.cuda.Device(1): runtime.malloc(n)` allocate on device 1, as in
+    # CuPy. A failure here (no GPU) is left to the call itself to report.
+    want = _core.getDevice()
+    have = ctypes.c_int(-1)
+    lib = _cudart()
+    if lib.cudaGetDevice(ctypes.byref(have)) == _SUCCESS and have.value != want:
+        lib.cudaSetDevice(want)
+
+
+_calls = _ctypes_calls.define(globals(), _TABLE, _cudart, check_status, __name__,
+                              prepare=_use_current_device,
+                              unprepared=('driverGetVersion', 'runtimeGetVersion'))
 
 
 def _fn(symbol, restype, *argtypes):
+    _use_current_device()
     f = getattr(_cudart(), symbol)
     f.restype, f.argtypes = restype, list(argtypes)
     return f
@@ -280,21 +297,26 @@ def eventQuery(event):  # noqa: N802
     return status
 
 
-# -- host callbacks: the ctypes thunk must outlive the call, so it is held until it runs ---
+# -- host callbacks: the ctypes thunk is held until it has run ---------------------------
 
 _STREAM_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p)
 _HOST_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 _pending_callbacks = {}
+_finished_callbacks = []
 
 
 def _hold(make_thunk, func):
+    # A thunk must not free itself while it runs (ctypes would release its trampoline under
+    # the running code): finished ones are dropped at the next registration instead.
+    while _finished_callbacks:
+        _pending_callbacks.pop(_finished_callbacks.pop(), None)
     key = object()
 
     def run(*args):
         try:
             func(*args)
         finally:
-            _pending_callbacks.pop(key, None)
+            _finished_callbacks.append(key)
     thunk = make_thunk(run)
     _pending_callbacks[key] = thunk
     return key, thunk
@@ -484,13 +506,26 @@ _PROPERTY_ATTRIBUTES = {
     'gpuDirectRDMAWritesOrdering': 'GPUDirectRDMAWritesOrdering',
     'memoryPoolSupportedHandleTypes': 'MemoryPoolSupportedHandleTypes',
 }
-# Attributes this module has no constant for, by CUDA's numbers.
-_MORE_ATTRIBUTES = {'ComputeCapabilityMajor': 75, 'ComputeCapabilityMinor': 76,
-                    'MaxPersistingL2CacheSize': 108, 'MaxAccessPolicyWindowSize': 109}
+# Attributes this module has no constant for, by CUDA's numbers (the driver's
+# CU_DEVICE_ATTRIBUTE_* share them).
+_MORE_ATTRIBUTES = {
+    'ComputeCapabilityMajor': 75, 'ComputeCapabilityMinor': 76,
+    'MaxPersistingL2CacheSize': 108, 'MaxAccessPolicyWindowSize': 109, 'ClusterLaunch': 120,
+    'DeferredMappingCudaArraySupported': 121, 'IpcEventSupport': 125,
+    'UnifiedFunctionPointers': 129, 'NumaConfig': 130, 'NumaId': 131, 'MpsEnabled': 133,
+    'HostNumaId': 134, 'GpuPciDeviceId': 139, 'GpuPciSubsystemId': 140,
+    'HostNumaMultinodeIpcSupported': 143,
+}
 _PROPERTY_ATTRIBUTES.update({
     'major': 'ComputeCapabilityMajor', 'minor': 'ComputeCapabilityMinor',
     'persistingL2CacheMaxSize': 'MaxPersistingL2CacheSize',
-    'accessPolicyMaxWindowSize': 'MaxAccessPolicyWindowSize',
+    'accessPolicyMaxWindowSize': 'MaxAccessPolicyWindowSize', 'clusterLaunch': 'ClusterLaunch',
+    'deferredMappingCudaArraySupported': 'DeferredMappingCudaArraySupported',
+    'ipcEventSupported': 'IpcEventSupport', 'unifiedFunctionPointers': 'UnifiedFunctionPointers',
+    'deviceNumaConfig': 'NumaConfig', 'deviceNumaId': 'NumaId', 'mpsEnabled': 'MpsEnabled',
+    'hostNumaId': 'HostNumaId', 'gpuPciDeviceID': 'GpuPciDeviceId',
+    'gpuPciSubsystemID': 'GpuPciSubsystemId',
+    'hostNumaMultinodeIpcSupported': 'HostNumaMultinodeIpcSupported',
 })
 
 
@@ -509,8 +544,9 @@ def _attribute(name, device):
 def getDeviceProperties(device):  # noqa: N802
     """cudaDeviceProp of `device` as a dict with CuPy's keys (`name` as bytes)."""
     basics = _core.getDeviceProperties(device)
+    # luid and its node mask are Windows' (WDDM); elsewhere CUDA leaves them zero.
     props = {'name': basics['name'], 'totalGlobalMem': basics['totalGlobalMem'],
-             'uuid': _uuid(device)}
+             'uuid': _uuid(device), 'luid': bytes(8), 'luidDeviceNodeMask': 0}
     for key, attr in _PROPERTY_ATTRIBUTES.items():
         props[key] = (tuple(_attribute(a, device) for a in attr) if isinstance(attr, tuple)
                       else _attribute(attr, device))
