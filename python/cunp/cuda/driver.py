@@ -125,10 +125,9 @@ CU_TR_FILTER_MODE_LINEAR = 1
 # name: (libcuda symbol, prototype as _ctypes_calls reads it). The versioned symbols are the
 # ABI the driver keeps for the signatures CuPy's functions have.
 _TABLE = {
-    'devicePrimaryCtxRelease': ('cuDevicePrimaryCtxRelease_v2', 'i:device'),
+    'devicePrimaryCtxRelease': ('cuDevicePrimaryCtxRelease_v2', 'i:dev'),
     'ctxGetCurrent': ('cuCtxGetCurrent', '*p:ctx'),
     'ctxSetCurrent': ('cuCtxSetCurrent', 'p:ctx'),
-    'ctxCreate': ('cuCtxCreate_v2', '*p:ctx I:flag i:device'),
     'ctxDestroy': ('cuCtxDestroy_v2', 'p:ctx'),
     'ctxGetDevice': ('cuCtxGetDevice', '*i:device'),
     'linkDestroy': ('cuLinkDestroy', 'p:state'),
@@ -206,7 +205,14 @@ def get_build_version():
     return 0
 
 
-def moduleLoad(filename):  # noqa: N802 - CuPy's names
+def ctxCreate(dev):  # noqa: N802 - CuPy's names
+    """A new context on device `dev` (default flags), made current; returns its handle."""
+    ctx = ctypes.c_void_p()
+    check_status(_cuda().cuCtxCreate_v2(ctypes.byref(ctx), ctypes.c_uint(0), ctypes.c_int(dev)))
+    return ctx.value or 0
+
+
+def moduleLoad(filename):  # noqa: N802
     """Loads a cubin, PTX or fatbinary file; returns the module handle."""
     module = ctypes.c_void_p()
     path = filename.encode() if isinstance(filename, str) else bytes(filename)

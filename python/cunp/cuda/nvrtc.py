@@ -142,10 +142,10 @@ def addNameExpression(prog, name):  # noqa: N802
         prog, _bytes(name)))
 
 
-def getLoweredName(prog, name_expression):  # noqa: N802
+def getLoweredName(prog, name):  # noqa: N802
     """The mangled name a compiled name expression became."""
     lowered = ctypes.c_char_p()
     check_status(_fn('nvrtcGetLoweredName', ctypes.c_void_p, ctypes.c_char_p,
                      ctypes.POINTER(ctypes.c_char_p))(
-        prog, _bytes(name_expression), ctypes.byref(lowered)))
+        prog, _bytes(name), ctypes.byref(lowered)))
     return lowered.value.decode()

@@ -11,10 +11,7 @@ _core, so `setDevice` here and `with cunp.cuda.Device(i)` agree.
 import ctypes
 
 from cunp import _core
-from cunp._core import (  # noqa: F401
-    CUDARuntimeError, getDeviceCount, getDevice, setDevice, deviceSynchronize, memGetInfo,
-    is_available,
-)
+from cunp._core import CUDARuntimeError, is_available  # noqa: F401
 from cunp.cuda import _ctypes_calls, _libraries
 from cunp.cuda._runtime_enums import *  # noqa: F401,F403
 from cunp.cuda._runtime_enums import (
@@ -28,19 +25,37 @@ _SUCCESS = 0
 _NOT_READY = 600  # cudaErrorNotReady: streamQuery and eventQuery return it, not raise
 
 
-def _error(status):
-    # CuPy's message: "cudaErrorMemoryAllocation: out of memory", with `.status`.
+def _message(status):
+    # CuPy's message: "cudaErrorMemoryAllocation: out of memory".
     try:
         lib = _libraries.cudart()
         name_of, text_of = lib.cudaGetErrorName, lib.cudaGetErrorString
         name_of.restype = text_of.restype = ctypes.c_char_p
         name_of.argtypes = text_of.argtypes = [ctypes.c_int]
-        message = '%s: %s' % (name_of(status).decode(), text_of(status).decode())
+        return '%s: %s' % (name_of(status).decode(), text_of(status).decode())
     except OSError:
-        message = 'CUDA runtime error %d' % status
-    error = CUDARuntimeError(message)
-    error.status = status
-    return error
+        return 'CUDA runtime error %d' % status
+
+
+def _error(status):
+    return CUDARuntimeError(status)
+
+
+def _runtime_error_init(self, status_or_message=None, *args):
+    # CuPy's programs build the error from a status (CUDARuntimeError(2)); cunp's core raises
+    # the same class with a message and sets `status` itself (the driver's CUresult).
+    if isinstance(status_or_message, int) and not args:
+        self.status = status_or_message
+        RuntimeError.__init__(self, _message(status_or_message))
+    else:
+        RuntimeError.__init__(self, *((status_or_message,) + args
+                                      if status_or_message is not None else args))
+
+
+# The class is the core's, so that `except runtime.CUDARuntimeError` also catches cunp's
+# own device errors; it gains CuPy's constructor.
+CUDARuntimeError.__init__ = _runtime_error_init
+CUDARuntimeError.status = None
 
 
 def check_status(status):
@@ -56,6 +71,33 @@ def _cudart():
         error = CUDARuntimeError(str(e))
         error.status = 35  # cudaErrorInsufficientDriver: the nearest status CUDA has
         raise error from None
+
+
+# -- what cunp's core owns: the current device per thread, device count, memory figures ---
+
+def getDeviceCount():  # noqa: N802 - CuPy's names
+    """The number of visible CUDA devices."""
+    return _core.getDeviceCount()
+
+
+def getDevice():  # noqa: N802
+    """This thread's current device."""
+    return _core.getDevice()
+
+
+def setDevice(device):  # noqa: N802
+    """Makes `device` this thread's current device (as `cunp.cuda.Device(device).use()`)."""
+    _core.setDevice(device)
+
+
+def deviceSynchronize():  # noqa: N802
+    """Waits for all work on the current device."""
+    _core.deviceSynchronize()
+
+
+def memGetInfo():  # noqa: N802
+    """(free, total) bytes of the current device."""
+    return _core.memGetInfo()
 
 
 # name: (cudart symbol, prototype as _ctypes_calls reads it: out-parameters start with '*')
@@ -74,11 +116,11 @@ _TABLE = {
     # allocation
     'malloc': ('cudaMalloc', '*p:ptr z:size'),
     'mallocManaged': ('cudaMallocManaged', '*p:ptr z:size I:flags=%d' % cudaMemAttachGlobal),
-    'mallocArray': ('cudaMallocArray', '*p:array p:descPtr z:width z:height=0 I:flags=0'),
+    'mallocArray': ('cudaMallocArray', '*p:array p:descPtr z:width z:height I:flags=0'),
     'mallocAsync': ('cudaMallocAsync', '*p:ptr z:size p:stream'),
     'mallocFromPoolAsync': ('cudaMallocFromPoolAsync', '*p:ptr z:size p:pool p:stream'),
     'hostAlloc': ('cudaHostAlloc', '*p:ptr z:size I:flags'),
-    'hostRegister': ('cudaHostRegister', 'p:ptr z:size I:flags=0'),
+    'hostRegister': ('cudaHostRegister', 'p:ptr z:size I:flags'),
     'hostUnregister': ('cudaHostUnregister', 'p:ptr'),
     'free': ('cudaFree', 'p:ptr'),
     'freeHost': ('cudaFreeHost', 'p:ptr'),
@@ -113,21 +155,21 @@ _TABLE = {
     'memPoolTrimTo': ('cudaMemPoolTrimTo', 'p:pool z:size'),
     # streams
     'streamCreate': ('cudaStreamCreate', '*p:stream'),
-    'streamCreateWithFlags': ('cudaStreamCreateWithFlags', '*p:stream I:flag'),
+    'streamCreateWithFlags': ('cudaStreamCreateWithFlags', '*p:stream I:flags'),
     'streamCreateWithPriority': ('cudaStreamCreateWithPriority',
-                                 '*p:stream I:flag i:priority'),
+                                 '*p:stream I:flags i:priority'),
     'streamGetFlags': ('cudaStreamGetFlags', 'p:stream *I:flags'),
     'streamGetPriority': ('cudaStreamGetPriority', 'p:stream *i:priority'),
     'streamDestroy': ('cudaStreamDestroy', 'p:stream'),
     'streamSynchronize': ('cudaStreamSynchronize', 'p:stream'),
-    'streamWaitEvent': ('cudaStreamWaitEvent', 'p:stream p:event I:flag=0'),
+    'streamWaitEvent': ('cudaStreamWaitEvent', 'p:stream p:event I:flags=0'),
     'streamBeginCapture': ('cudaStreamBeginCapture',
                            'p:stream i:mode=%d' % streamCaptureModeRelaxed),
     'streamEndCapture': ('cudaStreamEndCapture', 'p:stream *p:graph'),
     'streamIsCapturing': ('cudaStreamIsCapturing', 'p:stream *i:status'),
     # events
     'eventCreate': ('cudaEventCreate', '*p:event'),
-    'eventCreateWithFlags': ('cudaEventCreateWithFlags', '*p:event I:flag'),
+    'eventCreateWithFlags': ('cudaEventCreateWithFlags', '*p:event I:flags'),
     'eventDestroy': ('cudaEventDestroy', 'p:event'),
     'eventElapsedTime': ('cudaEventElapsedTime', '*f:ms p:start p:end'),
     'eventRecord': ('cudaEventRecord', 'p:event p:stream'),

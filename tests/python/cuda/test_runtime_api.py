@@ -53,6 +53,10 @@ def test_signatures_name_cupys_parameters():
 
 
 def test_check_status():
+    try:
+        runtime.runtimeGetVersion()
+    except runtime.CUDARuntimeError:
+        pytest.skip('no libcudart here')
     runtime.check_status(0)
     with pytest.raises(runtime.CUDARuntimeError) as info:
         runtime.check_status(2)
@@ -370,3 +374,14 @@ def test_runtime_error_carries_status():
         runtime.deviceGetAttribute(runtime.cudaDevAttrWarpSize, 10_000)
     assert info.value.status == 101  # cudaErrorInvalidDevice
     assert str(info.value).startswith('cudaErrorInvalidDevice: ')
+
+
+def test_error_built_from_a_status_as_in_cupy():
+    try:
+        runtime.runtimeGetVersion()
+    except runtime.CUDARuntimeError:
+        pytest.skip('no libcudart here')
+    e = runtime.CUDARuntimeError(2)
+    assert e.status == 2
+    assert str(e) == 'cudaErrorMemoryAllocation: out of memory'
+    assert runtime.CUDARuntimeError('a message').args == ('a message',)
