@@ -292,10 +292,17 @@ def linkComplete(state):  # noqa: N802
     return ctypes.string_at(cubin.value, size.value)
 
 
-def _device_uuid(device):
-    # runtime.getDeviceProperties' 'uuid': the 16 bytes of CUuuid.
-    dev, uuid = ctypes.c_int(), (ctypes.c_char * 16)()
-    check_status(_fn('cuDeviceGet', ctypes.POINTER(ctypes.c_int), ctypes.c_int)(
-        ctypes.byref(dev), device))
-    check_status(_fn('cuDeviceGetUuid_v2', ctypes.c_void_p, ctypes.c_int)(uuid, dev))
-    return bytes(uuid)
+def _device_facts(device, attributes):
+    """runtime.getDeviceProperties' driver queries: the 16 bytes of the device's UUID and
+    the values of `attributes` (numbers shared by CU_DEVICE_ATTRIBUTE_* and cudaDevAttr*;
+    0 for one this driver does not know). No context is needed, nor libcudart."""
+    lib, dev, uuid, value = _cuda(), ctypes.c_int(), (ctypes.c_char * 16)(), ctypes.c_int()
+    check_status(lib.cuDeviceGet(ctypes.byref(dev), ctypes.c_int(device)))
+    check_status(lib.cuDeviceGetUuid_v2(uuid, dev))
+    values = []
+    for number in attributes:
+        status = lib.cuDeviceGetAttribute(ctypes.byref(value), ctypes.c_int(number), dev)
+        if status not in (0, CUDA_ERROR_INVALID_VALUE):
+            raise CUDADriverError(status)
+        values.append(value.value if status == 0 else 0)
+    return bytes(uuid), values

@@ -571,34 +571,29 @@ _PROPERTY_ATTRIBUTES.update({
 })
 
 
-def _attribute(name, device):
+def _attribute_number(name):
     number = _MORE_ATTRIBUTES.get(name)
-    if number is None:
-        number = globals()['cudaDevAttr' + name]
-    try:
-        return _calls['deviceGetAttribute'](number, device)
-    except CUDARuntimeError as e:
-        if e.status == 1:  # cudaErrorInvalidValue: an attribute this CUDA no longer has
-            return 0
-        raise
+    return globals()['cudaDevAttr' + name] if number is None else number
 
 
 def getDeviceProperties(device):  # noqa: N802
     """cudaDeviceProp of `device` as a dict with CuPy's keys (`name` as bytes)."""
-    basics = _core.getDeviceProperties(device)
+    # Read through the driver, which every machine running cunp has (libcudart may be
+    # absent); the attribute numbers are the same in both APIs.
+    from cunp.cuda import driver
+    basics = _core.getDeviceProperties(device)  # validates `device`, as CuPy's raises
+    names = [(key, attr if isinstance(attr, tuple) else (attr,))
+             for key, attr in _PROPERTY_ATTRIBUTES.items()]
+    uuid, values = driver._device_facts(
+        device, [_attribute_number(a) for _, attrs in names for a in attrs])
     # luid and its node mask are Windows' (WDDM); elsewhere CUDA leaves them zero.
     props = {'name': basics['name'], 'totalGlobalMem': basics['totalGlobalMem'],
-             'uuid': _uuid(device), 'luid': bytes(8), 'luidDeviceNodeMask': 0}
-    for key, attr in _PROPERTY_ATTRIBUTES.items():
-        props[key] = (tuple(_attribute(a, device) for a in attr) if isinstance(attr, tuple)
-                      else _attribute(attr, device))
+             'uuid': uuid, 'luid': bytes(8), 'luidDeviceNodeMask': 0}
+    at = iter(values)
+    for key, attrs in names:
+        read = tuple(next(at) for _ in attrs)
+        props[key] = read if isinstance(_PROPERTY_ATTRIBUTES[key], tuple) else read[0]
     return props
-
-
-def _uuid(device):
-    # The 16 bytes of cudaDeviceProp.uuid, from the driver (cudart has no per-field call).
-    from cunp.cuda import driver
-    return driver._device_uuid(device)
 
 
 def _getLocalRuntimeVersion():  # noqa: N802 - CuPy's private helper, used by cupy.cuda

@@ -385,3 +385,24 @@ def test_error_built_from_a_status_as_in_cupy():
     assert e.status == 2
     assert str(e) == 'cudaErrorMemoryAllocation: out of memory'
     assert runtime.CUDARuntimeError('a message').args == ('a message',)
+
+
+@pytest.mark.skipif(not os.path.exists(HEADER), reason='no CUDA toolkit headers')
+def test_device_properties_have_every_field_of_cuda_device_prop(monkeypatch):
+    # Without a GPU: the driver's answers are faked, the key set is checked against the
+    # struct this toolkit declares.
+    with open(HEADER) as f:
+        struct = re.search(r'struct __device_builtin__ cudaDeviceProp\s*\{(.*?)\};', f.read(),
+                           re.S).group(1)
+    struct = re.sub(r'/\*.*?\*/', '', struct, flags=re.S)
+    fields = set(re.findall(r'(\w+)(?:\[\d+\])*\s*;', struct)) - {'reserved'}
+    monkeypatch.setattr(cunp._core, 'getDeviceProperties',
+                        lambda d: {'name': b'fake', 'totalGlobalMem': 1 << 30})
+    from cunp.cuda import driver
+    monkeypatch.setattr(driver, '_device_facts',
+                        lambda d, attrs: (bytes(range(16)), list(range(len(attrs)))))
+    props = runtime.getDeviceProperties(0)
+    assert fields <= set(props), sorted(fields - set(props))
+    assert props['uuid'] == bytes(range(16)) and props['name'] == b'fake'
+    assert len(props['maxThreadsDim']) == 3 and len(props['maxTexture2DLinear']) == 3
+    assert isinstance(props['warpSize'], int)
