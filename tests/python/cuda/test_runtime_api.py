@@ -168,7 +168,7 @@ def test_memcpy2d_copies_a_sub_block():
 
 @gpu
 def test_host_alloc_register_and_pointer_attributes():
-    n = 4096
+    n = 1 << 20  # large enough for its own pages: hostRegister works on whole pages
     pinned = runtime.hostAlloc(n, runtime.hostAllocPortable)
     dev = runtime.malloc(n)
     managed = runtime.mallocManaged(n)
