@@ -1,6 +1,7 @@
 """cunp.cuda.runtime as cupy.cuda.runtime: constants, errors, and a CuPy-style program on
 raw pointers (malloc, copies, fills, streams, events, callbacks, pointer attributes)."""
 
+import ctypes
 import inspect
 import os
 import re
@@ -406,3 +407,37 @@ def test_device_properties_have_every_field_of_cuda_device_prop(monkeypatch):
     assert props['uuid'] == bytes(range(16)) and props['name'] == b'fake'
     assert len(props['maxThreadsDim']) == 3 and len(props['maxTexture2DLinear']) == 3
     assert isinstance(props['warpSize'], int)
+
+
+class _ChannelFormatDesc(ctypes.Structure):  # cudaChannelFormatDesc, built as CuPy's users do
+    _fields_ = [('x', ctypes.c_int), ('y', ctypes.c_int), ('z', ctypes.c_int),
+                ('w', ctypes.c_int), ('f', ctypes.c_int)]
+
+
+@gpu
+def test_cuda_array_round_trip_through_2d_copies():
+    desc = _ChannelFormatDesc(32, 0, 0, 0, runtime.cudaChannelFormatKindFloat)
+    height, width = 6, 5
+    host = numpy.arange(height * width, dtype=numpy.float32).reshape(height, width)
+    out = numpy.zeros_like(host)
+    array = runtime.mallocArray(ctypes.addressof(desc), width, height)
+    array3d = runtime.malloc3DArray(ctypes.addressof(desc), width, height, 2)
+    try:
+        row = width * host.itemsize
+        runtime.memcpy2DToArray(array, 0, 0, _addr(host), row, row, height,
+                                runtime.memcpyHostToDevice)
+        runtime.memcpy2DFromArray(_addr(out), row, array, 0, 0, row, height,
+                                  runtime.memcpyDeviceToHost)
+        numpy.testing.assert_array_equal(out, host)
+        stream = runtime.streamCreate()
+        out[...] = 0
+        runtime.memcpy2DToArrayAsync(array, 0, 0, _addr(host), row, row, height,
+                                     runtime.memcpyHostToDevice, stream)
+        runtime.memcpy2DFromArrayAsync(_addr(out), row, array, 0, 0, row, height,
+                                       runtime.memcpyDeviceToHost, stream)
+        runtime.streamSynchronize(stream)
+        runtime.streamDestroy(stream)
+        numpy.testing.assert_array_equal(out, host)
+    finally:
+        runtime.freeArray(array)
+        runtime.freeArray(array3d)
