@@ -5,6 +5,7 @@ from cunp._core import (
     Device, Stream, Event, MemoryPointer, get_current_stream, get_elapsed_time, is_available,
 )
 from cunp.cuda import runtime, memory_hook, memory
+from cunp.cuda import driver, nvrtc  # noqa: E402,F401
 from cunp.cuda import compiler, graph, nccl, nvtx, profiler  # noqa: E402,F401
 from cunp.cuda import (  # noqa: E402,F401
     device, function, memory_hooks, pinned_memory, stream,
