@@ -1,0 +1,292 @@
+"""Building sparse matrices: identities, diagonals, random patterns, stacks and Kronecker
+products, all as coordinates on the device converted to the format asked for. Until the DIA
+format lands, format=None gives CSR where SciPy gives DIA (eye, identity, diags, spdiags)."""
+
+import numpy
+
+from . import _backend
+from ._base import _classes, issparse, sparray
+from ._sputils import get_index_dtype, getdtype, isscalarlike, upcast
+
+__all__ = ["eye", "eye_array", "identity", "diags", "diags_array", "spdiags", "random",
+           "random_array", "rand", "hstack", "vstack", "kron"]
+
+_DIA_STANDIN = "csr"
+
+
+def _coo(as_array):
+    return _classes[("coo", bool(as_array))]
+
+
+def _diagonal_coordinates(m, n, offsets, values):
+    """(row, col, data) of diagonals: values[j] laid on offset offsets[j]."""
+    xp = _backend.xp
+    rows, cols, datas = [], [], []
+    for off, vals in zip(offsets, values):
+        length = vals.shape[0]
+        start_r, start_c = max(0, -off), max(0, off)
+        r = xp.arange(start_r, start_r + length, dtype=numpy.int64)
+        rows.append(r)
+        cols.append(r + (start_c - start_r))
+        datas.append(vals)
+    if not rows:
+        empty = xp.zeros(0, dtype=numpy.int64)
+        return empty, empty, None
+    return xp.concatenate(rows), xp.concatenate(cols), xp.concatenate(datas)
+
+
+class _NoValueType:
+    def __repr__(self):
+        return "<no value>"
+
+
+_NoValue = _NoValueType()
+
+
+def _diags_dtype(diagonals, dtype):
+    """SciPy 1.18's rule: without dtype=, numpy.common_type of the diagonals (integers become
+    float64) with a FutureWarning where the input's own type differs; dtype=None keeps it."""
+    future = numpy.result_type(*[d.dtype for d in diagonals])
+    if dtype is None:
+        return future
+    if dtype is not _NoValue:
+        return numpy.dtype(dtype)
+    inexact = [d.dtype for d in diagonals if d.dtype.kind in "fc"]
+    if any(d.dtype.kind not in "iufc" for d in diagonals):
+        raise TypeError("can't get common type for non-numeric array")
+    common = numpy.result_type(*inexact) if len(inexact) == len(diagonals) else \
+        numpy.result_type(numpy.float64, *inexact)
+    if common != future:
+        import warnings
+
+        warnings.warn(f"Input has data type {future}, but the output has been cast to "
+                      f"{common}.  In the future, the output data type will match the "
+                      "input. To avoid this warning, set the `dtype` parameter to `None` "
+                      "to have the output dtype match the input, or set it to the desired "
+                      "output data type.", FutureWarning, stacklevel=3)
+    return common
+
+
+def diags_array(diagonals, /, *, offsets=0, shape=None, format=None, dtype=_NoValue):
+    """A sparse array with the given diagonals (SciPy's diags_array)."""
+    xp = _backend.xp
+    if isscalarlike(offsets):
+        if len(diagonals) == 0 or isscalarlike(diagonals[0]):
+            diagonals = [xp.atleast_1d(xp.asarray(diagonals))]
+        else:
+            raise ValueError("Different number of diagonals and offsets.")
+    else:
+        diagonals = [xp.atleast_1d(xp.asarray(d)) for d in diagonals]
+    offsets = [int(o) for o in numpy.atleast_1d(numpy.asarray(offsets))]
+    if len(diagonals) != len(offsets):
+        raise ValueError("Different number of diagonals and offsets.")
+    if shape is None:
+        m = diagonals[0].shape[0] + abs(offsets[0])
+        shape = (m, m)
+    dtype = getdtype(_diags_dtype(diagonals, dtype))
+    m, n = (int(s) for s in shape)
+    k_all = min(m, n)
+    values = []
+    for j, (off, d) in enumerate(zip(offsets, diagonals)):
+        length = min(m + off, n - off, k_all)
+        if length < 0:
+            raise ValueError(f"Offset {off} (index {j}) out of bounds")
+        if d.shape[0] != length and d.shape[0] != 1 and d.shape[0] < length:
+            raise ValueError(f"Diagonal length (index {j}: {d.shape[0]} at offset {off}) "
+                             f"does not agree with array size ({m}, {n}).")
+        d = xp.broadcast_to(d, (length,)) if d.shape[0] == 1 else d[:length]
+        values.append(d.astype(dtype))
+    row, col, data = _diagonal_coordinates(m, n, offsets, values)
+    if data is None:
+        data = xp.zeros(0, dtype=dtype)
+    coo = _coo(True)((data, (row, col)), shape=(m, n))
+    # SciPy sums values given twice for one position (repeated offsets).
+    return coo.asformat(format or _DIA_STANDIN)
+
+
+def diags(diagonals, offsets=0, shape=None, format=None, dtype=_NoValue):
+    """A sparse matrix with the given diagonals (SciPy's diags)."""
+    a = diags_array(diagonals, offsets=offsets, shape=shape, format=format, dtype=dtype)
+    return _classes[(a.format, False)](a)
+
+
+def spdiags(data, diags, m=None, n=None, format=None):
+    """A sparse matrix from the rows of `data` laid on the offsets `diags`: entry (i, i + k)
+    takes data[j, i + k] for offset k = diags[j] (SciPy's spdiags)."""
+    xp = _backend.xp
+    if m is None and n is None:
+        m = n = len(data[0]) if len(data) else 0
+    elif n is None:
+        m, n = m
+    data = xp.atleast_2d(xp.asarray(data))
+    offsets = [int(o) for o in numpy.atleast_1d(numpy.asarray(diags))]
+    if data.shape[0] != len(offsets):
+        raise ValueError(f"Number of diagonals ({len(offsets)}) does not match the number "
+                         f"of offsets ({data.shape[0]})")
+    m, n = int(m), int(n)
+    width = data.shape[1]
+    rows, cols, vals = [], [], []
+    for j, off in enumerate(offsets):
+        c = xp.arange(max(0, off), min(n, m + off, width), dtype=numpy.int64)
+        rows.append(c - off)
+        cols.append(c)
+        vals.append(data[j][c])
+    row = xp.concatenate(rows) if rows else xp.zeros(0, dtype=numpy.int64)
+    col = xp.concatenate(cols) if cols else xp.zeros(0, dtype=numpy.int64)
+    val = xp.concatenate(vals) if vals else xp.zeros(0, dtype=data.dtype)
+    return _coo(False)((val, (row, col)), shape=(m, n)).asformat(format or _DIA_STANDIN)
+
+
+def _eye(m, n, k, dtype, format, as_array):
+    xp = _backend.xp
+    n = m if n is None else n
+    m, n, k = int(m), int(n), int(k)
+    dtype = getdtype(dtype)
+    if m + k < 0 or n - k < 0:
+        # SciPy lays the diagonal with diags, which refuses it.
+        raise ValueError(f"Offset {k} (index 0) out of bounds")
+    length = max(0, min(m + min(k, 0), n - max(k, 0)))
+    idx = get_index_dtype(maxval=max(m, n))
+    r = xp.arange(max(0, -k), max(0, -k) + length, dtype=idx)
+    c = r + k
+    data = xp.ones(length, dtype=dtype)
+    coo = _coo(as_array)._from_arrays(r, c.astype(idx), data, (m, n), True)
+    return coo.asformat(format or _DIA_STANDIN)
+
+
+def eye_array(m, n=None, *, k=0, dtype=float, format=None):
+    return _eye(m, n, k, dtype, format, True)
+
+
+def eye(m, n=None, k=0, dtype=float, format=None):
+    return _eye(m, n, k, dtype, format, False)
+
+
+def identity(n, dtype="d", format=None):
+    return _eye(n, n, 0, dtype, format, False)
+
+
+def _random(shape, density, format, dtype, rng, data_sampler, as_array):
+    """A random pattern of round(density * m * n) distinct positions and uniform [0, 1)
+    values (integers over the dtype's range), drawn with cunp's generator."""
+    xp = _backend.xp
+    if density < 0 or density > 1:
+        raise ValueError("density expected to be 0 <= density <= 1")
+    m, n = (int(s) for s in shape)
+    dtype = getdtype(dtype, default=float)
+    mn = m * n
+    k = int(round(density * mn))
+    gen = rng if rng is not None and hasattr(rng, "random") else xp.random.default_rng(rng)
+    if k == 0:
+        pos = xp.zeros(0, dtype=numpy.int64)
+    elif k * 3 >= mn:
+        pos = xp.sort(gen.permutation(mn)[:k])
+    else:
+        pos = xp.zeros(0, dtype=numpy.int64)
+        while pos.shape[0] < k:
+            draw = gen.integers(0, mn, size=2 * (k - pos.shape[0]) + 16, dtype=numpy.int64)
+            pos = xp.unique(xp.concatenate([pos, draw]))
+        pos = xp.sort(pos[gen.permutation(pos.shape[0])[:k]])
+    if data_sampler is not None:
+        data = xp.asarray(data_sampler(size=k)).astype(dtype)
+    elif dtype.kind in "iu":
+        # SciPy draws over the dtype's whole range; values are not comparable across
+        # generators anyway, so a range every integer dtype holds is used.
+        high = min(int(numpy.iinfo(dtype).max), 2**31 - 1)
+        data = gen.integers(0, high, size=k).astype(dtype)
+    elif dtype.kind == "b":
+        data = xp.ones(k, dtype=bool)
+    elif dtype.kind == "c":
+        data = (gen.random(k) + 1j * gen.random(k)).astype(dtype)
+    else:
+        data = gen.random(k).astype(dtype)
+    idx = get_index_dtype(maxval=max(m, n))
+    row = (pos // max(n, 1)).astype(idx)
+    col = (pos % max(n, 1)).astype(idx)
+    return _coo(as_array)._from_arrays(row, col, data, (m, n), True).asformat(format)
+
+
+def random_array(shape, *, density=0.01, format="coo", dtype=None, rng=None,
+                 data_sampler=None):
+    return _random(shape, density, format, dtype, rng, data_sampler, True)
+
+
+def random(m, n, density=0.01, format="coo", dtype=None, rng=None, data_rvs=None):
+    return _random((m, n), density, format, dtype, rng, data_rvs, False)
+
+
+def rand(m, n, density=0.01, format="coo", dtype=None, rng=None):
+    return _random((m, n), density, format, dtype, rng, None, False)
+
+
+def _block_row(blocks, axis, format, dtype):
+    """hstack (axis 1) or vstack (axis 0) of sparse blocks through coordinates."""
+    xp = _backend.xp
+    blocks = [b for b in blocks]
+    if not blocks:
+        raise ValueError("blocks must be 2-D")
+    as_array = any(isinstance(b, sparray) for b in blocks)
+    blocks = [b if issparse(b) else _coo(as_array)(b) for b in blocks]
+    other = 1 - axis
+    size = blocks[0].shape[other]
+    for j, b in enumerate(blocks):
+        if b.shape[other] != size:
+            where = "blocks[0,:]" if axis == 1 else "blocks[:,0]"
+            dim = "row" if axis == 1 else "column"
+            got = f"blocks[0,{j}]" if axis == 1 else f"blocks[{j},0]"
+            raise ValueError(f"{where} has incompatible {dim} dimensions. Got "
+                             f"{got}.shape[{other}] == {b.shape[other]}, expected {size}.")
+    if dtype is None:
+        dtype = upcast(*[b.dtype for b in blocks])
+    rows, cols, datas = [], [], []
+    offset = 0
+    for b in blocks:
+        r, c, d = b._coo_parts()
+        r, c = r.astype(numpy.int64), c.astype(numpy.int64)
+        if axis == 0:
+            r = r + offset
+        else:
+            c = c + offset
+        rows.append(r)
+        cols.append(c)
+        datas.append(d.astype(dtype))
+        offset += b.shape[axis]
+    shape = (offset, size) if axis == 0 else (size, offset)
+    coo = _coo(as_array)((xp.concatenate(datas), (xp.concatenate(rows),
+                                                  xp.concatenate(cols))), shape=shape)
+    if format is None:
+        # SciPy keeps CSR for stacks of CSR, CSC for stacks of CSC, else gives COO.
+        fmts = {b.format for b in blocks}
+        format = fmts.pop() if len(fmts) == 1 and fmts <= {"csr", "csc"} else "coo"
+        if format != "coo":
+            return _classes[(format, as_array)]._from_coordinates(
+                coo.row, coo.col, coo.data, coo.shape, sum_dups=False)
+    return coo.asformat(format)
+
+
+def hstack(blocks, format=None, dtype=None):
+    return _block_row(blocks, 1, format, dtype)
+
+
+def vstack(blocks, format=None, dtype=None):
+    return _block_row(blocks, 0, format, dtype)
+
+
+def kron(A, B, format=None):
+    """Kronecker product: entry (i, j) of A times B placed at block (i, j). COO unless a format
+    is asked for (SciPy gives BSR for a dense B; cunp has no BSR yet)."""
+    as_array = isinstance(A, sparray) or isinstance(B, sparray)
+    coo = _coo(as_array)
+    A = A if issparse(A) else coo(A)
+    B = B if issparse(B) else coo(B)
+    ar, ac, ad = A._coo_parts()
+    br, bc, bd = B._coo_parts()
+    bm, bn = B.shape
+    shape = (A.shape[0] * bm, A.shape[1] * bn)
+    dtype = upcast(A.dtype, B.dtype)
+    row = (ar.astype(numpy.int64)[:, None] * bm + br.astype(numpy.int64)[None, :]).ravel()
+    col = (ac.astype(numpy.int64)[:, None] * bn + bc.astype(numpy.int64)[None, :]).ravel()
+    data = (ad.astype(dtype)[:, None] * bd.astype(dtype)[None, :]).ravel()
+    idx = get_index_dtype(maxval=max(shape))
+    out = coo._from_arrays(row.astype(idx), col.astype(idx), data, shape, False)
+    return out.asformat(format)
