@@ -7,11 +7,17 @@ import numpy
 from . import _backend
 
 
+def segment_ids(ends, total):
+    """For each position 0..total-1, the segment holding it, where segment i ends before
+    ends[i] (non-decreasing, inclusive running sums of the segment lengths): one binary search
+    per position on the device (cunp's repeat with an array of counts goes through the host)."""
+    xp = _backend.xp
+    return xp.searchsorted(ends, xp.arange(total, dtype=ends.dtype), side="right")
+
+
 def expand_indptr(indptr, nnz, idx_dtype):
     """The major index of each stored entry of a compressed matrix."""
-    xp = _backend.xp
-    counts = xp.diff(indptr)
-    return xp.repeat(xp.arange(counts.shape[0], dtype=idx_dtype), counts)[:nnz]
+    return segment_ids(indptr[1:], nnz).astype(idx_dtype)
 
 
 def compress_major(major, n_major, idx_dtype):

@@ -7,7 +7,7 @@ import operator
 
 import numpy
 
-from . import _backend
+from . import _backend, _canonical
 from ._base import sparray
 from ._sputils import isintlike
 
@@ -62,7 +62,7 @@ def select_major(a, lines):
     new_indptr = xp.concatenate([xp.zeros(1, dtype=numpy.int64), xp.cumsum(counts)])
     total = int(new_indptr[-1])
     n = lines.shape[0]
-    line_of = xp.repeat(xp.arange(n, dtype=numpy.int64), counts)
+    line_of = _canonical.segment_ids(new_indptr[1:], total)
     pos = indptr[lines][line_of] + (xp.arange(total, dtype=numpy.int64) -
                                     new_indptr[:-1][line_of])
     idx = a.indptr.dtype

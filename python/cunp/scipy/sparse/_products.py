@@ -103,8 +103,9 @@ def matmul_sparse(a, b):
     if total == 0:
         empty = xp.zeros(0, dtype=numpy.int64)
         return cls._from_coordinates(empty, empty, xp.zeros(0, dtype=dtype), shape)
-    offsets = xp.cumsum(counts) - counts
-    owner = xp.repeat(xp.arange(ad.size, dtype=numpy.int64), counts)
+    ends = xp.cumsum(counts)
+    offsets = ends - counts
+    owner = _canonical.segment_ids(ends, total)
     pos = starts[ac][owner] + (xp.arange(total, dtype=numpy.int64) - offsets[owner])
     row = ar.astype(numpy.int64)[owner]
     col = bc.indices.astype(numpy.int64)[pos]
