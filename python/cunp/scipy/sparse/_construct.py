@@ -200,6 +200,8 @@ def _random(shape, density, format, dtype, rng, data_sampler, as_array):
         data = (gen.random(k) + 1j * gen.random(k)).astype(dtype)
     else:
         data = gen.random(k).astype(dtype)
+    # A NumPy Generator given as rng draws on the host.
+    pos, data = xp.asarray(pos), xp.asarray(data)
     idx = get_index_dtype(maxval=max(m, n))
     row = (pos // max(n, 1)).astype(idx)
     col = (pos % max(n, 1)).astype(idx)
