@@ -8,8 +8,9 @@ from ._matrix import spmatrix
 from ._coo import coo_array, coo_matrix, isspmatrix_coo
 from ._csr import csr_array, csr_matrix, isspmatrix_csr
 from ._csc import csc_array, csc_matrix, isspmatrix_csc
-from ._construct import (diags, diags_array, eye, eye_array, hstack, identity, kron, rand,
-                         random, random_array, spdiags, vstack)
+from ._construct import (block_array, block_diag, bmat, diags, diags_array, eye, eye_array,
+                         hstack, identity, kron, kronsum, rand, random, random_array, spdiags,
+                         vstack)
 from ._extract import find, tril, triu
 from ._sputils import get_index_dtype
 
@@ -17,5 +18,5 @@ __all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "i
            "isspmatrix", "sparray", "spmatrix", "coo_array", "coo_matrix", "isspmatrix_coo",
            "csr_array", "csr_matrix", "isspmatrix_csr", "csc_array", "csc_matrix",
            "isspmatrix_csc", "diags", "diags_array", "eye", "eye_array", "hstack", "identity",
-           "kron", "rand", "random", "random_array", "spdiags", "vstack", "find", "tril",
-           "triu", "get_index_dtype"]
+           "kron", "kronsum", "rand", "random", "random_array", "spdiags", "vstack", "bmat",
+           "block_array", "block_diag", "find", "tril", "triu", "get_index_dtype"]

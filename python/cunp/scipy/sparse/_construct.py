@@ -9,7 +9,8 @@ from ._base import _classes, issparse, sparray
 from ._sputils import get_index_dtype, getdtype, isscalarlike, upcast
 
 __all__ = ["eye", "eye_array", "identity", "diags", "diags_array", "spdiags", "random",
-           "random_array", "rand", "hstack", "vstack", "kron"]
+           "random_array", "rand", "hstack", "vstack", "bmat", "block_array", "block_diag",
+           "kron", "kronsum"]
 
 _DIA_STANDIN = "csr"
 
@@ -221,57 +222,125 @@ def rand(m, n, density=0.01, format="coo", dtype=None, rng=None):
     return _random((m, n), density, format, dtype, rng, None, False)
 
 
-def _block_row(blocks, axis, format, dtype):
-    """hstack (axis 1) or vstack (axis 0) of sparse blocks through coordinates."""
+def _block(blocks, format, dtype, as_array):
+    """The matrix of a 2-D grid of blocks (None for an all-zero block), through coordinates:
+    CSR where every block is CSR, CSC where every block is CSC, else COO (SciPy's formats)."""
     xp = _backend.xp
-    blocks = [b for b in blocks]
-    if not blocks:
+    try:
+        grid = [list(r) for r in blocks]
+    except TypeError as e:
+        raise ValueError("blocks must be 2-D") from e
+    if not grid or len({len(r) for r in grid}) != 1:
         raise ValueError("blocks must be 2-D")
-    as_array = any(isinstance(b, sparray) for b in blocks)
-    blocks = [b if issparse(b) else _coo(as_array)(b) for b in blocks]
-    other = 1 - axis
-    size = blocks[0].shape[other]
-    for j, b in enumerate(blocks):
-        if b.shape[other] != size:
-            where = "blocks[0,:]" if axis == 1 else "blocks[:,0]"
-            dim = "row" if axis == 1 else "column"
-            got = f"blocks[0,{j}]" if axis == 1 else f"blocks[{j},0]"
-            raise ValueError(f"{where} has incompatible {dim} dimensions. Got "
-                             f"{got}.shape[{other}] == {b.shape[other]}, expected {size}.")
+    M, N = len(grid), len(grid[0])
+    coo = _coo(as_array)
+    heights, widths = [0] * M, [0] * N
+    for i in range(M):
+        for j in range(N):
+            b = grid[i][j]
+            if b is None:
+                continue
+            if not issparse(b):
+                b = coo(xp.atleast_2d(xp.asarray(b)))
+            grid[i][j] = b
+            if heights[i] == 0:
+                heights[i] = b.shape[0]
+            elif heights[i] != b.shape[0]:
+                raise ValueError(f"blocks[{i},:] has incompatible row dimensions. Got "
+                                 f"blocks[{i},{j}].shape[0] == {b.shape[0]}, expected "
+                                 f"{heights[i]}.")
+            if widths[j] == 0:
+                widths[j] = b.shape[1]
+            elif widths[j] != b.shape[1]:
+                raise ValueError(f"blocks[:,{j}] has incompatible column dimensions. Got "
+                                 f"blocks[{i},{j}].shape[1] == {b.shape[1]}, expected "
+                                 f"{widths[j]}.")
+    present = [b for r in grid for b in r if b is not None]
     if dtype is None:
-        dtype = upcast(*[b.dtype for b in blocks])
+        dtype = upcast(*[b.dtype for b in present]) if present else numpy.dtype(float)
+    dtype = getdtype(dtype)
+    row_off = numpy.concatenate([[0], numpy.cumsum(heights)]).tolist()
+    col_off = numpy.concatenate([[0], numpy.cumsum(widths)]).tolist()
     rows, cols, datas = [], [], []
-    offset = 0
-    for b in blocks:
-        r, c, d = b._coo_parts()
-        r, c = r.astype(numpy.int64), c.astype(numpy.int64)
-        if axis == 0:
-            r = r + offset
-        else:
-            c = c + offset
-        rows.append(r)
-        cols.append(c)
-        datas.append(d.astype(dtype))
-        offset += b.shape[axis]
-    shape = (offset, size) if axis == 0 else (size, offset)
-    coo = _coo(as_array)((xp.concatenate(datas), (xp.concatenate(rows),
-                                                  xp.concatenate(cols))), shape=shape)
-    if format is None:
-        # SciPy keeps CSR for stacks of CSR, CSC for stacks of CSC, else gives COO.
-        fmts = {b.format for b in blocks}
-        format = fmts.pop() if len(fmts) == 1 and fmts <= {"csr", "csc"} else "coo"
-        if format != "coo":
-            return _classes[(format, as_array)]._from_coordinates(
-                coo.row, coo.col, coo.data, coo.shape, sum_dups=False)
-    return coo.asformat(format)
+    for i in range(M):
+        for j in range(N):
+            b = grid[i][j]
+            if b is None:
+                continue
+            r, c, d = b._coo_parts()
+            rows.append(r.astype(numpy.int64) + row_off[i])
+            cols.append(c.astype(numpy.int64) + col_off[j])
+            datas.append(d.astype(dtype))
+    shape = (int(row_off[-1]), int(col_off[-1]))
+    if rows:
+        row, col, data = xp.concatenate(rows), xp.concatenate(cols), xp.concatenate(datas)
+    else:
+        row = col = xp.zeros(0, dtype=numpy.int64)
+        data = xp.zeros(0, dtype=dtype)
+    idx = get_index_dtype(maxval=max(shape))
+    fmts = {b.format for b in present}
+    full = len(present) == M * N  # a None block makes SciPy give COO
+    if format is None and full and len(fmts) == 1 and fmts <= {"csr", "csc"}:
+        # A stack of CSR (or CSC) stays so, its entries in order and duplicates kept.
+        return _classes[(fmts.pop(), as_array)]._from_coordinates(row, col, data, shape,
+                                                                  sum_dups=False)
+    out = coo._from_arrays(row.astype(idx), col.astype(idx), data, shape, False)
+    return out.asformat(format)
+
+
+def _any_array(items):
+    return any(isinstance(b, sparray) for b in items)
+
+
+def _flat(blocks):
+    return [b for r in blocks for b in (r if isinstance(r, (list, tuple)) else [r])]
 
 
 def hstack(blocks, format=None, dtype=None):
-    return _block_row(blocks, 1, format, dtype)
+    """Blocks side by side (sparse arrays out if any block is one)."""
+    blocks = list(blocks)
+    return _block([blocks], format, dtype, _any_array(blocks))
 
 
 def vstack(blocks, format=None, dtype=None):
-    return _block_row(blocks, 0, format, dtype)
+    """Blocks one above the other (sparse arrays out if any block is one)."""
+    blocks = list(blocks)
+    return _block([[b] for b in blocks], format, dtype, _any_array(blocks))
+
+
+def bmat(blocks, format=None, dtype=None):
+    """A sparse matrix from a grid of blocks (an array if any block is a sparse array)."""
+    return _block(blocks, format, dtype, _any_array(_flat(blocks)))
+
+
+def block_array(blocks, *, format=None, dtype=None):
+    """A sparse array from a grid of blocks."""
+    return _block(blocks, format, dtype, True)
+
+
+def block_diag(mats, format=None, dtype=None):
+    """The blocks on the diagonal, zeros elsewhere (COO unless a format is asked for)."""
+    mats = list(mats)
+    n = len(mats)
+    grid = [[mats[i] if i == j else None for j in range(n)] for i in range(n)]
+    out = _block(grid, "coo" if format is None else format, dtype, _any_array(mats))
+    return out
+
+
+def kronsum(A, B, format=None):
+    """kron(I_n, A) + kron(B, I_m) for square A (m x m) and B (n x n)."""
+    as_array = _any_array([A, B])
+    coo = _coo(as_array)
+    A = A if issparse(A) else coo(A)
+    B = B if issparse(B) else coo(B)
+    if A.shape[0] != A.shape[1]:
+        raise ValueError("A is not square")
+    if B.shape[0] != B.shape[1]:
+        raise ValueError("B is not square")
+    dtype = upcast(A.dtype, B.dtype)
+    eye_a = _eye(B.shape[0], None, 0, dtype, "coo", as_array)
+    eye_b = _eye(A.shape[0], None, 0, dtype, "coo", as_array)
+    return (kron(eye_a, A, format="coo") + kron(B, eye_b, format="coo")).asformat(format)
 
 
 def kron(A, B, format=None):

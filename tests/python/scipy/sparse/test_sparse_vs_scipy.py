@@ -303,6 +303,27 @@ def test_stacks_kron_triangles_find(backend, fmt):
     with pytest.raises(ValueError):
         cs.hstack([a, b.T])
     close(cs.kron(a, b), sps.kron(sa, sb))
+    sq, ssq = pair(fmt, "array", (3, 3), numpy.complex128, dups=True, seed=6)
+    r, e = cs.kronsum(a[:3, :3] if fmt != "coo" else a.tocsr()[:3, :3], sq), \
+        sps.kronsum(sa.tocsr()[:3, :3], ssq)
+    close(r, e)
+    assert r.dtype == e.dtype
+    with pytest.raises(ValueError, match="A is not square"):
+        cs.kronsum(a, sq)
+    grid, sgrid = [[a, None], [None, b]], [[sa, None], [None, sb]]
+    r, e = cs.bmat(grid), sps.bmat(sgrid)
+    close(r, e)
+    assert r.format == e.format and cs.isspmatrix(r)
+    r, e = cs.block_array([[a, a], [a, a]]), sps.block_array([[sa, sa], [sa, sa]])
+    close(r, e)
+    assert r.format == e.format and not cs.isspmatrix(r)
+    r, e = cs.block_diag([a, b, sq]), sps.block_diag([sa, sb, ssq])
+    close(r, e)
+    assert r.format == e.format and r.dtype == e.dtype
+    with pytest.raises(ValueError, match="incompatible row dimensions"):
+        cs.bmat([[a, b.T]])
+    with pytest.raises(ValueError, match="incompatible column dimensions"):
+        cs.bmat([[a], [b]])
     for k in [0, 1, -1]:
         for f, g in [(cs.tril, sps.tril), (cs.triu, sps.triu)]:
             r, e = f(a, k), g(sa, k)
