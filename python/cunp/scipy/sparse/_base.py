@@ -531,3 +531,12 @@ def _install_data_ufuncs(cls):
 
 
 _install_data_ufuncs(_spbase)
+
+
+def _install_minmax():
+    from . import _minmax
+
+    _minmax.install(_spbase)
+
+
+_install_minmax()

@@ -183,6 +183,27 @@ def test_arithmetic_and_reductions(backend, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_min_max(backend, case):
+    fmt, kind, shape, dtype, dups = case
+    if numpy.dtype(dtype).kind == "c":
+        pytest.skip("SciPy orders complex values lexicographically; not compared")
+    c, s = pair(fmt, kind, shape, dtype, dups, zeros=True)
+    for name in ["max", "min", "argmax", "argmin"]:
+        try:
+            e = getattr(s, name)()
+        except ValueError:
+            with pytest.raises(ValueError):
+                getattr(c, name)()
+            continue
+        r = getattr(c, name)()
+        close(r, e)
+    z, sz = pair(fmt, kind, (3, 4), dtype, seed=9)
+    z, sz = z * 0, sz * 0
+    for name in ["max", "min", "argmax", "argmin"]:
+        close(getattr(z, name)(), getattr(sz, name)())
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_products(backend, case):
     fmt, kind, shape, dtype, dups = case
     if dtype == numpy.bool_:
