@@ -211,6 +211,47 @@ class _spbase:
                              "swapping dimensions is the only logical permutation.")
         return self.tocsr(copy=copy).transpose(copy=False)
 
+    # --- shape changes ---
+    def reshape(self, *args, order="C", copy=False):
+        """The same entries read in `order` into another shape of the same size (COO)."""
+        from ._sputils import check_shape
+
+        shape = check_shape(args)
+        m, n = self.shape
+        if shape == self.shape:
+            return self.copy() if copy else self
+        if shape[0] * shape[1] != m * n:
+            raise ValueError(f"cannot reshape array of size {m * n} into shape {shape}")
+        row, col, data = self._coo_parts()
+        row, col = row.astype(numpy.int64), col.astype(numpy.int64)
+        if order == "C":
+            flat = row * n + col
+            new_row, new_col = flat // max(shape[1], 1), flat % max(shape[1], 1)
+        elif order == "F":
+            flat = col * m + row
+            new_row, new_col = flat % max(shape[0], 1), flat // max(shape[0], 1)
+        else:
+            raise ValueError("'order' must be 'C' or 'F'")
+        # SciPy gives COO whatever the input's format.
+        return self._family("coo")((data.copy(), (new_row, new_col)), shape=shape)
+
+    def resize(self, *shape):
+        """Changes the shape in place: entries outside the new shape are dropped, new rows
+        and columns are empty."""
+        from ._sputils import check_shape
+
+        shape = check_shape(shape)
+        row, col, data = self._coo_parts()
+        keep = (row < shape[0]) & (col < shape[1])
+        row, col, data = row[keep], col[keep], data[keep]
+        if self.format == "coo":
+            out = self.__class__._from_arrays(row, col, data, shape, self.has_canonical_format)
+        else:
+            # Duplicates stay (as in SciPy); entries are put in (major, minor) order.
+            out = self.__class__._from_coordinates(row, col, data, shape, sum_dups=False)
+        self.__dict__.clear()
+        self.__dict__.update(out.__dict__)
+
     # --- data-only operations ---
     def _deduped_data(self):
         self.sum_duplicates()

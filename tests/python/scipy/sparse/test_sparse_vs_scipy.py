@@ -182,6 +182,25 @@ def test_arithmetic_and_reductions(backend, case):
                 close(getattr(c.copy(), name)(), getattr(s.copy(), name)())
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("kind", KINDS)
+def test_reshape_resize(backend, fmt, kind):
+    c, s = pair(fmt, kind, (4, 6), numpy.float64, dups=True)
+    for shape in [(6, 4), (2, 12), (24, 1), (4, 6)]:
+        for order in "CF":
+            r, e = c.reshape(shape, order=order), s.reshape(shape, order=order)
+            close(r, e)
+            assert r.format == e.format
+    with pytest.raises(ValueError):
+        c.reshape((5, 5))
+    for shape in [(3, 7), (6, 2), (0, 0), (4, 6)]:
+        c2, s2 = c.copy(), s.copy()
+        c2.resize(shape)
+        s2.resize(shape)
+        assert c2.shape == s2.shape and c2.format == s2.format
+        close(c2, s2)
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_min_max(backend, case):
     fmt, kind, shape, dtype, dups = case
