@@ -59,11 +59,18 @@ def sum_duplicates(major, minor, data, n_minor):
     starts = xp.flatnonzero(first)
     if starts.size == data.size:
         return major, minor, data
-    if data.dtype == numpy.bool_:
-        # Sums of booleans are logical or: any True in a run.
-        summed = xp.add.reduceat(data.astype(numpy.int64), starts) != 0
+    work = numpy.dtype(numpy.int64) if data.dtype == numpy.bool_ else data.dtype
+    if work.itemsize < 16:
+        # One scatter-add per entry into its run, all on the device (reduceat reads its
+        # indices on the host). Booleans are counted: their sums are logical or.
+        group = xp.cumsum(first) - 1
+        summed = xp.zeros(starts.shape[0], dtype=work)
+        xp.add.at(summed, group, data.astype(work))
     else:
-        summed = xp.add.reduceat(data, starts, dtype=data.dtype)
+        # 16-byte values have no atomic update; a segmented sum per run instead.
+        summed = xp.add.reduceat(data, starts, dtype=work)
+    if data.dtype == numpy.bool_:
+        summed = summed != 0
     return major[starts], minor[starts], summed
 
 
