@@ -1,5 +1,7 @@
 """spmatrix: the matrix API's marker, where `*` is the matrix product (as for numpy.matrix)."""
 
+import numpy
+
 from ._sputils import isscalarlike
 
 __all__ = ["spmatrix"]
@@ -27,8 +29,6 @@ class spmatrix:
 
     def asfptype(self):
         for t in "fdFD":
-            import numpy
-
-            if self.dtype <= numpy.dtype(t):
+            if numpy.can_cast(self.dtype, t):
                 return self.astype(t)
         raise ValueError(f"cannot upcast [{self.dtype.name}] to a floating point format")
