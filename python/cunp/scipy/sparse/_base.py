@@ -27,7 +27,7 @@ class SparseEfficiencyWarning(SparseWarning):
 _classes = {}
 
 _FORMAT_NAMES = {"csr": "Compressed Sparse Row", "csc": "Compressed Sparse Column",
-                 "coo": "COOrdinate"}
+                 "coo": "COOrdinate", "dia": "DIAgonal"}
 
 # NumPy functions SciPy exposes as methods that act on the stored values only (zero maps to
 # zero for each of them, so the sparsity pattern stays).

@@ -1,6 +1,5 @@
 """Building sparse matrices: identities, diagonals, random patterns, stacks and Kronecker
-products, all as coordinates on the device converted to the format asked for. Until the DIA
-format lands, format=None gives CSR where SciPy gives DIA (eye, identity, diags, spdiags)."""
+products, all as coordinates on the device converted to the format asked for."""
 
 import numpy
 
@@ -12,7 +11,7 @@ __all__ = ["eye", "eye_array", "identity", "diags", "diags_array", "spdiags", "r
            "random_array", "rand", "hstack", "vstack", "bmat", "block_array", "block_diag",
            "kron", "kronsum"]
 
-_DIA_STANDIN = "csr"
+_DIA_STANDIN = "dia"  # SciPy's format for diagonal constructors
 
 
 def _coo(as_array):

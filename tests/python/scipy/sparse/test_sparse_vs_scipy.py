@@ -182,6 +182,49 @@ def test_arithmetic_and_reductions(backend, case):
                 close(getattr(c.copy(), name)(), getattr(s.copy(), name)())
 
 
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("shape", [(5, 7), (7, 5), (1, 1), (6, 1), (0, 3)])
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.complex64, numpy.int16, numpy.bool_])
+def test_dia(backend, kind, shape, dtype):
+    C, S = getattr(cs, f"dia_{kind}"), getattr(sps, f"dia_{kind}")
+    s0 = scipy_input(shape, dtype, True, True)
+    c, s = C(s0), S(s0)
+    assert c.format == "dia" and c.dtype == s.dtype and c.shape == s.shape
+    close(c, s)
+    assert c.nnz == s.nnz
+    assert type(c.get()) is type(s) and getattr(cs, "isspmatrix_dia")(c) == (kind == "matrix")
+    assert c.count_nonzero() == s.count_nonzero()
+    for other in FORMATS:
+        r, e = c.asformat(other), s.asformat(other)
+        close(r, e)
+        assert r.nnz == e.nnz and r.format == other
+    close(c.T, s.T)
+    assert c.T.format == "dia"
+    close(C(s.toarray()), s)
+    if dtype != numpy.bool_:
+        close(c * 3, s * 3)
+        close(c + c, s + s)
+        x = numpy.arange(shape[1], dtype=numpy.float64)
+        close(c @ x, s @ x)
+        close(abs(c), abs(s))
+    for axis in [None, 0, 1]:
+        close(c.sum(axis=axis), s.sum(axis=axis))
+    for k in [0, 1, -1]:
+        close(c.diagonal(k), s.diagonal(k))
+    data = numpy.arange(1, 9, dtype=numpy.float64).reshape(2, 4)
+    r, e = C((data, [0, -1]), shape=(4, 5)), S((data, [0, -1]), shape=(4, 5))
+    close(r, e)
+    assert r.nnz == e.nnz
+    with pytest.raises(ValueError, match="duplicate"):
+        C((data, [1, 1]), shape=(4, 4))
+    with pytest.raises(ValueError, match="expected a shape"):
+        C((data, [0, 1]))
+    with pytest.raises(ValueError, match="does not match the number of offsets"):
+        C((data, [0, 1, 2]), shape=(4, 4))
+    assert cs.eye(3).format == sps.eye(3).format == "dia"
+    assert cs.diags([1.0, 2.0], 1).format == sps.diags([1.0, 2.0], 1).format
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("kind", KINDS)
 def test_reshape_resize(backend, fmt, kind):
