@@ -52,3 +52,4 @@
 #include "cunp/runtime/nccl.hpp"
 #include "cunp/runtime/stream.hpp"
 #include "cunp/runtime/versions.hpp"
+#include "cunp/sparse/products.hpp"

@@ -104,4 +104,5 @@ NB_MODULE(_core, m) {
   bind_histogram(m);
   bind_math_extras(m);
   bind_triangles(m);
+  bind_sparse(m);
 }

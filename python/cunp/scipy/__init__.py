@@ -1,6 +1,7 @@
-"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft, as cunp.scipy.fft)."""
+"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft and scipy.sparse, as
+cunp.scipy.fft and cunp.scipy.sparse)."""
 
-_SUBMODULES = {"fft"}
+_SUBMODULES = {"fft", "sparse"}
 
 
 def __getattr__(name):

@@ -1,0 +1,24 @@
+"""cunp.scipy.sparse: SciPy's sparse matrices and arrays (CSR, CSC, COO, DIA) on the GPU, with
+products on cuSPARSE (loaded on first use) and the rest composed from cunp's array engines.
+SciPy is the spec; `.get()` gives the SciPy object back."""
+
+from ._base import (SparseEfficiencyWarning, SparseFormatWarning, SparseWarning, issparse,
+                    isspmatrix, sparray)
+from ._matrix import spmatrix
+from ._coo import coo_array, coo_matrix, isspmatrix_coo
+from ._csr import csr_array, csr_matrix, isspmatrix_csr
+from ._csc import csc_array, csc_matrix, isspmatrix_csc
+from ._dia import dia_array, dia_matrix, isspmatrix_dia
+from ._construct import (block_array, block_diag, bmat, diags, diags_array, eye, eye_array,
+                         hstack, identity, kron, kronsum, rand, random, random_array, spdiags,
+                         vstack)
+from ._extract import find, tril, triu
+from ._sputils import get_index_dtype
+
+__all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "issparse",
+           "isspmatrix", "sparray", "spmatrix", "coo_array", "coo_matrix", "isspmatrix_coo",
+           "csr_array", "csr_matrix", "isspmatrix_csr", "csc_array", "csc_matrix",
+           "isspmatrix_csc", "dia_array", "dia_matrix", "isspmatrix_dia", "diags",
+           "diags_array", "eye", "eye_array", "hstack", "identity", "kron", "kronsum", "rand",
+           "random", "random_array", "spdiags", "vstack", "bmat", "block_array", "block_diag",
+           "find", "tril", "triu", "get_index_dtype"]

@@ -1,0 +1,111 @@
+"""Reading CSR and CSC by index: whole rows or columns (an int, a slice, an integer or boolean
+array) and single elements A[i, j]. A selection on the compressed axis gathers the selected
+lines' entries in their stored order; one on the other axis goes through the other format.
+Assignment is not supported yet."""
+
+import operator
+
+import numpy
+
+from . import _backend, _canonical
+from ._base import sparray
+from ._sputils import isintlike
+
+
+def _normalize_int(i, bound):
+    i = operator.index(i)
+    if i < -bound or i >= bound:
+        raise IndexError(f"index ({i}) out of range")
+    return i + bound if i < 0 else i
+
+
+def _line_indices(key, bound):
+    """The selected line numbers as an int64 device array (None for the whole axis), and
+    whether the key was a single integer."""
+    xp = _backend.xp
+    if isinstance(key, slice):
+        if key == slice(None):
+            return None, False
+        start, stop, step = key.indices(bound)
+        return xp.arange(start, stop, step, dtype=numpy.int64), False
+    if isintlike(key):
+        return xp.asarray([_normalize_int(key, bound)], dtype=numpy.int64), True
+    arr = key if _backend.is_device_array(key) else numpy.asarray(key)
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(numpy.int64)  # an empty list selects nothing
+    if arr.dtype == numpy.bool_:
+        if arr.ndim != 1 or arr.shape[0] != bound:
+            raise IndexError(f"boolean index did not match indexed array along axis; size "
+                             f"of axis is {bound} but size of boolean index is "
+                             f"{arr.shape[0] if arr.ndim else 0}")
+        return xp.flatnonzero(xp.asarray(arr)), False
+    if arr.dtype.kind not in "iu":
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
+                         "(`None`) and integer or boolean arrays are valid indices")
+    if arr.ndim != 1:
+        raise IndexError("Index dimension must be 1 or 2")
+    arr = xp.asarray(arr).astype(numpy.int64)
+    if arr.size:
+        lo, hi = int(arr.min()), int(arr.max())
+        if hi >= bound:
+            raise IndexError(f"index ({hi}) out of range")
+        if lo < -bound:
+            raise IndexError(f"index ({lo}) out of range")
+    return xp.where(arr < 0, arr + bound, arr), False
+
+
+def select_major(a, lines):
+    """The compressed matrix of a's lines `lines` (along its compressed axis), in order."""
+    xp = _backend.xp
+    indptr = a.indptr.astype(numpy.int64)
+    counts = (indptr[1:] - indptr[:-1])[lines]
+    new_indptr = xp.concatenate([xp.zeros(1, dtype=numpy.int64), xp.cumsum(counts)])
+    total = int(new_indptr[-1])
+    n = lines.shape[0]
+    line_of = _canonical.segment_ids(new_indptr[1:], total)
+    pos = indptr[lines][line_of] + (xp.arange(total, dtype=numpy.int64) -
+                                    new_indptr[:-1][line_of])
+    idx = a.indptr.dtype
+    shape = (n, a.shape[1]) if a._by_rows else (a.shape[0], n)
+    return a.__class__._from_compressed(a.data[pos], a.indices[pos], new_indptr.astype(idx),
+                                        shape, a._sorted, a._canonical)
+
+
+def _element(a, i, j):
+    """A[i, j]: the sum of the entries stored there (zero when none), a 0-d device array."""
+    xp = _backend.xp
+    m, n = a.shape
+    i, j = _normalize_int(i, m), _normalize_int(j, n)
+    major, minor = (i, j) if a._by_rows else (j, i)
+    lo, hi = int(a.indptr[major]), int(a.indptr[major + 1])
+    hit = a.indices[lo:hi] == minor
+    return xp.where(hit, a.data[lo:hi], xp.zeros((), dtype=a.dtype)).sum(dtype=a.dtype)
+
+
+def getitem(a, key):
+    if isinstance(key, tuple):
+        if len(key) == 1:
+            key = (key[0], slice(None))
+        elif len(key) != 2:
+            raise IndexError("invalid number of indices")
+    else:
+        key = (key, slice(None))
+    rk, ck = key
+    if isintlike(rk) and isintlike(ck):
+        return _element(a, rk, ck)
+    rows, row_int = _line_indices(rk, a.shape[0])
+    cols, col_int = _line_indices(ck, a.shape[1])
+    if (row_int or col_int) and isinstance(a, sparray):
+        raise NotImplementedError("integer indexing of a sparse array gives a 1-D array, "
+                                  "which cunp.scipy.sparse does not have yet")
+    out = a
+    for sel, by_rows in ((rows, True), (cols, False)):
+        if sel is None:
+            continue
+        if out._by_rows == by_rows:
+            out = select_major(out, sel)
+        else:
+            fmt = out.format
+            flipped = out._convert_to("csr" if by_rows else "csc", False)
+            out = select_major(flipped, sel)._convert_to(fmt, False)
+    return out.copy() if out is a else out

@@ -1,0 +1,166 @@
+"""Products of sparse matrices: sparse @ dense on cuSPARSE (SpMV, SpMM) for float and complex
+data, composed from gathers and scatter-adds otherwise; sparse @ sparse and elementwise
+products composed from the sort and scan engines."""
+
+import numpy
+
+from . import _backend, _canonical
+from ._base import issparse
+from ._sputils import upcast
+
+_ERR = "matmul: dimension mismatch with signature"
+_CUSPARSE_TYPES = (numpy.float32, numpy.float64, numpy.complex64, numpy.complex128)
+
+
+def _gather_product(a, x, dtype):
+    """a @ x by a gather of x's rows per stored entry and a scatter-add into the result rows
+    (any dtype; booleans are counted in int64 and compared with zero)."""
+    xp = _backend.xp
+    row, col, data = a._coo_parts()
+    work = numpy.dtype(numpy.int64) if dtype == numpy.bool_ else dtype
+    out = xp.zeros((a.shape[0],) + tuple(x.shape[1:]), dtype=work)
+    if data.size:
+        xs = x.astype(work)[col]
+        d = data.astype(work)
+        prod = d * xs if x.ndim == 1 else d[:, None] * xs
+        xp.add.at(out, row, prod)
+    return out != 0 if dtype == numpy.bool_ else out
+
+
+def _dense_product(a, x, dtype):
+    """a @ x for a dense x of 1 or 2 dimensions, in `dtype`."""
+    xp = _backend.xp
+    call = _backend.cusparse_matmul()
+    if call is None or dtype.type not in _CUSPARSE_TYPES or a.nnz == 0 or 0 in a.shape \
+            or x.size == 0:
+        return _gather_product(a, x, dtype)
+    # cuSPARSE takes CSR for both products and CSC for vectors.
+    c = a if (a.format == "csr" or (a.format == "csc" and x.ndim == 1)) else a.tocsr()
+    if not c.has_sorted_indices:
+        c = c.sorted_indices()
+    data = xp.ascontiguousarray(c.data.astype(dtype, copy=False))
+    idx = numpy.result_type(c.indices.dtype, c.indptr.dtype)
+    indices = xp.ascontiguousarray(c.indices.astype(idx, copy=False))
+    indptr = xp.ascontiguousarray(c.indptr.astype(idx, copy=False))
+    xc = xp.ascontiguousarray(x.astype(dtype, copy=False))
+    out = xp.zeros((a.shape[0],) + tuple(x.shape[1:]), dtype=dtype)
+    call(data, indices, indptr, a.shape[0], a.shape[1], c.format == "csr", xc, out)
+    return out
+
+
+def matmul(a, other):
+    """a @ other for a sparse a and a sparse or dense other (SciPy's shapes and errors)."""
+    n = a.shape[1]
+    if issparse(other):
+        if n != other.shape[0]:
+            raise ValueError(f"{_ERR} (n,k={n}),(k={other.shape[0]},m)->(n,m)")
+        return matmul_sparse(a, other)
+    x = other
+    if x.ndim == 1 or (x.ndim == 2 and x.shape[1] == 1):
+        if x.shape[0] != n:
+            raise ValueError(f"{_ERR} (n,k={n}),(k={x.shape[0]},1?)->(n,1?)")
+        dtype = upcast(a.dtype, x.dtype)
+        r = _dense_product(a, x.reshape(-1), dtype)
+        return r.reshape(-1, 1) if x.ndim == 2 else r
+    if x.ndim == 2:
+        if x.shape[0] != n:
+            raise ValueError(f"{_ERR} (n,k={n}),(k={x.shape[0]},m)->(n,m)")
+        return _dense_product(a, x, upcast(a.dtype, x.dtype))
+    if x.ndim == 0:
+        return a._mul_scalar(x)
+    raise ValueError("could not interpret dimensions")
+
+
+def rmatmul(a, other):
+    """other @ a for a dense other: (a.T @ other.T).T."""
+    if issparse(other):
+        return matmul(other, a)
+    if other.ndim == 1:
+        return matmul(a.transpose(), other)
+    if other.ndim != 2:
+        raise ValueError("could not interpret dimensions")
+    return matmul(a.transpose(), other.T).T
+
+
+def matmul_sparse(a, b):
+    """a @ b for two sparse operands: every stored entry (i, p) of a meets row p of b; the
+    products are summed by position (zeros dropped). CSR result, CSC where a is CSC."""
+    xp = _backend.xp
+    dtype = upcast(a.dtype, b.dtype)
+    work = numpy.dtype(numpy.int64) if dtype == numpy.bool_ else dtype
+    shape = (a.shape[0], b.shape[1])
+    fmt = "csc" if a.format == "csc" else "csr"
+    cls = a._family(fmt)
+    bc = b.tocsr()
+    ar, ac, ad = a._coo_parts()
+    if ad.size == 0 or bc.nnz == 0:
+        empty = xp.zeros(0, dtype=numpy.int64)
+        return cls._from_coordinates(empty, empty, xp.zeros(0, dtype=dtype), shape)
+    starts = bc.indptr[:-1].astype(numpy.int64)
+    lengths = xp.diff(bc.indptr).astype(numpy.int64)
+    counts = lengths[ac]
+    total = int(counts.sum())
+    if total == 0:
+        empty = xp.zeros(0, dtype=numpy.int64)
+        return cls._from_coordinates(empty, empty, xp.zeros(0, dtype=dtype), shape)
+    ends = xp.cumsum(counts)
+    offsets = ends - counts
+    owner = _canonical.segment_ids(ends, total)
+    pos = starts[ac][owner] + (xp.arange(total, dtype=numpy.int64) - offsets[owner])
+    row = ar.astype(numpy.int64)[owner]
+    col = bc.indices.astype(numpy.int64)[pos]
+    vals = ad.astype(work)[owner] * bc.data.astype(work)[pos]
+    out = cls._from_coordinates(row, col, vals, shape, drop_zeros=True)
+    return out.astype(dtype) if work != dtype else out
+
+
+def multiply_sparse(a, b):
+    """Elementwise a * b of two sparse operands of one shape (broadcasting a 1x1 operand):
+    the positions stored in both, products summed per position, zeros dropped."""
+    xp = _backend.xp
+    if b.shape == (1, 1) and a.shape != (1, 1):
+        return a._mul_scalar(b.toarray()[0, 0])
+    if a.shape == (1, 1) and b.shape != (1, 1):
+        return b._mul_scalar(a.toarray()[0, 0])
+    if a.shape != b.shape:
+        raise ValueError(f"inconsistent shapes {a.shape} and {b.shape}")
+    dtype = upcast(a.dtype, b.dtype)
+    work = numpy.dtype(numpy.int64) if dtype == numpy.bool_ else dtype
+    n = a.shape[1]
+    ra, ca, da = _canonical.sum_duplicates(*a._coo_parts(), n)
+    rb, cb, db = _canonical.sum_duplicates(*b._coo_parts(), n)
+    fmt = "csc" if a.format == "csc" else "csr"
+    cls = a._family(fmt)
+    empty = xp.zeros(0, dtype=numpy.int64)
+    if da.size == 0 or db.size == 0:
+        return cls._from_coordinates(empty, empty, xp.zeros(0, dtype=dtype), a.shape)
+    row = xp.concatenate([ra.astype(numpy.int64), rb.astype(numpy.int64)])
+    col = xp.concatenate([ca.astype(numpy.int64), cb.astype(numpy.int64)])
+    data = xp.concatenate([da.astype(work), db.astype(work)])
+    # Each operand holds a position at most once, so a position stored in both is a pair of
+    # neighbours after a stable sort, a's entry first.
+    order = _canonical.sort_order(row, col, n)
+    row, col, data = row[order], col[order], data[order]
+    k = row * max(n, 1) + col
+    pair = xp.flatnonzero(k[1:] == k[:-1])
+    vals = data[pair] * data[pair + 1]
+    out = cls._from_coordinates(row[pair], col[pair], vals, a.shape, drop_zeros=True)
+    return out.astype(dtype) if work != dtype else out
+
+
+def multiply_dense(a, other):
+    """Elementwise a * other for a dense other of a's shape (or broadcasting to it): a sparse
+    result in COO with a's stored positions, as SciPy gives."""
+    xp = _backend.xp
+    if other.ndim > 2:
+        return xp.multiply(a.toarray(), other)
+    if other.shape != a.shape:
+        try:
+            other = xp.broadcast_to(other, a.shape)
+        except ValueError as e:
+            raise ValueError(f"inconsistent shapes {a.shape} and {other.shape}") from e
+    row, col, data = a._coo_parts()
+    vals = xp.multiply(data, other[row, col])
+    coo = a._family("coo")
+    return coo._from_arrays(row.copy(), col.copy(), vals, a.shape)
+

@@ -1,0 +1,45 @@
+// src/sparse/cusparse.hpp -- cuSPARSE, loaded with dlopen on first use: the function table of
+// the generic API, and the handle of each device and thread, bound to the current stream.
+#pragma once
+#include <cusparse.h>
+
+#include <string>
+
+namespace cunp::sparse {
+
+// clang-format off
+#define CUNP_CUSPARSE_FUNCTIONS(X)                                                           \
+  X(cusparseCreate) X(cusparseSetStream) X(cusparseGetVersion)                               \
+  X(cusparseCreateCsr) X(cusparseCreateCsc) X(cusparseDestroySpMat)                          \
+  X(cusparseCreateDnVec) X(cusparseDestroyDnVec)                                             \
+  X(cusparseCreateDnMat) X(cusparseDestroyDnMat)                                             \
+  X(cusparseSpMV_bufferSize) X(cusparseSpMV) X(cusparseSpMM_bufferSize) X(cusparseSpMM)
+// clang-format on
+
+struct Api {
+#define CUNP_CUSPARSE_DECLARE(name) decltype(&::name) name = nullptr;
+  CUNP_CUSPARSE_FUNCTIONS(CUNP_CUSPARSE_DECLARE)
+#undef CUNP_CUSPARSE_DECLARE
+  // Optional: only improves error messages.
+  const char* (*cusparseGetErrorString)(cusparseStatus_t) = nullptr;
+};
+
+// The table, loaded once (libcusparse.so.12 from the toolkit or pip's nvidia-cusparse wheel;
+// CUNP_CUDA_LIBRARY_DIRS names more directories). Throws CudaError naming the library or the
+// missing function when it cannot be used.
+const Api& api();
+// Whether the library loads and every function resolves; never throws (no GPU needed).
+bool available();
+// Why api() fails (empty when it does not).
+std::string unavailable_reason();
+
+// Throws CudaError naming the call and the status unless s is CUSPARSE_STATUS_SUCCESS.
+void check(cusparseStatus_t s, const char* what);
+
+// This thread's handle for `device` (created on first use), bound to the device's current
+// stream. Call right before each cuSPARSE call: binding is cheap.
+cusparseHandle_t handle(int device);
+
+}  // namespace cunp::sparse
+
+#define CUNP_CUSPARSE(fn, ...) ::cunp::sparse::check(::cunp::sparse::api().fn(__VA_ARGS__), #fn)

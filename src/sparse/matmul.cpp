@@ -1,0 +1,122 @@
+// src/sparse/matmul.cpp -- sparse @ dense on cuSPARSE's generic API: descriptors for the
+// operands, a pool workspace sized by the library, and one SpMV or SpMM call.
+#include <cstdint>
+#include <string>
+
+#include "cunp/memory/memory.hpp"
+#include "cunp/runtime/error.hpp"
+#include "cunp/sparse/products.hpp"
+#include "cusparse.hpp"
+
+namespace cunp {
+namespace {
+
+cudaDataType value_type(DType t) {
+  switch (t) {
+    case DType::Float32: return CUDA_R_32F;
+    case DType::Float64: return CUDA_R_64F;
+    case DType::Complex64: return CUDA_C_32F;
+    case DType::Complex128: return CUDA_C_64F;
+    default: throw TypeError("sparse matmul on cuSPARSE needs float32/64 or complex64/128 data");
+  }
+}
+
+cusparseIndexType_t index_type(DType t) {
+  if (t == DType::Int32) return CUSPARSE_INDEX_32I;
+  if (t == DType::Int64) return CUSPARSE_INDEX_64I;
+  throw TypeError("sparse index arrays must be int32 or int64");
+}
+
+// alpha = 1 and beta = 1 in the compute type, on the host (the handle's default pointer mode).
+struct Scalars {
+  float f[2] = {1.0f, 0.0f};
+  double d[2] = {1.0, 0.0};
+  const void* of(DType t) const {
+    return (t == DType::Float32 || t == DType::Complex64) ? static_cast<const void*>(f)
+                                                          : static_cast<const void*>(d);
+  }
+};
+
+void* ptr(const NDArray& a) { return reinterpret_cast<void*>(a.data()); }
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw ValueError("sparse matmul: " + what);
+}
+
+// Descriptors are destroyed however the call ends.
+struct SpMat {
+  cusparseSpMatDescr_t d = nullptr;
+  ~SpMat() {
+    if (d) sparse::api().cusparseDestroySpMat(d);
+  }
+};
+struct DnVec {
+  cusparseDnVecDescr_t d = nullptr;
+  ~DnVec() {
+    if (d) sparse::api().cusparseDestroyDnVec(d);
+  }
+};
+struct DnMat {
+  cusparseDnMatDescr_t d = nullptr;
+  ~DnMat() {
+    if (d) sparse::api().cusparseDestroyDnMat(d);
+  }
+};
+
+}  // namespace
+
+void sparse_matmul(const CompressedMatrix& a, const NDArray& x, const NDArray& out) {
+  const DType t = a.data.dtype();
+  const cudaDataType vt = value_type(t);
+  const cusparseIndexType_t it = index_type(a.indices.dtype());
+  require(a.indptr.dtype() == a.indices.dtype(), "indices and indptr dtypes differ");
+  require(x.dtype() == t && out.dtype() == t, "operands must share the matrix's dtype");
+  require(x.ndim() == out.ndim() && (x.ndim() == 1 || x.ndim() == 2), "1-D or 2-D operands");
+  require(x.shape()[0] == a.cols && out.shape()[0] == a.rows, "shapes do not match");
+  require(x.ndim() == 1 || x.shape()[1] == out.shape()[1], "column counts do not match");
+  require(x.c_contiguous() && out.c_contiguous() && a.data.c_contiguous() &&
+              a.indices.c_contiguous() && a.indptr.c_contiguous(),
+          "operands must be contiguous");
+  require(a.indptr.size() == (a.by_rows ? a.rows : a.cols) + 1, "indptr has the wrong length");
+  const int64_t nnz = a.data.size();
+  require(a.indices.size() == nnz, "indices and data lengths differ");
+  if (nnz == 0 || a.rows == 0 || a.cols == 0 || out.size() == 0) return;
+  require(x.ndim() == 1 || a.by_rows, "products with matrices need CSR");
+
+  const int device = out.device();
+  cusparseHandle_t h = sparse::handle(device);
+  SpMat m;
+  if (a.by_rows)
+    CUNP_CUSPARSE(cusparseCreateCsr, &m.d, a.rows, a.cols, nnz, ptr(a.indptr), ptr(a.indices),
+                  ptr(a.data), it, it, CUSPARSE_INDEX_BASE_ZERO, vt);
+  else
+    CUNP_CUSPARSE(cusparseCreateCsc, &m.d, a.rows, a.cols, nnz, ptr(a.indptr), ptr(a.indices),
+                  ptr(a.data), it, it, CUSPARSE_INDEX_BASE_ZERO, vt);
+  const Scalars one;
+  const void* alpha = one.of(t);
+  const void* beta = one.of(t);
+  const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  std::size_t bytes = 0;
+  if (x.ndim() == 1) {
+    DnVec vx, vy;
+    CUNP_CUSPARSE(cusparseCreateDnVec, &vx.d, a.cols, ptr(x), vt);
+    CUNP_CUSPARSE(cusparseCreateDnVec, &vy.d, a.rows, ptr(out), vt);
+    CUNP_CUSPARSE(cusparseSpMV_bufferSize, h, op, alpha, m.d, vx.d, beta, vy.d, vt,
+                  CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
+    MemoryPtr ws = allocate(bytes ? bytes : 1, device);
+    CUNP_CUSPARSE(cusparseSpMV, h, op, alpha, m.d, vx.d, beta, vy.d, vt,
+                  CUSPARSE_SPMV_ALG_DEFAULT, reinterpret_cast<void*>(ws->ptr));
+  } else {
+    const int64_t k = x.shape()[1];
+    DnMat mx, my;
+    CUNP_CUSPARSE(cusparseCreateDnMat, &mx.d, a.cols, k, k, ptr(x), vt, CUSPARSE_ORDER_ROW);
+    CUNP_CUSPARSE(cusparseCreateDnMat, &my.d, a.rows, k, k, ptr(out), vt, CUSPARSE_ORDER_ROW);
+    CUNP_CUSPARSE(cusparseSpMM_bufferSize, h, op, op, alpha, m.d, mx.d, beta, my.d, vt,
+                  CUSPARSE_SPMM_ALG_DEFAULT, &bytes);
+    MemoryPtr ws = allocate(bytes ? bytes : 1, device);
+    CUNP_CUSPARSE(cusparseSpMM, h, op, op, alpha, m.d, mx.d, beta, my.d, vt,
+                  CUSPARSE_SPMM_ALG_DEFAULT, reinterpret_cast<void*>(ws->ptr));
+  }
+}
+
+}  // namespace cunp
