@@ -1,5 +1,5 @@
-// src/jit/cucomplex_translation.cpp -- CuPy's translate_cucomplex: cuComplex.h's types and
-// functions defined on cunp::complex<T>, in place of the header's include lines.
+// src/jit/cucomplex_translation.cpp -- CuPy's translate_cucomplex: the include lines of
+// cuComplex.h replaced by cunp's bridge to it (src/device/kernels/cucomplex_bridge.cuh).
 #include <string>
 
 #include "cunp/jit/compiler.hpp"
@@ -8,67 +8,14 @@
 namespace cunp {
 namespace {
 
-// cuComplex.h's API on cunp::complex<T>, so kernels written against cuComplex.h take complex64 /
-// complex128 arrays and scalars (same layout: real part, then imaginary part).
-const char* const kCuComplexBridge = R"(
-namespace cunp {
-template <class T> __device__ complex<T> operator-(complex<T> a) { return {-a.re, -a.im}; }
-template <class T> __device__ complex<T> operator/(complex<T> a, complex<T> b) {
-  // Scaled by |b.re| + |b.im| so that neither the squares overflow nor underflow (cuCdiv's way).
-  T s = (b.re < T(0) ? -b.re : b.re) + (b.im < T(0) ? -b.im : b.im);
-  T ar = a.re / s, ai = a.im / s, br = b.re / s, bi = b.im / s;
-  T d = br * br + bi * bi;
-  return {(ar * br + ai * bi) / d, (ai * br - ar * bi) / d};
-}
-}  // namespace cunp
-typedef cunp::complex<float> cuFloatComplex;
-typedef cunp::complex<double> cuDoubleComplex;
-typedef cuFloatComplex cuComplex;
-__device__ inline float cuCrealf(cuFloatComplex x) { return x.re; }
-__device__ inline float cuCimagf(cuFloatComplex x) { return x.im; }
-__device__ inline cuFloatComplex make_cuFloatComplex(float r, float i) { return cuFloatComplex(r, i); }
-__device__ inline cuFloatComplex cuConjf(cuFloatComplex x) { return cuFloatComplex(x.re, -x.im); }
-__device__ inline cuFloatComplex cuCaddf(cuFloatComplex x, cuFloatComplex y) { return x + y; }
-__device__ inline cuFloatComplex cuCsubf(cuFloatComplex x, cuFloatComplex y) { return x - y; }
-__device__ inline cuFloatComplex cuCmulf(cuFloatComplex x, cuFloatComplex y) { return x * y; }
-__device__ inline cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) { return x / y; }
-__device__ inline float cuCabsf(cuFloatComplex x) { return hypotf(x.re, x.im); }
-__device__ inline double cuCreal(cuDoubleComplex x) { return x.re; }
-__device__ inline double cuCimag(cuDoubleComplex x) { return x.im; }
-__device__ inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { return cuDoubleComplex(r, i); }
-__device__ inline cuDoubleComplex cuConj(cuDoubleComplex x) { return cuDoubleComplex(x.re, -x.im); }
-__device__ inline cuDoubleComplex cuCadd(cuDoubleComplex x, cuDoubleComplex y) { return x + y; }
-__device__ inline cuDoubleComplex cuCsub(cuDoubleComplex x, cuDoubleComplex y) { return x - y; }
-__device__ inline cuDoubleComplex cuCmul(cuDoubleComplex x, cuDoubleComplex y) { return x * y; }
-__device__ inline cuDoubleComplex cuCdiv(cuDoubleComplex x, cuDoubleComplex y) { return x / y; }
-__device__ inline double cuCabs(cuDoubleComplex x) { return hypot(x.re, x.im); }
-__device__ inline cuComplex make_cuComplex(float r, float i) { return cuComplex(r, i); }
-__device__ inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) {
-  return cuDoubleComplex(static_cast<double>(c.re), static_cast<double>(c.im));
-}
-__device__ inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) {
-  return cuFloatComplex(static_cast<float>(c.re), static_cast<float>(c.im));
-}
-// x * y + d, with fused multiply-adds as cuComplex.h computes it.
-__device__ inline cuFloatComplex cuCfmaf(cuFloatComplex x, cuFloatComplex y, cuFloatComplex d) {
-  float re = fmaf(-x.im, y.im, fmaf(x.re, y.re, d.re));
-  float im = fmaf(x.im, y.re, fmaf(x.re, y.im, d.im));
-  return cuFloatComplex(re, im);
-}
-__device__ inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y, cuDoubleComplex d) {
-  double re = fma(-x.im, y.im, fma(x.re, y.re, d.re));
-  double im = fma(x.im, y.re, fma(x.re, y.im, d.im));
-  return cuDoubleComplex(re, im);
-}
-)";
-
 // The bridge: cunp's device header (without its #pragma once, which a main file may not use)
-// then the definitions above, guarded so a second include line adds nothing.
+// then cuComplex.h's API (src/device/kernels/cucomplex_bridge.cuh), guarded so that a second
+// include line adds nothing.
 std::string cucomplex_bridge() {
   std::string h = device_header();
   if (std::size_t p = h.find("#pragma once"); p != std::string::npos) h.erase(p, 12);
-  return "#ifndef CUNP_CUCOMPLEX_BRIDGE\n#define CUNP_CUCOMPLEX_BRIDGE\n" + h + kCuComplexBridge +
-         "#endif\n";
+  return "#ifndef CUNP_CUCOMPLEX_BRIDGE\n#define CUNP_CUCOMPLEX_BRIDGE\n" + h +
+         device_part("cucomplex_bridge") + "#endif\n";
 }
 
 // `#include <cuComplex.h>` or `#include "cuComplex.h"`, with any spacing.

@@ -3,11 +3,13 @@
 #include "kernel.hpp"
 
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "../runtime/driver.hpp"
 #include "../runtime/launch_record.hpp"
 #include "cunp/runtime/device.hpp"
+#include "cunp/runtime/error.hpp"
 
 namespace cunp::detail {
 namespace {
@@ -31,6 +33,12 @@ Cache& cache() {
 }
 
 }  // namespace
+
+void KernelKey::overflow(int v) const {
+  if (len == kCapacity)
+    throw RuntimeError("kernel key: more than " + std::to_string(kCapacity) + " facts");
+  throw RuntimeError("kernel key: fact " + std::to_string(v) + " does not fit in a byte");
+}
 
 FunctionHandle find_kernel(const KernelKey& key) {
   Cache& c = cache();

@@ -36,7 +36,7 @@ enum class Engine : uint8_t {
 // allocates nothing.
 // The device is part of the key: a module is loaded per device.
 struct KernelKey {
-  static constexpr int kCapacity = 320;
+  static constexpr int kCapacity = 512;
   Engine engine;
   int device;
   uint64_t op;
@@ -44,7 +44,18 @@ struct KernelKey {
   uint8_t bytes[kCapacity];
 
   KernelKey(Engine e, int dev, uint64_t op_hash) : engine(e), device(dev), op(op_hash) {}
-  void add(int v) { bytes[len++] = static_cast<uint8_t>(v); }
+  // One fact as one byte (0..255); a value out of that range or a full key is a bug in the
+  // engine that wrote it, reported rather than truncated into another kernel's key.
+  void add(int v) {
+    if (v < 0 || v > 255 || len == kCapacity) overflow(v);
+    bytes[len++] = static_cast<uint8_t>(v);
+  }
+  // A list of facts: its length, then its entries.
+  template <class List> void add_list(const List& list) {
+    add(static_cast<int>(list.size()));
+    for (const auto& v : list) add(static_cast<int>(v));
+  }
+  [[noreturn]] void overflow(int v) const;
   friend bool operator==(const KernelKey& a, const KernelKey& b) {
     return a.engine == b.engine && a.device == b.device && a.op == b.op && a.len == b.len &&
            std::memcmp(a.bytes, b.bytes, a.len) == 0;

@@ -1,10 +1,13 @@
 // src/ops/launch_util.hpp -- pieces the JIT launchers share (elementwise, reductions, ufunc.at):
-// stack buffers for per-call layout data, so a launch allocates nothing, and the covering grid.
+// stack buffers for per-call layout data, so a launch allocates nothing, operands' strides along
+// a broadcast loop shape, and the covering grid.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+
+#include "cunp/array/ndarray.hpp"
 
 namespace cunp::detail {
 
@@ -23,6 +26,11 @@ template <class T, int N> class InlineBuffer {
   std::unique_ptr<T[]> heap_;
   T* data_;
 };
+
+// `a`'s byte strides along the loop shape `shape`, written to row[0, shape.size()): a's axes
+// align with the last ones of `shape`; an axis `a` lacks, or has as 1, gets stride 0. ValueError
+// in NumPy's words when `a` does not broadcast to `shape`.
+void broadcast_strides(const NDArray& a, const Dims& shape, int64_t* row);
 
 // Blocks of `block` threads covering n items at `per_block` items per block, one trip each.
 // Blocks retire roughly in launch order, so the items in flight form one sliding window (a

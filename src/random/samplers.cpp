@@ -9,6 +9,7 @@
 #include "cunp/jit/compiler.hpp"
 #include "cunp/random/random.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp::random {
 namespace {
@@ -183,18 +184,12 @@ const Sampler& sampler(const std::string& name) {
 }
 
 const ElementwiseOp& sampler_op(const std::string& name, unsigned array_mask, bool vector_store) {
-  static std::mutex mutex;
-  static std::unordered_map<std::string, std::unique_ptr<ElementwiseOp>> cache;
+  static auto& ops = OpCache<std::string, ElementwiseOp>::create();
   const Sampler& s = sampler(name);
   if (s.block) array_mask = 0;
   else vector_store = false;
   const std::string key = name + "/" + std::to_string(array_mask) + (vector_store ? "v" : "");
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache.find(key);
-  if (it == cache.end())
-    it = cache.emplace(key, std::make_unique<ElementwiseOp>(make_op(s, array_mask, vector_store)))
-             .first;
-  return *it->second;
+  return ops.get(key, [&] { return make_op(s, array_mask, vector_store); });
 }
 
 uint64_t counters_used(const std::string& name, int64_t n) {

@@ -5,6 +5,7 @@
 
 #include "cunp/random/random.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp::random {
 namespace {
@@ -98,14 +99,12 @@ void require(bool ok, const std::string& what) {
 }  // namespace
 
 const ElementwiseOp& special_op(const std::string& name) {
-  static const std::map<std::string, ElementwiseOp> ops = [] {
-    std::map<std::string, ElementwiseOp> m;
-    for (const SpecialSpec& s : specs()) m.emplace(s.name, make_special(s));
-    return m;
-  }();
-  auto it = ops.find(name);
-  if (it == ops.end()) throw ValueError("random: unknown kernel '" + name + "'");
-  return it->second;
+  static auto& ops = OpCache<std::string, ElementwiseOp>::create();
+  return ops.get(name, [&] {
+    for (const SpecialSpec& s : specs())
+      if (s.name == name) return make_special(s);
+    throw ValueError("random: unknown kernel '" + name + "'");
+  });
 }
 
 std::vector<std::string> special_op_names() {

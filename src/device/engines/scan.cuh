@@ -29,6 +29,26 @@ struct ScanParams {
 // (as NumPy casts operands to the loop's types) and results pass through it on their way to Out,
 // whatever the result array holds; Acc is the loop's compute type. Pre maps an input to Acc (the
 // cast and the NaN rule), Op combines (earlier, later).
+// The usual Pre: an input cast to the loop's dtype, then to Acc; with NanIdentity (0 or 1) a NaN
+// counts as that identity (nancumsum, nancumprod), with -1 it stays.
+template <class In, class Loop, class Acc, int NanIdentity> struct cast_pre {
+  __device__ __forceinline__ Acc operator()(In x) const {
+    Acc v = cast<Acc>(cast<Loop>(x));
+    if constexpr (NanIdentity >= 0)
+      if (mth::is_nan(v)) v = cast<Acc>(NanIdentity);
+    return v;
+  }
+};
+
+// The usual Op: a ufunc's device function (np_add, np_maximum, ...) on two Acc values. The host
+// names the function: CUNP_SCAN_UFUNC_OP(scan_op, np_add) defines the functor scan_op.
+#define CUNP_SCAN_UFUNC_OP(name, function)                                            \
+  struct name {                                                                        \
+    template <class Acc> __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { \
+      return cunp::cast<Acc>(function(a, b));                                          \
+    }                                                                                  \
+  };
+
 template <class In, class Loop, class Acc, class Out, class Pre, class Op> struct ops {
   typedef In in_t;
   typedef Acc acc_t;

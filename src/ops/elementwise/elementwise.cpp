@@ -222,17 +222,16 @@ struct Gen {
   const KernelSignature& sig;
   std::vector<DType> types;  // inputs then outputs
   std::vector<int> loop_id;  // per operand: position among loop operands, -1 for raw ones
-  std::vector<char> klass;   // per loop operand (flat kernels)
   int nin = 0, nops = 0, nloop = 0;
 
-  Gen(const ElementwiseOp& o, const KernelSignature& s, const char* klass_in) : op(o), sig(s) {
-    types = sig.inputs;
+  Gen(const ElementwiseOp& o, const KernelSignature& s) : op(o), sig(s) {
+    types.assign(sig.inputs.begin(), sig.inputs.end());
     types.insert(types.end(), sig.outputs.begin(), sig.outputs.end());
     nin = static_cast<int>(sig.inputs.size());
     nops = static_cast<int>(types.size());
     for (int k = 0; k < nops; ++k) loop_id.push_back(is_raw(op, k) ? -1 : nloop++);
-    for (int k = 0; k < nloop; ++k) klass.push_back(klass_in ? klass_in[k] : 'c');
   }
+  char klass(int l) const { return l < static_cast<int>(sig.klass.size()) ? sig.klass[l] : 'c'; }
 
   std::string name(int k) const {
     if (k < static_cast<int>(op.names.size())) return op.names[k];
@@ -340,7 +339,7 @@ struct Gen {
   // Loop operand k's descriptor: type, index, what the body does with it, layout class.
   std::string operand_type(int k) const {
     const int l = loop_id[k];
-    const char c = sig.tiled ? (staged(l) ? 't' : 'r') : sig.strided_ndim ? 's' : klass[l];
+    const char c = sig.tiled ? (staged(l) ? 't' : 'r') : sig.strided_ndim ? 's' : klass(l);
     const char* role = is_input(k) ? "in" : op.load_outputs ? "inout" : "out";
     return "cunp::elementwise::" + std::string(role) + "<" + T(k) + ", " + num(l) + ", '" + c +
            "'>";
@@ -384,157 +383,193 @@ struct Gen {
   }
 };
 
-// The kernel key: the op's code hash plus one byte per dtype and layout fact.
-static_assert(8 + 3 * kMaxOperands + kMaxScalars <= detail::KernelKey::kCapacity);
+// The kernel key: the op's code hash plus every field of the signature, each list as its
+// length and entries.
+static_assert(6 + 6 * KernelSignature::kMaxOperands + KernelSignature::kMaxScalars <=
+              detail::KernelKey::kCapacity);
+static_assert(kMaxOperands <= KernelSignature::kMaxOperands &&
+              kMaxScalars <= KernelSignature::kMaxScalars);
+void add_to_key(detail::KernelKey& key, const KernelSignature& sig) {
+  key.add_list(sig.inputs);
+  key.add_list(sig.outputs);
+  key.add_list(sig.scalars);
+  key.add(sig.strided_ndim);
+  key.add(sig.vec);
+  key.add(sig.index32);
+  key.add_list(sig.raw_ndim);
+  key.add_list(sig.raw_contiguous);
+  key.add_list(sig.klass);
+  key.add(sig.tiled);
+  key.add_list(sig.staged);
+}
 
 unsigned grid_size(const Layout& L, int vec) {
   return detail::covering_grid(L.n, int64_t{kBlock} * vec, kBlock, L.index32);
 }
 
-[[noreturn]] void broadcast_error(const NDArray& a, const Dims& shape) {
-  throw ValueError("operands could not be broadcast together with remapped shapes "
-                   "[original->remapped]: " +
-                   shape_str(a.shape()) + "  and requested shape " + shape_str(shape));
-}
-
-void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
-            ArgList<Scalar> scalars, const Dims& shape) {
-  const int nin = static_cast<int>(inputs.size());
-  const int nops = nin + static_cast<int>(outputs.size());
-  const int ns = static_cast<int>(scalars.size());
-  if (nops > kMaxOperands)
-    throw ValueError("elementwise: " + num(nops) + " operands (at most " + num(kMaxOperands) + ")");
-  if (ns > kMaxScalars)
-    throw ValueError("elementwise: " + num(ns) + " scalars (at most " + num(kMaxScalars) + ")");
-  const NDArray* all[kMaxOperands] = {};
+// One call of the launcher, step by step; its per-call layout data lives on the stack.
+struct Call {
+  const ElementwiseOp& op;
+  ArgList<NDArray> inputs, outputs;
+  ArgList<Scalar> scalars;
+  const Dims& shape;
+  int nin, nops, ns, device = 0;
+  const NDArray* all[kMaxOperands] = {};  // inputs, then outputs
   bool raw[kMaxOperands];
-  for (int k = 0; k < nops; ++k) {
-    all[k] = k < nin ? &inputs[k] : &outputs[k - nin];
-    raw[k] = is_raw(op, k);
-  }
-
-  // The device: the first output's, else the first input's, else the current one.
-  int device = nops > nin ? all[nin]->device() : nops ? all[0]->device() : current_device();
-  for (int k = 0; k < nops; ++k)
-    if (all[k]->device() != device) raise_device_mismatch(device, all[k]->device());
-
-  // Loop operands and their strides along the loop shape (inputs broadcast, outputs exact).
-  const int nd = shape.size();
+  bool any_raw = false;
+  // The loop operands (all but the raw ones), their strides along `shape` (rows of `full`) and
+  // item sizes; the outputs come after the inputs, from first_out.
   const NDArray* loop[kMaxOperands];
   int itemsizes[kMaxOperands];
   int nloop = 0, first_out = -1;
-  InlineBuffer<int64_t, 256> full(static_cast<std::size_t>(nops) * nd);
-  for (int k = 0; k < nops; ++k) {
-    if (raw[k]) continue;
-    const NDArray& a = *all[k];
-    int64_t* row = full.data() + static_cast<std::size_t>(nloop) * nd;
-    if (k >= nin) {
-      if (a.shape() != shape) throw ValueError("elementwise: outputs differ in shape");
-      if (first_out < 0) first_out = nloop;
-      std::copy(a.strides().begin(), a.strides().end(), row);
-    } else {
-      int off = nd - a.ndim();
-      if (off < 0) broadcast_error(a, shape);
-      for (int d = 0; d < nd; ++d) {
-        int64_t e = d < off ? 1 : a.shape()[d - off];
-        if (e == shape[d]) row[d] = d < off ? 0 : a.strides()[d - off];
-        else if (e == 1) row[d] = 0;
-        else broadcast_error(a, shape);
-      }
-    }
-    itemsizes[nloop] = a.itemsize();
-    loop[nloop++] = &a;
-  }
-  if (first_out < 0) first_out = nloop;
+  InlineBuffer<int64_t, 256> full;
+  // The simplified layout: strided shape and strides (when L.ndim > 0), vector width.
+  InlineBuffer<int64_t, 32> sh;
+  InlineBuffer<int64_t, 256> st;
+  Layout L;
+  int vec = 1;
 
-  InlineBuffer<int64_t, 32> sh(nd);
-  InlineBuffer<int64_t, 256> st(static_cast<std::size_t>(nloop) * nd);
-  Layout L = simplify(shape, full.data(), itemsizes, nloop, first_out, op.uses_index, sh.data(),
-                      st.data());
-  if (L.n == 0) return;
-  int vec = L.ndim ? 1 : vector_width(op, loop, nloop, L);
-  if (L.ndim >= 2) {
-    bool any_raw = false;
-    for (int k = 0; k < nops; ++k) any_raw = any_raw || raw[k];
-    plan_tiles(op, L, nloop, itemsizes, any_raw, sh.data(), st.data());
-  }
+  Call(const ElementwiseOp& o, ArgList<NDArray> in, ArgList<NDArray> out, ArgList<Scalar> sc,
+       const Dims& loop_shape)
+      : op(o), inputs(in), outputs(out), scalars(sc), shape(loop_shape),
+        nin(static_cast<int>(in.size())), nops(nin + static_cast<int>(out.size())),
+        ns(static_cast<int>(sc.size())),
+        full(static_cast<std::size_t>(std::min(nops, kMaxOperands)) * loop_shape.size()),
+        sh(loop_shape.size()),
+        st(static_cast<std::size_t>(std::min(nops, kMaxOperands)) * loop_shape.size()) {}
 
-  detail::KernelKey key(detail::Engine::Elementwise, device, op.code_hash());
-  key.add(L.ndim);
-  key.add(vec);
-  key.add(L.index32);
-  key.add(L.tiled);
-  key.add(nin);
-  for (int k = 0, l = 0; k < nops; ++k) {
-    const NDArray& a = *all[k];
-    key.add(static_cast<int>(a.dtype()));
-    if (raw[k]) {
-      key.add(a.c_contiguous() ? 'R' : 'r');
-      key.add(a.ndim());
-    } else {
-      key.add(L.tiled ? L.klass[l] : L.ndim ? 's' : L.klass[l]);
-      ++l;
-    }
-  }
-  for (int k = 0; k < ns; ++k) key.add(static_cast<int>(scalars[k].dtype));
-
-  FunctionHandle fn = detail::kernel(key, [&] {
-    KernelSignature sig;
+  // Counts, which operands are raw, and the device they all share: the first output's, else
+  // the first input's, else the current one.
+  void gather() {
+    if (nops > kMaxOperands)
+      throw ValueError("elementwise: " + num(nops) + " operands (at most " + num(kMaxOperands) +
+                       ")");
+    if (ns > kMaxScalars)
+      throw ValueError("elementwise: " + num(ns) + " scalars (at most " + num(kMaxScalars) + ")");
     for (int k = 0; k < nops; ++k) {
-      (k < nin ? sig.inputs : sig.outputs).push_back(all[k]->dtype());
-      sig.raw_ndim.push_back(all[k]->ndim());
-      sig.raw_contiguous.push_back(all[k]->c_contiguous());
+      all[k] = k < nin ? &inputs[k] : &outputs[k - nin];
+      raw[k] = is_raw(op, k);
+      any_raw = any_raw || raw[k];
     }
+    device = nops > nin ? all[nin]->device() : nops ? all[0]->device() : current_device();
+    for (int k = 0; k < nops; ++k)
+      if (all[k]->device() != device) raise_device_mismatch(device, all[k]->device());
+  }
+
+  // The loop operands' strides along the loop shape: inputs broadcast, outputs exact.
+  void loop_strides() {
+    const int nd = shape.size();
+    for (int k = 0; k < nops; ++k) {
+      if (raw[k]) continue;
+      const NDArray& a = *all[k];
+      int64_t* row = full.data() + static_cast<std::size_t>(nloop) * nd;
+      if (k >= nin) {
+        if (a.shape() != shape) throw ValueError("elementwise: outputs differ in shape");
+        if (first_out < 0) first_out = nloop;
+        std::copy(a.strides().begin(), a.strides().end(), row);
+      } else {
+        detail::broadcast_strides(a, shape, row);
+      }
+      itemsizes[nloop] = a.itemsize();
+      loop[nloop++] = &a;
+    }
+    if (first_out < 0) first_out = nloop;
+  }
+
+  // Simplifies the layout and picks the loop: flat (vectorized where it can), strided or
+  // tiled. False when there is nothing to do.
+  bool plan() {
+    L = simplify(shape, full.data(), itemsizes, nloop, first_out, op.uses_index, sh.data(),
+                 st.data());
+    if (L.n == 0) return false;
+    vec = L.ndim ? 1 : vector_width(op, loop, nloop, L);
+    if (L.ndim >= 2) plan_tiles(op, L, nloop, itemsizes, any_raw, sh.data(), st.data());
+    return true;
+  }
+
+  KernelSignature signature() const {
+    KernelSignature sig;
+    for (int k = 0; k < nops; ++k) (k < nin ? sig.inputs : sig.outputs).push_back(all[k]->dtype());
     for (int k = 0; k < ns; ++k) sig.scalars.push_back(scalars[k].dtype);
     sig.strided_ndim = L.ndim;
     sig.vec = vec;
     sig.index32 = L.index32;
     sig.tiled = L.tiled;
+    if (any_raw)
+      for (int k = 0; k < nops; ++k) {
+        sig.raw_ndim.push_back(raw[k] ? all[k]->ndim() : 1);
+        sig.raw_contiguous.push_back(raw[k] ? all[k]->c_contiguous() : true);
+      }
     if (L.tiled)
       for (int l = 0; l < nloop; ++l) sig.staged.push_back(L.klass[l] == 't');
-    Gen g(op, sig, L.ndim ? nullptr : L.klass);
-    return detail::KernelSpec{g.source(), g.kernel_name(), op.options};
-  });
+    else if (L.ndim == 0)
+      sig.klass.assign(L.klass, L.klass + nloop);
+    return sig;
+  }
 
-  // The parameter block, laid out as the generated Params struct (see params_size).
-  std::size_t rw = 0;
-  for (int k = 0; k < nops; ++k)
-    if (raw[k]) rw += raw_words(all[k]->ndim());
-  const ParamsSize ps = params_size(nloop, L.ndim, rw, ns);
-  InlineBuffer<uint64_t, 512> params((ps.bytes + 7) / 8);
-  std::size_t w = 0;
-  params[w++] = static_cast<uint64_t>(L.n);
-  for (int l = 0; l < nloop; ++l) params[w++] = loop[l]->data();
-  if (L.ndim) {
-    for (int d = 0; d < L.ndim; ++d) params[w++] = static_cast<uint64_t>(sh[d]);
-    for (int i = 0; i < nloop * L.ndim; ++i) params[w++] = static_cast<uint64_t>(st[i]);
+  // The compiled kernel, under a key derived from the signature.
+  FunctionHandle kernel() const {
+    const KernelSignature sig = signature();
+    detail::KernelKey key(detail::Engine::Elementwise, device, op.code_hash());
+    add_to_key(key, sig);
+    return detail::kernel(key, [&] {
+      Gen g(op, sig);
+      return detail::KernelSpec{g.source(), g.kernel_name(), op.options};
+    });
   }
-  for (int k = 0; k < nops; ++k) {
-    if (!raw[k]) continue;
-    const NDArray& a = *all[k];
-    params[w++] = a.data();
-    params[w++] = static_cast<uint64_t>(a.size());
-    for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.shape()[d]);
-    if (a.ndim() == 0) params[w++] = 0;
-    for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.strides()[d]);
-    if (a.ndim() == 0) params[w++] = 0;
-  }
-  auto* bytes = reinterpret_cast<unsigned char*>(params.data());
-  if (ps.scalar_at > w * 8) std::memset(bytes + w * 8, 0, ps.scalar_at - w * 8);
-  for (int k = 0; k < ns; ++k) std::memcpy(bytes + ps.scalar_at + 16 * k, scalars[k].bytes, 16);
 
-  unsigned grid, bx = kBlock, by = 1;
-  if (L.tiled) {
-    // One block per tile; the kernel loops over tiles past the grid limit.
-    int64_t tiles = (sh[L.ndim - 1] + kTile - 1) / kTile * ((sh[L.ndim - 2] + kTile - 1) / kTile);
-    for (int d = 0; d < L.ndim - 2; ++d) tiles *= sh[d];
-    grid = static_cast<unsigned>(std::min<int64_t>(tiles, (int64_t{1} << 31) - 1));
-    bx = kTile;
-    by = kTileRows;
-  } else {
-    grid = grid_size(L, vec);
+  // The parameter block, laid out as the generated Params struct (see params_size), and the
+  // launch.
+  void run(FunctionHandle fn) {
+    std::size_t rw = 0;
+    for (int k = 0; k < nops; ++k)
+      if (raw[k]) rw += raw_words(all[k]->ndim());
+    const ParamsSize ps = params_size(nloop, L.ndim, rw, ns);
+    InlineBuffer<uint64_t, 512> params((ps.bytes + 7) / 8);
+    std::size_t w = 0;
+    params[w++] = static_cast<uint64_t>(L.n);
+    for (int l = 0; l < nloop; ++l) params[w++] = loop[l]->data();
+    if (L.ndim) {
+      for (int d = 0; d < L.ndim; ++d) params[w++] = static_cast<uint64_t>(sh[d]);
+      for (int i = 0; i < nloop * L.ndim; ++i) params[w++] = static_cast<uint64_t>(st[i]);
+    }
+    for (int k = 0; k < nops; ++k) {
+      if (!raw[k]) continue;
+      const NDArray& a = *all[k];
+      params[w++] = a.data();
+      params[w++] = static_cast<uint64_t>(a.size());
+      for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.shape()[d]);
+      if (a.ndim() == 0) params[w++] = 0;
+      for (int d = 0; d < a.ndim(); ++d) params[w++] = static_cast<uint64_t>(a.strides()[d]);
+      if (a.ndim() == 0) params[w++] = 0;
+    }
+    auto* bytes = reinterpret_cast<unsigned char*>(params.data());
+    if (ps.scalar_at > w * 8) std::memset(bytes + w * 8, 0, ps.scalar_at - w * 8);
+    for (int k = 0; k < ns; ++k) std::memcpy(bytes + ps.scalar_at + 16 * k, scalars[k].bytes, 16);
+
+    unsigned grid, bx = kBlock, by = 1;
+    if (L.tiled) {
+      // One block per tile; the kernel loops over tiles past the grid limit.
+      int64_t tiles =
+          (sh[L.ndim - 1] + kTile - 1) / kTile * ((sh[L.ndim - 2] + kTile - 1) / kTile);
+      for (int d = 0; d < L.ndim - 2; ++d) tiles *= sh[d];
+      grid = static_cast<unsigned>(std::min<int64_t>(tiles, (int64_t{1} << 31) - 1));
+      bx = kTile;
+      by = kTileRows;
+    } else {
+      grid = grid_size(L, vec);
+    }
+    detail::launch(fn, device, {grid}, {bx, by}, params.data());
   }
-  detail::launch(fn, device, {grid}, {bx, by}, params.data());
+};
+
+void launch(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
+            ArgList<Scalar> scalars, const Dims& shape) {
+  Call call(op, inputs, outputs, scalars, shape);
+  call.gather();
+  call.loop_strides();
+  if (!call.plan()) return;
+  call.run(call.kernel());
 }
 
 void hash_int(uint64_t& h, uint64_t v) { h = hash_bytes(&v, sizeof v, h); }
@@ -573,7 +608,7 @@ uint64_t ElementwiseOp::code_hash() const {
 }
 
 std::string elementwise_source(const ElementwiseOp& op, const KernelSignature& sig) {
-  return Gen(op, sig, nullptr).source();
+  return Gen(op, sig).source();
 }
 
 std::string elementwise_source(const ElementwiseOp& op, const std::vector<DType>& inputs,

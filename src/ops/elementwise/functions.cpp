@@ -17,6 +17,7 @@
 #include "cunp/ops/creation/transfer.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp {
 namespace {
@@ -38,20 +39,17 @@ std::string rnd(const std::string& e, DType t) {
 
 // Ops live for the process, one per distinct body; the key names what shapes the body.
 const ElementwiseOp& cached_op(const std::string& key, const std::function<ElementwiseOp()>& make) {
-  static std::mutex mutex;
-  static auto* ops = new std::unordered_map<std::string, std::unique_ptr<ElementwiseOp>>;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = (*ops)[key];
-  if (!slot) {
-    slot = std::make_unique<ElementwiseOp>(make());
+  static auto& ops = OpCache<std::string, ElementwiseOp>::create();
+  return ops.get(key, [&] {
+    ElementwiseOp op = make();
     // The bodies' helpers (efn::): src/device/elementwise/elementwise_functions.cuh; the ufunc
     // math library gives np_<ufunc>.
-    slot->preamble = device_part("elementwise_functions");
+    op.preamble = device_part("elementwise_functions");
     // NumPy rounds each multiply and add on its own; FMA contraction would move results that sit
     // on a tolerance or rounding boundary.
-    if (slot->math) slot->options.push_back("--fmad=false");
-  }
-  return *slot;
+    if (op.math) op.options.push_back("--fmad=false");
+    return op;
+  });
 }
 
 // Per operand, 'a' (array, read as in<i>) or 's' (scalar, s<j>): the names the body uses.

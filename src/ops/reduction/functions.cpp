@@ -8,6 +8,7 @@
 #include "cunp/ops/creation/creation.hpp"
 #include "cunp/ops/reduction/reduction.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp {
 namespace {
@@ -61,13 +62,9 @@ ReduceLoop reduce_loop(const Ufunc& u, DType t, std::optional<DType> dtype) {
                   u.name);
 }
 
-struct OpCache {
-  std::mutex mutex;
-  std::unordered_map<std::string, std::unique_ptr<ReductionOp>> ops;
-};
-OpCache& op_cache() {
-  static auto* c = new OpCache;  // never destroyed: ops outlive interpreter teardown
-  return *c;
+OpCache<std::string, ReductionOp>& op_cache() {
+  static auto& c = OpCache<std::string, ReductionOp>::create();
+  return c;
 }
 
 // The engine op for ufunc `u` folding in `acc` (masked: a second input says which elements
@@ -75,26 +72,22 @@ OpCache& op_cache() {
 const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
   std::string key = u.name + "/" + std::to_string(static_cast<int>(acc)) + (masked ? "/m" : "/") +
                     (init ? "i" : "");
-  OpCache& c = op_cache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto& slot = c.ops[key];
-  if (!slot) {
-    auto op = std::make_unique<ReductionOp>();
-    op->name = u.name;
-    op->math = true;
-    op->reduce_type = info(acc).ctype;
+  return op_cache().get(key, [&] {
+    ReductionOp op;
+    op.name = u.name;
+    op.math = true;
+    op.reduce_type = info(acc).ctype;
     std::string id = identity_expr(u.identity);
-    if (!id.empty()) op->identity = id;
+    if (!id.empty()) op.identity = id;
     std::string value = u.resolver == Resolver::Logical ? "cast<bool>(in0)" : "cast<_rtype>(in0)";
     // Masked-off elements contribute the identity (or, for the extrema, initial=).
-    op->map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
+    op.map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
                           : value;
-    op->reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
-    op->post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
-    op->ordered = !reorderable(u);
-    slot = std::move(op);
-  }
-  return *slot;
+    op.reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
+    op.post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
+    op.ordered = !reorderable(u);
+    return op;
+  });
 }
 
 // The check of a given out= against a reduction's result shape.
@@ -199,23 +192,19 @@ DType arg_value_type(DType t) { return t == DType::Float16 ? DType::Float32 : t;
 
 const ReductionOp& arg_op(bool max, DType t) {
   std::string key = std::string(max ? "argmax/" : "argmin/") + std::to_string(static_cast<int>(t));
-  OpCache& c = op_cache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto& slot = c.ops[key];
-  if (!slot) {
-    auto op = std::make_unique<ReductionOp>();
-    op->name = max ? "argmax" : "argmin";
+  return op_cache().get(key, [&] {
+    ReductionOp op;
+    op.name = max ? "argmax" : "argmin";
     // The fold of (value, position) pairs: src/device/reduction/argminmax.cuh.
-    op->preamble = device_part("argminmax") + "typedef " + info(arg_value_type(t)).ctype +
+    op.preamble = device_part("argminmax") + "typedef " + info(arg_value_type(t)).ctype +
                    " _vt;\ntypedef argminmax::pair<_vt> _argpair;\n";
-    op->reduce_type = "_argpair";
-    op->map_expr = "_argpair{cast<_vt>(in0), _j}";
-    op->reduce_expr = std::string("argminmax::pick<") + (max ? "true" : "false") + ">(a, b)";
-    op->post_map_expr = "out0 = static_cast<_t1>(a.i)";
-    op->uses_index = true;
-    slot = std::move(op);
-  }
-  return *slot;
+    op.reduce_type = "_argpair";
+    op.map_expr = "_argpair{cast<_vt>(in0), _j}";
+    op.reduce_expr = std::string("argminmax::pick<") + (max ? "true" : "false") + ">(a, b)";
+    op.post_map_expr = "out0 = static_cast<_t1>(a.i)";
+    op.uses_index = true;
+    return op;
+  });
 }
 
 NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool keepdims,

@@ -74,25 +74,22 @@ struct ReductionSource {
   }
 
   // The op's code, each part in a function of its own at namespace scope, so that it sees the
-  // preamble's names as written.
+  // preamble's names as written (the heads are src/device/engines/reduction.cuh's macros).
   std::string functions() const {
-    std::string s = "__device__ __forceinline__ _rtype _red_identity(const Params& _p) {\n";
-    s += "  (void)_p;\n";
+    std::string s = "CUNP_REDUCE_IDENTITY {\n  (void)_p;\n";
     // initial= replaces the identity as the start of every partial fold only when the op has
     // none (the extrema, where folding it again changes nothing); otherwise it is folded in
     // once, before the outputs are written (fold_initial).
     if (op.identity) s += "  return (" + *op.identity + ");\n";
     else if (sig.init_param) s += "  return *reinterpret_cast<const _rtype*>(_p.init);\n";
     else s += "  return _rtype();\n";
-    s += "}\n";
-    s += "__device__ __forceinline__ _rtype _red_map(const Params& _p, ";
+    s += "}\nCUNP_REDUCE_MAP(";
     for (int k = 0; k < nin; ++k) s += "const " + T(k) + " " + name(k) + ", ";
-    s += "const long long _j) {\n  (void)_p;\n  (void)_j;\n  return (" + op.map_expr + ");\n}\n";
-    s += "__device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b) {\n";
-    s += "  return (" + op.reduce_expr + ");\n}\n";
+    s += ") {\n  (void)_p;\n  (void)_j;\n  return (" + op.map_expr + ");\n}\n";
+    s += "CUNP_REDUCE_REDUCE {\n  return (" + op.reduce_expr + ");\n}\n";
     // The post-map also sees the number of elements each output folds as _red_n: a mean
     // divides by it in the same launch.
-    s += "__device__ __forceinline__ void _red_post(const Params& _p, const _rtype a";
+    s += "CUNP_REDUCE_POST(";
     for (int j = 0; j < nout; ++j) s += ", " + T(nin + j) + "& " + name(nin + j);
     s += ") {\n  const long long _red_n = _p.n_red;\n";
     s += "  const cunp::reduce_size _in_ind{_p.n_red * _p.n_out}, _out_ind{_p.n_out};\n";
@@ -103,20 +100,9 @@ struct ReductionSource {
   // The op as the skeletons take it (src/device/engines/reduction.cuh).
   std::string ops_struct() const {
     const bool fold_initial = sig.init_param && op.identity;
-    std::string s = "struct _red_ops {\n  typedef _rtype value_type;\n";
-    s += "  typedef " + operands(0, nin) + " inputs;\n";
-    s += "  typedef " + operands(nin, nin + nout) + " outputs;\n";
-    s += std::string("  static constexpr bool known_identity = _KID, fold_initial = ") +
-         (fold_initial ? "true" : "false") + ";\n";
-    s += "  __device__ __forceinline__ static _rtype identity(const Params& p) {\n"
-         "    return _red_identity(p);\n  }\n";
-    s += "  template <class... A>\n  __device__ __forceinline__ static _rtype map(const Params& p, "
-         "const A... a) {\n    return _red_map(p, a...);\n  }\n";
-    s += "  __device__ __forceinline__ static _rtype reduce(const _rtype a, const _rtype b) {\n"
-         "    return _red_reduce(a, b);\n  }\n";
-    s += "  template <class... O>\n"
-         "  __device__ __forceinline__ static void post(const Params& p, const _rtype a, O&... "
-         "out) {\n    _red_post(p, a, out...);\n  }\n};\n";
+    std::string s = "typedef " + operands(0, nin) + " _red_inputs;\n";
+    s += "typedef " + operands(nin, nin + nout) + " _red_outputs;\n";
+    s += std::string("CUNP_REDUCE_OPS(_KID, ") + (fold_initial ? "true" : "false") + ")\n";
     return s;
   }
 

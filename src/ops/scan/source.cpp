@@ -101,16 +101,12 @@ std::string scan_source(const ScanSignature& sig) {
   s += "typedef " + compute_ctype(u, loop_type) + " acc_t;\n";
   s += "typedef " + std::string(info(sig.out).ctype) + " out_t;\n";
   // Inputs go through the loop's dtype first, as NumPy casts operands to the loop's types.
-  s += "struct scan_pre {\n  __device__ __forceinline__ acc_t operator()(in_t x) const {\n";
-  s += "    acc_t v = cast<acc_t>(cast<loop_t>(x));\n";
-  if (sig.nan_as_identity && is_inexact(loop_type)) {
-    const char* id = u.identity == Identity::One ? "1" : "0";
-    s += std::string("    if (np_isnan(v)) v = cast<acc_t>(") + id + ");\n";
-  }
-  s += "    return v;\n  }\n};\n";
-  s +=
-      "struct scan_op {\n  __device__ __forceinline__ acc_t operator()(acc_t a, acc_t b) const {\n";
-  s += "    return cast<acc_t>(" + u.function + "(a, b));\n  }\n};\n";
+  const char* nan_identity = "-1";
+  if (sig.nan_as_identity && is_inexact(loop_type))
+    nan_identity = u.identity == Identity::One ? "1" : "0";
+  s += std::string("typedef cunp::scan::cast_pre<in_t, loop_t, acc_t, ") + nan_identity +
+       "> scan_pre;\n";
+  s += "CUNP_SCAN_UFUNC_OP(scan_op, " + u.function + ")\n";
   s += "typedef cunp::scan::ops<in_t, loop_t, acc_t, out_t, scan_pre, scan_op> S;\n";
   s += instantiation(sig);
   return s;

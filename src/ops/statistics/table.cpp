@@ -11,6 +11,7 @@
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/statistics/statistics.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp {
 namespace {
@@ -70,14 +71,14 @@ std::string double_literal(double v) {
   return s;
 }
 
-std::unique_ptr<ReductionOp> build(const Row& r, DType acc, double ddof, bool root) {
-  auto op = std::make_unique<ReductionOp>();
-  op->name = std::string(r.name) + (root ? "_std" : "");
-  op->map_expr = r.map_expr;
-  op->reduce_expr = r.reduce_expr;
-  op->post_map_expr = r.post_map_expr;
-  op->identity = r.identity;
-  op->reduce_type = r.reduce_type;
+ReductionOp build(const Row& r, DType acc, double ddof, bool root) {
+  ReductionOp op;
+  op.name = std::string(r.name) + (root ? "_std" : "");
+  op.map_expr = r.map_expr;
+  op.reduce_expr = r.reduce_expr;
+  op.post_map_expr = r.post_map_expr;
+  op.identity = r.identity;
+  op.reduce_type = r.reduce_type;
   std::string pre = device_part("statistics_common");
   if (r.part) pre += device_part(r.part);
   pre += std::string("typedef ") + info(real_dtype(acc)).ctype + " _R;\ntypedef " +
@@ -94,19 +95,10 @@ std::unique_ptr<ReductionOp> build(const Row& r, DType acc, double ddof, bool ro
            (r.skip_nan ? "true" : "false") + ", root = " + (root ? "true" : "false") +
            ";\n  static constexpr double ddof = " + double_literal(ddof) + ";\n};\n";
   }
-  op->preamble = std::move(pre);
+  op.preamble = std::move(pre);
   return op;
 }
 
-struct OpCache {
-  std::mutex mutex;
-  // (kind, accumulator, ddof's bits, root)
-  std::map<std::tuple<int, int, uint64_t, bool>, std::unique_ptr<ReductionOp>> ops;
-};
-OpCache& op_cache() {
-  static auto* c = new OpCache;  // never destroyed: ops outlive interpreter teardown
-  return *c;
-}
 
 }  // namespace
 
@@ -143,13 +135,12 @@ const ReductionOp& statistic_op(Statistic s, DType acc, double ddof, bool root) 
   if (!r.moments) ddof = 0.0, root = false;
   if (!std::isfinite(ddof)) throw ValueError("statistics: ddof must be finite");
   if (ddof == 0.0) ddof = 0.0;  // -0.0 is the same op
-  auto key = std::make_tuple(static_cast<int>(s), static_cast<int>(acc),
-                             std::bit_cast<uint64_t>(ddof), root);
-  OpCache& c = op_cache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto& slot = c.ops[key];
-  if (!slot) slot = build(r, acc, ddof, root);
-  return *slot;
+  // (kind, accumulator, ddof's bits, root)
+  static auto& ops = OpCache<std::string, ReductionOp>::create();
+  const std::string key = std::to_string(static_cast<int>(s)) + "/" +
+                          std::to_string(static_cast<int>(acc)) + "/" +
+                          std::to_string(std::bit_cast<uint64_t>(ddof)) + (root ? "/r" : "/");
+  return ops.get(key, [&] { return build(r, acc, ddof, root); });
 }
 
 std::string statistic_source(Statistic s, DType in, ReduceSignature layout, double ddof,

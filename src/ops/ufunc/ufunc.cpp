@@ -8,6 +8,7 @@
 #include "cunp/ops/ufunc/ufunc.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "ops/op_cache.hpp"
 
 namespace cunp {
 namespace {
@@ -34,21 +35,18 @@ std::string loop_body(const Ufunc& u, const UfuncLoop& l, unsigned scalar_mask, 
 
 // Ops are built once per (ufunc, loop, which inputs are scalars, where=) and kept.
 const ElementwiseOp& loop_op(const Ufunc& u, int loop, unsigned scalar_mask, bool where) {
-  static std::mutex mutex;
-  static auto* ops = new std::unordered_map<uint64_t, std::unique_ptr<ElementwiseOp>>;
+  static auto& ops = OpCache<uint64_t, ElementwiseOp>::create();
   uint64_t key = static_cast<uint64_t>(u.index) << 24 | static_cast<uint64_t>(loop) << 8 |
                  scalar_mask << 1 | (where ? 1u : 0u);
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = (*ops)[key];
-  if (!slot) {
-    slot = std::make_unique<ElementwiseOp>();
-    slot->name = "uf_" + u.name + "_" + std::to_string(loop) + "_" + std::to_string(scalar_mask) +
-                 (where ? "w" : "");
-    slot->body = loop_body(u, u.loops[loop], scalar_mask, where);
-    slot->math = true;
-    slot->load_outputs = where;  // masked-off elements keep what the output held
-  }
-  return *slot;
+  return ops.get(key, [&] {
+    ElementwiseOp op;
+    op.name = "uf_" + u.name + "_" + std::to_string(loop) + "_" + std::to_string(scalar_mask) +
+              (where ? "w" : "");
+    op.body = loop_body(u, u.loops[loop], scalar_mask, where);
+    op.math = true;
+    op.load_outputs = where;  // masked-off elements keep what the output held
+    return op;
+  });
 }
 
 // Whether writing `out` while reading `in` element by element is safe without a copy: no shared

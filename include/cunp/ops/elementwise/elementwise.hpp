@@ -11,6 +11,7 @@
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/array/scalar.hpp"
+#include "cunp/array/small_list.hpp"
 
 namespace cunp {
 
@@ -108,22 +109,30 @@ void elementwise(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArr
 void elementwise(const ElementwiseOp& op, ArgList<NDArray> inputs, ArgList<NDArray> outputs,
                  ArgList<Scalar> scalars, const Dims& shape);
 
-// What a generated kernel is specialized on besides the op: dtypes and layout class.
+// What a generated kernel is specialized on besides the op: dtypes and layout class. The
+// launcher builds one per call and derives the kernel's cache key from it (every field), so
+// the key and the source cannot disagree.
 struct KernelSignature {
-  std::vector<DType> inputs, outputs, scalars;
+  static constexpr int kMaxOperands = 64, kMaxScalars = 64;
+  SmallList<DType, kMaxOperands> inputs, outputs;
+  SmallList<DType, kMaxScalars> scalars;
   int strided_ndim = 0;  // 0: contiguous kernel (vectorized when vec > 1)
   int vec = 1;
   bool index32 = true;
   // Per operand (inputs then outputs) that the op marks raw: the raw array's rank and whether
-  // it is C-contiguous. Missing entries: rank 1, contiguous.
-  std::vector<int> raw_ndim;
-  std::vector<bool> raw_contiguous;
+  // it is C-contiguous. Missing entries (and entries of operands that are not raw): rank 1,
+  // contiguous.
+  SmallList<int, kMaxOperands> raw_ndim;
+  SmallList<bool, kMaxOperands> raw_contiguous;
+  // Contiguous kernels: per loop operand, 'c' (one value per element) or 'b' (one value for
+  // all, broadcast). Missing entries: 'c'.
+  SmallList<char, kMaxOperands> klass;
   // Tiled strided kernel (strided_ndim >= 2): the last two axes are walked in 32x32 tiles and
   // the loop operands marked in `staged` (by loop position; missing = false) go through a
   // shared-memory tile, so an operand fastest along the second-to-last axis is read or written
   // coalesced too. Outer axes are a batch.
   bool tiled = false;
-  std::vector<bool> staged;
+  SmallList<bool, kMaxOperands> staged;
 };
 
 // The source elementwise() generates for a signature; for tests that compile kernels without a

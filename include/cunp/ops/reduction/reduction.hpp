@@ -9,6 +9,7 @@
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/array/scalar.hpp"
+#include "cunp/array/small_list.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
 #include "cunp/ops/ufunc/ufunc.hpp"
 
@@ -81,8 +82,11 @@ ReducePlan plan_reduction(const std::vector<int64_t>& shape, const std::vector<b
                           const ReduceDevice& dev, bool ordered = false);
 
 // What a generated kernel is specialized on besides the op.
+// What a generated reduction kernel is specialized on besides the op. reduce() builds one per
+// call and derives the kernel's cache key from every field, so key and source cannot disagree.
 struct ReduceSignature {
-  std::vector<DType> inputs, outputs;
+  static constexpr int kMaxOperands = 16;  // inputs, and outputs, of one reduction
+  SmallList<DType, kMaxOperands> inputs, outputs;
   ReduceStrategy strategy = ReduceStrategy::Thread;
   int kept_ndim = 0, reduced_ndim = 0, vec = 1;
   bool index32 = true;
