@@ -26,7 +26,7 @@ __version__ = "0.1.0"
 ndarray.__module__ = "cunp"
 
 # The ufunc objects (cunp.add, cunp.sin, ...), one per entry of the core's ufunc table.
-globals().update({_name: getattr(_core, _name) for _name in _core._ufunc_names})
+globals().update({_name: getattr(_core, _name) for _name in _core.elementwise.ufunc_names})
 # The array API standard's names for some of them (NumPy 2 has the same aliases).
 _UFUNC_ALIASES = {
     "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",

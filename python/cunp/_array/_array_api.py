@@ -79,7 +79,7 @@ def matrix_transpose(x, /):
 
 def unstack(x, /, *, axis=0):
     """The views along `axis`, as a tuple."""
-    axis = _core._normalize_axis(axis, x.ndim)
+    axis = _core.axes.normalize_axis(axis, x.ndim)
     key = (slice(None),) * axis
     return tuple(x[key + (i,)] for i in range(x.shape[axis]))
 

@@ -86,7 +86,7 @@ def cumprod(self, axis=None, dtype=None, out=None):
 
 def sort(self, axis=-1, kind=None, order=None, *, stable=None):
     """Sorts the array in place along `axis`; see cunp.sort."""
-    _core._sort_inplace(self, axis, _sorting._kind(kind, stable, order))
+    _core.sorting.sort_inplace(self, axis, _sorting._kind(kind, stable, order))
 
 
 def argsort(self, axis=-1, kind=None, order=None, *, stable=None):

@@ -108,7 +108,7 @@ def get_fft_plan(a, shape=None, axes=None, value_type='C2C'):
         axes = [axes]
     else:
         axes = list(axes)
-    if len(set(_core._normalize_axis(ax, a.ndim) for ax in axes)) != len(axes):
+    if len(set(_core.axes.normalize_axis(ax, a.ndim) for ax in axes)) != len(axes):
         raise ValueError("get_fft_plan: the axes must be distinct")
     if shape is None:
         shape = [a.shape[ax] for ax in axes]

@@ -1,6 +1,6 @@
 """numpy.linalg's decompositions, solvers and norms on cuSOLVER and cuBLAS.
 
-The factorizations run in the C++ core (``cunp._core._linalg_*``) on whole stacks ``(..., M, N)``
+The factorizations run in the C++ core (the ``_linalg_*`` entry points of ``cunp._core``) on whole stacks ``(..., M, N)``
 at once (batched cuSOLVER/cuBLAS routines, or one library call per matrix where no batched
 routine exists); this module does NumPy's argument handling, dtype rules and result types.
 """
@@ -459,8 +459,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
         return ret ** (1.0 / ord)
     if len(axis) == 2:
         row_axis, col_axis = axis
-        row_axis = _core._normalize_axis(row_axis, nd)
-        col_axis = _core._normalize_axis(col_axis, nd)
+        row_axis = _core.axes.normalize_axis(row_axis, nd)
+        col_axis = _core.axes.normalize_axis(col_axis, nd)
         if row_axis == col_axis:
             raise ValueError('Duplicate axes given.')
         if ord == 2:
@@ -513,7 +513,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         x = x.ravel()
         _axis = 0
     elif isinstance(axis, tuple):
-        norm_axes = tuple(_core._normalize_axis(i, x.ndim) for i in axis)
+        norm_axes = tuple(_core.axes.normalize_axis(i, x.ndim) for i in axis)
         rest = tuple(i for i in range(x.ndim) if i not in norm_axes)
         newshape = norm_axes + rest
         size = 1
@@ -527,7 +527,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if keepdims:
         axes = range(len(shape)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
         for i in axes:
-            shape[_core._normalize_axis(i, len(shape))] = 1
+            shape[_core.axes.normalize_axis(i, len(shape))] = 1
         res = res.reshape(tuple(shape))
     return res
 
