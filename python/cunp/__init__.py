@@ -14,7 +14,7 @@ from cunp import _core
 
 # pip's CUDA wheels (nvidia/*/lib) are searched for under these directories when a library is
 # first loaded; handing them over costs nothing at import.
-_core._set_package_roots(_sys.path)
+_core.config.set_package_roots(_sys.path)
 
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)

@@ -1,5 +1,5 @@
 // src/python/axes.cpp -- axis arguments for the Python layer, on the core's normalize_axis:
-// _normalize_axis and _normalize_axes give NumPy's results and errors, so no Python module
+// _core.axes.normalize_axis and normalize_axes give NumPy's results and errors, so no Python module
 // keeps a copy of the rules.
 #include "common.hpp"
 

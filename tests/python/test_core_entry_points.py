@@ -39,3 +39,11 @@ def test_every_core_name_python_reads_exists():
                     missing.setdefault("_core" + dotted, []).append(str(path.relative_to(ROOT)))
     assert not missing, f"names read from cunp._core that it does not define: {missing}"
 
+
+
+def test_private_entry_points_live_in_areas():
+    # Private functions are grouped in submodules (`_core.math.interp`), never flat `_core._x`;
+    # private classes (`_core._FusionCore`) and the public names stay at the top.
+    flat = [n for n in dir(_core) if n.startswith("_") and not n.startswith("__")
+            and not n[1:2].isupper()]
+    assert not flat, f"private entry points outside an area: {flat}"

@@ -146,7 +146,7 @@ class _Info:
     def default_dtypes(self, *, device=None):
         import numpy
 
-        _core._device(device)  # ValueError for a device that does not exist
+        _core.runtime.device(device)  # ValueError for a device that does not exist
         return {"real floating": numpy.dtype("float64"),
                 "complex floating": numpy.dtype("complex128"),
                 "integral": numpy.dtype("int64"), "indexing": numpy.dtype("int64")}
@@ -154,7 +154,7 @@ class _Info:
     def dtypes(self, *, device=None, kind=None):
         import numpy
 
-        _core._device(device)
+        _core.runtime.device(device)
         names = _KINDS["bool"] + _KINDS["numeric"]
         if kind is not None:
             names = [n for n in names if isdtype(n, kind)]

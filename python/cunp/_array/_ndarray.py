@@ -231,7 +231,7 @@ def scatter_min(self, slices, value):
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
-    target = _core._device(device)
+    target = _core.runtime.device(device)
     if target is None or target == self.device:
         return self
     if stream is not None and not hasattr(stream, "__enter__"):

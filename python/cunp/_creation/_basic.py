@@ -13,7 +13,7 @@ _NO_SCOPE = contextlib.nullcontext()
 def _on(device):
     """A context that makes the device of a `device=` argument current (nothing for None);
     ValueError for a device that does not exist."""
-    d = _core._device(device)
+    d = _core.runtime.device(device)
     return _NO_SCOPE if d is None else d
 
 

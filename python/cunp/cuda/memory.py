@@ -21,7 +21,7 @@ def set_allocator(allocator=None):
     global _allocator
     is_default = (allocator is not None and getattr(allocator, "__self__", None) is _default_pool
                   and getattr(allocator, "__name__", "") == "malloc")
-    _core._set_allocator(allocator, is_default)
+    _core.memory.set_allocator(allocator, is_default)
     _allocator = allocator
 
 
