@@ -72,8 +72,9 @@ void bind_elementwise_functions(nb::module_& m) {
         if (h) ha = h->arg;
         return result(clip(arr, la, ha, out_arg(out), opt), out);
       },
-      nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(), nb::arg("out").none(),
-      nb::arg("dtype").none(), nb::arg("casting").none(), nb::arg("order").none());
+      nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(),
+      nb::arg("out").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
+      nb::arg("casting").none() = nb::none(), nb::arg("order").none() = nb::none());
 
   sub.def(
       "where",
@@ -90,8 +91,8 @@ void bind_elementwise_functions(nb::module_& m) {
         return result(nan_to_num(array_arg(x, "nan_to_num: x"), nan, posinf, neginf, out_arg(out)),
                       out);
       },
-      nb::arg("x"), nb::arg("out").none(), nb::arg("nan"), nb::arg("posinf").none(),
-      nb::arg("neginf").none());
+      nb::arg("x"), nb::arg("out").none(), nb::arg("nan"), nb::arg("posinf").none() = nb::none(),
+      nb::arg("neginf").none() = nb::none());
 
   sub.def(
       "around",

@@ -55,16 +55,27 @@ void bind_solver(nb::module_& m) {
         return wrap(cholesky(arg(a, "a"), upper, check));
       },
       nb::arg("a"), nb::arg("upper"), nb::arg("check") = true);
-  sub.def("qr",
-          [](nb::handle a, const std::string& mode) { return wrap_all(qr(arg(a, "a"), mode)); });
-  sub.def("eigh", [](nb::handle a, bool lower, bool vectors) {
-    return wrap_all(eigh(arg(a, "a"), lower, vectors));
-  });
-  sub.def("eig", [](nb::handle a, bool vectors) { return wrap_all(eig(arg(a, "a"), vectors)); });
-  sub.def("svd", [](nb::handle a, bool full_matrices, bool compute_uv) {
-    return wrap_all(svd(arg(a, "a"), full_matrices, compute_uv));
-  });
-  sub.def("set_svd_driver", [](const std::string& d) { set_svd_driver(d); });
+  sub.def(
+      "qr", [](nb::handle a, const std::string& mode) { return wrap_all(qr(arg(a, "a"), mode)); },
+      nb::arg("a"), nb::arg("mode"));
+  sub.def(
+      "eigh",
+      [](nb::handle a, bool lower, bool vectors) {
+        return wrap_all(eigh(arg(a, "a"), lower, vectors));
+      },
+      nb::arg("a"), nb::arg("lower"), nb::arg("vectors"));
+  sub.def(
+      "eig", [](nb::handle a, bool vectors) { return wrap_all(eig(arg(a, "a"), vectors)); },
+      nb::arg("a"), nb::arg("vectors"));
+  sub.def(
+      "svd",
+      [](nb::handle a, bool full_matrices, bool compute_uv) {
+        return wrap_all(svd(arg(a, "a"), full_matrices, compute_uv));
+      },
+      nb::arg("a"), nb::arg("full_matrices"), nb::arg("compute_uv"));
+  sub.def(
+      "set_svd_driver", [](const std::string& driver) { set_svd_driver(driver); },
+      nb::arg("driver"));
   sub.def("svd_driver", [] { return svd_driver(); });
 }
 

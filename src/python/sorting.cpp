@@ -90,12 +90,16 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("v"), nb::arg("side"), nb::arg("sorter").none());
   // (values, index or None, inverse or None, counts or None)
-  sub.def("unique", [](nb::handle x, bool return_index, bool return_inverse, bool return_counts,
-                       bool equal_nan) {
-    const UniqueResult r = unique(to_array(x), return_index, return_inverse, return_counts,
-                                  equal_nan);
-    return nb::make_tuple(wrap(r.values), maybe(r.index), maybe(r.inverse), maybe(r.counts));
-  });
+  // Always four items (None for what was not asked), so callers unpack one shape.
+  sub.def(
+      "unique",
+      [](nb::handle x, bool return_index, bool return_inverse, bool return_counts, bool equal_nan) {
+        const UniqueResult r = unique(to_array(x), return_index, return_inverse, return_counts,
+                                      equal_nan);
+        return nb::make_tuple(wrap(r.values), maybe(r.index), maybe(r.inverse), maybe(r.counts));
+      },
+      nb::arg("x"), nb::arg("return_index") = false, nb::arg("return_inverse") = false,
+      nb::arg("return_counts") = false, nb::arg("equal_nan") = false);
 }
 
 }  // namespace cunp::py

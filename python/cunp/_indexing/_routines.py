@@ -63,7 +63,8 @@ def _apply_mode(j, n, mode):
             raise IndexError("cannot do a non-empty take from an empty axes.")
         return j
     j = j.astype("int64")
-    return j % n if mode == "wrap" else _core.elementwise.clip(j, 0, n - 1, None, None, "same_kind", "K")
+    return j % n if mode == "wrap" else _core.elementwise.clip(
+        j, 0, n - 1, casting="same_kind", order="K")
 
 
 def take(a, indices, axis=None, out=None, mode="raise"):

@@ -101,10 +101,11 @@ def _call_on_axes(uf, x1, x2, out, casting, dtype, axes, axis):
     if out is not None:
         if not isinstance(out, _array_type()):
             raise TypeError("return arrays must be of ArrayType")
-        p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, out.ndim, False)
+        p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, out.ndim,
+                                            inverse=False)
         uf._impl(moved[0], moved[1], out if p is None else out.transpose(p), casting=casting,
                  dtype=dtype)
         return out
     r = uf._impl(moved[0], moved[1], None, casting=casting, dtype=dtype)
-    p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, r.ndim, True)
+    p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, r.ndim, inverse=True)
     return r if p is None else r.transpose(p)

@@ -106,7 +106,7 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
         arr = _core.array(x, None, bool(copy), "K", 0)  # copy=False: NumPy's no-copy rules
         out = arr
     if arr.dtype.kind not in "fc":
-        return _core.elementwise.nan_to_num(arr, out, 0.0, None, None)  # x itself, or a copy
+        return _core.elementwise.nan_to_num(arr, out, nan=0.0)  # x itself, or a copy
     real = _REAL_OF[arr.dtype.name]
     nan = _fill_value(nan, real)
     posinf = None if posinf is None else _fill_value(posinf, real)

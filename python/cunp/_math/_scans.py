@@ -31,7 +31,7 @@ def _cum(ufunc, a, axis, dtype, out, nan):
         axis = _int_axis(axis)
         if a.ndim == 0:
             a = a.reshape(1)  # NumPy treats a 0-d input as one element along axis 0 or -1
-    return _core.scan.scan(ufunc, a, axis, dtype, out, nan)
+    return _core.scan.scan(ufunc, a, axis, dtype, out, nan=nan)
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -69,7 +69,7 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
         axis = 0
     axis = _core.axes.normalize_axis(axis, x.ndim)
     if not include_initial:
-        return _core.scan.scan(ufunc, x, axis, dtype, out, False)
+        return _core.scan.scan(ufunc, x, axis, dtype, out)
     shape = list(x.shape)
     shape[axis] += 1
     if out is None:
@@ -85,7 +85,7 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
     tail = (slice(None),) * axis + (slice(1, None),)
     res[head] = identity
     if x.size:
-        _core.scan.scan(ufunc, x, axis, dtype, res[tail], False)
+        _core.scan.scan(ufunc, x, axis, dtype, res[tail])
     return res
 
 

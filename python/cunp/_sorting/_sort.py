@@ -90,8 +90,8 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         values, index, inverse, counts = _unique_rows(ar, axis, return_inverse or return_index)
     else:
         values, index, inverse, counts = _core.sorting.unique(
-            ar, bool(return_index), bool(return_inverse), bool(return_counts),
-            bool(equal_nan))
+            ar, return_index=bool(return_index), return_inverse=bool(return_inverse),
+            return_counts=bool(return_counts), equal_nan=bool(equal_nan))
     extra = [r for r, asked in ((index, return_index), (inverse, return_inverse),
                                 (counts, return_counts)) if asked]
     return (values, *extra) if extra else values
@@ -140,22 +140,23 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 # The array API functions count each NaN apart (equal_nan=False), as NumPy's do.
 def unique_all(x):
     """Unique values with first indices, inverse indices (x's shape) and counts."""
-    values, index, inverse, counts = _core.sorting.unique(x, True, True, True, False)
+    values, index, inverse, counts = _core.sorting.unique(
+        x, return_index=True, return_inverse=True, return_counts=True)
     return UniqueAllResult(values, index, inverse, counts)
 
 
 def unique_counts(x):
     """Unique values and their counts."""
-    values, _, _, counts = _core.sorting.unique(x, False, False, True, False)
+    values, _, _, counts = _core.sorting.unique(x, return_counts=True)
     return UniqueCountsResult(values, counts)
 
 
 def unique_inverse(x):
     """Unique values and the inverse indices (x's shape)."""
-    values, _, inverse, _ = _core.sorting.unique(x, False, True, False, False)
+    values, _, inverse, _ = _core.sorting.unique(x, return_inverse=True)
     return UniqueInverseResult(values, inverse)
 
 
 def unique_values(x):
     """The unique values (sorted)."""
-    return _core.sorting.unique(x, False, False, False, False)[0]
+    return _core.sorting.unique(x)[0]

@@ -237,23 +237,23 @@ def _uplo(UPLO):
 def eigh(a, UPLO='L'):
     """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
     lower = _uplo(UPLO)
-    w, v = _core.linalg.eigh(_prepare_square(a), lower, True)
+    w, v = _core.linalg.eigh(_prepare_square(a), lower, vectors=True)
     return EighResult(w, v)
 
 
 def eigvalsh(a, UPLO='L'):
     lower = _uplo(UPLO)
-    return _core.linalg.eigh(_prepare_square(a), lower, False)[0]
+    return _core.linalg.eigh(_prepare_square(a), lower, vectors=False)[0]
 
 
 def eig(a):
     """Eigenvalues and right eigenvectors of general matrices (real results when all are)."""
-    w, v = _core.linalg.eig(_prepare_square(a), True)
+    w, v = _core.linalg.eig(_prepare_square(a), vectors=True)
     return EigResult(w, v)
 
 
 def eigvals(a):
-    return _core.linalg.eig(_prepare_square(a), False)[0]
+    return _core.linalg.eig(_prepare_square(a), vectors=False)[0]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -272,7 +272,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 def _svd_hermitian(a, compute_uv):
     cp = _cp()
     _assert_stacked_square(a)
-    res = _core.linalg.eigh(a, True, compute_uv)
+    res = _core.linalg.eigh(a, lower=True, vectors=compute_uv)
     w = res[0]
     # The order is found on the host: w is one vector per matrix, already synchronized by
     # eigh's convergence check. NumPy's own order: argsort of |w|, reversed.
@@ -552,7 +552,7 @@ def cond(x, p=None):
             r = s[..., 0] / s[..., -1]
     else:
         x = _prepare_square(x)
-        invx = _core.linalg.inv(x, False)
+        invx = _core.linalg.inv(x, check=False)
         r = norm(x, p, axis=(-2, -1)) * norm(invx, p, axis=(-2, -1))
         # NaN (a singular matrix) becomes inf unless x itself held NaNs, as NumPy.
         x_nan = cp.isnan(x).any(axis=(-2, -1))

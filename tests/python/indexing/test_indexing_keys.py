@@ -157,7 +157,7 @@ def host_routines(monkeypatch):
         ndarray=numpy.ndarray, empty=numpy.empty, axes=cunp._core.axes,
         indexing=types.SimpleNamespace(nonzero_coords=nonzero_coords),
         elementwise=types.SimpleNamespace(
-            where=numpy.where, clip=lambda a, lo, hi, *options: numpy.clip(a, lo, hi)))
+            where=numpy.where, clip=lambda a, lo, hi, *options, **kw: numpy.clip(a, lo, hi)))
     monkeypatch.setattr(ix, "_core", core)
     for module in (ix, tricks):
         monkeypatch.setattr(module, "_asarray", numpy.asarray)
