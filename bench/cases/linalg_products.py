@@ -26,7 +26,7 @@ def _einsum_unplanned(L, ab):
     # cunp with its plan cache emptied first: parsing and planning on every call (the A/B of
     # the cache).
     from cunp import _core
-    _core._einsum_clear_plan_cache()
+    _core.einsum.clear_plan_cache()
     return L.mod.einsum("bij,bjk->bik", ab[0], ab[1])
 
 

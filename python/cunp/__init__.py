@@ -14,7 +14,7 @@ from cunp import _core
 
 # pip's CUDA wheels (nvidia/*/lib) are searched for under these directories when a library is
 # first loaded; handing them over costs nothing at import.
-_core._set_package_roots(_sys.path)
+_core.config.set_package_roots(_sys.path)
 
 from cunp._core import ndarray, empty, zeros, ones, eye, array  # noqa: E402
 from cunp._array import _ndarray  # noqa: E402,F401  (ndarray's Python-level methods)
@@ -26,7 +26,7 @@ __version__ = "0.1.0"
 ndarray.__module__ = "cunp"
 
 # The ufunc objects (cunp.add, cunp.sin, ...), one per entry of the core's ufunc table.
-globals().update({_name: getattr(_core, _name) for _name in _core._ufunc_names})
+globals().update({_name: getattr(_core, _name) for _name in _core.elementwise.ufunc_names})
 # The array API standard's names for some of them (NumPy 2 has the same aliases).
 _UFUNC_ALIASES = {
     "acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": "arcsinh",

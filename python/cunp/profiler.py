@@ -155,13 +155,13 @@ class time_range:  # noqa: N801 - cupyx's spelling
         if self.sync:
             from cunp import cuda
             cuda.get_current_stream().synchronize()
-        _core._nvtx_range_push(message, self.color_id, self.argb_color)
+        _core.profiler.nvtx_range_push(message, self.color_id, self.argb_color)
 
     def _pop(self):
         if self.sync:
             from cunp import cuda
             cuda.get_current_stream().synchronize()
-        _core._nvtx_range_pop()
+        _core.profiler.nvtx_range_pop()
 
     def __enter__(self):
         if self.message is None:
@@ -191,11 +191,11 @@ class profile:  # noqa: N801
     (cuProfilerStart/Stop)."""
 
     def __enter__(self):
-        _core._profiler_start()
+        _core.profiler.start()
         return self
 
     def __exit__(self, *exc):
-        _core._profiler_stop()
+        _core.profiler.stop()
 
 
 # --- %gpu_timeit ------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // src/python/axes.cpp -- axis arguments for the Python layer, on the core's normalize_axis:
-// _normalize_axis and _normalize_axes give NumPy's results and errors, so no Python module
+// _core.axes.normalize_axis and normalize_axes give NumPy's results and errors, so no Python module
 // keeps a copy of the rules.
 #include "common.hpp"
 
@@ -51,16 +51,17 @@ std::vector<int> reduction_axes(nb::handle axis, int ndim, bool reduce_0d) {
 }
 
 void bind_axes(nb::module_& m) {
-  m.def(
-      "_normalize_axis",
+  nb::module_ sub = m.def_submodule("axes", "axis arguments checked and normalised as NumPy does");
+  sub.def(
+      "normalize_axis",
       [](nb::handle axis, int ndim, nb::handle prefix) {
         return normalize(axis, ndim, prefix.is_none() ? "" : nb::cast<std::string>(prefix));
       },
       nb::arg("axis").none(), nb::arg("ndim"), nb::arg("prefix") = nb::none(),
       "axis as a non-negative int below ndim (operator.index's TypeError, NumPy's AxisError "
       "with `prefix` as its msg_prefix).");
-  m.def(
-      "_normalize_axes",
+  sub.def(
+      "normalize_axes",
       [](nb::handle axis, int ndim, const std::string& duplicate, bool reduce_0d) {
         return normalize_axes(axis, ndim, duplicate, reduce_0d);
       },

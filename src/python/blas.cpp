@@ -110,6 +110,8 @@ nb::object imatmul_operator(nb::handle self, nb::handle other) {
 }  // namespace
 
 void bind_blas(nb::module_& m) {
+  // The area's one-line doc is given in solver.cpp.
+  nb::module_ sub = m.def_submodule("linalg");
   m.def("matmul", &matmul_fn, nb::arg("x1").none(), nb::arg("x2").none(),
         nb::arg("out").none() = nb::none(), nb::kw_only(),
         nb::arg("casting").none() = nb::str("same_kind"), nb::arg("order").none() = nb::str("K"),
@@ -125,10 +127,10 @@ void bind_blas(nb::module_& m) {
       nb::is_method(), nb::arg("other").none());
   cls.attr("__imatmul__") = nb::cpp_function(&imatmul_operator, nb::is_method(),
                                              nb::arg("other").none());
-  m.def(
-      "_set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
-  m.def("_allow_tf32", []() { return allow_tf32(); });
-  m.def("_cublas_available", []() { return cublas_available(); });
+  sub.def(
+      "set_allow_tf32", [](bool allow) { set_allow_tf32(allow); }, nb::arg("allow"));
+  sub.def("allow_tf32", []() { return allow_tf32(); });
+  sub.def("cublas_available", []() { return cublas_available(); });
   bind_gufunc_axes(m);
 }
 

@@ -118,12 +118,12 @@ void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
 void bind_dtypes(nb::module_& m);      // result_type, promote_types, can_cast
 void bind_joining(nb::module_& m);     // concatenate, stack, splits, atleast_nd
-void bind_indexing(nb::module_& m);    // the indexing kernels (_take, _compress_mask, ...)
-void bind_axes(nb::module_& m);        // axis arguments: _normalize_axis, _normalize_axes
-void bind_statistics(nb::module_& m);  // the one-launch statistics (_stat_mean, ...)
-void bind_einsum(nb::module_& m);      // _einsum, _einsum_path and the plan cache's queries
+void bind_indexing(nb::module_& m);    // _core.indexing: take, compress_mask, ...
+void bind_axes(nb::module_& m);        // _core.axes: normalize_axis, normalize_axes
+void bind_statistics(nb::module_& m);  // _core.statistics: mean, var, ...
+void bind_einsum(nb::module_& m);      // _core.einsum: einsum, path, the plan cache
 
-// _interp and _i0; _tril and _triu.
+// _core.math's interp and i0; _core.creation's tril and triu.
 void bind_math_extras(nb::module_& m);
 void bind_triangles(nb::module_& m);
 void bind_sparse(nb::module_& m);  // the submodule _core.sparse (cuSPARSE calls)

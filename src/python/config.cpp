@@ -1,7 +1,7 @@
 // src/python/config.cpp -- _core.config_info(): the settings in force, where the CUDA toolkit was
 // found, the CUDA driver, toolkit and library versions (cunp/runtime/versions.hpp), and the
 // devices, for cunp.show_config(). Never raises: whatever cannot be loaded is reported with the
-// reason. Also _set_package_roots, which the package calls once as it loads the core.
+// reason. Also _core.config.set_package_roots, which the package calls once as it loads the core.
 #include "common.hpp"
 #include "cunp/runtime/config.hpp"
 #include "cunp/runtime/versions.hpp"
@@ -63,12 +63,13 @@ nb::dict config_info() {
 }  // namespace
 
 void bind_config(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("config", "settings the package gives the core at import");
   m.def("config_info", &config_info,
         "The settings in force, the CUDA driver, toolkit and library versions, and the devices, "
         "as cunp.show_config() prints them.");
-  m.def("_set_package_roots", &set_package_roots, nb::arg("roots"),
-        "The directories under which pip's CUDA wheels (nvidia/*/lib) are looked for (sys.path); "
-        "False when the settings were read already and the call changed nothing.");
+  sub.def("set_package_roots", &set_package_roots, nb::arg("roots"),
+          "The directories under which pip's CUDA wheels (nvidia/*/lib) are looked for (sys.path); "
+          "False when the settings were read already and the call changed nothing.");
 }
 
 }  // namespace cunp::py

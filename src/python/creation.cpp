@@ -21,6 +21,7 @@ std::complex<double> to_complex(nb::handle h) {
 }  // namespace
 
 void bind_creation(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("creation", "array creation: ranges, fills and triangles");
   m.def(
       "empty",
       [](nb::handle shape, nb::handle dtype, nb::handle order, nb::handle device) {
@@ -46,8 +47,8 @@ void bind_creation(nb::module_& m) {
       },
       nb::arg("shape"), nb::arg("dtype").none() = float_type(), nb::arg("order").none() = "C",
       nb::kw_only(), nb::arg("device").none() = nb::none());
-  m.def(
-      "_full",
+  sub.def(
+      "full",
       [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order,
          nb::handle device) {
         DeviceScope on(device);
@@ -72,8 +73,8 @@ void bind_creation(nb::module_& m) {
       },
       nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype").none(), nb::arg("order").none(),
       nb::arg("device").none());
-  m.def(
-      "_empty_like",
+  sub.def(
+      "empty_like",
       [](nb::handle like, nb::handle dtype, nb::handle order, nb::handle shape, nb::handle device) {
         const NDArray& a = unwrap(like).a;
         DType dt = to_dtype_or(dtype, a.dtype());
@@ -103,34 +104,34 @@ void bind_creation(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("dtype").none(), nb::arg("order").none(), nb::arg("shape").none(),
       nb::arg("device").none());
-  m.def("_arange", [](int64_t n, nb::handle start, nb::handle step, nb::handle dtype) {
+  sub.def("arange", [](int64_t n, nb::handle start, nb::handle step, nb::handle dtype) {
     return wrap(arange_n(n, to_complex(start), to_complex(step), to_dtype(dtype)));
   });
-  m.def("_linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint,
-                        nb::handle dtype) {
+  sub.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint,
+                         nb::handle dtype) {
     return wrap(linspace(to_complex(start), to_complex(stop), num, endpoint, to_dtype(dtype)));
   });
-  m.def("_logspace",
-        [](double start, double stop, int64_t num, bool endpoint, double base, nb::handle dtype) {
-          return wrap(logspace(start, stop, num, endpoint, base, to_dtype(dtype)));
-        });
-  m.def("_geomspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
+  sub.def("logspace",
+          [](double start, double stop, int64_t num, bool endpoint, double base, nb::handle dtype) {
+            return wrap(logspace(start, stop, num, endpoint, base, to_dtype(dtype)));
+          });
+  sub.def("geomspace", [](double start, double stop, int64_t num, bool endpoint, nb::handle dtype) {
     return wrap(geomspace(start, stop, num, endpoint, to_dtype(dtype)));
   });
   // Array endpoints (cunp arrays already in the working dtype): kind 0 linspace, 1 logspace,
   // 2 geomspace; the result has the samples along axis 0.
-  m.def("_spaced",
-        [](int kind, nb::handle start, nb::handle stop, int64_t num, bool endpoint, double base,
-           nb::handle dtype, bool retstep) -> nb::object {
-          NDArray a = to_device_array(start, nb::none()), b = to_device_array(stop, nb::none());
-          DType dt = to_dtype(dtype);
-          if (kind == 1) return wrap(logspace(a, b, num, endpoint, base, dt));
-          if (kind == 2) return wrap(geomspace(a, b, num, endpoint, dt));
-          NDArray step;
-          NDArray out = linspace(a, b, num, endpoint, dt, retstep ? &step : nullptr);
-          if (!retstep) return wrap(out);
-          return nb::make_tuple(wrap(out), step.defined() ? wrap(step) : nb::float_(NAN));
-        });
+  sub.def("spaced",
+          [](int kind, nb::handle start, nb::handle stop, int64_t num, bool endpoint, double base,
+             nb::handle dtype, bool retstep) -> nb::object {
+            NDArray a = to_device_array(start, nb::none()), b = to_device_array(stop, nb::none());
+            DType dt = to_dtype(dtype);
+            if (kind == 1) return wrap(logspace(a, b, num, endpoint, base, dt));
+            if (kind == 2) return wrap(geomspace(a, b, num, endpoint, dt));
+            NDArray step;
+            NDArray out = linspace(a, b, num, endpoint, dt, retstep ? &step : nullptr);
+            if (!retstep) return wrap(out);
+            return nb::make_tuple(wrap(out), step.defined() ? wrap(step) : nb::float_(NAN));
+          });
   m.def(
       "eye",
       [](int64_t n, nb::handle m_, nb::handle k_arg, nb::handle dtype, nb::handle order,

@@ -149,14 +149,15 @@ nb::tuple einsum_plan_fn(const std::string& subscripts, nb::handle shapes, nb::h
 }  // namespace
 
 void bind_einsum(nb::module_& m) {
-  m.def("_einsum", &einsum_fn, nb::arg("subscripts"), nb::arg("operands"), nb::arg("out").none(),
-        nb::arg("dtype").none(), nb::arg("casting").none(), nb::arg("optimize").none());
-  m.def("_einsum_path", &einsum_path_fn, nb::arg("subscripts"), nb::arg("shapes"),
-        nb::arg("optimize").none());
-  m.def("_einsum_plan", &einsum_plan_fn, nb::arg("subscripts"), nb::arg("shapes"),
-        nb::arg("dtypes"), nb::arg("optimize").none());
-  m.def("_einsum_plan_cache_size", &einsum_plan_cache_size);
-  m.def("_einsum_clear_plan_cache", &clear_einsum_plan_cache);
+  nb::module_ sub = m.def_submodule("einsum", "einsum's contraction, its path and its plan cache");
+  sub.def("einsum", &einsum_fn, nb::arg("subscripts"), nb::arg("operands"), nb::arg("out").none(),
+          nb::arg("dtype").none(), nb::arg("casting").none(), nb::arg("optimize").none());
+  sub.def("path", &einsum_path_fn, nb::arg("subscripts"), nb::arg("shapes"),
+          nb::arg("optimize").none());
+  sub.def("plan", &einsum_plan_fn, nb::arg("subscripts"), nb::arg("shapes"), nb::arg("dtypes"),
+          nb::arg("optimize").none());
+  sub.def("plan_cache_size", &einsum_plan_cache_size);
+  sub.def("clear_plan_cache", &clear_einsum_plan_cache);
 }
 
 }  // namespace cunp::py

@@ -53,8 +53,10 @@ CloseArgs close_args(const Operand& a, const Operand& b, const Operand& rtol, co
 }  // namespace
 
 void bind_elementwise_functions(nb::module_& m) {
-  m.def(
-      "_clip",
+  nb::module_ sub = m.def_submodule("elementwise",
+                                    "elementwise functions that are not ufuncs, and ufunc.at");
+  sub.def(
+      "clip",
       [](nb::handle a, nb::handle lo, nb::handle hi, nb::handle out, nb::handle dtype,
          nb::handle casting, nb::handle order) {
         const NDArray& arr = array_arg(a, "clip: a");
@@ -70,64 +72,65 @@ void bind_elementwise_functions(nb::module_& m) {
         if (h) ha = h->arg;
         return result(clip(arr, la, ha, out_arg(out), opt), out);
       },
-      nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(), nb::arg("out").none(),
-      nb::arg("dtype").none(), nb::arg("casting").none(), nb::arg("order").none());
+      nb::arg("a"), nb::arg("a_min").none(), nb::arg("a_max").none(),
+      nb::arg("out").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
+      nb::arg("casting").none() = nb::none(), nb::arg("order").none() = nb::none());
 
-  m.def(
-      "_where",
+  sub.def(
+      "where",
       [](nb::handle condition, nb::handle x, nb::handle y) {
         Operand c(condition), a(x), b(y);
         return wrap(where(c.arg, a.arg, b.arg));
       },
       nb::arg("condition"), nb::arg("x"), nb::arg("y"));
 
-  m.def(
-      "_nan_to_num",
+  sub.def(
+      "nan_to_num",
       [](nb::handle x, nb::handle out, double nan, std::optional<double> posinf,
          std::optional<double> neginf) {
         return result(nan_to_num(array_arg(x, "nan_to_num: x"), nan, posinf, neginf, out_arg(out)),
                       out);
       },
-      nb::arg("x"), nb::arg("out").none(), nb::arg("nan"), nb::arg("posinf").none(),
-      nb::arg("neginf").none());
+      nb::arg("x"), nb::arg("out").none(), nb::arg("nan"), nb::arg("posinf").none() = nb::none(),
+      nb::arg("neginf").none() = nb::none());
 
-  m.def(
-      "_around",
+  sub.def(
+      "around",
       [](nb::handle a, int decimals, nb::handle out) {
         return result(around(array_arg(a, "round: a"), decimals, out_arg(out)), out);
       },
       nb::arg("a"), nb::arg("decimals"), nb::arg("out").none());
 
-  m.def(
-      "_angle", [](nb::handle z, bool deg) { return wrap(angle(array_arg(z, "angle: z"), deg)); },
+  sub.def(
+      "angle", [](nb::handle z, bool deg) { return wrap(angle(array_arg(z, "angle: z"), deg)); },
       nb::arg("z"), nb::arg("deg"));
-  m.def("_isreal", [](nb::handle x) { return wrap(isreal(array_arg(x, "isreal: x"))); });
-  m.def("_iscomplex", [](nb::handle x) { return wrap(iscomplex(array_arg(x, "iscomplex: x"))); });
+  sub.def("isreal", [](nb::handle x) { return wrap(isreal(array_arg(x, "isreal: x"))); });
+  sub.def("iscomplex", [](nb::handle x) { return wrap(iscomplex(array_arg(x, "iscomplex: x"))); });
 
-  m.def(
-      "_isclose",
+  sub.def(
+      "isclose",
       [](nb::handle a, nb::handle b, nb::handle rtol, nb::handle atol, bool equal_nan) {
         Operand x(a), y(b), r(rtol), t(atol);
         return wrap(isclose(close_args(x, y, r, t, equal_nan)));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("rtol"), nb::arg("atol"), nb::arg("equal_nan"));
-  m.def(
-      "_allclose",
+  sub.def(
+      "allclose",
       [](nb::handle a, nb::handle b, nb::handle rtol, nb::handle atol, bool equal_nan) {
         Operand x(a), y(b), r(rtol), t(atol);
         return allclose(close_args(x, y, r, t, equal_nan));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("rtol"), nb::arg("atol"), nb::arg("equal_nan"));
 
-  m.def(
-      "_array_equal",
+  sub.def(
+      "array_equal",
       [](nb::handle a1, nb::handle a2, bool equal_nan) {
         return array_equal(array_arg(a1, "array_equal: a1"), array_arg(a2, "array_equal: a2"),
                            equal_nan);
       },
       nb::arg("a1"), nb::arg("a2"), nb::arg("equal_nan"));
-  m.def(
-      "_array_equiv",
+  sub.def(
+      "array_equiv",
       [](nb::handle a1, nb::handle a2) {
         return array_equiv(array_arg(a1, "array_equiv: a1"), array_arg(a2, "array_equiv: a2"));
       },

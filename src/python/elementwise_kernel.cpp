@@ -85,8 +85,10 @@ nb::object call(ElementwiseKernel& k, nb::args args, nb::kwargs kwargs) {
 }  // namespace
 
 void bind_elementwise_kernel(nb::module_& m) {
-  m.def(
-      "_is_valid_kernel_name", [](const std::string& name) { return is_valid_kernel_name(name); },
+  // The area's one-line doc is given in raw_kernel.cpp.
+  nb::module_ sub = m.def_submodule("kernels");
+  sub.def(
+      "is_valid_kernel_name", [](const std::string& name) { return is_valid_kernel_name(name); },
       nb::arg("name"), "Whether `name` can name a kernel (a C identifier).");
   nb::class_<ElementwiseKernel>(m, "_ElementwiseKernelCore")
       .def(

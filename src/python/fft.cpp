@@ -1,6 +1,6 @@
-// src/python/fft.cpp -- bindings of cunp.fft: one call per transform (_fft for the 1-D ones,
-// _fftn for the n-D ones, after cunp.fft settled s and axes), the plan cache's controls and
-// get_fft_plan's plan object.
+// src/python/fft.cpp -- bindings of cunp.fft: one call per transform (_core.fft.fft for the
+// 1-D ones, fftn for the n-D ones, after cunp.fft settled s and axes), the plan cache's controls
+// and get_fft_plan's plan object.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 
@@ -84,8 +84,10 @@ int cache_device(int device) { return device >= 0 ? device : current_device(); }
 }  // namespace
 
 void bind_fft(nb::module_& m) {
-  m.def(
-      "_fft",
+  nb::module_ sub = m.def_submodule("fft",
+                                    "cuFFT transforms, plans and the plan cache behind cunp.fft");
+  sub.def(
+      "fft",
       [](nb::handle a, nb::handle n, nb::handle axis, nb::handle norm, nb::handle out, int kind,
          bool forward) {
         Kind k = to_kind(kind);
@@ -101,8 +103,8 @@ void bind_fft(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
       nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));
-  m.def(
-      "_fftn",
+  sub.def(
+      "fftn",
       [](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out, int kind,
          bool forward) {
         fft::Request r = to_request(s, axes, kind, forward);
@@ -125,23 +127,23 @@ void bind_fft(nb::module_& m) {
       .def_prop_ro("work_area_size", [](const PyFftPlan& p) { return p.plan->work_bytes(); })
       .def("__repr__",
            [](const PyFftPlan& p) { return "<cuFFT plan " + p.plan->key().str() + ">"; });
-  m.def("_fft_plan", [](nb::handle a, nb::handle s, nb::handle axes, int kind) {
+  sub.def("plan", [](nb::handle a, nb::handle s, nb::handle axes, int kind) {
     fft::Request r = to_request(s, axes, kind, true);
     return PyFftPlan{fft::plan_for(input(a), r)};
   });
 
-  m.def("_fft_cache_info", [](int device) { return cache_info(cache_device(device)); });
-  m.def(
-      "_fft_cache_set_size",
+  sub.def("cache_info", [](int device) { return cache_info(cache_device(device)); });
+  sub.def(
+      "cache_set_size",
       [](int device, int64_t n) { fft::plan_cache(cache_device(device)).set_max_size(n); },
       nb::arg("device"), nb::arg("size"));
-  m.def(
-      "_fft_cache_set_memsize",
+  sub.def(
+      "cache_set_memsize",
       [](int device, int64_t n) { fft::plan_cache(cache_device(device)).set_max_memsize(n); },
       nb::arg("device"), nb::arg("size"));
-  m.def("_fft_cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
-  m.def("_fft_set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
-  m.def("_fft_nd_planning", [] { return fft::nd_planning(); });
+  sub.def("cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
+  sub.def("set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
+  sub.def("nd_planning", [] { return fft::nd_planning(); });
 }
 
 }  // namespace cunp::py

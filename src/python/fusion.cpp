@@ -408,8 +408,10 @@ class FusionCore {
 }  // namespace
 
 void bind_fusion(nb::module_& m) {
-  m.def("_fusion_step", &step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
-        nb::arg("outs"), nb::arg("loop_inputs") = false);
+  // The area's one-line doc is given in raw_kernel.cpp.
+  nb::module_ sub = m.def_submodule("kernels");
+  sub.def("fusion_step", &step, nb::arg("ufunc"), nb::arg("operands"), nb::arg("names"),
+          nb::arg("outs"), nb::arg("loop_inputs") = false);
   nb::class_<FusionMiss>(m, "_FusionMiss")
       .def_prop_ro(
           "key", [](const FusionMiss& f) { return f.key; },
@@ -424,8 +426,8 @@ void bind_fusion(nb::module_& m) {
       .def("_clear", &FusionCore::clear);
   // The kernel source a fused body compiles to for these dtypes (contiguous layout), so tests
   // can NVRTC-compile it without a GPU.
-  m.def(
-      "_fused_source",
+  sub.def(
+      "fused_source",
       [](const std::string& name, const std::string& body, std::vector<std::string> in_dtypes,
          std::vector<std::string> out_dtypes, std::vector<std::string> scalar_dtypes,
          int strided_ndim, int vec) {

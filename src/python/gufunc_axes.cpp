@@ -178,17 +178,19 @@ std::optional<std::vector<int64_t>> gufunc_out_axes(const GufuncSignature& sig, 
 }
 
 void bind_gufunc_axes(nb::module_& m) {
+  // The area's one-line doc is given in raw_kernel.cpp.
+  nb::module_ sub = m.def_submodule("kernels");
   auto perm_object = [](const std::optional<std::vector<int64_t>>& p) -> nb::object {
     return p ? nb::cast(*p) : nb::none();
   };
-  m.def(
-      "_gufunc_axes_list",
+  sub.def(
+      "gufunc_axes_list",
       [](const std::string& name, const std::string& signature, nb::handle axes, nb::handle axis) {
         return gufunc_axes_list({name, signature}, axes, axis);
       },
       nb::arg("name"), nb::arg("signature"), nb::arg("axes").none(), nb::arg("axis").none());
-  m.def(
-      "_gufunc_core_axes",
+  sub.def(
+      "gufunc_core_axes",
       [perm_object](const std::string& name, const std::string& signature, nb::list axes,
                     const std::vector<int>& ndims) {
         GufuncSignature sig(name, signature);
@@ -201,8 +203,8 @@ void bind_gufunc_axes(nb::module_& m) {
       nb::arg("name"), nb::arg("signature"), nb::arg("axes"), nb::arg("ndims"),
       "Per input, the permutation moving its core axes last (None: none needed), the output's "
       "axes item and its count of core dimensions.");
-  m.def(
-      "_gufunc_out_axes",
+  sub.def(
+      "gufunc_out_axes",
       [perm_object](const std::string& name, const std::string& signature, nb::handle item,
                     int count, int ndim, bool inverse) {
         GufuncAxes a;

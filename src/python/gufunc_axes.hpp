@@ -41,8 +41,9 @@ GufuncAxes gufunc_core_axes(const GufuncSignature& sig, nb::list axes,
 std::optional<std::vector<int64_t>> gufunc_out_axes(const GufuncSignature& sig, const GufuncAxes& a,
                                                     int ndim, bool inverse);
 
-// _gufunc_axes_list, _gufunc_core_axes and _gufunc_out_axes: the three steps for the gufunc
-// objects written in Python (python/cunp/_kernels/_gufunc.py), whose products are Python too.
+// _core.kernels.gufunc_axes_list, gufunc_core_axes and gufunc_out_axes: the three steps for the
+// gufunc objects written in Python (python/cunp/_kernels/_gufunc.py), whose products are Python
+// too.
 void bind_gufunc_axes(nb::module_& m);
 
 }  // namespace cunp::py

@@ -16,21 +16,23 @@ NDArray optional_array(nb::handle h) { return h.is_none() ? NDArray() : to_array
 }  // namespace
 
 void bind_histogram(nb::module_& m) {
-  m.def(
-      "_bincount",
+  // The area's one-line doc is given in statistics.cpp.
+  nb::module_ sub = m.def_submodule("statistics");
+  sub.def(
+      "bincount",
       [](nb::handle x, nb::handle weights, int64_t minlength) {
         return wrap(bincount(to_array(x), optional_array(weights), minlength));
       },
       nb::arg("x"), nb::arg("weights").none(), nb::arg("minlength"));
-  m.def(
-      "_bin_counts",
+  sub.def(
+      "bin_counts",
       [](nb::handle index, nb::handle weights, int64_t nbins) {
         return wrap(bin_counts(to_array(index), optional_array(weights), nbins));
       },
       nb::arg("index"), nb::arg("weights").none(), nb::arg("nbins"));
   // equal: None (search the edges) or (first, last, span, ratio dtype) of NumPy's equal bins.
-  m.def(
-      "_histogram",
+  sub.def(
+      "histogram",
       [](nb::handle a, nb::handle edges, nb::handle weights, nb::handle equal) {
         std::optional<EqualBins> eq;
         if (!equal.is_none()) {

@@ -170,18 +170,20 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
 }
 
 void bind_indexing(nb::module_& m) {
-  m.def(
-      "_take",
+  nb::module_ sub = m.def_submodule(
+      "indexing", "the indexing kernels: take, compress, nonzero and index plans");
+  sub.def(
+      "take",
       [](const PyArray& x, const PyArray& idx, int64_t axis, bool check, int64_t report_axis) {
         return wrap(take_reporting(x.a, idx.a, axis, check, report_axis));
       },
       nb::arg("x"), nb::arg("indices"), nb::arg("axis"), nb::arg("check") = true,
       nb::arg("report_axis") = -1);
-  m.def("_compress_mask",
-        [](const PyArray& x, const PyArray& mask) { return wrap(compress_mask(x.a, mask.a)); });
-  m.def("_nonzero_coords", [](const PyArray& a) { return wrap(nonzero_coords(a.a)); });
-  m.def("_index_plan",
-        [](nb::handle key, nb::handle shape) { return index_plan(key, to_shape(shape)); });
+  sub.def("compress_mask",
+          [](const PyArray& x, const PyArray& mask) { return wrap(compress_mask(x.a, mask.a)); });
+  sub.def("nonzero_coords", [](const PyArray& a) { return wrap(nonzero_coords(a.a)); });
+  sub.def("index_plan",
+          [](nb::handle key, nb::handle shape) { return index_plan(key, to_shape(shape)); });
 }
 
 }  // namespace cunp::py

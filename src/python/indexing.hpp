@@ -16,8 +16,8 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value);
 
 // How a key's host index arrays (lists, NumPy arrays) become the core's: uploaded to the current
 // device, or described (shape and dtype, no memory) for the key checks and shape computations
-// that run without a GPU (cunp._core._index_plan). Described masks append their number of true
-// elements to `mask_counts`, in key order.
+// that run without a GPU (cunp._core.indexing.index_plan). Described masks append their number
+// of true elements to `mask_counts`, in key order.
 enum class KeyArrays { Device, Describe };
 std::vector<Index> to_index_key(nb::handle key, KeyArrays mode,
                                 std::vector<int64_t>* mask_counts = nullptr);

@@ -419,6 +419,7 @@ nb::object import_device_object(nb::handle obj, bool* readonly) {
 }
 
 void bind_interop(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("interop", "DLPack and __cuda_array_interface__ exchange");
   nb::handle array_type = nb::type<PyArray>();
   array_type.attr("__dlpack__") = nb::cpp_function(&dlpack, nb::is_method(), nb::kw_only(),
                                                    nb::arg("stream").none() = nb::none(),
@@ -432,14 +433,14 @@ void bind_interop(nb::module_& m) {
   array_type.attr("toDlpack") = nb::cpp_function(
       [](nb::handle self) { return legacy_capsule(unwrap(self).a); }, nb::is_method());
 
-  m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"),
-        nb::arg("copy").none() = nb::none());
-  m.def("_from_dlpack_device", &from_cuda_producer, nb::arg("obj"), nb::arg("device"),
-        nb::arg("copy").none() = nb::none());
-  m.def("_from_cuda_array_interface", &from_cai, nb::arg("obj"),
-        nb::arg("copy").none() = nb::none());
-  m.def(
-      "_stream_code",
+  sub.def("from_dlpack_capsule", &from_capsule, nb::arg("capsule"),
+          nb::arg("copy").none() = nb::none());
+  sub.def("from_dlpack_device", &from_cuda_producer, nb::arg("obj"), nb::arg("device"),
+          nb::arg("copy").none() = nb::none());
+  sub.def("from_cuda_array_interface", &from_cai, nb::arg("obj"),
+          nb::arg("copy").none() = nb::none());
+  sub.def(
+      "stream_code",
       [](nb::handle device) {
         int d = device.is_none() ? current_device() : nb::cast<int>(device);
         check_device_id(d);

@@ -41,8 +41,9 @@ nb::list to_list(const std::vector<NDArray>& parts, nb::handle base) {
 }  // namespace
 
 void bind_joining(nb::module_& m) {
-  m.def(
-      "_concatenate",
+  nb::module_ sub = m.def_submodule("manipulation", "joining and splitting arrays");
+  sub.def(
+      "concatenate",
       [](nb::list arrays, nb::handle axis, nb::handle out, nb::handle dtype,
          const std::string& casting) -> nb::object {
         check_out_or_dtype("concatenate", out, dtype);
@@ -54,8 +55,8 @@ void bind_joining(nb::module_& m) {
       },
       nb::arg("arrays"), nb::arg("axis").none(), nb::arg("out").none(), nb::arg("dtype").none(),
       nb::arg("casting"));
-  m.def(
-      "_stack",
+  sub.def(
+      "stack",
       [](nb::list arrays, int64_t axis, nb::handle out, nb::handle dtype,
          const std::string& casting) -> nb::object {
         check_out_or_dtype("concatenate", out, dtype);
@@ -65,26 +66,27 @@ void bind_joining(nb::module_& m) {
       },
       nb::arg("arrays"), nb::arg("axis"), nb::arg("out").none(), nb::arg("dtype").none(),
       nb::arg("casting"));
-  m.def(
-      "_vstack",
+  sub.def(
+      "vstack",
       [](nb::list arrays, nb::handle dtype, const std::string& casting) {
         return wrap(vstack(arrays_of(arrays), options_of(dtype, casting)));
       },
       nb::arg("arrays"), nb::arg("dtype").none(), nb::arg("casting"));
-  m.def(
-      "_hstack",
+  sub.def(
+      "hstack",
       [](nb::list arrays, nb::handle dtype, const std::string& casting) {
         return wrap(hstack(arrays_of(arrays), options_of(dtype, casting)));
       },
       nb::arg("arrays"), nb::arg("dtype").none(), nb::arg("casting"));
-  m.def("_dstack", [](nb::list arrays) { return wrap(dstack(arrays_of(arrays))); });
-  m.def("_column_stack", [](nb::list arrays) { return wrap(column_stack(arrays_of(arrays))); });
-  m.def("_atleast", [](int ndim, nb::handle a) {
+  sub.def("dstack", [](nb::list arrays) { return wrap(dstack(arrays_of(arrays))); });
+  sub.def("column_stack", [](nb::list arrays) { return wrap(column_stack(arrays_of(arrays))); });
+  sub.def("atleast", [](int ndim, nb::handle a) {
     const NDArray& x = unwrap(a).a;
     NDArray r = ndim == 1 ? atleast_1d(x) : ndim == 2 ? atleast_2d(x) : atleast_3d(x);
     return r.memory() == x.memory() ? wrap(std::move(r), a) : wrap(std::move(r));
   });
-  m.def("_array_split", [](nb::handle a, nb::handle indices_or_sections, int64_t axis, bool equal) {
+  sub.def("array_split", [](nb::handle a, nb::handle indices_or_sections, int64_t axis,
+                            bool equal) {
     const NDArray& x = unwrap(a).a;
     if (nb::isinstance<nb::list>(indices_or_sections))
       return to_list(array_split(x, nb::cast<std::vector<int64_t>>(indices_or_sections), axis), a);

@@ -24,8 +24,9 @@ std::optional<Scalar> optional_scalar(nb::handle h) {
 }  // namespace
 
 void bind_math_extras(nb::module_& m) {
-  m.def(
-      "_interp",
+  nb::module_ sub = m.def_submodule("math", "math functions that are not ufuncs");
+  sub.def(
+      "interp",
       [](nb::handle x, nb::handle xp, nb::handle fp, nb::handle left, nb::handle right) {
         return wrap(interp(arr(x, "x"), arr(xp, "xp"), arr(fp, "fp"), optional_scalar(left),
                            optional_scalar(right)));
@@ -33,8 +34,8 @@ void bind_math_extras(nb::module_& m) {
       nb::arg("x"), nb::arg("xp"), nb::arg("fp"), nb::arg("left").none(), nb::arg("right").none(),
       "numpy.interp of float64 x and xp and float64 or complex128 fp (left/right: None or "
       "fp's scalars).");
-  m.def(
-      "_i0", [](nb::handle x) { return wrap(i0(arr(x, "x"))); }, nb::arg("x"),
+  sub.def(
+      "i0", [](nb::handle x) { return wrap(i0(arr(x, "x"))); }, nb::arg("x"),
       "numpy.i0 of a cunp array.");
 }
 

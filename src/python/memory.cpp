@@ -19,6 +19,7 @@ PyMemoryPointer malloc_from_pool(std::size_t size) {
 }  // namespace
 
 void bind_memory(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("memory", "the allocator behind cunp.cuda.memory");
   nb::class_<PyMemoryPointer>(m, "MemoryPointer")
       .def(
           "__init__",
@@ -118,8 +119,8 @@ void bind_memory(nb::module_& m) {
 
   // set_allocator(None): plain driver allocations; set_allocator(pool.malloc): the pool;
   // any other callable(size) -> object with .ptr: called for every allocation.
-  m.def(
-      "_set_allocator",
+  sub.def(
+      "set_allocator",
       [](nb::handle fn, bool is_default_pool) {
         if (fn.is_none()) return set_allocator(&raw_allocate);
         if (is_default_pool) return set_allocator(nullptr);

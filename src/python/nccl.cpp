@@ -29,19 +29,20 @@ ReduceOp op_of(int op) { return static_cast<ReduceOp>(op); }
 }  // namespace
 
 void bind_nccl(nb::module_& m) {
-  m.def("_nccl_add_library_candidates", &nccl::add_library_candidates);
-  m.def("_nccl_available", &nccl::available);
-  m.def("_nccl_unavailable_reason", &nccl::unavailable_reason);
-  m.def("_nccl_version", &nccl::version);
-  m.def("_nccl_unique_id", [] {
+  nb::module_ sub = m.def_submodule("nccl", "NCCL behind cunp.cuda.nccl");
+  sub.def("add_library_candidates", &nccl::add_library_candidates);
+  sub.def("available", &nccl::available);
+  sub.def("unavailable_reason", &nccl::unavailable_reason);
+  sub.def("version", &nccl::version);
+  sub.def("unique_id", [] {
     const nccl::UniqueId id = nccl::unique_id();
     nb::list out;
     for (char c : id) out.append(static_cast<int>(static_cast<signed char>(c)));
     return nb::tuple(out);
   });
-  m.def("_nccl_group_start", &nccl::group_start);
-  m.def("_nccl_group_end", &nccl::group_end, nb::call_guard<nb::gil_scoped_release>());
-  m.def("_nccl_data_type", [](nb::handle dtype, int64_t count) {
+  sub.def("group_start", &nccl::group_start);
+  sub.def("group_end", &nccl::group_end, nb::call_guard<nb::gil_scoped_release>());
+  sub.def("data_type", [](nb::handle dtype, int64_t count) {
     const DType t = to_dtype(dtype);
     return nb::make_tuple(static_cast<int>(nccl::data_type(t)),
                           nccl::elements(t, static_cast<std::size_t>(count)));

@@ -28,18 +28,20 @@ nvtxEventAttributes_t attributes(const std::string& message, int64_t color_id, i
 }  // namespace
 
 void bind_profiler(nb::module_& m) {
-  m.def("_profiler_start", [] { profiler_start(); });
-  m.def("_profiler_stop", [] { profiler_stop(); });
-  m.def(
-      "_nvtx_range_push",
+  nb::module_ sub = m.def_submodule(
+      "profiler", "the CUDA profiler and NVTX behind cunp.cuda.profiler and cunp.cuda.nvtx");
+  sub.def("start", [] { profiler_start(); });
+  sub.def("stop", [] { profiler_stop(); });
+  sub.def(
+      "nvtx_range_push",
       [](const std::string& msg, int64_t color_id, int64_t argb) {
         nvtxEventAttributes_t a = attributes(msg, color_id, argb);
         return nvtxRangePushEx(&a);
       },
       nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
-  m.def("_nvtx_range_pop", [] { return nvtxRangePop(); });
-  m.def(
-      "_nvtx_mark",
+  sub.def("nvtx_range_pop", [] { return nvtxRangePop(); });
+  sub.def(
+      "nvtx_mark",
       [](const std::string& msg, int64_t color_id, int64_t argb) {
         nvtxEventAttributes_t a = attributes(msg, color_id, argb);
         nvtxMarkEx(&a);

@@ -33,65 +33,65 @@ std::vector<random::Param> params_of(nb::handle seq) {
 }  // namespace
 
 void bind_random(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("random", "seeding and samplers behind cunp.random");
   nb::class_<random::CurandKeys>(m, "_CurandKeys")
       .def("next_key", &random::CurandKeys::next_key, nb::call_guard<nb::gil_scoped_release>());
-  m.def(
-      "_random_curand_host",
+  sub.def(
+      "curand_host",
       [](const std::string& type, uint64_t seed) { return new random::CurandKeys(type, seed); },
       nb::rv_policy::take_ownership);
-  m.def(
-      "_random_sample",
+  sub.def(
+      "sample",
       [](const std::string& name, nb::handle out, nb::handle params, uint64_t key,
          uint64_t offset) {
         random::sample(name, arr(out, "out"), params_of(params), key, offset);
       },
       nb::arg("name"), nb::arg("out"), nb::arg("params"), nb::arg("key"), nb::arg("offset"));
   // SeedSequence's mixing (cunp/random/generator.hpp): the pool, and `n` words of state.
-  m.def("_seed_pool",
-        [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn,
-           int pool_size) { return random::SeedSequence(entropy, spawn, pool_size).pool(); });
-  m.def("_seed_state",
-        [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn, int pool_size,
-           int n) { return random::SeedSequence(entropy, spawn, pool_size).generate_state(n); });
-  m.def("_random_counters",
-        [](const std::string& name, int64_t n) { return random::counters_used(name, n); });
-  m.def("_random_samplers", [] {
+  sub.def("seed_pool",
+          [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn,
+             int pool_size) { return random::SeedSequence(entropy, spawn, pool_size).pool(); });
+  sub.def("seed_state", [](const std::vector<uint32_t>& entropy, const std::vector<uint32_t>& spawn,
+                           int pool_size, int n) {
+    return random::SeedSequence(entropy, spawn, pool_size).generate_state(n);
+  });
+  sub.def("counters",
+          [](const std::string& name, int64_t n) { return random::counters_used(name, n); });
+  sub.def("samplers", [] {
     std::vector<std::string> v;
     for (const random::Sampler& s : random::samplers()) v.push_back(s.name);
     return v;
   });
-  m.def("_random_philox", [](std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key) {
+  sub.def("philox", [](std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key) {
     return random::philox4x32_10(counter, key);
   });
-  m.def("_random_permutation_indices",
-        [](nb::handle out, int64_t n, uint64_t key, uint64_t offset) {
-          random::permutation_indices(arr(out, "out"), n, key, offset);
-        });
-  m.def("_random_permute_rows", [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
+  sub.def("permutation_indices", [](nb::handle out, int64_t n, uint64_t key, uint64_t offset) {
+    random::permutation_indices(arr(out, "out"), n, key, offset);
+  });
+  sub.def("permute_rows", [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
     random::permute_rows(arr(dst, "dst"), arr(src, "src"), key, offset);
   });
-  m.def("_random_permute_last_axis",
-        [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
-          random::permute_last_axis(arr(dst, "dst"), arr(src, "src"), key, offset);
-        });
-  m.def("_random_choice_cdf", [](nb::handle out, nb::handle cdf, uint64_t key, uint64_t offset) {
+  sub.def("permute_last_axis", [](nb::handle dst, nb::handle src, uint64_t key, uint64_t offset) {
+    random::permute_last_axis(arr(dst, "dst"), arr(src, "src"), key, offset);
+  });
+  sub.def("choice_cdf", [](nb::handle out, nb::handle cdf, uint64_t key, uint64_t offset) {
     random::choice_cdf(arr(out, "out"), arr(cdf, "cdf"), key, offset);
   });
-  m.def("_random_take_1d", [](nb::handle out, nb::handle a, nb::handle idx) {
+  sub.def("take_1d", [](nb::handle out, nb::handle a, nb::handle idx) {
     random::take_1d(arr(out, "out"), arr(a, "a"), arr(idx, "idx"));
   });
-  m.def("_random_dirichlet", [](nb::handle out, nb::handle alpha, uint64_t key, uint64_t offset) {
+  sub.def("dirichlet", [](nb::handle out, nb::handle alpha, uint64_t key, uint64_t offset) {
     random::dirichlet(arr(out, "out"), arr(alpha, "alpha"), key, offset);
   });
-  m.def("_random_multinomial",
-        [](nb::handle out, int64_t n, nb::handle pvals, uint64_t key, uint64_t offset) {
-          random::multinomial(arr(out, "out"), n, arr(pvals, "pvals"), key, offset);
-        });
-  m.def("_random_multivariate_normal",
-        [](nb::handle out, nb::handle mean, nb::handle factor, uint64_t key, uint64_t offset) {
-          random::multivariate_normal(arr(out, "out"), arr(mean, "mean"), arr(factor, "factor"),
-                                      key, offset);
-        });
+  sub.def("multinomial",
+          [](nb::handle out, int64_t n, nb::handle pvals, uint64_t key, uint64_t offset) {
+            random::multinomial(arr(out, "out"), n, arr(pvals, "pvals"), key, offset);
+          });
+  sub.def("multivariate_normal",
+          [](nb::handle out, nb::handle mean, nb::handle factor, uint64_t key, uint64_t offset) {
+            random::multivariate_normal(arr(out, "out"), arr(mean, "mean"), arr(factor, "factor"),
+                                        key, offset);
+          });
 }
 
 }  // namespace cunp::py

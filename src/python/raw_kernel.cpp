@@ -499,6 +499,8 @@ const Stream& stream_or_current(nb::handle stream, int device) {
 }  // namespace
 
 void bind_raw_kernel(nb::module_& m) {
+  nb::module_ sub = m.def_submodule(
+      "kernels", "users' kernels: raw, elementwise, reduction, fused and generalized ufuncs");
   using Attr = int KernelAttributes::*;
   auto cls =
       nb::class_<PyRawKernel>(m, "RawKernel", nb::type_slots(raw_kernel_slots),
@@ -661,10 +663,10 @@ void bind_raw_kernel(nb::module_& m) {
       .def_prop_ro("enable_cooperative_groups", [](const PyRawModule& p) { return p.cooperative; });
 
   // Names of kernels a source declares extern "C" (what a RawKernel can be asked for).
-  m.def("_extern_c_kernels", &extern_c_kernels);
+  sub.def("extern_c_kernels", &extern_c_kernels);
   // NVRTC compile for sm_<arch> with no GPU (tests): (is_ptx, lowered names).
-  m.def(
-      "_nvrtc_compile",
+  sub.def(
+      "nvrtc_compile",
       [](const std::string& source, std::vector<std::string> options,
          std::vector<std::string> name_expressions, int arch) {
         CompileResult r;
@@ -679,8 +681,8 @@ void bind_raw_kernel(nb::module_& m) {
 
   // The whole user-source pipeline (translate_cucomplex, jitify shims, NVRTC or nvcc) for
   // sm_<arch> with no GPU (tests): (is_ptx, lowered names, image size in bytes).
-  m.def(
-      "_raw_compile",
+  sub.def(
+      "raw_compile",
       [](std::string source, std::vector<std::string> options,
          std::vector<std::string> name_expressions, int arch, std::string backend,
          bool translate_cucomplex, bool jitify) {
@@ -698,10 +700,10 @@ void bind_raw_kernel(nb::module_& m) {
       nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
       nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
       nb::arg("jitify") = false);
-  m.def("_translate_cucomplex", &translate_cucomplex);
+  sub.def("translate_cucomplex", &translate_cucomplex);
   // How many NumPy scalar types are read straight from the object (tests: the fast path is on).
-  m.def("_raw_kernel_numpy_scalar_types", [] { return numpy_scalar_types().size(); });
-  m.def("_nvcc_path", [] { return toolkit().nvcc(); });
+  sub.def("raw_kernel_numpy_scalar_types", [] { return numpy_scalar_types().size(); });
+  sub.def("nvcc_path", [] { return toolkit().nvcc(); });
 
   nb::class_<Graph>(m, "Graph", "A captured sequence of GPU work, replayed with launch().")
       .def(

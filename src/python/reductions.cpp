@@ -227,6 +227,8 @@ nb::object ufunc_reduce_py(const PyUfunc& self, nb::handle array, nb::handle axi
 }  // namespace
 
 void bind_reductions(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("reduction",
+                                    "reductions' kernels compiled on their own (tests)");
   auto none = nb::none();
   auto t = nb::bool_(true);
   // Module functions and methods of each of sum, prod, max, min (dtype only where NumPy has it).
@@ -305,7 +307,7 @@ void bind_reductions(nb::module_& m) {
       nb::arg("out").none() = none, nb::arg("keepdims") = false, nb::arg("initial").none() = none,
       nb::arg("where").none() = t);
 
-  m.def("_reduction_compile", [](std::string src, std::string name, int arch) {
+  sub.def("compile", [](std::string src, std::string name, int arch) {
     nb::gil_scoped_release unlocked;
     compile(src, name, arch);
   });

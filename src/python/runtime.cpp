@@ -50,6 +50,8 @@ std::string stream_repr(const Stream& s) {
 }  // namespace
 
 void bind_runtime(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("runtime",
+                                    "devices and launches: device= checked, the launch counter");
   m.def("is_available", &cuda_available);
   m.def("getDeviceCount", &device_count);
   m.def("getDevice", &current_device);
@@ -58,7 +60,7 @@ void bind_runtime(nb::module_& m) {
     nb::gil_scoped_release unlocked;
     synchronize_device(current_device());
   });
-  m.def("_kernel_launch_count", &kernel_launch_count);
+  sub.def("kernel_launch_count", &kernel_launch_count);
   m.def("getDeviceProperties", &properties_dict);
   m.def("memGetInfo", [] {
     std::size_t free = 0, total = 0;
@@ -135,8 +137,8 @@ void bind_runtime(nb::module_& m) {
            [](const PyDevice& d) { return "<CUDA Device " + std::to_string(d.id) + ">"; });
   // A device= argument checked (ValueError for a device that does not exist): the Device, or
   // None for None.
-  m.def(
-      "_device",
+  sub.def(
+      "device",
       [](nb::handle device) -> nb::object {
         int id = to_device_id(device);
         return id < 0 ? nb::none() : nb::cast(PyDevice{id});

@@ -121,6 +121,7 @@ nb::object scan_dtype(const PyUfunc& self, nb::handle in, nb::handle dtype, nb::
 }  // namespace
 
 void bind_scans(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("scan", "scans: cumulative sums, products and their dtypes");
   nb::handle ufunc = nb::type<PyUfunc>();
   nb::setattr(ufunc, "accumulate",
               nb::cpp_function(&accumulate, nb::is_method(), nb::name("accumulate"),
@@ -132,10 +133,10 @@ void bind_scans(nb::module_& m) {
                                nb::arg("indices"), nb::arg("axis").none() = 0,
                                nb::arg("dtype").none() = nb::none(),
                                nb::arg("out").none() = nb::none()));
-  m.def("_scan", &scan, nb::arg("ufunc"), nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("dtype").none(), nb::arg("out").none(), nb::arg("nan") = false);
-  m.def("_scan_dtype", &scan_dtype, nb::arg("ufunc"), nb::arg("in_dtype"), nb::arg("dtype").none(),
-        nb::arg("out_dtype").none());
+  sub.def("scan", &scan, nb::arg("ufunc"), nb::arg("a"), nb::arg("axis").none(),
+          nb::arg("dtype").none(), nb::arg("out").none(), nb::arg("nan") = false);
+  sub.def("dtype", &scan_dtype, nb::arg("ufunc"), nb::arg("in_dtype"), nb::arg("dtype").none(),
+          nb::arg("out_dtype").none());
 }
 
 }  // namespace cunp::py

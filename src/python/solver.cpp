@@ -22,6 +22,8 @@ nb::tuple wrap_all(const std::vector<NDArray>& v) {
 }  // namespace
 
 void bind_solver(nb::module_& m) {
+  nb::module_ sub = m.def_submodule(
+      "linalg", "cuSOLVER's factorizations and cuBLAS's settings behind cunp.linalg");
   // The core's LinAlgError becomes numpy.linalg.LinAlgError itself (as CuPy raises), so code
   // that catches NumPy's exception works unchanged; NumPy is imported only when one is raised.
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
@@ -33,38 +35,48 @@ void bind_solver(nb::module_& m) {
     }
   });
 
-  m.def("_linalg_det", [](nb::handle a) { return wrap(det(arg(a, "a"))); });
-  m.def("_linalg_slogdet", [](nb::handle a) {
+  sub.def("det", [](nb::handle a) { return wrap(det(arg(a, "a"))); });
+  sub.def("slogdet", [](nb::handle a) {
     auto [s, l] = slogdet(arg(a, "a"));
     return nb::make_tuple(wrap(s), wrap(l));
   });
-  m.def(
-      "_linalg_inv", [](nb::handle a, bool check) { return wrap(inv(arg(a, "a"), check)); },
-      nb::arg("a"), nb::arg("check") = true);
-  m.def(
-      "_linalg_solve",
+  sub.def(
+      "inv", [](nb::handle a, bool check) { return wrap(inv(arg(a, "a"), check)); }, nb::arg("a"),
+      nb::arg("check") = true);
+  sub.def(
+      "solve",
       [](nb::handle a, nb::handle b, bool check) {
         return wrap(solve(arg(a, "a"), arg(b, "b"), check));
       },
       nb::arg("a"), nb::arg("b"), nb::arg("check") = true);
-  m.def(
-      "_linalg_cholesky",
+  sub.def(
+      "cholesky",
       [](nb::handle a, bool upper, bool check) {
         return wrap(cholesky(arg(a, "a"), upper, check));
       },
       nb::arg("a"), nb::arg("upper"), nb::arg("check") = true);
-  m.def("_linalg_qr",
-        [](nb::handle a, const std::string& mode) { return wrap_all(qr(arg(a, "a"), mode)); });
-  m.def("_linalg_eigh", [](nb::handle a, bool lower, bool vectors) {
-    return wrap_all(eigh(arg(a, "a"), lower, vectors));
-  });
-  m.def("_linalg_eig",
-        [](nb::handle a, bool vectors) { return wrap_all(eig(arg(a, "a"), vectors)); });
-  m.def("_linalg_svd", [](nb::handle a, bool full_matrices, bool compute_uv) {
-    return wrap_all(svd(arg(a, "a"), full_matrices, compute_uv));
-  });
-  m.def("_linalg_set_svd_driver", [](const std::string& d) { set_svd_driver(d); });
-  m.def("_linalg_svd_driver", [] { return svd_driver(); });
+  sub.def(
+      "qr", [](nb::handle a, const std::string& mode) { return wrap_all(qr(arg(a, "a"), mode)); },
+      nb::arg("a"), nb::arg("mode"));
+  sub.def(
+      "eigh",
+      [](nb::handle a, bool lower, bool vectors) {
+        return wrap_all(eigh(arg(a, "a"), lower, vectors));
+      },
+      nb::arg("a"), nb::arg("lower"), nb::arg("vectors"));
+  sub.def(
+      "eig", [](nb::handle a, bool vectors) { return wrap_all(eig(arg(a, "a"), vectors)); },
+      nb::arg("a"), nb::arg("vectors"));
+  sub.def(
+      "svd",
+      [](nb::handle a, bool full_matrices, bool compute_uv) {
+        return wrap_all(svd(arg(a, "a"), full_matrices, compute_uv));
+      },
+      nb::arg("a"), nb::arg("full_matrices"), nb::arg("compute_uv"));
+  sub.def(
+      "set_svd_driver", [](const std::string& driver) { set_svd_driver(driver); },
+      nb::arg("driver"));
+  sub.def("svd_driver", [] { return svd_driver(); });
 }
 
 }  // namespace cunp::py

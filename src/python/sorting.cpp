@@ -39,17 +39,18 @@ nb::object maybe(const NDArray& a) { return a.defined() ? wrap(a) : nb::none(); 
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("sorting", "sorting, selection, searching and unique");
   // The arguments are checked before the array is made (NumPy's order of errors).
-  m.def(
-      "_sort",
+  sub.def(
+      "sort",
       [](nb::handle a, nb::handle axis, nb::handle kind) {
         const SortKind k = kind_arg(kind);
         const std::optional<int64_t> ax = axis_arg(axis);
         return wrap(sort(to_array(a), ax, k));
       },
       nb::arg("a"), nb::arg("axis").none(), nb::arg("kind").none());
-  m.def(
-      "_argsort",
+  sub.def(
+      "argsort",
       [](nb::handle a, nb::handle axis, nb::handle kind) {
         const SortKind k = kind_arg(kind);
         const std::optional<int64_t> ax = axis_arg(axis);
@@ -57,8 +58,8 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("axis").none(), nb::arg("kind").none());
   // ndarray.sort: the sorted copy written back into the array.
-  m.def(
-      "_sort_inplace",
+  sub.def(
+      "sort_inplace",
       [](nb::handle a, nb::handle axis, nb::handle kind) {
         const SortKind k = kind_arg(kind);
         const std::optional<int64_t> ax = axis_arg(axis);
@@ -67,20 +68,20 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("axis").none(), nb::arg("kind").none());
   // The items at sorted positions `ks` of the flattened array, and partition's classes.
-  m.def(
-      "_select_kth",
+  sub.def(
+      "select_kth",
       [](nb::handle a, const std::vector<int64_t>& ks) {
         return wrap(select_kth(to_array(a), ks));
       },
       nb::arg("a"), nb::arg("ks"));
-  m.def(
-      "_select_classes",
+  sub.def(
+      "select_classes",
       [](nb::handle a, const std::vector<int64_t>& ks) {
         return wrap(select_classes(to_array(a), ks));
       },
       nb::arg("a"), nb::arg("ks"));
-  m.def(
-      "_searchsorted",
+  sub.def(
+      "searchsorted",
       [](nb::handle a, nb::handle v, const std::string& side, nb::handle sorter) {
         const bool right = search_side_right(side);
         const NDArray sorted = to_array(a), values = to_array(v);
@@ -89,12 +90,16 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("a"), nb::arg("v"), nb::arg("side"), nb::arg("sorter").none());
   // (values, index or None, inverse or None, counts or None)
-  m.def("_unique", [](nb::handle x, bool return_index, bool return_inverse, bool return_counts,
-                      bool equal_nan) {
-    const UniqueResult r = unique(to_array(x), return_index, return_inverse, return_counts,
-                                  equal_nan);
-    return nb::make_tuple(wrap(r.values), maybe(r.index), maybe(r.inverse), maybe(r.counts));
-  });
+  // Always four items (None for what was not asked), so callers unpack one shape.
+  sub.def(
+      "unique",
+      [](nb::handle x, bool return_index, bool return_inverse, bool return_counts, bool equal_nan) {
+        const UniqueResult r = unique(to_array(x), return_index, return_inverse, return_counts,
+                                      equal_nan);
+        return nb::make_tuple(wrap(r.values), maybe(r.index), maybe(r.inverse), maybe(r.counts));
+      },
+      nb::arg("x"), nb::arg("return_index") = false, nb::arg("return_inverse") = false,
+      nb::arg("return_counts") = false, nb::arg("equal_nan") = false);
 }
 
 }  // namespace cunp::py

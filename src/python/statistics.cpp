@@ -146,34 +146,34 @@ std::string stat_source(const std::string& kind, nb::handle in_dtype, nb::list o
 }  // namespace
 
 void bind_statistics(nb::module_& m) {
+  nb::module_ sub = m.def_submodule("statistics", "one-launch statistics and histograms");
   auto none = nb::none();
   // The table's ops, handed out by reference: the same object for the same cached op.
   nb::class_<ReductionOp>(m, "_StatisticOp").def_ro("name", &ReductionOp::name);
-  m.def(
-      "_statistic_op",
+  sub.def(
+      "op",
       [](const std::string& kind, nb::handle acc, double ddof, bool root) -> const ReductionOp& {
         return statistic_op(statistic_from_name(kind), to_dtype(acc), ddof, root);
       },
       nb::arg("kind"), nb::arg("acc"), nb::arg("ddof") = 0.0, nb::arg("root") = false,
       nb::rv_policy::reference,
       "The cached engine op of a statistic (mean, nansum, nanmean, var, nanvar) folding in `acc`.");
-  m.def("_statistic_source", &stat_source, nb::arg("kind"), nb::arg("in_dtype"),
-        nb::arg("out_dtypes"), nb::arg("ddof") = 0.0, nb::arg("root") = false,
-        nb::arg("strategy") = 0, nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1,
-        nb::arg("vec") = 1,
-        "The CUDA source of a statistic for these dtypes and engine layout (compiled by tests).");
-  m.def("_stat_mean", &stat_mean, nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  m.def("_stat_var", &stat_var, nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("ddof") = 0,
-        nb::arg("keepdims") = false, nb::arg("root") = false);
-  m.def("_stat_nansum", &stat_nansum, nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  m.def("_stat_nanmean", &stat_nanmean, nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  m.def("_stat_nanvar", &stat_nanvar, nb::arg("a"), nb::arg("axis").none(),
-        nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
-        nb::arg("root") = false);
+  sub.def("source", &stat_source, nb::arg("kind"), nb::arg("in_dtype"), nb::arg("out_dtypes"),
+          nb::arg("ddof") = 0.0, nb::arg("root") = false, nb::arg("strategy") = 0,
+          nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1, nb::arg("vec") = 1,
+          "The CUDA source of a statistic for these dtypes and engine layout (compiled by tests).");
+  sub.def("mean", &stat_mean, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
+          nb::arg("out").none() = none, nb::arg("keepdims") = false);
+  sub.def("var", &stat_var, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
+          nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
+          nb::arg("root") = false);
+  sub.def("nansum", &stat_nansum, nb::arg("a"), nb::arg("axis").none(),
+          nb::arg("out").none() = none, nb::arg("keepdims") = false);
+  sub.def("nanmean", &stat_nanmean, nb::arg("a"), nb::arg("axis").none(),
+          nb::arg("out").none() = none, nb::arg("keepdims") = false);
+  sub.def("nanvar", &stat_nanvar, nb::arg("a"), nb::arg("axis").none(),
+          nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
+          nb::arg("root") = false);
 }
 
 }  // namespace cunp::py

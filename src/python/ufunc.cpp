@@ -305,6 +305,8 @@ void at(const PyUfunc& self, nb::handle a, nb::list indices, nb::handle b) {
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
+  // The area's one-line doc is given in elementwise_functions.cpp.
+  nb::module_ sub = m.def_submodule("elementwise");
   // dynamic_attr: __name__ and __doc__ are per-object attributes, as on NumPy's ufuncs.
   nb::class_<PyUfunc> cls(m, "ufunc", nb::dynamic_attr());
   cls.def("__call__", &call)
@@ -324,7 +326,7 @@ void bind_ufuncs(nb::module_& m) {
       .def("resolve_dtypes", &resolve_dtypes, nb::arg("dtypes"), nb::kw_only(),
            nb::arg("signature").none() = nb::none(), nb::arg("casting").none() = nb::none(),
            nb::arg("reduction") = false);
-  m.def("_ufunc_at", &at, nb::arg("ufunc"), nb::arg("a"), nb::arg("indices"), nb::arg("b").none());
+  sub.def("ufunc_at", &at, nb::arg("ufunc"), nb::arg("a"), nb::arg("indices"), nb::arg("b").none());
   nb::list names;
   for (const Ufunc& u : ufunc_table()) {
     nb::object f = nb::cast(PyUfunc{&u}, nb::rv_policy::move);
@@ -337,7 +339,7 @@ void bind_ufuncs(nb::module_& m) {
     m.attr(alias.c_str()) = m.attr(target.c_str());
     names.append(alias);
   }
-  m.attr("_ufunc_names") = names;
+  sub.attr("ufunc_names") = names;
 }
 
 }  // namespace cunp::py

@@ -275,7 +275,7 @@ def main(argv=None):
     import cunp
     if args.plain_allocator:
         cunp.cuda.set_allocator(None)
-    start = cunp._core._kernel_launch_count()
+    start = cunp._core.runtime.kernel_launch_count()
     failed = 0
     for name, run in cases:
         try:
@@ -285,7 +285,7 @@ def main(argv=None):
             failed += 1
             print(f'case {name} FAILED:', flush=True)
             traceback.print_exc()
-    launched = cunp._core._kernel_launch_count() - start
+    launched = cunp._core.runtime.kernel_launch_count() - start
     print(f'slice: {len(cases)} cases, {launched} kernels launched, {failed} failed', flush=True)
     return 1 if failed else 0
 

@@ -79,7 +79,7 @@ def matrix_transpose(x, /):
 
 def unstack(x, /, *, axis=0):
     """The views along `axis`, as a tuple."""
-    axis = _core._normalize_axis(axis, x.ndim)
+    axis = _core.axes.normalize_axis(axis, x.ndim)
     key = (slice(None),) * axis
     return tuple(x[key + (i,)] for i in range(x.shape[axis]))
 
@@ -146,7 +146,7 @@ class _Info:
     def default_dtypes(self, *, device=None):
         import numpy
 
-        _core._device(device)  # ValueError for a device that does not exist
+        _core.runtime.device(device)  # ValueError for a device that does not exist
         return {"real floating": numpy.dtype("float64"),
                 "complex floating": numpy.dtype("complex128"),
                 "integral": numpy.dtype("int64"), "indexing": numpy.dtype("int64")}
@@ -154,7 +154,7 @@ class _Info:
     def dtypes(self, *, device=None, kind=None):
         import numpy
 
-        _core._device(device)
+        _core.runtime.device(device)
         names = _KINDS["bool"] + _KINDS["numeric"]
         if kind is not None:
             names = [n for n in names if isdtype(n, kind)]

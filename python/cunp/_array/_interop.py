@@ -32,7 +32,7 @@ def _device_id(device):
         if device[0] not in (_KDL_CUDA, _KDL_CUDA_MANAGED):
             raise ValueError(f"cunp arrays live on CUDA devices, not on DLPack device {device}")
         device = device[1]
-    return _core._device(device).id
+    return _core.runtime.device(device).id
 
 
 def from_dlpack(x, /, *, device=None, copy=None):
@@ -48,7 +48,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
         # on the same stream, so the view is made directly.
         return x.copy(order="K") if copy else x.view()
     if _is_capsule(x):
-        arr = _core._from_dlpack_capsule(x, copy)
+        arr = _core.interop.from_dlpack_capsule(x, copy)
     elif not hasattr(x, "__dlpack__"):
         raise TypeError(f"{type(x).__name__} does not support the DLPack protocol "
                         "(no __dlpack__ method)")
@@ -59,7 +59,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
             dev_type, dev_id = _KDL_CUDA, _core.getDevice()
         dev_type = int(dev_type)
         if dev_type in (_KDL_CUDA, _KDL_CUDA_MANAGED):
-            arr = _core._from_dlpack_device(x, int(dev_id), copy)
+            arr = _core.interop.from_dlpack_device(x, int(dev_id), copy)
         elif dev_type in (_KDL_CPU, _KDL_CUDA_HOST):
             if copy is False:
                 raise BufferError("the tensor is in host memory and cunp arrays live on the GPU: "

@@ -86,7 +86,7 @@ def cumprod(self, axis=None, dtype=None, out=None):
 
 def sort(self, axis=-1, kind=None, order=None, *, stable=None):
     """Sorts the array in place along `axis`; see cunp.sort."""
-    _core._sort_inplace(self, axis, _sorting._kind(kind, stable, order))
+    _core.sorting.sort_inplace(self, axis, _sorting._kind(kind, stable, order))
 
 
 def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
@@ -231,7 +231,7 @@ def scatter_min(self, slices, value):
 def to_device(self, device, /, *, stream=None):
     """The array on `device` (self when it is already there); `stream`, a cunp.cuda.Stream,
     orders the copy."""
-    target = _core._device(device)
+    target = _core.runtime.device(device)
     if target is None or target == self.device:
         return self
     if stream is not None and not hasattr(stream, "__enter__"):

@@ -130,7 +130,7 @@ def packbits(a, /, axis=None, bitorder="big"):
     if axis is None:
         a = a.reshape(-1)
         axis = 0
-    axis = _core._normalize_axis(axis, a.ndim)
+    axis = _core.axes.normalize_axis(axis, a.ndim)
     bits = moveaxis(a != 0, axis, -1).astype(uint8)
     n = bits.shape[-1]
     pad = -n % 8
@@ -164,7 +164,7 @@ def unpackbits(a, /, axis=None, count=None, bitorder="big"):
     if axis is None:
         a = a.reshape(-1)
         axis = 0
-    axis = _core._normalize_axis(axis, a.ndim)
+    axis = _core.axes.normalize_axis(axis, a.ndim)
     a = moveaxis(a, axis, -1)
     n = a.shape[-1] * 8
     bits = bitwise_and(right_shift(a[..., None], _shifts(bitorder)), 1)

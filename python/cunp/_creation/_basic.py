@@ -13,7 +13,7 @@ _NO_SCOPE = contextlib.nullcontext()
 def _on(device):
     """A context that makes the device of a `device=` argument current (nothing for None);
     ValueError for a device that does not exist."""
-    d = _core._device(device)
+    d = _core.runtime.device(device)
     return _NO_SCOPE if d is None else d
 
 
@@ -71,12 +71,12 @@ def _on_gpu_by_dlpack(a):
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None):
-    return _core._full(shape, fill_value, dtype, order, device)
+    return _core.creation.full(shape, fill_value, dtype, order, device)
 
 
 # The *_like functions allocate on the prototype's device unless `device` names another.
 def empty_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
-    return _core._empty_like(_as_like(a), dtype, order, shape, device)
+    return _core.creation.empty_like(_as_like(a), dtype, order, shape, device)
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
@@ -152,7 +152,7 @@ def arange(start, stop=None, step=None, dtype=None, *, device=None):
         raise ValueError("Maximum allowed size exceeded")
     _check_first_values(start, step, n, dtype)
     with _on(device):
-        return _core._arange(max(int(n), 0), start, step, dtype)
+        return _core.creation.arange(max(int(n), 0), start, step, dtype)
 
 
 def _check_first_values(start, step, n, dtype):
@@ -239,7 +239,7 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     out_dtype = dt if dtype is None else dtype
     if _is_host_scalar(start) and _is_host_scalar(stop):
         lo, hi = _host_value(start), _host_value(stop)
-        out = _move_samples(_core._linspace(lo, hi, num, bool(endpoint), out_dtype), axis)
+        out = _move_samples(_core.creation.linspace(lo, hi, num, bool(endpoint), out_dtype), axis)
         if retstep:
             return out, (dt.type((hi - lo) / div) if div > 0 else float("nan"))
         return out
@@ -248,7 +248,7 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
 
         if numpy.issubdtype(dtype, numpy.integer):
             raise TypeError("ufunc 'floor' not supported for the input types")
-    r = _core._spaced(0, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint), 0.0,
+    r = _core.creation.spaced(0, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint), 0.0,
                       out_dtype, bool(retstep))
     if retstep:
         return _move_samples(r[0], axis), r[1]
@@ -268,10 +268,10 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     out_dtype = dt if dtype is None else dtype
     b = float(_host_value(base))
     if _is_host_scalar(start) and _is_host_scalar(stop) and dt.kind != "c":
-        out = _core._logspace(float(_host_value(start)), float(_host_value(stop)), num,
+        out = _core.creation.logspace(float(_host_value(start)), float(_host_value(stop)), num,
                               bool(endpoint), b, out_dtype)
     else:
-        out = _core._spaced(1, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
+        out = _core.creation.spaced(1, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
                             b, out_dtype, False)
     return _move_samples(out, axis)
 
@@ -293,10 +293,10 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     dt = _work_dtype(start, stop, float(num), numpy.zeros((), dtype))
     out_dtype = dt if dtype is None else dtype
     if _is_host_scalar(start) and _is_host_scalar(stop) and dt.kind != "c":
-        out = _core._geomspace(float(_host_value(start)), float(_host_value(stop)), num,
+        out = _core.creation.geomspace(float(_host_value(start)), float(_host_value(stop)), num,
                                bool(endpoint), out_dtype)
     else:
-        out = _core._spaced(2, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
+        out = _core.creation.spaced(2, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
                             10.0, out_dtype, False)
     return _move_samples(out, axis)
 

@@ -22,9 +22,9 @@ def _diagonal(k):
 def tril(m, k=0):
     """m with the elements above the k-th diagonal zeroed (every matrix of a stack; a 1-D m is a
     row repeated into a square, as NumPy does): one kernel, the core's cunp::tril."""
-    return _core._tril(asarray(m), _diagonal(k))
+    return _core.creation.tril(asarray(m), _diagonal(k))
 
 
 def triu(m, k=0):
     """m with the elements below the k-th diagonal zeroed: the core's cunp::triu."""
-    return _core._triu(asarray(m), _diagonal(k))
+    return _core.creation.triu(asarray(m), _diagonal(k))

@@ -264,7 +264,7 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     cp = _cp()
     arr = cp.asarray(arr)
     nd = arr.ndim
-    axis = cp._core._normalize_axis(axis, nd)
+    axis = cp._core.axes.normalize_axis(axis, nd)
     dims = list(range(nd))
     view = arr.transpose(dims[:axis] + dims[axis + 1:] + [axis])
     outer = view.shape[:-1]

@@ -2,7 +2,8 @@
 # choose, select, repeat, tile, ... (x[key] and x[key] = v themselves are the core's getitem and
 # setitem, bound in C++).
 """Indexing routines with NumPy 2's semantics, built on ndarray indexing and the core's kernels
-(cunp._core._nonzero_coords for the positions of nonzero elements, _where, _clip)."""
+(cunp._core.indexing.nonzero_coords for the positions of nonzero elements,
+_core.elementwise.where and _core.elementwise.clip)."""
 import math
 import numbers
 import operator
@@ -37,7 +38,7 @@ def _empty(shape, dtype):
 
 def _true_positions(mask):
     """Flat C-order positions (int64, 1-D) of the true elements of a bool array."""
-    return _core._nonzero_coords(mask.ravel())[0]
+    return _core.indexing.nonzero_coords(mask.ravel())[0]
 
 
 def _int_indices(indices, message=None):
@@ -62,7 +63,8 @@ def _apply_mode(j, n, mode):
             raise IndexError("cannot do a non-empty take from an empty axes.")
         return j
     j = j.astype("int64")
-    return j % n if mode == "wrap" else _core._clip(j, 0, n - 1, None, None, "same_kind", "K")
+    return j % n if mode == "wrap" else _core.elementwise.clip(
+        j, 0, n - 1, casting="same_kind", order="K")
 
 
 def take(a, indices, axis=None, out=None, mode="raise"):
@@ -71,7 +73,7 @@ def take(a, indices, axis=None, out=None, mode="raise"):
     if axis is None:
         a, axis = a.ravel(), 0
     else:
-        axis = _core._normalize_axis(axis, a.ndim)
+        axis = _core.axes.normalize_axis(axis, a.ndim)
     j = _apply_mode(_int_indices(indices), a.shape[axis], mode)
     if j.ndim == 0:
         j = j.reshape(1)
@@ -128,7 +130,7 @@ def take_along_axis(arr, indices, axis=-1):
             raise ValueError("when axis=None, `indices` must have a single dimension.")
         arr, axis = arr.ravel(), 0
     else:
-        axis = _core._normalize_axis(axis, arr.ndim)
+        axis = _core.axes.normalize_axis(axis, arr.ndim)
     return arr[_along_axis_key(arr, indices, axis)]
 
 
@@ -145,7 +147,7 @@ def put_along_axis(arr, indices, values, axis):
             return
         arr = target
     else:
-        axis = _core._normalize_axis(axis, arr.ndim)
+        axis = _core.axes.normalize_axis(axis, arr.ndim)
     arr[_along_axis_key(arr, indices, axis)] = values
 
 
@@ -169,7 +171,7 @@ def nonzero(a):
         raise ValueError("Calling nonzero on 0d arrays is not allowed. Use "
                          "np.atleast_1d(scalar).nonzero() instead.")
     if a.ndim <= 8:   # the kernel writes up to 8 coordinates per element
-        c = _core._nonzero_coords(a)
+        c = _core.indexing.nonzero_coords(a)
         return tuple(c[d] for d in range(a.ndim))
     pos = _true_positions(_as_bool(a))
     if a.ndim == 1:
@@ -267,7 +269,7 @@ def select(condlist, choicelist, default=0):
     dtype = result_type(*choices, default)
     result = _asarray(default).astype(dtype)
     for c, ch in zip(reversed(conds), reversed(choices)):
-        result = _core._where(c, ch.astype(dtype), result)
+        result = _core.elementwise.where(c, ch.astype(dtype), result)
     from cunp._manipulation._shapes import broadcast_shapes
 
     shape = broadcast_shapes(*[c.shape for c in conds], *[c.shape for c in choices])
@@ -285,7 +287,7 @@ def repeat(a, repeats, axis=None):
     if axis is None:
         a, axis = a.ravel(), 0
     else:
-        axis = _core._normalize_axis(axis, a.ndim)
+        axis = _core.axes.normalize_axis(axis, a.ndim)
     n = a.shape[axis]
     if isinstance(repeats, numbers.Integral):
         r = operator.index(repeats)

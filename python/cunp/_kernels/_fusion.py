@@ -84,7 +84,7 @@ def _step(ufunc_name, operands, names, outs):
         # Generic names; renamed below so the memoized code fits any call site.
         gen_names = ["@in%d@" % k for k in range(len(names))]
         gen_outs = ["@out%d@" % k for k in range(len(outs))]
-        hit = _core._fusion_step(ufunc_name, list(operands), gen_names, gen_outs, True)
+        hit = _core.kernels.fusion_step(ufunc_name, list(operands), gen_names, gen_outs, True)
         _step_cache[key] = hit
     out_dtypes, code, _, int_checks = hit
     for k, n in enumerate(names):

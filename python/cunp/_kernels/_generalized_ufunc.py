@@ -30,7 +30,7 @@ def _entry(uf, index, item, count, ndim):
             f"{uf.__name__}: operand {index} has {count} core dimensions, but {what}.")
     out = []
     for a in item:
-        a = _core._normalize_axis(a, ndim)
+        a = _core.axes.normalize_axis(a, ndim)
         if a in out:
             raise ValueError(f"axes item {index} has value {a} repeated")
         out.append(a)

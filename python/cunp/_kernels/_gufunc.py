@@ -89,21 +89,23 @@ def _call_on_axes(uf, x1, x2, out, casting, dtype, axes, axis):
     dimensions; the call runs with them moved last and the result's moved back. The rules and
     their errors are the core's (src/python/gufunc_axes.cpp), which gives the permutations."""
     name, sig = uf.__name__, uf.signature
-    axes = _core._gufunc_axes_list(name, sig, axes, axis)
+    axes = _core.kernels.gufunc_axes_list(name, sig, axes, axis)
     if isinstance(out, tuple):
         if len(out) != 1:
             raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
         out = out[0]
     xs = [_as_array(x1), _as_array(x2)]
-    perms, out_item, out_count = _core._gufunc_core_axes(name, sig, axes, [x.ndim for x in xs])
+    perms, out_item, out_count = _core.kernels.gufunc_core_axes(name, sig, axes,
+                                                                 [x.ndim for x in xs])
     moved = [x if p is None else x.transpose(p) for x, p in zip(xs, perms)]
     if out is not None:
         if not isinstance(out, _array_type()):
             raise TypeError("return arrays must be of ArrayType")
-        p = _core._gufunc_out_axes(name, sig, out_item, out_count, out.ndim, False)
+        p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, out.ndim,
+                                            inverse=False)
         uf._impl(moved[0], moved[1], out if p is None else out.transpose(p), casting=casting,
                  dtype=dtype)
         return out
     r = uf._impl(moved[0], moved[1], None, casting=casting, dtype=dtype)
-    p = _core._gufunc_out_axes(name, sig, out_item, out_count, r.ndim, True)
+    p = _core.kernels.gufunc_out_axes(name, sig, out_item, out_count, r.ndim, inverse=True)
     return r if p is None else r.transpose(p)

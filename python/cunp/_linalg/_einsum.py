@@ -7,7 +7,10 @@ on later calls, so a repeated 'bij,bjk->bik' costs about one matmul call.
 einsum_path: NumPy's contraction order ('greedy' or 'optimal', with or without a memory limit, or
 an explicit ['einsum_path', ...] list) and a printable report.
 """
-from cunp._core import _einsum, _einsum_path
+from cunp import _core
+
+_einsum = _core.einsum.einsum
+_einsum_path = _core.einsum.path
 
 __all__ = ["einsum", "einsum_path"]
 

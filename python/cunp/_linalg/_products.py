@@ -136,8 +136,8 @@ def tensordot(a, b, axes=2):
         axes_b = list(range(0, n))
     if len(axes_a) != len(axes_b):
         raise ValueError("shape-mismatch for sum")
-    axes_a = [_core._normalize_axis(x, a.ndim) for x in axes_a]
-    axes_b = [_core._normalize_axis(x, b.ndim) for x in axes_b]
+    axes_a = [_core.axes.normalize_axis(x, a.ndim) for x in axes_a]
+    axes_b = [_core.axes.normalize_axis(x, b.ndim) for x in axes_b]
     for x, y in zip(axes_a, axes_b):
         if a.shape[x] != b.shape[y]:
             raise ValueError("shape-mismatch for sum")
@@ -187,14 +187,14 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         axisa = axisb = axisc = axis
     if a.ndim < 1 or b.ndim < 1:
         raise ValueError("At least one array has zero dimension")
-    a = a._moveaxis(_core._normalize_axis(axisa, a.ndim, "axisa"), -1)
-    b = b._moveaxis(_core._normalize_axis(axisb, b.ndim, "axisb"), -1)
+    a = a._moveaxis(_core.axes.normalize_axis(axisa, a.ndim, "axisa"), -1)
+    b = b._moveaxis(_core.axes.normalize_axis(axisb, b.ndim, "axisb"), -1)
     if a.shape[-1] != 3 or b.shape[-1] != 3:
         raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
                          f"are {a.shape[-1]} and {b.shape[-1]} dimensional instead.")
     from cunp._manipulation._shapes import broadcast_shapes
     shape = broadcast_shapes(a.shape[:-1], b.shape[:-1]) + (3,)
-    axisc = _core._normalize_axis(axisc, len(shape), "axisc")
+    axisc = _core.axes.normalize_axis(axisc, len(shape), "axisc")
     dtype = cp.result_type(a, b)
     out = _core.empty(shape, dtype=dtype)
     a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]

@@ -21,7 +21,7 @@ def _as_arrays(arrays):
 
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join arrays along an existing axis (axis=None: flatten them first)."""
-    return _core._concatenate(_as_arrays(arrays), axis, out, dtype, casting)
+    return _core.manipulation.concatenate(_as_arrays(arrays), axis, out, dtype, casting)
 
 
 concat = concatenate  # the array API standard's name
@@ -29,11 +29,11 @@ concat = concatenate  # the array API standard's name
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join arrays of one shape along a new axis."""
-    return _core._stack(_as_arrays(arrays), axis, out, dtype, casting)
+    return _core.manipulation.stack(_as_arrays(arrays), axis, out, dtype, casting)
 
 
 def _at_least(ndim, arys):
-    out = [_core._atleast(ndim, asarray(a)) for a in arys]
+    out = [_core.manipulation.atleast(ndim, asarray(a)) for a in arys]
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -50,7 +50,7 @@ def atleast_3d(*arys):
 
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
-    return _core._vstack(_as_arrays(tup), dtype, casting)
+    return _core.manipulation.vstack(_as_arrays(tup), dtype, casting)
 
 
 def row_stack(tup, *, dtype=None, casting="same_kind"):
@@ -64,15 +64,15 @@ def row_stack(tup, *, dtype=None, casting="same_kind"):
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
-    return _core._hstack(_as_arrays(tup), dtype, casting)
+    return _core.manipulation.hstack(_as_arrays(tup), dtype, casting)
 
 
 def dstack(tup):
-    return _core._dstack(_as_arrays(tup))
+    return _core.manipulation.dstack(_as_arrays(tup))
 
 
 def column_stack(tup):
-    return _core._column_stack(_as_arrays(tup))
+    return _core.manipulation.column_stack(_as_arrays(tup))
 
 
 def _split(ary, indices_or_sections, axis, equal):
@@ -81,7 +81,7 @@ def _split(ary, indices_or_sections, axis, equal):
         indices_or_sections = [int(i) for i in indices_or_sections]
     else:
         indices_or_sections = int(indices_or_sections)
-    return _core._array_split(ary, indices_or_sections, axis, equal)
+    return _core.manipulation.array_split(ary, indices_or_sections, axis, equal)
 
 
 def array_split(ary, indices_or_sections, axis=0):

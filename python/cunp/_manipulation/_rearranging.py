@@ -32,7 +32,7 @@ def rollaxis(a, axis, start=0):
     spelling)."""
     a = asarray(a)
     n = a.ndim
-    axis = _core._normalize_axis(axis, n)
+    axis = _core.axes.normalize_axis(axis, n)
     start = operator.index(start)
     if start < 0:
         start += n
@@ -92,7 +92,7 @@ def _axis_and_array(arr, axis):
     arr = asarray(arr)
     if axis is None:
         return (arr.ravel() if arr.ndim != 1 else arr), 0
-    return arr, _core._normalize_axis(axis, arr.ndim)
+    return arr, _core.axes.normalize_axis(axis, arr.ndim)
 
 
 def _key(ndim, axis, index):
@@ -219,7 +219,7 @@ def trim_zeros(filt, trim="fb", axis=None):
     if trim not in {"fb", "bf", "f", "b"}:
         raise ValueError(f"unexpected character(s) in `trim`: {trim!r}")
     arr = asarray(filt)
-    axes = _core._normalize_axes(axis, arr.ndim)
+    axes = _core.axes.normalize_axes(axis, arr.ndim)
     if not axes:
         return filt
     from cunp import concatenate

@@ -80,7 +80,7 @@ def flip(m, axis=None):
     """A view of m with the order of elements reversed along `axis` (every axis for None)."""
     m = asarray(m)
     key = [slice(None)] * m.ndim
-    for ax in _core._normalize_axes(axis, m.ndim):
+    for ax in _core.axes.normalize_axes(axis, m.ndim):
         key[ax] = slice(None, None, -1)
     return m[tuple(key)]
 
@@ -113,7 +113,7 @@ def _roll_offsets(ndim, shift, axis):
                          "length")
     offsets = [0] * ndim
     for sh, ax in zip(shifts, axes):
-        offsets[_core._normalize_axis(ax, ndim)] += operator.index(sh)
+        offsets[_core.axes.normalize_axis(ax, ndim)] += operator.index(sh)
     return offsets
 
 

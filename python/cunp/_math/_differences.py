@@ -29,7 +29,7 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     a = asarray(a)
     if a.ndim == 0:
         raise ValueError("diff requires input that is at least one dimensional")
-    axis = _core._normalize_axis(axis, a.ndim)
+    axis = _core.axes.normalize_axis(axis, a.ndim)
     if n == 0:
         return a
     if prepend is not None or append is not None:

@@ -66,7 +66,7 @@ def _clip(self, min=None, max=None, out=None, **kwargs):
             min = None
         if type(max) is int and max >= hi:
             max = None
-    return _core._clip(self, min, max, _check_out(out), dtype, casting, order)
+    return _core.elementwise.clip(self, min, max, _check_out(out), dtype, casting, order)
 
 
 # -- where --------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def where(condition, x=_NOVALUE, y=_NOVALUE, /):
         return nonzero(condition)
     if x is _NOVALUE or y is _NOVALUE:
         raise ValueError("either both or neither of x and y should be given")
-    return _core._where(condition, x, y)
+    return _core.elementwise.where(condition, x, y)
 
 
 # -- nan_to_num ---------------------------------------------------------------------------------
@@ -106,12 +106,12 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
         arr = _core.array(x, None, bool(copy), "K", 0)  # copy=False: NumPy's no-copy rules
         out = arr
     if arr.dtype.kind not in "fc":
-        return _core._nan_to_num(arr, out, 0.0, None, None)  # x itself, or a copy
+        return _core.elementwise.nan_to_num(arr, out, nan=0.0)  # x itself, or a copy
     real = _REAL_OF[arr.dtype.name]
     nan = _fill_value(nan, real)
     posinf = None if posinf is None else _fill_value(posinf, real)
     neginf = None if neginf is None else _fill_value(neginf, real)
-    return _core._nan_to_num(arr, out, nan, posinf, neginf)
+    return _core.elementwise.nan_to_num(arr, out, nan, posinf, neginf)
 
 
 # -- round --------------------------------------------------------------------------------------
@@ -133,14 +133,14 @@ round = around  # noqa: A001 - NumPy's name
 
 def _round(self, decimals=0, out=None):
     """ndarray.round(decimals=0, out=None)."""
-    return _core._around(self, _decimals(decimals), _check_out(out))
+    return _core.elementwise.around(self, _decimals(decimals), _check_out(out))
 
 
 # -- complex parts ------------------------------------------------------------------------------
 
 def angle(z, deg=False):
     """The counterclockwise angle from the positive real axis (radians, or degrees)."""
-    return _core._angle(_as_array(z), bool(deg))
+    return _core.elementwise.angle(_as_array(z), bool(deg))
 
 
 def _is_scalar(x):
@@ -157,7 +157,7 @@ def isreal(x):
         import numpy
 
         return numpy.isreal(x)
-    return _core._isreal(_as_array(x))
+    return _core.elementwise.isreal(_as_array(x))
 
 
 def iscomplex(x):
@@ -166,7 +166,7 @@ def iscomplex(x):
         import numpy
 
         return numpy.iscomplex(x)
-    return _core._iscomplex(_as_array(x))
+    return _core.elementwise.iscomplex(_as_array(x))
 
 
 def iscomplexobj(x):
@@ -219,13 +219,13 @@ def _close_operands(a, b, rtol, atol):
 def isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
     """Elementwise |a - b| <= atol + rtol * |b|, NumPy 2's semantics (inf, NaN, complex)."""
     a, b, rtol, atol = _close_operands(a, b, rtol, atol)
-    return _core._isclose(a, b, rtol, atol, bool(equal_nan))
+    return _core.elementwise.isclose(a, b, rtol, atol, bool(equal_nan))
 
 
 def allclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
     """Whether isclose(a, b) holds for every element (a Python bool)."""
     a, b, rtol, atol = _close_operands(a, b, rtol, atol)
-    return bool(_core._allclose(a, b, rtol, atol, bool(equal_nan)))
+    return bool(_core.elementwise.allclose(a, b, rtol, atol, bool(equal_nan)))
 
 
 def array_equal(a1, a2, equal_nan=False):
@@ -236,7 +236,7 @@ def array_equal(a1, a2, equal_nan=False):
         return False
     if a1.shape != a2.shape:
         return False
-    return bool(_core._array_equal(a1, a2, bool(equal_nan)))
+    return bool(_core.elementwise.array_equal(a1, a2, bool(equal_nan)))
 
 
 def array_equiv(a1, a2):
@@ -245,4 +245,4 @@ def array_equiv(a1, a2):
         a1, a2 = _as_array(a1), _as_array(a2)
     except Exception:  # noqa: BLE001 - NumPy answers False for anything it cannot convert
         return False
-    return bool(_core._array_equiv(a1, a2))
+    return bool(_core.elementwise.array_equiv(a1, a2))

@@ -35,7 +35,7 @@ def sinc(x):
 def i0(x):
     """The modified Bessel function of the first kind, order 0 (NumPy's Chebyshev expansion);
     integers and booleans give float64, float16 is computed in float32 (the core's cunp::i0)."""
-    return _core._i0(asarray(x))
+    return _core.math.i0(asarray(x))
 
 
 def fix(x, out=None):
@@ -151,7 +151,7 @@ def gradient(f, *varargs, axis=None, edge_order=1):
     the edges, along each axis; spacing as one scalar, a scalar per axis, or coordinates."""
     f = asarray(f)
     nd = f.ndim
-    axes = _core._normalize_axes(axis, nd)
+    axes = _core.axes.normalize_axes(axis, nd)
     dx = _spacings(f, axes, varargs)
     if edge_order > 2:
         raise ValueError("'edge_order' greater than 2 not supported")

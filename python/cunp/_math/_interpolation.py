@@ -74,5 +74,5 @@ def _interpolate(x, xp, fp, left, right, dtype):
     import numpy
 
     scalar = numpy.dtype(dtype).type
-    return _core._interp(x, xp, fp, None if left is None else scalar(left),
+    return _core.math.interp(x, xp, fp, None if left is None else scalar(left),
                          None if right is None else scalar(right))

@@ -31,7 +31,7 @@ def _cum(ufunc, a, axis, dtype, out, nan):
         axis = _int_axis(axis)
         if a.ndim == 0:
             a = a.reshape(1)  # NumPy treats a 0-d input as one element along axis 0 or -1
-    return _core._scan(ufunc, a, axis, dtype, out, nan)
+    return _core.scan.scan(ufunc, a, axis, dtype, out, nan=nan)
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -67,13 +67,13 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
         if x.ndim > 1:
             raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
         axis = 0
-    axis = _core._normalize_axis(axis, x.ndim)
+    axis = _core.axes.normalize_axis(axis, x.ndim)
     if not include_initial:
-        return _core._scan(ufunc, x, axis, dtype, out, False)
+        return _core.scan.scan(ufunc, x, axis, dtype, out)
     shape = list(x.shape)
     shape[axis] += 1
     if out is None:
-        res = _core.empty(tuple(shape), dtype=_core._scan_dtype(ufunc, x.dtype, dtype, None))
+        res = _core.empty(tuple(shape), dtype=_core.scan.dtype(ufunc, x.dtype, dtype, None))
     else:
         if not isinstance(out, _core.ndarray):
             raise TypeError("return arrays must be of ArrayType")
@@ -85,7 +85,7 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
     tail = (slice(None),) * axis + (slice(1, None),)
     res[head] = identity
     if x.size:
-        _core._scan(ufunc, x, axis, dtype, res[tail], False)
+        _core.scan.scan(ufunc, x, axis, dtype, res[tail])
     return res
 
 

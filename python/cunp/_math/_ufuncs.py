@@ -62,7 +62,7 @@ def _at(self, a, indices, b=None, /):
             nb = len(rest) and _as_device_array(rest[0]).ndim
             b = b.transpose(tuple(range(lead, lead + nb)) + tuple(range(lead)) +
                             tuple(range(lead + nb, b.ndim)))
-    _core._ufunc_at(self, target, [_as_device_array(i) for i in rest], b)
+    _core.elementwise.ufunc_at(self, target, [_as_device_array(i) for i in rest], b)
 
 
 def _at_positions(self, a, indices, b):
@@ -74,7 +74,7 @@ def _at_positions(self, a, indices, b):
     per_axis = [_as_device_array(i) for i in cunp.unravel_index(positions, a.shape)]
     if b is not None and not _is_scalar(b):
         b = _as_device_array(b)._broadcast_to(positions.shape)
-    _core._ufunc_at(self, a, per_axis, b)
+    _core.elementwise.ufunc_at(self, a, per_axis, b)
 
 
 def _is_scalar(x):

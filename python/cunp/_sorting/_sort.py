@@ -33,8 +33,8 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     API's descending=True reverses the order (NaNs then come first)."""
     kind = _kind(kind, stable, order)
     if descending:
-        return _flip_along(_core._sort(a, axis, kind), axis)
-    return _core._sort(a, axis, kind)
+        return _flip_along(_core.sorting.sort(a, axis, kind), axis)
+    return _core.sorting.sort(a, axis, kind)
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
@@ -42,14 +42,14 @@ def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False)
     with descending=True)."""
     kind = _kind(kind, stable, order)
     if not descending:
-        return _core._argsort(a, axis, kind)
+        return _core.sorting.argsort(a, axis, kind)
     # Sorting the reversed input keeps equal elements in reverse order; reversing the result
     # and mirroring the indices gives them back in their original order.
     a = asarray(a)
     if axis is None:
         a, axis = a.ravel(), 0
     n = a.shape[axis] if a.ndim else 1
-    return (n - 1) - _flip_along(_core._argsort(_flip_along(a, axis), axis, kind), axis)
+    return (n - 1) - _flip_along(_core.sorting.argsort(_flip_along(a, axis), axis, kind), axis)
 
 
 def _flip_along(x, axis):
@@ -72,7 +72,7 @@ def searchsorted(a, v, side="left", sorter=None):
     that sort `a`) is not checked for entries out of range."""
     if not isinstance(side, str):
         raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
-    return _core._searchsorted(a, v, side, sorter)
+    return _core.sorting.searchsorted(a, v, side, sorter)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
@@ -84,14 +84,14 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     if axis is not None:
         import numpy
 
-        axis = _core._normalize_axis(axis, numpy.ndim(ar))
+        axis = _core.axes.normalize_axis(axis, numpy.ndim(ar))
         ar = asarray(ar)
     if axis is not None and ar.ndim > 1:
         values, index, inverse, counts = _unique_rows(ar, axis, return_inverse or return_index)
     else:
-        values, index, inverse, counts = _core._unique(
-            ar, bool(return_index), bool(return_inverse), bool(return_counts),
-            bool(equal_nan))
+        values, index, inverse, counts = _core.sorting.unique(
+            ar, return_index=bool(return_index), return_inverse=bool(return_inverse),
+            return_counts=bool(return_counts), equal_nan=bool(equal_nan))
     extra = [r for r, asked in ((index, return_index), (inverse, return_inverse),
                                 (counts, return_counts)) if asked]
     return (values, *extra) if extra else values
@@ -140,22 +140,23 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 # The array API functions count each NaN apart (equal_nan=False), as NumPy's do.
 def unique_all(x):
     """Unique values with first indices, inverse indices (x's shape) and counts."""
-    values, index, inverse, counts = _core._unique(x, True, True, True, False)
+    values, index, inverse, counts = _core.sorting.unique(
+        x, return_index=True, return_inverse=True, return_counts=True)
     return UniqueAllResult(values, index, inverse, counts)
 
 
 def unique_counts(x):
     """Unique values and their counts."""
-    values, _, _, counts = _core._unique(x, False, False, True, False)
+    values, _, _, counts = _core.sorting.unique(x, return_counts=True)
     return UniqueCountsResult(values, counts)
 
 
 def unique_inverse(x):
     """Unique values and the inverse indices (x's shape)."""
-    values, _, inverse, _ = _core._unique(x, False, True, False, False)
+    values, _, inverse, _ = _core.sorting.unique(x, return_inverse=True)
     return UniqueInverseResult(values, inverse)
 
 
 def unique_values(x):
     """The unique values (sorted)."""
-    return _core._unique(x, False, False, False, False)[0]
+    return _core.sorting.unique(x)[0]

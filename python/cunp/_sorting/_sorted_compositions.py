@@ -55,7 +55,7 @@ def _isin_table(element, test, invert, kind):
                 "exceed the maximum integer of the datatype. Please set `kind` to None or "
                 "'sort'.")
         return None
-    table = _core._bin_counts(test.astype(cp.int64) - lo, None, span + 1) > 0
+    table = _core.statistics.bin_counts(test.astype(cp.int64) - lo, None, span + 1) > 0
     element = element.astype(cp.int64)
     in_range = (element >= lo) & (element <= hi)
     where = cp.where(in_range, element - lo, 0)

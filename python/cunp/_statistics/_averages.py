@@ -44,7 +44,7 @@ def _as_array(xp, a):
 def _count(shape, axis):
     """Number of elements each output element folds (host ints only: no device work)."""
     n = 1
-    for ax in _core._normalize_axes(axis, len(shape)):
+    for ax in _core.axes.normalize_axes(axis, len(shape)):
         n *= shape[ax]
     return n
 
@@ -123,7 +123,7 @@ def _check_initial(initial, loop_dtype, axis, arr):
     info = numpy.iinfo(dt)
     if info.min <= initial <= info.max:
         return
-    _core._normalize_axes(axis, arr.ndim, reduce_0d=True)
+    _core.axes.normalize_axes(axis, arr.ndim, reduce_0d=True)
     # NumPy first reads the int as a C long (unsigned 32/64-bit loops: also the upper half);
     # what it cannot read at all gets a message that depends on the input's width.
     hi = 2**64 if dt.kind == "u" and dt.itemsize >= 4 else 2**63

@@ -82,7 +82,7 @@ def bincount(x, weights=None, minlength=0):
     else:
         weights = None
     cp = _cunp()
-    return _core._bincount(cp.asarray(x), None if weights is None else cp.asarray(weights),
+    return _core.statistics.bincount(cp.asarray(x), None if weights is None else cp.asarray(weights),
                            minlength)
 
 
@@ -350,9 +350,9 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     a = cp.asarray(a)
     w = None if weights is None else cp.asarray(weights)
     if equal is not None:
-        n = _core._histogram(a, edges, w, _equal_bins(edges, equal[0], equal[1]))
+        n = _core.statistics.histogram(a, edges, w, _equal_bins(edges, equal[0], equal[1]))
     else:
-        n = _core._histogram(a, edges, w, None)
+        n = _core.statistics.histogram(a, edges, w, None)
     if density:
         db = cp.diff(edges).astype(float)
         return n / db / n.sum(), edges
@@ -438,7 +438,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     if flat is None:
         flat = cp.zeros(N, dtype=cp.int64)
     w = None if weights is None else cp.asarray(weights).astype(cp.float64)
-    hist = _core._bin_counts(flat, w, size).astype(cp.float64).reshape(nbin)
+    hist = _core.statistics.bin_counts(flat, w, size).astype(cp.float64).reshape(nbin)
     hist = hist[(slice(1, -1),) * D]
     if density:
         s = hist.sum()

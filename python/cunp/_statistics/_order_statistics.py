@@ -6,7 +6,7 @@ nanquantile.
 
 Items are read by sorted position (NaNs last) in one of two ways: one long row of a bool,
 integer or float dtype (the flattened array, or reduced axes that cover it) goes to the
-selection engine (`_core._select_kth`: a radix select, a few passes over the data); several rows
+selection engine (`_core.sorting.select_kth`: a radix select, a few passes over the data); several rows
 (a reduction along some axes) are sorted row by row. The positions, the interpolation weights
 and their dtypes are computed on the host with NumPy's formulas, from the row length (or, for
 the nan* forms, the count of non-NaN items per row), then the values are gathered and
@@ -62,7 +62,7 @@ class _Ordered:
             ranks = numpy.unique(numpy.asarray(ranks, dtype=numpy.int64))
             if not self.kept and _selectable(rows.size, rows.dtype, ranks):
                 self.ranks = ranks
-                self.values = _core._select_kth(rows, ranks.tolist())
+                self.values = _core.sorting.select_kth(rows, ranks.tolist())
                 return
         self.sorted = cp.sort(rows, axis=-1)
 
@@ -90,7 +90,7 @@ class _Ordered:
 
 def _reduced(a, axis):
     """`a` as rows (kept + (n,)), the reduced axes merged last, and keepdims' shape."""
-    axes = tuple(range(a.ndim)) if axis is None else _core._normalize_axes(axis, a.ndim)
+    axes = tuple(range(a.ndim)) if axis is None else _core.axes.normalize_axes(axis, a.ndim)
     keep = [d for d in range(a.ndim) if d not in axes]
     kept = tuple(a.shape[d] for d in keep)
     n = 1
@@ -488,7 +488,7 @@ def _partition_input(a, kth, axis, kind):
     if axis is None:
         n = meta.size
     else:
-        n = meta.shape[_core._normalize_axis(axis, meta.ndim)]
+        n = meta.shape[_core.axes.normalize_axis(axis, meta.ndim)]
     kths = _kths(kth, n)
     one_row = axis is None or meta.ndim == 1
     select = one_row and _selectable(meta.size, meta.dtype, numpy.unique(kths))
@@ -498,7 +498,7 @@ def _partition_input(a, kth, axis, kind):
 def _class_order(a, kths):
     """The permutation that orders a's items by their class among the kth items."""
     cp = _cunp()
-    classes = _core._select_classes(a.reshape(-1), sorted(set(kths)))
+    classes = _core.sorting.select_classes(a.reshape(-1), sorted(set(kths)))
     return cp.argsort(classes, kind="stable")
 
 

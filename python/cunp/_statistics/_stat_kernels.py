@@ -17,13 +17,13 @@ from cunp import _core
 
 def _op(kind, acc, ddof=0.0, root=False):
     """The engine op of one statistic folding in accumulator dtype `acc` (cached in C++)."""
-    return _core._statistic_op(kind, acc, float(ddof), root)
+    return _core.statistics.op(kind, acc, float(ddof), root)
 
 
 def source(kind, in_dtype, out_dtypes, ddof=0.0, root=False, strategy=0, kept_ndim=0,
            reduced_ndim=1, vec=1):
     """The CUDA source of one statistic for these dtypes and layout (CPU tests compile it)."""
-    return _core._statistic_source(kind, str(in_dtype), [str(d) for d in out_dtypes],
+    return _core.statistics.source(kind, str(in_dtype), [str(d) for d in out_dtypes],
                                    float(ddof), root, strategy, kept_ndim, reduced_ndim, vec)
 
 
@@ -32,7 +32,7 @@ def _axes(arr, axis, nan=False):
     as the ufunc reductions NumPy builds them from do; mean, var and std raise AxisError."""
     if axis is None:
         return list(range(arr.ndim))
-    return sorted(_core._normalize_axes(axis, arr.ndim, reduce_0d=nan))
+    return sorted(_core.axes.normalize_axes(axis, arr.ndim, reduce_0d=nan))
 
 
 def _usable(xp, arr, where):
@@ -43,21 +43,21 @@ def mean(xp, arr, axis, dtype, out, keepdims, where):
     """mean in one launch (sum and divide by the count in the post-map), or None."""
     if not _usable(xp, arr, where):
         return None
-    return _core._stat_mean(arr, axis, dtype, out, keepdims)
+    return _core.statistics.mean(arr, axis, dtype, out, keepdims)
 
 
 def var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     """var (root: std) in one pass over arr, or None."""
     if mean is not None or not _usable(xp, arr, where):
         return None
-    return _core._stat_var(arr, axis, dtype, out, ddof, keepdims, root)
+    return _core.statistics.var(arr, axis, dtype, out, ddof, keepdims, root)
 
 
 def nansum(xp, arr, axis, dtype, out, keepdims, where):
     """nansum of a float/complex array in one launch (NaN maps to 0), or None."""
     if dtype is not None or not _usable(xp, arr, where):
         return None
-    return _core._stat_nansum(arr, axis, out, keepdims)
+    return _core.statistics.nansum(arr, axis, out, keepdims)
 
 
 def nanmean(xp, arr, axis, dtype, out, keepdims, where):
@@ -65,11 +65,11 @@ def nanmean(xp, arr, axis, dtype, out, keepdims, where):
     `empty` is a bool array (True where a slice had no value), for the caller's warning."""
     if dtype is not None or not _usable(xp, arr, where):
         return None
-    return _core._stat_nanmean(arr, axis, out, keepdims)
+    return _core.statistics.nanmean(arr, axis, out, keepdims)
 
 
 def nanvar(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root):
     """(nanvar or nanstd, bad) in one pass, or None; `bad` flags slices with n - ddof <= 0."""
     if dtype is not None or not _usable(xp, arr, where):
         return None
-    return _core._stat_nanvar(arr, axis, out, ddof, keepdims, root)
+    return _core.statistics.nanvar(arr, axis, out, ddof, keepdims, root)

@@ -13,7 +13,7 @@ def get_cuda_path():
     if _cuda_path is False:
         path = _os.environ.get("CUDA_PATH", "")
         if not path or not _os.path.isdir(path):
-            nvcc = _core._nvcc_path()
+            nvcc = _core.kernels.nvcc_path()
             path = _os.path.dirname(_os.path.dirname(nvcc)) if nvcc else ""
         if not path and _os.path.isdir("/usr/local/cuda"):
             path = "/usr/local/cuda"
@@ -27,7 +27,7 @@ def get_nvcc_path():
     override = _os.environ.get("NVCC")
     if override:
         return override
-    return _core._nvcc_path() or None
+    return _core.kernels.nvcc_path() or None
 
 
 def get_local_runtime_version():

@@ -9,7 +9,7 @@ from cunp._core import CompileException
 
 def is_valid_kernel_name(name):
     """Whether `name` can name a kernel (a C identifier)."""
-    return isinstance(name, str) and _core._is_valid_kernel_name(name)
+    return isinstance(name, str) and _core.kernels.is_valid_kernel_name(name)
 
 
 def _numbered(source):

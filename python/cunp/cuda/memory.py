@@ -301,9 +301,9 @@ def _install(allocator):
     is_default = (allocator is not None and getattr(allocator, "__self__", None) is _default_pool
                   and getattr(allocator, "__name__", "") == "malloc")
     if _memory_hook._any_hooks():
-        _core._set_allocator(_memory_hook._allocating_with_hooks(allocator), False)
+        _core.memory.set_allocator(_memory_hook._allocating_with_hooks(allocator), False)
     else:
-        _core._set_allocator(allocator, is_default)
+        _core.memory.set_allocator(allocator, is_default)
 
 
 def set_allocator(allocator=None):

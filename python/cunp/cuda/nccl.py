@@ -51,18 +51,19 @@ def _load():
             path = _os.path.join(base, "nvidia", "nccl", "lib", "libnccl.so.2")
             if _os.path.exists(path):
                 found.append(path)
-        _core._nccl_add_library_candidates(found)
-    return _core
+        _core.nccl.add_library_candidates(found)
 
 
 def available():
     """Whether libnccl can be loaded."""
-    return _load()._nccl_available()
+    _load()
+    return _core.nccl.available()
 
 
 def get_version():
     """NCCL's version as one int: major * 10000 + minor * 100 + patch (2.28.3 -> 22803)."""
-    return _load()._nccl_version()
+    _load()
+    return _core.nccl.version()
 
 
 def get_build_version():
@@ -72,17 +73,20 @@ def get_build_version():
 
 def get_unique_id():
     """A new communicator id: a tuple of 128 ints, to hand to every rank."""
-    return _load()._nccl_unique_id()
+    _load()
+    return _core.nccl.unique_id()
 
 
 def groupStart():  # noqa: N802 - CuPy's spelling
     """Starts a group: the calls up to groupEnd() are launched together (several devices from
     one thread, or send and recv pairs)."""
-    _load()._nccl_group_start()
+    _load()
+    _core.nccl.group_start()
 
 
 def groupEnd():  # noqa: N802
-    _load()._nccl_group_end()
+    _load()
+    _core.nccl.group_end()
 
 
 def _pointer(buffer):
@@ -98,7 +102,8 @@ class NcclCommunicator:
     """One rank of an NCCL communicator, on the device that was current when it was made."""
 
     def __init__(self, ndev, commId, rank):  # noqa: N803 - CuPy's parameter names
-        self._comm = _load()._NcclCommunicator(ndev, tuple(commId), rank)
+        _load()
+        self._comm = _core._NcclCommunicator(ndev, tuple(commId), rank)
 
     @staticmethod
     def initAll(devices):  # noqa: N802
@@ -107,7 +112,8 @@ class NcclCommunicator:
         if isinstance(devices, int):
             devices = list(range(devices))
         comms = []
-        for raw in _load()._NcclCommunicator.init_all(list(devices)):
+        _load()
+        for raw in _core._NcclCommunicator.init_all(list(devices)):
             comm = NcclCommunicator.__new__(NcclCommunicator)
             comm._comm = raw
             comms.append(comm)
@@ -178,7 +184,7 @@ class NcclCommunicator:
 def nccl_type(dtype, count):
     """(datatype, NCCL element count) of `count` items of `dtype`; complex numbers travel as
     pairs of floats (sums stay exact part by part; max/min/prod of complex have no meaning)."""
-    return _core._nccl_data_type(dtype, count)
+    return _core.nccl.data_type(dtype, count)
 
 
 __all__ = ["NcclCommunicator", "NcclError", "available", "get_build_version", "get_unique_id",

@@ -4,12 +4,12 @@ from cunp import _core
 
 def start():
     """Enables profile collection by the active profiling tool (nsys/ncu with capture ranges)."""
-    _core._profiler_start()
+    _core.profiler.start()
 
 
 def stop():
     """Disables profile collection by the active profiling tool."""
-    _core._profiler_stop()
+    _core.profiler.stop()
 
 
 __all__ = ["start", "stop"]

@@ -1,5 +1,6 @@
 """numpy.fft's transforms with NumPy 2's signatures. Each is one call into the core
-(`_core._fft` for 1-D, `_core._fftn` once `s` and `axes` are settled as NumPy settles them)."""
+(`_core.fft.fft` for 1-D, `_core.fft.fftn` once `s` and `axes` are settled as NumPy settles
+them)."""
 import warnings
 
 from cunp import _core
@@ -24,22 +25,22 @@ def _swap_direction(norm):
 
 def fft(a, n=None, axis=-1, norm=None, out=None):
     """The 1-D discrete Fourier transform (numpy.fft.fft)."""
-    return _core._fft(a, n, axis, norm, out, _C2C, True)
+    return _core.fft.fft(a, n, axis, norm, out, kind=_C2C, forward=True)
 
 
 def ifft(a, n=None, axis=-1, norm=None, out=None):
     """The 1-D inverse discrete Fourier transform (numpy.fft.ifft)."""
-    return _core._fft(a, n, axis, norm, out, _C2C, False)
+    return _core.fft.fft(a, n, axis, norm, out, kind=_C2C, forward=False)
 
 
 def rfft(a, n=None, axis=-1, norm=None, out=None):
     """The 1-D transform of real input, non-negative frequencies only (numpy.fft.rfft)."""
-    return _core._fft(a, n, axis, norm, out, _R2C, True)
+    return _core.fft.fft(a, n, axis, norm, out, kind=_R2C, forward=True)
 
 
 def irfft(a, n=None, axis=-1, norm=None, out=None):
     """The inverse of rfft: `n` real points, by default 2 * (m - 1) (numpy.fft.irfft)."""
-    return _core._fft(a, n, axis, norm, out, _C2R, False)
+    return _core.fft.fft(a, n, axis, norm, out, kind=_C2R, forward=False)
 
 
 def hfft(a, n=None, axis=-1, norm=None, out=None):
@@ -47,7 +48,7 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     from cunp import conjugate
 
     norm = _swap_direction(norm)
-    return _core._fft(conjugate(_asarray(a)), n, axis, norm, out, _C2R, False)
+    return _core.fft.fft(conjugate(_asarray(a)), n, axis, norm, out, kind=_C2R, forward=False)
 
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
@@ -55,7 +56,7 @@ def ihfft(a, n=None, axis=-1, norm=None, out=None):
     from cunp import conjugate
 
     norm = _swap_direction(norm)
-    result = _core._fft(a, n, axis, norm, out, _R2C, True)
+    result = _core.fft.fft(a, n, axis, norm, out, kind=_R2C, forward=True)
     return conjugate(result, out=result)
 
 
@@ -124,44 +125,44 @@ def _nd(a, s, axes, norm, out, kind, forward):
         if kind != _C2C:  # NumPy indexes the last axis
             raise IndexError("list index out of range")
         return _asarray(a)  # no transform: NumPy returns its input
-    return _core._fftn(a, s, axes, norm, out, kind, forward)
+    return _core.fft.fftn(a, s, axes, norm, out, kind, forward)
 
 
 def fftn(a, s=None, axes=None, norm=None, out=None):
     """The n-D discrete Fourier transform (numpy.fft.fftn)."""
-    return _nd(a, s, axes, norm, out, _C2C, True)
+    return _nd(a, s, axes, norm, out, kind=_C2C, forward=True)
 
 
 def ifftn(a, s=None, axes=None, norm=None, out=None):
     """The n-D inverse discrete Fourier transform (numpy.fft.ifftn)."""
-    return _nd(a, s, axes, norm, out, _C2C, False)
+    return _nd(a, s, axes, norm, out, kind=_C2C, forward=False)
 
 
 def fft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """The 2-D discrete Fourier transform (numpy.fft.fft2)."""
-    return _nd(a, s, axes, norm, out, _C2C, True)
+    return _nd(a, s, axes, norm, out, kind=_C2C, forward=True)
 
 
 def ifft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """The 2-D inverse discrete Fourier transform (numpy.fft.ifft2)."""
-    return _nd(a, s, axes, norm, out, _C2C, False)
+    return _nd(a, s, axes, norm, out, kind=_C2C, forward=False)
 
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
     """The n-D transform of real input (numpy.fft.rfftn)."""
-    return _nd(a, s, axes, norm, out, _R2C, True)
+    return _nd(a, s, axes, norm, out, kind=_R2C, forward=True)
 
 
 def irfftn(a, s=None, axes=None, norm=None, out=None):
     """The inverse of rfftn (numpy.fft.irfftn)."""
-    return _nd(a, s, axes, norm, out, _C2R, False)
+    return _nd(a, s, axes, norm, out, kind=_C2R, forward=False)
 
 
 def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """The 2-D transform of real input (numpy.fft.rfft2)."""
-    return _nd(a, s, axes, norm, out, _R2C, True)
+    return _nd(a, s, axes, norm, out, kind=_R2C, forward=True)
 
 
 def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
     """The inverse of rfft2 (numpy.fft.irfft2)."""
-    return _nd(a, s, axes, norm, out, _C2R, False)
+    return _nd(a, s, axes, norm, out, kind=_C2R, forward=False)

@@ -15,16 +15,16 @@ class PlanCache:
     set_memsize(-1) removes the byte limit."""
 
     def __init__(self, device=None):
-        self._device = _core._fft_cache_info(-1 if device is None else int(device))['device']
+        self._device = _core.fft.cache_info(-1 if device is None else int(device))['device']
 
     def _info(self):
-        return _core._fft_cache_info(self._device)
+        return _core.fft.cache_info(self._device)
 
     def get_size(self):
         return self._info()['max_size']
 
     def set_size(self, size):
-        _core._fft_cache_set_size(self._device, size)
+        _core.fft.cache_set_size(self._device, size)
 
     def get_curr_size(self):
         return self._info()['size']
@@ -33,13 +33,13 @@ class PlanCache:
         return self._info()['max_memsize']
 
     def set_memsize(self, size):
-        _core._fft_cache_set_memsize(self._device, size)
+        _core.fft.cache_set_memsize(self._device, size)
 
     def get_curr_memsize(self):
         return self._info()['memsize']
 
     def clear(self):
-        _core._fft_cache_clear(self._device)
+        _core.fft.cache_clear(self._device)
 
     def __len__(self):
         return self.get_curr_size()
@@ -86,7 +86,7 @@ def set_cufft_gpus(gpus):
         raise NotImplementedError(
             "multi-GPU cuFFT plans are not supported by cunp: set_cufft_gpus takes one device "
             "(transforms run on the device of their array)")
-    _core._device(ids[0])  # ValueError for a device that does not exist
+    _core.runtime.device(ids[0])  # ValueError for a device that does not exist
     _gpus = ids
 
 
@@ -108,7 +108,7 @@ def get_fft_plan(a, shape=None, axes=None, value_type='C2C'):
         axes = [axes]
     else:
         axes = list(axes)
-    if len(set(_core._normalize_axis(ax, a.ndim) for ax in axes)) != len(axes):
+    if len(set(_core.axes.normalize_axis(ax, a.ndim) for ax in axes)) != len(axes):
         raise ValueError("get_fft_plan: the axes must be distinct")
     if shape is None:
         shape = [a.shape[ax] for ax in axes]
@@ -119,7 +119,7 @@ def get_fft_plan(a, shape=None, axes=None, value_type='C2C'):
     shape = list(shape)
     if len(shape) != len(axes):
         raise ValueError("get_fft_plan: shape and axes have different lengths")
-    return _core._fft_plan(a, shape, axes, kinds[value_type])
+    return _core.fft.plan(a, shape, axes, kinds[value_type])
 
 
 class _ConfigModule(types.ModuleType):
@@ -128,11 +128,11 @@ class _ConfigModule(types.ModuleType):
 
     @property
     def enable_nd_planning(self):
-        return _core._fft_nd_planning()
+        return _core.fft.nd_planning()
 
     @enable_nd_planning.setter
     def enable_nd_planning(self, value):
-        _core._fft_set_nd_planning(bool(value))
+        _core.fft.set_nd_planning(bool(value))
 
 
 sys.modules[__name__].__class__ = _ConfigModule

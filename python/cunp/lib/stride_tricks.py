@@ -62,7 +62,7 @@ def sliding_window_view(x, window_shape, axis=None, *, subok=False, writeable=Fa
                              % (len(window_shape), ndim))
     else:
         axes = axis if isinstance(axis, (tuple, list)) else (axis,)
-        axis = tuple(_core._normalize_axis(a, ndim) for a in axes)
+        axis = tuple(_core.axes.normalize_axis(a, ndim) for a in axes)
         if len(window_shape) != len(axis):
             raise ValueError("Must provide matching length window_shape and axis; got %d "
                              "window_shape elements and %d axes elements."

@@ -1,6 +1,6 @@
 """numpy.linalg's decompositions, solvers and norms on cuSOLVER and cuBLAS.
 
-The factorizations run in the C++ core (``cunp._core._linalg_*``) on whole stacks ``(..., M, N)``
+The factorizations run in the C++ core (``cunp._core.linalg``) on whole stacks ``(..., M, N)``
 at once (batched cuSOLVER/cuBLAS routines, or one library call per matrix where no batched
 routine exists); this module does NumPy's argument handling, dtype rules and result types.
 """
@@ -80,20 +80,20 @@ def _nan_where_nan(a, *results):
 def det(a):
     """Determinant of each matrix of a stack (LU factorization)."""
     a = _prepare_square(a)
-    return _nan_where_nan(a, _core._linalg_det(a))[0]
+    return _nan_where_nan(a, _core.linalg.det(a))[0]
 
 
 def slogdet(a):
     """(sign, logabsdet) of each matrix's determinant."""
     a = _prepare_square(a)
-    sign, logdet = _nan_where_nan(a, *_core._linalg_slogdet(a))
+    sign, logdet = _nan_where_nan(a, *_core.linalg.slogdet(a))
     return SlogdetResult(sign, logdet)
 
 
 def inv(a):
     """Inverse of each matrix; LinAlgError("Singular matrix") when one has none (unless
     cunp.errstate(linalg='ignore'): then inf/nan, without the check's device sync)."""
-    return _core._linalg_inv(_prepare_square(a), _linalg_errstate.checked())
+    return _core.linalg.inv(_prepare_square(a), _linalg_errstate.checked())
 
 
 def solve(a, b):
@@ -113,13 +113,13 @@ def solve(a, b):
             raise ValueError(
                 'solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
                 'signature (m,m),(m)->(m) (size %d is different from %d)' % (b.shape[0], n))
-        x = _core._linalg_solve(a, b.reshape(n, 1), _linalg_errstate.checked())
+        x = _core.linalg.solve(a, b.reshape(n, 1), _linalg_errstate.checked())
         return x.reshape(x.shape[:-1])
     if b.shape[-2] != n:
         raise ValueError(
             'solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
             'signature (m,m),(m,n)->(m,n) (size %d is different from %d)' % (b.shape[-2], n))
-    return _core._linalg_solve(a, b, _linalg_errstate.checked())
+    return _core.linalg.solve(a, b, _linalg_errstate.checked())
 
 
 def _solver_dtype(dt):
@@ -133,7 +133,7 @@ def _solver_dtype(dt):
 def cholesky(a, /, *, upper=False):
     """Lower (or upper) Cholesky factor; LinAlgError when not positive definite (unless
     cunp.errstate(linalg='ignore'))."""
-    return _core._linalg_cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
+    return _core.linalg.cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
 
 
 def matrix_power(a, n):
@@ -220,7 +220,7 @@ def qr(a, mode='reduced'):
         # Many small matrices: batched Householder steps instead of a library call per matrix.
         out = _qr_batched.householder_qr(a, mode, _cp())
     else:
-        out = _core._linalg_qr(a, mode)
+        out = _core.linalg.qr(a, mode)
     if mode == 'r':
         return out[0]
     if mode == 'raw':
@@ -237,23 +237,23 @@ def _uplo(UPLO):
 def eigh(a, UPLO='L'):
     """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
     lower = _uplo(UPLO)
-    w, v = _core._linalg_eigh(_prepare_square(a), lower, True)
+    w, v = _core.linalg.eigh(_prepare_square(a), lower, vectors=True)
     return EighResult(w, v)
 
 
 def eigvalsh(a, UPLO='L'):
     lower = _uplo(UPLO)
-    return _core._linalg_eigh(_prepare_square(a), lower, False)[0]
+    return _core.linalg.eigh(_prepare_square(a), lower, vectors=False)[0]
 
 
 def eig(a):
     """Eigenvalues and right eigenvectors of general matrices (real results when all are)."""
-    w, v = _core._linalg_eig(_prepare_square(a), True)
+    w, v = _core.linalg.eig(_prepare_square(a), vectors=True)
     return EigResult(w, v)
 
 
 def eigvals(a):
-    return _core._linalg_eig(_prepare_square(a), False)[0]
+    return _core.linalg.eig(_prepare_square(a), vectors=False)[0]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -263,7 +263,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     _assert_stacked_2d(a)
     if hermitian:
         return _svd_hermitian(a, bool(compute_uv))
-    out = _core._linalg_svd(a, bool(full_matrices), bool(compute_uv))
+    out = _core.linalg.svd(a, bool(full_matrices), bool(compute_uv))
     if not compute_uv:
         return out[0]
     return SVDResult(*out)
@@ -272,7 +272,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 def _svd_hermitian(a, compute_uv):
     cp = _cp()
     _assert_stacked_square(a)
-    res = _core._linalg_eigh(a, True, compute_uv)
+    res = _core.linalg.eigh(a, lower=True, vectors=compute_uv)
     w = res[0]
     # The order is found on the host: w is one vector per matrix, already synchronized by
     # eigh's convergence check. NumPy's own order: argsort of |w|, reversed.
@@ -301,12 +301,12 @@ def set_svd_driver(name):
     take batched Jacobi. ValueError for any other name."""
     if not isinstance(name, str):
         raise TypeError("svd driver must be a str, not %s" % type(name).__name__)
-    _core._linalg_set_svd_driver(name)
+    _core.linalg.set_svd_driver(name)
 
 
 def get_svd_driver():
     """The cuSOLVER routine svd uses for matrices larger than 32x32 (see set_svd_driver)."""
-    return _core._linalg_svd_driver()
+    return _core.linalg.svd_driver()
 
 
 def _eps(dtype):
@@ -459,8 +459,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
         return ret ** (1.0 / ord)
     if len(axis) == 2:
         row_axis, col_axis = axis
-        row_axis = _core._normalize_axis(row_axis, nd)
-        col_axis = _core._normalize_axis(col_axis, nd)
+        row_axis = _core.axes.normalize_axis(row_axis, nd)
+        col_axis = _core.axes.normalize_axis(col_axis, nd)
         if row_axis == col_axis:
             raise ValueError('Duplicate axes given.')
         if ord == 2:
@@ -513,7 +513,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         x = x.ravel()
         _axis = 0
     elif isinstance(axis, tuple):
-        norm_axes = tuple(_core._normalize_axis(i, x.ndim) for i in axis)
+        norm_axes = tuple(_core.axes.normalize_axis(i, x.ndim) for i in axis)
         rest = tuple(i for i in range(x.ndim) if i not in norm_axes)
         newshape = norm_axes + rest
         size = 1
@@ -527,7 +527,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if keepdims:
         axes = range(len(shape)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
         for i in axes:
-            shape[_core._normalize_axis(i, len(shape))] = 1
+            shape[_core.axes.normalize_axis(i, len(shape))] = 1
         res = res.reshape(tuple(shape))
     return res
 
@@ -552,7 +552,7 @@ def cond(x, p=None):
             r = s[..., 0] / s[..., -1]
     else:
         x = _prepare_square(x)
-        invx = _core._linalg_inv(x, False)
+        invx = _core.linalg.inv(x, check=False)
         r = norm(x, p, axis=(-2, -1)) * norm(invx, p, axis=(-2, -1))
         # NaN (a singular matrix) becomes inf unless x itself held NaNs, as NumPy.
         x_nan = cp.isnan(x).any(axis=(-2, -1))

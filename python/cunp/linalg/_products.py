@@ -13,13 +13,13 @@ def set_tf32(allow):
     products). Off by default, so results match NumPy's float32 accuracy; the environment
     variable CUNP_ALLOW_TF32=1 turns it on at startup."""
     from cunp import _core
-    _core._set_allow_tf32(bool(allow))
+    _core.linalg.set_allow_tf32(bool(allow))
 
 
 def get_tf32():
     """Whether float32 matmul may use TF32 (see set_tf32)."""
     from cunp import _core
-    return _core._allow_tf32()
+    return _core.linalg.allow_tf32()
 
 
 def _linalg_error(msg):

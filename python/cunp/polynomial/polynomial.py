@@ -220,7 +220,7 @@ def polyder(c, m=1, scl=1, axis=0):
     iaxis = _as_int(axis, "the axis")
     if cnt < 0:
         raise ValueError("The order of derivation must be non-negative")
-    iaxis = _core._normalize_axis(iaxis, c.ndim)
+    iaxis = _core.axes.normalize_axis(iaxis, c.ndim)
     if cnt == 0:
         return c
     c = moveaxis(c, iaxis, 0)
@@ -255,7 +255,7 @@ def polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0):  # noqa: B006 - NumPy's defaul
         raise ValueError("lbnd must be a scalar.")
     if np.ndim(scl) != 0:
         raise ValueError("scl must be a scalar.")
-    iaxis = _core._normalize_axis(iaxis, c.ndim)
+    iaxis = _core.axes.normalize_axis(iaxis, c.ndim)
     if cnt == 0:
         return c
     k = list(k) + [0] * (cnt - len(k))

@@ -63,7 +63,7 @@ class SeedSequence:
         self.n_children_spawned = n_children_spawned
         from cunp import _core
 
-        self.pool = _core._seed_pool(*self._words_in())
+        self.pool = _core.random.seed_pool(*self._words_in())
 
     def _words_in(self):
         spawn = _words(list(self.spawn_key), 'spawn_key') if self.spawn_key else []
@@ -72,7 +72,7 @@ class SeedSequence:
     def _state_words(self, n):
         from cunp import _core
 
-        return _core._seed_state(*self._words_in(), n)
+        return _core.random.seed_state(*self._words_in(), n)
 
     def generate_state(self, n_words, dtype='uint32'):
         """``n_words`` words of state as a NumPy array of uint32 or uint64."""
@@ -215,7 +215,7 @@ class _CurandKeyed(BitGenerator):
         super().__init__(seed)
         from cunp import _core
 
-        self._host = _core._random_curand_host(self._rng_type, self._key)
+        self._host = _core.random.curand_host(self._rng_type, self._key)
 
     def _reserve(self, counters):
         with self.lock:

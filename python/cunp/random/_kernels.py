@@ -100,8 +100,8 @@ def check(bad, message):
 
 
 def launch(bitgen, name, out, args):
-    key, offset = bitgen._reserve(_core._random_counters(name, out.size))
-    _core._random_sample(name, out, args, key, offset)
+    key, offset = bitgen._reserve(_core.random.counters(name, out.size))
+    _core.random.sample(name, out, args, key, offset)
     return out
 
 
@@ -251,19 +251,19 @@ def permutation_indices(bitgen, n, m=None):
     m = n if m is None else m
     out = cunp.empty((m,), 'int64')
     key, offset = bitgen._reserve(1)
-    _core._random_permutation_indices(out, n, key, offset)
+    _core.random.permutation_indices(out, n, key, offset)
     return out
 
 
 def permute_rows_into(bitgen, dst, src):
     key, offset = bitgen._reserve(1)
-    _core._random_permute_rows(dst, src, key, offset)
+    _core.random.permute_rows(dst, src, key, offset)
     return dst
 
 
 def permute_last_axis_into(bitgen, dst, src):
     key, offset = bitgen._reserve(1)
-    _core._random_permute_last_axis(dst, src, key, offset)
+    _core.random.permute_last_axis(dst, src, key, offset)
     return dst
 
 
@@ -271,7 +271,7 @@ def take(a, idx):
     import cunp
 
     out = cunp.empty(idx.shape, a.dtype)
-    _core._random_take_1d(out, a, idx)
+    _core.random.take_1d(out, a, idx)
     return out
 
 
@@ -326,7 +326,7 @@ def choice(bitgen, a, size, replace, p, legacy):
             cdf /= cdf[-1]
             idx = cunp.empty(shape, 'int64')
             key, offset = bitgen._reserve(n)
-            _core._random_choice_cdf(idx, cunp.asarray(cdf), key, offset)
+            _core.random.choice_cdf(idx, cunp.asarray(cdf), key, offset)
     else:
         if n > pop:
             raise ValueError("Cannot take a larger sample than population when 'replace=False'"
@@ -373,7 +373,7 @@ def multinomial(bitgen, n, pvals, size):
     rows = math.prod(shape)
     out = cunp.empty((rows, k), 'int64')
     key, offset = bitgen._reserve(rows)
-    _core._random_multinomial(out, n, cunp.asarray(pv), key, offset)
+    _core.random.multinomial(out, n, cunp.asarray(pv), key, offset)
     return out.reshape(tuple(shape) + (k,))
 
 
@@ -395,7 +395,7 @@ def dirichlet(bitgen, alpha, size, legacy):
     rows = math.prod(shape)
     out = cunp.empty((rows, k), 'float64')
     key, offset = bitgen._reserve(rows)
-    _core._random_dirichlet(out, cunp.asarray(al), key, offset)
+    _core.random.dirichlet(out, cunp.asarray(al), key, offset)
     return out.reshape(tuple(shape) + (k,))
 
 
@@ -438,7 +438,7 @@ def multivariate_normal(bitgen, mean, cov, size, check_valid, tol, method, dtype
     rows = math.prod(shape)
     out = cunp.empty((rows, k), 'float64')
     key, offset = bitgen._reserve(rows)
-    _core._random_multivariate_normal(out, cunp.asarray(m),
+    _core.random.multivariate_normal(out, cunp.asarray(m),
                                       cunp.asarray(numpy.ascontiguousarray(factor)), key, offset)
     out = out.reshape(tuple(shape) + (k,))
     return out if numpy.dtype(dtype) == numpy.float64 else out.astype(dtype)

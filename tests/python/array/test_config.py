@@ -186,7 +186,7 @@ def test_package_roots_are_taken_once():
     out = run_python('''
         import cunp
         cunp._core.config_info()
-        print(cunp._core._set_package_roots(['/late']))
+        print(cunp._core.config.set_package_roots(['/late']))
     ''')
     assert out.split() == ['False']
 

@@ -38,7 +38,7 @@ def test_array_priority_is_above_numpys():
 
 def test_non_capsule_is_a_type_error():
     with pytest.raises(TypeError, match="DLPack capsule"):
-        cunp._core._from_dlpack_capsule(object())
+        cunp._core.interop.from_dlpack_capsule(object())
 
 
 def test_object_without_dlpack_is_a_type_error():
@@ -51,7 +51,7 @@ def test_used_capsule_is_refused_without_touching_it():
     for name in (b"used_dltensor", b"used_dltensor_versioned"):
         cap = _capi.PyCapsule_New(0x1234, name, None)
         with pytest.raises(ValueError, match="consumed multiple times"):
-            cunp._core._from_dlpack_capsule(cap)
+            cunp._core.interop.from_dlpack_capsule(cap)
         with pytest.raises(ValueError, match="consumed multiple times"):
             cunp.from_dlpack(cap)
 
@@ -59,7 +59,7 @@ def test_used_capsule_is_refused_without_touching_it():
 def test_foreign_capsule_name_is_refused():
     cap = _capi.PyCapsule_New(0x1234, b"not_a_tensor", None)
     with pytest.raises(ValueError, match="dltensor"):
-        cunp._core._from_dlpack_capsule(cap)
+        cunp._core.interop.from_dlpack_capsule(cap)
 
 
 @pytest.mark.parametrize("max_version", [None, (1, 0)])
@@ -70,7 +70,7 @@ def test_cpu_capsule_is_refused_and_stays_unconsumed(max_version):
     cap = host.__dlpack__() if max_version is None else host.__dlpack__(max_version=max_version)
     before = capsule_name(cap)
     with pytest.raises(ValueError, match="CUDA device memory"):
-        cunp._core._from_dlpack_capsule(cap)
+        cunp._core.interop.from_dlpack_capsule(cap)
     assert capsule_name(cap) == before
     del cap
 
@@ -366,7 +366,7 @@ def test_dlpack_readonly_flag_is_honoured():
     flags = ctypes.c_uint64.from_address(_capsule_pointer(cap, b"dltensor_versioned") + 24)
     flags.value |= 1
     with pytest.raises(BufferError, match="read-only"):
-        cunp._core._from_dlpack_capsule(cap, False)
+        cunp._core.interop.from_dlpack_capsule(cap, False)
 
 
 @gpu

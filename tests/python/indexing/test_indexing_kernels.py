@@ -381,13 +381,13 @@ def test_compress_and_take_routines():
 def test_core_functions_directly():
     g = cunp.asarray(data((4, 6), "float32"))
     h = g.get()
-    same(h[:, [5, 0]], cunp._core._take(g, cunp.asarray([5, 0]), 1))
-    same(h[:, [5, 0]], cunp._core._take(g, cunp.asarray([5, 0]), -1, False))
-    same(h[h > 40], cunp._core._compress_mask(g, g > 40))
-    c = cunp._core._nonzero_coords(g > 40)
+    same(h[:, [5, 0]], cunp._core.indexing.take(g, cunp.asarray([5, 0]), 1))
+    same(h[:, [5, 0]], cunp._core.indexing.take(g, cunp.asarray([5, 0]), -1, False))
+    same(h[h > 40], cunp._core.indexing.compress_mask(g, g > 40))
+    c = cunp._core.indexing.nonzero_coords(g > 40)
     assert c.shape == (2, int((h > 40).sum()))
     with pytest.raises(numpy.exceptions.AxisError):
-        cunp._core._take(g, cunp.asarray([0]), 2)
+        cunp._core.indexing.take(g, cunp.asarray([0]), 2)
 
 
 def test_in_a_fresh_process():

@@ -1,5 +1,5 @@
 # tests/python/indexing/test_indexing_keys.py -- advanced-index keys on the host (no GPU): the core's plan of
-# a key (cunp._core._index_plan: classification, errors, the shape of x[key]) against NumPy, and
+# a key (cunp._core.indexing.index_plan: classification, errors, the shape of x[key]) against NumPy, and
 # the indexing routines' orchestration with NumPy stand-ins for the device.
 import numpy
 import pytest
@@ -11,7 +11,7 @@ from cunp._indexing import _routines as ix
 
 def plan(key, shape):
     """(basic, [(kind, axes, axis)], adjacent, position, shape) of x[key] for x of `shape`."""
-    return cunp._core._index_plan(key, shape)
+    return cunp._core.indexing.index_plan(key, shape)
 
 
 def kinds(p):
@@ -153,11 +153,11 @@ def host_routines(monkeypatch):
     def nonzero_coords(a):
         return numpy.array(numpy.nonzero(a), dtype=numpy.int64).reshape(max(a.ndim, 1), -1)
 
-    core = types.SimpleNamespace(ndarray=numpy.ndarray, empty=numpy.empty,
-                                 _nonzero_coords=nonzero_coords, where=numpy.where,
-                                 _where=numpy.where,
-                                 _normalize_axis=cunp._core._normalize_axis,
-                                 _clip=lambda a, lo, hi, *options: numpy.clip(a, lo, hi))
+    core = types.SimpleNamespace(
+        ndarray=numpy.ndarray, empty=numpy.empty, axes=cunp._core.axes,
+        indexing=types.SimpleNamespace(nonzero_coords=nonzero_coords),
+        elementwise=types.SimpleNamespace(
+            where=numpy.where, clip=lambda a, lo, hi, *options, **kw: numpy.clip(a, lo, hi)))
     monkeypatch.setattr(ix, "_core", core)
     for module in (ix, tricks):
         monkeypatch.setattr(module, "_asarray", numpy.asarray)

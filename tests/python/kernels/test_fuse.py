@@ -69,8 +69,8 @@ def test_traced_dtypes_match_numpy_and_compile(dtype, k):
     in_dtypes = [dtype] * len(inputs)
     scalar_dtypes = [s[1] for s in slots]
     for strided, vec in ((0, 1), (0, 2), (2, 1)):
-        src = _core._fused_source('fused_t', body, in_dtypes, outs, scalar_dtypes, strided, vec)
-        _core._nvrtc_compile(src, [], [], 80)
+        src = _core.kernels.fused_source('fused_t', body, in_dtypes, outs, scalar_dtypes, strided, vec)
+        _core.kernels.nvrtc_compile(src, [], [], 80)
 
 
 def test_scalar_arguments_become_parameters():
@@ -345,21 +345,21 @@ def test_kernel_names_are_identifiers():
 
 def test_fusion_step_matches_numpy_promotion():
     import numpy
-    dts, code = _core._fusion_step('multiply', [(True, 'float32'), (False, 2.5)], ['in0', 's0'], ['v0'])
+    dts, code = _core.kernels.fusion_step('multiply', [(True, 'float32'), (False, 2.5)], ['in0', 's0'], ['v0'])
     assert dts == ['float32']  # NEP 50: a Python float does not promote float32
     assert 'v0' in code and 'in0' in code and 's0' in code
-    dts, _ = _core._fusion_step('add', [(True, 'int8'), (True, 'int16')], ['in0', 'in1'], ['v0'])
+    dts, _ = _core.kernels.fusion_step('add', [(True, 'int8'), (True, 'int16')], ['in0', 'in1'], ['v0'])
     assert dts == ['int16']
-    dts, _ = _core._fusion_step('divide', [(True, 'int32'), (False, 2)], ['in0', 's0'], ['v0'])
+    dts, _ = _core.kernels.fusion_step('divide', [(True, 'int32'), (False, 2)], ['in0', 's0'], ['v0'])
     assert dts == ['float64']
-    dts, _ = _core._fusion_step('less', [(True, 'float64'), (False, numpy.float32(1))], ['in0', 's0'], ['v0'])
+    dts, _ = _core.kernels.fusion_step('less', [(True, 'float64'), (False, numpy.float32(1))], ['in0', 's0'], ['v0'])
     assert dts == ['bool']
-    dts, _ = _core._fusion_step('divmod', [(True, 'int64'), (True, 'int64')], ['in0', 'in1'], ['v0', 'v1'])
+    dts, _ = _core.kernels.fusion_step('divmod', [(True, 'int64'), (True, 'int64')], ['in0', 'in1'], ['v0', 'v1'])
     assert dts == ['int64', 'int64']
     with pytest.raises(TypeError):
-        _core._fusion_step('negative', [(True, 'bool')], ['in0'], ['v0'])
+        _core.kernels.fusion_step('negative', [(True, 'bool')], ['in0'], ['v0'])
     with pytest.raises(OverflowError):
-        _core._fusion_step('add', [(True, 'int8'), (False, 1000)], ['in0', 's0'], ['v0'])
+        _core.kernels.fusion_step('add', [(True, 'int8'), (False, 1000)], ['in0', 's0'], ['v0'])
 
 
 
@@ -376,14 +376,14 @@ def test_fused_bodies_compile(dtype):
     for k, (name, ops, names) in enumerate(steps):
         ops = [(a, prev if d is None else d) for a, d in ops]
         try:
-            dts, code = _core._fusion_step(name, ops, names, ['v%d' % k])
+            dts, code = _core.kernels.fusion_step(name, ops, names, ['v%d' % k])
         except TypeError:  # e.g. no loop for this dtype: fuse would run the call unfused
             pytest.skip('%s has no loop for %s' % (name, prev))
         body += code
         prev = dts[0]
     body += 'out0 = v4;\n'
-    src = _core._fused_source('fused_test', body, [dtype], [prev], ['int64', 'float64'])
-    _core._nvrtc_compile(src, [], [], 80)
+    src = _core.kernels.fused_source('fused_test', body, [dtype], [prev], ['int64', 'float64'])
+    _core.kernels.nvrtc_compile(src, [], [], 80)
 
 
 

@@ -38,7 +38,7 @@ __device__ int counter;
 
 
 def test_good_source_compiles():
-    is_ptx, lowered = _core._nvrtc_compile(GOOD, [], [], 80)
+    is_ptx, lowered = _core.kernels.nvrtc_compile(GOOD, [], [], 80)
     assert lowered == []
 
 
@@ -46,7 +46,7 @@ def test_good_source_compiles():
 def test_syntax_error_raises_compile_exception_with_log_and_source():
     bad = GOOD.replace('x[i] *= a;', 'x[i] *= a')  # missing ';'
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
-        _core._nvrtc_compile(bad, [], [], 80)
+        _core.kernels.nvrtc_compile(bad, [], [], 80)
     e = info.value
     assert 'expected a ";"' in e.log
     assert e.source == bad
@@ -81,21 +81,21 @@ TOOLKIT_HEADERS = [
 def test_toolkit_headers_are_on_the_include_path(src):
     # NVRTC searches no directory by itself; user modules get the toolkit's include directory
     # (and, from CUDA 13, its cccl directory, which cooperative_groups.h needs), as in CuPy.
-    _core._nvrtc_compile(src, [], [], 90)
+    _core.kernels.nvrtc_compile(src, [], [], 90)
 
 
 
 def test_missing_header_message_shows_the_log():
     src = '#include <no_such_header_here.h>\n' + GOOD
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
-        _core._nvrtc_compile(src, [], [], 80)
+        _core.kernels.nvrtc_compile(src, [], [], 80)
     assert 'no_such_header_here.h' in str(info.value)
     assert 'open source file' in str(info.value)
 
 
 
 def test_name_expressions_are_lowered():
-    _, lowered = _core._nvrtc_compile(TEMPLATE, [], ['fill<float>', 'fill<double>'], 80)
+    _, lowered = _core.kernels.nvrtc_compile(TEMPLATE, [], ['fill<float>', 'fill<double>'], 80)
     assert len(lowered) == 2
     assert all(n.startswith('_Z') for n in lowered)
     assert lowered[0] != lowered[1]
@@ -104,7 +104,7 @@ def test_name_expressions_are_lowered():
 
 def test_bad_option_is_compile_exception():
     with pytest.raises(cunp.cuda.compiler.CompileException):
-        _core._nvrtc_compile(GOOD, ['--no-such-option'], [], 80)
+        _core.kernels.nvrtc_compile(GOOD, ['--no-such-option'], [], 80)
 
 
 
@@ -119,7 +119,7 @@ def test_extern_c_kernel_scan():
     __global__ void mangled(int* x) {}
     template <class T> __global__ void t(T* x) {}
     '''
-    assert _core._extern_c_kernels(src) == ['a', 'b', 'c']
+    assert _core.kernels.extern_c_kernels(src) == ['a', 'b', 'c']
 
 
 
@@ -159,7 +159,7 @@ def test_numpy_scalars_take_the_direct_path():
     # NumPy's numeric scalar types (bool, the integers, float16/32/64, complex64/128) are read
     # straight from the object, not through the buffer protocol: each is checked once against
     # tobytes(), and a type that fails the check would quietly take the slower path.
-    assert _core._raw_kernel_numpy_scalar_types() == 16
+    assert _core.kernels.raw_kernel_numpy_scalar_types() == 16
 
 
 # --- on the GPU ---

@@ -41,32 +41,32 @@ extern "C" __global__ void cmad(const cuFloatComplex* a, cuComplex s, cuFloatCom
 
 @pytest.mark.parametrize('arch', [80, 90])
 def test_cucomplex_kernel_compiles_translated(arch):
-    is_ptx, lowered, size = _core._raw_compile(CUCOMPLEX, arch=arch, translate_cucomplex=True)
+    is_ptx, lowered, size = _core.kernels.raw_compile(CUCOMPLEX, arch=arch, translate_cucomplex=True)
     assert size > 0 and lowered == []
 
 
 def test_cucomplex_names_without_the_include():
     src = CUCOMPLEX.replace('#include <cuComplex.h>', '')
-    _core._raw_compile(src, translate_cucomplex=True)
+    _core.kernels.raw_compile(src, translate_cucomplex=True)
     with pytest.raises(cunp.cuda.compiler.CompileException):
-        _core._raw_compile(src)  # the names need the translation (or the header)
+        _core.kernels.raw_compile(src)  # the names need the translation (or the header)
 
 
 def test_cucomplex_translation_replaces_include_lines_only():
     src = '// #include <cuComplex.h>\n#include "cuComplex.h"\n  #  include <cuComplex.h>\nint x;\n'
-    out = _core._translate_cucomplex(src)
+    out = _core.kernels.translate_cucomplex(src)
     assert out.count('typedef cunp::complex<double> cuDoubleComplex;') == 2  # guarded twice
     assert out.startswith('// #include <cuComplex.h>\n')
     assert '#line 3\n' in out and '#line 4\nint x;\n' in out
     assert '#include "cuComplex.h"' not in out
-    plain = _core._translate_cucomplex('int y;\n')
+    plain = _core.kernels.translate_cucomplex('int y;\n')
     assert plain.endswith('#line 1\nint y;\n')
 
 
 def test_cucomplex_errors_keep_user_line_numbers():
     src = '#include <cuComplex.h>\n\nextern "C" __global__ void f(cuComplex* x) {\n  x[0] = \n}\n'
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
-        _core._raw_compile(src, translate_cucomplex=True)
+        _core.kernels.raw_compile(src, translate_cucomplex=True)
     assert '(5): error' in info.value.log or '(4): error' in info.value.log
     assert info.value.source == src or 'cuComplex' in info.value.source
 
@@ -98,9 +98,9 @@ extern "C" __global__ void k(float* x, std::int64_t* y, cuda::std::complex<float
 
 
 def test_jitify_standard_headers_compile():
-    _core._raw_compile(JITIFY_HEADERS, arch=90, jitify=True)
+    _core.kernels.raw_compile(JITIFY_HEADERS, arch=90, jitify=True)
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
-        _core._raw_compile(JITIFY_HEADERS, arch=90)  # plain NVRTC has no <cstdint>
+        _core.kernels.raw_compile(JITIFY_HEADERS, arch=90)  # plain NVRTC has no <cstdint>
     assert 'cstdint' in str(info.value)
 
 
@@ -113,7 +113,7 @@ SHIMS = ['array', 'bit', 'bitset', 'cassert', 'cfloat', 'climits', 'cmath', 'com
 @pytest.mark.parametrize('header', SHIMS)
 def test_jitify_each_shim_compiles(header):
     src = '#include <%s>\nextern "C" __global__ void k(int* x) { x[0] = 1; }\n' % header
-    _core._raw_compile(src, arch=90, jitify=True)
+    _core.kernels.raw_compile(src, arch=90, jitify=True)
 
 
 def test_jitify_cub_block_primitives():
@@ -126,11 +126,11 @@ def test_jitify_cub_block_primitives():
         int s = R(tmp).Sum(x[threadIdx.x]);
         if (threadIdx.x == 0) out[blockIdx.x] = s;
     }'''
-    _core._raw_compile(src, arch=90, jitify=True)
+    _core.kernels.raw_compile(src, arch=90, jitify=True)
 
 
 def test_jitify_with_cucomplex():
-    _core._raw_compile('#include <type_traits>\n' + CUCOMPLEX, translate_cucomplex=True, jitify=True)
+    _core.kernels.raw_compile('#include <type_traits>\n' + CUCOMPLEX, translate_cucomplex=True, jitify=True)
 
 
 NVCC_SRC = r'''
@@ -143,20 +143,20 @@ extern "C" __global__ void scale(double* x, double a, std::int32_t n) {
 }
 '''
 
-nvcc_present = pytest.mark.skipif(not _core._nvcc_path(), reason='nvcc not installed')
+nvcc_present = pytest.mark.skipif(not _core.kernels.nvcc_path(), reason='nvcc not installed')
 
 
 @nvcc_present
 @pytest.mark.parametrize('arch', [80, 90])
 def test_nvcc_backend_builds_a_cubin(arch):
-    is_ptx, lowered, size = _core._raw_compile(NVCC_SRC, arch=arch, backend='nvcc')
+    is_ptx, lowered, size = _core.kernels.raw_compile(NVCC_SRC, arch=arch, backend='nvcc')
     assert not is_ptx and size > 0
 
 
 @nvcc_present
 def test_nvcc_backend_with_options_and_cucomplex():
     src = '#ifndef SCALE_T\n#error SCALE_T comes from the options\n#endif\n' + CUCOMPLEX
-    _core._raw_compile(src, options=['-DSCALE_T=double', '--use_fast_math'], backend='nvcc',
+    _core.kernels.raw_compile(src, options=['-DSCALE_T=double', '--use_fast_math'], backend='nvcc',
                        translate_cucomplex=True)
 
 
@@ -164,7 +164,7 @@ def test_nvcc_backend_with_options_and_cucomplex():
 def test_nvcc_backend_error_is_compile_exception_with_the_log():
     bad = NVCC_SRC.replace('x[i] *= a;', 'x[i] *= a')
     with pytest.raises(cunp.cuda.compiler.CompileException) as info:
-        _core._raw_compile(bad, backend='nvcc')
+        _core.kernels.raw_compile(bad, backend='nvcc')
     assert 'expected a ";"' in info.value.log
     assert info.value.source == bad
 
@@ -176,7 +176,7 @@ def test_nvcc_backend_rejects_name_expressions():
 
 def test_nvcc_path_names_an_executable():
     import os
-    p = _core._nvcc_path()
+    p = _core.kernels.nvcc_path()
     if p:
         assert os.access(p, os.X_OK) and p.endswith('nvcc')
 
@@ -298,7 +298,7 @@ extern "C" __global__ void scale(double* x, double a, std::int32_t n) {
 
 
 @gpu
-@pytest.mark.skipif(not _core._nvcc_path(), reason='nvcc not installed')
+@pytest.mark.skipif(not _core.kernels.nvcc_path(), reason='nvcc not installed')
 def test_nvcc_backend_runs_and_caches(tmp_path, monkeypatch):
     x0 = numpy.arange(1000, dtype=numpy.float64)
     for attempt in range(2):  # the second kernel object loads the cubin from the disk cache

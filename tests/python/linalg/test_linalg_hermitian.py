@@ -36,7 +36,7 @@ def on_numpy(monkeypatch):
         w, v = numpy.linalg.eigh(a, UPLO='L' if lower else 'U')
         return (w, v) if vectors else (w,)
     monkeypatch.setattr(dec, "_cp", lambda: ns)
-    monkeypatch.setattr(dec, "_core", types.SimpleNamespace(_linalg_eigh=eigh))
+    monkeypatch.setattr(dec, "_core", types.SimpleNamespace(linalg=types.SimpleNamespace(eigh=eigh)))
 
 
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex64', 'complex128'])

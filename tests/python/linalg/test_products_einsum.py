@@ -2,7 +2,7 @@
 # functions against numpy.einsum, paths against numpy.einsum_path and the errors raised before
 # any device work (no GPU); then against NumPy on the GPU: contractions, sums in the operands'
 # dtypes, out= checks and errors.
-"""The core builds einsum's plan from shapes and dtypes alone (_core._einsum_plan shows it), so a
+"""The core builds einsum's plan from shapes and dtypes alone (_core.einsum.plan shows it), so a
 plan replayed with NumPy's functions must give numpy.einsum's values: this checks the planning
 (labels, diagonals, transposes, broadcasts, reshapes, sums, products, the order of contractions,
 each step's dtype) on the CPU. einsum_path must return NumPy's path for 'greedy' and 'optimal',
@@ -47,7 +47,7 @@ _STEPS = {
 
 
 def _plan(subscripts, ops, optimize):
-    return _core._einsum_plan(subscripts, [x.shape for x in ops], [x.dtype for x in ops],
+    return _core.einsum.plan(subscripts, [x.shape for x in ops], [x.dtype for x in ops],
                               optimize)
 
 
@@ -95,7 +95,7 @@ def test_plan_of_mixed_dtypes_promotes():
 
 
 def test_plan_of_batched_matmul_is_one_matmul():
-    steps, result, shape, dtype = _core._einsum_plan('bij,bjk->bik', [(64, 512, 512)] * 2,
+    steps, result, shape, dtype = _core.einsum.plan('bij,bjk->bik', [(64, 512, 512)] * 2,
                                                      ['float32'] * 2, False)
     assert [s[0] for s in steps] == ['matmul']
     assert steps[0][1] == (0, 1) and steps[0][2] == result
@@ -103,9 +103,9 @@ def test_plan_of_batched_matmul_is_one_matmul():
 
 
 def test_plan_of_views_reads_the_operand():
-    steps, result, _, _ = _core._einsum_plan('ii->i', [(3, 3)], ['float64'], False)
+    steps, result, _, _ = _core.einsum.plan('ii->i', [(3, 3)], ['float64'], False)
     assert [s[0] for s in steps] == ['diagonal'] and steps[0][2] == result
-    steps, result, _, _ = _core._einsum_plan('ij', [(2, 3)], ['float64'], False)
+    steps, result, _, _ = _core.einsum.plan('ij', [(2, 3)], ['float64'], False)
     assert steps == [] and result == 0
 
 

@@ -241,16 +241,16 @@ def test_einsum_plan_is_cached_and_replayed():
     from cunp import _core
     a = cunp.asarray(rand((4, 5, 6), 'float32', 1))
     b = cunp.asarray(rand((4, 6, 3), 'float32', 2))
-    _core._einsum_clear_plan_cache()
+    _core.einsum.clear_plan_cache()
     first = cunp.asnumpy(cunp.einsum('bij,bjk->bik', a, b))
-    plans = _core._einsum_plan_cache_size()
+    plans = _core.einsum.plan_cache_size()
     second = cunp.asnumpy(cunp.einsum('bij,bjk->bik', a, b))
-    assert _core._einsum_plan_cache_size() == plans
+    assert _core.einsum.plan_cache_size() == plans
     numpy.testing.assert_array_equal(first, second)
     numpy.testing.assert_array_equal(first, cunp.asnumpy(a @ b))
     # Another shape or dtype is another plan.
     cunp.einsum('bij,bjk->bik', a.astype('float64'), b.astype('float64'))
-    assert _core._einsum_plan_cache_size() == plans + 1
+    assert _core.einsum.plan_cache_size() == plans + 1
 
 
 @gpu

@@ -17,7 +17,7 @@ gpu = pytest.mark.gpu
 
 def _compile(kernel, ins, outs, *layout):
     src = kernel._source(ins, outs, *layout)
-    cunp._core._reduction_compile(src, kernel.name, 90)
+    cunp._core.reduction.compile(src, kernel.name, 90)
     return src
 
 

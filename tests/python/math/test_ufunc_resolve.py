@@ -17,7 +17,7 @@ KNOWN = set()  # (ufunc, dtypes) where cunp knowingly differs from NumPy
 
 
 def _ufunc_names():
-    return sorted(set(cunp._core._ufunc_names))
+    return sorted(set(cunp._core.elementwise.ufunc_names))
 
 
 def _resolve(mod, name, dtypes, **kw):

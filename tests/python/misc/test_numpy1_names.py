@@ -35,7 +35,7 @@ def test_exception_classes_are_numpys():
     assert cunp.exceptions.DTypePromotionError is numpy.exceptions.DTypePromotionError
     assert set(cunp.exceptions.__all__) == set(numpy.exceptions.__all__) | {"RankWarning"}
     with pytest.raises(cunp.AxisError):
-        cunp._core._normalize_axis(3, 2)
+        cunp._core.axes.normalize_axis(3, 2)
 
 
 def test_numpy_classes_moved_in_numpy_2():

@@ -554,7 +554,7 @@ def test_reduce_axes_zero_d():
     from cunp import _core
 
     def reduce_axes(axis, ndim):
-        return _core._normalize_axes(axis, ndim, reduce_0d=True)
+        return _core.axes.normalize_axes(axis, ndim, reduce_0d=True)
 
     assert reduce_axes(0, 0) == () and reduce_axes(-1, 0) == ()
     assert reduce_axes(None, 0) == () and reduce_axes((), 0) == ()
@@ -563,7 +563,7 @@ def test_reduce_axes_zero_d():
             reduce_axes(bad, 0)
     assert reduce_axes(-1, 2) == (1,)
     with pytest.raises(numpy.exceptions.AxisError):  # mean/var/std keep the strict check
-        _core._normalize_axes(0, 0)
+        _core.axes.normalize_axes(0, 0)
     from cunp._statistics import _stat_kernels
 
     x = numpy.zeros(())

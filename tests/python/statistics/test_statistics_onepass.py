@@ -43,7 +43,7 @@ def _compile(kind, dtype, outs, layout, ddof=0.0, root=False):
     src = sk.source(kind, dtype, outs, ddof, root, *layout)
     name = 'cunp_red_' + kind + ('_std' if root else '')
     assert name in src
-    cunp._core._reduction_compile(src, name, 90)
+    cunp._core.reduction.compile(src, name, 90)
     return src
 
 
@@ -80,7 +80,7 @@ def test_post_map_sees_the_sizes():
     k = cunp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a / (_in_ind.size() / _out_ind.size())',
                              '0', 'mymean')
     src = k._source(['float32'], ['float32'], 0, 0, 1, 4)
-    cunp._core._reduction_compile(src, 'cunp_red_mymean', 90)
+    cunp._core.reduction.compile(src, 'cunp_red_mymean', 90)
 
 
 def test_stand_in_module_takes_the_composition():
