@@ -126,6 +126,7 @@ void bind_einsum(nb::module_& m);      // _einsum, _einsum_path and the plan cac
 // _interp and _i0; _tril and _triu.
 void bind_math_extras(nb::module_& m);
 void bind_triangles(nb::module_& m);
+void bind_ndimage(nb::module_& m);
 
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array

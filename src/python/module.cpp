@@ -93,4 +93,5 @@ NB_MODULE(_core, m) {
   bind_histogram(m);
   bind_math_extras(m);
   bind_triangles(m);
+  bind_ndimage(m);
 }

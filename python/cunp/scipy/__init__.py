@@ -1,6 +1,6 @@
-"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft, as cunp.scipy.fft)."""
+"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft and scipy.ndimage, as cunp.scipy.fft and cunp.scipy.ndimage)."""
 
-_SUBMODULES = {"fft"}
+_SUBMODULES = {"fft", "ndimage"}
 
 
 def __getattr__(name):

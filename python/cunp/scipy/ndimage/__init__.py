@@ -1,0 +1,32 @@
+"""cunp.scipy.ndimage: scipy.ndimage on cunp arrays (SciPy is the spec).
+
+The filters run on one stencil engine (cunp/ops/ndimage/stencil.hpp, device code in
+src/device/ndimage/): each output element folds the values its footprint's taps read through
+SciPy's boundary modes. So far: the linear filters (correlate, convolve and their 1-D forms,
+the Gaussian family, uniform, sobel, prewitt, laplace) and the order filters (minimum, maximum,
+median, rank, percentile). Complex input to the linear filters is not supported yet.
+"""
+import inspect
+
+from cunp.scipy.ndimage import _filters
+from cunp.scipy.ndimage._ni_support import cunp_backend
+
+__all__ = [f.__name__ for f in _filters.FILTERS]
+
+
+def _on_cunp(generic):
+    """`generic(be, ...)` with be = cunp's stencil engine, under SciPy's signature."""
+    def public(*args, **kwargs):
+        return generic(cunp_backend(), *args, **kwargs)
+
+    signature = inspect.signature(generic)
+    public.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])
+    public.__name__ = public.__qualname__ = generic.__name__
+    public.__doc__ = generic.__doc__
+    public.__module__ = __name__
+    return public
+
+
+for _generic in _filters.FILTERS:
+    globals()[_generic.__name__] = _on_cunp(_generic)
+del _generic
