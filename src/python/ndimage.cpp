@@ -1,7 +1,9 @@
 // src/python/ndimage.cpp -- the submodule _core.ndimage: scipy.ndimage's engines (the stencil of
-// cunp/ops/ndimage/stencil.hpp). python/cunp/scipy/ndimage normalises SciPy's arguments (sizes,
-// footprints, origins, modes, output dtypes) and calls these with ready tables.
+// cunp/ops/ndimage/stencil.hpp, the sampler of cunp/ops/ndimage/interpolate.hpp).
+// python/cunp/scipy/ndimage normalises SciPy's arguments (sizes, footprints, origins, modes,
+// output dtypes) and calls these with ready tables.
 #include "common.hpp"
+#include "cunp/ops/ndimage/interpolate.hpp"
 #include "cunp/ops/ndimage/stencil.hpp"
 
 namespace cunp::py {
@@ -20,6 +22,19 @@ StencilFold fold_of(const std::string& s) {
   throw ValueError("stencil: unknown fold '" + s + "'");
 }
 
+SampleMap map_of(const std::string& s) {
+  if (s == "coordinates") return SampleMap::Coordinates;
+  if (s == "affine") return SampleMap::Affine;
+  if (s == "zoom_shift") return SampleMap::ZoomShift;
+  throw ValueError("interpolate: unknown map '" + s + "'");
+}
+
+NdiMode mode_of(int mode) {
+  if (mode < 0 || mode > static_cast<int>(NdiMode::GridConstant))
+    throw RuntimeError("boundary mode not supported");
+  return static_cast<NdiMode>(mode);
+}
+
 }  // namespace
 
 void bind_ndimage(nb::module_& m) {
@@ -28,16 +43,35 @@ void bind_ndimage(nb::module_& m) {
       "stencil",
       [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights, int mode,
          double cval, const std::string& fold, long long rank) {
-        if (mode < 0 || mode > static_cast<int>(NdiMode::GridConstant))
-          throw RuntimeError("boundary mode not supported");
         stencil(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
-                arr(weights, "weights"), static_cast<NdiMode>(mode), cval, fold_of(fold), rank);
+                arr(weights, "weights"), mode_of(mode), cval, fold_of(fold), rank);
       },
       nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
       nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
       "output[p] = fold over taps k of input[p + offsets[k]] with weights[k] ('sum', 'min', "
       "'max' or 'rank'); mode: SciPy's boundary code; offsets int64 (taps x ndim), weights "
       "float64 (taps), both cunp arrays.");
+  nd.def(
+      "interpolate",
+      [](nb::handle input, nb::handle output, const std::string& map, nb::handle table,
+         nb::handle oshape, int order, int mode, double cval, bool has_shift, bool has_zoom,
+         bool grid_mode) {
+        SampleOptions o;
+        o.order = order;
+        o.mode = mode_of(mode);
+        o.cval = cval;
+        o.has_shift = has_shift;
+        o.has_zoom = has_zoom;
+        o.grid_mode = grid_mode;
+        interpolate(arr(input, "input"), arr(output, "output"), map_of(map), arr(table, "table"),
+                    arr(oshape, "oshape"), o);
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("map"), nb::arg("table"), nb::arg("oshape"),
+      nb::arg("order"), nb::arg("mode"), nb::arg("cval"), nb::arg("has_shift") = false,
+      nb::arg("has_zoom") = false, nb::arg("grid_mode") = false,
+      "output = input sampled where map ('coordinates', 'affine' or 'zoom_shift') with its "
+      "float64 table sends each output element; oshape: the output's shape as an int64 cunp "
+      "array; mode: SciPy's boundary code.");
 }
 
 }  // namespace cunp::py

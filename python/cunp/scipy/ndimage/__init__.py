@@ -4,14 +4,17 @@ The filters run on one stencil engine (cunp/ops/ndimage/stencil.hpp, device code
 src/device/ndimage/): each output element folds the values its footprint's taps read through
 SciPy's boundary modes. So far: the linear filters (correlate, convolve and their 1-D forms,
 the Gaussian family, uniform, sobel, prewitt, laplace) and the order filters (minimum, maximum,
-median, rank, percentile). Complex input to the linear filters is not supported yet.
+median, rank, percentile). Interpolation (map_coordinates, affine_transform, shift, zoom,
+rotate) runs on a sampler of orders 0 and 1 over every mode. Complex input is not supported
+yet.
 """
 import inspect
 
-from cunp.scipy.ndimage import _filters
+from cunp.scipy.ndimage import _filters, _interpolation
 from cunp.scipy.ndimage._ni_support import cunp_backend
 
-__all__ = [f.__name__ for f in _filters.FILTERS]
+_PUBLIC = _filters.FILTERS + _interpolation.INTERPOLATION
+__all__ = [f.__name__ for f in _PUBLIC]
 
 
 def _on_cunp(generic):
@@ -27,6 +30,6 @@ def _on_cunp(generic):
     return public
 
 
-for _generic in _filters.FILTERS:
+for _generic in _PUBLIC:
     globals()[_generic.__name__] = _on_cunp(_generic)
 del _generic

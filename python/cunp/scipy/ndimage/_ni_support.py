@@ -126,13 +126,29 @@ def is_integer(value):
 class Backend:
     """Where the filters run. xp: the array module (cunp, or numpy in the CPU tests);
     stencil(input, output, offsets, weights, mode, cval, fold, rank) the engine, given the
-    footprint as NumPy tables (offsets int64 taps x ndim, weights float64); to_host(a) NumPy's
-    copy of a weights argument."""
+    footprint as NumPy tables (offsets int64 taps x ndim, weights float64);
+    sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode) the
+    interpolation sampler (table: float64, NumPy's or xp's); to_host(a) NumPy's copy of a
+    weights argument."""
 
-    def __init__(self, xp, stencil, to_host):
+    def __init__(self, xp, stencil, to_host, sample=None):
         self.xp = xp
         self._stencil = stencil
+        self._sample = sample
         self.to_host = to_host
+
+    def interpolate(self, input, output, map, table, order, mode, cval, has_shift=False,
+                    has_zoom=False, grid_mode=False):
+        """The sampler into output (through a temporary where output overlaps input)."""
+        args = (map, table, int(order), int(mode), float(cval), bool(has_shift),
+                bool(has_zoom), bool(grid_mode))
+        if self.xp.may_share_memory(input, output):
+            temp = self.xp.empty(output.shape, dtype=output.dtype)
+            self._sample(input, temp, *args)
+            output[...] = temp
+        else:
+            self._sample(input, output, *args)
+        return output
 
     def run(self, input, output, offsets, weights, mode, cval, fold, rank=0):
         """The stencil into output, through a temporary where output overlaps input (taps read
@@ -156,10 +172,15 @@ def _cunp_backend():
         _core.ndimage.stencil(input, output, cunp.asarray(offsets), cunp.asarray(weights), mode,
                               cval, fold, rank)
 
+    def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode):
+        oshape = cunp.asarray(numpy.asarray(output.shape, dtype=numpy.int64))
+        _core.ndimage.interpolate(input, output, map, cunp.asarray(table, dtype=cunp.float64),
+                                  oshape, order, mode, cval, has_shift, has_zoom, grid_mode)
+
     def to_host(a):
         return cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else numpy.asarray(a)
 
-    return Backend(cunp, stencil, to_host)
+    return Backend(cunp, stencil, to_host, sample)
 
 
 _CUNP = None
