@@ -5,15 +5,16 @@ src/device/ndimage/): each output element folds the values its footprint's taps 
 SciPy's boundary modes. So far: the linear filters (correlate, convolve and their 1-D forms,
 the Gaussian family, uniform, sobel, prewitt, laplace) and the order filters (minimum, maximum,
 median, rank, percentile). Interpolation (map_coordinates, affine_transform, shift, zoom,
-rotate) runs on a sampler of orders 0 and 1 over every mode. Complex input is not supported
-yet.
+rotate) runs on a sampler of orders 0 and 1 over every mode. Morphology: binary and grey
+erosion and dilation (and binary opening and closing) on the same stencil. Complex input is not
+supported yet.
 """
 import inspect
 
-from cunp.scipy.ndimage import _filters, _interpolation
+from cunp.scipy.ndimage import _filters, _interpolation, _morphology
 from cunp.scipy.ndimage._ni_support import cunp_backend
 
-_PUBLIC = _filters.FILTERS + _interpolation.INTERPOLATION
+_PUBLIC = _filters.FILTERS + _interpolation.INTERPOLATION + _morphology.MORPHOLOGY
 __all__ = [f.__name__ for f in _PUBLIC]
 
 
