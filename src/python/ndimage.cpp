@@ -55,9 +55,10 @@ void bind_ndimage(nb::module_& m) {
       "interpolate",
       [](nb::handle input, nb::handle output, const std::string& map, nb::handle table,
          nb::handle oshape, int order, int mode, double cval, bool has_shift, bool has_zoom,
-         bool grid_mode) {
+         bool grid_mode, long long npad) {
         SampleOptions o;
         o.order = order;
+        o.npad = npad;
         o.mode = mode_of(mode);
         o.cval = cval;
         o.has_shift = has_shift;
@@ -68,9 +69,17 @@ void bind_ndimage(nb::module_& m) {
       },
       nb::arg("input"), nb::arg("output"), nb::arg("map"), nb::arg("table"), nb::arg("oshape"),
       nb::arg("order"), nb::arg("mode"), nb::arg("cval"), nb::arg("has_shift") = false,
-      nb::arg("has_zoom") = false, nb::arg("grid_mode") = false,
+      nb::arg("has_zoom") = false, nb::arg("grid_mode") = false, nb::arg("npad") = 0,
       "output = input sampled where map ('coordinates', 'affine' or 'zoom_shift') with its "
       "float64 table sends each output element; oshape: the output's shape as an int64 cunp "
+      "array; mode: SciPy's boundary code; npad: how far a prefiltered input was padded.");
+  nd.def(
+      "spline_filter",
+      [](nb::handle coefficients, int axis, int order, int mode) {
+        spline_filter(arr(coefficients, "coefficients"), axis, order, mode_of(mode));
+      },
+      nb::arg("coefficients"), nb::arg("axis"), nb::arg("order"), nb::arg("mode"),
+      "B-spline coefficients of order 2-5 along axis, in place on a C-contiguous float64 cunp "
       "array; mode: SciPy's boundary code.");
 }
 

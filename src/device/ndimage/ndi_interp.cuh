@@ -3,11 +3,11 @@
 // sample coordinate outside the input is treated per mode, and the spline taps around it.
 //
 // Interpolation differs from filtering at the edges: 'constant' gives cval for any coordinate
-// outside [0, n - 1] (no interpolation towards cval), 'nearest' clamps the coordinate, legacy
-// 'wrap' folds it with period n - 1; mirror, reflect and grid-wrap fold it into one period (as
-// SciPy does, which decides where order 0 rounds a tie), and grid-constant leaves it. Taps past
-// the edge then extend as in filters (grid-constant's read cval). Orders 0 and 1 need no
-// prefiltered coefficients.
+// outside [0, n - 1] (no interpolation towards cval), legacy 'wrap' folds it with period n - 1;
+// mirror, reflect and grid-wrap fold it into one period (as SciPy does, which decides where
+// order 0 rounds a tie), and nearest and grid-constant leave it. Taps past the edge then extend
+// as in filters (nearest's repeat the edge, grid-constant's read cval). Orders 2 to 5 read B-spline
+// coefficients (ndi_spline.cuh) unless the caller asked for no prefilter.
 #pragma once
 #include "../cunp_device.cuh"
 #include "../cunp_indexer.cuh"
@@ -22,8 +22,6 @@ __device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, i
     case kNdiConstant:
       outside |= c < 0.0 || c > static_cast<double>(n - 1);
       return c;
-    case kNdiNearest:
-      return c < 0.0 ? 0.0 : (c > static_cast<double>(n - 1) ? static_cast<double>(n - 1) : c);
     case kNdiWrap: {
       if (n <= 1) return 0.0;
       const double period = static_cast<double>(n - 1);
@@ -65,14 +63,13 @@ __device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, i
       if (c > p - 1.0) return c - p * static_cast<double>(static_cast<long long>(c / p));
       return c;
     }
-    default:  // grid-constant: its taps outside read cval
+    default:  // nearest and grid-constant: their taps past the edge repeat it or read cval
       return c;
   }
 }
 
-// How taps past the edge read, given the interpolation mode: the coordinate of 'constant',
-// 'nearest' and 'wrap' already lies inside, so their edge taps (weight zero, or the edge
-// itself) only need an in-range index, which mirror gives.
+// How taps past the edge read, given the interpolation mode: the coordinate of 'constant' and
+// 'wrap' already lies inside, and their edge taps take the mirror image, as SciPy's do.
 __device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
   switch (mode) {
     case kNdiConstant:
@@ -87,33 +84,63 @@ __device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
   }
 }
 
-// The interpolated value of x at coordinates c (one per input axis), order 0 (nearest sample,
-// halves rounded up) or 1 (linear), under `mode`.
+// The centred B-spline of degree n at t, from its truncated-power form (n <= 5, |t| small, so
+// the cancellation costs a few ulps).
+__device__ __forceinline__ double ndi_bspline(double t, int n) {
+  double sum = 0.0, binomial = 1.0, factorial = 1.0;
+  for (int k = 2; k <= n; ++k) factorial *= k;
+  for (int k = 0; k <= n + 1; ++k) {
+    const double u = t + 0.5 * (n + 1) - k;
+    if (u > 0.0) {
+      double p = 1.0;
+      for (int e = 0; e < n; ++e) p *= u;
+      sum += (k & 1 ? -binomial : binomial) * p;
+    }
+    binomial = binomial * (n + 1 - k) / (k + 1);
+  }
+  return sum / factorial;
+}
+
+// The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
+// npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
+// with the spline of `order` (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
 template <class In>
-__device__ double ndi_interpolate(const In& x, const double* c, int order, int mode,
-                                  double cval) {
+__device__ double ndi_interpolate(const In& x, const double* c, int order, int mode, double cval,
+                                  long long npad) {
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
   const int tap_mode = ndi_interp_tap_mode(mode);
+  const int width = order + 1;
   long long start[N];
-  double frac[N];
+  double w[N][6];
   bool outside = false;
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) {
-    const double cc = ndi_interp_coordinate(c[d], x.shape()[d], mode, outside);
-    const double base = order == 0 ? floor(cc + 0.5) : floor(cc);
-    start[d] = static_cast<long long>(base);
-    frac[d] = cc - base;
+    const double cc = ndi_interp_coordinate(c[d] + static_cast<double>(npad), x.shape()[d], mode,
+                                            outside);
+    const double base = (order & 1) ? floor(cc) : floor(cc + 0.5);
+    start[d] = static_cast<long long>(base) - order / 2;
+    if (order == 1) {
+      w[d][0] = 1.0 - (cc - base);
+      w[d][1] = cc - base;
+    } else if (order > 1) {
+      for (int k = 0; k < width; ++k)
+        w[d][k] = ndi_bspline(cc - static_cast<double>(start[d] + k), order);
+    }
   }
   if (outside) return cval;
-  const int taps = order == 0 ? 1 : (1 << In::ndim);
+  int taps = 1;
+  for (int d = 0; d < In::ndim; ++d) taps *= width;
   double sum = 0.0;
   for (int t = 0; t < taps; ++t) {
     long long idx[N];
+    int digit[N];
     bool in_cval = false;
+    int rest = t;
 #pragma unroll
-    for (int d = 0; d < In::ndim; ++d) {
-      const int k = order == 0 ? 0 : (t >> (In::ndim - 1 - d)) & 1;
-      const long long j = ndi_filter_index(start[d] + k, x.shape()[d], tap_mode);
+    for (int d = In::ndim - 1; d >= 0; --d) {
+      digit[d] = rest % width;
+      rest /= width;
+      const long long j = ndi_filter_index(start[d] + digit[d], x.shape()[d], tap_mode);
       in_cval |= j < 0;
       idx[d] = j < 0 ? 0 : j;
     }
@@ -122,8 +149,7 @@ __device__ double ndi_interpolate(const In& x, const double* c, int order, int m
     double v = in_cval ? cval : cast<double>(x[idx]);
     if (order != 0) {
 #pragma unroll
-      for (int d = 0; d < In::ndim; ++d)
-        v *= ((t >> (In::ndim - 1 - d)) & 1) ? frac[d] : 1.0 - frac[d];
+      for (int d = 0; d < In::ndim; ++d) v *= w[d][digit[d]];
     }
     sum += v;
   }
@@ -155,11 +181,12 @@ template <class Y> __device__ Y ndi_interp_store(double t) {
 // map_coordinates: coords holds ndim planes of the output's size, plane d the axis-d coordinate.
 template <class In, class Coords>
 __device__ double ndi_map_coordinates_at(long long pos, long long out_size, const In& x,
-                                         const Coords& coords, int order, int mode, double cval) {
+                                         const Coords& coords, int order, int mode, double cval,
+                                         long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) c[d] = static_cast<double>(coords[d * out_size + pos]);
-  return ndi_interpolate(x, c, order, mode, cval);
+  return ndi_interpolate(x, c, order, mode, cval, npad);
 }
 
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
@@ -167,7 +194,7 @@ __device__ double ndi_map_coordinates_at(long long pos, long long out_size, cons
 template <class In, class Table, class Shape>
 __device__ double ndi_affine_at(long long pos, const In& x, const Table& table,
                                 const Shape& oshape, int ondim, int order, int mode,
-                                double cval) {
+                                double cval, long long npad) {
   long long o[32];
   for_each_coordinate<long long>(pos, ondim, &oshape[0], [&](int d, long long v) { o[d] = v; });
   double c[In::ndim > 0 ? In::ndim : 1];
@@ -177,7 +204,7 @@ __device__ double ndi_affine_at(long long pos, const In& x, const Table& table,
     for (int k = 0; k < ondim; ++k) s += static_cast<double>(o[k]) * table[d * ondim + k];
     c[d] = s;
   }
-  return ndi_interpolate(x, c, order, mode, cval);
+  return ndi_interpolate(x, c, order, mode, cval, npad);
 }
 
 // zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom
@@ -185,7 +212,8 @@ __device__ double ndi_affine_at(long long pos, const In& x, const Table& table,
 template <class In, class Table, class Shape>
 __device__ double ndi_zoom_shift_at(long long pos, const In& x, const Table& table,
                                     const Shape& oshape, bool has_shift, bool has_zoom,
-                                    bool grid_mode, int order, int mode, double cval) {
+                                    bool grid_mode, int order, int mode, double cval,
+                                    long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
   for_each_coordinate<In::ndim>(pos, &oshape[0], [&](int d, long long v) {
     double cc = static_cast<double>(v);
@@ -194,7 +222,7 @@ __device__ double ndi_zoom_shift_at(long long pos, const In& x, const Table& tab
     if (has_zoom) cc = grid_mode ? (cc + 0.5) * z - 0.5 : cc * z;
     c[d] = cc;
   });
-  return ndi_interpolate(x, c, order, mode, cval);
+  return ndi_interpolate(x, c, order, mode, cval, npad);
 }
 
 }  // namespace cunp

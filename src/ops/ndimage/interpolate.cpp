@@ -18,7 +18,7 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   o->names = {"x", "table", "oshape", "y"};
   o->raw = {true, true, true, false};
   o->scalar_names = {"out_size", "ondim", "order", "mode", "cval", "has_shift", "has_zoom",
-                     "grid_mode"};
+                     "grid_mode", "npad"};
   o->uses_index = true;  // i is the output's C-order position
   o->type_aliases = {TypeAlias{"Y", false, 3}};
   o->body = "y = cunp::ndi_interp_store<Y>(" + call + ");";
@@ -32,12 +32,12 @@ const ElementwiseOp& interpolate_op(SampleMap map) {
     case SampleMap::Coordinates: {
       static const ElementwiseOp* op = make_op(
           "ndi_map_coordinates",
-          "cunp::ndi_map_coordinates_at(i, out_size, x, table, order, mode, cval)");
+          "cunp::ndi_map_coordinates_at(i, out_size, x, table, order, mode, cval, npad)");
       return *op;
     }
     case SampleMap::Affine: {
       static const ElementwiseOp* op = make_op(
-          "ndi_affine", "cunp::ndi_affine_at(i, x, table, oshape, ondim, order, mode, cval)");
+          "ndi_affine", "cunp::ndi_affine_at(i, x, table, oshape, ondim, order, mode, cval, npad)");
       return *op;
     }
     case SampleMap::ZoomShift:
@@ -46,7 +46,7 @@ const ElementwiseOp& interpolate_op(SampleMap map) {
   static const ElementwiseOp* op =
       make_op("ndi_zoom_shift",
               "cunp::ndi_zoom_shift_at(i, x, table, oshape, has_shift, has_zoom, grid_mode, "
-              "order, mode, cval)");
+              "order, mode, cval, npad)");
   return *op;
 }
 
@@ -54,8 +54,7 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
                  const NDArray& oshape, const SampleOptions& o) {
   if (input.ndim() < 1 || output.ndim() < 1)
     throw RuntimeError("input and output rank must be > 0");
-  if (o.order < 0 || o.order > 1)
-    throw NotImplementedError("interpolation: only orders 0 and 1 are implemented");
+  if (o.order < 0 || o.order > 5) throw RuntimeError("spline order not supported");
   if (table.dtype() != DType::Float64 || oshape.dtype() != DType::Int64)
     throw TypeError("interpolate: the table must be float64 and oshape int64");
   if (oshape.size() != output.ndim()) throw ValueError("interpolate: oshape is not output's");
@@ -75,7 +74,41 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
                Scalar::from_double(o.cval, DType::Float64),
                Scalar::from_bool(o.has_shift, DType::Bool),
                Scalar::from_bool(o.has_zoom, DType::Bool),
-               Scalar::from_bool(o.grid_mode, DType::Bool)});
+               Scalar::from_bool(o.grid_mode, DType::Bool),
+               Scalar::from_int(o.npad, DType::Int64)});
+}
+
+const ElementwiseOp& spline_filter_op() {
+  static const ElementwiseOp* op = [] {
+    auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
+    o->name = "ndi_spline_filter";
+    o->preamble = device_part("ndi_spline");
+    o->names = {"c"};
+    o->raw = {true};
+    o->writable = {true};
+    o->scalar_names = {"n", "inner", "order", "mode"};
+    o->uses_index = true;  // i is the line
+    o->body = "cunp::ndi_spline_filter_at(i, c, n, inner, order, mode);";
+    return o;
+  }();
+  return *op;
+}
+
+void spline_filter(const NDArray& c, int axis, int order, NdiMode mode) {
+  if (order < 2 || order > 5) throw RuntimeError("spline order not supported");
+  if (c.dtype() != DType::Float64 || !c.c_contiguous())
+    throw TypeError("spline_filter: the coefficients must be a C-contiguous float64 array");
+  if (axis < 0 || axis >= c.ndim()) throw ValueError("spline_filter: axis out of range");
+  const long long n = c.shape()[axis];
+  if (c.size() == 0 || n <= 1) return;
+  long long inner = 1;
+  for (int d = axis + 1; d < c.ndim(); ++d) inner *= c.shape()[d];
+  const long long lines = c.size() / n;
+  elementwise(spline_filter_op(), {c}, {},
+              {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
+               Scalar::from_int(order, DType::Int32),
+               Scalar::from_int(static_cast<int>(mode), DType::Int32)},
+              Dims{static_cast<int64_t>(lines)});
 }
 
 }  // namespace cunp

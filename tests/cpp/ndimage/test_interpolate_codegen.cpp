@@ -1,5 +1,6 @@
 // tests/cpp/ndimage/test_interpolate_codegen.cpp -- the interpolation kernels (each way of finding
-// coordinates, input ranks 1 to 3, float, integer and bool outputs) compile with NVRTC.
+// coordinates, input ranks 1 to 3, float, integer and bool outputs) and the spline prefilter's
+// compile with NVRTC.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -29,8 +30,8 @@ TEST(NdimageInterpolate, EveryMapCompiles) {
         KernelSignature sig;
         sig.inputs = {t, DType::Float64, DType::Int64};
         sig.outputs = {t};
-        sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Int32,
-                       DType::Float64, DType::Bool,  DType::Bool,  DType::Bool};
+        sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Int32, DType::Float64,
+                       DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
         sig.raw_ndim = {ndim, 1, 1, 1};
         sig.raw_contiguous = {ndim != 2, true, true, true};
         sig.strided_ndim = ndim == 2 ? 2 : 0;
@@ -39,6 +40,15 @@ TEST(NdimageInterpolate, EveryMapCompiles) {
       }
     }
   }
+}
+
+TEST(NdimageInterpolate, SplineFilterCompiles) {
+  KernelSignature sig;
+  sig.inputs = {DType::Float64};
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int32, DType::Int32};
+  sig.raw_ndim = {3};
+  sig.raw_contiguous = {true};
+  expect_compiles(spline_filter_op(), sig, "spline filter");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 """scipy.ndimage's interpolation over a backend `be` (see _ni_support.Backend): SciPy's argument
 rules, then one run of the sampler, which finds each output element's coordinates from a
-coordinate array, an affine map or a per-axis zoom and shift. Orders 0 and 1 so far (they need
-no spline prefilter); higher orders raise NotImplementedError."""
+coordinate array, an affine map or a per-axis zoom and shift. Orders 2 to 5 read B-spline
+coefficients that the prefilter (spline_filter) computes first, unless prefilter=False."""
+import itertools
 import math
 import operator
 import warnings
@@ -15,11 +16,57 @@ def _check_order(order):
     order = operator.index(order)
     if order < 0 or order > 5:
         raise RuntimeError("spline order not supported")
-    if order > 1:
-        raise NotImplementedError(
-            "cunp.scipy.ndimage: spline interpolation of order > 1 is not implemented yet "
-            "(orders 0 and 1 are)")
     return order
+
+
+def _prefiltered(be, input, order, mode, cval, prefilter):
+    """The array the sampler reads and how far it was padded: for order > 1 with prefilter, the
+    B-spline coefficients (float64), of the input padded by 12 first where the mode extends it
+    in a way the prefilter's boundaries cannot express (nearest, grid-constant), as SciPy."""
+    if not prefilter or order <= 1:
+        return input, 0
+    npad = 0
+    if mode == "nearest":
+        npad = 12
+        input = be.xp.pad(input, npad, mode="edge")
+    elif mode == "grid-constant":
+        npad = 12
+        input = be.xp.pad(input, npad, mode="constant", constant_values=cval)
+    return spline_filter(be, input, order, output=numpy.float64, mode=mode), npad
+
+
+def spline_filter1d(be, input, order=3, axis=-1, output=numpy.float64, mode="mirror"):
+    """B-spline coefficients along one axis (orders 2 to 5; orders 0 and 1 copy the input)."""
+    order = _check_order(order)
+    input = be.xp.asarray(input)
+    _check_real(input)
+    output = ns.get_output(be, output, input)
+    if order in (0, 1):
+        output[...] = input
+        return output
+    code = ns.mode_code(mode)
+    axis = ns.normalize_axis(axis, input.ndim)
+    coefficients = be.xp.array(input, dtype=numpy.float64, order="C")
+    be.spline(coefficients, axis, order, code)
+    output[...] = coefficients
+    return output
+
+
+def spline_filter(be, input, order=3, output=numpy.float64, mode="mirror"):
+    """B-spline coefficients along every axis in turn (orders 2 to 5)."""
+    order = operator.index(order)
+    if order < 2 or order > 5:
+        raise RuntimeError("spline order not supported")
+    input = be.xp.asarray(input)
+    _check_real(input)
+    output = ns.get_output(be, output, input)
+    if input.ndim == 0:
+        output[...] = input
+        return output
+    for axis in range(input.ndim):
+        spline_filter1d(be, input, order, axis, output=output, mode=mode)
+        input = output
+    return output
 
 
 def _check_real(input):
@@ -47,7 +94,8 @@ def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant
     output = ns.get_output(be, output, input, shape=output_shape)
     code = ns.mode_code(mode)
     table = be.xp.ascontiguousarray(coordinates, dtype=numpy.float64)
-    return be.interpolate(input, output, "coordinates", table, order, code, cval)
+    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
+    return be.interpolate(filtered, output, "coordinates", table, order, code, cval, npad=npad)
 
 
 def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=None, order=3,
@@ -87,21 +135,23 @@ def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=No
                                                  else offset, n), dtype=numpy.float64)
     if offset.ndim != 1 or offset.shape[0] < 1:
         raise RuntimeError("no proper offset provided")
+    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
     if matrix.ndim == 1:
         # A diagonal: SciPy samples at (o + offset / matrix) * matrix, per axis.
-        return _zoom_shift(be, input, output, offset / matrix, matrix, False, order, code, cval)
+        return _zoom_shift(be, filtered, output, offset / matrix, matrix, False, order, code,
+                           cval, npad)
     table = numpy.concatenate([matrix.reshape(-1), offset])
-    return be.interpolate(input, output, "affine", table, order, code, cval)
+    return be.interpolate(filtered, output, "affine", table, order, code, cval, npad=npad)
 
 
-def _zoom_shift(be, input, output, shift, zoom, grid_mode, order, code, cval):
+def _zoom_shift(be, input, output, shift, zoom, grid_mode, order, code, cval, npad):
     n = input.ndim
     table = numpy.concatenate([
         numpy.zeros(n) if shift is None else numpy.asarray(shift, dtype=numpy.float64),
         numpy.ones(n) if zoom is None else numpy.asarray(zoom, dtype=numpy.float64)])
     return be.interpolate(input, output, "zoom_shift", table, order, code, cval,
                           has_shift=shift is not None, has_zoom=zoom is not None,
-                          grid_mode=grid_mode)
+                          grid_mode=grid_mode, npad=npad)
 
 
 def shift(be, input, shift, output=None, order=3, mode="constant", cval=0.0, prefilter=True):
@@ -117,7 +167,8 @@ def shift(be, input, shift, output=None, order=3, mode="constant", cval=0.0, pre
     output = ns.get_output(be, output, input)
     code = ns.mode_code(mode)
     shifts = [-float(s) for s in ns.normalize_sequence(shift, input.ndim)]
-    return _zoom_shift(be, input, output, shifts, None, False, order, code, cval)
+    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
+    return _zoom_shift(be, filtered, output, shifts, None, False, order, code, cval, npad)
 
 
 def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefilter=True, *,
@@ -152,7 +203,9 @@ def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefi
     # An axis zoomed to one sample (div 0) keeps factor 1 rather than an infinite one.
     factors = numpy.divide(num, div, out=numpy.ones(input.ndim, dtype=numpy.float64),
                            where=div != 0)
-    return _zoom_shift(be, input, output, None, factors, bool(grid_mode), order, code, cval)
+    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
+    return _zoom_shift(be, filtered, output, None, factors, bool(grid_mode), order, code, cval,
+                       npad)
 
 
 def _cos_sin_degrees(angle):
@@ -199,6 +252,16 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
     output_shape = tuple(int(n) for n in output_shape)
     _check_real(input)
     output = ns.get_output(be, output, input, shape=output_shape)
+    if ndim > 2 and order > 1:
+        # SciPy rotates plane by plane: its prefilter runs only along the plane's axes, and a
+        # spline of order > 1 sampled at whole coordinates along another axis would still blur
+        # it, so orders above 1 go plane by plane too.
+        planes = itertools.product(*[[slice(None)] if ax in axes else range(shape[ax])
+                                     for ax in range(ndim)])
+        for index in planes:
+            affine_transform(be, input[index], rot, offset_plane, tuple(int(n) for n in out_plane),
+                             output[index], order, mode, cval, prefilter)
+        return output
     # One affine map over every axis: the rotation on the plane, the identity elsewhere (what
     # SciPy does plane by plane; the zero terms add nothing to the coordinates).
     matrix = numpy.eye(ndim)
@@ -209,4 +272,5 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
                             prefilter)
 
 
-INTERPOLATION = [map_coordinates, affine_transform, shift, zoom, rotate]
+INTERPOLATION = [spline_filter1d, spline_filter, map_coordinates, affine_transform, shift, zoom,
+                 rotate]

@@ -131,17 +131,19 @@ class Backend:
     interpolation sampler (table: float64, NumPy's or xp's); to_host(a) NumPy's copy of a
     weights argument."""
 
-    def __init__(self, xp, stencil, to_host, sample=None):
+    def __init__(self, xp, stencil, to_host, sample=None, spline=None):
         self.xp = xp
         self._stencil = stencil
         self._sample = sample
+        self.spline = spline  # spline(coefficients, axis, order, mode): the prefilter, in place
         self.to_host = to_host
 
     def interpolate(self, input, output, map, table, order, mode, cval, has_shift=False,
-                    has_zoom=False, grid_mode=False):
-        """The sampler into output (through a temporary where output overlaps input)."""
+                    has_zoom=False, grid_mode=False, npad=0):
+        """The sampler into output (through a temporary where output overlaps input). npad:
+        how far a prefiltered input was padded on each side (coordinates move by it)."""
         args = (map, table, int(order), int(mode), float(cval), bool(has_shift),
-                bool(has_zoom), bool(grid_mode))
+                bool(has_zoom), bool(grid_mode), int(npad))
         if self.xp.may_share_memory(input, output):
             temp = self.xp.empty(output.shape, dtype=output.dtype)
             self._sample(input, temp, *args)
@@ -172,15 +174,20 @@ def _cunp_backend():
         _core.ndimage.stencil(input, output, cunp.asarray(offsets), cunp.asarray(weights), mode,
                               cval, fold, rank)
 
-    def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode):
+    def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
+               npad):
         oshape = cunp.asarray(numpy.asarray(output.shape, dtype=numpy.int64))
         _core.ndimage.interpolate(input, output, map, cunp.asarray(table, dtype=cunp.float64),
-                                  oshape, order, mode, cval, has_shift, has_zoom, grid_mode)
+                                  oshape, order, mode, cval, has_shift, has_zoom, grid_mode,
+                                  npad)
+
+    def spline(coefficients, axis, order, mode):
+        _core.ndimage.spline_filter(coefficients, axis, order, mode)
 
     def to_host(a):
         return cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else numpy.asarray(a)
 
-    return Backend(cunp, stencil, to_host, sample)
+    return Backend(cunp, stencil, to_host, sample, spline)
 
 
 _CUNP = None

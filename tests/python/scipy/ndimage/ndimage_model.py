@@ -2,6 +2,7 @@
 independently of the device code), so cunp.scipy.ndimage's argument handling, footprint tables,
 origins and compositions are compared with SciPy on machines without a GPU."""
 import itertools
+import math
 
 import numpy
 
@@ -56,8 +57,6 @@ def _coordinate(c, n, mode):
     """The coordinate interpolated at along an axis of n, and where it gives cval."""
     if mode == 4:
         return c, (c < 0) | (c > n - 1)
-    if mode == 0:
-        return numpy.clip(c, 0, n - 1), numpy.zeros(c.shape, bool)
     if mode == 1:
         if n <= 1:
             return numpy.zeros_like(c), numpy.zeros(c.shape, bool)
@@ -105,7 +104,18 @@ def _store(t, dtype):
     return t.astype(dtype)
 
 
-def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode):
+def _bspline(t, n):
+    """The centred B-spline of degree n at t (order 1: the hat function)."""
+    t = numpy.asarray(t, dtype=numpy.float64)
+    s = numpy.zeros(t.shape)
+    for k in range(n + 2):
+        u = t + (n + 1) / 2 - k
+        s = s + (-1) ** k * math.comb(n + 1, k) * numpy.where(u > 0, u, 0.0) ** n
+    return s / math.factorial(n)
+
+
+def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
+           npad=0):
     x = numpy.asarray(input, dtype=numpy.float64)
     table = numpy.asarray(table, dtype=numpy.float64)
     n, oshape = x.ndim, output.shape
@@ -134,13 +144,17 @@ def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, gr
                 coords.append(cc)
             coords = numpy.stack(coords)
     outside = numpy.zeros(oshape, bool)
-    starts, fracs = [], []
+    starts, weights = [], []
     for d in range(n):
-        cc, out = _coordinate(coords[d], x.shape[d], mode)
+        cc, out = _coordinate(coords[d] + npad, x.shape[d], mode)
         outside |= out
-        base = numpy.floor(cc + 0.5) if order == 0 else numpy.floor(cc)
-        starts.append(base.astype(numpy.int64))
-        fracs.append(cc - base)
+        base = numpy.floor(cc) if order & 1 else numpy.floor(cc + 0.5)
+        start = base.astype(numpy.int64) - order // 2
+        starts.append(start)
+        if order == 1:
+            weights.append([1 - (cc - base), cc - base])
+        else:
+            weights.append([_bspline(cc - (start + k), order) for k in range(order + 1)])
     tap_mode = _TAP_MODE.get(mode, mode)
     total = numpy.zeros(oshape)
     for ks in itertools.product(*[range(order + 1)] * n):
@@ -152,12 +166,68 @@ def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, gr
         v = numpy.where(in_cval, cval, x[tuple(idx)])
         if order:  # the value times each axis's weight in turn, as SciPy rounds
             for d, k in enumerate(ks):
-                v = v * (fracs[d] if k else 1 - fracs[d])
+                v = v * weights[d][k]
         total = total + v
     total = numpy.where(outside, cval, total)
     with numpy.errstate(invalid="ignore"):
         output[...] = _store(total, output.dtype)
 
 
+_POLES = {2: [math.sqrt(8.0) - 3.0], 3: [math.sqrt(3.0) - 2.0],
+          4: [math.sqrt(664.0 - math.sqrt(438976.0)) + math.sqrt(304.0) - 19.0,
+              math.sqrt(664.0 + math.sqrt(438976.0)) - math.sqrt(304.0) - 19.0],
+          5: [math.sqrt(67.5 - math.sqrt(4436.25)) + math.sqrt(26.25) - 6.5,
+              math.sqrt(67.5 + math.sqrt(4436.25)) - math.sqrt(26.25) - 6.5]}
+# The boundary each mode's prefilter assumes (by mode code).
+_SPLINE_KIND = {0: "reflect", 1: "mirror", 2: "reflect", 3: "mirror", 4: "mirror", 5: "wrap",
+                6: "mirror"}
+
+
+def _spline_line(c, order, mode):
+    """B-spline coefficients of one line (Unser's recursive filter, one pole at a time)."""
+    n = len(c)
+    if n <= 1:
+        return c
+    kind = _SPLINE_KIND[mode]
+    for z in _POLES[order]:
+        c = c * ((1 - z) * (1 - 1 / z))
+    for z in _POLES[order]:
+        if kind == "mirror":
+            zn1 = z ** (n - 1)
+            powers = z ** numpy.arange(1, n - 1)
+            c[0] = (c[0] + zn1 * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn1 * c[n - 2:0:-1]))
+                    ) / (1 - zn1 * zn1)
+        elif kind == "wrap":
+            powers = z ** numpy.arange(1, n)
+            c[0] = (c[0] + numpy.sum(powers * c[n - 1:0:-1])) / (1 - z ** n)
+        else:
+            # SciPy accumulates into c[0] in place, so its last term (which reads c[0]) sees
+            # the running sum rather than the first sample.
+            zn = z ** n
+            powers = z ** numpy.arange(1, n - 1)
+            total = c[0] + zn * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn * c[n - 2:0:-1]))
+            total += z ** (n - 1) * (c[n - 1] + zn * total)
+            c[0] = c[0] + total * (z / (1 - zn * zn))
+        for i in range(1, n):
+            c[i] += z * c[i - 1]
+        if kind == "mirror":
+            c[n - 1] = (z * c[n - 2] + c[n - 1]) * z / (z * z - 1)
+        elif kind == "wrap":
+            powers = z ** numpy.arange(1, n)
+            c[n - 1] = (c[n - 1] + numpy.sum(powers * c[:n - 1])) * (z / (z ** n - 1))
+        else:
+            c[n - 1] *= z / (z - 1)
+        for i in range(n - 2, -1, -1):
+            c[i] = z * (c[i + 1] - c[i])
+    return c
+
+
+def spline(coefficients, axis, order, mode):
+    """The prefilter along axis, in place on a C-contiguous float64 array."""
+    moved = numpy.moveaxis(coefficients, axis, -1)
+    for idx in numpy.ndindex(moved.shape[:-1]):
+        moved[idx] = _spline_line(moved[idx].copy(), order, mode)
+
+
 def numpy_backend():
-    return Backend(numpy, stencil, numpy.asarray, sample)
+    return Backend(numpy, stencil, numpy.asarray, sample, spline)

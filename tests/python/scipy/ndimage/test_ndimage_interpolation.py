@@ -1,4 +1,5 @@
-"""cunp.scipy.ndimage's interpolation against scipy.ndimage (orders 0 and 1).
+"""cunp.scipy.ndimage's interpolation against scipy.ndimage (orders 0 to 5, with and without the
+spline prefilter, and spline_filter/spline_filter1d themselves).
 
 As for the filters, the tests without the gpu marker run the functions on a NumPy model of the
 sampler (ndimage_model.py) and compare with SciPy: the coordinates each function computes, how
@@ -25,7 +26,7 @@ MODES = ["constant", "grid-constant", "nearest", "mirror", "reflect", "grid-mirr
 SHAPES = [(7,), (6, 7), (4, 5, 6), (1, 5)]
 
 
-def _calls(shape, order, mode):
+def _calls(shape, order, mode, prefilter=True):
     """(name, call(f, x)) pairs, f being scipy.ndimage or cunp's functions."""
     n = len(shape)
     rng = numpy.random.default_rng(3)
@@ -33,7 +34,7 @@ def _calls(shape, order, mode):
     coords = rng.uniform(-8, numpy.array(shape)[:, None, None] + 8, size=(n, 4, 9))
     coords[:, 0, :5] = numpy.array([-0.5, 0.0, 0.5, -1.0, -1.5])[None]
     coords[:, 1, :3] = (numpy.array(shape)[:, None] - 1) + numpy.array([0.0, 0.5, 1.0])[None]
-    kw = dict(order=order, mode=mode, cval=-3.0)
+    kw = dict(order=order, mode=mode, cval=-3.0, prefilter=prefilter)
     calls = [
         ("map_coordinates", lambda f, x: f.map_coordinates(x, coords, **kw)),
         ("shift", lambda f, x: f.shift(x, [1.3, -2.5, 0.5][:n], **kw)),
@@ -81,18 +82,40 @@ def _quiet(call, f, x):
         return call(f, x)
 
 
+ORDERS = [(0, True), (1, True), (2, True), (3, True), (4, True), (5, True), (3, False)]
+
+
+def _tol(order):
+    # Orders above 1 weigh taps by the B-spline's truncated-power form rather than SciPy's
+    # per-order polynomials: equal to a few ulps.
+    return dict(rtol=1e-12, atol=1e-12) if order <= 1 else dict(rtol=1e-9, atol=1e-9)
+
+
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
-@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("order,prefilter", ORDERS)
 @pytest.mark.parametrize("mode", MODES)
-def test_model_matches_scipy(case, order, mode):
+def test_model_matches_scipy(case, order, prefilter, mode):
     s, k = case
     shape = SHAPES[s]
     x = numpy.random.default_rng(4).random(shape) * 10
-    name, call = _calls(shape, order, mode)[k]
+    name, call = _calls(shape, order, mode, prefilter)[k]
     expected = _quiet(call, sn, x)
     got = _quiet(call, _Model(), x)
     assert got.shape == expected.shape
-    numpy.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+    numpy.testing.assert_allclose(got, expected, **_tol(order))
+
+
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", [(1,), (2,), (9,), (6, 7), (3, 4, 5)])
+def test_model_spline_filter_matches_scipy(order, mode, shape):
+    x = numpy.random.default_rng(9).random(shape) * 10
+    numpy.testing.assert_allclose(_Model().spline_filter(x, order, mode=mode),
+                                  sn.spline_filter(x, order, mode=mode), rtol=1e-11, atol=1e-11)
+    axis = len(shape) - 1
+    numpy.testing.assert_allclose(
+        _Model().spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32),
+        sn.spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32), rtol=1e-6)
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "int32", "float32", "float64"])
@@ -134,32 +157,52 @@ def test_model_errors_match_scipy(call, exc):
         call(sn, x)
 
 
-def test_higher_orders_not_yet():
-    x = numpy.zeros((4, 4))
-    with pytest.raises(NotImplementedError):
-        _Model().shift(x, 0.5)  # order 3 by default
-    # zoom by 1 with prefilter copies the input whatever the order, as SciPy.
-    numpy.testing.assert_array_equal(_Model().zoom(x + 2, 1), x + 2)
+def test_model_zoom_by_one_copies_and_spline_filter_errors():
+    x = numpy.random.default_rng(10).random((4, 4))
+    numpy.testing.assert_array_equal(_Model().zoom(x, 1), x)
+    for f in (_Model(), sn):
+        with pytest.raises(RuntimeError):
+            f.spline_filter(x, 1)
+        with pytest.raises(RuntimeError):
+            f.spline_filter1d(x, 6)
 
 
 # --- on the GPU ---
 
 @gpu
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
-@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("order,prefilter", ORDERS)
 @pytest.mark.parametrize("mode", MODES)
-def test_matches_scipy(case, order, mode):
+def test_matches_scipy(case, order, prefilter, mode):
     import cunp
     from cunp.scipy import ndimage as cn
     s, k = case
     shape = SHAPES[s]
     x = numpy.random.default_rng(4).random(shape) * 10
-    name, call = _calls(shape, order, mode)[k]
+    name, call = _calls(shape, order, mode, prefilter)[k]
     expected = _quiet(call, sn, x)
     got = _quiet(call, cn, cunp.asarray(x))
     assert isinstance(got, cunp.ndarray)
     assert got.shape == expected.shape and got.dtype == expected.dtype
-    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-12, atol=1e-12)
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, **_tol(order))
+
+
+@gpu
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", [(1,), (2,), (9,), (6, 7), (3, 4, 5)])
+def test_spline_filter_matches_scipy(order, mode, shape):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = numpy.random.default_rng(9).random(shape) * 10
+    g = cunp.asarray(x)
+    numpy.testing.assert_allclose(cunp.asnumpy(cn.spline_filter(g, order, mode=mode)),
+                                  sn.spline_filter(x, order, mode=mode), rtol=1e-11, atol=1e-11)
+    for axis in range(len(shape)):
+        numpy.testing.assert_allclose(
+            cunp.asnumpy(cn.spline_filter1d(g[..., ::-1], order, axis=axis, mode=mode)),
+            sn.spline_filter1d(x[..., ::-1], order, axis=axis, mode=mode), rtol=1e-11,
+            atol=1e-11)
 
 
 @gpu
@@ -177,7 +220,10 @@ def test_dtypes_and_layouts(dtype):
                  lambda f, a: f.zoom(a, 1.5, order=0, mode="mirror"),
                  lambda f, a: f.rotate(a, 20, order=1, mode="reflect"),
                  lambda f, a: f.map_coordinates(a, coords, order=1, mode="grid-wrap"),
-                 lambda f, a: f.zoom(a, 2, order=1, output=numpy.float32)):
+                 lambda f, a: f.zoom(a, 2, order=1, output=numpy.float32),
+                 lambda f, a: f.zoom(a, 1.5, order=3, mode="grid-constant", output=numpy.float64),
+                 lambda f, a: f.shift(a, 0.25, order=5, mode="nearest",
+                                      output=numpy.float64)):
         e, c = call(sn, xs), call(cn, g)
         assert c.dtype == e.dtype
         tol = 1e-5 if e.dtype == numpy.float32 else 1e-12
