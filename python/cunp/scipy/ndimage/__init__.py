@@ -5,9 +5,10 @@ src/device/ndimage/): each output element folds the values its footprint's taps 
 SciPy's boundary modes. So far: the linear filters (correlate, convolve and their 1-D forms,
 the Gaussian family, uniform, sobel, prewitt, laplace) and the order filters (minimum, maximum,
 median, rank, percentile). Interpolation (map_coordinates, affine_transform, shift, zoom,
-rotate) runs on a sampler of orders 0 and 1 over every mode. Morphology: binary and grey
-erosion and dilation (and binary opening and closing) on the same stencil. Complex input is not
-supported yet.
+rotate; orders 0 to 5 over every mode) runs on a sampler that reads B-spline coefficients from
+the prefilter (spline_filter, spline_filter1d). Morphology: binary erosion, dilation, opening
+and closing, and the grey operations (erosion, dilation, opening, closing, gradient, Laplace,
+top-hats) on the stencil. Complex input is not supported yet.
 """
 import inspect
 

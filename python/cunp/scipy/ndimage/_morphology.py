@@ -5,6 +5,7 @@ is an erosion of the complement with the reflected structure; De Morgan makes th
 grey erosion and dilation are the minimum and maximum filters with the structure's values
 subtracted or added."""
 import operator
+import warnings
 
 import numpy
 
@@ -189,5 +190,93 @@ def grey_dilation(be, input, size=None, footprint=None, structure=None, output=N
                                        origins, _filters.MAX, axes)
 
 
+def _warn_size_and_footprint(size, footprint):
+    if size is not None and footprint is not None:
+        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=3)
+
+
+def grey_opening(be, input, size=None, footprint=None, structure=None, output=None,
+                 mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """Grey erosion then grey dilation."""
+    _warn_size_and_footprint(size, footprint)
+    eroded = grey_erosion(be, input, size, footprint, structure, None, mode, cval, origin,
+                          axes=axes)
+    return grey_dilation(be, eroded, size, footprint, structure, output, mode, cval, origin,
+                         axes=axes)
+
+
+def grey_closing(be, input, size=None, footprint=None, structure=None, output=None,
+                 mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """Grey dilation then grey erosion."""
+    _warn_size_and_footprint(size, footprint)
+    dilated = grey_dilation(be, input, size, footprint, structure, None, mode, cval, origin,
+                            axes=axes)
+    return grey_erosion(be, dilated, size, footprint, structure, output, mode, cval, origin,
+                        axes=axes)
+
+
+def morphological_gradient(be, input, size=None, footprint=None, structure=None, output=None,
+                           mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """Grey dilation minus grey erosion."""
+    args = (size, footprint, structure)
+    dilated = grey_dilation(be, input, *args, None, mode, cval, origin, axes=axes)
+    if isinstance(output, be.xp.ndarray):
+        grey_erosion(be, input, *args, output, mode, cval, origin, axes=axes)
+        return be.xp.subtract(dilated, output, output)
+    return dilated - grey_erosion(be, input, *args, None, mode, cval, origin, axes=axes)
+
+
+def morphological_laplace(be, input, size=None, footprint=None, structure=None, output=None,
+                          mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """Grey dilation plus grey erosion minus twice the input."""
+    xp = be.xp
+    input = xp.asarray(input)
+    args = (size, footprint, structure)
+    dilated = grey_dilation(be, input, *args, None, mode, cval, origin, axes=axes)
+    if isinstance(output, xp.ndarray):
+        grey_erosion(be, input, *args, output, mode, cval, origin, axes=axes)
+        result = output
+    else:
+        result = grey_erosion(be, input, *args, None, mode, cval, origin, axes=axes)
+    # In SciPy's order (each step in the result's dtype): add, then subtract the input twice.
+    xp.add(dilated, result, result)
+    xp.subtract(result, input, result)
+    return xp.subtract(result, input, result)
+
+
+def white_tophat(be, input, size=None, footprint=None, structure=None, output=None,
+                 mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """The input minus its grey opening (exclusive or for booleans)."""
+    xp = be.xp
+    input = xp.asarray(input)
+    _warn_size_and_footprint(size, footprint)
+    args = (size, footprint, structure)
+    tmp = grey_erosion(be, input, *args, None, mode, cval, origin, axes=axes)
+    tmp = grey_dilation(be, tmp, *args, output, mode, cval, origin, axes=axes)
+    if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
+        xp.bitwise_xor(input, tmp, out=tmp)
+    else:
+        xp.subtract(input, tmp, out=tmp)
+    return tmp
+
+
+def black_tophat(be, input, size=None, footprint=None, structure=None, output=None,
+                 mode="reflect", cval=0.0, origin=0, *, axes=None):
+    """The grey closing minus the input (exclusive or for booleans)."""
+    xp = be.xp
+    input = xp.asarray(input)
+    _warn_size_and_footprint(size, footprint)
+    args = (size, footprint, structure)
+    tmp = grey_dilation(be, input, *args, None, mode, cval, origin, axes=axes)
+    tmp = grey_erosion(be, tmp, *args, output, mode, cval, origin, axes=axes)
+    if input.dtype == numpy.bool_ and tmp.dtype == numpy.bool_:
+        xp.bitwise_xor(tmp, input, out=tmp)
+    else:
+        xp.subtract(tmp, input, out=tmp)
+    return tmp
+
+
 MORPHOLOGY = [generate_binary_structure, iterate_structure, binary_erosion, binary_dilation,
-              binary_opening, binary_closing, grey_erosion, grey_dilation]
+              binary_opening, binary_closing, grey_erosion, grey_dilation, grey_opening,
+              grey_closing, morphological_gradient, morphological_laplace, white_tophat,
+              black_tophat]

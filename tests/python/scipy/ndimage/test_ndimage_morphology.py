@@ -1,6 +1,7 @@
 """cunp.scipy.ndimage's morphology against scipy.ndimage: binary erosion, dilation, opening and
-closing (structures, origins, iterations including until-stable, masks, border_value) and grey
-erosion and dilation (sizes, footprints, structures, modes). CPU tests run the functions on the
+closing (structures, origins, iterations including until-stable, masks, border_value), grey
+erosion, dilation, opening and closing (sizes, footprints, structures, modes), the gradient, the
+Laplace and the top-hats. CPU tests run the functions on the
 NumPy model of the stencil engine; gpu tests run the public functions on cunp arrays."""
 import os
 import sys
@@ -59,6 +60,16 @@ def _calls(ndim):
                                                        cval=-1)),
         ("grey_dilation_both", lambda f: f.grey_dilation(xf, footprint=even, structure=st2,
                                                          mode="wrap")),
+        ("grey_opening", lambda f: f.grey_opening(xf, size=3, mode="nearest")),
+        ("grey_closing", lambda f: f.grey_closing(xf, footprint=even, origin=-1)),
+        ("gradient", lambda f: f.morphological_gradient(xf, size=3)),
+        ("laplace", lambda f: f.morphological_laplace(xf, structure=st3, mode="constant")),
+        ("white_tophat", lambda f: f.white_tophat(xf, size=[3] * ndim)),
+        ("black_tophat", lambda f: f.black_tophat(xf, footprint=even)),
+        ("white_tophat_bool", lambda f: f.white_tophat(x, size=3)),
+        ("black_tophat_bool", lambda f: f.black_tophat(x, size=2)),
+        ("gradient_int", lambda f: f.morphological_gradient((xf * 10).astype(numpy.int16),
+                                                             size=3)),
     ]
 
 
