@@ -26,7 +26,12 @@ def correlate1d(be, input, weights, axis=-1, output=None, mode="reflect", cval=0
     """A 1-D correlation along axis with the given weights."""
     input = be.xp.asarray(input)
     weights = numpy.asarray(be.to_host(weights))
-    _check_linear_dtypes(input, weights)
+    if input.dtype.kind == "c" or weights.dtype.kind == "c":
+        if weights.dtype.kind == "c":
+            weights = weights.conj().astype(numpy.complex128)
+        output = ns.get_output(be, output, input, complex_output=True)
+        return _complex_via_real(be, correlate1d, input, weights, output, cval, axis=axis,
+                                 mode=mode, origin=origin)
     output = ns.get_output(be, output, input)
     weights = weights.astype(numpy.float64)
     if weights.ndim != 1 or weights.shape[0] < 1:
@@ -48,21 +53,48 @@ def convolve1d(be, input, weights, axis=-1, output=None, mode="reflect", cval=0.
     origin = -operator.index(origin)
     if weights.ndim == 1 and not weights.shape[0] & 1:
         origin -= 1
+    if weights.dtype.kind == "c":
+        weights = weights.conj()  # correlate1d conjugates them back: convolution takes them as is
     return correlate1d(be, input, weights, axis, output, mode, cval, origin)
 
 
-def _check_linear_dtypes(input, weights):
-    # Complex data go through SciPy's split into real and imaginary parts, which cunp does not
-    # do yet: refuse rather than drop the imaginary part.
-    if input.dtype.kind == "c" or weights.dtype.kind == "c":
-        raise NotImplementedError("cunp.scipy.ndimage: complex input or weights are not "
-                                  "supported yet")
+def _complex_via_real(be, func, input, weights, output, cval, **kwargs):
+    """A complex correlation as real ones over the real and imaginary parts (SciPy's split):
+    each part is computed in the output's real dtype, then the two are stored together."""
+    xp = be.xp
+    real_dtype = numpy.empty(0, dtype=output.dtype).real.dtype
+    if input.dtype.kind == "c" and weights.dtype.kind == "c":
+        re = func(be, input.real, weights.real, output=real_dtype, cval=numpy.real(cval), **kwargs)
+        re -= func(be, input.imag, weights.imag, output=None, cval=numpy.imag(cval), **kwargs)
+        im = func(be, input.real, weights.imag, output=real_dtype, cval=numpy.real(cval), **kwargs)
+        im += func(be, input.imag, weights.real, output=None, cval=numpy.imag(cval), **kwargs)
+    elif input.dtype.kind == "c":
+        re = func(be, input.real, weights, output=real_dtype, cval=numpy.real(cval), **kwargs)
+        im = func(be, input.imag, weights, output=real_dtype, cval=numpy.imag(cval), **kwargs)
+    else:
+        if numpy.iscomplexobj(cval):
+            raise ValueError("Cannot provide a complex-valued cval when the input is real.")
+        re = func(be, input, weights.real, output=real_dtype, cval=cval, **kwargs)
+        im = func(be, input, weights.imag, output=real_dtype, cval=cval, **kwargs)
+    output[...] = xp.add(re, xp.multiply(im, 1j))
+    return output
+
+
+def _correlate_or_convolve_real(be, input, weights, output=None, cval=0.0, *, mode, origin,
+                                convolution, axes):
+    return _correlate_or_convolve(be, input, weights, output, mode, cval, origin, convolution,
+                                  axes)
 
 
 def _correlate_or_convolve(be, input, weights, output, mode, cval, origin, convolution, axes):
     input = be.xp.asarray(input)
     weights = numpy.asarray(be.to_host(weights))
-    _check_linear_dtypes(input, weights)
+    if input.dtype.kind == "c" or weights.dtype.kind == "c":
+        if weights.dtype.kind == "c" and not convolution:
+            weights = weights.conj()  # as numpy.correlate, the weights are conjugated
+        output = ns.get_output(be, output, input, complex_output=True)
+        return _complex_via_real(be, _correlate_or_convolve_real, input, weights, output, cval,
+                                 mode=mode, origin=origin, convolution=convolution, axes=axes)
     axes = ns.check_axes(axes, input.ndim)
     weights = weights.astype(numpy.float64)
     origins = ns.normalize_sequence(origin, len(axes))
@@ -267,20 +299,25 @@ def uniform_filter1d(be, input, size, axis=-1, output=None, mode="reflect", cval
     axis = ns.normalize_axis(axis, input.ndim)
     size = ns.check_size(size)
     if input.dtype.kind == "c":
-        raise NotImplementedError("cunp.scipy.ndimage: complex input is not supported yet")
+        output = ns.get_output(be, output, input, complex_output=True)
+        weights = numpy.full(size, 1.0 / size)
+        return _complex_via_real(be, _uniform_real, input, weights, output, cval, axis=axis,
+                                 mode=mode, origin=origin)
     output = ns.get_output(be, output, input)
     origin = ns.check_origin(origin, size, "invalid origin")
     offsets, w = _footprints.line(numpy.full(size, 1.0 / size), axis, input.ndim, origin)
     return be.run(input, output, offsets, w, ns.mode_code(mode, is_filter=True), cval, SUM)
 
 
+def _uniform_real(be, input, weights, output=None, cval=0.0, *, axis, mode, origin):
+    return uniform_filter1d(be, input, len(weights), axis, output, mode, cval, origin)
+
+
 def uniform_filter(be, input, size=3, output=None, mode="reflect", cval=0.0, origin=0, *,
                    axes=None):
     """A multidimensional box mean: 1-D passes along each axis of size > 1."""
     input = be.xp.asarray(input)
-    if input.dtype.kind == "c":
-        raise NotImplementedError("cunp.scipy.ndimage: complex input is not supported yet")
-    output = ns.get_output(be, output, input)
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
     axes = ns.check_axes(axes, input.ndim)
     n = len(axes)
     sizes = ns.normalize_sequence(size, n)

@@ -4,6 +4,7 @@ and messages. The work itself runs on a backend (`Backend`): cunp's stencil engi
 CPU tests a NumPy model of it, so these rules are tested without a GPU."""
 import numbers
 import operator
+import warnings
 from collections.abc import Iterable
 
 import numpy
@@ -102,19 +103,38 @@ def check_real(input):
         raise TypeError("Complex type not supported")
 
 
-def get_output(be, output, input, shape=None):
-    """SciPy's output=: None gives a new array of input's dtype, a dtype (or type, or type code)
-    a new array of it, an array is used as is (RuntimeError unless its shape is the result's)."""
+def get_output(be, output, input, shape=None, complex_output=False):
+    """SciPy's output=: None gives a new array of input's dtype (complex results: the input's
+    promoted to complex), a dtype or type a new array of it (promoted to complex, with a
+    warning, for a complex result), a type code string a new array of that (RuntimeError unless
+    numeric, and complex for a complex result); an array is used as is (RuntimeError unless its
+    shape is the result's, and complex for a complex result)."""
     if shape is None:
         shape = input.shape
+    shape = tuple(shape)
     if output is None:
-        return be.xp.zeros(shape, dtype=input.dtype)
-    if isinstance(output, (type, numpy.dtype, str)):
+        dtype = input.dtype
+        if complex_output:
+            dtype = numpy.promote_types(dtype, numpy.complex64)
+        return be.xp.zeros(shape, dtype=dtype)
+    if isinstance(output, (type, numpy.dtype)):
+        if complex_output and numpy.dtype(output).kind != "c":
+            warnings.warn("promoting specified output dtype to complex", stacklevel=3)
+            output = numpy.promote_types(output, numpy.complex64)
         return be.xp.zeros(shape, dtype=numpy.dtype(output))
+    if isinstance(output, str):
+        dtype = numpy.dtype(output)
+        if complex_output and dtype.kind != "c":
+            raise RuntimeError("output must have complex dtype")
+        if not issubclass(dtype.type, numpy.number):
+            raise RuntimeError("output must have numeric dtype")
+        return be.xp.zeros(shape, dtype=dtype)
     if not isinstance(output, be.xp.ndarray):
         raise TypeError("output must be None, a dtype or an array of the input's kind")
-    if output.shape != tuple(shape):
+    if output.shape != shape:
         raise RuntimeError("output shape not correct")
+    if complex_output and output.dtype.kind != "c":
+        raise RuntimeError("output must have complex dtype")
     return output
 
 

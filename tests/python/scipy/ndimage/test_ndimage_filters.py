@@ -6,6 +6,7 @@ tables, origins, modes, axes=, output= and dtype rules and SciPy's errors withou
 gpu tests run the public functions on cunp arrays (the engine's kernels)."""
 import os
 import sys
+import warnings
 
 import numpy
 import pytest
@@ -223,6 +224,62 @@ def test_model_errors_match_scipy(call, exc):
         call(ScipyFilters(), None, x)
 
 
+COMPLEX_CASES = [
+    ("correlate1d", lambda f, x, w1, wn: f.correlate1d(x, w1, axis=0, mode="wrap", cval=1 + 2j)),
+    ("correlate1d_cw", lambda f, x, w1, wn: f.correlate1d(x.real, w1 * (1 - 2j), origin=1)),
+    ("correlate1d_both", lambda f, x, w1, wn: f.correlate1d(x, w1 * (1 + 1j), mode="constant",
+                                                            cval=0.5 - 1j)),
+    ("convolve1d_both", lambda f, x, w1, wn: f.convolve1d(x, w1 * (2 - 1j), axis=-1)),
+    ("correlate_both", lambda f, x, w1, wn: f.correlate(x, wn * (1 + 3j), mode="mirror")),
+    ("convolve_cw", lambda f, x, w1, wn: f.convolve(x.real, wn * (1 - 1j), origin=-1)),
+    ("convolve_ci", lambda f, x, w1, wn: f.convolve(x, wn, mode="constant", cval=2j)),
+    ("gaussian", lambda f, x, w1, wn: f.gaussian_filter(x, 1.0)),
+    ("gaussian1d", lambda f, x, w1, wn: f.gaussian_filter1d(x, 1.5, order=1)),
+    ("uniform", lambda f, x, w1, wn: f.uniform_filter(x, 3, mode="nearest")),
+    ("uniform1d", lambda f, x, w1, wn: f.uniform_filter1d(x, 4, origin=-1, cval=1j,
+                                                          mode="constant")),
+    ("sobel", lambda f, x, w1, wn: f.sobel(x)),
+    ("laplace", lambda f, x, w1, wn: f.laplace(x)),
+    ("complex64", lambda f, x, w1, wn: f.correlate(x.astype(numpy.complex64), wn)),
+    ("dtype_promoted", lambda f, x, w1, wn: f.correlate1d(x.real, w1 * 1j,
+                                                          output=numpy.float32)),
+]
+
+
+def _complex_data():
+    rng = numpy.random.default_rng(14)
+    x = rng.standard_normal((6, 7)) + 1j * rng.standard_normal((6, 7))
+    return x, rng.random(3), rng.random((3, 2))
+
+
+@pytest.mark.parametrize("name,call", COMPLEX_CASES, ids=[c[0] for c in COMPLEX_CASES])
+def test_model_complex_matches_scipy(name, call):
+    x, w1, wn = _complex_data()
+
+    class Model:
+        def __getattr__(self, n):
+            return lambda *a, **k: getattr(_filters, n)(numpy_backend(), *a, **k)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # output dtype promoted to complex
+        expected = call(sn, x, w1, wn)
+        got = call(Model(), x, w1, wn)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_model_complex_errors_match_scipy():
+    x, w1, wn = _complex_data()
+    for f, be in ((_filters, numpy_backend()), (None, None)):
+        def call(name, *a, **k):
+            return getattr(_filters, name)(be, *a, **k) if f else getattr(sn, name)(*a, **k)
+        with pytest.raises(ValueError):
+            call("correlate1d", x.real, w1 * 1j, cval=1j)
+        with pytest.raises(RuntimeError):
+            call("correlate", x, wn, output=numpy.zeros((6, 7)))
+        with pytest.raises(RuntimeError):
+            call("correlate", x, wn, output="f8")
+
+
 def test_size_ignored_with_footprint_warns():
     with pytest.warns(UserWarning, match="ignoring size"):
         _filters.minimum_filter(numpy_backend(), _data((4, 4), "float64"), size=3,
@@ -314,6 +371,20 @@ def test_large_footprints_and_small_axes():
                 cunp.asnumpy(getattr(cn, name)(cunp.asarray(x), *args, mode=mode, **kwargs)),
                 getattr(sn, name)(x, *args, mode=mode, **kwargs), rtol=1e-12,
                 err_msg=f"{name} {mode}")
+
+
+@gpu
+@pytest.mark.parametrize("name,call", COMPLEX_CASES, ids=[c[0] for c in COMPLEX_CASES])
+def test_complex_matches_scipy(name, call):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x, w1, wn = _complex_data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = call(sn, x, w1, wn)
+        got = call(cn, cunp.asarray(x), w1, wn)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-5, atol=1e-5)
 
 
 @gpu
