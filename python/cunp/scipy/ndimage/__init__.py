@@ -6,10 +6,11 @@ SciPy's boundary modes. So far: the linear filters (correlate, convolve and thei
 the Gaussian family, uniform, sobel, prewitt, laplace) and the order filters (minimum, maximum,
 median, rank, percentile). Interpolation (map_coordinates, affine_transform, shift, zoom,
 rotate; orders 0 to 5 over every mode) runs on a sampler that reads B-spline coefficients from
-the prefilter (spline_filter, spline_filter1d). Morphology: binary erosion, dilation, opening
-and closing, and the grey operations (erosion, dilation, opening, closing, gradient, Laplace,
-top-hats) on the stencil. Complex data go through the linear filters as SciPy splits them (real
-and imaginary parts); interpolation and morphology refuse complex input for now.
+the prefilter (spline_filter, spline_filter1d). Morphology: binary erosion, dilation, opening,
+closing, hit-or-miss, propagation and hole filling, and the grey operations (erosion, dilation,
+opening, closing, gradient, Laplace, top-hats) on the stencil. Complex data go through the
+linear filters as SciPy splits them (real and imaginary parts); interpolation and morphology
+refuse complex input for now.
 """
 import inspect
 

@@ -49,7 +49,7 @@ def _reflect(structure, origins):
 
 
 def _binary(be, input, structure, iterations, mask, output, border_value, origin, dilate,
-            brute_force, axes):
+            brute_force, axes, reflect=None):
     try:
         iterations = operator.index(iterations)
     except TypeError as e:
@@ -64,7 +64,7 @@ def _binary(be, input, structure, iterations, mask, output, border_value, origin
     else:
         structure = numpy.asarray(be.to_host(structure), dtype=bool)
     origins = [operator.index(o) for o in ns.normalize_sequence(origin, n)]
-    if dilate:
+    if dilate if reflect is None else reflect:
         structure, origins = _reflect(structure, origins)
     structure = ns.expand_footprint(input.ndim, axes, structure,
                                     "structure array has incorrect shape.")
@@ -122,6 +122,49 @@ def binary_dilation(be, input, structure=None, iterations=1, mask=None, output=N
     """True where the reflected structure placed there covers any true input."""
     return _binary(be, input, structure, iterations, mask, output, border_value, origin, True,
                    brute_force, axes)
+
+
+def binary_hit_or_miss(be, input, structure1=None, structure2=None, output=None, origin1=0,
+                       origin2=None, *, axes=None):
+    """True where structure1 fits in the input and structure2 (default: structure1's
+    complement) fits in its complement."""
+    xp = be.xp
+    input = xp.asarray(input)
+    axes = ns.check_axes(axes, input.ndim)
+    n = len(axes)
+    if structure1 is None:
+        structure1 = numpy.abs(numpy.indices([3] * n) - 1).sum(axis=0) <= 1
+    else:
+        structure1 = numpy.asarray(be.to_host(structure1))
+    if structure2 is None:
+        structure2 = numpy.logical_not(structure1)
+    origin1 = ns.normalize_sequence(origin1, n)
+    origin2 = origin1 if origin2 is None else ns.normalize_sequence(origin2, n)
+    hit = _binary(be, input, structure1, 1, None, None, 0, origin1, False, False, axes)
+    # "structure2 fits the complement" is "no true input under structure2": the maximum over
+    # structure2 (not reflected), negated.
+    touched = _binary(be, input, structure2, 1, None, output, 0, origin2, True, False, axes,
+                      reflect=False)
+    xp.logical_not(touched, touched)
+    return xp.logical_and(hit, touched, touched)
+
+
+def binary_propagation(be, input, structure=None, mask=None, output=None, border_value=0,
+                       origin=0, *, axes=None):
+    """Dilation repeated until nothing changes, inside mask."""
+    return binary_dilation(be, input, structure, -1, mask, output, border_value, origin,
+                           axes=axes)
+
+
+def binary_fill_holes(be, input, structure=None, output=None, origin=0, *, axes=None):
+    """The input with its holes (background not connected to the border) filled: the
+    background reached from the border by propagation, complemented."""
+    xp = be.xp
+    input = xp.asarray(input)
+    mask = xp.logical_not(input)
+    seed = xp.zeros(mask.shape, dtype=bool)
+    reached = binary_dilation(be, seed, structure, -1, mask, output, 1, origin, axes=axes)
+    return xp.logical_not(reached, reached)
 
 
 def _default_structure(be, input, structure, axes):
@@ -277,6 +320,7 @@ def black_tophat(be, input, size=None, footprint=None, structure=None, output=No
 
 
 MORPHOLOGY = [generate_binary_structure, iterate_structure, binary_erosion, binary_dilation,
-              binary_opening, binary_closing, grey_erosion, grey_dilation, grey_opening,
+              binary_opening, binary_closing, binary_hit_or_miss, binary_propagation,
+              binary_fill_holes, grey_erosion, grey_dilation, grey_opening,
               grey_closing, morphological_gradient, morphological_laplace, white_tophat,
               black_tophat]
