@@ -9,8 +9,8 @@ rotate; orders 0 to 5 over every mode) runs on a sampler that reads B-spline coe
 the prefilter (spline_filter, spline_filter1d). Morphology: binary erosion, dilation, opening,
 closing, hit-or-miss, propagation and hole filling, and the grey operations (erosion, dilation,
 opening, closing, gradient, Laplace, top-hats) on the stencil. Complex data go through the
-linear filters as SciPy splits them (real and imaginary parts); interpolation and morphology
-refuse complex input for now.
+linear filters and interpolation as SciPy splits them (real and imaginary parts); morphology
+refuses complex input, as SciPy does.
 """
 import inspect
 

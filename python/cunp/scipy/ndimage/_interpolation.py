@@ -1,7 +1,8 @@
 """scipy.ndimage's interpolation over a backend `be` (see _ni_support.Backend): SciPy's argument
 rules, then one run of the sampler, which finds each output element's coordinates from a
 coordinate array, an affine map or a per-axis zoom and shift. Orders 2 to 5 read B-spline
-coefficients that the prefilter (spline_filter) computes first, unless prefilter=False."""
+coefficients that the prefilter (spline_filter) computes first, unless prefilter=False. Complex
+input is interpolated as its real and imaginary parts, as SciPy does."""
 import itertools
 import math
 import operator
@@ -39,8 +40,12 @@ def spline_filter1d(be, input, order=3, axis=-1, output=numpy.float64, mode="mir
     """B-spline coefficients along one axis (orders 2 to 5; orders 0 and 1 copy the input)."""
     order = _check_order(order)
     input = be.xp.asarray(input)
-    _check_real(input)
-    output = ns.get_output(be, output, input)
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
+    if input.dtype.kind == "c":
+        re = spline_filter1d(be, input.real, order, axis, output.real.dtype, mode)
+        im = spline_filter1d(be, input.imag, order, axis, output.real.dtype, mode)
+        output[...] = be.xp.add(re, be.xp.multiply(im, 1j))
+        return output
     if order in (0, 1):
         output[...] = input
         return output
@@ -58,8 +63,7 @@ def spline_filter(be, input, order=3, output=numpy.float64, mode="mirror"):
     if order < 2 or order > 5:
         raise RuntimeError("spline order not supported")
     input = be.xp.asarray(input)
-    _check_real(input)
-    output = ns.get_output(be, output, input)
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
     if input.ndim == 0:
         output[...] = input
         return output
@@ -69,9 +73,14 @@ def spline_filter(be, input, order=3, output=numpy.float64, mode="mirror"):
     return output
 
 
-def _check_real(input):
-    if input.dtype.kind == "c":
-        raise NotImplementedError("cunp.scipy.ndimage: complex input is not supported yet")
+def _complex_parts(be, func, input, output, cval, **kwargs):
+    """func on the real and imaginary parts (cval split likewise), each in the output's real
+    dtype, stored together in the complex output: SciPy's treatment of complex input."""
+    real_dtype = numpy.empty(0, dtype=output.dtype).real.dtype
+    re = func(be, input.real, output=real_dtype, cval=numpy.real(cval), **kwargs)
+    im = func(be, input.imag, output=real_dtype, cval=numpy.imag(cval), **kwargs)
+    output[...] = be.xp.add(re, be.xp.multiply(im, 1j))
+    return output
 
 
 def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant", cval=0.0,
@@ -89,9 +98,11 @@ def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant
         raise RuntimeError("input and output rank must be > 0")
     if coordinates.shape[0] != input.ndim:
         raise RuntimeError("invalid shape for coordinate array")
-    _check_order(order)
-    _check_real(input)
-    output = ns.get_output(be, output, input, shape=output_shape)
+    complex_output = input.dtype.kind == "c"
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
+    if complex_output:
+        return _complex_parts(be, map_coordinates, input, output, cval, coordinates=coordinates,
+                              order=order, mode=mode, prefilter=prefilter)
     code = ns.mode_code(mode)
     table = be.xp.ascontiguousarray(coordinates, dtype=numpy.float64)
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
@@ -110,9 +121,12 @@ def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=No
         output_shape = output.shape if isinstance(output, be.xp.ndarray) else input.shape
     if input.ndim < 1 or len(output_shape) < 1:
         raise RuntimeError("input and output rank must be > 0")
-    _check_order(order)
-    _check_real(input)
-    output = ns.get_output(be, output, input, shape=output_shape)
+    complex_output = input.dtype.kind == "c"
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
+    if complex_output:
+        return _complex_parts(be, affine_transform, input, output, cval, matrix=matrix,
+                              offset=offset, output_shape=output_shape, order=order, mode=mode,
+                              prefilter=prefilter)
     code = ns.mode_code(mode)
     matrix = numpy.asarray(be.to_host(matrix), dtype=numpy.float64)
     if matrix.ndim not in (1, 2) or matrix.shape[0] < 1:
@@ -162,9 +176,11 @@ def shift(be, input, shift, output=None, order=3, mode="constant", cval=0.0, pre
     input = be.xp.asarray(input)
     if input.ndim < 1:
         raise RuntimeError("input and output rank must be > 0")
-    _check_order(order)
-    _check_real(input)
-    output = ns.get_output(be, output, input)
+    complex_output = input.dtype.kind == "c"
+    output = ns.get_output(be, output, input, complex_output=complex_output)
+    if complex_output:
+        return _complex_parts(be, globals()["shift"], input, output, cval, shift=shift,
+                              order=order, mode=mode, prefilter=prefilter)
     code = ns.mode_code(mode)
     shifts = [-float(s) for s in ns.normalize_sequence(shift, input.ndim)]
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
@@ -183,12 +199,14 @@ def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefi
         raise RuntimeError("input and output rank must be > 0")
     zoom = ns.normalize_sequence(zoom, input.ndim)
     output_shape = tuple(int(round(n * z)) for n, z in zip(input.shape, zoom))
-    _check_real(input)
-    output = ns.get_output(be, output, input, shape=output_shape)
+    complex_output = input.dtype.kind == "c"
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
     if all(z == 1 for z in zoom) and prefilter:
         output[...] = input
         return output
-    _check_order(order)
+    if complex_output:
+        return _complex_parts(be, globals()["zoom"], input, output, cval, zoom=zoom, order=order,
+                              mode=mode, prefilter=prefilter, grid_mode=grid_mode)
     if grid_mode:
         suggest = {"constant": "grid-constant", "wrap": "grid-wrap"}.get(mode)
         if suggest is not None:
@@ -250,8 +268,8 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
     output_shape = shape.copy()
     output_shape[axes] = out_plane
     output_shape = tuple(int(n) for n in output_shape)
-    _check_real(input)
-    output = ns.get_output(be, output, input, shape=output_shape)
+    output = ns.get_output(be, output, input, shape=output_shape,
+                           complex_output=input.dtype.kind == "c")
     if ndim > 2 and order > 1:
         # SciPy rotates plane by plane: its prefilter runs only along the plane's axes, and a
         # spline of order > 1 sampled at whole coordinates along another axis would still blur

@@ -78,7 +78,7 @@ class _Model:
 
 def _quiet(call, f, x):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # zoom's grid_mode advice
+        warnings.simplefilter("ignore")  # zoom's grid_mode advice, complex promotion
         return call(f, x)
 
 
@@ -116,6 +116,35 @@ def test_model_spline_filter_matches_scipy(order, mode, shape):
     numpy.testing.assert_allclose(
         _Model().spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32),
         sn.spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32), rtol=1e-6)
+
+
+COMPLEX_CALLS = [
+    ("map_coordinates", lambda f, x: f.map_coordinates(
+        x, numpy.random.default_rng(15).uniform(-2, 7, size=(2, 3, 4)), order=3,
+        mode="mirror", cval=1 + 1j)),
+    ("shift", lambda f, x: f.shift(x, (0.5, -1.25), order=1, mode="constant", cval=2 - 1j)),
+    ("zoom", lambda f, x: f.zoom(x, 1.5, order=2, mode="grid-constant", cval=1j)),
+    ("affine", lambda f, x: f.affine_transform(x, [[0.9, 0.1], [-0.1, 0.9]], offset=0.5,
+                                               order=3, mode="nearest")),
+    ("rotate", lambda f, x: f.rotate(x, 25, order=1)),
+    ("complex64", lambda f, x: f.shift(x.astype(numpy.complex64), 0.5, order=3)),
+    ("spline_filter", lambda f, x: f.spline_filter(x, 3)),
+    ("spline_filter1d", lambda f, x: f.spline_filter1d(x, 4, axis=0, mode="wrap")),
+]
+
+
+def _complex_image():
+    rng = numpy.random.default_rng(16)
+    return rng.random((6, 7)) + 1j * rng.random((6, 7))
+
+
+@pytest.mark.parametrize("name,call", COMPLEX_CALLS, ids=[c[0] for c in COMPLEX_CALLS])
+def test_model_complex_matches_scipy(name, call):
+    x = _complex_image()
+    expected = _quiet(call, sn, x)  # spline_filter's float64 output is promoted, with a warning
+    got = _quiet(call, _Model(), x)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "int32", "float32", "float64"])
@@ -229,6 +258,18 @@ def test_dtypes_and_layouts(dtype):
         tol = 1e-5 if e.dtype == numpy.float32 else 1e-12
         numpy.testing.assert_allclose(cunp.asnumpy(c).astype(float), e.astype(float), rtol=tol,
                                       atol=tol)
+
+
+@gpu
+@pytest.mark.parametrize("name,call", COMPLEX_CALLS, ids=[c[0] for c in COMPLEX_CALLS])
+def test_complex_matches_scipy(name, call):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = _complex_image()
+    expected = _quiet(call, sn, x)
+    got = _quiet(call, cn, cunp.asarray(x))
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-5, atol=1e-5)
 
 
 @gpu
