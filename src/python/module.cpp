@@ -105,4 +105,5 @@ NB_MODULE(_core, m) {
   bind_math_extras(m);
   bind_triangles(m);
   bind_sparse(m);
+  bind_ndimage(m);
 }

@@ -1,7 +1,6 @@
-"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft and scipy.sparse, as
-cunp.scipy.fft and cunp.scipy.sparse)."""
+"""cunp.scipy: SciPy's APIs on cunp arrays, as cunp.scipy.<area> (cupyx.scipy's layout)."""
 
-_SUBMODULES = {"fft", "sparse"}
+_SUBMODULES = {"fft", "ndimage", "sparse"}
 
 
 def __getattr__(name):

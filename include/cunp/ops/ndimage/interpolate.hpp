@@ -1,0 +1,47 @@
+// cunp/ops/ndimage/interpolate.hpp -- scipy.ndimage's interpolation planner: one kernel per way of
+// finding the sample coordinates (src/device/ndimage/ndi_interp.cuh), orders 0 to 5, and the
+// spline prefilter that orders 2 to 5 read (src/device/ndimage/ndi_spline.cuh).
+#pragma once
+#include <cstdint>
+
+#include "cunp/array/ndarray.hpp"
+#include "cunp/ops/elementwise/elementwise.hpp"
+#include "cunp/ops/ndimage/stencil.hpp"
+
+namespace cunp {
+
+// Where output element o samples the input.
+enum class SampleMap : uint8_t {
+  Coordinates,  // table: float64 (input.ndim, *output.shape), C-contiguous (map_coordinates)
+  Affine,       // table: matrix (input.ndim x output.ndim, row-major) then offset (input.ndim)
+  ZoomShift,    // table: shift (ndim) then zoom (ndim); output.ndim == input.ndim
+};
+
+struct SampleOptions {
+  int order = 1;  // 0 to 5
+  long long npad = 0;  // how far the (prefiltered) input was padded: coordinates move by it
+  NdiMode mode = NdiMode::Constant;
+  double cval = 0.0;
+  bool has_shift = false, has_zoom = false, grid_mode = false;  // ZoomShift only
+};
+
+// output[o] = input interpolated at the coordinates `map` gives for o, stored as SciPy stores
+// (integers rounded and saturated). input: real dtype, ndim >= 1; table float64 as above;
+// oshape: int64, output.ndim elements (the output's shape on the device).
+void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
+                 const NDArray& oshape, const SampleOptions& options);
+
+// The kernel interpolate() runs for a map, for tests that compile it without a GPU. Operands:
+// input (raw), table (raw), oshape (raw), output; scalars: out_size (int64), ondim, order, mode
+// (int32), cval (float64), has_shift, has_zoom, grid_mode (bool), npad (int64).
+const ElementwiseOp& interpolate_op(SampleMap map);
+
+// B-spline coefficients of `order` (2 to 5) along `axis`, in place: coefficients is a
+// C-contiguous float64 array; mode is SciPy's code, which picks the boundary the filter assumes.
+void spline_filter(const NDArray& coefficients, int axis, int order, NdiMode mode);
+
+// Its kernel (operand: the coefficients, raw and writable; scalars: n, inner (int64), order,
+// mode (int32)); the loop runs over lines.
+const ElementwiseOp& spline_filter_op();
+
+}  // namespace cunp

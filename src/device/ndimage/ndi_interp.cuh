@@ -1,0 +1,228 @@
+// src/device/ndimage/ndi_interp.cuh -- scipy.ndimage's interpolation at one output element: where
+// it samples the input (a coordinate array, an affine map, or a per-axis zoom and shift), how a
+// sample coordinate outside the input is treated per mode, and the spline taps around it.
+//
+// Interpolation differs from filtering at the edges: 'constant' gives cval for any coordinate
+// outside [0, n - 1] (no interpolation towards cval), legacy 'wrap' folds it with period n - 1;
+// mirror, reflect and grid-wrap fold it into one period (as SciPy does, which decides where
+// order 0 rounds a tie), and nearest and grid-constant leave it. Taps past the edge then extend
+// as in filters (nearest's repeat the edge, grid-constant's read cval). Orders 2 to 5 read B-spline
+// coefficients (ndi_spline.cuh) unless the caller asked for no prefilter.
+#pragma once
+#include "../cunp_device.cuh"
+#include "../cunp_indexer.cuh"
+#include "ndi_boundary.cuh"
+
+namespace cunp {
+
+// The coordinate actually interpolated at along an axis of n, or `outside` for cval.
+__device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, int mode,
+                                                       bool& outside) {
+  switch (mode) {
+    case kNdiConstant:
+      outside |= c < 0.0 || c > static_cast<double>(n - 1);
+      return c;
+    case kNdiWrap: {
+      if (n <= 1) return 0.0;
+      const double period = static_cast<double>(n - 1);
+      // SciPy's integer parts (truncation), so coordinates fold exactly as its do.
+      if (c < 0.0) return c + period * static_cast<double>(static_cast<long long>(-c / period) + 1);
+      if (c > period) return c - period * static_cast<double>(static_cast<long long>(c / period));
+      return c;
+    }
+    case kNdiMirror: {
+      if (n <= 1) return 0.0;
+      const double p = static_cast<double>(2 * n - 2);
+      if (c < 0.0) {
+        c += p * static_cast<double>(static_cast<long long>(-c / p));
+        return c <= static_cast<double>(1 - n) ? c + p : -c;
+      }
+      if (c > static_cast<double>(n - 1)) {
+        c -= p * static_cast<double>(static_cast<long long>(c / p));
+        return c >= static_cast<double>(n) ? p - c : c;
+      }
+      return c;
+    }
+    case kNdiReflect: {
+      if (n <= 1) return 0.0;
+      const double p = static_cast<double>(2 * n);
+      if (c < 0.0) {
+        if (c < -p) c += p * static_cast<double>(static_cast<long long>(-c / p));
+        return c < static_cast<double>(-n) ? c + p : -c - 1.0;
+      }
+      if (c > static_cast<double>(n - 1)) {
+        c -= p * static_cast<double>(static_cast<long long>(c / p));
+        return c >= static_cast<double>(n) ? p - c - 1.0 : c;
+      }
+      return c;
+    }
+    case kNdiGridWrap: {
+      if (n <= 1) return 0.0;
+      const double p = static_cast<double>(n);
+      if (c < 0.0) return c + p * static_cast<double>(static_cast<long long>((-1.0 - c) / p) + 1);
+      if (c > p - 1.0) return c - p * static_cast<double>(static_cast<long long>(c / p));
+      return c;
+    }
+    default:  // nearest and grid-constant: their taps past the edge repeat it or read cval
+      return c;
+  }
+}
+
+// How taps past the edge read, given the interpolation mode: the coordinate of 'constant' and
+// 'wrap' already lies inside, and their edge taps take the mirror image, as SciPy's do.
+__device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
+  switch (mode) {
+    case kNdiConstant:
+    case kNdiWrap:
+      return kNdiMirror;
+    case kNdiGridWrap:
+      return kNdiWrap;
+    case kNdiGridConstant:
+      return kNdiConstant;
+    default:
+      return mode;  // nearest, reflect (and grid-mirror), mirror
+  }
+}
+
+// The centred B-spline of degree n at t, from its truncated-power form (n <= 5, |t| small, so
+// the cancellation costs a few ulps).
+__device__ __forceinline__ double ndi_bspline(double t, int n) {
+  double sum = 0.0, binomial = 1.0, factorial = 1.0;
+  for (int k = 2; k <= n; ++k) factorial *= k;
+  for (int k = 0; k <= n + 1; ++k) {
+    const double u = t + 0.5 * (n + 1) - k;
+    if (u > 0.0) {
+      double p = 1.0;
+      for (int e = 0; e < n; ++e) p *= u;
+      sum += (k & 1 ? -binomial : binomial) * p;
+    }
+    binomial = binomial * (n + 1 - k) / (k + 1);
+  }
+  return sum / factorial;
+}
+
+// The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
+// npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
+// with the spline of `order` (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
+template <class In>
+__device__ double ndi_interpolate(const In& x, const double* c, int order, int mode, double cval,
+                                  long long npad) {
+  constexpr int N = In::ndim > 0 ? In::ndim : 1;
+  const int tap_mode = ndi_interp_tap_mode(mode);
+  const int width = order + 1;
+  long long start[N];
+  double w[N][6];
+  bool outside = false;
+#pragma unroll
+  for (int d = 0; d < In::ndim; ++d) {
+    const double cc = ndi_interp_coordinate(c[d] + static_cast<double>(npad), x.shape()[d], mode,
+                                            outside);
+    const double base = (order & 1) ? floor(cc) : floor(cc + 0.5);
+    start[d] = static_cast<long long>(base) - order / 2;
+    if (order == 1) {
+      w[d][0] = 1.0 - (cc - base);
+      w[d][1] = cc - base;
+    } else if (order > 1) {
+      for (int k = 0; k < width; ++k)
+        w[d][k] = ndi_bspline(cc - static_cast<double>(start[d] + k), order);
+    }
+  }
+  if (outside) return cval;
+  int taps = 1;
+  for (int d = 0; d < In::ndim; ++d) taps *= width;
+  double sum = 0.0;
+  for (int t = 0; t < taps; ++t) {
+    long long idx[N];
+    int digit[N];
+    bool in_cval = false;
+    int rest = t;
+#pragma unroll
+    for (int d = In::ndim - 1; d >= 0; --d) {
+      digit[d] = rest % width;
+      rest /= width;
+      const long long j = ndi_filter_index(start[d] + digit[d], x.shape()[d], tap_mode);
+      in_cval |= j < 0;
+      idx[d] = j < 0 ? 0 : j;
+    }
+    // The value times each axis's weight in turn: SciPy's order of rounding, so integer
+    // outputs round ties as SciPy's do.
+    double v = in_cval ? cval : cast<double>(x[idx]);
+    if (order != 0) {
+#pragma unroll
+      for (int d = 0; d < In::ndim; ++d) v *= w[d][digit[d]];
+    }
+    sum += v;
+  }
+  return sum;
+}
+
+// SciPy's store of an interpolated value: integers round half away from zero and saturate
+// (unsigned ones at zero below), floats and bool convert as a C cast.
+template <class Y> __device__ Y ndi_interp_store(double t) {
+  if constexpr (kind_of<Y>::value == kUnsigned) {
+    const double hi = static_cast<double>(static_cast<Y>(~static_cast<Y>(0)));
+    t = t > 0.0 ? t + 0.5 : 0.0;
+    return t >= hi ? static_cast<Y>(~static_cast<Y>(0)) : static_cast<Y>(t);
+  } else if constexpr (kind_of<Y>::value == kSigned) {
+    const Y max = static_cast<Y>((1ULL << (8 * sizeof(Y) - 1)) - 1);
+    const Y min = static_cast<Y>(-max - 1);
+    t = t > 0.0 ? t + 0.5 : t - 0.5;
+    if (t >= static_cast<double>(max)) return max;
+    if (t <= static_cast<double>(min)) return min;
+    return static_cast<Y>(t);
+  } else {
+    return cast<Y>(t);
+  }
+}
+
+// The three ways an output element finds its sample coordinates. `pos` is the output's C-order
+// position; oshape/ondim the output's shape.
+
+// map_coordinates: coords holds ndim planes of the output's size, plane d the axis-d coordinate.
+template <class In, class Coords>
+__device__ double ndi_map_coordinates_at(long long pos, long long out_size, const In& x,
+                                         const Coords& coords, int order, int mode, double cval,
+                                         long long npad) {
+  double c[In::ndim > 0 ? In::ndim : 1];
+#pragma unroll
+  for (int d = 0; d < In::ndim; ++d) c[d] = static_cast<double>(coords[d * out_size + pos]);
+  return ndi_interpolate(x, c, order, mode, cval, npad);
+}
+
+// affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
+// SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
+template <class In, class Table, class Shape>
+__device__ double ndi_affine_at(long long pos, const In& x, const Table& table,
+                                const Shape& oshape, int ondim, int order, int mode,
+                                double cval, long long npad) {
+  long long o[32];
+  for_each_coordinate<long long>(pos, ondim, &oshape[0], [&](int d, long long v) { o[d] = v; });
+  double c[In::ndim > 0 ? In::ndim : 1];
+#pragma unroll
+  for (int d = 0; d < In::ndim; ++d) {
+    double s = table[In::ndim * ondim + d];
+    for (int k = 0; k < ondim; ++k) s += static_cast<double>(o[k]) * table[d * ondim + k];
+    c[d] = s;
+  }
+  return ndi_interpolate(x, c, order, mode, cval, npad);
+}
+
+// zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom
+// - 0.5 (pixel edges, not centres, line up). table holds shift[ndim] then zoom[ndim].
+template <class In, class Table, class Shape>
+__device__ double ndi_zoom_shift_at(long long pos, const In& x, const Table& table,
+                                    const Shape& oshape, bool has_shift, bool has_zoom,
+                                    bool grid_mode, int order, int mode, double cval,
+                                    long long npad) {
+  double c[In::ndim > 0 ? In::ndim : 1];
+  for_each_coordinate<In::ndim>(pos, &oshape[0], [&](int d, long long v) {
+    double cc = static_cast<double>(v);
+    if (has_shift) cc += table[d];
+    const double z = table[In::ndim + d];
+    if (has_zoom) cc = grid_mode ? (cc + 0.5) * z - 0.5 : cc * z;
+    c[d] = cc;
+  });
+  return ndi_interpolate(x, c, order, mode, cval, npad);
+}
+
+}  // namespace cunp

@@ -1,0 +1,119 @@
+// src/device/ndimage/ndi_stencil.cuh -- the stencil of scipy.ndimage's filters: one output element
+// visits a table of footprint offsets through the boundary transform and folds what it reads.
+//
+// The footprint is a flat table of offsets (taps x ndim, origin already applied) plus one weight
+// per tap, so one kernel serves an n-D footprint and a separable 1-D pass alike (a 1-D pass is a
+// table whose offsets are zero except along its axis). Values are folded in double, as SciPy does
+// for every filter (its line buffers and point loops are double), so integer and float16 inputs
+// round and truncate as SciPy's do when the result is cast to the output's dtype.
+#pragma once
+#include "../cunp_device.cuh"
+#include "../cunp_indexer.cuh"
+#include "ndi_boundary.cuh"
+
+namespace cunp {
+
+// Weighted sum: correlate, convolve and every linear filter built on them.
+struct ndi_sum_fold {
+  double acc = 0.0;
+  __device__ void add(double v, double w) { acc += v * w; }
+  __device__ double result() const { return acc; }
+};
+
+// Minimum or maximum of value + weight (weights are zero for plain minimum/maximum filters and
+// the structuring element's values, signed by the host, for grey morphology).
+template <bool MAX> struct ndi_extreme_fold {
+  double best = 0.0;
+  bool any = false;
+  __device__ void add(double v, double w) {
+    const double t = v + w;
+    if (!any || (MAX ? t > best : t < best)) best = t;
+    any = true;
+  }
+  __device__ double result() const { return best; }
+};
+
+// The value of rank `rank` (0: smallest) among up to CAP taps: median, rank and percentile
+// filters. The taps are kept in a local buffer and the rank is found by quickselect.
+template <int CAP> struct ndi_rank_fold {
+  double buf[CAP];
+  int n = 0;
+  long long rank = 0;
+  __device__ explicit ndi_rank_fold(long long r) : rank(r) {}
+  __device__ void add(double v, double) { buf[n++] = v; }
+  __device__ double result() {
+    int lo = 0, hi = n - 1;
+    const int k = static_cast<int>(rank);
+    while (lo < hi) {
+      const double pivot = buf[(lo + hi) / 2];
+      int a = lo, b = hi;
+      while (a <= b) {
+        while (buf[a] < pivot) ++a;
+        while (buf[b] > pivot) --b;
+        if (a <= b) {
+          const double t = buf[a];
+          buf[a] = buf[b];
+          buf[b] = t;
+          ++a;
+          --b;
+        }
+      }
+      if (k <= b) {
+        hi = b;
+      } else if (k >= a) {
+        lo = a;
+      } else {
+        break;  // buf[k] equals the pivot: every value between b and a is the pivot
+      }
+    }
+    return buf[k];
+  }
+};
+
+// Folds the taps of the output element at C-order position `pos` (x's shape is the output's).
+// offsets[k * ndim + d] is tap k's offset along axis d; weights[k] its weight; taps the count.
+template <class In, class Offsets, class Weights, class Fold>
+__device__ double ndi_stencil(long long pos, const In& x, const Offsets& offsets,
+                              const Weights& weights, long long taps, int mode, double cval,
+                              Fold& fold) {
+  constexpr int N = In::ndim > 0 ? In::ndim : 1;
+  long long c[N];
+  for_each_coordinate<In::ndim>(pos, x.shape(), [&](int d, long long v) { c[d] = v; });
+  for (long long k = 0; k < taps; ++k) {
+    long long idx[N];
+    bool outside = false;
+#pragma unroll
+    for (int d = 0; d < In::ndim; ++d) {
+      const long long j = ndi_filter_index(c[d] + offsets[k * In::ndim + d], x.shape()[d], mode);
+      outside |= j < 0;
+      idx[d] = j < 0 ? 0 : j;
+    }
+    fold.add(outside ? cval : cast<double>(x[idx]), static_cast<double>(weights[k]));
+  }
+  return fold.result();
+}
+
+// One entry per fold, so a kernel's body is a single call.
+template <class In, class Offsets, class Weights>
+__device__ double ndi_correlate_at(long long pos, const In& x, const Offsets& offsets,
+                                   const Weights& weights, long long taps, int mode, double cval) {
+  ndi_sum_fold f;
+  return ndi_stencil(pos, x, offsets, weights, taps, mode, cval, f);
+}
+
+template <bool MAX, class In, class Offsets, class Weights>
+__device__ double ndi_extreme_at(long long pos, const In& x, const Offsets& offsets,
+                                 const Weights& weights, long long taps, int mode, double cval) {
+  ndi_extreme_fold<MAX> f;
+  return ndi_stencil(pos, x, offsets, weights, taps, mode, cval, f);
+}
+
+template <int CAP, class In, class Offsets, class Weights>
+__device__ double ndi_rank_at(long long pos, const In& x, const Offsets& offsets,
+                              const Weights& weights, long long taps, int mode, double cval,
+                              long long rank) {
+  ndi_rank_fold<CAP> f(rank);
+  return ndi_stencil(pos, x, offsets, weights, taps, mode, cval, f);
+}
+
+}  // namespace cunp

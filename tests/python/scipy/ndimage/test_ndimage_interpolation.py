@@ -1,0 +1,289 @@
+"""cunp.scipy.ndimage's interpolation against scipy.ndimage (orders 0 to 5, with and without the
+spline prefilter, and spline_filter/spline_filter1d themselves).
+
+As for the filters, the tests without the gpu marker run the functions on a NumPy model of the
+sampler (ndimage_model.py) and compare with SciPy: the coordinates each function computes, how
+every mode treats a coordinate and the taps past the edge, and how integer outputs round. The gpu
+tests run the public functions (the sampler's kernels) on cunp arrays."""
+import os
+import sys
+import warnings
+
+import numpy
+import pytest
+
+sn = pytest.importorskip("scipy.ndimage")
+
+sys.path.insert(0, os.path.dirname(__file__))
+from ndimage_model import numpy_backend  # noqa: E402
+
+from cunp.scipy.ndimage import _interpolation  # noqa: E402
+
+gpu = pytest.mark.gpu
+
+MODES = ["constant", "grid-constant", "nearest", "mirror", "reflect", "grid-mirror", "wrap",
+         "grid-wrap"]
+SHAPES = [(7,), (6, 7), (4, 5, 6), (1, 5)]
+
+
+def _calls(shape, order, mode, prefilter=True):
+    """(name, call(f, x)) pairs, f being scipy.ndimage or cunp's functions."""
+    n = len(shape)
+    rng = numpy.random.default_rng(3)
+    # Coordinates from well outside to well past each axis, plus exact halves and edges.
+    coords = rng.uniform(-8, numpy.array(shape)[:, None, None] + 8, size=(n, 4, 9))
+    coords[:, 0, :5] = numpy.array([-0.5, 0.0, 0.5, -1.0, -1.5])[None]
+    coords[:, 1, :3] = (numpy.array(shape)[:, None] - 1) + numpy.array([0.0, 0.5, 1.0])[None]
+    kw = dict(order=order, mode=mode, cval=-3.0, prefilter=prefilter)
+    calls = [
+        ("map_coordinates", lambda f, x: f.map_coordinates(x, coords, **kw)),
+        ("shift", lambda f, x: f.shift(x, [1.3, -2.5, 0.5][:n], **kw)),
+        ("zoom", lambda f, x: f.zoom(x, [1.7, 0.6, 2.0][:n], **kw)),
+        ("zoom_grid", lambda f, x: f.zoom(x, [1.7, 0.6, 2.0][:n], grid_mode=True, **kw)),
+        ("zoom_down", lambda f, x: f.zoom(x, 0.5, **kw)),
+        ("affine", lambda f, x: f.affine_transform(x, numpy.eye(n) * 0.9 + 0.1, offset=-0.7,
+                                                   **kw)),
+        ("affine_diagonal", lambda f, x: f.affine_transform(x, numpy.full(n, 1.3), offset=0.4,
+                                                            **kw)),
+        ("affine_shape", lambda f, x: f.affine_transform(
+            x, numpy.eye(n) * 0.75, output_shape=tuple(s + 2 for s in shape), **kw)),
+    ]
+    if n >= 2:
+        homogeneous = numpy.eye(n + 1)
+        homogeneous[:n, :n] = [[0.8, 0.3] + [0.0] * (n - 2), [-0.3, 0.8] + [0.0] * (n - 2)] + \
+            [[0.0] * k + [1.0] + [0.0] * (n - k - 1) for k in range(2, n)]
+        homogeneous[:n, n] = 1.25
+        calls += [
+            ("affine_homogeneous", lambda f, x: f.affine_transform(x, homogeneous, **kw)),
+            ("rotate", lambda f, x: f.rotate(x, 33, **kw)),
+            ("rotate_noreshape", lambda f, x: f.rotate(x, -71.5, reshape=False, **kw)),
+            ("rotate90", lambda f, x: f.rotate(x, 90, axes=(0, -1), **kw)),
+        ]
+    return calls
+
+
+CASES = [(s, k) for s in range(len(SHAPES)) for k in range(len(_calls(SHAPES[s], 1, "wrap")))]
+
+
+def _case_id(c):
+    s, k = c
+    return f"{'x'.join(map(str, SHAPES[s]))}-{_calls(SHAPES[s], 1, 'wrap')[k][0]}"
+
+
+class _Model:
+    def __getattr__(self, name):
+        f = getattr(_interpolation, name)
+        return lambda *a, **k: f(numpy_backend(), *a, **k)
+
+
+def _quiet(call, f, x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zoom's grid_mode advice, complex promotion
+        return call(f, x)
+
+
+ORDERS = [(0, True), (1, True), (2, True), (3, True), (4, True), (5, True), (3, False)]
+
+
+def _tol(order):
+    # Orders above 1 weigh taps by the B-spline's truncated-power form rather than SciPy's
+    # per-order polynomials: equal to a few ulps.
+    return dict(rtol=1e-12, atol=1e-12) if order <= 1 else dict(rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+@pytest.mark.parametrize("order,prefilter", ORDERS)
+@pytest.mark.parametrize("mode", MODES)
+def test_model_matches_scipy(case, order, prefilter, mode):
+    s, k = case
+    shape = SHAPES[s]
+    x = numpy.random.default_rng(4).random(shape) * 10
+    name, call = _calls(shape, order, mode, prefilter)[k]
+    expected = _quiet(call, sn, x)
+    got = _quiet(call, _Model(), x)
+    assert got.shape == expected.shape
+    numpy.testing.assert_allclose(got, expected, **_tol(order))
+
+
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", [(1,), (2,), (9,), (6, 7), (3, 4, 5)])
+def test_model_spline_filter_matches_scipy(order, mode, shape):
+    x = numpy.random.default_rng(9).random(shape) * 10
+    numpy.testing.assert_allclose(_Model().spline_filter(x, order, mode=mode),
+                                  sn.spline_filter(x, order, mode=mode), rtol=1e-11, atol=1e-11)
+    axis = len(shape) - 1
+    numpy.testing.assert_allclose(
+        _Model().spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32),
+        sn.spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32), rtol=1e-6)
+
+
+COMPLEX_CALLS = [
+    ("map_coordinates", lambda f, x: f.map_coordinates(
+        x, numpy.random.default_rng(15).uniform(-2, 7, size=(2, 3, 4)), order=3,
+        mode="mirror", cval=1 + 1j)),
+    ("shift", lambda f, x: f.shift(x, (0.5, -1.25), order=1, mode="constant", cval=2 - 1j)),
+    ("zoom", lambda f, x: f.zoom(x, 1.5, order=2, mode="grid-constant", cval=1j)),
+    ("affine", lambda f, x: f.affine_transform(x, [[0.9, 0.1], [-0.1, 0.9]], offset=0.5,
+                                               order=3, mode="nearest")),
+    ("rotate", lambda f, x: f.rotate(x, 25, order=1)),
+    ("complex64", lambda f, x: f.shift(x.astype(numpy.complex64), 0.5, order=3)),
+    ("spline_filter", lambda f, x: f.spline_filter(x, 3)),
+    ("spline_filter1d", lambda f, x: f.spline_filter1d(x, 4, axis=0, mode="wrap")),
+]
+
+
+def _complex_image():
+    rng = numpy.random.default_rng(16)
+    return rng.random((6, 7)) + 1j * rng.random((6, 7))
+
+
+@pytest.mark.parametrize("name,call", COMPLEX_CALLS, ids=[c[0] for c in COMPLEX_CALLS])
+def test_model_complex_matches_scipy(name, call):
+    x = _complex_image()
+    expected = _quiet(call, sn, x)  # spline_filter's float64 output is promoted, with a warning
+    got = _quiet(call, _Model(), x)
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "int32", "float32", "float64"])
+def test_model_integer_outputs_round_and_saturate(dtype):
+    x = (numpy.random.default_rng(5).random((6, 7)) * 300 - 100).astype(dtype)
+    for call in (lambda f: f.shift(x, 0.5, order=1, mode="nearest"),
+                 lambda f: f.zoom(x, 1.5, order=1, output=numpy.uint8),
+                 lambda f: f.map_coordinates(x, numpy.indices((3, 4)) * 1.5, order=1,
+                                             output=numpy.int8)):
+        e, g = call(sn), call(_Model())
+        assert e.dtype == g.dtype
+        if e.dtype.kind in "iu":
+            numpy.testing.assert_array_equal(g, e)
+        else:
+            numpy.testing.assert_allclose(g, e, rtol=1e-6 if e.dtype == numpy.float32 else 1e-13)
+
+
+@pytest.mark.parametrize("call,exc", [
+    (lambda f, x: f.map_coordinates(x, numpy.zeros((3, 4)), order=1), RuntimeError),
+    (lambda f, x: f.map_coordinates(x, numpy.zeros((2, 4)), order=6), RuntimeError),
+    (lambda f, x: f.map_coordinates(x, numpy.zeros((2, 4)) + 1j, order=1), TypeError),
+    (lambda f, x: f.shift(x, 1.0, order=1, mode="bogus"), RuntimeError),
+    (lambda f, x: f.shift(x, [1.0, 2.0, 3.0], order=1), RuntimeError),
+    (lambda f, x: f.zoom(x, 2.0, order=-1), RuntimeError),
+    (lambda f, x: f.affine_transform(x, numpy.eye(4), order=1), RuntimeError),
+    (lambda f, x: f.affine_transform(x, numpy.ones((2, 4)), order=1), RuntimeError),
+    (lambda f, x: f.affine_transform(x, numpy.ones((3, 3)), order=1), ValueError),
+    (lambda f, x: f.affine_transform(x, numpy.eye(2), order=1, output=numpy.zeros((2, 2)),
+                                     output_shape=(3, 3)), RuntimeError),
+    (lambda f, x: f.rotate(x[0], 30, order=1), ValueError),
+    (lambda f, x: f.rotate(x, 30, axes=(0, 2), order=1), ValueError),
+    (lambda f, x: f.rotate(x, 30, axes=(0,), order=1), ValueError),
+])
+def test_model_errors_match_scipy(call, exc):
+    x = numpy.random.default_rng(6).random((5, 6))
+    with pytest.raises(exc):
+        call(_Model(), x)
+    with pytest.raises(exc):
+        call(sn, x)
+
+
+def test_model_zoom_by_one_copies_and_spline_filter_errors():
+    x = numpy.random.default_rng(10).random((4, 4))
+    numpy.testing.assert_array_equal(_Model().zoom(x, 1), x)
+    for f in (_Model(), sn):
+        with pytest.raises(RuntimeError):
+            f.spline_filter(x, 1)
+        with pytest.raises(RuntimeError):
+            f.spline_filter1d(x, 6)
+
+
+# --- on the GPU ---
+
+@gpu
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+@pytest.mark.parametrize("order,prefilter", ORDERS)
+@pytest.mark.parametrize("mode", MODES)
+def test_matches_scipy(case, order, prefilter, mode):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    s, k = case
+    shape = SHAPES[s]
+    x = numpy.random.default_rng(4).random(shape) * 10
+    name, call = _calls(shape, order, mode, prefilter)[k]
+    expected = _quiet(call, sn, x)
+    got = _quiet(call, cn, cunp.asarray(x))
+    assert isinstance(got, cunp.ndarray)
+    assert got.shape == expected.shape and got.dtype == expected.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, **_tol(order))
+
+
+@gpu
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shape", [(1,), (2,), (9,), (6, 7), (3, 4, 5)])
+def test_spline_filter_matches_scipy(order, mode, shape):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = numpy.random.default_rng(9).random(shape) * 10
+    g = cunp.asarray(x)
+    numpy.testing.assert_allclose(cunp.asnumpy(cn.spline_filter(g, order, mode=mode)),
+                                  sn.spline_filter(x, order, mode=mode), rtol=1e-11, atol=1e-11)
+    for axis in range(len(shape)):
+        numpy.testing.assert_allclose(
+            cunp.asnumpy(cn.spline_filter1d(g[..., ::-1], order, axis=axis, mode=mode)),
+            sn.spline_filter1d(x[..., ::-1], order, axis=axis, mode=mode), rtol=1e-11,
+            atol=1e-11)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int16", "int64", "uint64", "float32",
+                                   "float64"])
+def test_dtypes_and_layouts(dtype):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(7)
+    x = (rng.random((9, 12)) * 200).astype(dtype)
+    xs = x[::2, ::-1]
+    g = cunp.asarray(x)[::2, ::-1]
+    coords = rng.uniform(-2, 8, size=(2, 5, 6))
+    for call in (lambda f, a: f.shift(a, (0.5, -1.25), order=1, mode="nearest"),
+                 lambda f, a: f.zoom(a, 1.5, order=0, mode="mirror"),
+                 lambda f, a: f.rotate(a, 20, order=1, mode="reflect"),
+                 lambda f, a: f.map_coordinates(a, coords, order=1, mode="grid-wrap"),
+                 lambda f, a: f.zoom(a, 2, order=1, output=numpy.float32),
+                 lambda f, a: f.zoom(a, 1.5, order=3, mode="grid-constant", output=numpy.float64),
+                 lambda f, a: f.shift(a, 0.25, order=5, mode="nearest",
+                                      output=numpy.float64)):
+        e, c = call(sn, xs), call(cn, g)
+        assert c.dtype == e.dtype
+        tol = 1e-5 if e.dtype == numpy.float32 else 1e-12
+        numpy.testing.assert_allclose(cunp.asnumpy(c).astype(float), e.astype(float), rtol=tol,
+                                      atol=tol)
+
+
+@gpu
+@pytest.mark.parametrize("name,call", COMPLEX_CALLS, ids=[c[0] for c in COMPLEX_CALLS])
+def test_complex_matches_scipy(name, call):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = _complex_image()
+    expected = _quiet(call, sn, x)
+    got = _quiet(call, cn, cunp.asarray(x))
+    assert got.dtype == expected.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-5, atol=1e-5)
+
+
+@gpu
+def test_output_array_and_coordinates_on_device():
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = numpy.arange(30.0).reshape(5, 6)
+    coords = numpy.random.default_rng(8).uniform(-1, 6, size=(2, 7))
+    out = cunp.zeros(7, dtype=cunp.float32)
+    r = cn.map_coordinates(cunp.asarray(x), cunp.asarray(coords), output=out, order=1)
+    assert r is out
+    numpy.testing.assert_allclose(cunp.asnumpy(out), sn.map_coordinates(x, coords, order=1),
+                                  rtol=1e-6)
+    g = cunp.asarray(x)
+    cn.shift(g, 1.5, output=g, order=1, mode="wrap")  # in place
+    numpy.testing.assert_allclose(cunp.asnumpy(g), sn.shift(x, 1.5, order=1, mode="wrap"),
+                                  rtol=1e-12)
