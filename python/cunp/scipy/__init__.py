@@ -1,6 +1,7 @@
-"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft, as cunp.scipy.fft)."""
+"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft and scipy.signal, as
+cunp.scipy.fft and cunp.scipy.signal)."""
 
-_SUBMODULES = {"fft"}
+_SUBMODULES = {"fft", "signal"}
 
 
 def __getattr__(name):
