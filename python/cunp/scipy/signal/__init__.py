@@ -7,11 +7,15 @@ NumPy (as SciPy does) and return cunp arrays. Windows are in `windows`.
 import functools
 import inspect
 
+import numpy as np
+
 import cunp
-from cunp.scipy.signal import _convolve, windows
+from cunp.scipy.signal import _convolve, _fir_design, _freqz, _iir_design, _representation
+from cunp.scipy.signal import windows
+from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
-__all__ = ["windows", "get_window"]
+__all__ = ["windows", "get_window", "BadCoefficients"]
 
 
 def _on_cunp(generic):
@@ -27,6 +31,37 @@ def _on_cunp(generic):
     return public
 
 
+def _host_value(value):
+    if isinstance(value, cunp.ndarray):
+        return cunp.asnumpy(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(v, cunp.ndarray) for v in value):
+        return type(value)(_host_value(v) for v in value)
+    return value
+
+
+def _device_value(value):
+    if isinstance(value, tuple):
+        return tuple(_device_value(v) for v in value)
+    if isinstance(value, np.ndarray):
+        return cunp.asarray(value)
+    return value
+
+
+def _on_host(host):
+    """The host design function `host` taking cunp or NumPy arrays and returning cunp
+    arrays (scalars such as a gain stay Python/NumPy scalars, as in SciPy)."""
+    @functools.wraps(host)
+    def public(*args, **kwargs):
+        args = [_host_value(a) for a in args]
+        kwargs = {k: _host_value(v) for k, v in kwargs.items()}
+        return _device_value(host(*args, **kwargs))
+
+    public.__module__ = __name__
+    public.__doc__ = host.__doc__ or (f"scipy.signal.{host.__name__}, computed on the host; "
+                                      "arrays come back as cunp arrays.")
+    return public
+
+
 def _export(functions, wrap):
     for fn in functions:
         globals()[fn.__name__] = wrap(fn)
@@ -34,3 +69,8 @@ def _export(functions, wrap):
 
 
 _export(_convolve.FUNCTIONS, _on_cunp)
+for _module in (_representation, _iir_design, _fir_design, _freqz):
+    _export(_module.FUNCTIONS, _on_host)
+del _module
+sosfreqz = freqz_sos  # noqa: F821 - defined by _export; SciPy keeps both names
+__all__.append("sosfreqz")

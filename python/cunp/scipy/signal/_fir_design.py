@@ -1,0 +1,148 @@
+"""FIR filter design on the host in NumPy: the window method (firwin, firwin2) and Kaiser's
+formulas (kaiserord, kaiser_beta, kaiser_atten). SciPy's algorithms, arguments and errors."""
+import math
+import operator
+
+import numpy as np
+
+from cunp.scipy.signal._representation import validate_fs
+from cunp.scipy.signal.windows._host import get_window
+
+
+def kaiser_beta(a):
+    if a > 50:
+        return 0.1102 * (a - 8.7)
+    if a > 21:
+        return 0.5842 * (a - 21) ** 0.4 + 0.07886 * (a - 21)
+    return 0.0
+
+
+def kaiser_atten(numtaps, width):
+    return 2.285 * (numtaps - 1) * np.pi * width + 7.95
+
+
+def kaiserord(ripple, width):
+    A = abs(ripple)
+    if A < 8:
+        raise ValueError(f"Requested maximum ripple attenuation {A:f} is too small for the "
+                         "Kaiser formula.")
+    numtaps = (A - 7.95) / 2.285 / (np.pi * width) + 1
+    return int(math.ceil(numtaps)), kaiser_beta(A)
+
+
+def _pass_zero(pass_zero, cutoff):
+    if not isinstance(pass_zero, str):
+        return bool(operator.index(pass_zero))
+    if pass_zero in ("bandstop", "lowpass"):
+        if pass_zero == "lowpass" and cutoff.size != 1:
+            raise ValueError('cutoff must have one element if pass_zero=="lowpass", got '
+                             f"{cutoff.shape}")
+        if pass_zero == "bandstop" and cutoff.size <= 1:
+            raise ValueError('cutoff must have at least two elements if pass_zero=="bandstop",'
+                             f" got {cutoff.shape}")
+        return True
+    if pass_zero in ("bandpass", "highpass"):
+        if pass_zero == "highpass" and cutoff.size != 1:
+            raise ValueError('cutoff must have one element if pass_zero=="highpass", got '
+                             f"{cutoff.shape}")
+        if pass_zero == "bandpass" and cutoff.size <= 1:
+            raise ValueError('cutoff must have at least two elements if pass_zero=="bandpass",'
+                             f" got {cutoff.shape}")
+        return False
+    raise ValueError('pass_zero must be True, False, "bandpass", "lowpass", "highpass", or '
+                     f'"bandstop", got {pass_zero}')
+
+
+def firwin(numtaps, cutoff, *, width=None, window="hamming", pass_zero=True, scale=True,
+           fs=None):
+    nyq = 0.5 * (2.0 if fs is None else validate_fs(fs))
+    cutoff = np.atleast_1d(cutoff) / float(nyq)
+    if cutoff.ndim > 1:
+        raise ValueError("The cutoff argument must be at most one-dimensional.")
+    if cutoff.size == 0:
+        raise ValueError("At least one cutoff frequency must be given.")
+    if cutoff.min() <= 0 or cutoff.max() >= 1:
+        raise ValueError("Invalid cutoff frequency: frequencies must be greater than 0 and "
+                         "less than fs/2.")
+    if np.any(np.diff(cutoff) <= 0):
+        raise ValueError("Invalid cutoff frequencies: the frequencies must be strictly "
+                         "increasing.")
+    if width is not None:
+        window = ("kaiser", kaiser_beta(kaiser_atten(numtaps, float(width) / nyq)))
+    pass_zero = _pass_zero(pass_zero, cutoff)
+    pass_nyquist = bool(cutoff.size & 1) ^ pass_zero
+    if pass_nyquist and numtaps % 2 == 0:
+        raise ValueError("A filter with an even number of coefficients must have zero response "
+                         "at the Nyquist frequency.")
+    # The ideal response is a sum of band-limited sinc pulses, one pair per pass band.
+    cutoff = np.hstack(([0.0] * pass_zero, cutoff, [1.0] * pass_nyquist))
+    bands = cutoff.reshape(-1, 2)
+    m = np.arange(0, numtaps) - 0.5 * (numtaps - 1)
+    h = 0
+    for left, right in bands:
+        h = h + right * np.sinc(right * m) - left * np.sinc(left * m)
+    h = h * get_window(window, numtaps, fftbins=False)
+    if scale:
+        # Unit gain at the centre of the first pass band (0 or Nyquist at the edges).
+        left, right = bands[0]
+        frequency = 0.0 if left == 0 else 1.0 if right == 1 else 0.5 * (left + right)
+        h = h / np.sum(h * np.cos(np.pi * m * frequency))
+    return h
+
+
+def firwin2(numtaps, freq, gain, *, nfreqs=None, window="hamming", antisymmetric=False,
+            fs=None):
+    nyq = 0.5 * (2.0 if fs is None else validate_fs(fs))
+    if len(freq) != len(gain):
+        raise ValueError("freq and gain must be of same length.")
+    if nfreqs is not None and numtaps >= nfreqs:
+        raise ValueError(f"ntaps must be less than nfreqs, but firwin2 was called with "
+                         f"ntaps={numtaps} and nfreqs={nfreqs}")
+    if freq[0] != 0 or freq[-1] != nyq:
+        raise ValueError("freq must start with 0 and end with fs/2.")
+    d = np.diff(freq)
+    if (d < 0).any():
+        raise ValueError("The values in freq must be nondecreasing.")
+    if ((d[:-1] + d[1:]) == 0).any():
+        raise ValueError("A value in freq must not occur more than twice.")
+    if freq[1] == 0:
+        raise ValueError("Value 0 must not be repeated in freq")
+    if freq[-2] == nyq:
+        raise ValueError("Value fs/2 must not be repeated in freq")
+    ftype = (3 if numtaps % 2 else 4) if antisymmetric else (1 if numtaps % 2 else 2)
+    if ftype == 2 and gain[-1] != 0.0:
+        raise ValueError("A Type II filter must have zero gain at the Nyquist frequency.")
+    if ftype == 3 and (gain[0] != 0.0 or gain[-1] != 0.0):
+        raise ValueError("A Type III filter must have zero gain at zero and Nyquist "
+                         "frequencies.")
+    if ftype == 4 and gain[0] != 0.0:
+        raise ValueError("A Type IV filter must have zero gain at zero frequency.")
+    if nfreqs is None:
+        nfreqs = 1 + 2 ** int(math.ceil(math.log(numtaps, 2)))
+    if (d == 0).any():
+        # A repeated frequency is a step: split it by one ulp each way so interp sees a jump.
+        freq = np.array(freq, dtype=float, copy=True)
+        eps = np.finfo(float).eps * nyq
+        for k in range(len(freq) - 1):
+            if freq[k] == freq[k + 1]:
+                freq[k] -= eps
+                freq[k + 1] += eps
+        if (np.diff(freq) <= 0).any():
+            raise ValueError("freq cannot contain numbers that are too close (within eps * "
+                             f"(fs/2): {eps}) to a repeated value")
+    x = np.linspace(0.0, nyq, nfreqs)
+    fx = np.interp(x, freq, gain)
+    # A linear phase delay of (numtaps - 1) / 2 samples puts the filter first in the inverse
+    # transform's output.
+    shift = np.exp(-(numtaps - 1) / 2.0 * 1j * np.pi * x / nyq)
+    if ftype > 2:
+        shift *= 1j
+    out = np.fft.irfft(fx * shift)[:numtaps]
+    if window is not None:
+        out = out * get_window(window, numtaps, fftbins=False)
+    if ftype == 3:
+        out[out.size // 2] = 0.0
+    return out
+
+
+FUNCTIONS = [firwin, firwin2, kaiserord, kaiser_beta, kaiser_atten]
