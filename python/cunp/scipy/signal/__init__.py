@@ -10,8 +10,8 @@ import inspect
 import numpy as np
 
 import cunp
-from cunp.scipy.signal import _convolve, _fir_design, _freqz, _iir_design, _representation
-from cunp.scipy.signal import windows
+from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
+                               _representation, windows)
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
@@ -69,6 +69,7 @@ def _export(functions, wrap):
 
 
 _export(_convolve.FUNCTIONS, _on_cunp)
+_export(_filtering.FUNCTIONS, _on_cunp)
 for _module in (_representation, _iir_design, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module
