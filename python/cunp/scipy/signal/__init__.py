@@ -11,7 +11,7 @@ import numpy as np
 
 import cunp
 from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
-                               _representation, windows)
+                               _representation, _resample, _spectral, windows)
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
@@ -70,6 +70,9 @@ def _export(functions, wrap):
 
 _export(_convolve.FUNCTIONS, _on_cunp)
 _export(_filtering.FUNCTIONS, _on_cunp)
+_export(_resample.FUNCTIONS, _on_cunp)
+_export(_spectral.FUNCTIONS, _on_cunp)
+_export(_spectral.HOST_FUNCTIONS, _on_host)
 for _module in (_representation, _iir_design, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module
