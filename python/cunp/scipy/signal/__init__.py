@@ -11,7 +11,8 @@ import numpy as np
 
 import cunp
 from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
-                               _representation, _resample, _spectral, windows)
+                               _peaks, _representation, _resample, _spectral, _waveforms,
+                               windows)
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
@@ -42,6 +43,8 @@ def _host_value(value):
 def _device_value(value):
     if isinstance(value, tuple):
         return tuple(_device_value(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _device_value(v) for k, v in value.items()}
     if isinstance(value, np.ndarray):
         return cunp.asarray(value)
     return value
@@ -73,6 +76,8 @@ _export(_filtering.FUNCTIONS, _on_cunp)
 _export(_resample.FUNCTIONS, _on_cunp)
 _export(_spectral.FUNCTIONS, _on_cunp)
 _export(_spectral.HOST_FUNCTIONS, _on_host)
+_export(_waveforms.FUNCTIONS, _on_cunp)
+_export(_peaks.HOST_FUNCTIONS, _on_host)
 for _module in (_representation, _iir_design, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module
