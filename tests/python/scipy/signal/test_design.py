@@ -8,7 +8,7 @@ import warnings
 import numpy
 import pytest
 
-from cunp.scipy.signal import _fir_design, _freqz, _iir_design, _representation
+from cunp.scipy.signal import _fir_design, _freqz, _iir_design, _iir_order, _representation
 
 gpu = pytest.mark.gpu
 
@@ -98,6 +98,34 @@ def test_iir_bad_input(ss, call):
         call(ss)
     with pytest.raises(ValueError):
         call(_iir_design)
+
+
+ORDER_CASES = [(0.2, 0.3, 3, 40, False, None), (0.3, 0.2, 1, 30, False, None),
+               ([0.2, 0.5], [0.1, 0.6], 3, 40, False, None),
+               ([0.1, 0.6], [0.2, 0.5], 3, 40, False, None), (20, 30, 3, 40, True, None),
+               (30, 20, 3, 40, True, None), ([20, 50], [14, 60], 3, 40, True, None),
+               ([14, 60], [20, 50], 3, 40, True, None), (100, 150, 3, 40, False, 1000),
+               ([100, 300], [50, 400], 1, 60, False, 1000),
+               ([50, 400], [100, 300], 0.5, 50, False, 1000)]
+
+
+@pytest.mark.parametrize("name", ["buttord", "cheb1ord", "cheb2ord", "ellipord"])
+@pytest.mark.parametrize("case", ORDER_CASES, ids=str)
+def test_order_selection(ss, name, case):
+    got = getattr(_iir_order, name)(*case[:4], analog=case[4], fs=case[5])
+    want = getattr(ss, name)(*case[:4], analog=case[4], fs=case[5])
+    assert got[0] == want[0]
+    assert numpy.shape(got[1]) == numpy.shape(want[1])
+    numpy.testing.assert_allclose(got[1], want[1], rtol=1e-9)
+
+
+@pytest.mark.parametrize("args", [(0.2, 0.3, -1, 40), (0.2, 0.3, 50, 40)])
+def test_order_selection_bad(ss, args):
+    for name in ("buttord", "cheb1ord", "cheb2ord", "ellipord"):
+        with pytest.raises(ValueError):
+            getattr(ss, name)(*args)
+        with pytest.raises(ValueError):
+            getattr(_iir_order, name)(*args)
 
 
 @pytest.mark.parametrize("name", ["iirnotch", "iirpeak"])
