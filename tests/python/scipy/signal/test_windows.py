@@ -70,25 +70,30 @@ def test_dpss_bad_input(swin, args):
 
 WINDOWS = ["hann", "hamming", ("kaiser", 4.0), 4.5, ("tukey", 0.2), ("dpss", 3),
            ("general_cosine", [1, 0.5]), "rect", "tri", ("exponential", None, 2.0), "boxcar",
-           ("chebwin", 80), ("gaussian", 3), "taylor", "lanczos", ("general_hamming", 0.7)]
+           ("chebwin", 80), ("gaussian", 3), "taylor", "lanczos", ("general_hamming", 0.7),
+           "hann_periodic", "hamming_symmetric", ("tukey_periodic", 0.3),
+           ("taylor", 5, 40)]
 
 
 @pytest.mark.parametrize("window", WINDOWS, ids=str)
 @pytest.mark.parametrize("fftbins", [True, False])
 def test_get_window(window, fftbins):
     signal = pytest.importorskip("scipy.signal")
-    for n in (1, 16, 17):
+    for n in (1, 16, 17, 64):
         numpy.testing.assert_allclose(_host.get_window(window, n, fftbins),
                                       signal.get_window(window, n, fftbins), rtol=1e-10)
 
 
-@pytest.mark.parametrize("window", ["kaiser", "foo", [1, 2], ("foo", 1), "dpss"])
-def test_get_window_bad(window):
+@pytest.mark.parametrize("window,n,fftbins", [
+    ("kaiser", 8, True), ("foo", 8, True), ([1, 2], 8, True), (("foo", 1), 8, True),
+    ("dpss", 8, True), (("hann", 2), 8, True), (("dpss", 2, 3), 8, True), ((1, 2), 8, True),
+    ("hann", 0, True), ("hann", 2.0, True), ("hann", 8, 1)], ids=str)
+def test_get_window_bad(window, n, fftbins):
     signal = pytest.importorskip("scipy.signal")
     with pytest.raises(ValueError):
-        signal.get_window(window, 8)
+        signal.get_window(window, n, fftbins)
     with pytest.raises(ValueError):
-        _host.get_window(window, 8)
+        _host.get_window(window, n, fftbins)
 
 
 @pytest.mark.parametrize("M", [-1, 2.5])

@@ -3,6 +3,7 @@
 A window is at most a few thousand points computed once per design, so the host computes it
 and the public functions (windows/__init__.py) move the result to the device in one copy.
 Keeping the formulas in NumPy also lets the CPU tests compare them with SciPy directly."""
+import numbers
 import operator
 import warnings
 
@@ -352,65 +353,72 @@ def dpss(M, NW, Kmax=None, sym=True, norm=None, return_ratios=False):
     return (windows, ratios) if return_ratios else windows
 
 
-_ALIASES = {
-    barthann: ("barthann", "brthan", "bth"),
-    bartlett: ("bartlett", "bart", "brt"),
-    blackman: ("blackman", "black", "blk"),
-    blackmanharris: ("blackmanharris", "blackharr", "bkh"),
-    bohman: ("bohman", "bman", "bmn"),
-    boxcar: ("boxcar", "box", "ones", "rect", "rectangular"),
-    chebwin: ("chebwin", "cheb"),
-    cosine: ("cosine", "halfcosine"),
-    dpss: ("dpss",),
-    exponential: ("exponential", "poisson"),
-    flattop: ("flattop", "flat", "flt"),
-    gaussian: ("gaussian", "gauss", "gss"),
-    general_cosine: ("general cosine", "general_cosine"),
-    general_gaussian: ("general gaussian", "general_gaussian", "general gauss", "general_gauss",
-                       "ggs"),
-    general_hamming: ("general hamming", "general_hamming"),
-    hamming: ("hamming", "hamm", "ham"),
-    hann: ("hann", "han"),
-    kaiser: ("kaiser", "ksr"),
-    kaiser_bessel_derived: ("kaiser bessel derived", "kbd"),
-    lanczos: ("lanczos", "sinc"),
-    nuttall: ("nuttall", "nutl", "nut"),
-    parzen: ("parzen", "parz", "par"),
-    taylor: ("taylor", "taylorwin"),
-    triang: ("triangle", "triang", "tri"),
-    tukey: ("tukey", "tuk"),
+# name aliases -> (function, whether it takes parameters: True, False or "optional").
+_TABLE = {
+    ("barthann", "brthan", "bth"): (barthann, False),
+    ("bartlett", "bart", "brt"): (bartlett, False),
+    ("blackman", "black", "blk"): (blackman, False),
+    ("blackmanharris", "blackharr", "bkh"): (blackmanharris, False),
+    ("bohman", "bman", "bmn"): (bohman, False),
+    ("boxcar", "box", "ones", "rect", "rectangular"): (boxcar, False),
+    ("chebwin", "cheb"): (chebwin, True),
+    ("cosine", "halfcosine"): (cosine, False),
+    ("dpss",): (dpss, True),
+    ("exponential", "poisson"): (exponential, "optional"),
+    ("flattop", "flat", "flt"): (flattop, False),
+    ("gaussian", "gauss", "gss"): (gaussian, True),
+    ("general cosine", "general_cosine"): (general_cosine, True),
+    ("general gaussian", "general_gaussian", "general gauss", "general_gauss", "ggs"):
+        (general_gaussian, True),
+    ("general hamming", "general_hamming"): (general_hamming, True),
+    ("hamming", "hamm", "ham"): (hamming, False),
+    ("hann", "han"): (hann, False),
+    ("kaiser", "ksr"): (kaiser, True),
+    ("kaiser bessel derived", "kaiser_bessel_derived", "kbd"): (kaiser_bessel_derived, True),
+    ("lanczos", "sinc"): (lanczos, False),
+    ("nuttall", "nutl", "nut"): (nuttall, False),
+    ("parzen", "parz", "par"): (parzen, False),
+    ("taylor", "taylorwin"): (taylor, "optional"),
+    ("triangle", "triang", "tri"): (triang, False),
+    ("tukey", "tuk"): (tukey, "optional"),
 }
-_BY_NAME = {alias: fn for fn, names in _ALIASES.items() for alias in names}
-_NEEDS_PARAMETERS = {
-    "kaiser", "ksr", "kaiser_bessel_derived", "kbd", "gaussian", "gauss", "gss",
-    "general gaussian", "general_gaussian", "general gauss", "general_gauss", "ggs", "dss",
-    "dpss", "general cosine", "general_cosine", "chebwin", "cheb", "general hamming",
-    "general_hamming"}
+_BY_NAME = {alias: entry for names, entry in _TABLE.items() for alias in names}
 
 
 def get_window(window, Nx, fftbins=True):
-    sym = not fftbins
-    try:
-        beta = float(window)
-    except (TypeError, ValueError):
-        args = ()
-        if isinstance(window, tuple):
-            name = window[0]
-            args = window[1:]
-        elif isinstance(window, str):
-            if window in _NEEDS_PARAMETERS:
-                raise ValueError(f"The '{window}' window needs one or more parameters -- pass "
-                                 "a tuple.") from None
-            name = window
-        else:
-            raise ValueError(f"{type(window)} as window type is not supported.") from None
+    if not (Nx > 0 and isinstance(Nx, numbers.Integral)):
+        raise ValueError(f"Parameter Nx={Nx!r} is not a positive integer")
+    if not isinstance(fftbins, bool):
+        raise ValueError(f"Parameter fftbins={fftbins!r} is not of type bool!")
+    if not isinstance(window, (str, tuple)):
         try:
-            fn = _BY_NAME[name]
-        except (KeyError, TypeError):
-            raise ValueError("Unknown window type.") from None
-        params = (Nx,) + args + ((None,) if fn is dpss else ())
-        return fn(*params, sym=sym)
-    return kaiser(Nx, beta, sym)
+            beta = float(window)
+        except Exception as e:
+            raise ValueError(f"Parameter window={window!r} must be a tuple, a string or a "
+                             "float!") from e
+        return kaiser(Nx, beta, not fftbins)
+    if isinstance(window, tuple) and not isinstance(window[0], str):
+        raise ValueError(f"First tuple entry of parameter window={window!r} is not a str!")
+    sym = not fftbins
+    name = window if isinstance(window, str) else window[0]
+    # A '_symmetric' or '_periodic' suffix overrides fftbins.
+    if name.endswith("_symmetric"):
+        sym, name = True, name[:-len("_symmetric")]
+    elif name.endswith("_periodic"):
+        sym, name = False, name[:-len("_periodic")]
+    if name not in _BY_NAME:
+        raise ValueError(f"Invalid window name '{name}' in parameter window={window!r}!")
+    fn, takes = _BY_NAME[name]
+    args = window[1:] if isinstance(window, tuple) else ()
+    if args and takes is False:
+        raise ValueError(f"'{name}' does not allow parameters, but window={window!r}!")
+    if not args and takes is True:
+        raise ValueError(f"'{name}' must have parameters, but window={window!r}!")
+    if fn is dpss:
+        if len(args) != 1:
+            raise ValueError(f"Window {name} must have one parameter but window={window!r}")
+        return dpss(Nx, args[0], Kmax=None, sym=sym)
+    return fn(Nx, *args, sym=sym)
 
 
-NAMES = [fn.__name__ for fn in _ALIASES] + ["get_window"]
+NAMES = [fn.__name__ for fn, _ in _TABLE.values()] + ["get_window"]
