@@ -243,4 +243,43 @@ def ellipord(wp, ws, gpass, gstop, analog=False, fs=None):
     return int(math.ceil(ratio)), _postprocess(passb, analog, fs)
 
 
-FUNCTIONS = [buttord, cheb1ord, cheb2ord, ellipord]
+_ORDER_SELECTION = {"butter": buttord, "butterworth": buttord, "cauer": ellipord,
+                    "elliptic": ellipord, "ellip": ellipord, "cheby1": cheb1ord,
+                    "chebyshev1": cheb1ord, "chebyi": cheb1ord, "cheby2": cheb2ord,
+                    "chebyshev2": cheb2ord, "chebyii": cheb2ord}
+_WITHOUT_ORDER = ("bessel", "bessel_phase", "bessel_delay", "bessel_mag")
+
+
+def iirdesign(wp, ws, gpass, gstop, analog=False, ftype="ellip", output="ba", fs=None):
+    from cunp.scipy.signal._iir_design import iirfilter
+
+    if ftype in _WITHOUT_ORDER:
+        raise ValueError(f"{ftype} does not have order selection. Use iirfilter function.")
+    if ftype not in _ORDER_SELECTION:
+        raise ValueError(f"Invalid IIR filter type: {ftype}")
+    _check_gains(gpass, gstop)
+    wp, ws = np.atleast_1d(wp), np.atleast_1d(ws)
+    fs = validate_fs(fs, allow_none=True)
+    if wp.shape[0] != ws.shape[0] or wp.shape not in ((1,), (2,)):
+        raise ValueError("wp and ws must have one or two elements each, and the same shape, "
+                         f"got {wp.shape} and {ws.shape}")
+    if any(wp <= 0) or any(ws <= 0):
+        raise ValueError("Values for wp, ws must be greater than 0")
+    if not analog:
+        if fs is None:
+            if any(wp >= 1) or any(ws >= 1):
+                raise ValueError("Values for wp, ws must be less than 1")
+        elif any(wp >= fs / 2) or any(ws >= fs / 2):
+            raise ValueError(f"Values for wp, ws must be less than fs/2 (fs={fs} -> "
+                             f"fs/2={fs / 2})")
+    if wp.shape[0] == 2 and not ((ws[0] < wp[0] and wp[1] < ws[1])
+                                 or (wp[0] < ws[0] and ws[1] < wp[1])):
+        raise ValueError("Passband must lie strictly inside stopband or vice versa")
+    kind = 2 * (len(wp) - 1) + 1 + (1 if wp[0] >= ws[0] else 0)
+    btype = {1: "lowpass", 2: "highpass", 3: "bandstop", 4: "bandpass"}[kind]
+    N, Wn = _ORDER_SELECTION[ftype](wp, ws, gpass, gstop, analog=analog, fs=fs)
+    return iirfilter(N, Wn, rp=gpass, rs=gstop, analog=analog, btype=btype, ftype=ftype,
+                     output=output, fs=fs)
+
+
+FUNCTIONS = [buttord, cheb1ord, cheb2ord, ellipord, iirdesign]

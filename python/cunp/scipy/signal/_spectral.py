@@ -337,6 +337,84 @@ def stft(xp, x, fs=1.0, window="hann", nperseg=256, noverlap=None, nfft=None, de
                             padded=padded)
 
 
+def istft(xp, Zxx, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, nfft=None,
+          input_onesided=True, boundary=True, time_axis=-1, freq_axis=-2, scaling="spectrum"):
+    Zxx = xp.asarray(Zxx) + 0j
+    freq_axis, time_axis = int(freq_axis), int(time_axis)
+    if Zxx.ndim < 2:
+        raise ValueError("Input stft must be at least 2d!")
+    if freq_axis == time_axis:
+        raise ValueError("Must specify differing time and frequency axes!")
+    nseg = Zxx.shape[time_axis]
+    n_default = 2 * (Zxx.shape[freq_axis] - 1) if input_onesided else Zxx.shape[freq_axis]
+    if nperseg is None:
+        nperseg = n_default
+    else:
+        nperseg = int(nperseg)
+        if nperseg < 1:
+            raise ValueError("nperseg must be a positive integer")
+    if nfft is None:
+        nfft = nperseg if input_onesided and nperseg == n_default + 1 else n_default
+    elif nfft < nperseg:
+        raise ValueError("nfft must be greater than or equal to nperseg.")
+    else:
+        nfft = int(nfft)
+    noverlap = nperseg // 2 if noverlap is None else int(noverlap)
+    if noverlap >= nperseg:
+        raise ValueError("noverlap must be less than nperseg.")
+    step = nperseg - noverlap
+    if time_axis != Zxx.ndim - 1 or freq_axis != Zxx.ndim - 2:
+        freq_axis %= Zxx.ndim
+        time_axis %= Zxx.ndim
+        outer = [a for a in range(Zxx.ndim) if a not in (time_axis, freq_axis)]
+        Zxx = xp.transpose(Zxx, outer + [freq_axis, time_axis])
+    win = _window_for_check(window, nperseg)
+    real_dtype = np.empty(0, Zxx.dtype).real.dtype
+    if input_onesided:
+        frames = xp.fft.irfft(Zxx, axis=-2, n=nfft).astype(real_dtype, copy=False)
+    else:
+        frames = xp.fft.ifft(Zxx, axis=-2, n=nfft).astype(Zxx.dtype, copy=False)
+    frames = frames[..., :nperseg, :]
+    if scaling == "spectrum":
+        gain = win.sum()
+    elif scaling == "psd":
+        gain = np.sqrt(fs * sum(win ** 2))
+    else:
+        raise ValueError(f"Parameter scaling={scaling!r} not in ['spectrum', 'psd']!")
+    win_device = xp.asarray(win.astype(real_dtype))
+    frames = xp.moveaxis(frames, -1, -2) * win_device * float(gain)
+    # Overlap-add in groups of segments that do not overlap one another: segments r, r + k,
+    # r + 2k, ... (k hops cover a segment) fit side by side in rows of k * step samples.
+    length = nperseg + (nseg - 1) * step
+    k = -(-nperseg // step)
+    row = k * step
+    x = xp.zeros(frames.shape[:-2] + (length + row,), dtype=frames.dtype)
+    for r in range(min(k, nseg)):
+        group = frames[..., r::k, :]
+        m = group.shape[-2]
+        view = x[..., r * step:r * step + m * row].reshape(x.shape[:-1] + (m, row))
+        view[..., :nperseg] += group
+    x = x[..., :length]
+    norm = np.zeros(length)
+    for i in range(nseg):
+        norm[i * step:i * step + nperseg] += win ** 2
+    if boundary:
+        x = x[..., nperseg // 2:-(nperseg // 2)]
+        norm = norm[nperseg // 2:-(nperseg // 2)]
+    if np.sum(norm > 1e-10) != len(norm):
+        warnings.warn("NOLA condition failed, STFT may not be invertible."
+                      + (" Possibly due to missing boundary" if not boundary else ""),
+                      stacklevel=3)
+    x = x / xp.asarray(np.where(norm > 1e-10, norm, 1.0).astype(real_dtype))
+    if input_onesided:
+        x = x.real
+    if x.ndim > 1 and time_axis != Zxx.ndim - 1:
+        if freq_axis < time_axis:
+            time_axis -= 1
+        x = xp.moveaxis(x, -1, time_axis)
+    return xp.asarray(np.arange(x.shape[0]) / float(fs)), x
+
+
 def _window_for_check(window, nperseg):
     if isinstance(window, str) or type(window) is tuple:
         return get_window(window, nperseg)
@@ -382,5 +460,6 @@ def check_NOLA(window, nperseg, noverlap, tol=1e-10):
     return bool(np.min(sums) > tol)
 
 
-FUNCTIONS = [detrend, hilbert, csd, welch, periodogram, coherence, spectrogram, stft]
+FUNCTIONS = [detrend, hilbert, csd, welch, periodogram, coherence, spectrogram, stft,
+             istft]
 HOST_FUNCTIONS = [check_COLA, check_NOLA]

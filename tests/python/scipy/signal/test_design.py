@@ -119,6 +119,31 @@ def test_order_selection(ss, name, case):
     numpy.testing.assert_allclose(got[1], want[1], rtol=1e-9)
 
 
+@pytest.mark.parametrize("ftype", ["butter", "cheby1", "cheby2", "ellip"])
+@pytest.mark.parametrize("case", ORDER_CASES, ids=str)
+def test_iirdesign(ss, ftype, case):
+    for output in ("ba", "sos"):
+        got = _iir_order.iirdesign(*case[:4], analog=case[4], ftype=ftype, output=output,
+                                   fs=case[5])
+        want = ss.iirdesign(*case[:4], analog=case[4], ftype=ftype, output=output, fs=case[5])
+        if output == "ba":
+            _close(got[0], want[0], 1e-6)
+            _close(got[1], want[1], 1e-6)
+        elif not case[4]:
+            _close(got, want, 1e-6)
+
+
+@pytest.mark.parametrize("kwargs", [{"ftype": "bessel"}, {"ftype": "nope"}, {"gpass": 50},
+                                    {"wp": 1.5}, {"wp": [0.2, 0.5]}, {"fs": 0.5}])
+def test_iirdesign_bad(ss, kwargs):
+    args = {"wp": 0.2, "ws": 0.3, "gpass": 3, "gstop": 40}
+    args.update(kwargs)
+    with pytest.raises(ValueError):
+        ss.iirdesign(**args)
+    with pytest.raises(ValueError):
+        _iir_order.iirdesign(**args)
+
+
 @pytest.mark.parametrize("args", [(0.2, 0.3, -1, 40), (0.2, 0.3, 50, 40)])
 def test_order_selection_bad(ss, args):
     for name in ("buttord", "cheb1ord", "cheb2ord", "ellipord"):

@@ -111,7 +111,31 @@ def test_stft(ss, dtype, kwargs):
                    ss.stft(x, axis=axis, **kwargs), _tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("kwargs", [{"nperseg": 64}, {"nperseg": 64, "noverlap": 48},
+                                    {"nperseg": 63, "noverlap": 20}, {"nperseg": 32, "nfft": 50},
+                                    {"nperseg": 64, "window": "hamming", "noverlap": 16}],
+                         ids=str)
+@pytest.mark.parametrize("extra", [{}, {"boundary": False}, {"scaling": "psd"}], ids=str)
+def test_istft(ss, dtype, kwargs, extra):
+    rng = numpy.random.default_rng(9)
+    onesided = not dtype.startswith("complex")
+    for shape, axis in [((1000,), -1), ((3, 500), 1), ((2, 300, 3), 1)]:
+        x = _random(shape, dtype, rng)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _, _, Z = ss.stft(x, axis=axis, **kwargs)
+            freq_axis = axis if axis >= 0 else -2
+            _check(_spectral.istft(numpy, Z, input_onesided=onesided, time_axis=-1,
+                                   freq_axis=freq_axis, **kwargs, **extra),
+                   ss.istft(Z, input_onesided=onesided, time_axis=-1, freq_axis=freq_axis,
+                            **kwargs, **extra), _tol(dtype))
+
+
 @pytest.mark.parametrize("call", [
+    lambda m, *p: m.istft(*p, numpy.ones(10)),
+    lambda m, *p: m.istft(*p, numpy.ones((5, 4)), time_axis=0, freq_axis=0),
+    lambda m, *p: m.istft(*p, numpy.ones((5, 4)), nperseg=8, noverlap=8),
     lambda m, *p: m.welch(*p, numpy.ones(100), nperseg=0),
     lambda m, *p: m.welch(*p, numpy.ones(100), nperseg=10, noverlap=10),
     lambda m, *p: m.welch(*p, numpy.ones(100), nperseg=10, nfft=5),
@@ -249,6 +273,12 @@ def test_on_device(ss, dtype):
                ss.csd(x, y, nperseg=128, axis=axis), tol)
         _check(tuple(cunp.asnumpy(g) for g in signal.stft(xd, nperseg=128, axis=axis)),
                ss.stft(x, nperseg=128, axis=axis), tol)
+        if axis == -1:
+            _, _, Z = ss.stft(x, nperseg=128)
+            onesided = dtype != "complex64"
+            _check(tuple(cunp.asnumpy(g) for g in signal.istft(cunp.asarray(Z), nperseg=128,
+                                                                input_onesided=onesided)),
+                   ss.istft(Z, nperseg=128, input_onesided=onesided), tol)
         _check(tuple(cunp.asnumpy(g) for g in signal.spectrogram(xd, nperseg=128, axis=axis)),
                ss.spectrogram(x, nperseg=128, axis=axis), tol)
         _check(tuple(cunp.asnumpy(g) for g in signal.periodogram(xd, axis=axis)),
