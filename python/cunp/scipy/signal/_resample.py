@@ -122,6 +122,64 @@ def resample_poly(xp, x, up, down, axis=0, window=("kaiser", 5.0), padtype="cons
     return y
 
 
+def resample(xp, x, num, t=None, axis=0, window=None, domain="time"):
+    if domain not in ("time", "freq"):
+        raise ValueError(f"Parameter domain={domain!r} not in ('time', 'freq')!")
+    x = xp.asarray(x)
+    x = xp.moveaxis(x, axis, -1) if x.ndim > 1 else x
+    n_x = x.shape[-1]
+    scale = n_x / num
+    m = min(num, n_x)
+    m2 = m // 2 + 1
+    if window is None:
+        W = None
+    elif callable(window):
+        W = np.asarray(window(np.fft.fftfreq(n_x)), dtype=float)
+    elif hasattr(window, "shape"):
+        if tuple(window.shape) != (n_x,):
+            raise ValueError(f"window.shape={tuple(window.shape)} != ({n_x},), i.e., window "
+                             "length is not equal to number of frequency bins!")
+        W = np.array(to_host(xp, window), copy=True)
+    else:
+        from cunp.scipy.signal.windows._host import get_window
+
+        W = np.fft.fftshift(get_window(window, n_x))
+    if domain == "time" and x.dtype.kind != "c":
+        dtype = np.result_type(x.dtype, np.float32) if x.dtype.kind == "f" else np.float64
+        X = xp.fft.rfft(x.astype(dtype, copy=False))
+        if W is not None:
+            # A real signal's one-sided window: the mean of each bin's two sides.
+            n_X = X.shape[-1]
+            W = W.copy()
+            W[1:n_X] = (W[1:n_X] + W[-n_X + 1:][::-1]) / 2
+            X = X * xp.asarray(W[:n_X])
+        X = X[..., :m2].copy()
+        if m % 2 == 0 and num != n_x:
+            # The unpaired bin at m // 2 joins (or splits into) a pair.
+            X[..., m // 2] *= 2 if num < n_x else 0.5
+        out = xp.fft.irfft(X / scale, n=num).astype(dtype, copy=False)
+    else:
+        X = xp.fft.fft(x) if domain == "time" else x
+        if W is not None:
+            X = X * xp.asarray(W)
+        Y = xp.zeros(X.shape[:-1] + (num,), dtype=X.dtype)
+        Y[..., :m2] = X[..., :m2]
+        if m2 < m:
+            Y[..., m2 - m:] = X[..., m2 - m:]
+        if m % 2 == 0:
+            if num < n_x:
+                Y[..., -m // 2] += X[..., -m // 2]
+            elif n_x < num:
+                Y[..., m // 2] /= 2
+                Y[..., num - m // 2] = Y[..., m // 2]
+        out = xp.fft.ifft(Y / scale, n=num).astype(X.dtype, copy=False)
+    out = xp.moveaxis(out, -1, axis) if out.ndim > 1 else out
+    if t is not None:
+        t = to_host(xp, t)
+        return out, xp.asarray(t[0] + (t[1] - t[0]) * scale * np.arange(num))
+    return out
+
+
 def decimate(xp, x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
     x = xp.asarray(x)
     q = operator.index(q)
@@ -152,4 +210,4 @@ def decimate(xp, x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
     return y[tuple(index)]
 
 
-FUNCTIONS = [upfirdn, resample_poly, decimate]
+FUNCTIONS = [upfirdn, resample_poly, resample, decimate]

@@ -241,6 +241,31 @@ def test_decimate(ss, dtype, ftype, zero_phase):
                    10 * _tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "int64"])
+def test_resample(ss, dtype):
+    rng = numpy.random.default_rng(10)
+    for shape, axis in [((100,), 0), ((3, 57), 1), ((57, 3), 0), ((8,), 0)]:
+        x = _random(shape, dtype, rng, 5.0) if dtype != "int64" else \
+            (rng.standard_normal(shape) * 5).astype(dtype)
+        n = shape[axis]
+        for num in (n, 2 * n, n // 2, n + 3, max(n - 3, 1), 3 * n + 1):
+            for window in (None, "hann", ("kaiser", 4.0), numpy.hanning(n),
+                           lambda f: numpy.exp(-f ** 2)):
+                domains = ("time", "freq") if dtype.startswith("complex") else ("time",)
+                for domain in domains:
+                    _check(_resample.resample(numpy, x, num, axis=axis, window=window,
+                                              domain=domain),
+                           ss.resample(x, num, axis=axis, window=window, domain=domain),
+                           _tol(dtype))
+    t = numpy.arange(10) * 0.5
+    _check(_resample.resample(numpy, numpy.ones(10), 20, t=t), ss.resample(numpy.ones(10), 20,
+                                                                          t=t), 1e-12)
+    with pytest.raises(ValueError):
+        _resample.resample(numpy, numpy.ones(10), 5, domain="nope")
+    with pytest.raises(ValueError):
+        _resample.resample(numpy, numpy.ones(10), 5, window=numpy.ones(3))
+
+
 def test_resample_bad_input(ss):
     for call in (lambda m, *p: m.upfirdn(*p, numpy.ones((2, 2)), numpy.ones(5)),
                  lambda m, *p: m.upfirdn(*p, numpy.ones(2), numpy.ones(5), 0),
@@ -293,5 +318,7 @@ def test_on_device(ss, dtype):
                ss.upfirdn(ss.firwin(31, 0.3), x, 3, 2, axis=axis), tol)
         _check(cunp.asnumpy(signal.decimate(xd, 4, axis=axis)), ss.decimate(x, 4, axis=axis),
                tol)
+        _check(cunp.asnumpy(signal.resample(xd, shape[axis] // 3 + 7, axis=axis)),
+               ss.resample(x, shape[axis] // 3 + 7, axis=axis), tol)
         if dtype != "complex64":
             _check(cunp.asnumpy(signal.hilbert(xd, axis=axis)), ss.hilbert(x, axis=axis), tol)
