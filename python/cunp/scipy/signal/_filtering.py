@@ -40,23 +40,66 @@ def _fir_last(xp, b, x):
     return full[..., :n].astype(x.dtype, copy=False)
 
 
-def _allpole_last(xp, v, a):
-    """(y, final state) of 1/A(z) over v along the last axis, starting from rest (a[0] = 1)."""
+# The scan works on blocks of this many samples: log2(_BLOCK) doubling steps inside the
+# blocks, a doubling scan over the (few) block ends, and one matrix product that carries each
+# block's incoming state through it.
+_BLOCK = 256
+
+
+def _companion(a):
     q = len(a) - 1
-    n = v.shape[-1]
-    dtype = v.dtype
     M = np.zeros((q, q), dtype=np.result_type(a, np.float64))
     M[:, 0] = -a[1:]
     M[np.arange(q - 1), np.arange(1, q)] = 1
-    w = v[..., :, None] * xp.asarray((-a[1:]).astype(dtype))
+    return M
+
+
+def _doubling_scan(xp, w, M, dtype):
+    """w[..., n, :] <- sum over k <= n of M^(n-k) w[..., k, :], along axis -2, in place."""
+    n = w.shape[-2]
     power, step = M, 1
     while step < n:
         w[..., step:, :] += w[..., :n - step, :] @ xp.asarray(power.T.astype(dtype))
         power = power @ power
         step *= 2
+    return w
+
+
+def _allpole_last(xp, v, a):
+    """(y, final state) of 1/A(z) over v along the last axis, starting from rest (a[0] = 1)."""
+    q = len(a) - 1
+    n = v.shape[-1]
+    out_dtype = v.dtype
+    # Powers of a companion matrix with poles near z = 1 have large entries that cancel; single
+    # precision loses the result there (a 4th-order low-pass at 0.02 Nyquist), so the scan
+    # runs in double precision and rounds once at the end.
+    dtype = np.result_type(out_dtype, np.float64)
+    v = v.astype(dtype, copy=False)
+    M = _companion(a)
+    g = xp.asarray((-a[1:]).astype(dtype))
+    if n <= 2 * _BLOCK:
+        w = _doubling_scan(xp, v[..., :, None] * g, M, dtype)
+    else:
+        blocks = -(-n // _BLOCK)
+        padded = xp.pad(v, [(0, 0)] * (v.ndim - 1) + [(0, blocks * _BLOCK - n)])
+        w = padded.reshape(v.shape[:-1] + (blocks, _BLOCK))[..., None] * g
+        # Each block from rest, then the true state at each block's end.
+        w = _doubling_scan(xp, w, M, dtype)
+        ends = _doubling_scan(xp, w[..., -1, :].copy(),
+                              np.linalg.matrix_power(M, _BLOCK), dtype)
+        # State at (block b, offset i) = local state + M^(i+1) (state at the end of b - 1):
+        # one product with the powers laid side by side.
+        powers = np.empty((q, _BLOCK * q), dtype=M.dtype)
+        P = np.eye(q, dtype=M.dtype)
+        for i in range(_BLOCK):
+            P = M @ P
+            powers[:, i * q:(i + 1) * q] = P.T
+        carried = ends[..., :-1, :] @ xp.asarray(powers.astype(dtype))
+        w[..., 1:, :, :] += carried.reshape(carried.shape[:-1] + (_BLOCK, q))
+        w = w.reshape(v.shape[:-1] + (blocks * _BLOCK, q))[..., :n, :]
     y = v.copy()
     y[..., 1:] += w[..., :n - 1, 0]
-    return y, w[..., n - 1, :]
+    return y.astype(out_dtype, copy=False), w[..., n - 1, :].astype(out_dtype)
 
 
 def _tail(xp, x, p):
