@@ -392,8 +392,11 @@ def istft(xp, Zxx, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, 
     for r in range(min(k, nseg)):
         group = frames[..., r::k, :]
         m = group.shape[-2]
-        view = x[..., r * step:r * step + m * row].reshape(x.shape[:-1] + (m, row))
-        view[..., :nperseg] += group
+        # Laid out in a fresh array first, so that the sum does not depend on whether a
+        # reshape of a strided slice is a view.
+        rows = xp.zeros(group.shape[:-1] + (row,), dtype=frames.dtype)
+        rows[..., :nperseg] = group
+        x[..., r * step:r * step + m * row] += rows.reshape(x.shape[:-1] + (m * row,))
     x = x[..., :length]
     norm = np.zeros(length)
     for i in range(nseg):
