@@ -13,10 +13,11 @@ import cunp
 from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
                                _iir_order, _order_filters, _peaks, _representation, _resample,
                                _savgol, _spectral, _waveforms, windows)
+from cunp.scipy.signal._peaks import PeakPropertyWarning
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
-__all__ = ["windows", "get_window", "BadCoefficients"]
+__all__ = ["windows", "get_window", "BadCoefficients", "PeakPropertyWarning"]
 
 
 def _on_cunp(generic):

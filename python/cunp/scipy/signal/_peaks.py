@@ -1,9 +1,119 @@
-"""find_peaks on the host in NumPy (height, threshold, distance and plateau_size so far).
+"""find_peaks, peak_prominences and peak_widths on the host in NumPy.
 
 The signal is copied to the host once: the maxima come from a run-length view of the signal
-(vectorised), and the distance rule keeps peaks in order of height, a sequential choice over
-the peaks only. Results come back as cunp arrays."""
+(vectorised), the distance rule keeps peaks in order of height (a sequential choice over the
+peaks only), and each peak's bases and widths come from array searches in its own window.
+Results come back as cunp arrays."""
+import math
+import warnings
+
 import numpy as np
+
+
+class PeakPropertyWarning(RuntimeWarning):
+    """Calculated property of a peak has unexpected value."""
+
+
+def _as_x(value):
+    x = np.asarray(value, order="C", dtype=np.float64)
+    if x.ndim != 1:
+        raise ValueError("`x` must be a 1-D array")
+    return x
+
+
+def _as_peaks(value):
+    value = np.asarray(value)
+    if value.size == 0:
+        value = np.array([], dtype=np.intp)
+    try:
+        value = value.astype(np.intp, order="C", casting="safe", subok=False, copy=False)
+    except TypeError as e:
+        raise TypeError("cannot safely cast `peaks` to dtype('intp')") from e
+    if value.ndim != 1:
+        raise ValueError("`peaks` must be a 1-D array")
+    return value
+
+
+def _as_wlen(value):
+    if value is None:
+        return -1
+    if 1 < value:
+        if isinstance(value, float):
+            value = math.ceil(value)
+        return int(value)
+    raise ValueError(f"`wlen` must be larger than 1, was {value}")
+
+
+def _prominences(x, peaks, wlen):
+    count = peaks.shape[0]
+    prominences = np.empty(count, dtype=np.float64)
+    left_bases = np.empty(count, dtype=np.intp)
+    right_bases = np.empty(count, dtype=np.intp)
+    for k, peak in enumerate(peaks):
+        low, high = 0, x.shape[0] - 1
+        if not low <= peak <= high:
+            raise ValueError(f"peak {peak} is not a valid index for `x`")
+        if wlen >= 2:
+            low, high = max(peak - wlen // 2, low), min(peak + wlen // 2, high)
+        # Walk out from the peak until the signal rises above it; the base is the lowest
+        # point on the way (the one nearest the peak among equals).
+        left = x[low:peak + 1][::-1]
+        above = np.flatnonzero(left > x[peak])
+        left = left[:above[0] if above.size else left.size]
+        j = int(np.argmin(left))
+        right = x[peak:high + 1]
+        above = np.flatnonzero(right > x[peak])
+        right = right[:above[0] if above.size else right.size]
+        i = int(np.argmin(right))
+        left_bases[k], right_bases[k] = peak - j, peak + i
+        prominences[k] = x[peak] - max(left[j], right[i])
+    if np.any(prominences == 0):
+        warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
+    return prominences, left_bases, right_bases
+
+
+def _widths(x, peaks, rel_height, prominences, left_bases, right_bases):
+    if rel_height < 0:
+        raise ValueError("`rel_height` must be greater or equal to 0.0")
+    if not (peaks.shape[0] == prominences.shape[0] == left_bases.shape[0]
+            == right_bases.shape[0]):
+        raise ValueError("arrays in `prominence_data` must have the same shape as `peaks`")
+    count = peaks.shape[0]
+    widths = np.empty(count)
+    heights = np.empty(count)
+    left_ips = np.empty(count)
+    right_ips = np.empty(count)
+    for k in range(count):
+        low, high, peak = left_bases[k], right_bases[k], peaks[k]
+        if not 0 <= low <= peak <= high < x.shape[0]:
+            raise ValueError(f"prominence data is invalid for peak {peak}")
+        height = heights[k] = x[peak] - prominences[k] * rel_height
+        # The first sample at or below the height on each side, then linear interpolation.
+        below = np.flatnonzero(x[low + 1:peak + 1][::-1] <= height)
+        i = peak - below[0] if below.size else low
+        left = float(i)
+        if x[i] < height:
+            left += (height - x[i]) / (x[i + 1] - x[i])
+        below = np.flatnonzero(x[peak:high] <= height)
+        i = peak + below[0] if below.size else high
+        right = float(i)
+        if x[i] < height:
+            right -= (height - x[i]) / (x[i - 1] - x[i])
+        widths[k], left_ips[k], right_ips[k] = right - left, left, right
+    if np.any(widths == 0):
+        warnings.warn("some peaks have a width of 0", PeakPropertyWarning, stacklevel=3)
+    return widths, heights, left_ips, right_ips
+
+
+def peak_prominences(x, peaks, wlen=None):
+    return _prominences(_as_x(x), _as_peaks(peaks), _as_wlen(wlen))
+
+
+def peak_widths(x, peaks, rel_height=0.5, prominence_data=None, wlen=None):
+    x, peaks = _as_x(x), _as_peaks(peaks)
+    if prominence_data is None:
+        prominence_data = _prominences(x, peaks, _as_wlen(wlen))
+    return _widths(x, peaks, rel_height, *prominence_data)
 
 
 def _local_maxima_1d(x):
@@ -70,16 +180,9 @@ def _select_by_distance(peaks, priority, distance):
 
 def find_peaks(x, height=None, threshold=None, distance=None, prominence=None, width=None,
                wlen=None, rel_height=0.5, plateau_size=None):
-    x = np.asarray(x)
-    if x.ndim != 1:
-        raise ValueError("`x` must be a 1-D array")
-    if x.dtype.kind not in "fiub":
-        x = x.astype(np.float64)
+    x = _as_x(x)
     if distance is not None and distance < 1:
         raise ValueError("`distance` must be greater or equal to 1")
-    if prominence is not None or width is not None:
-        raise NotImplementedError("find_peaks(prominence=, width=) is not implemented in cunp "
-                                  "yet")
     peaks, left_edges, right_edges = _local_maxima_1d(x)
     properties = {}
 
@@ -110,7 +213,19 @@ def find_peaks(x, height=None, threshold=None, distance=None, prominence=None, w
         peaks, properties = narrow(keep)
     if distance is not None:
         peaks, properties = narrow(_select_by_distance(peaks, x[peaks], distance))
+    if prominence is not None or width is not None:
+        properties.update(zip(("prominences", "left_bases", "right_bases"),
+                              _prominences(x, peaks, _as_wlen(wlen))))
+    if prominence is not None:
+        low, high = _condition(prominence, x, peaks)
+        peaks, properties = narrow(_within(properties["prominences"], low, high))
+    if width is not None:
+        properties.update(zip(("widths", "width_heights", "left_ips", "right_ips"),
+                              _widths(x, peaks, rel_height, properties["prominences"],
+                                      properties["left_bases"], properties["right_bases"])))
+        low, high = _condition(width, x, peaks)
+        peaks, properties = narrow(_within(properties["widths"], low, high))
     return peaks, properties
 
 
-HOST_FUNCTIONS = [find_peaks]
+HOST_FUNCTIONS = [find_peaks, peak_prominences, peak_widths]

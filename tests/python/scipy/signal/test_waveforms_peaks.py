@@ -111,6 +111,52 @@ def test_find_peaks(ss, trial):
             numpy.testing.assert_array_equal(got[1][key], want[1][key])
 
 
+PROMINENCE_CASES = [{"prominence": 1}, {"prominence": (0.5, None), "wlen": 20}, {"width": 2},
+                    {"width": (1, 10), "rel_height": 0.8},
+                    {"prominence": 0, "width": 0, "distance": 3, "height": 0, "wlen": 7.5},
+                    {"threshold": 0.1, "prominence": 2}]
+
+
+@pytest.mark.parametrize("trial", range(8))
+def test_prominence_width(ss, trial):
+    rng = numpy.random.default_rng(trial)
+    x = (rng.integers(0, 6, 300).astype(float) if trial % 2
+         else numpy.cumsum(rng.standard_normal(300)))
+    if trial % 4 == 3:
+        x = x.astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for kwargs in PROMINENCE_CASES:
+            got, want = _peaks.find_peaks(x, **kwargs), ss.find_peaks(x, **kwargs)
+            numpy.testing.assert_array_equal(got[0], want[0])
+            assert set(got[1]) == set(want[1])
+            for key in want[1]:
+                assert got[1][key].dtype == want[1][key].dtype
+                numpy.testing.assert_allclose(got[1][key], want[1][key], rtol=1e-12)
+        peaks = ss.find_peaks(x)[0]
+        for wlen in (None, 5, 20.5):
+            for g, w in zip(_peaks.peak_prominences(x, peaks, wlen),
+                            ss.peak_prominences(x, peaks, wlen)):
+                numpy.testing.assert_array_equal(g, w)
+            for rel_height in (0, 0.5, 1.0):
+                for g, w in zip(_peaks.peak_widths(x, peaks, rel_height, wlen=wlen),
+                                ss.peak_widths(x, peaks, rel_height, wlen=wlen)):
+                    numpy.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def test_peak_property_errors(ss):
+    x = numpy.array([0.0, 2, 0, 3, 0])
+    for call in (lambda m: m.peak_prominences(x, [7]), lambda m: m.peak_prominences(x, [1], 1),
+                 lambda m: m.peak_widths(x, [1], -1.0),
+                 lambda m: m.peak_prominences(numpy.ones((2, 2)), [1])):
+        with pytest.raises(ValueError):
+            call(ss)
+        with pytest.raises(ValueError):
+            call(_peaks)
+    with pytest.warns(_peaks.PeakPropertyWarning):
+        _peaks.peak_prominences(x, [0])
+
+
 def test_find_peaks_bad(ss):
     for args, kwargs in (((numpy.ones((2, 5)),), {}), ((numpy.ones(5),), {"distance": 0}),
                          ((numpy.ones(5),), {"height": numpy.ones(3)})):
@@ -141,3 +187,8 @@ def test_on_device(ss):
     numpy.testing.assert_array_equal(cunp.asnumpy(peaks), want[0])
     numpy.testing.assert_array_equal(cunp.asnumpy(props["peak_heights"]),
                                      want[1]["peak_heights"])
+    y = numpy.cumsum(numpy.random.default_rng(1).standard_normal(5000))
+    peaks, props = signal.find_peaks(cunp.asarray(y), prominence=2, width=3)
+    want = ss.find_peaks(y, prominence=2, width=3)
+    numpy.testing.assert_array_equal(cunp.asnumpy(peaks), want[0])
+    cunp.testing.assert_allclose(props["widths"], want[1]["widths"], rtol=1e-12)
