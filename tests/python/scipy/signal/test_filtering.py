@@ -138,6 +138,18 @@ def test_filtfilt(ss, dtype, padtype, index):
            ss.filtfilt(b, a, x, padtype=padtype, padlen=5), 10 * _tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+@pytest.mark.parametrize("index", [0, 1, 2, 4, 6])
+def test_filtfilt_gust(ss, dtype, index):
+    rng = numpy.random.default_rng(index)
+    b, a = _filters(ss)[index]
+    for shape, axis in [((100,), -1), ((3, 57), 1), ((57, 3), 0)]:
+        x = _random(shape, dtype, rng)
+        for irlen in (None, 10, 60):
+            _check(_filtering.filtfilt(numpy, b, a, x, axis, method="gust", irlen=irlen),
+                   ss.filtfilt(b, a, x, axis, method="gust", irlen=irlen), 10 * _tol(dtype))
+
+
 def test_filtfilt_errors(ss):
     b, a = ss.butter(4, 0.3)
     for kwargs, x in (({"padtype": "nope"}, numpy.ones(100)), ({}, numpy.ones(10)),
@@ -193,6 +205,8 @@ def test_on_device(ss, dtype):
                    tol)
             _check(cunp.asnumpy(signal.sosfiltfilt(sos, xd, axis)),
                    ss.sosfiltfilt(sos, x, axis), tol)
+            _check(cunp.asnumpy(signal.filtfilt(b, a, xd, axis, method="gust", irlen=50)),
+                   ss.filtfilt(b, a, x, axis, method="gust", irlen=50), tol)
     fir = ss.firwin(101, 0.2)
     x = _random(10000, real, rng)
     _check(cunp.asnumpy(signal.lfilter(fir, 1.0, cunp.asarray(x))), ss.lfilter(fir, 1.0, x),
