@@ -327,5 +327,34 @@ def iirpeak(w0, Q, fs=2.0):
     return _notch_peak(w0, Q, "peak", fs)
 
 
-FUNCTIONS = [buttap, cheb1ap, cheb2ap, ellipap, besselap, iirfilter, butter, cheby1, cheby2,
+def iircomb(w0, Q, ftype="notch", fs=2.0, *, pass_zero=False):
+    fs = validate_fs(fs, allow_none=False)
+    w0, Q = float(w0), float(Q)
+    ftype = ftype.lower()
+    if not 0 < w0 < fs / 2:
+        raise ValueError(f"w0 must be between 0 and {fs / 2} (nyquist), but given {w0}.")
+    if ftype not in ("notch", "peak"):
+        raise ValueError("ftype must be either notch or peak.")
+    N = round(fs / w0)
+    if abs(w0 - fs / N) / fs > 1e-14:
+        raise ValueError("fs must be divisible by w0.")
+    # Orfanidis, 'Introduction to Signal Processing', 11.5: a comb of N - 1 notches (or peaks)
+    # with -3 dB bandwidth w0 / Q, from b + c z^-N over 1 + a z^-N (signs by type).
+    w_delta = (2 * np.pi * w0 / fs) / Q
+    G0, G = (1, 0) if ftype == "notch" else (0, 1)
+    beta = np.tan(N * w_delta / 4)
+    ax = (1 - beta) / (1 + beta)
+    bx = (G0 + G * beta) / (1 + beta)
+    cx = (G0 - G * beta) / (1 + beta)
+    negative = (ftype == "peak" and pass_zero) or (ftype == "notch" and not pass_zero)
+    b = np.zeros(N + 1)
+    b[0] = bx
+    b[-1] = -cx if negative else cx
+    a = np.zeros(N + 1)
+    a[0] = 1
+    a[-1] = -ax if negative else ax
+    return b, a
+
+
+FUNCTIONS = [iircomb, buttap, cheb1ap, cheb2ap, ellipap, besselap, iirfilter, butter, cheby1, cheby2,
              ellip, bessel, iirnotch, iirpeak]

@@ -70,6 +70,25 @@ def order_filter(xp, a, domain, rank):
     return _rank_filter(xp, a, domain != 0, int(rank))
 
 
+def wiener(xp, im, mysize=None, noise=None):
+    im = xp.asarray(im)
+    if mysize is None:
+        mysize = [3] * im.ndim
+    mysize = np.asarray(mysize)
+    if mysize.shape == ():
+        mysize = np.repeat(mysize.item(), im.ndim)
+    size = math.prod(int(k) for k in mysize)
+    ones = xp.ones(tuple(int(k) for k in mysize))
+    # Local mean and variance over the window, then the Wiener gain 1 - noise / variance.
+    local_mean = _convolve.correlate(xp, im, ones, "same") / size
+    local_var = _convolve.correlate(xp, im ** 2, ones, "same") / size - local_mean ** 2
+    if noise is None:
+        noise = xp.mean(local_var.ravel(), axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = (im - local_mean) * (1 - noise / local_var) + local_mean
+    return xp.where(local_var < noise, local_mean, result)
+
+
 def deconvolve(xp, signal, divisor):
     num = np.atleast_1d(to_host(xp, signal))
     den = np.atleast_1d(to_host(xp, divisor))
@@ -88,4 +107,4 @@ def deconvolve(xp, signal, divisor):
     return quotient, remainder
 
 
-FUNCTIONS = [medfilt, medfilt2d, order_filter, deconvolve]
+FUNCTIONS = [medfilt, medfilt2d, order_filter, wiener, deconvolve]

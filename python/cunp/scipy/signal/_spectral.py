@@ -65,6 +65,46 @@ def hilbert(xp, x, N=None, axis=-1):
     return out.astype(np.result_type(x.dtype, np.complex64), copy=False)
 
 
+def hilbert2(xp, x, N=None, axes=(-2, -1)):
+    x = xp.asarray(x)
+    if x.ndim < 2:
+        x = x.reshape((1,) * (2 - x.ndim) + x.shape)
+    if x.dtype.kind == "c":
+        raise ValueError("x must be real.")
+    if len(axes) != 2:
+        raise ValueError("axes must be a tuple of length 2")
+    if axes[0] == axes[1]:
+        raise ValueError("axes must contain 2 distinct axes")
+    if N is None:
+        N = (x.shape[axes[0]], x.shape[axes[1]])
+    elif isinstance(N, int):
+        if N <= 0:
+            raise ValueError("N must be positive.")
+        N = (N, N)
+    elif len(N) != 2 or np.any(np.asarray(N) <= 0):
+        raise ValueError("When given as a tuple, N must hold exactly two positive integers")
+    if x.dtype.kind != "f":
+        x = x.astype(np.float64)
+    spectrum = xp.fft.fft2(x, tuple(N), axes=axes)
+    # The single-orthant analytic signal: positive frequencies doubled along each axis,
+    # DC kept, negative frequencies (and an even length's Nyquist bin) dropped.
+    weights = []
+    for n in N:
+        w = np.zeros(n)
+        k = (n + 1) // 2
+        w[0] = 1
+        w[1:k] = 2
+        weights.append(w)
+    shape = [1] * spectrum.ndim
+    h = np.ones(shape)
+    for axis, w in zip(axes, weights):
+        shape = [1] * spectrum.ndim
+        shape[axis] = len(w)
+        h = h * w.reshape(shape)
+    out = xp.fft.ifft2(spectrum * xp.asarray(h), axes=axes)
+    return out.astype(np.result_type(x.dtype, np.complex64), copy=False)
+
+
 def _triage_segments(window, nperseg, input_length):
     if isinstance(window, (str, tuple)):
         if nperseg is None:
@@ -463,6 +503,6 @@ def check_NOLA(window, nperseg, noverlap, tol=1e-10):
     return bool(np.min(sums) > tol)
 
 
-FUNCTIONS = [detrend, hilbert, csd, welch, periodogram, coherence, spectrogram, stft,
+FUNCTIONS = [detrend, hilbert, hilbert2, csd, welch, periodogram, coherence, spectrogram, stft,
              istft]
 HOST_FUNCTIONS = [check_COLA, check_NOLA]

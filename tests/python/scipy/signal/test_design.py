@@ -153,6 +153,21 @@ def test_order_selection_bad(ss, args):
             getattr(_iir_order, name)(*args)
 
 
+@pytest.mark.parametrize("args", [(20, 30), (250, 30, "notch", 1000), (250, 30, "peak", 1000),
+                                  (1000 / 3, 10, "peak", 1000), (300, 30, "notch", 1000),
+                                  (250, 30, "nope", 1000)], ids=str)
+@pytest.mark.parametrize("pass_zero", [False, True])
+def test_iircomb(ss, args, pass_zero):
+    try:
+        want = ss.iircomb(*args, pass_zero=pass_zero)
+    except ValueError:
+        with pytest.raises(ValueError):
+            _iir_design.iircomb(*args, pass_zero=pass_zero)
+        return
+    for got, w in zip(_iir_design.iircomb(*args, pass_zero=pass_zero), want):
+        _close(got, w, 1e-12)
+
+
 @pytest.mark.parametrize("name", ["iirnotch", "iirpeak"])
 def test_notch_peak(ss, name):
     for w0, Q, fs in [(0.2, 30, 2.0), (60, 30, 1000)]:

@@ -51,6 +51,19 @@ def test_bad_input(ss):
             call(_order_filters, numpy)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+@pytest.mark.parametrize("shape", [(12, 9), (40,), (5, 6, 7)], ids=str)
+def test_wiener(ss, dtype, shape):
+    x = (numpy.random.default_rng(3).standard_normal(shape) * 5).astype(dtype)
+    for mysize, noise in ((None, None), (5, None), (3, 0.5)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = _order_filters.wiener(numpy, x, mysize, noise)
+            want = ss.wiener(x, mysize, noise)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        numpy.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, equal_nan=True)
+
+
 def test_deconvolve(ss):
     rng = numpy.random.default_rng(1)
     for signal, divisor in (([0, 1, 0, 0, 0, 2, 1], [2, 1]),
@@ -72,6 +85,8 @@ def test_on_device(ss):
     domain = numpy.array([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
     _same(cunp.asnumpy(signal.order_filter(cunp.asarray(x), domain, 2)),
           ss.order_filter(x, domain, 2))
+    cunp.testing.assert_allclose(signal.wiener(cunp.asarray(x), 5), ss.wiener(x, 5),
+                                 rtol=1e-4, atol=1e-4)
     q, r = signal.deconvolve(cunp.asarray([0.0, 1, 0, 0, 0, 2, 1]), cunp.asarray([2.0, 1]))
     want = ss.deconvolve([0.0, 1, 0, 0, 0, 2, 1], [2.0, 1])
     cunp.testing.assert_allclose(q, want[0], atol=1e-12)

@@ -180,6 +180,18 @@ def test_detrend_hilbert(ss, dtype):
                _tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+@pytest.mark.parametrize("shape,axes", [((12, 9), (-2, -1)), ((4, 12, 9), (0, 2)),
+                                        ((7,), (-2, -1)), ((6, 5), (1, 0))], ids=str)
+def test_hilbert2(ss, dtype, shape, axes):
+    x = (numpy.random.default_rng(11).standard_normal(shape) * 5).astype(dtype)
+    for N in (None, 16, (10, 20)):
+        _check(_spectral.hilbert2(numpy, x, N, axes), ss.hilbert2(x, N, axes), _tol(dtype))
+    for N in (0, (3, 0)):
+        with pytest.raises(ValueError):
+            _spectral.hilbert2(numpy, x, N)
+
+
 @pytest.mark.parametrize("args", [("hann", 256, 128), ("hann", 256, 100), ("boxcar", 10, 0),
                                   (("tukey", 0.5), 64, 32), (numpy.ones(8), 8, 4),
                                   ("hamming", 64, 48), ("hann", 5, 4)], ids=str)
@@ -322,3 +334,5 @@ def test_on_device(ss, dtype):
                ss.resample(x, shape[axis] // 3 + 7, axis=axis), tol)
         if dtype != "complex64":
             _check(cunp.asnumpy(signal.hilbert(xd, axis=axis)), ss.hilbert(x, axis=axis), tol)
+            if x.ndim == 2:
+                _check(cunp.asnumpy(signal.hilbert2(xd)), ss.hilbert2(x), tol)
