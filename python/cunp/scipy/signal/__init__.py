@@ -11,7 +11,7 @@ import numpy as np
 
 import cunp
 from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
-                               _iir_order, _order_filters, _peaks, _representation, _resample,
+                               _iir_order, _max_len_seq, _order_filters, _peaks, _representation, _resample,
                                _savgol, _spectral, _waveforms, windows)
 from cunp.scipy.signal._peaks import PeakPropertyWarning
 from cunp.scipy.signal._representation import BadCoefficients
@@ -82,6 +82,7 @@ _export(_peaks.HOST_FUNCTIONS, _on_host)
 _export(_savgol.FUNCTIONS, _on_cunp)
 _export(_savgol.HOST_FUNCTIONS, _on_host)
 _export(_order_filters.FUNCTIONS, _on_cunp)
+_export(_max_len_seq.HOST_FUNCTIONS, _on_host)
 for _module in (_representation, _iir_design, _iir_order, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module

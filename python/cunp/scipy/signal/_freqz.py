@@ -90,9 +90,11 @@ def _findfreqs(num, den, N, kind="ba"):
     if kind == "ba":
         ep = np.atleast_1d(np.roots(den)) + 0j
         tz = np.atleast_1d(np.roots(num)) + 0j
-    else:
+    elif kind == "zp":
         ep = np.atleast_1d(den) + 0j
         tz = np.atleast_1d(num) + 0j
+    else:
+        raise ValueError("input must be one of {'ba', 'zp'}")
     if len(ep) == 0:
         ep = np.atleast_1d(-1000) + 0j
     ez = np.r_[ep[ep.imag >= 0], tz[(np.abs(tz) < 1e5) & (tz.imag >= 0)]]
@@ -100,6 +102,22 @@ def _findfreqs(num, den, N, kind="ba"):
     high = np.round(np.log10(np.max(3 * np.abs(ez.real + integ) + 1.5 * ez.imag)) + 0.5)
     low = np.round(np.log10(0.1 * np.min(np.abs((ez + integ).real) + 2 * ez.imag)) - 0.5)
     return np.logspace(low, high, N)
+
+
+def findfreqs(num, den, N, kind="ba"):
+    return _findfreqs(num, den, N, kind)
+
+
+def czt_points(m, w=None, a=1 + 0j):
+    if not (isinstance(m, (int, np.integer)) and m > 0):
+        raise ValueError(f"Invalid number of CZT data points ({m}) specified. n must be "
+                         "positive and integer type.")
+    k = np.arange(m)
+    a = 1.0 * a
+    if w is None:
+        # The m-th roots of unity, scaled by a.
+        return a * np.exp(2j * np.pi * k / m)
+    return a * (1.0 * w) ** -k
 
 
 def freqs(b, a, worN=200, plot=None):
@@ -157,4 +175,4 @@ def group_delay(system, w=512, whole=False, fs=2 * np.pi):
     return w * (fs / (2 * np.pi)), gd
 
 
-FUNCTIONS = [freqz, freqz_sos, freqz_zpk, freqs, freqs_zpk, group_delay]
+FUNCTIONS = [findfreqs, czt_points, freqz, freqz_sos, freqz_zpk, freqs, freqs_zpk, group_delay]

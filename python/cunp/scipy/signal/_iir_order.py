@@ -123,6 +123,8 @@ def _band_stop_order(wp, index, passb, stopb, gpass, gstop, kind):
     if kind == "cheby":
         g_stop, g_pass = 10 ** (0.1 * abs(gstop)), 10 ** (0.1 * abs(gpass))
         return np.arccosh(np.sqrt((g_stop - 1.0) / (g_pass - 1.0))) / np.arccosh(nat)
+    if kind != "ellip":
+        raise ValueError(f"Incorrect type: {kind}")
     g_stop, g_pass = 10 ** (0.1 * gstop), 10 ** (0.1 * gpass)
     arg1 = math.sqrt((g_pass - 1.0) / (g_stop - 1.0))
     arg0 = 1.0 / nat
@@ -282,4 +284,10 @@ def iirdesign(wp, ws, gpass, gstop, analog=False, ftype="ellip", output="ba", fs
                      output=output, fs=fs)
 
 
-FUNCTIONS = [buttord, cheb1ord, cheb2ord, ellipord, iirdesign]
+def band_stop_obj(wp, ind, passb, stopb, gpass, gstop, type):
+    _check_gains(gpass, gstop)
+    return _band_stop_order(wp, ind, np.asarray(passb, dtype=float),
+                            np.asarray(stopb, dtype=float), gpass, gstop, type)
+
+
+FUNCTIONS = [buttord, cheb1ord, cheb2ord, ellipord, iirdesign, band_stop_obj]

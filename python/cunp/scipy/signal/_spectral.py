@@ -458,6 +458,26 @@ def istft(xp, Zxx, fs=1.0, window="hann_periodic", nperseg=None, noverlap=None, 
     return xp.asarray(np.arange(x.shape[0]) / float(fs)), x
 
 
+def vectorstrength(xp, events, period):
+    events, period = xp.asarray(events), xp.asarray(period)
+    if events.ndim > 1:
+        raise ValueError("events cannot have dimensions more than 1")
+    if period.ndim > 1:
+        raise ValueError("period cannot have dimensions more than 1")
+    scalar_period = period.ndim == 0
+    events = events.reshape(1, -1)
+    period = period.reshape(1, -1)
+    if bool((period <= 0).any()):
+        raise ValueError("periods must be positive")
+    # Each event as a unit vector at its phase within the period; the mean's length and angle.
+    vectors = xp.exp((2j * np.pi / period.T) @ events.astype(np.complex128))
+    mean = xp.mean(vectors, axis=1)
+    strength, phase = abs(mean), xp.angle(mean)
+    if scalar_period:
+        return strength[0], phase[0]
+    return strength, phase
+
+
 def _window_for_check(window, nperseg):
     if isinstance(window, str) or type(window) is tuple:
         return get_window(window, nperseg)
@@ -504,5 +524,5 @@ def check_NOLA(window, nperseg, noverlap, tol=1e-10):
 
 
 FUNCTIONS = [detrend, hilbert, hilbert2, csd, welch, periodogram, coherence, spectrogram, stft,
-             istft]
+             istft, vectorstrength]
 HOST_FUNCTIONS = [check_COLA, check_NOLA]

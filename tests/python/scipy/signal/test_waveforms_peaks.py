@@ -192,3 +192,58 @@ def test_on_device(ss):
     want = ss.find_peaks(y, prominence=2, width=3)
     numpy.testing.assert_array_equal(cunp.asnumpy(peaks), want[0])
     cunp.testing.assert_allclose(props["widths"], want[1]["widths"], rtol=1e-12)
+
+
+@pytest.mark.parametrize("nbits", range(2, 17))
+def test_max_len_seq(ss, nbits):
+    from cunp.scipy.signal import _max_len_seq
+
+    for got, want in zip(_max_len_seq.max_len_seq(nbits), ss.max_len_seq(nbits)):
+        assert got.dtype == want.dtype
+        numpy.testing.assert_array_equal(got, want)
+    args = (5, [1, 0, 1, 0, 1], 40, [4, 2])
+    for got, want in zip(_max_len_seq.max_len_seq(*args), ss.max_len_seq(*args)):
+        numpy.testing.assert_array_equal(got, want)
+    for bad in ((40,), (5, [0] * 5), (5, None, -1), (5, None, None, [7])):
+        with pytest.raises(ValueError):
+            _max_len_seq.max_len_seq(*bad)
+
+
+def test_vectorstrength_czt_points_findfreqs(ss):
+    from cunp.scipy.signal import _freqz, _iir_order, _spectral
+
+    events = numpy.sort(numpy.random.default_rng(0).random(50) * 10)
+    for period in (0.7, numpy.array([0.5, 1.3, 2.0])):
+        for got, want in zip(_spectral.vectorstrength(numpy, events, period),
+                             ss.vectorstrength(events, period)):
+            assert numpy.shape(got) == numpy.shape(want)
+            numpy.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+    with pytest.raises(ValueError):
+        _spectral.vectorstrength(numpy, events, -1.0)
+    for m, w, a in ((8, None, 1 + 0j), (5, numpy.exp(-0.3j), 0.9), (6, None, 2)):
+        numpy.testing.assert_allclose(_freqz.czt_points(m, w, a), ss.czt_points(m, w, a))
+    with pytest.raises(ValueError):
+        _freqz.czt_points(0)
+    b, a = ss.cheby1(4, 1, 2.0, analog=True)
+    for kind, args in (("ba", (b, a)), ("zp", ss.tf2zpk(b, a)[:2])):
+        numpy.testing.assert_allclose(_freqz.findfreqs(*args, 50, kind),
+                                      ss.findfreqs(*args, 50, kind))
+    passb, stopb = numpy.array([0.2, 0.5]), numpy.array([0.3, 0.4])
+    for kind in ("butter", "cheby", "ellip"):
+        assert _iir_order.band_stop_obj(0.25, 0, passb, stopb, 1, 40, kind) == pytest.approx(
+            ss.band_stop_obj(0.25, 0, passb, stopb, 1, 40, kind), rel=1e-12)
+    with pytest.raises(ValueError):
+        _iir_order.band_stop_obj(0.25, 0, passb, stopb, 1, 40, "nope")
+
+
+@gpu
+def test_more_on_device(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    events = numpy.sort(numpy.random.default_rng(0).random(50) * 10)
+    got = signal.vectorstrength(cunp.asarray(events), cunp.asarray([0.5, 1.3]))
+    want = ss.vectorstrength(events, numpy.array([0.5, 1.3]))
+    cunp.testing.assert_allclose(got[0], want[0], rtol=1e-10)
+    seq, state = signal.max_len_seq(8)
+    numpy.testing.assert_array_equal(cunp.asnumpy(seq), ss.max_len_seq(8)[0])
