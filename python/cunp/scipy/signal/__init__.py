@@ -10,14 +10,15 @@ import inspect
 import numpy as np
 
 import cunp
-from cunp.scipy.signal import (_convolve, _filtering, _fir_design, _freqz, _iir_design,
+from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz, _iir_design,
                                _iir_order, _max_len_seq, _order_filters, _peaks, _representation, _resample,
                                _savgol, _spectral, _waveforms, windows)
+from cunp.scipy.signal._czt import CZT, ZoomFFT
 from cunp.scipy.signal._peaks import PeakPropertyWarning
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
-__all__ = ["windows", "get_window", "BadCoefficients", "PeakPropertyWarning"]
+__all__ = ["windows", "get_window", "BadCoefficients", "PeakPropertyWarning", "CZT", "ZoomFFT"]
 
 
 def _on_cunp(generic):
@@ -83,6 +84,7 @@ _export(_savgol.FUNCTIONS, _on_cunp)
 _export(_savgol.HOST_FUNCTIONS, _on_host)
 _export(_order_filters.FUNCTIONS, _on_cunp)
 _export(_max_len_seq.HOST_FUNCTIONS, _on_host)
+_export(_czt.FUNCTIONS, _on_cunp)
 for _module in (_representation, _iir_design, _iir_order, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module

@@ -336,3 +336,43 @@ def test_on_device(ss, dtype):
             _check(cunp.asnumpy(signal.hilbert(xd, axis=axis)), ss.hilbert(x, axis=axis), tol)
             if x.ndim == 2:
                 _check(cunp.asnumpy(signal.hilbert2(xd)), ss.hilbert2(x), tol)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_czt_zoom_fft(ss, dtype):
+    from cunp.scipy.signal import _czt
+
+    rng = numpy.random.default_rng(12)
+    for shape, axis in [((16,), -1), ((3, 20), 1), ((21, 3), 0)]:
+        x = _random(shape, dtype, rng)
+        for m, w, a in ((None, None, 1 + 0j), (30, numpy.exp(-0.05j), 1.1),
+                        (7, None, 0.9 * numpy.exp(0.2j))):
+            _check(_czt.czt(numpy, x, m, w, a, axis=axis), ss.czt(x, m, w, a, axis=axis),
+                   _tol(dtype))
+        for fn, m, fs, endpoint in ((0.5, None, 2, False), ([0.1, 0.4], 40, 1.0, True),
+                                    ([10, 20], 15, 100, False)):
+            _check(_czt.zoom_fft(numpy, x, fn, m, fs=fs, endpoint=endpoint, axis=axis),
+                   ss.zoom_fft(x, fn, m, fs=fs, endpoint=endpoint, axis=axis), _tol(dtype))
+    transform = _czt.CZT(8, 10)
+    transform._xp = numpy
+    numpy.testing.assert_allclose(transform.points(), ss.CZT(8, 10).points())
+    for args in ((0,), (8, 0), (8.5,)):
+        with pytest.raises(ValueError):
+            _czt.CZT(*args)
+    with pytest.raises(ValueError):
+        _czt.ZoomFFT(8, [1, 2, 3])
+    with pytest.raises(ValueError):
+        transform(numpy.ones(5))
+
+
+@gpu
+def test_czt_on_device(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    x = numpy.random.default_rng(13).standard_normal((4, 300))
+    _check(cunp.asnumpy(signal.czt(cunp.asarray(x), 100, axis=1)), ss.czt(x, 100, axis=1), 1e-9)
+    _check(cunp.asnumpy(signal.zoom_fft(cunp.asarray(x), [0.1, 0.3], 50)),
+           ss.zoom_fft(x, [0.1, 0.3], 50), 1e-9)
+    transform = signal.CZT(300, 64)
+    _check(cunp.asnumpy(transform(cunp.asarray(x))), ss.CZT(300, 64)(x), 1e-9)
