@@ -145,4 +145,55 @@ def firwin2(numtaps, freq, gain, *, nfreqs=None, window="hamming", antisymmetric
     return out
 
 
-FUNCTIONS = [firwin, firwin2, kaiserord, kaiser_beta, kaiser_atten]
+def firls(numtaps, bands, desired, *, weight=None, fs=None):
+    nyq = 0.5 * (2.0 if fs is None else validate_fs(fs))
+    numtaps = int(numtaps)
+    if numtaps % 2 == 0 or numtaps < 1:
+        raise ValueError("numtaps must be odd and >= 1")
+    M = (numtaps - 1) // 2
+    bands = np.asarray(bands, dtype=float).flatten() / nyq
+    if len(bands) % 2 != 0:
+        raise ValueError("bands must contain frequency pairs.")
+    if (bands < 0).any() or (bands > 1).any():
+        raise ValueError("bands must be between 0 and 1 relative to Nyquist")
+    bands = bands.reshape(-1, 2)
+    desired = np.asarray(desired, dtype=float).flatten()
+    if bands.size != desired.size:
+        raise ValueError(f"desired must have one entry per frequency, got {desired.size} gains "
+                         f"for {bands.size} frequencies.")
+    desired = desired.reshape(-1, 2)
+    if (np.diff(bands) <= 0).any() or (np.diff(bands[:, 0]) < 0).any():
+        raise ValueError("bands must be monotonically nondecreasing and have width > 0.")
+    if (bands[:-1, 1] > bands[1:, 0]).any():
+        raise ValueError("bands must not overlap.")
+    if (desired < 0).any():
+        raise ValueError("desired must be non-negative.")
+    weight = np.ones(len(desired)) if weight is None else np.asarray(weight).flatten()
+    if len(weight) != len(desired):
+        raise ValueError("weight must be the same size as the number of band pairs "
+                         f"({len(bands)}).")
+    if (weight < 0).any():
+        raise ValueError("weight must be non-negative.")
+    # The normal equations Q a = b of the weighted squared error over the bands, with piecewise
+    # linear desired gains: Q is Toeplitz plus Hankel in q(n) = sum W f sinc(n f) over each
+    # band's ends; the factors 1/2 and 1/pi cancel.
+    n = np.arange(numtaps)[:, None, None]
+    q = np.dot(np.diff(np.sinc(bands * n) * bands, axis=2)[:, :, 0], weight)
+    i = np.arange(M + 1)
+    Q = q[np.abs(i[:, None] - i[None, :])] + q[i[:, None] + i[None, :]]
+    n = n[:M + 1]
+    slope = np.diff(desired, axis=1) / np.diff(bands, axis=1)
+    offset = desired[:, [0]] - bands[:, [0]] * slope
+    b = bands * (slope * bands + offset) * np.sinc(bands * n)
+    # cos(n pi f) / (pi n f)^2 at n = 0 by L'Hospital's rule.
+    b[0] -= slope * bands * bands / 2.0
+    b[1:] += slope * np.cos(n[1:] * np.pi * bands) / (np.pi * n[1:]) ** 2
+    b = np.dot(np.diff(b, axis=2)[:, :, 0], weight)
+    if np.linalg.cond(Q) < 1 / np.finfo(float).eps:
+        a = np.linalg.solve(Q, b)
+    else:
+        a = np.linalg.lstsq(Q, b, rcond=None)[0]
+    return np.hstack((a[:0:-1], 2 * a[0], a[1:]))
+
+
+FUNCTIONS = [firwin, firwin2, firls, kaiserord, kaiser_beta, kaiser_atten]

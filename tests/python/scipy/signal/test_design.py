@@ -273,6 +273,25 @@ def test_firwin2(ss, numtaps, freq, gain, antisymmetric):
     _close(_fir_design.firwin2(numtaps, freq, gain, antisymmetric=antisymmetric), want, 1e-10)
 
 
+@pytest.mark.parametrize("args,kwargs", [
+    ((11, [0, 0.3, 0.5, 1], [1, 1, 0, 0]), {}),
+    ((31, [0, 0.2, 0.3, 0.6, 0.7, 1], [0, 0, 1, 1, 0, 0]), {"weight": [1, 2, 1]}),
+    ((21, [0, 100, 150, 500], [1, 1, 0, 0]), {"fs": 1000}), ((5, [0, 1], [1, 0]), {}),
+    ((101, [0, 0.1, 0.15, 1], [1, 0.5, 0, 0]), {})], ids=str)
+def test_firls(ss, args, kwargs):
+    _close(_fir_design.firls(*args, **kwargs), ss.firls(*args, **kwargs), 1e-8)
+
+
+@pytest.mark.parametrize("args", [(10, [0, 1], [1, 0]), (11, [0, 0.5, 1], [1, 1, 0]),
+                                  (11, [0, 1.2], [1, 0]), (11, [0, 0.5, 0.4, 1], [1, 1, 0, 0]),
+                                  (11, [0, 0.5], [1, -1])], ids=str)
+def test_firls_bad(ss, args):
+    with pytest.raises(ValueError):
+        ss.firls(*args)
+    with pytest.raises(ValueError):
+        _fir_design.firls(*args)
+
+
 def test_kaiser(ss):
     for ripple, width in [(65, 0.1), (30, 0.05), (10, 0.2)]:
         assert _fir_design.kaiserord(ripple, width) == ss.kaiserord(ripple, width)
