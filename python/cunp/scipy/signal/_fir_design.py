@@ -2,6 +2,7 @@
 formulas (kaiserord, kaiser_beta, kaiser_atten). SciPy's algorithms, arguments and errors."""
 import math
 import operator
+import warnings
 
 import numpy as np
 
@@ -196,4 +197,61 @@ def firls(numtaps, bands, desired, *, weight=None, fs=None):
     return np.hstack((a[:0:-1], 2 * a[0], a[1:]))
 
 
-FUNCTIONS = [firwin, firwin2, firls, kaiserord, kaiser_beta, kaiser_atten]
+def _discrete_hilbert_minimum(mag):
+    """The minimum-phase sequence with magnitude response mag (the cepstrum's causal part)."""
+    sign = np.zeros(len(mag))
+    mid = len(mag) // 2
+    sign[1:mid] = 1
+    sign[mid + 1:] = -1
+    return np.fft.ifft(mag * np.exp(np.fft.fft(sign * np.fft.ifft(np.log(mag))))).real
+
+
+def minimum_phase(h, method="homomorphic", n_fft=None, *, half=True):
+    h = np.asarray(h)
+    if np.iscomplexobj(h):
+        raise ValueError("Complex filters not supported")
+    if h.ndim != 1 or h.size <= 2:
+        raise ValueError("h must be 1-D and at least 2 samples long")
+    n_half = len(h) // 2
+    if not np.allclose(h[-n_half:][::-1], h[:n_half]):
+        warnings.warn("h does not appear to by symmetric, conversion may fail", RuntimeWarning,
+                      stacklevel=3)
+    if not isinstance(method, str) or method not in ("homomorphic", "hilbert"):
+        raise ValueError(f'method must be "homomorphic" or "hilbert", got {method!r}')
+    if method == "hilbert" and not half:
+        raise ValueError("`half=False` is only supported when `method='homomorphic'`")
+    if n_fft is None:
+        n_fft = 2 ** int(np.ceil(np.log2(2 * (len(h) - 1) / 0.01)))
+    n_fft = int(n_fft)
+    if n_fft < len(h):
+        raise ValueError(f"n_fft must be at least len(h)=={len(h)}")
+    if method == "hilbert":
+        # The linear-phase response made real, shifted and scaled to a non-negative
+        # magnitude, whose square root is the minimum-phase magnitude.
+        w = np.arange(n_fft) * (2 * np.pi / n_fft * n_half)
+        H = np.real(np.fft.fft(h, n_fft) * np.exp(1j * w))
+        dp, ds = max(H) - 1, 0 - min(H)
+        S = 4.0 / (np.sqrt(1 + dp + ds) + np.sqrt(1 - dp + ds)) ** 2
+        H = np.sqrt((H + ds) * S) + 1e-10
+        h_minimum = _discrete_hilbert_minimum(H)
+    else:
+        # Homomorphic: the real cepstrum of |H| (halved: the square root of the magnitude),
+        # folded onto positive quefrencies, then exponentiated back.
+        magnitude = np.abs(np.fft.fft(h, n_fft))
+        magnitude += 1e-7 * magnitude[magnitude > 0].min()
+        cepstrum = np.log(magnitude)
+        if half:
+            cepstrum *= 0.5
+        cepstrum = np.fft.ifft(cepstrum).real
+        fold = np.zeros(n_fft)
+        fold[0] = 1
+        stop = n_fft // 2
+        fold[1:stop] = 2
+        if n_fft % 2:
+            fold[stop] = 1
+        h_minimum = np.fft.ifft(np.exp(np.fft.fft(cepstrum * fold))).real
+    n_out = (n_half + len(h) % 2) if half else len(h)
+    return h_minimum[:n_out]
+
+
+FUNCTIONS = [minimum_phase, firwin, firwin2, firls, kaiserord, kaiser_beta, kaiser_atten]
