@@ -11,8 +11,9 @@ import numpy as np
 
 import cunp
 from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz, _iir_design,
-                               _iir_order, _max_len_seq, _order_filters, _peaks, _representation, _resample,
-                               _savgol, _spectral, _waveforms, windows)
+                               _iir_order, _max_len_seq, _order_filters, _peaks,
+                               _representation, _resample, _savgol, _spectral, _waveforms,
+                               windows)
 from cunp.scipy.signal._czt import CZT, ZoomFFT
 from cunp.scipy.signal._peaks import PeakPropertyWarning
 from cunp.scipy.signal._representation import BadCoefficients
