@@ -356,5 +356,5 @@ def iircomb(w0, Q, ftype="notch", fs=2.0, *, pass_zero=False):
     return b, a
 
 
-FUNCTIONS = [iircomb, buttap, cheb1ap, cheb2ap, ellipap, besselap, iirfilter, butter, cheby1, cheby2,
-             ellip, bessel, iirnotch, iirpeak]
+FUNCTIONS = [iircomb, buttap, cheb1ap, cheb2ap, ellipap, besselap, iirfilter, butter, cheby1,
+             cheby2, ellip, bessel, iirnotch, iirpeak]
