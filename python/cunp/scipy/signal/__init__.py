@@ -15,11 +15,10 @@ from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz,
                                _representation, _resample, _savgol, _spectral, _waveforms,
                                windows)
 from cunp.scipy.signal._czt import CZT, ZoomFFT
-from cunp.scipy.signal._peaks import PeakPropertyWarning
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
-__all__ = ["windows", "get_window", "BadCoefficients", "PeakPropertyWarning", "CZT", "ZoomFFT"]
+__all__ = ["windows", "get_window", "BadCoefficients", "CZT", "ZoomFFT"]
 
 
 def _on_cunp(generic):
