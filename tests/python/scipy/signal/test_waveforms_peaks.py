@@ -79,6 +79,13 @@ def test_unit_impulse(ss, shape, kwargs):
     _check(_waveforms.unit_impulse(numpy, shape, **kwargs), ss.unit_impulse(shape, **kwargs))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_gauss_spline(ss, dtype):
+    x = numpy.linspace(-3, 3, 13).astype(dtype)
+    for n in (0, 2, 3):
+        _check(_waveforms.gauss_spline(numpy, x, n), ss.gauss_spline(x, n), 1e-6)
+
+
 @pytest.mark.parametrize("name", ["argrelmin", "argrelmax"])
 @pytest.mark.parametrize("axis", [0, 1, -1])
 @pytest.mark.parametrize("order", [1, 2, 3])
