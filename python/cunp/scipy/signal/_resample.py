@@ -1,0 +1,213 @@
+"""Resampling over an array namespace `xp`: upfirdn (upsample by zero insertion, FIR filter,
+downsample), resample_poly (a Kaiser-windowed low-pass designed on the host, then upfirdn) and
+decimate (an anti-aliasing IIR or FIR filter, then every q-th sample)."""
+import math
+import operator
+
+import numpy as np
+
+from cunp.scipy.signal import _convolve, _filtering
+from cunp.scipy.signal._fir_design import firwin
+from cunp.scipy.signal._iir_design import cheby1
+from cunp.scipy.signal._namespace import to_host
+
+_MODES = ("constant", "wrap", "edge", "smooth", "symmetric", "reflect", "antisymmetric",
+          "antireflect", "line")
+
+
+def _output_len(len_h, in_len, up, down):
+    """upfirdn's output length: the full convolution of the upsampled signal with h,
+    sampled every down-th point."""
+    total = (in_len - 1) * up + len_h
+    return total // down + (1 if total % down else 0)
+
+
+def upfirdn(xp, h, x, up=1, down=1, axis=-1, mode="constant", cval=0):
+    h = np.asarray(to_host(xp, h))
+    x = xp.asarray(x)
+    if h.ndim != 1 or h.size == 0:
+        raise ValueError("h must be 1-D with non-zero length")
+    up, down = int(up), int(down)
+    if up < 1 or down < 1:
+        raise ValueError("Both up and down must be >= 1")
+    if mode not in _MODES:
+        raise ValueError(f"Unknown mode: {mode}")
+    if mode != "constant" or cval != 0:
+        raise NotImplementedError("upfirdn supports mode='constant' with cval=0 so far")
+    dtype = np.result_type(h.dtype, x.dtype, np.float32)
+    axis = _filtering._normalize_axis(axis, x.ndim)
+    moved = xp.moveaxis(x.astype(dtype), axis, -1)
+    n = moved.shape[-1]
+    length = _output_len(len(h), n, up, down)
+    if n == 0:
+        return xp.moveaxis(xp.zeros(moved.shape[:-1] + (length,), dtype=dtype), -1, axis)
+    if up > 1:
+        upsampled = xp.zeros(moved.shape[:-1] + ((n - 1) * up + 1,), dtype=dtype)
+        upsampled[..., ::up] = moved
+    else:
+        upsampled = moved
+    kernel = h.astype(dtype).reshape((1,) * (moved.ndim - 1) + (-1,))
+    full = _convolve.convolve(xp, upsampled, xp.asarray(kernel), "full") \
+        if kernel.size <= 64 else _convolve.fftconvolve(xp, upsampled, xp.asarray(kernel),
+                                                        "full", axes=[moved.ndim - 1])
+    out = full.astype(dtype, copy=False)[..., ::down]
+    return xp.moveaxis(out, -1, axis)
+
+
+_BACKGROUNDS = ("mean", "median", "minimum", "maximum")
+
+
+def resample_poly(xp, x, up, down, axis=0, window=("kaiser", 5.0), padtype="constant",
+                  cval=None):
+    x = xp.asarray(x)
+    if up != int(up):
+        raise ValueError("up must be an integer")
+    if down != int(down):
+        raise ValueError("down must be an integer")
+    up, down = int(up), int(down)
+    if up < 1 or down < 1:
+        raise ValueError("up and down must be >= 1")
+    if cval is not None and padtype != "constant":
+        raise ValueError("cval has no effect when padtype is ", padtype)
+    g = math.gcd(up, down)
+    up //= g
+    down //= g
+    if up == down == 1:
+        return x.copy()
+    axis = _filtering._normalize_axis(axis, x.ndim)
+    n_in = x.shape[axis]
+    n_out = n_in * up
+    n_out = n_out // down + bool(n_out % down)
+    if isinstance(window, (list, np.ndarray)) or hasattr(window, "__cuda_array_interface__"):
+        h = np.array(to_host(xp, window))
+        if h.ndim > 1:
+            raise ValueError("window must be 1-D")
+        half_len = (h.size - 1) // 2
+    else:
+        # A linear-phase low-pass at the lower of the two Nyquist rates.
+        max_rate = max(up, down)
+        half_len = 10 * max_rate
+        h = firwin(2 * half_len + 1, 1.0 / max_rate, window=window)
+        if x.dtype.kind in "fc":
+            h = h.astype(x.dtype)
+    h = h * up
+    # Zero-pad the filter so that output samples land on its centre.
+    n_pre_pad = down - half_len % down
+    n_post_pad = 0
+    n_pre_remove = (half_len + n_pre_pad) // down
+    while _output_len(len(h) + n_pre_pad + n_post_pad, n_in, up, down) < n_out + n_pre_remove:
+        n_post_pad += 1
+    h = np.concatenate((np.zeros(n_pre_pad, dtype=h.dtype), h,
+                        np.zeros(n_post_pad, dtype=h.dtype)))
+    if padtype in _BACKGROUNDS:
+        reduce = {"mean": xp.mean, "median": xp.median, "minimum": xp.amin,
+                  "maximum": xp.amax}[padtype]
+        background = reduce(x, axis=axis, keepdims=True)
+        x = x - background
+    elif padtype == "constant":
+        if cval not in (None, 0):
+            raise NotImplementedError("resample_poly supports cval=0 so far")
+    elif padtype in _MODES:
+        raise NotImplementedError(f"resample_poly(padtype={padtype!r}) is not implemented in "
+                                  "cunp yet")
+    else:
+        raise ValueError("padtype must be one of: maximum, mean, median, minimum, "
+                         + ", ".join(_MODES))
+    y = upfirdn(xp, h, x, up, down, axis=axis)
+    index = [slice(None)] * x.ndim
+    index[axis] = slice(n_pre_remove, n_pre_remove + n_out)
+    y = y[tuple(index)]
+    if padtype in _BACKGROUNDS:
+        y = y + background
+    return y
+
+
+def resample(xp, x, num, t=None, axis=0, window=None, domain="time"):
+    if domain not in ("time", "freq"):
+        raise ValueError(f"Parameter domain={domain!r} not in ('time', 'freq')!")
+    x = xp.asarray(x)
+    x = xp.moveaxis(x, axis, -1) if x.ndim > 1 else x
+    n_x = x.shape[-1]
+    scale = n_x / num
+    m = min(num, n_x)
+    m2 = m // 2 + 1
+    if window is None:
+        W = None
+    elif callable(window):
+        W = np.asarray(window(np.fft.fftfreq(n_x)), dtype=float)
+    elif hasattr(window, "shape"):
+        if tuple(window.shape) != (n_x,):
+            raise ValueError(f"window.shape={tuple(window.shape)} != ({n_x},), i.e., window "
+                             "length is not equal to number of frequency bins!")
+        W = np.array(to_host(xp, window), copy=True)
+    else:
+        from cunp.scipy.signal.windows._host import get_window
+
+        W = np.fft.fftshift(get_window(window, n_x))
+    if domain == "time" and x.dtype.kind != "c":
+        dtype = np.result_type(x.dtype, np.float32) if x.dtype.kind == "f" else np.float64
+        X = xp.fft.rfft(x.astype(dtype, copy=False))
+        if W is not None:
+            # A real signal's one-sided window: the mean of each bin's two sides.
+            n_X = X.shape[-1]
+            W = W.copy()
+            W[1:n_X] = (W[1:n_X] + W[-n_X + 1:][::-1]) / 2
+            X = X * xp.asarray(W[:n_X])
+        X = X[..., :m2].copy()
+        if m % 2 == 0 and num != n_x:
+            # The unpaired bin at m // 2 joins (or splits into) a pair.
+            X[..., m // 2] *= 2 if num < n_x else 0.5
+        out = xp.fft.irfft(X / scale, n=num).astype(dtype, copy=False)
+    else:
+        X = xp.fft.fft(x) if domain == "time" else x
+        if W is not None:
+            X = X * xp.asarray(W)
+        Y = xp.zeros(X.shape[:-1] + (num,), dtype=X.dtype)
+        Y[..., :m2] = X[..., :m2]
+        if m2 < m:
+            Y[..., m2 - m:] = X[..., m2 - m:]
+        if m % 2 == 0:
+            if num < n_x:
+                Y[..., -m // 2] += X[..., -m // 2]
+            elif n_x < num:
+                Y[..., m // 2] /= 2
+                Y[..., num - m // 2] = Y[..., m // 2]
+        out = xp.fft.ifft(Y / scale, n=num).astype(X.dtype, copy=False)
+    out = xp.moveaxis(out, -1, axis) if out.ndim > 1 else out
+    if t is not None:
+        t = to_host(xp, t)
+        return out, xp.asarray(t[0] + (t[1] - t[0]) * scale * np.arange(num))
+    return out
+
+
+def decimate(xp, x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
+    x = xp.asarray(x)
+    q = operator.index(q)
+    if n is not None:
+        n = operator.index(n)
+    dtype = x.dtype
+    if dtype.kind not in "fc" or dtype == np.float16:
+        dtype = np.dtype(np.float64)
+    index = [slice(None)] * x.ndim
+    if ftype == "fir":
+        if n is None:
+            n = 20 * q
+        b = firwin(n + 1, 1.0 / q, window="hamming").astype(dtype)
+        if zero_phase:
+            return resample_poly(xp, x, 1, q, axis=axis, window=b)
+        y = upfirdn(xp, b, x, up=1, down=q, axis=axis)
+        length = x.shape[axis] // q + bool(x.shape[axis] % q)
+        index[axis] = slice(None, length)
+        return y[tuple(index)]
+    if ftype != "iir":
+        raise ValueError("invalid ftype")
+    sos = cheby1(8 if n is None else n, 0.05, 0.8 / q, output="sos").astype(dtype)
+    if zero_phase:
+        y = _filtering.sosfiltfilt(xp, sos, x, axis=axis)
+    else:
+        y = _filtering.sosfilt(xp, sos, x, axis=axis)
+    index[axis] = slice(None, None, q)
+    return y[tuple(index)]
+
+
+FUNCTIONS = [upfirdn, resample_poly, resample, decimate]
