@@ -110,8 +110,9 @@ def _assemble(inv, lower, upper, m, dt, permute_l, p_indices):
         return cp.take_along_axis(lower, inv[..., None], axis=-2), upper
     if p_indices:
         return inv.astype(cp.int32), lower, upper
-    # Row r of p is e_{inv[r]}.
-    return cp.eye(m, dtype=dt)[inv], lower, upper
+    # Row r of p is e_{inv[r]}; p is real even for complex a, as SciPy's.
+    real = numpy.float32 if dt in (numpy.float32, numpy.complex64) else numpy.float64
+    return cp.eye(m, dtype=real)[inv], lower, upper
 
 
 def _pivots_to_permutation(piv, m):
