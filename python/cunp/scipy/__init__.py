@@ -1,6 +1,6 @@
 """cunp.scipy: SciPy's APIs on cunp arrays (scipy.fft as cunp.scipy.fft, and so on)."""
 
-_SUBMODULES = {"fft", "fftpack", "linalg", "spatial", "stats"}
+_SUBMODULES = {"fft", "fftpack", "interpolate", "linalg", "spatial", "stats"}
 
 
 def __getattr__(name):
