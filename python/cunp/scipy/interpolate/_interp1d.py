@@ -83,11 +83,11 @@ class interp1d:
         above = xn > hi
         if self.bounds_error:
             if bool(below.any()):
-                v = float(xn[cp.argmax(below)])
+                v = float(xn[int(cp.argmax(below))])
                 raise ValueError("A value (%s) in x_new is below the interpolation range's "
                                  "minimum value (%s)." % (v, float(lo)))
             if bool(above.any()):
-                v = float(xn[cp.argmax(above)])
+                v = float(xn[int(cp.argmax(above))])
                 raise ValueError("A value (%s) in x_new is above the interpolation range's "
                                  "maximum value (%s)." % (v, float(hi)))
         y = self._evaluate(xn)
