@@ -3,8 +3,8 @@
 SciPy's signatures and dtypes (float16 computes in float32, integers in float64; single
 precision stays single); overwrite_x and workers are accepted and ignored; plan= takes a
 cunp.fft plan (entered around the call). dct/dst/idct/idst and their n-D forms (types 1-4) are
-built on one FFT each (see _realtransforms); fht/ifht are FFTLog (see _fftlog). next_fast_len gives lengths that cuFFT transforms
-fastest.
+built on one FFT each (see _realtransforms); fht/ifht are FFTLog (see _fftlog).
+next_fast_len gives lengths that cuFFT transforms fastest.
 
 The module is also a SciPy FFT backend: inside `with scipy.fft.set_backend(cunp.scipy.fft):`,
 scipy.fft's functions called with cunp arrays run here (NumPy arrays too with coerce=True).

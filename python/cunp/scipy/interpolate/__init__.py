@@ -1,6 +1,7 @@
 """cunp.scipy.interpolate: scipy.interpolate on cunp arrays. Evaluation runs on the device
 (interval searches, gathers and Horner's rule as cunp operations); CubicSpline's tridiagonal
-slope system is solved on the host."""
+slope system and make_interp_spline's collocation system are solved on the host."""
+from cunp.scipy.interpolate._bspline import BSpline, make_interp_spline
 from cunp.scipy.interpolate._cubic import (
     Akima1DInterpolator, CubicHermiteSpline, CubicSpline, PchipInterpolator, pchip_interpolate,
 )
@@ -13,5 +14,5 @@ pchip = PchipInterpolator
 __all__ = [
     "PPoly", "CubicHermiteSpline", "CubicSpline", "PchipInterpolator", "pchip",
     "pchip_interpolate", "Akima1DInterpolator", "interp1d", "RegularGridInterpolator",
-    "interpn",
+    "interpn", "BSpline", "make_interp_spline",
 ]

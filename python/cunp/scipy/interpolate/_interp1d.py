@@ -6,6 +6,7 @@ higher orders are not supported yet."""
 import numpy
 
 import cunp as cp
+from cunp.scipy.interpolate._bspline import make_interp_spline
 from cunp.scipy.interpolate._cubic import CubicSpline
 
 _KINDS = {"linear": "linear", "nearest": "nearest", "nearest-up": "nearest-up",
@@ -22,18 +23,13 @@ class interp1d:
     def __init__(self, x, y, kind="linear", axis=-1, copy=True, bounds_error=None,
                  fill_value=numpy.nan, assume_sorted=False):
         if isinstance(kind, str) or isinstance(kind, (int, numpy.integer)):
-            if kind not in _KINDS:
-                if isinstance(kind, (int, numpy.integer)):
-                    raise NotImplementedError("interp1d: spline order %d is not supported"
-                                              % kind)
+            if kind not in _KINDS and not isinstance(kind, (int, numpy.integer)):
                 raise NotImplementedError("%s is unsupported: Use fitpack routines for other "
                                           "types." % kind)
         else:
             raise NotImplementedError("%s is unsupported" % (kind,))
         self.kind = kind
-        mode = _KINDS[kind]
-        if mode == 2:
-            raise NotImplementedError("interp1d: kind='quadratic' is not supported yet")
+        mode = _KINDS.get(kind, kind)
         x = cp.asarray(x)
         y = cp.asarray(y)
         if x.ndim != 1:
@@ -48,8 +44,9 @@ class interp1d:
             order = cp.argsort(x, kind="stable")
             x = x[order]
             y = cp.take(y, order, axis=self.axis)
+        # The fewest points each kind interpolates (k + 1 for a spline of order k).
         minimum = {"nearest": 1, "nearest-up": 1, "previous": 1, "next": 1, "zero": 1,
-                   "linear": 2, "cubic": 4}[mode]
+                   "linear": 2, "cubic": 4}.get(mode, mode + 1 if isinstance(mode, int) else 1)
         if x.shape[0] < minimum:
             raise ValueError("x and y arrays must have at least %d entries" % minimum)
         self.x = x.astype(numpy.float64, copy=False)
@@ -72,7 +69,11 @@ class interp1d:
             self._below, self._above = fv
         self.copy = copy
         self.assume_sorted = assume_sorted
-        self._spline = CubicSpline(self.x, self.y, axis=0) if mode == "cubic" else None
+        self._spline = None
+        if mode == "cubic":
+            self._spline = CubicSpline(self.x, self.y, axis=0)
+        elif isinstance(mode, int):
+            self._spline = make_interp_spline(self.x, self.y, k=mode, axis=0)
 
     def __call__(self, x_new):
         x_new = cp.asarray(x_new)
@@ -110,7 +111,7 @@ class interp1d:
         x, y, n = self.x, self.y, self.x.shape[0]
         ex = (1,) * (y.ndim - 1)
         mode = self._mode
-        if mode == "cubic":
+        if self._spline is not None:
             return self._spline(xn)
         if mode == "linear":
             i = cp.clip(cp.searchsorted(x, xn, side="left"), 1, n - 1)

@@ -1,5 +1,6 @@
 """scipy.linalg's special matrices as cunp index arithmetic: each entry is one gather from the
-defining vector(s), batched over leading axes where SciPy 1.18 is (toeplitz, circulant, leslie, companion, fiedler, fiedler_companion, convolution_matrix, khatri_rao)."""
+defining vector(s), batched over leading axes where SciPy 1.18 is (toeplitz, circulant,
+leslie, companion, fiedler, fiedler_companion, convolution_matrix, khatri_rao)."""
 import math
 
 import numpy

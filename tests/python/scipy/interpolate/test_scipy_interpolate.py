@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import cunp
-from cunp.scipy.interpolate import _cubic, _interp1d, _ppoly, _rgi
+from cunp.scipy.interpolate import _bspline, _cubic, _interp1d, _ppoly, _rgi
 
 si = pytest.importorskip("scipy.interpolate")
 import cunp.scipy.interpolate as ci  # noqa: E402
@@ -20,7 +20,7 @@ def on_numpy(monkeypatch):
     np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
                                        if not k.startswith("__")})
     np_like.asnumpy = numpy.asarray
-    for m in (_cubic, _interp1d, _ppoly, _rgi):
+    for m in (_bspline, _cubic, _interp1d, _ppoly, _rgi):
         monkeypatch.setattr(m, "cp", np_like)
 
 
@@ -36,8 +36,8 @@ def _eq(got, want, rtol=1e-9, dtype=True):
     numpy.testing.assert_allclose(got, want, rtol=rtol, atol=1e-12, equal_nan=True)
 
 
-KINDS = ["linear", "nearest", "nearest-up", "previous", "next", "zero", "slinear", "cubic", 0,
-         1, 3]
+KINDS = ["linear", "nearest", "nearest-up", "previous", "next", "zero", "slinear", "quadratic",
+         "cubic", 0, 1, 2, 3, 5]
 
 
 def _check(conv, rtol):
@@ -96,6 +96,20 @@ def _check(conv, rtol):
         xs = x[::-1].copy()
         _eq(ci.interp1d(conv(xs), conv(y1[::-1]), kind=kind)(XI),
             si.interp1d(xs, y1[::-1], kind=kind)(xi), rtol)
+    for k in (0, 1, 2, 3, 5):
+        s = si.make_interp_spline(x, y, k)
+        b = ci.make_interp_spline(X, Y, k)
+        _eq(b.t, s.t, rtol)
+        _eq(b.c, s.c, 1e-8)
+        for nu in range(k + 1):
+            _eq(b(XN, nu), s(xn, nu), 1e-8)
+        _eq(b(XN, extrapolate=False), s(xn, extrapolate=False), 1e-8)
+        _eq(ci.make_interp_spline(X, conv(y.T), k, axis=1)(XN[:5]),
+            si.make_interp_spline(x, y.T, k, axis=1)(xn[:5]), 1e-8)
+    kt = numpy.r_[0, 0, 0, 0, 1, 2, 3, 3, 3, 3.0]
+    kc = rng.random(6)
+    _eq(ci.BSpline(conv(kt), conv(kc), 3)(XN), si.BSpline(kt, kc, 3)(xn), rtol)
+    _eq(ci.BSpline(conv(kt), conv(kc), 3, False)(XN), si.BSpline(kt, kc, 3, False)(xn), rtol)
     for kind in ("linear", "nearest"):
         y32 = y1.astype(numpy.float32)
         _eq(ci.interp1d(X, conv(y32), kind=kind)(XI), si.interp1d(x, y32, kind=kind)(xi), 1e-6)
