@@ -3,8 +3,8 @@ distance_matrix.
 
 euclidean, sqeuclidean, cosine and correlation go through one matrix product (|x|^2 + |y|^2 -
 2 x.y, clamped at 0): the GPU's fastest path, accurate to rounding relative to the vectors'
-norms. The other metrics are broadcast differences reduced over the feature axis, in row
-blocks so the temporary stays bounded. Inputs are computed in float64 (float32 inputs stay
+norms. The other metrics run one kernel (src/device/spatial/pairwise.cuh): a thread per
+output element looping over the features. Inputs are computed in float64 (float32 inputs stay
 float32, as CuPy); boolean metrics (russellrao) read the inputs as booleans, as SciPy does.
 hellinger and kl_divergence are CuPy's metrics (SciPy has none of that name)."""
 import math
@@ -12,9 +12,6 @@ import math
 import numpy
 
 import cunp as cp
-
-_BLOCK_ELEMENTS = 1 << 25  # the broadcast temporary's size per block
-
 
 def _work_dtype(*arrays):
     if all(a.dtype == numpy.float32 for a in arrays):
@@ -38,37 +35,29 @@ def _cosine(x, y):
     return cp.clip(1.0 - sim, 0.0, 2.0)
 
 
-def _blocked(x, y, per_block):
-    """per_block(xb[:, None, :], y[None, :, :]) -> (b, n), over row blocks of x."""
-    m, n = x.shape[0], y.shape[0]
-    k = max(x.shape[1], 1)
-    rows = max(1, _BLOCK_ELEMENTS // max(n * k, 1))
-    if rows >= m:
-        return per_block(x[:, None, :], y[None, :, :])
-    return cp.concatenate([per_block(x[i:i + rows, None, :], y[None, :, :])
-                           for i in range(0, m, rows)], axis=0)
+def _pairwise(name, x, y, p=2.0):
+    """The metric's kernel (_core.spatial.pairwise): one thread per output element, a loop over
+    the features."""
+    from cunp import _core
+    return _core.spatial.pairwise(name, x, y, float(p))
 
 
 def _minkowski_p(p):
     def f(x, y):
         if p == 1:
-            return _blocked(x, y, lambda a, b: cp.abs(a - b).sum(axis=-1))
+            return _pairwise("cityblock", x, y)
         if math.isinf(p):
-            return _blocked(x, y, lambda a, b: cp.abs(a - b).max(axis=-1))
-        return _blocked(x, y, lambda a, b: (cp.abs(a - b) ** p).sum(axis=-1)) ** (1.0 / p)
+            return _pairwise("chebyshev", x, y)
+        return _pairwise("minkowski", x, y, p)
     return f
 
 
 def _canberra(x, y):
-    def block(a, b):
-        num = cp.abs(a - b)
-        den = cp.abs(a) + cp.abs(b)
-        return cp.where(den > 0, num / cp.where(den > 0, den, 1), 0).sum(axis=-1)
-    return _blocked(x, y, block)
+    return _pairwise("canberra", x, y)
 
 
 def _hamming(x, y):
-    return _blocked(x, y, lambda a, b: (a != b).mean(axis=-1))
+    return _pairwise("hamming", x, y)
 
 
 def _russellrao(x, y):
@@ -79,19 +68,8 @@ def _russellrao(x, y):
 
 
 def _jensenshannon(x, y):
-    p = x / x.sum(axis=1, keepdims=True)
-    q = y / y.sum(axis=1, keepdims=True)
-
-    def rel(a, m):
-        return cp.where(a > 0, a * cp.log(cp.where(a > 0, a, 1) / m), cp.where(a == 0, 0,
-                                                                                cp.inf))
-
-    def block(a, b):
-        m = (a + b) / 2.0
-        return (rel(a, m) + rel(b, m)).sum(axis=-1)
-
-    js = _blocked(p, q, block)
-    return cp.sqrt(cp.maximum(js, 0) / 2.0)
+    return _pairwise("jensenshannon", x / x.sum(axis=1, keepdims=True),
+                     y / y.sum(axis=1, keepdims=True))
 
 
 def _hellinger(x, y):
@@ -101,10 +79,8 @@ def _hellinger(x, y):
 
 
 def _kl_divergence(x, y):
-    # CuPy's definition: sum(u * log(u / v)) with 0 where u == 0.
-    def block(a, b):
-        return cp.where(a > 0, a * cp.log(cp.where(a > 0, a, 1) / b), 0).sum(axis=-1)
-    return _blocked(x, y, block)
+    # CuPy's definition: sum(u * log(u / v)) over the features where u > 0.
+    return _pairwise("kl_divergence", x, y)
 
 
 def _correlation(x, y):
@@ -267,7 +243,5 @@ def distance_matrix(x, y, p=2, threshold=1000000):
                          "vectors" % (x.shape[1], y.shape[1]))
     x = x.astype(numpy.float64)
     y = y.astype(numpy.float64)
-    if p == 2:
-        # Direct differences: distance_matrix promises SciPy's exact minkowski values.
-        return _blocked(x, y, lambda a, b: cp.sqrt(((a - b) ** 2).sum(axis=-1)))
+    # Direct differences (the kernel, not the matrix product): SciPy's minkowski values.
     return _minkowski_p(p)(x, y)

@@ -1,5 +1,5 @@
 """cunp.scipy.spatial.distance against scipy.spatial.distance: the metrics on NumPy (the module's
-`cp` replaced, no device) and on the GPU; hellinger and kl_divergence (CuPy's metrics, not
+`cp` and its pairwise kernel replaced, no device) and on the GPU; hellinger and kl_divergence (CuPy's metrics, not
 SciPy's) against their NumPy formulas."""
 import numpy
 import pytest
@@ -17,9 +17,36 @@ SCIPY_METRICS = ["euclidean", "sqeuclidean", "cityblock", "chebyshev", "minkowsk
                  "correlation", "canberra", "hamming", "jensenshannon"]
 
 
+def _numpy_pairwise(name, x, y, p=2.0):
+    """The kernel's definitions, broadcast in NumPy (the CPU stand-in for _core.spatial)."""
+    a, b = x[:, None, :], y[None, :, :]
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        if name == "cityblock":
+            return numpy.abs(a - b).sum(-1)
+        if name == "chebyshev":
+            return numpy.abs(a - b).max(-1)
+        if name == "minkowski":
+            return (numpy.abs(a - b) ** p).sum(-1) ** (1 / p)
+        if name == "canberra":
+            den = numpy.abs(a) + numpy.abs(b)
+            return numpy.where(den > 0, numpy.abs(a - b) / den, 0).sum(-1)
+        if name == "hamming":
+            return (a != b).mean(-1)
+        if name == "jensenshannon":
+            m = (a + b) / 2
+
+            def rel(u):
+                return numpy.where(u > 0, u * numpy.log(u / m), numpy.where(u == 0, 0, numpy.inf))
+            return numpy.sqrt(numpy.maximum((rel(a) + rel(b)).sum(-1), 0) / 2)
+        if name == "kl_divergence":
+            return numpy.where(a > 0, a * numpy.log(a / b), 0).sum(-1)
+    raise ValueError(name)
+
+
 @pytest.fixture
 def on_numpy(monkeypatch):
     monkeypatch.setattr(cd, "cp", numpy)
+    monkeypatch.setattr(cd, "_pairwise", _numpy_pairwise)
 
 
 def _host(a):
