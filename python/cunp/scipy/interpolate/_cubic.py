@@ -158,16 +158,23 @@ class Akima1DInterpolator(CubicHermiteSpline):
 
 class CubicSpline(CubicHermiteSpline):
     """The C2 cubic spline through (x, y) with bc_type 'not-a-knot' (default), 'natural',
-    'clamped' or ((order, value), (order, value)) pairs at the ends; 'periodic' is not
-    supported yet."""
+    'clamped', 'periodic' or ((order, value), (order, value)) pairs at the ends."""
 
     def __init__(self, x, y, axis=0, bc_type="not-a-knot", extrapolate=None):
         x, dx, y, axis, _ = prepare_input(x, y, axis)
         n = x.shape[0]
-        bc = _bc(bc_type, y.shape[1:])
         hx = cp.asnumpy(dx)
         hy = cp.asnumpy(y).reshape(n, -1)
-        slopes = _spline_slopes(hx, hy, bc).reshape((n,) + y.shape[1:])
+        if isinstance(bc_type, str) and bc_type == "periodic":
+            if not numpy.allclose(hy[0], hy[-1], rtol=1e-15, atol=1e-15):
+                raise ValueError("The first and last `y` point along axis 0 must be identical "
+                                 "(within machine precision) when bc_type='periodic'.")
+            slopes = _periodic_slopes(hx, hy)
+            if extrapolate is None:
+                extrapolate = "periodic"
+        else:
+            slopes = _spline_slopes(hx, hy, _bc(bc_type, y.shape[1:]))
+        slopes = slopes.reshape((n,) + y.shape[1:])
         dydx = cp.asarray(slopes).astype(y.dtype, copy=False)
         PPoly.__init__(self, _hermite_coefficients(x, dx, y, dydx), x,
                        extrapolate=True if extrapolate is None else extrapolate)
@@ -177,7 +184,7 @@ class CubicSpline(CubicHermiteSpline):
 def _bc(bc_type, trailing):
     if isinstance(bc_type, str):
         if bc_type == "periodic":
-            raise NotImplementedError("CubicSpline: bc_type='periodic' is not supported yet")
+            raise ValueError("'periodic' must be given for both ends")
         pairs = {"not-a-knot": "not-a-knot", "natural": (2, 0.0), "clamped": (1, 0.0)}
         if bc_type not in pairs:
             raise ValueError("bc_type={} is not allowed.".format(bc_type))
@@ -242,6 +249,26 @@ def _spline_slopes(h, y, bc):
         lower[-1], diag[-1] = 1, 2
         rhs[-1] = 3 * slope[-1] + 0.5 * end[1] * h[-1]
     return _thomas(lower, diag, upper, rhs)
+
+
+def _periodic_slopes(h, y):
+    """Slopes of the periodic spline: the n - 1 distinct points' continuity equations wrap
+    around, a cyclic system solved densely on the host (small)."""
+    n = y.shape[0]
+    slope = numpy.diff(y, axis=0) / h[:, None]
+    if n == 2:
+        return numpy.zeros_like(y)  # y[0] == y[1]: the constant
+    m = n - 1
+    a = numpy.zeros((m, m))
+    rhs = numpy.zeros((m, y.shape[1]), dtype=y.dtype)
+    for i in range(m):
+        hl, hr = h[i - 1], h[i]         # the intervals left and right of point i (cyclic)
+        a[i, (i - 1) % m] += hr
+        a[i, i] += 2 * (hl + hr)
+        a[i, (i + 1) % m] += hl
+        rhs[i] = 3 * (hr * slope[i - 1] + hl * slope[i])
+    s = numpy.linalg.solve(a, rhs)
+    return numpy.vstack([s, s[:1]])
 
 
 def _thomas(lower, diag, upper, rhs):

@@ -17,8 +17,10 @@ class RegularGridInterpolator:
 
     def __init__(self, points, values, method="linear", bounds_error=True,
                  fill_value=numpy.nan, *, solver=None, solver_args=None):
+        if method == "slinear":
+            method = "linear"  # the order-1 tensor-product spline is multilinear interpolation
         if method not in _METHODS:
-            if method in ("slinear", "cubic", "quintic", "pchip"):
+            if method in ("cubic", "quintic", "pchip"):
                 raise NotImplementedError("RegularGridInterpolator: method %r is not "
                                           "supported yet" % method)
             raise ValueError("Method '%s' is not defined" % method)
@@ -59,6 +61,8 @@ class RegularGridInterpolator:
 
     def __call__(self, xi, method=None, *, nu=None):
         method = self.method if method is None else method
+        if method == "slinear":
+            method = "linear"
         if method not in _METHODS:
             raise ValueError("Method '%s' is not defined" % method)
         d = len(self.grid)

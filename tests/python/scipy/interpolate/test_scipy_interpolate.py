@@ -70,6 +70,12 @@ def _check(conv, rtol):
     _eq(ci.CubicSpline(X[:2], Y1[:2])(XN), si.CubicSpline(x[:2], y1[:2])(xn), rtol)
     yc = y1 + 1j * y1[::-1]
     _eq(ci.CubicSpline(X, conv(yc))(XN), si.CubicSpline(x, yc)(xn), rtol)
+    xp = numpy.array([0, 1, 2.5, 3, 4.0])
+    yp = numpy.array([[1, 2, 0, 3, 1.0], [0, 1, 2, 3, 0]]).T
+    for xx, yv in ((xp, yp), (xp[:3], numpy.array([1, 2, 1.0])), (xp[:2], numpy.array([1, 1.0]))):
+        for nu in (0, 1):
+            _eq(ci.CubicSpline(conv(xx), conv(yv), bc_type="periodic")(XN, nu),
+                si.CubicSpline(xx, yv, bc_type="periodic")(xn, nu), rtol)
     d = rng.random((9, 3))
     _eq(ci.CubicHermiteSpline(X, Y, conv(d))(XN), si.CubicHermiteSpline(x, y, d)(xn), rtol)
     yy = numpy.cumsum(rng.random(9) - 0.3)
@@ -118,7 +124,7 @@ def _check(conv, rtol):
     grid = (conv(g1), conv(g2), conv(g3))
     v, v2 = rng.random((5, 7, 4)), rng.random((5, 7, 4, 2))
     pts = rng.random((6, 3)) * 0.8 + 0.1
-    for m in ("linear", "nearest"):
+    for m in ("linear", "nearest", "slinear"):
         _eq(ci.interpn(grid, conv(v), conv(pts), method=m, bounds_error=False),
             si.interpn((g1, g2, g3), v, pts, method=m, bounds_error=False), rtol)
         _eq(ci.RegularGridInterpolator(grid, conv(v2), m, bounds_error=False,
@@ -155,6 +161,8 @@ def test_bad_input(on_numpy):
         ci.PPoly(numpy.ones((2, 4)), x)(1.0, -1)
     with pytest.raises(ValueError, match="bc_type"):
         ci.CubicSpline(x, x, bc_type="bogus")
+    with pytest.raises(ValueError, match="identical"):
+        ci.CubicSpline(x, x, bc_type="periodic")
 
 
 @gpu

@@ -1,6 +1,6 @@
-"""cunp.scipy.spatial.distance against scipy.spatial.distance: the metrics on NumPy (the module's
-`cp` and its pairwise kernel replaced, no device) and on the GPU; hellinger and kl_divergence (CuPy's metrics, not
-SciPy's) against their NumPy formulas."""
+"""cunp.scipy.spatial.distance against scipy.spatial.distance: the metrics on NumPy (the
+module's `cp` and its pairwise kernel replaced, no device) and on the GPU; hellinger and
+kl_divergence (CuPy's metrics, not SciPy's) against their NumPy formulas."""
 import numpy
 import pytest
 
