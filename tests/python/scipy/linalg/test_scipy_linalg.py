@@ -265,6 +265,8 @@ def test_solve_banded(l_and_u):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("scale", [1e-3, 0.1, 1.0, 5.0, 50.0])
 def test_expm(dtype, scale):
+    if scale > 5 and numpy.dtype(dtype) in (numpy.float32, numpy.complex64):
+        pytest.skip("exp of norms near 100 overflows single precision")
     a = (_rand((6, 6), dtype) * scale).astype(dtype)
     got = cl.expm(cunp.asarray(a))
     want = sl.expm(a)
