@@ -1,13 +1,18 @@
-"""RegularGridInterpolator and interpn, methods 'linear' and 'nearest': per dimension an
-interval search (searchsorted) and a weight, then the 2^d corners of each point's cell
-gathered and blended (linear) or the nearest grid point gathered, as cunp array operations."""
+"""RegularGridInterpolator and interpn. 'linear' and 'nearest': per dimension an interval
+search (searchsorted) and a weight, then the 2^d corners of each point's cell gathered and
+blended (linear) or the nearest grid point gathered. 'cubic' and 'quintic': the tensor-product
+interpolating B-spline of degree 3 or 5 with not-a-knot knots (as SciPy's): its coefficients
+come from one collocation solve per axis (cuSOLVER, all grid lines at once), and each point sums
+(k + 1)^d coefficients weighted by products of its per-axis basis values."""
 import itertools
 
 import numpy
 
 import cunp as cp
+from cunp.scipy.interpolate._bspline import _basis, _default_knots, _interval
 
-_METHODS = ("linear", "nearest")
+_METHODS = ("linear", "nearest", "cubic", "quintic")
+_SPLINE_DEGREE = {"cubic": 3, "quintic": 5}
 
 
 class RegularGridInterpolator:
@@ -20,7 +25,7 @@ class RegularGridInterpolator:
         if method == "slinear":
             method = "linear"  # the order-1 tensor-product spline is multilinear interpolation
         if method not in _METHODS:
-            if method in ("cubic", "quintic", "pchip"):
+            if method == "pchip":
                 raise NotImplementedError("RegularGridInterpolator: method %r is not "
                                           "supported yet" % method)
             raise ValueError("Method '%s' is not defined" % method)
@@ -58,6 +63,40 @@ class RegularGridInterpolator:
         self.grid = tuple(grid)
         self.values = values
         self.fill_value = fill_value
+        self._splines = {}
+        if method in _SPLINE_DEGREE:
+            self._spline(method)
+
+    def _spline(self, method):
+        """(knots per axis, coefficients) of the degree-k tensor-product spline, cached."""
+        if method in self._splines:
+            return self._splines[method]
+        k = _SPLINE_DEGREE[method]
+        coef = self.values
+        knots = []
+        for d, g in enumerate(self.grid):
+            n = g.shape[0]
+            if n < k + 1:
+                raise ValueError("There are %d points in dimension %d, but method %s requires "
+                                 "at least %d points per dimension." % (n, d, method, k + 1))
+            hg = cp.asnumpy(g)
+            if self._descending[d]:
+                hg = hg[::-1].copy()
+                coef = cp.flip(coef, axis=d)
+            t = _default_knots(hg, k)
+            left = _interval(numpy, t, hg, k, n, True)
+            basis = _basis(numpy, t, hg, left, k)
+            a = numpy.zeros((n, n))
+            for r in range(k + 1):
+                a[numpy.arange(n), left - k + r] = basis[r]
+            moved = cp.moveaxis(coef, d, 0)
+            rhs = moved.reshape(n, -1)
+            a_dev = cp.asarray(a).astype(rhs.dtype, copy=False)
+            solved = cp.linalg.solve(a_dev, rhs).reshape(moved.shape)
+            coef = cp.moveaxis(solved, 0, d)
+            knots.append(cp.asarray(t))
+        self._splines[method] = (knots, coef, k)
+        return self._splines[method]
 
     def __call__(self, xi, method=None, *, nu=None):
         method = self.method if method is None else method
@@ -88,7 +127,9 @@ class RegularGridInterpolator:
             frac.append(t)
         trailing = self.values.shape[d:]
         ex = (1,) * len(trailing)
-        if method == "nearest":
+        if method in _SPLINE_DEGREE:
+            out = self._evaluate_spline(method, pts, ex)
+        elif method == "nearest":
             near = tuple(cp.where(t <= 0.5, i, i + 1) for i, t in zip(idx, frac))
             out = self.values[near]
         else:
@@ -105,6 +146,29 @@ class RegularGridInterpolator:
         dt = self.values.dtype if self.values.dtype.kind == "c" else numpy.result_type(
             self.values.dtype, numpy.float64)
         return out.astype(dt, copy=False).reshape(shape + trailing)
+
+
+def _evaluate_spline(self, method, pts, ex):
+    knots, coef, k = self._spline(method)
+    lefts, bases = [], []
+    for d, t in enumerate(knots):
+        n = t.shape[0] - k - 1
+        x = pts[:, d]
+        left = _interval(cp, t, x, k, n, True)
+        lefts.append(left)
+        bases.append(_basis(cp, t, x, left, k))
+    out = 0
+    for combo in itertools.product(range(k + 1), repeat=len(knots)):
+        w = 1.0
+        where = []
+        for d, r in enumerate(combo):
+            w = w * bases[d][r]
+            where.append(lefts[d] - k + r)
+        out = out + w.reshape((-1,) + ex) * coef[tuple(where)]
+    return out
+
+
+RegularGridInterpolator._evaluate_spline = _evaluate_spline
 
 
 def _locate(g, x, descending):
