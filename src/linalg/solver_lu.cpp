@@ -184,4 +184,35 @@ NDArray solve(const NDArray& a, const NDArray& b, bool check_singular) {
   return matrices(x);
 }
 
+std::pair<NDArray, NDArray> lu_factor(const NDArray& a) {
+  require_stack(a, true);
+  require_solver_dtype(a.dtype());
+  require_int32(a.shape()[a.ndim() - 1], "matrix size");
+  // Factor A itself (its column-major copy), so the factors read as SciPy returns them.
+  LU f = factor(column_major_copy(a));
+  return {matrices(f.lu), f.piv};
+}
+
+NDArray lu_solve(const NDArray& lu, const NDArray& piv, const NDArray& b, int trans) {
+  common_device({&lu, &piv, &b});
+  require_stack(lu, true);
+  require_stack(b, false);
+  require_solver_dtype(lu.dtype());
+  if (b.dtype() != lu.dtype()) throw TypeError("lu_solve: lu and b must have the same dtype");
+  if (piv.dtype() != DType::Int32) throw TypeError("lu_solve: piv must be int32");
+  if (trans != kOpN && trans != kOpT) throw ValueError("lu_solve: trans must be 0 or 1");
+  int64_t n = lu.shape()[lu.ndim() - 1];
+  require_int32(n, "matrix size");
+  Dims batch(lu.shape().data(), lu.ndim() - 2);
+  if (Dims(b.shape().data(), b.ndim() - 2) != batch || b.shape()[b.ndim() - 2] != n)
+    throw ValueError("lu_solve: b must have shape batch + (N, K) matching lu");
+  Batch x = column_major_copy(b);
+  if (piv.ndim() != 2 || piv.shape()[0] != x.count || piv.shape()[1] != n)
+    throw ValueError("lu_solve: piv must have shape (count, N)");
+  if (x.count == 0 || n == 0 || x.cols == 0) return matrices(x);
+  LU f{column_major_copy(lu), piv.c_contiguous() ? piv : copy(piv, OrderSpec::C), info_array(x.count)};
+  linalg::lu_solve(f, trans, x);
+  return matrices(x);
+}
+
 }  // namespace cunp

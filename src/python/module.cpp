@@ -90,6 +90,8 @@ NB_MODULE(_core, m) {
   bind_random(m);
   bind_blas(m);
   bind_solver(m);
+  bind_scipy_linalg(m);
+  bind_spatial(m);
   bind_fft(m);
   bind_nccl(m);
   bind_raw_kernel(m);

@@ -288,7 +288,7 @@ def test_backend_protocol_defers_what_it_cannot_run(sfft):
     assert cfft.__ua_domain__ == "numpy.scipy.fft"
 
     class Method:
-        __name__ = "fht"
+        __name__ = "no_such_transform"
 
     assert cfft.__ua_function__(Method(), (), {}) is NotImplemented
     # NumPy input without coerce: this backend declines and SciPy's own computes.

@@ -3,8 +3,8 @@
 SciPy's signatures and dtypes (float16 computes in float32, integers in float64; single
 precision stays single); overwrite_x and workers are accepted and ignored; plan= takes a
 cunp.fft plan (entered around the call). dct/dst/idct/idst and their n-D forms (types 1-4) are
-built on one FFT each (see _realtransforms). next_fast_len gives lengths that cuFFT transforms
-fastest.
+built on one FFT each (see _realtransforms); fht/ifht are FFTLog (see _fftlog).
+next_fast_len gives lengths that cuFFT transforms fastest.
 
 The module is also a SciPy FFT backend: inside `with scipy.fft.set_backend(cunp.scipy.fft):`,
 scipy.fft's functions called with cunp arrays run here (NumPy arrays too with coerce=True).
@@ -14,13 +14,17 @@ import inspect
 import cunp
 from cunp.scipy.fft import _basic, _realtransforms
 from cunp.scipy.fft._helper import next_fast_len, prev_fast_len
+from cunp.scipy.fft._fftlog import fht, fhtoffset, ifht
+from cunp.fft.config import get_fft_plan
 
 __all__ = [
     "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
     "irfftn", "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn", "dct", "idct", "dst", "idst",
     "dctn", "idctn", "dstn", "idstn", "fftfreq", "rfftfreq", "fftshift", "ifftshift",
-    "next_fast_len", "prev_fast_len",
+    "next_fast_len", "prev_fast_len", "fht", "ifht", "fhtoffset",
 ]
+# get_fft_plan (CuPy's cupyx.scipy.fft.get_fft_plan) is an attribute but not in __all__: it is
+# not a scipy.fft function, so the backend protocol never dispatches to it.
 
 
 def _on_cunp(generic):

@@ -1,0 +1,18 @@
+"""cunp.scipy.interpolate: scipy.interpolate on cunp arrays. Evaluation runs on the device
+(interval searches, gathers and Horner's rule as cunp operations); CubicSpline's tridiagonal
+slope system and make_interp_spline's collocation system are solved on the host."""
+from cunp.scipy.interpolate._bspline import BSpline, make_interp_spline
+from cunp.scipy.interpolate._cubic import (
+    Akima1DInterpolator, CubicHermiteSpline, CubicSpline, PchipInterpolator, pchip_interpolate,
+)
+from cunp.scipy.interpolate._interp1d import interp1d
+from cunp.scipy.interpolate._ppoly import PPoly
+from cunp.scipy.interpolate._rgi import RegularGridInterpolator, interpn
+
+pchip = PchipInterpolator
+
+__all__ = [
+    "PPoly", "CubicHermiteSpline", "CubicSpline", "PchipInterpolator", "pchip",
+    "pchip_interpolate", "Akima1DInterpolator", "interp1d", "RegularGridInterpolator",
+    "interpn", "BSpline", "make_interp_spline",
+]

@@ -1,0 +1,148 @@
+"""pearsonr and spearmanr: the statistic as cunp reductions, the p-value from the regularized
+incomplete beta function of cunp.scipy.special (when that module provides betainc)."""
+import numpy
+
+import cunp as cp
+from cunp.scipy.stats._axis import float_dtype
+from cunp.scipy.stats._rank import rankdata
+from cunp.scipy.stats._results import PearsonRResult, SignificanceResult
+
+_ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+def _betainc():
+    """special.betainc, or None while cunp.scipy.special lacks it (p-values are then NaN)."""
+    try:
+        from cunp.scipy import special
+    except ImportError:
+        return None
+    return getattr(special, "betainc", None)
+
+
+def _pvalue_from_r(r, n, alternative):
+    """The p-value of Pearson's r for n samples under independence: r is Beta(n/2 - 1,
+    n/2 - 1) distributed on [-1, 1]."""
+    betainc = _betainc()
+    if betainc is None:
+        return cp.full(cp.shape(r), cp.nan, dtype=r.dtype)
+    ab = n / 2.0 - 1
+    if alternative == "two-sided":
+        p = 2 * betainc(ab, ab, 0.5 * (1 - cp.abs(r)))
+    elif alternative == "less":
+        p = betainc(ab, ab, 0.5 * (1 + r))
+    else:
+        p = betainc(ab, ab, 0.5 * (1 - r))
+    return cp.clip(p, 0, 1).astype(r.dtype, copy=False)
+
+
+def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
+    """PearsonRResult(statistic, pvalue): Pearson's correlation of x and y along axis.
+    method (a permutation or Monte Carlo test) is not supported."""
+    if alternative not in _ALTERNATIVES:
+        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'.")
+    if method is not None:
+        raise NotImplementedError("pearsonr: method is not supported")
+    x = cp.asarray(x)
+    y = cp.asarray(y)
+    if x.dtype.kind == "c" or y.dtype.kind == "c":
+        raise ValueError("This function does not support complex data")
+    if axis is None:
+        x, y, axis = x.reshape(-1), y.reshape(-1), -1
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError("`x` and `y` must have length at least 2.")
+    x = cp.moveaxis(x, axis, -1)
+    y = cp.moveaxis(y, axis, -1)
+    if x.shape[-1] != y.shape[-1]:
+        raise ValueError("`x` and `y` must have the same length along `axis`.")
+    n = x.shape[-1]
+    if n < 2:
+        raise ValueError("`x` and `y` must have length at least 2.")
+    dt = numpy.result_type(float_dtype(x.dtype), float_dtype(y.dtype))
+    x, y = cp.broadcast_arrays(x.astype(dt, copy=False), y.astype(dt, copy=False))
+    xm = x - x.mean(axis=-1, keepdims=True)
+    ym = y - y.mean(axis=-1, keepdims=True)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        # Normalize first: the products of raw sums overflow for large values.
+        xn = xm / cp.sqrt((xm * xm).sum(axis=-1, keepdims=True))
+        yn = ym / cp.sqrt((ym * ym).sum(axis=-1, keepdims=True))
+        r = cp.clip((xn * yn).sum(axis=-1), -1.0, 1.0)
+    const = (x.max(axis=-1) == x.min(axis=-1)) | (y.max(axis=-1) == y.min(axis=-1))
+    r = cp.where(const, cp.nan, r)
+    if n == 2:
+        p = cp.where(cp.isnan(r), cp.nan, cp.ones_like(r))
+    else:
+        p = _pvalue_from_r(r, n, alternative)
+    return PearsonRResult(r, p)
+
+
+def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
+    """SignificanceResult(statistic, pvalue): Spearman's rank correlation, between a and b
+    (1-D), or among the variables of 2-D a (columns when axis=0, rows when axis=1): a matrix of
+    correlations, or one number for two variables."""
+    if alternative not in _ALTERNATIVES:
+        raise ValueError("alternative must be 'less', 'greater' or 'two-sided'.")
+    if nan_policy not in ("propagate", "omit", "raise"):
+        raise ValueError("nan_policy must be one of {'propagate', 'omit', 'raise'}")
+    a = cp.asarray(a)
+    if axis is None:
+        a, axis = a.reshape(-1), 0
+    if a.ndim > 2:
+        raise ValueError("spearmanr only handles 1-D or 2-D arrays")
+    if b is None:
+        if a.ndim < 2:
+            raise ValueError("`spearmanr` needs at least 2 variables to compare")
+        data = a if axis == 0 else a.T
+    else:
+        b = cp.asarray(b)
+        if axis is None:
+            b = b.reshape(-1)
+        if b.ndim > 2:
+            raise ValueError("spearmanr only handles 1-D or 2-D arrays")
+        av = a[:, None] if a.ndim == 1 else (a if axis == 0 else a.T)
+        bv = b[:, None] if b.ndim == 1 else (b if axis == 0 else b.T)
+        if av.shape[0] != bv.shape[0]:
+            raise ValueError("The arrays must have the same number of observations.")
+        data = cp.concatenate([av, bv], axis=1)
+    n, k = data.shape
+    if data.dtype.kind in "fc" and bool(cp.isnan(data).any()):
+        if nan_policy == "raise":
+            raise ValueError("The input contains nan values")
+        if nan_policy == "omit":
+            raise NotImplementedError("spearmanr: nan_policy='omit' is not supported")
+        nan = cp.full((k, k), cp.nan) if k > 2 else cp.asarray(cp.nan)
+        return SignificanceResult(nan, nan)
+    if n <= 1:
+        nan = cp.full((k, k), cp.nan) if k > 2 else cp.asarray(cp.nan)
+        return SignificanceResult(nan, nan)
+    ranks = rankdata(data, axis=0)
+    rm = ranks - ranks.mean(axis=0)
+    cov = rm.T @ rm
+    d = cp.sqrt(cp.diagonal(cov))
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        rs = cp.clip(cov / d[:, None] / d[None, :], -1.0, 1.0)
+    idx = cp.arange(k)
+    rs[idx, idx] = cp.where(d > 0, 1.0, cp.nan)
+    p = _spearman_pvalue(rs, n, alternative)
+    if k == 2:
+        return SignificanceResult(rs[1, 0], p[1, 0])
+    return SignificanceResult(rs, p)
+
+
+def _spearman_pvalue(rs, n, alternative):
+    """Student's t with n - 2 degrees of freedom for t = r sqrt((n - 2) / (1 - r^2)), its
+    distribution function through betainc."""
+    betainc = _betainc()
+    if betainc is None:
+        return cp.full(rs.shape, cp.nan)
+    dof = n - 2
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        t = rs * cp.sqrt(dof / ((rs + 1.0) * (1.0 - rs)))
+        # P(T > |t|) for Student's t: betainc(dof/2, 1/2, dof / (dof + t^2)) / 2
+        tail = 0.5 * betainc(dof / 2.0, 0.5, dof / (dof + t * t))
+    if alternative == "two-sided":
+        p = 2 * tail
+    elif alternative == "greater":
+        p = cp.where(t >= 0, tail, 1 - tail)
+    else:
+        p = cp.where(t <= 0, tail, 1 - tail)
+    return cp.where(cp.isnan(rs), cp.nan, cp.clip(p, 0, 1))

@@ -1,0 +1,96 @@
+"""rankdata and mode from one sort along the axis: ties are runs of equal sorted values, and
+each run's start and end come from running max/min scans over the run boundaries."""
+import numpy
+
+import cunp as cp
+from cunp.scipy.stats._axis import Sample
+from cunp.scipy.stats._results import ModeResult
+
+_METHODS = ("average", "min", "max", "dense", "ordinal")
+
+
+def _runs(s):
+    """For sorted s (..., n): (start, end, first) where start/end are the positions where each
+    element's run of equal values begins/ends and first marks run starts."""
+    n = s.shape[-1]
+    pos = cp.broadcast_to(cp.arange(n), s.shape)
+    first = cp.ones(s.shape, dtype=bool)
+    last = cp.ones(s.shape, dtype=bool)
+    if n > 1:
+        diff = s[..., 1:] != s[..., :-1]
+        first[..., 1:] = diff
+        last[..., :-1] = diff
+    start = cp.maximum.accumulate(cp.where(first, pos, 0), axis=-1)
+    end = cp.flip(cp.minimum.accumulate(cp.flip(cp.where(last, pos, n - 1), axis=-1),
+                                        axis=-1), axis=-1)
+    return start, end, first
+
+
+def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
+    """Ranks from 1 of the values along axis (ties by method); a sample holding NaN ranks as
+    all NaN under nan_policy='propagate'."""
+    if method not in _METHODS:
+        raise ValueError('unknown method "{0}"'.format(method))
+    a = cp.asarray(a)
+    if nan_policy not in ("propagate", "omit", "raise"):
+        raise ValueError("nan_policy must be one of {'propagate', 'omit', 'raise'}")
+    s = Sample(a, axis, "propagate", cast=False)
+    x = s.a
+    has_nan = None
+    if x.dtype.kind in "fc":
+        nan = cp.isnan(x)
+        if nan_policy == "raise" and bool(nan.any()):
+            raise ValueError("The input contains nan values")
+        if nan_policy == "omit":
+            raise NotImplementedError("rankdata: nan_policy='omit' is not supported")
+        has_nan = nan.any(axis=-1, keepdims=True)
+    if x.shape[-1] == 0:
+        dt = cp.float64 if method == "average" else cp.int64
+        r = cp.empty(x.shape, dtype=dt)
+    else:
+        order = cp.argsort(x, axis=-1, kind="stable")
+        srt = cp.take_along_axis(x, order, axis=-1)
+        start, end, first = _runs(srt)
+        if method == "ordinal":
+            val = cp.broadcast_to(cp.arange(1, x.shape[-1] + 1), x.shape)
+        elif method == "min":
+            val = start + 1
+        elif method == "max":
+            val = end + 1
+        elif method == "dense":
+            val = cp.cumsum(first, axis=-1)
+        else:
+            val = (start + end) * 0.5 + 1
+        val = val.astype(cp.float64 if method == "average" else cp.int64)
+        r = cp.empty(x.shape, dtype=val.dtype)
+        cp.put_along_axis(r, order, val, axis=-1)
+    if has_nan is not None:
+        r = cp.where(has_nan, cp.nan, r.astype(cp.float64))
+    if axis is None:
+        return r  # the ranks of the raveled input, as SciPy
+    return cp.moveaxis(r, -1, s.axis)
+
+
+def mode(a, axis=0, nan_policy="propagate", keepdims=False):
+    """ModeResult(mode, count): the most frequent value along axis (the smallest of those
+    tied) and how often it occurs."""
+    a = cp.asarray(a)
+    if a.dtype.kind not in "biuf":
+        raise TypeError("Argument `a` is not recognized as numeric.")
+    s = Sample(a, axis, nan_policy, cast=False)
+    if s.mask is not None:
+        raise NotImplementedError("mode: nan_policy='omit' is not supported")
+    x = s.a
+    if x.shape[-1] == 0:
+        m = cp.full(x.shape[:-1], cp.nan, dtype=numpy.result_type(x.dtype, numpy.float64))
+        c = cp.zeros(x.shape[:-1], dtype=cp.int64)
+    else:
+        srt = cp.sort(x, axis=-1)
+        start, _, _ = _runs(srt)
+        counts = cp.arange(x.shape[-1]) - start + 1
+        at = cp.argmax(counts, axis=-1)[..., None]
+        m = cp.take_along_axis(srt, at, axis=-1)[..., 0]
+        c = cp.take_along_axis(counts, at, axis=-1)[..., 0].astype(cp.int64)
+    if keepdims:
+        m, c = s.out(m, True), s.out(c, True)
+    return ModeResult(m, c)

@@ -1,0 +1,193 @@
+"""cunp.scipy.stats against scipy.stats.
+
+The statistics are compositions over an array namespace held in each module's `cp`: the CPU
+tests run them with NumPy in its place (the algorithms, dtypes, result types and argument
+errors without a device); the gpu tests run the public functions on cunp arrays."""
+import warnings
+
+import numpy
+import pytest
+
+import cunp
+from cunp.scipy.stats import _axis, _correlation, _entropy, _means, _moments, _rank
+
+stats = pytest.importorskip("scipy.stats")
+import cunp.scipy.stats as cstats  # noqa: E402
+
+gpu = pytest.mark.gpu
+MODULES = (_axis, _correlation, _entropy, _means, _moments, _rank)
+
+
+@pytest.fixture
+def on_numpy(monkeypatch):
+    for m in MODULES:
+        monkeypatch.setattr(m, "cp", numpy)
+
+
+def _data(seed=0):
+    rng = numpy.random.default_rng(seed)
+    x = rng.random((5, 7))
+    xn = x.copy()
+    xn[1, 2] = numpy.nan
+    return x, rng.integers(0, 5, (6, 4)), xn
+
+
+def _close(got, want, rtol=1e-7):
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _close(g, w, rtol)
+        return
+    got = cunp.asnumpy(got) if isinstance(got, cunp.ndarray) else numpy.asarray(got)
+    want = numpy.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    assert got.dtype.kind == want.dtype.kind, (got.dtype, want.dtype)
+    numpy.testing.assert_allclose(got, want, rtol=rtol, atol=1e-12, equal_nan=True)
+
+
+AXES = [0, 1, -1, None]
+REDUCING = ["skew", "kurtosis", "sem", "variation", "gmean", "hmean"]
+
+
+def _cases(xp):
+    x, xi, xn = _data()
+    conv = (lambda a: a) if xp is numpy else cunp.asarray
+    return conv(x), conv(xi + 1), conv(xn), (x, xi + 1, xn)
+
+
+def _check_all(xp):
+    warnings.simplefilter("ignore")
+    x, xi, xn, (hx, hxi, hxn) = _cases(xp)
+    for ax in AXES:
+        for name in REDUCING:
+            for d, h in ((x, hx), (xi, hxi), (xn, hxn)):
+                _close(getattr(cstats, name)(d, axis=ax), getattr(stats, name)(h, axis=ax))
+                _close(getattr(cstats, name)(d, axis=ax, nan_policy="omit"),
+                       getattr(stats, name)(h, axis=ax, nan_policy="omit"))
+        _close(cstats.skew(x, axis=ax, bias=False), stats.skew(hx, axis=ax, bias=False))
+        _close(cstats.kurtosis(x, axis=ax, bias=False, fisher=False),
+               stats.kurtosis(hx, axis=ax, bias=False, fisher=False))
+        _close(cstats.pmean(x, 2.5, axis=ax), stats.pmean(hx, 2.5, axis=ax))
+        for order in (0, 1, 2, 3, [1, 2]):
+            _close(cstats.moment(x, order, axis=ax), stats.moment(hx, order, axis=ax))
+        _close(cstats.zscore(x, axis=ax), stats.zscore(hx, axis=ax))
+        _close(cstats.zscore(xn, axis=ax, nan_policy="omit"),
+               stats.zscore(hxn, axis=ax, nan_policy="omit"))
+        _close(cstats.zscore(xi, axis=ax, ddof=1), stats.zscore(hxi, axis=ax, ddof=1))
+        e_ax = 0 if ax is None else ax
+        _close(cstats.entropy(x, axis=e_ax), stats.entropy(hx, axis=e_ax))
+        _close(cstats.entropy(x, x[::-1], base=2, axis=e_ax),
+               stats.entropy(hx, hx[::-1], base=2, axis=e_ax))
+        _close(cstats.trim_mean(x, 0.2, axis=ax), stats.trim_mean(hx, 0.2, axis=ax))
+        _close(cstats.iqr(x, axis=ax), stats.iqr(hx, axis=ax))
+        _close(cstats.iqr(x, axis=ax, scale="normal", rng=(10, 60)),
+               stats.iqr(hx, axis=ax, scale="normal", rng=(10, 60)))
+        for method in ("average", "min", "max", "dense", "ordinal"):
+            _close(cstats.rankdata(xi, method, axis=ax), stats.rankdata(hxi, method, axis=ax))
+        _close(cstats.rankdata(xn, axis=ax), stats.rankdata(hxn, axis=ax))
+        _close(tuple(cstats.mode(xi, axis=ax)), tuple(stats.mode(hxi, axis=ax)))
+        _close(cstats.tmean(x, (0.2, 0.8), axis=ax), stats.tmean(hx, (0.2, 0.8), axis=ax))
+        _close(cstats.tvar(x, (0.2, 0.8), axis=ax), stats.tvar(hx, (0.2, 0.8), axis=ax))
+        _close(cstats.tstd(x, (0.2, 0.8), (False, True), axis=ax),
+               stats.tstd(hx, (0.2, 0.8), (False, True), axis=ax))
+        _close(cstats.tsem(x, axis=ax), stats.tsem(hx, axis=ax))
+        _close(cstats.tmin(x, 0.3, axis=ax), stats.tmin(hx, 0.3, axis=ax))
+        _close(cstats.tmax(xi, 3, axis=ax), stats.tmax(hxi, 3, axis=ax))
+        _close(cstats.boxcox_llf(0.7, x + 0.5, axis=e_ax),
+               stats.boxcox_llf(0.7, hx + 0.5, axis=e_ax))
+        _close(cstats.boxcox_llf(0, x + 0.5, axis=e_ax), stats.boxcox_llf(0, hx + 0.5, axis=e_ax))
+        got = cstats.describe(x, axis=ax)
+        want = stats.describe(hx, axis=ax)
+        assert type(got).__name__ == "DescribeResult"
+        _close(got.nobs, want.nobs)
+        _close(tuple(got.minmax), tuple(want.minmax))
+        for f in ("mean", "variance", "skewness", "kurtosis"):
+            _close(getattr(got, f), getattr(want, f))
+    _close(cstats.zmap(x[:2], x), stats.zmap(hx[:2], hx))
+    _close(cstats.skew(x.astype("float32")), stats.skew(hx.astype("float32")), rtol=1e-5)
+    r = cstats.pearsonr(x[0], x[1])
+    _close(r.statistic, stats.pearsonr(hx[0], hx[1]).statistic)
+    _close(cstats.pearsonr(x, x[::-1], axis=1).statistic,
+           stats.pearsonr(hx, hx[::-1], axis=1).statistic)
+    _close(cstats.spearmanr(x[0], x[1]).statistic, stats.spearmanr(hx[0], hx[1]).statistic)
+    _close(cstats.spearmanr(x).statistic, stats.spearmanr(hx).statistic)
+    _close(cstats.spearmanr(x, axis=1).statistic, stats.spearmanr(hx, axis=1).statistic)
+    _close(cstats.spearmanr(x[:, :2]).statistic, stats.spearmanr(hx[:, :2]).statistic)
+
+
+def test_statistics_match_scipy_on_numpy(on_numpy):
+    _check_all(numpy)
+
+
+def test_constant_samples_are_nan(on_numpy):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _close(cstats.zscore([1.0, 1, 1]), stats.zscore([1.0, 1, 1]))
+        _close(cstats.skew([1.0, 1, 1]), stats.skew([1.0, 1, 1]))
+        _close(cstats.kurtosis([2.0, 2, 2]), stats.kurtosis([2.0, 2, 2]))
+
+
+def test_argument_errors(on_numpy):
+    x = numpy.arange(6.0)
+    with pytest.raises(ValueError, match="nan_policy"):
+        cstats.skew(x, nan_policy="bogus")
+    with pytest.raises(ValueError, match="nan values"):
+        cstats.skew(numpy.array([1.0, numpy.nan]), nan_policy="raise")
+    with pytest.raises(ValueError, match="Proportion too big"):
+        cstats.trim_mean(x, 0.5)
+    with pytest.raises(ValueError, match="unknown method"):
+        cstats.rankdata(x, "bogus")
+    with pytest.raises(ValueError):
+        cstats.hmean(numpy.array([1.0, -1.0]))
+    with pytest.raises(ValueError):
+        cstats.iqr(x, scale="bogus")
+    with pytest.raises(ValueError):
+        cstats.pearsonr(x[:1], x[:1])
+    with pytest.raises(ValueError):
+        cstats.pearsonr(x, x[:3])
+    with pytest.raises(numpy.exceptions.AxisError):
+        cstats.skew(x, axis=3)
+
+
+def test_result_types(on_numpy):
+    x = numpy.arange(6.0)
+    m = cstats.mode(x)
+    assert type(m).__name__ == "ModeResult" and m._fields == ("mode", "count")
+    r = cstats.pearsonr(x, x ** 2)
+    assert type(r).__name__ == "PearsonRResult"
+    stat, p = r
+    assert stat is r.statistic and p is r.pvalue
+    s = cstats.spearmanr(x, -x)
+    assert type(s).__name__ == "SignificanceResult"
+
+
+@gpu
+def test_statistics_match_scipy_on_gpu():
+    _check_all(cunp)
+
+
+@gpu
+def test_pvalues_match_scipy_on_gpu():
+    from cunp.scipy import special
+    if not hasattr(special, "betainc"):
+        pytest.skip("cunp.scipy.special.betainc is not there yet: p-values are NaN")
+    rng = numpy.random.default_rng(5)
+    x, y = rng.random(30), rng.random(30)
+    for alt in ("two-sided", "less", "greater"):
+        got = cstats.pearsonr(cunp.asarray(x), cunp.asarray(y), alternative=alt)
+        want = stats.pearsonr(x, y, alternative=alt)
+        _close(got.pvalue, want.pvalue, rtol=1e-6)
+        got = cstats.spearmanr(cunp.asarray(x), cunp.asarray(y), alternative=alt)
+        want = stats.spearmanr(x, y, alternative=alt)
+        _close(got.pvalue, want.pvalue, rtol=1e-6)
+
+
+@gpu
+def test_statistics_on_noncontiguous_and_float32_gpu():
+    rng = numpy.random.default_rng(7)
+    h = rng.random((9, 12)).astype("float32")[::2, ::-3]
+    d = cunp.asarray(rng.random((9, 12)).astype("float32"))[::2, ::-3]
+    h = cunp.asnumpy(d)
+    for name in ("skew", "kurtosis", "sem", "variation", "gmean"):
+        _close(getattr(cstats, name)(d, axis=1), getattr(stats, name)(h, axis=1), rtol=2e-5)
+    _close(cstats.zscore(d, axis=0), stats.zscore(h, axis=0), rtol=2e-5)
