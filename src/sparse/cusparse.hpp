@@ -10,7 +10,7 @@ namespace cunp::sparse {
 // clang-format off
 #define CUNP_CUSPARSE_FUNCTIONS(X)                                                           \
   X(cusparseCreate) X(cusparseSetStream) X(cusparseGetVersion)                               \
-  X(cusparseCreateCsr) X(cusparseCreateCsc) X(cusparseDestroySpMat)                          \
+  X(cusparseCreateCsr) X(cusparseDestroySpMat)                                               \
   X(cusparseCreateDnVec) X(cusparseDestroyDnVec)                                             \
   X(cusparseCreateDnMat) X(cusparseDestroyDnMat)                                             \
   X(cusparseSpMV_bufferSize) X(cusparseSpMV) X(cusparseSpMM_bufferSize) X(cusparseSpMM)

@@ -81,40 +81,42 @@ void sparse_matmul(const CompressedMatrix& a, const NDArray& x, const NDArray& o
   const int64_t nnz = a.data.size();
   require(a.indices.size() == nnz, "indices and data lengths differ");
   if (nnz == 0 || a.rows == 0 || a.cols == 0 || out.size() == 0) return;
-  require(x.ndim() == 1 || a.by_rows, "products with matrices need CSR");
 
   const int device = out.device();
   cusparseHandle_t h = sparse::handle(device);
+  // A CSC matrix's arrays are the CSR arrays of its transpose: the product runs as the
+  // transpose of that CSR matrix, the form every generic routine takes.
   SpMat m;
   if (a.by_rows)
     CUNP_CUSPARSE(cusparseCreateCsr, &m.d, a.rows, a.cols, nnz, ptr(a.indptr), ptr(a.indices),
                   ptr(a.data), it, it, CUSPARSE_INDEX_BASE_ZERO, vt);
   else
-    CUNP_CUSPARSE(cusparseCreateCsc, &m.d, a.rows, a.cols, nnz, ptr(a.indptr), ptr(a.indices),
+    CUNP_CUSPARSE(cusparseCreateCsr, &m.d, a.cols, a.rows, nnz, ptr(a.indptr), ptr(a.indices),
                   ptr(a.data), it, it, CUSPARSE_INDEX_BASE_ZERO, vt);
   const Scalars one;
   const void* alpha = one.of(t);
   const void* beta = one.of(t);
+  const auto op_a = a.by_rows ? CUSPARSE_OPERATION_NON_TRANSPOSE : CUSPARSE_OPERATION_TRANSPOSE;
   const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   std::size_t bytes = 0;
   if (x.ndim() == 1) {
     DnVec vx, vy;
     CUNP_CUSPARSE(cusparseCreateDnVec, &vx.d, a.cols, ptr(x), vt);
     CUNP_CUSPARSE(cusparseCreateDnVec, &vy.d, a.rows, ptr(out), vt);
-    CUNP_CUSPARSE(cusparseSpMV_bufferSize, h, op, alpha, m.d, vx.d, beta, vy.d, vt,
+    CUNP_CUSPARSE(cusparseSpMV_bufferSize, h, op_a, alpha, m.d, vx.d, beta, vy.d, vt,
                   CUSPARSE_SPMV_ALG_DEFAULT, &bytes);
     MemoryPtr ws = allocate(bytes ? bytes : 1, device);
-    CUNP_CUSPARSE(cusparseSpMV, h, op, alpha, m.d, vx.d, beta, vy.d, vt,
+    CUNP_CUSPARSE(cusparseSpMV, h, op_a, alpha, m.d, vx.d, beta, vy.d, vt,
                   CUSPARSE_SPMV_ALG_DEFAULT, reinterpret_cast<void*>(ws->ptr));
   } else {
     const int64_t k = x.shape()[1];
     DnMat mx, my;
     CUNP_CUSPARSE(cusparseCreateDnMat, &mx.d, a.cols, k, k, ptr(x), vt, CUSPARSE_ORDER_ROW);
     CUNP_CUSPARSE(cusparseCreateDnMat, &my.d, a.rows, k, k, ptr(out), vt, CUSPARSE_ORDER_ROW);
-    CUNP_CUSPARSE(cusparseSpMM_bufferSize, h, op, op, alpha, m.d, mx.d, beta, my.d, vt,
+    CUNP_CUSPARSE(cusparseSpMM_bufferSize, h, op_a, op, alpha, m.d, mx.d, beta, my.d, vt,
                   CUSPARSE_SPMM_ALG_DEFAULT, &bytes);
     MemoryPtr ws = allocate(bytes ? bytes : 1, device);
-    CUNP_CUSPARSE(cusparseSpMM, h, op, op, alpha, m.d, mx.d, beta, my.d, vt,
+    CUNP_CUSPARSE(cusparseSpMM, h, op_a, op, alpha, m.d, mx.d, beta, my.d, vt,
                   CUSPARSE_SPMM_ALG_DEFAULT, reinterpret_cast<void*>(ws->ptr));
   }
 }

@@ -34,8 +34,8 @@ def _dense_product(a, x, dtype):
     if call is None or dtype.type not in _CUSPARSE_TYPES or a.nnz == 0 or 0 in a.shape \
             or x.size == 0:
         return _gather_product(a, x, dtype)
-    # cuSPARSE takes CSR for both products and CSC for vectors.
-    c = a if (a.format == "csr" or (a.format == "csc" and x.ndim == 1)) else a.tocsr()
+    # cuSPARSE takes CSR, and CSC as the transpose of the CSR matrix its arrays describe.
+    c = a if a.format in ("csr", "csc") else a.tocsr()
     if not c.has_sorted_indices:
         c = c.sorted_indices()
     data = xp.ascontiguousarray(c.data.astype(dtype, copy=False))

@@ -276,11 +276,14 @@ def test_products(backend, case):
     # SciPy's n-D COO array gives 0-d results for some products with one column where the
     # other formats (and NumPy's rules) give shape (1,): values are compared there.
     loose = fmt == "coo" and kind == "array" and 1 in shape
+    # Duplicates of single-precision data are summed in their own precision before the product
+    # (SciPy multiplies each one in the result's): results agree to single precision only.
+    tol = 1e-4 if numpy.dtype(dtype) in (numpy.float32, numpy.complex64) else None
 
     def same(r, e):
         if loose:
             r, e = host(r).ravel(), numpy.asarray(e).ravel()
-        close(r, e)
+        close(r, e, tol)
         assert host(r).dtype == numpy.asarray(e).dtype
 
     for x in [rng.random(n), rng.random((n, 3)), rng.random((n, 1)),
