@@ -113,6 +113,7 @@ void bind_random(nb::module_& m);
 void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);
 void bind_fft(nb::module_& m);   // cunp.fft's transforms, plan cache and plans
+void bind_special(nb::module_& m);  // _core.special: scipy.special's ufuncs
 void bind_nccl(nb::module_& m);  // cunp.cuda.nccl's communicator and calls
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);

@@ -1,4 +1,6 @@
 """The ufunc type's methods written in Python: outer and at (the call itself is in C++)."""
+import sys
+
 from cunp import _core
 
 ufunc = _core.ufunc
@@ -87,11 +89,24 @@ def _at_shape(a, lead, rest):
     return a.shape[:lead] + index_shape + a.shape[lead + len(rest):]
 
 
+def _counterpart(ufunc):
+    """cunp's ufunc for a NumPy or SciPy ufunc. scipy.special's are told apart by identity
+    (some share NumPy's names: cbrt, exp2, round) and run from cunp.scipy.special."""
+    name = ufunc.__name__
+    for module in ("scipy.special", "scipy.special._ufuncs"):
+        special = sys.modules.get(module)
+        if special is not None and getattr(special, name, None) is ufunc:
+            from cunp.scipy import special as mine
+            return getattr(mine, name, None) or getattr(_core.special, name, None)
+    import cunp
+    return getattr(cunp, name, None)
+
+
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     """NumPy calling a ufunc with a cunp operand (np.add(x_gpu, 1), np_scalar + x_gpu) runs
-    cunp's ufunc of the same name; NumPy arrays among the operands are refused, as in CuPy."""
-    import cunp
-    mine = getattr(cunp, ufunc.__name__, None)
+    cunp's ufunc of the same name (SciPy's special ufuncs, cunp.scipy.special's); NumPy arrays
+    among the operands are refused, as in CuPy."""
+    mine = _counterpart(ufunc)
     if not callable(mine):
         return NotImplemented
     out = kwargs.get("out")

@@ -1,6 +1,7 @@
-"""cunp.scipy: SciPy's APIs on cunp arrays (so far scipy.fft, as cunp.scipy.fft)."""
+"""cunp.scipy: SciPy's APIs on cunp arrays (scipy.fft and scipy.special so far, as cunp.scipy.fft and
+cunp.scipy.special)."""
 
-_SUBMODULES = {"fft"}
+_SUBMODULES = {"fft", "special"}
 
 
 def __getattr__(name):

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
 #include "cunp/ops/ufunc/ufunc.hpp"
 #include "cunp/runtime/device.hpp"
@@ -46,6 +47,7 @@ const ElementwiseOp& loop_op(const Ufunc& u, int loop, unsigned scalar_mask, boo
                  (where ? "w" : "");
     slot->body = loop_body(u, u.loops[loop], scalar_mask, where);
     slot->math = true;
+    for (const std::string& part : u.device_parts) slot->preamble += device_part(part);
     slot->load_outputs = where;  // masked-off elements keep what the output held
   }
   return *slot;
