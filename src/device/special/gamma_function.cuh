@@ -111,9 +111,10 @@ __device__ inline double sp_beta(double a, double b) {
       a = b;
       b = t;
     }
-    if (isinf(a) || isinf(b) || b != ::floor(b) || !(1.0 - a - b > 0.0) || b <= 0.0)
-      return sp_inf();
+    if (isinf(a) || isinf(b) || b != ::floor(b) || !(1.0 - a - b > 0.0)) return sp_inf();
     const double sign = ::fmod(b, 2.0) == 0.0 ? 1.0 : -1.0;
+    // A second pole (b <= 0) makes the reflected beta infinite, with the sign kept.
+    if (b <= 0.0) return sign * sp_inf();
     return sign * sp_beta_regular(1.0 - a - b, b);
   }
   if (isnan(a) || isnan(b)) return a + b;

@@ -61,6 +61,16 @@ std::vector<Def> definitions() {
        "Natural logarithm of absolute value of beta function."},
       {"binom", 2, kF2, "special_values gamma_function", "sp_binom", I::None,
        "Binomial coefficient considered as a function of two real variables."},
+      // incomplete gamma functions and their inverses
+      {"gammainc", 2, kD2, "special_values incomplete_gamma", "sp_gammainc", I::None,
+       "Regularized lower incomplete gamma function."},
+      {"gammaincc", 2, kD2, "special_values incomplete_gamma", "sp_gammaincc", I::None,
+       "Regularized upper incomplete gamma function."},
+      {"gammaincinv", 2, kD2, "special_values incomplete_gamma", "sp_gammaincinv", I::None,
+       "Inverse to the regularized lower incomplete gamma function."},
+      {"gammainccinv", 2, kD2, "special_values incomplete_gamma", "sp_gammainccinv", I::None,
+       "Inverse of the regularized upper incomplete gamma function."},
+      // zeta
       {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None, "Hurwitz zeta function."},
       {"_riemann_zeta", 1, kD1, "special_values zeta", "sp_riemann_zeta", I::None,
        "Riemann zeta function."},

@@ -59,6 +59,14 @@ def _grid2(xa, xb):
 
 
 LIBDEVICE = "CUDA libdevice's bound plus SciPy's own error"
+IGAM = ("the factor x^a e^-x / Gamma(a) rounds with a |log(x/a)|; SciPy's Lanczos form and "
+        "Temme's expansion for large a are not used yet")
+
+
+def _scaled(a_lo, a_hi, r_lo, r_hi):
+    """(a, x) with a log-spaced and x = a r."""
+    a, r = pairs(geo(a_lo, a_hi, 101), lin(r_lo, r_hi, 101))
+    return a, a * r
 
 CASES = [
     # error function and normal distribution
@@ -110,6 +118,26 @@ CASES = [
     Case("binom", "n in [-20, 100], k in [0, 30]",
          _grid2(uni(-20, 100, 201), np.arange(0, 31.0)), 64, floor=1e-12,
          note="products of rounded terms; SciPy's own formula"),
+    # incomplete gamma and its inverses
+    Case("gammainc", "a in (0, 20], x in [0, 50]", _grid2(geo(1e-3, 20, 201), lin(0, 50, 201)),
+         2048, floor=1e-300, note=IGAM),
+    Case("gammaincc", "a in (0, 20], x in [0, 50]", _grid2(geo(1e-3, 20, 201), lin(0, 50, 201)),
+         1024, floor=1e-300, note=IGAM),
+    Case("gammainc", "a in (0, 100], x in [0, 200]", _grid2(geo(1e-3, 100, 201), lin(0, 200, 201)),
+         8192, floor=1e-300, note=IGAM),
+    Case("gammaincc", "a in (0, 100], x in [0, 200]",
+         _grid2(geo(1e-3, 100, 201), lin(0, 200, 201)), 8192, floor=1e-300, note=IGAM),
+    Case("gammainc", "a in [20, 1e4], x/a in [0.9, 1.1]", lambda: _scaled(20, 1e4, 0.9, 1.1),
+         2048, floor=1e-300, note=IGAM),
+    Case("gammaincc", "a in [20, 1e4], x/a in [0.9, 1.1]", lambda: _scaled(20, 1e4, 0.9, 1.1),
+         2048, floor=1e-300, note=IGAM),
+    Case("gammaincinv", "a in [0.1, 100], p in [0, 1]", _grid2(geo(0.1, 100, 201), lin(0, 1, 201)),
+         1024, note=IGAM),
+    Case("gammainccinv", "a in [0.1, 100], q in [0, 1]",
+         _grid2(geo(0.1, 100, 201), lin(0, 1, 201)), 1024, note=IGAM),
+    Case("gammaincinv", "a in [0.01, 0.1], p in [0, 1]",
+         _grid2(geo(0.01, 0.1, 51), lin(0, 1, 201)), 8192,
+         note="x = (p Gamma(a + 1))^(1/a) multiplies p's relative error by 1/a"),
     # zeta
     Case("zetac", "(1, 100]", lambda: (np.concatenate([1 + geo(1e-8, 1, 5001), lin(2, 100)]),), 8),
     Case("zetac", "[-30, 1)", lambda: (lin(-30, 0.99),), 1e4, floor=1,

@@ -10,7 +10,7 @@ from cunp import _core
 UFUNCS = [
     "erf", "erfc", "erfcx", "erfinv", "erfcinv", "ndtr", "ndtri", "log_ndtr",
     "gamma", "gammaln", "loggamma", "gammasgn", "rgamma", "psi", "digamma", "poch", "beta",
-    "betaln", "binom", "zetac",
+    "betaln", "binom", "zetac", "gammainc", "gammaincc", "gammaincinv", "gammainccinv",
     "expit", "logit", "log_expit", "entr", "rel_entr", "kl_div", "huber", "pseudo_huber",
     "xlogy", "xlog1py",
     "exp2", "exp10", "expm1", "log1p", "cbrt", "exprel", "cosm1", "cosdg", "sindg", "tandg",
