@@ -13,13 +13,19 @@ using namespace cunp;
 
 namespace {
 
-// All loops of one ufunc in one translation unit, each kernel in a namespace of its own.
+// All loops of one ufunc in one translation unit, each kernel in a namespace of its own; the
+// ufunc's device parts (namespace cunp::special) go once before those namespaces.
 std::string special_source(const Ufunc& u) {
+  std::string parts;
+  for (const std::string& p : u.device_parts) parts += device_part(p);
   std::string all;
   for (std::size_t i = 0; i < u.loops.size(); ++i) {
     std::string src = ufunc_loop_source(u, static_cast<int>(i));
+    std::size_t at = src.find(parts);
+    EXPECT_NE(at, std::string::npos) << u.name << ": the kernel lacks its device parts";
+    if (at != std::string::npos) src.erase(at, parts.size());
     std::size_t body = src.find("using namespace cunp;");
-    if (all.empty()) all = src.substr(0, body);
+    if (all.empty()) all = src.substr(0, body) + parts;
     all += "namespace loop" + std::to_string(i) + " {\n" + src.substr(body) + "}\n";
   }
   return all;

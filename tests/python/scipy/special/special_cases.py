@@ -63,6 +63,13 @@ IGAM = ("the factor x^a e^-x / Gamma(a) rounds with a |log(x/a)|; SciPy's Lanczo
         "Temme's expansion for large a are not used yet")
 
 
+def _triples(lo, hi, n, xs):
+    """(a, b, x) for a, b log-spaced in [lo, hi] and every x in xs."""
+    a = geo(lo, hi, n)
+    A, B, X = np.meshgrid(a, a, xs, indexing="ij")
+    return A.ravel(), B.ravel(), X.ravel()
+
+
 def _scaled(a_lo, a_hi, r_lo, r_hi):
     """(a, x) with a log-spaced and x = a r."""
     a, r = pairs(geo(a_lo, a_hi, 101), lin(r_lo, r_hi, 101))
@@ -138,6 +145,12 @@ CASES = [
     Case("gammaincinv", "a in [0.01, 0.1], p in [0, 1]",
          _grid2(geo(0.01, 0.1, 51), lin(0, 1, 201)), 8192,
          note="x = (p Gamma(a + 1))^(1/a) multiplies p's relative error by 1/a"),
+    Case("betainc", "a, b in [0.1, 10], x in [0, 1]", lambda: _triples(0.1, 10, 31, lin(0, 1, 101)),
+         4096, floor=1e-300, note="continued fraction; 1 - I_(1-x)(b, a) cancels past the mean "
+         "(SciPy uses Boost's ibeta)"),
+    Case("betainc", "a, b in [0.01, 100], x in [0, 1]",
+         lambda: _triples(0.01, 100, 31, lin(0, 1, 101)), 16384, floor=1e-300,
+         note="as above, and x^a (1-x)^b / B(a, b) rounds with a log x"),
     # zeta
     Case("zetac", "(1, 100]", lambda: (np.concatenate([1 + geo(1e-8, 1, 5001), lin(2, 100)]),), 8),
     Case("zetac", "[-30, 1)", lambda: (lin(-30, 0.99),), 1e4, floor=1,

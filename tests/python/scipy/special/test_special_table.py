@@ -11,6 +11,7 @@ UFUNCS = [
     "erf", "erfc", "erfcx", "erfinv", "erfcinv", "ndtr", "ndtri", "log_ndtr",
     "gamma", "gammaln", "loggamma", "gammasgn", "rgamma", "psi", "digamma", "poch", "beta",
     "betaln", "binom", "zetac", "gammainc", "gammaincc", "gammaincinv", "gammainccinv",
+    "betainc", "betaincinv",
     "expit", "logit", "log_expit", "entr", "rel_entr", "kl_div", "huber", "pseudo_huber",
     "xlogy", "xlog1py",
     "exp2", "exp10", "expm1", "log1p", "cbrt", "exprel", "cosm1", "cosdg", "sindg", "tandg",
