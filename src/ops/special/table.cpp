@@ -71,9 +71,9 @@ std::vector<Def> definitions() {
       {"gammainccinv", 2, kD2, "special_values incomplete_gamma", "sp_gammainccinv", I::None,
        "Inverse of the regularized upper incomplete gamma function."},
       {"betainc", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta", "sp_betainc",
-       I::None, "Regularized incomplete beta function."},
+       I::Zero, "Regularized incomplete beta function."},
       {"betaincinv", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta",
-       "sp_betaincinv", I::None, "Inverse of the regularized incomplete beta function."},
+       "sp_betaincinv", I::Zero, "Inverse of the regularized incomplete beta function."},
       // zeta
       {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None, "Hurwitz zeta function."},
       {"_riemann_zeta", 1, kD1, "special_values zeta", "sp_riemann_zeta", I::None,
