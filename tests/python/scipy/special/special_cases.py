@@ -59,6 +59,8 @@ def _grid2(xa, xb):
 
 
 LIBDEVICE = "CUDA libdevice's bound plus SciPy's own error"
+IBETA = ("the incomplete beta function's continued fraction (SciPy uses Boost's ibeta); see "
+         "betainc")
 IGAM = ("the factor x^a e^-x / Gamma(a) rounds with a |log(x/a)|; SciPy's Lanczos form and "
         "Temme's expansion for large a are not used yet")
 
@@ -67,6 +69,12 @@ def _triples(lo, hi, n, xs):
     """(a, b, x) for a, b log-spaced in [lo, hi] and every x in xs."""
     a = geo(lo, hi, n)
     A, B, X = np.meshgrid(a, a, xs, indexing="ij")
+    return A.ravel(), B.ravel(), X.ravel()
+
+
+def _triples_ab(a, b, xs):
+    """Every (a, b, x) of three grids, flattened."""
+    A, B, X = np.meshgrid(a, b, xs, indexing="ij")
     return A.ravel(), B.ravel(), X.ravel()
 
 
@@ -151,6 +159,46 @@ CASES = [
     Case("betainc", "a, b in [0.01, 100], x in [0, 1]",
          lambda: _triples(0.01, 100, 31, lin(0, 1, 101)), 16384, floor=1e-300,
          note="as above, and x^a (1-x)^b / B(a, b) rounds with a log x"),
+    # distribution functions (through the incomplete gamma and beta functions)
+    Case("pdtr", "k in [0, 50], m in [0, 60]", _grid2(np.arange(0, 51.0), lin(0, 60, 201)), 2048,
+         floor=1e-300, note=IGAM),
+    Case("pdtrc", "k in [0, 50], m in [0, 60]", _grid2(np.arange(0, 51.0), lin(0, 60, 201)), 2048,
+         floor=1e-300, note=IGAM),
+    Case("pdtri", "k in [0, 50], y in (0, 1)", _grid2(np.arange(0, 51.0), lin(0, 1, 201)[1:-1]),
+         256, note=IGAM),
+    Case("chdtr", "v in (0, 100], x in [0, 200]", _grid2(geo(0.1, 100, 101), lin(0, 200, 201)),
+         2048, floor=1e-300, note=IGAM),
+    Case("chdtrc", "v in (0, 100], x in [0, 200]", _grid2(geo(0.1, 100, 101), lin(0, 200, 201)),
+         2048, floor=1e-300, note=IGAM),
+    Case("chdtri", "v in [0.2, 100], y in [0, 1]", _grid2(geo(0.2, 100, 101), lin(0, 1, 201)),
+         1024, note=IGAM),
+    Case("gdtr", "a in (0, 10], b in (0, 50], x in [0, 20]",
+         lambda: _triples_ab(geo(0.1, 10, 21), geo(0.1, 50, 21), lin(0, 20, 41)), 2048,
+         floor=1e-300, note=IGAM),
+    Case("gdtrc", "a in (0, 10], b in (0, 50], x in [0, 20]",
+         lambda: _triples_ab(geo(0.1, 10, 21), geo(0.1, 50, 21), lin(0, 20, 41)), 2048,
+         floor=1e-300, note=IGAM),
+    Case("bdtr", "k in [0, 40], n = 40, p in [0, 1]",
+         lambda: _triples_ab(np.arange(0, 41.0), np.array([40.0]), lin(0, 1, 201)), 2048,
+         floor=1e-300, note=IBETA),
+    Case("bdtrc", "k in [0, 40], n = 40, p in [0, 1]",
+         lambda: _triples_ab(np.arange(0, 41.0), np.array([40.0]), lin(0, 1, 201)), 2048,
+         floor=1e-300, note=IBETA),
+    Case("nbdtr", "k in [0, 40], n in [1, 20], p in [0, 1]",
+         lambda: _triples_ab(np.arange(0, 41.0), np.arange(1, 21.0), lin(0, 1, 101)), 2048,
+         floor=1e-300, note=IBETA),
+    Case("nbdtrc", "k in [0, 40], n in [1, 20], p in [0, 1]",
+         lambda: _triples_ab(np.arange(0, 41.0), np.arange(1, 21.0), lin(0, 1, 101)), 2048,
+         floor=1e-300, note=IBETA),
+    Case("fdtr", "a, b in [0.5, 50], x in [0, 20]",
+         lambda: _triples_ab(geo(0.5, 50, 21), geo(0.5, 50, 21), lin(0, 20, 41)), 2048,
+         floor=1e-300, note=IBETA),
+    Case("fdtrc", "a, b in [0.5, 50], x in [0, 20]",
+         lambda: _triples_ab(geo(0.5, 50, 21), geo(0.5, 50, 21), lin(0, 20, 41)), 2048,
+         floor=1e-300, note=IBETA),
+    # elliptic integrals
+    Case("ellipk", "[-1e6, 1)", lambda: (np.concatenate([-geo(1, 1e6)[::-1], lin(-1, 1)[:-1]]),), 8),
+    Case("ellipkm1", "(0, 1e6]", lambda: (geo(1e-300, 1e6),), 8),
     # zeta
     Case("zetac", "(1, 100]", lambda: (np.concatenate([1 + geo(1e-8, 1, 5001), lin(2, 100)]),), 8),
     Case("zetac", "[-30, 1)", lambda: (lin(-30, 0.99),), 1e4, floor=1,

@@ -52,12 +52,14 @@ UNARY = [c for c in special_cases.CASES if len(c.args()) == 1]
 UNARY_NAMES = sorted({c.name for c in UNARY})
 BINARY_NAMES = ["poch", "beta", "betaln", "binom", "rel_entr", "kl_div", "huber",
                 "pseudo_huber", "xlogy", "xlog1py", "boxcox", "boxcox1p", "inv_boxcox",
-                "inv_boxcox1p", "yn", "gammainc", "gammaincc", "gammaincinv", "gammainccinv"]
+                "inv_boxcox1p", "yn", "gammainc", "gammaincc", "gammaincinv", "gammainccinv",
+                "pdtr", "pdtrc", "pdtri", "chdtr", "chdtrc", "chdtri"]
 _LOOSE = {"gamma": 1e-13, "rgamma": 1e-13, "tandg": 1e-11, "cotdg": 1e-11, "i1": 1e-14,
           "i1e": 1e-14, "j0": 1e-11, "j1": 1e-11, "y0": 1e-11, "y1": 1e-11, "zetac": 1e-12,
           "poch": 1e-12, "beta": 1e-11, "binom": 1e-12, "yn": 1e-11, "gammaln": 1e-14,
           "loggamma": 1e-14, "log_ndtr": 1e-14, "ndtr": 1e-13, "gammainc": 1e-12,
-          "gammaincc": 1e-12, "gammaincinv": 1e-12, "gammainccinv": 1e-12}
+          "gammaincc": 1e-12, "gammaincinv": 1e-12, "gammainccinv": 1e-12, "pdtr": 1e-12,
+          "pdtrc": 1e-12, "pdtri": 1e-12, "chdtr": 1e-12, "chdtrc": 1e-12, "chdtri": 1e-12}
 
 
 def _assert_close(got, want, name, rtol=None):
@@ -104,11 +106,11 @@ def test_special_value_pairs(name):
     if name in ("inv_boxcox", "inv_boxcox1p"):
         values = values[values != 1e300]  # SciPy avoids overflow of lambda * y; cunp not yet
     x, y = special_cases.pairs(values, values)
-    if name.startswith("gammainc"):
+    if name.startswith(("gammainc", "pdtr", "chdtr")):
         # a beyond 1e6 (no asymptotic expansion yet) and the inverses at a = 0 (where SciPy's
         # values follow no single rule, nor for p outside [0, 1] at tiny a) are left out.
         keep = ~np.isin(x, [1e300, np.inf])
-        if name.endswith("inv"):
+        if name.endswith("inv") or name in ("pdtri", "chdtri"):
             keep &= (x != 0) & ~((x < 1e-200) & ((y < 0) | (y > 1)))
         x, y = x[keep], y[keep]
     if name == "yn":
@@ -136,6 +138,17 @@ def test_betainc_values_and_round_trip():
     # SciPy's own inverse is off by up to ~1e-8 here (betaincinv(a, a, 0.5) is not 0.5), so the
     # comparison with it is loose; the round trip above is the accuracy check.
     np.testing.assert_allclose(cunp.asnumpy(xi), sp.betaincinv(a, b, y), rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.parametrize("name", ["gdtr", "gdtrc", "bdtr", "bdtrc", "bdtri", "nbdtr", "nbdtrc",
+                                  "fdtr", "fdtrc", "fdtri"])
+def test_distribution_special_values(name):
+    v = np.array([0.0, 1.0, 0.5, -1.0, 2.0, 5.0, np.inf, np.nan, 1.5])
+    a, b, x = np.meshgrid(v, v, np.array([0.0, 0.3, 1.0, -0.1, 1.1, np.nan, 3.0]), indexing="ij")
+    a, b, x = a.ravel(), b.ravel(), x.ravel()
+    with np.errstate(all="ignore"):
+        want = getattr(sp, name)(a, b, x)
+    _assert_close(_on_gpu(name)(a, b, x), want, name, rtol=1e-12)
 
 
 def test_radian_values():
