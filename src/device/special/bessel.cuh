@@ -15,7 +15,6 @@ __device__ inline double sp_i0e(double x) {
   return chbevl(32.0 / x - 2.0, kI0B, 25) / ::sqrt(x);
 }
 
-__device__ inline double sp_i1(double x) { return ::cyl_bessel_i1(x); }
 
 // e^-|x| I1(x); beyond 700, where I1 overflows, Hankel's asymptotic series
 // e^-x I1(x) ~ (2 pi x)^-1/2 sum (-1)^k (4 - 1)(4 - 9)...(4 - (2k-1)^2) / (k! (8x)^k).
@@ -30,6 +29,12 @@ __device__ inline double sp_i1e(double x) {
   }
   const double r = sum / ::sqrt(6.283185307179586477 * a);
   return x < 0 ? -r : r;
+}
+
+// I1; past 700 as e^|x| times the scaled function, which overflows where Cephes' (SciPy's) does.
+__device__ inline double sp_i1(double x) {
+  if (!(::fabs(x) > 700.0)) return ::cyl_bessel_i1(x);
+  return sp_i1e(x) * ::exp(::fabs(x));
 }
 
 // Below 1, K0 and K1 by their ascending series (Abramowitz & Stegun 9.6.13 and 9.6.11): with

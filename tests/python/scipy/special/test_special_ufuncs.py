@@ -62,8 +62,13 @@ _LOOSE = {"gamma": 1e-13, "rgamma": 1e-13, "tandg": 1e-11, "cotdg": 1e-11, "i1":
           "pdtrc": 1e-12, "pdtri": 1e-12, "chdtr": 1e-12, "chdtrc": 1e-12, "chdtri": 1e-12}
 
 
+# Bessel J and Y: CUDA's libdevice bounds their error absolutely past |x| = 8.
+_ATOL = {"j0": 2e-11, "j1": 2e-11, "y0": 2e-11, "y1": 2e-11, "yn": 2e-11}
+
+
 def _assert_close(got, want, name, rtol=None):
     rtol = rtol or _LOOSE.get(name, 5e-15)
+    atol = _ATOL.get(name, 1e-300)
     got = np.asarray(got, dtype=np.float64)
     want = np.asarray(want, dtype=np.float64)
     assert got.shape == want.shape
@@ -71,7 +76,7 @@ def _assert_close(got, want, name, rtol=None):
     ok = ~np.isnan(want)
     np.testing.assert_array_equal(np.isinf(got[ok]), np.isinf(want[ok]), err_msg=name)
     fin = ok & np.isfinite(want)
-    np.testing.assert_allclose(got[fin], want[fin], rtol=rtol, atol=1e-300, err_msg=name)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=rtol, atol=atol, err_msg=name)
     inf = ok & np.isinf(want)
     np.testing.assert_array_equal(got[inf], want[inf], err_msg=name)
 
