@@ -90,14 +90,14 @@ def _at_shape(a, lead, rest):
 
 
 def _counterpart(ufunc):
-    """cunp's ufunc for a NumPy or SciPy ufunc. scipy.special's are told apart by identity
-    (some share NumPy's names: cbrt, exp2, round) and run from cunp.scipy.special."""
+    """cunp's ufunc for a NumPy or SciPy ufunc. A ufunc that is not NumPy's own but shares a
+    name with one of scipy.special's (erf, or cbrt, exp2 and round, which NumPy also has) runs
+    from cunp.scipy.special, wherever SciPy defines it (its private modules move between
+    releases); every other one by its name in cunp."""
     name = ufunc.__name__
-    for module in ("scipy.special", "scipy.special._ufuncs"):
-        special = sys.modules.get(module)
-        if special is not None and getattr(special, name, None) is ufunc:
-            from cunp.scipy import special as mine
-            return getattr(mine, name, None) or getattr(_core.special, name, None)
+    numpy = sys.modules.get("numpy")
+    if getattr(numpy, name, None) is not ufunc and name in _core.special._ufunc_names:
+        return getattr(_core.special, name)
     import cunp
     return getattr(cunp, name, None)
 

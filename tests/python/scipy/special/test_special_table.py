@@ -107,3 +107,17 @@ def test_table_rows_are_unique():
 def test_multigammaln_errors():
     with pytest.raises(ValueError):
         _special().multigammaln(5.0, 2.5)
+
+
+def test_scipy_ufuncs_map_to_special():
+    # __array_ufunc__ finds cunp's counterpart of a SciPy ufunc, also where NumPy has a ufunc of
+    # that name (cbrt, exp2), and of SciPy's private ones (zeta's _zeta).
+    sp = pytest.importorskip("scipy.special")
+    from cunp._math._ufuncs import _counterpart
+    for name in ["erf", "cbrt", "exp2", "round", "psi", "gammaln", "i0", "yn"]:
+        assert _counterpart(getattr(sp, name)) is getattr(_special(), name), name
+    assert _counterpart(sp.digamma) is _special().psi
+    assert _counterpart(np.cbrt) is cunp.cbrt
+    from scipy.special import _ufuncs
+    if hasattr(_ufuncs, "_zeta"):
+        assert _counterpart(_ufuncs._zeta) is _core.special._zeta
