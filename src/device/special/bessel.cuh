@@ -15,7 +15,6 @@ __device__ inline double sp_i0e(double x) {
   return chbevl(32.0 / x - 2.0, kI0B, 25) / ::sqrt(x);
 }
 
-
 // e^-|x| I1(x); beyond 700, where I1 overflows, Hankel's asymptotic series
 // e^-x I1(x) ~ (2 pi x)^-1/2 sum (-1)^k (4 - 1)(4 - 9)...(4 - (2k-1)^2) / (k! (8x)^k).
 __device__ inline double sp_i1e(double x) {

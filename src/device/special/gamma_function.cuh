@@ -58,8 +58,12 @@ __device__ inline double sp_rgamma(double x) {
 // Stirling's correction mu(x) = log Gamma(x) - (x - 1/2) log x + x - log(2 pi)/2, for x >= 10.
 __device__ inline double sp_stirling_correction(double x) {
   const double z = 1.0 / (x * x);
-  return (1.0 / 12.0 + z * (-1.0 / 360.0 + z * (1.0 / 1260.0 + z * (-1.0 / 1680.0 +
-         z * (1.0 / 1188.0 + z * (-691.0 / 360360.0 + z * (1.0 / 156.0))))))) / x;
+  return (1.0 / 12.0 +
+          z * (-1.0 / 360.0 +
+               z * (1.0 / 1260.0 +
+                    z * (-1.0 / 1680.0 +
+                         z * (1.0 / 1188.0 + z * (-691.0 / 360360.0 + z * (1.0 / 156.0))))))) /
+         x;
 }
 
 // log Gamma(b) - log Gamma(b + a) for 0 < a <= b: for large b by Stirling's formula written

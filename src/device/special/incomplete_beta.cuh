@@ -68,8 +68,8 @@ __device__ inline double sp_betaincinv(double a, double b, double p) {
     if (p < 0.5) z = -z;
     const double al = (z * z - 3.0) / 6.0;
     const double h = 2.0 / (1.0 / (2.0 * a - 1.0) + 1.0 / (2.0 * b - 1.0));
-    const double w = z * ::sqrt(al + h) / h -
-                     (1.0 / (2.0 * b - 1.0) - 1.0 / (2.0 * a - 1.0)) * (al + 5.0 / 6.0 - 2.0 / (3.0 * h));
+    const double w = z * ::sqrt(al + h) / h - (1.0 / (2.0 * b - 1.0) - 1.0 / (2.0 * a - 1.0)) *
+                                                  (al + 5.0 / 6.0 - 2.0 / (3.0 * h));
     x = a / (a + b * ::exp(2.0 * w));
   } else {
     const double lna = ::log(a / (a + b)), lnb = ::log(b / (a + b));

@@ -6,10 +6,18 @@
 namespace cunp::special {
 
 // (2j)! / B_2j for j = 1..12: the Euler-Maclaurin correction terms divide by these.
-__device__ const double kZetaEulerMaclaurin[12] = {
-    12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1892437580.3183792, 74724249600.0,
-    -2950130727918.164, 116467828143500.67, -4597978722407473.0, 1.8152105401943546e+17,
-    -7.166165256175667e+18};
+__device__ const double kZetaEulerMaclaurin[12] = {12.0,
+                                                   -720.0,
+                                                   30240.0,
+                                                   -1209600.0,
+                                                   47900160.0,
+                                                   -1892437580.3183792,
+                                                   74724249600.0,
+                                                   -2950130727918.164,
+                                                   116467828143500.67,
+                                                   -4597978722407473.0,
+                                                   1.8152105401943546e+17,
+                                                   -7.166165256175667e+18};
 
 // zeta(s, q) = sum over k >= 0 of (q + k)^-s, for any s != 1 where the terms are real: at least
 // nine terms are summed directly and until q + k > 9, then the tail is the integral plus
@@ -72,8 +80,7 @@ __device__ inline double sp_riemann_zeta(double x) {
   if (s == 0.0) return 0.0;
   const double z = sp_zeta_em(1.0 - x, 1.0);
   const double two_pi = 6.283185307179586477;
-  if (x > -170.0)
-    return s * ::pow(two_pi, x) * 0.31830988618379067154 * ::tgamma(1.0 - x) * z;
+  if (x > -170.0) return s * ::pow(two_pi, x) * 0.31830988618379067154 * ::tgamma(1.0 - x) * z;
   const double lg = x * ::log(two_pi) + ::lgamma(1.0 - x);
   return s * 0.31830988618379067154 * ::exp(lg) * z;
 }

@@ -135,7 +135,8 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
       typed[k] = dt[k];
       if (weak[k] == Weak::None) continue;
       if (stay_weak) kept[k] = weak[k];
-      else if (weak[k] == Weak::Int) typed[k] = dt[k] == DType::UInt64 ? DType::UInt64 : DType::Int64;
+      else if (weak[k] == Weak::Int)
+        typed[k] = dt[k] == DType::UInt64 ? DType::UInt64 : DType::Int64;
       else typed[k] = weak[k] == Weak::Float ? DType::Float64 : DType::Complex128;
     }
     return linear_search(u, typed, kept, Casting::Safe);

@@ -37,8 +37,8 @@ struct Ufunc {
   int nin = 1, nout = 1;
   Identity identity = Identity::None;
   Resolver resolver = Resolver::Common;
-  std::vector<UfuncLoop> loops;      // in NumPy's order: the first match wins
-  std::string function;              // the device function (src/device/math) computing one element
+  std::vector<UfuncLoop> loops;  // in NumPy's order: the first match wins
+  std::string function;          // the device function (src/device/math) computing one element
   std::vector<std::string> device_parts;  // header stems under src/device/ the kernel needs
   bool float_in_double = false;      // float16/float32 loops compute in double (SciPy's 'f->f')
   bool half_native = false;          // float16 loops run in float16 instead of float
