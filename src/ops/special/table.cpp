@@ -128,6 +128,11 @@ std::vector<Def> definitions() {
        "Complete elliptic integral of the first kind."},
       {"ellipkm1", 1, kD1, "special_values elliptic", "sp_ellipkm1", I::None,
        "Complete elliptic integral of the first kind around m = 1."},
+      // exponential integrals
+      {"exp1", 1, kF1, "special_values exponential_integral", "sp_exp1", I::None,
+       "Exponential integral E1."},
+      {"expi", 1, kF1, "special_values exponential_integral", "sp_expi", I::None,
+       "Exponential integral Ei."},
       // zeta
       {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None,
        "Hurwitz zeta function."},

@@ -201,6 +201,12 @@ CASES = [
     Case("fdtrc", "a, b in [0.5, 50], x in [0, 20]",
          lambda: _triples_ab(geo(0.5, 50, 21), geo(0.5, 50, 21), lin(0, 20, 41)), 2048,
          floor=1e-300, note=IBETA),
+    # exponential integrals
+    Case("exp1", "(0, 700]", lambda: (np.concatenate([geo(1e-300, 1), lin(1, 700)]),), 16),
+    Case("expi", "[-700, 700]", lambda: (np.concatenate([-geo(1e-300, 700)[::-1],
+                                                        geo(1e-300, 700)]),), 512, floor=1,
+         note="absolute where |Ei| < 1 (its root at 0.3725); SciPy's Ei is off by ~170 ulp "
+         "near 40"),
     # elliptic integrals
     Case("ellipk", "[-1e6, 1)", lambda: (np.concatenate([-geo(1, 1e6)[::-1], lin(-1, 1)[:-1]]),), 8),
     Case("ellipkm1", "(0, 1e6]", lambda: (geo(1e-300, 1e6),), 8),

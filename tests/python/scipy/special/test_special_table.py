@@ -13,7 +13,7 @@ UFUNCS = [
     "betaln", "binom", "zetac", "gammainc", "gammaincc", "gammaincinv", "gammainccinv",
     "betainc", "betaincinv", "pdtr", "pdtrc", "pdtri", "chdtr", "chdtrc", "chdtri", "gdtr",
     "gdtrc", "bdtr", "bdtrc", "bdtri", "nbdtr", "nbdtrc", "fdtr", "fdtrc", "fdtri", "ellipk",
-    "ellipkm1",
+    "ellipkm1", "exp1", "expi",
     "expit", "logit", "log_expit", "entr", "rel_entr", "kl_div", "huber", "pseudo_huber",
     "xlogy", "xlog1py",
     "exp2", "exp10", "expm1", "log1p", "cbrt", "exprel", "cosm1", "cosdg", "sindg", "tandg",
