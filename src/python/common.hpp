@@ -113,9 +113,10 @@ void bind_random(nb::module_& m);
 void bind_blas(nb::module_& m);
 void bind_solver(nb::module_& m);
 void bind_scipy_linalg(nb::module_& m);  // _core.linalg: scipy.linalg's LU entry points
-void bind_spatial(nb::module_& m);  // _core.spatial: pairwise distances
-void bind_fft(nb::module_& m);   // cunp.fft's transforms, plan cache and plans
-void bind_nccl(nb::module_& m);  // cunp.cuda.nccl's communicator and calls
+void bind_spatial(nb::module_& m);       // _core.spatial: pairwise distances
+void bind_fft(nb::module_& m);           // cunp.fft's transforms, plan cache and plans
+void bind_special(nb::module_& m);       // _core.special: scipy.special's ufuncs
+void bind_nccl(nb::module_& m);          // cunp.cuda.nccl's communicator and calls
 void bind_raw_kernel(nb::module_& m);
 void bind_interop(nb::module_& m);
 void bind_dtypes(nb::module_& m);      // result_type, promote_types, can_cast

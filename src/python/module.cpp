@@ -83,6 +83,7 @@ NB_MODULE(_core, m) {
   bind_creation(m);
   bind_elementwise_kernel(m);
   bind_ufuncs(m);
+  bind_special(m);
   bind_elementwise_functions(m);
   bind_reductions(m);
   bind_reduction_kernel(m);

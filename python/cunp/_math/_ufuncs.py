@@ -1,4 +1,6 @@
 """The ufunc type's methods written in Python: outer and at (the call itself is in C++)."""
+import sys
+
 from cunp import _core
 
 ufunc = _core.ufunc
@@ -87,11 +89,24 @@ def _at_shape(a, lead, rest):
     return a.shape[:lead] + index_shape + a.shape[lead + len(rest):]
 
 
+def _counterpart(ufunc):
+    """cunp's ufunc for a NumPy or SciPy ufunc. A ufunc that is not NumPy's own but shares a
+    name with one of scipy.special's (erf, or cbrt, exp2 and round, which NumPy also has) runs
+    from cunp.scipy.special, wherever SciPy defines it (its private modules move between
+    releases); every other one by its name in cunp."""
+    name = ufunc.__name__
+    numpy = sys.modules.get("numpy")
+    if getattr(numpy, name, None) is not ufunc and name in _core.special._ufunc_names:
+        return getattr(_core.special, name)
+    import cunp
+    return getattr(cunp, name, None)
+
+
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     """NumPy calling a ufunc with a cunp operand (np.add(x_gpu, 1), np_scalar + x_gpu) runs
-    cunp's ufunc of the same name; NumPy arrays among the operands are refused, as in CuPy."""
-    import cunp
-    mine = getattr(cunp, ufunc.__name__, None)
+    cunp's ufunc of the same name (SciPy's special ufuncs, cunp.scipy.special's); NumPy arrays
+    among the operands are refused, as in CuPy."""
+    mine = _counterpart(ufunc)
     if not callable(mine):
         return NotImplemented
     out = kwargs.get("out")

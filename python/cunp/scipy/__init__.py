@@ -1,6 +1,6 @@
 """cunp.scipy: SciPy's APIs on cunp arrays, as cunp.scipy.<area> (cupyx.scipy's layout)."""
 
-_SUBMODULES = {"fft", "fftpack", "interpolate", "linalg", "ndimage", "signal", "sparse", "spatial", "stats"}
+_SUBMODULES = {"fft", "fftpack", "interpolate", "linalg", "ndimage", "signal", "sparse", "spatial", "special", "stats"}
 
 
 def __getattr__(name):

@@ -84,6 +84,7 @@ const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
     op.map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
                           : value;
     op.reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
+    for (const std::string& part : u.device_parts) op.preamble += device_part(part);
     op.post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
     op.ordered = !reorderable(u);
     return op;

@@ -93,7 +93,9 @@ std::string scan_source(const ScanSignature& sig) {
   const UfuncLoop& l = u.loops.at(sig.loop);
   const DType loop_type = l.types[0];
   std::string s = device_header() + device_math_header() + device_part("cunp_lookback") +
-                  device_part("scan") + "\nusing namespace cunp;\n";
+                  device_part("scan");
+  for (const std::string& part : u.device_parts) s += device_part(part);  // scipy.special's
+  s += "\nusing namespace cunp;\n";
   s += "static_assert(sizeof(cunp::scan::ScanParams) == " +
        std::to_string(sizeof(detail::ScanParams)) + ", \"host and device ScanParams differ\");\n";
   s += "typedef " + std::string(info(sig.in).ctype) + " in_t;\n";

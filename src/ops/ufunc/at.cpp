@@ -34,8 +34,9 @@ struct AtParams {
 std::string at_source(const Ufunc& u, const UfuncLoop& l, DType a, DType b, bool has_b,
                       const std::string& kname) {
   const std::string A = info(a).ctype, c0 = u.compute_type(l.types[0]);
-  std::string s = device_header() + device_math_header() + device_part("ufunc_at") +
-                  "using namespace cunp;\n";
+  std::string s = device_header() + device_math_header() + device_part("ufunc_at");
+  for (const std::string& part : u.device_parts) s += device_part(part);  // scipy.special's
+  s += "using namespace cunp;\n";
   s += "static_assert(sizeof(cunp::ufunc_at::Params) == " + std::to_string(sizeof(AtParams)) +
        ", \"host and device disagree on the parameter block\");\n";
   s += "extern \"C\" __global__ void " + kname + "(const cunp::ufunc_at::Params p) {\n";

@@ -1,5 +1,6 @@
 // src/ops/ufunc/resolve.cpp -- NumPy 2's ufunc type resolution: which loop runs for the operand
 // dtypes, with NEP 50's weak Python scalars, dtype=/signature= and the casting rules.
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
 
@@ -108,6 +109,37 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
     if (fallback >= 0) return fallback;
     throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
                     u.name);
+  }
+  if (u.resolver == Resolver::Legacy) {
+    // NumPy's resolution for other libraries' ufuncs (SciPy's). Strong operands alone: a loop
+    // of exactly their dtypes wins. Otherwise the first loop they cast to safely, where a
+    // Python scalar stays weak (fits any loop type of its kind) only if some array is of its
+    // kind or higher, else counts as int64/float64/complex128 (should_use_min_scalar).
+    auto rank = [](char k) { return k == 'b' ? 0 : (k == 'i' || k == 'u') ? 1 : k == 'f' ? 2 : 3; };
+    int max_strong = -1, max_weak = -1;
+    for (int k = 0; k < n; ++k) {
+      if (weak[k] == Weak::None) max_strong = std::max(max_strong, rank(kind(dt[k])));
+      else max_weak = std::max(max_weak, static_cast<int>(weak[k]));  // Int 1, Float 2, ...
+    }
+    if (max_weak < 0) {
+      for (std::size_t i = 0; i < u.loops.size(); ++i) {
+        bool exact = true;
+        for (int k = 0; k < n && exact; ++k) exact = u.loops[i].types[k] == dt[k];
+        if (exact) return static_cast<int>(i);
+      }
+    }
+    const bool stay_weak = max_strong >= 0 && max_strong >= max_weak;
+    DType typed[4];
+    Weak kept[4] = {};
+    for (int k = 0; k < n; ++k) {
+      typed[k] = dt[k];
+      if (weak[k] == Weak::None) continue;
+      if (stay_weak) kept[k] = weak[k];
+      else if (weak[k] == Weak::Int)
+        typed[k] = dt[k] == DType::UInt64 ? DType::UInt64 : DType::Int64;
+      else typed[k] = weak[k] == Weak::Float ? DType::Float64 : DType::Complex128;
+    }
+    return linear_search(u, typed, kept, Casting::Safe);
   }
   // NEP 50: each weak scalar takes the operands' result type; then, as NumPy's legacy
   // resolvers do, the first loop every input casts to safely.

@@ -275,6 +275,7 @@ const Table& table() {
 }  // namespace
 
 std::string Ufunc::compute_type(DType t) const {
+  if (float_in_double && (t == DType::Float16 || t == DType::Float32)) return "double";
   if (t == DType::Float16 && !half_native) return "float";
   return info(t).ctype;
 }

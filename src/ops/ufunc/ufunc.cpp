@@ -4,6 +4,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "cunp/jit/compiler.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
 #include "cunp/ops/ufunc/ufunc.hpp"
 #include "cunp/runtime/device.hpp"
@@ -44,6 +45,7 @@ const ElementwiseOp& loop_op(const Ufunc& u, int loop, unsigned scalar_mask, boo
               (where ? "w" : "");
     op.body = loop_body(u, u.loops[loop], scalar_mask, where);
     op.math = true;
+    for (const std::string& part : u.device_parts) op.preamble += device_part(part);
     op.load_outputs = where;  // masked-off elements keep what the output held
     return op;
   });

@@ -22,6 +22,8 @@ enum class Resolver : uint8_t {
   Comparison,  // Common with bool out; int64 and uint64 compare exactly; out-of-range weak ints
   Logical,     // operands of one dtype use its loop, any mix the bool loop (logical_and)
   MixedLoops,  // Common, but a Python int matches any integer loop type (ldexp's exponent)
+  Legacy,      // SciPy's ufuncs: Python scalars count as int64/float64/complex128, a loop that
+               // matches every input exactly wins, else the first loop they cast to safely
 };
 
 enum class Identity : uint8_t { None, Zero, One, MinusOne, True, False, MinusInf };
@@ -35,8 +37,10 @@ struct Ufunc {
   int nin = 1, nout = 1;
   Identity identity = Identity::None;
   Resolver resolver = Resolver::Common;
-  std::vector<UfuncLoop> loops;      // in NumPy's order: the first match wins
-  std::string function;              // the device function (src/device/math) computing one element
+  std::vector<UfuncLoop> loops;  // in NumPy's order: the first match wins
+  std::string function;          // the device function (src/device/math) computing one element
+  std::vector<std::string> device_parts;  // header stems under src/device/ the kernel needs
+  bool float_in_double = false;      // float16/float32 loops compute in double (SciPy's 'f->f')
   bool half_native = false;          // float16 loops run in float16 instead of float
   const char* bool_error = nullptr;  // TypeError raised for bool input (negative, subtract)
   const char* doc = "";
@@ -53,6 +57,11 @@ struct Ufunc {
 const std::vector<Ufunc>& ufunc_table();
 const Ufunc* find_ufunc(std::string_view name);
 const std::vector<std::pair<std::string, std::string>>& ufunc_aliases();  // alias -> name
+
+// SciPy's special functions (scipy.special's ufuncs), a table beside NumPy's: device code in
+// src/device/special/, one header per family. Their `index` continues after ufunc_table()'s.
+const std::vector<Ufunc>& special_ufunc_table();
+const Ufunc* find_special_ufunc(std::string_view name);
 
 // A ufunc input: a device array, or a host scalar passed to the kernel by value. A Python
 // int/float/complex is weak (NEP 50): it takes its dtype from the array operands.

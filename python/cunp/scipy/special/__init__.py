@@ -1,0 +1,24 @@
+"""cunp.scipy.special: scipy.special on cunp arrays.
+
+The special functions are cunp ufuncs (rows of the special ufunc table, device code in
+src/device/special/): SciPy's loops and type resolution, broadcasting, out=, where=, and
+``scipy.special.erf(x_gpu)`` runs here through ``__array_ufunc__``. Real loops only so far; a
+float32 loop computes in double and rounds once, as most of SciPy's do. zeta, polygamma,
+multigammaln, logsumexp, softmax and log_softmax are compositions, as in SciPy.
+"""
+from cunp import _core
+from cunp._math._extras import sinc
+from cunp.scipy.special._compositions import (
+    log_softmax, logsumexp, multigammaln, polygamma, softmax, zeta)
+
+_ufuncs = {name: getattr(_core.special, name) for name in _core.special._ufunc_names}
+for _name, _ufunc in _ufuncs.items():
+    _ufunc.__module__ = "cunp.scipy.special"
+    if not _name.startswith("_"):
+        globals()[_name] = _ufunc
+digamma = psi  # noqa: F821 -- SciPy's two names of one ufunc
+del _name, _ufunc
+
+__all__ = sorted([n for n in _ufuncs if not n.startswith("_")] + [
+    "digamma", "sinc", "zeta", "polygamma", "multigammaln", "logsumexp", "softmax",
+    "log_softmax"])

@@ -1,0 +1,288 @@
+// src/ops/special/table.cpp -- the scipy.special ufunc table: each SciPy ufunc cunp has, defined
+// once, with the device part holding it (src/device/special/<part>.cuh) and SciPy's loops.
+#include <unordered_map>
+
+#include "cunp/ops/ufunc/ufunc.hpp"
+#include "cunp/runtime/error.hpp"
+
+namespace cunp {
+namespace {
+
+// SciPy's loops, real ones only, in the order scipy.special lists them (the order decides
+// which loop an integer or float16 input takes). Complex loops are not provided yet.
+const char* const kD1 = "d->d f->f";
+const char* const kF1 = "f->f d->d";
+const char* const kD2 = "dd->d ff->f";
+const char* const kF2 = "ff->f dd->d";
+
+struct Def {
+  const char* name;
+  int nin;
+  const char* loops;
+  const char* part;      // header stems under src/device/special, in include order
+  const char* function;  // in namespace cunp::special
+  Identity identity;     // as scipy.special reports it (0 for some ufuncs, else None)
+  const char* doc;
+};
+
+using I = Identity;
+
+std::vector<Def> definitions() {
+  return {
+      // error function and the normal distribution
+      {"erf", 1, kD1, "error_function", "sp_erf", I::None, "Returns the error function of x."},
+      {"erfc", 1, kD1, "error_function", "sp_erfc", I::None,
+       "Complementary error function, 1 - erf(x)."},
+      {"erfcx", 1, kD1, "error_function", "sp_erfcx", I::None,
+       "Scaled complementary error function, exp(x**2) * erfc(x)."},
+      {"erfinv", 1, kF1, "error_function", "sp_erfinv", I::Zero, "Inverse of the error function."},
+      {"erfcinv", 1, kF1, "error_function", "sp_erfcinv", I::Zero,
+       "Inverse of the complementary error function."},
+      {"ndtr", 1, kD1, "error_function", "sp_ndtr", I::None,
+       "Cumulative distribution of the standard normal distribution."},
+      {"ndtri", 1, kF1, "error_function", "sp_ndtri", I::Zero, "Inverse of ndtr vs x."},
+      {"log_ndtr", 1, kD1, "error_function", "sp_log_ndtr", I::None,
+       "Logarithm of Gaussian cumulative distribution function."},
+      // gamma and beta functions
+      {"gamma", 1, kD1, "special_values gamma_function", "sp_gamma", I::None, "gamma function."},
+      {"gammaln", 1, kD1, "special_values gamma_function", "sp_gammaln", I::None,
+       "Logarithm of the absolute value of the gamma function."},
+      {"loggamma", 1, kD1, "special_values gamma_function", "sp_loggamma", I::None,
+       "Principal branch of the logarithm of the gamma function (real inputs)."},
+      {"gammasgn", 1, kD1, "special_values gamma_function", "sp_gammasgn", I::None,
+       "Sign of the gamma function."},
+      {"rgamma", 1, kD1, "special_values gamma_function", "sp_rgamma", I::None,
+       "Reciprocal of the gamma function."},
+      {"psi", 1, kD1, "special_values digamma", "sp_digamma", I::None,
+       "The digamma function: the logarithmic derivative of the gamma function."},
+      {"poch", 2, kF2, "special_values gamma_function", "sp_poch", I::Zero, "Pochhammer symbol."},
+      {"beta", 2, kD2, "special_values gamma_function", "sp_beta", I::None, "Beta function."},
+      {"betaln", 2, kD2, "special_values gamma_function", "sp_betaln", I::None,
+       "Natural logarithm of absolute value of beta function."},
+      {"binom", 2, kF2, "special_values gamma_function", "sp_binom", I::None,
+       "Binomial coefficient considered as a function of two real variables."},
+      // incomplete gamma functions and their inverses
+      {"gammainc", 2, kD2, "special_values incomplete_gamma", "sp_gammainc", I::None,
+       "Regularized lower incomplete gamma function."},
+      {"gammaincc", 2, kD2, "special_values incomplete_gamma", "sp_gammaincc", I::None,
+       "Regularized upper incomplete gamma function."},
+      {"gammaincinv", 2, kD2, "special_values incomplete_gamma", "sp_gammaincinv", I::None,
+       "Inverse to the regularized lower incomplete gamma function."},
+      {"gammainccinv", 2, kD2, "special_values incomplete_gamma", "sp_gammainccinv", I::None,
+       "Inverse of the regularized upper incomplete gamma function."},
+      {"betainc", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta", "sp_betainc",
+       I::Zero, "Regularized incomplete beta function."},
+      {"betaincinv", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta",
+       "sp_betaincinv", I::Zero, "Inverse of the regularized incomplete beta function."},
+      // distribution functions
+      {"pdtr", 2, kF2,
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_pdtr",
+       I::Zero, "Poisson cumulative distribution function."},
+      {"pdtrc", 2, kF2,
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_pdtrc",
+       I::Zero, "Poisson survival function."},
+      {"pdtri", 2, "ld->d ff->f dd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_pdtri",
+       I::Zero, "Inverse to pdtr vs m."},
+      {"chdtr", 2, kF2,
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_chdtr",
+       I::Zero, "Chi square cumulative distribution function."},
+      {"chdtrc", 2, kF2,
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_chdtrc",
+       I::Zero, "Chi square survival function."},
+      {"chdtri", 2, kF2,
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_chdtri",
+       I::Zero, "Inverse to chdtrc with respect to x."},
+      {"gdtr", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_gdtr",
+       I::Zero, "Gamma distribution cumulative distribution function."},
+      {"gdtrc", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_gdtrc",
+       I::Zero, "Gamma distribution survival function."},
+      {"bdtr", 3, "fff->f dld->d ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_bdtr",
+       I::Zero, "Binomial distribution cumulative distribution function."},
+      {"bdtrc", 3, "fff->f dld->d ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_bdtrc",
+       I::Zero, "Binomial distribution survival function."},
+      {"bdtri", 3, "fff->f dld->d ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_bdtri",
+       I::Zero, "Inverse function to bdtr with respect to p."},
+      {"nbdtr", 3, "lld->d fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_nbdtr",
+       I::Zero, "Negative binomial cumulative distribution function."},
+      {"nbdtrc", 3, "lld->d fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_nbdtrc",
+       I::Zero, "Negative binomial survival function."},
+      {"fdtr", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_fdtr",
+       I::Zero, "F cumulative distribution function."},
+      {"fdtrc", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_fdtrc",
+       I::Zero, "F survival function."},
+      {"fdtri", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_fdtri",
+       I::Zero, "The p-th quantile of the F-distribution."},
+      // elliptic integrals
+      {"ellipk", 1, kD1, "special_values elliptic", "sp_ellipk", I::None,
+       "Complete elliptic integral of the first kind."},
+      {"ellipkm1", 1, kD1, "special_values elliptic", "sp_ellipkm1", I::None,
+       "Complete elliptic integral of the first kind around m = 1."},
+      // exponential integrals
+      {"exp1", 1, kF1, "special_values exponential_integral", "sp_exp1", I::None,
+       "Exponential integral E1."},
+      {"expi", 1, kF1, "special_values exponential_integral", "sp_expi", I::None,
+       "Exponential integral Ei."},
+      // zeta
+      {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None,
+       "Hurwitz zeta function."},
+      {"_riemann_zeta", 1, kD1, "special_values zeta", "sp_riemann_zeta", I::None,
+       "Riemann zeta function."},
+      {"zetac", 1, kD1, "special_values zeta", "sp_zetac", I::None,
+       "Riemann zeta function minus 1."},
+      // logistic function and information theory
+      {"expit", 1, kD1, "logistic", "sp_expit", I::None, "Expit (the logistic sigmoid)."},
+      {"logit", 1, kD1, "logistic", "sp_logit", I::None, "Logit, log(p / (1 - p))."},
+      {"log_expit", 1, kD1, "logistic", "sp_log_expit", I::None,
+       "Logarithm of the logistic sigmoid function."},
+      {"entr", 1, kF1, "special_values information", "sp_entr", I::Zero,
+       "Elementwise function for computing entropy."},
+      {"rel_entr", 2, kF2, "special_values information", "sp_rel_entr", I::Zero,
+       "Elementwise function for computing relative entropy."},
+      {"kl_div", 2, kF2, "special_values information", "sp_kl_div", I::Zero,
+       "Elementwise function for computing Kullback-Leibler divergence."},
+      {"huber", 2, kF2, "special_values information", "sp_huber", I::Zero, "Huber loss function."},
+      {"pseudo_huber", 2, kF2, "special_values information", "sp_pseudo_huber", I::Zero,
+       "Pseudo-Huber loss function."},
+      {"xlogy", 2, kD2, "special_values information", "sp_xlogy", I::None,
+       "Compute x*log(y) so that the result is 0 if x = 0."},
+      {"xlog1py", 2, kD2, "special_values information", "sp_xlog1py", I::None,
+       "Compute x*log1p(y) so that the result is 0 if x = 0."},
+      // exponentials and trigonometry
+      {"exp2", 1, kD1, "special_values elementary", "sp_exp2", I::None,
+       "Compute 2**x element-wise."},
+      {"exp10", 1, kD1, "special_values elementary", "sp_exp10", I::None,
+       "Compute 10**x element-wise."},
+      {"expm1", 1, kD1, "special_values elementary", "sp_expm1", I::None, "Compute exp(x) - 1."},
+      {"log1p", 1, kD1, "special_values elementary", "sp_log1p", I::None, "Calculates log(1 + x)."},
+      {"cbrt", 1, kD1, "special_values elementary", "sp_cbrt", I::None,
+       "Element-wise cube root of x."},
+      {"exprel", 1, kD1, "special_values elementary", "sp_exprel", I::None,
+       "Relative error exponential, (exp(x) - 1)/x."},
+      {"cosm1", 1, kD1, "special_values elementary", "sp_cosm1", I::None,
+       "cos(x) - 1 for use when x is near zero."},
+      {"cosdg", 1, kD1, "special_values elementary", "sp_cosdg", I::None,
+       "Cosine of the angle x given in degrees."},
+      {"sindg", 1, kD1, "special_values elementary", "sp_sindg", I::None,
+       "Sine of the angle x given in degrees."},
+      {"tandg", 1, kD1, "special_values elementary", "sp_tandg", I::None,
+       "Tangent of angle x given in degrees."},
+      {"cotdg", 1, kD1, "special_values elementary", "sp_cotdg", I::None,
+       "Cotangent of the angle x given in degrees."},
+      {"radian", 3, "ddd->d fff->f", "special_values elementary", "sp_radian", I::None,
+       "Convert from degrees, minutes, seconds to radians."},
+      {"round", 1, kF1, "special_values elementary", "sp_round", I::Zero,
+       "Round to the nearest integer (half away from zero)."},
+      // Box-Cox transformations
+      {"boxcox", 2, kF2, "boxcox", "sp_boxcox", I::Zero, "Compute the Box-Cox transformation."},
+      {"boxcox1p", 2, kF2, "boxcox", "sp_boxcox1p", I::Zero,
+       "Compute the Box-Cox transformation of 1 + x."},
+      {"inv_boxcox", 2, kF2, "boxcox", "sp_inv_boxcox", I::Zero,
+       "Compute the inverse of the Box-Cox transformation."},
+      {"inv_boxcox1p", 2, kF2, "boxcox", "sp_inv_boxcox1p", I::Zero,
+       "Compute the inverse of the Box-Cox transformation of 1 + x."},
+      // Bessel functions
+      {"i0", 1, kD1, "bessel_i0 special_values bessel", "sp_i0", I::None,
+       "Modified Bessel function of order 0."},
+      {"i0e", 1, kD1, "bessel_i0 special_values bessel", "sp_i0e", I::None,
+       "Exponentially scaled modified Bessel function of order 0."},
+      {"i1", 1, kD1, "bessel_i0 special_values bessel", "sp_i1", I::None,
+       "Modified Bessel function of order 1."},
+      {"i1e", 1, kD1, "bessel_i0 special_values bessel", "sp_i1e", I::None,
+       "Exponentially scaled modified Bessel function of order 1."},
+      {"k0", 1, kD1, "bessel_i0 special_values bessel", "sp_k0", I::None,
+       "Modified Bessel function of the second kind of order 0."},
+      {"k0e", 1, kD1, "bessel_i0 special_values bessel", "sp_k0e", I::None,
+       "Exponentially scaled modified Bessel function K of order 0."},
+      {"k1", 1, kD1, "bessel_i0 special_values bessel", "sp_k1", I::None,
+       "Modified Bessel function of the second kind of order 1."},
+      {"k1e", 1, kD1, "bessel_i0 special_values bessel", "sp_k1e", I::None,
+       "Exponentially scaled modified Bessel function K of order 1."},
+      {"j0", 1, kD1, "bessel_i0 special_values bessel", "sp_j0", I::None,
+       "Bessel function of the first kind of order 0."},
+      {"j1", 1, kD1, "bessel_i0 special_values bessel", "sp_j1", I::None,
+       "Bessel function of the first kind of order 1."},
+      {"y0", 1, kD1, "bessel_i0 special_values bessel", "sp_y0", I::None,
+       "Bessel function of the second kind of order 0."},
+      {"y1", 1, kD1, "bessel_i0 special_values bessel", "sp_y1", I::None,
+       "Bessel function of the second kind of order 1."},
+      {"yn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_yn", I::Zero,
+       "Bessel function of the second kind of integer order and real argument."},
+  };
+}
+
+std::vector<UfuncLoop> parse(const std::string& spec, int nin, const char* name) {
+  std::vector<UfuncLoop> loops;
+  std::size_t pos = 0;
+  while (pos < spec.size()) {
+    std::size_t end = spec.find(' ', pos);
+    if (end == std::string::npos) end = spec.size();
+    std::string tok = spec.substr(pos, end - pos);
+    pos = end + 1;
+    if (tok.empty()) continue;
+    if (tok.find("->") != static_cast<std::size_t>(nin) || tok.size() != std::size_t(nin) + 3)
+      throw ValueError(std::string("special ufunc table: bad loop '") + tok + "' for " + name);
+    UfuncLoop l{};
+    for (int k = 0; k < nin; ++k) l.types[k] = dtype_from_char(tok[k]);
+    l.types[nin] = dtype_from_char(tok[nin + 2]);
+    loops.push_back(l);
+  }
+  return loops;
+}
+
+struct Table {
+  std::vector<Ufunc> ufuncs;
+  std::unordered_map<std::string, const Ufunc*> by_name;
+
+  Table() {
+    const int base = static_cast<int>(ufunc_table().size());
+    for (const Def& d : definitions()) {
+      Ufunc u;
+      u.name = d.name;
+      u.nin = d.nin;
+      u.nout = 1;
+      u.identity = d.identity;
+      u.resolver = Resolver::Legacy;
+      u.loops = parse(d.loops, d.nin, d.name);
+      u.function = std::string("cunp::special::") + d.function;
+      for (std::string parts = d.part; !parts.empty();) {
+        std::size_t sp = parts.find(' ');
+        u.device_parts.push_back(parts.substr(0, sp));
+        parts = sp == std::string::npos ? "" : parts.substr(sp + 1);
+      }
+      // SciPy computes its float32 loops through double ('f->f' via 'd->d') for these.
+      u.float_in_double = true;
+      u.doc = d.doc;
+      u.index = base + static_cast<int>(ufuncs.size());
+      ufuncs.push_back(std::move(u));
+    }
+    for (const Ufunc& u : ufuncs) by_name.emplace(u.name, &u);
+  }
+};
+
+const Table& table() {
+  static const Table* t = new Table;  // never destroyed, as the ufunc table
+  return *t;
+}
+
+}  // namespace
+
+const std::vector<Ufunc>& special_ufunc_table() { return table().ufuncs; }
+
+const Ufunc* find_special_ufunc(std::string_view name) {
+  const auto& m = table().by_name;
+  auto it = m.find(std::string(name));
+  return it == m.end() ? nullptr : it->second;
+}
+
+}  // namespace cunp

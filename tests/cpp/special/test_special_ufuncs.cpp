@@ -1,0 +1,117 @@
+// tests/cpp/special/test_special_ufuncs.cpp -- the scipy.special ufunc table without a GPU: every
+// loop of every special ufunc compiles with NVRTC together with its device parts, rows are
+// well-formed, and SciPy's (NumPy's legacy) type resolution picks the loops SciPy picks.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "cunp/cunp.hpp"
+
+using namespace cunp;
+
+namespace {
+
+// All loops of one ufunc in one translation unit, each kernel in a namespace of its own; the
+// ufunc's device parts (namespace cunp::special) go once before those namespaces.
+std::string special_source(const Ufunc& u) {
+  std::string parts;
+  for (const std::string& p : u.device_parts) parts += device_part(p);
+  std::string all;
+  for (std::size_t i = 0; i < u.loops.size(); ++i) {
+    std::string src = ufunc_loop_source(u, static_cast<int>(i));
+    std::size_t at = src.find(parts);
+    EXPECT_NE(at, std::string::npos) << u.name << ": the kernel lacks its device parts";
+    if (at != std::string::npos) src.erase(at, parts.size());
+    std::size_t body = src.find("using namespace cunp;");
+    if (all.empty()) all = src.substr(0, body) + parts;
+    all += "namespace loop" + std::to_string(i) + " {\n" + src.substr(body) + "}\n";
+  }
+  return all;
+}
+
+UfuncArg strong(DType t) {
+  UfuncArg a;
+  a.scalar = Scalar::from_int(0, t);
+  return a;
+}
+UfuncArg weak_float() {
+  UfuncArg a;
+  a.scalar = Scalar::from_double(1.5, DType::Float64);
+  a.weak = true;
+  return a;
+}
+UfuncArg weak_int() {
+  UfuncArg a;
+  a.scalar = Scalar::from_int(2, DType::Int64);
+  a.weak = true;
+  return a;
+}
+
+std::string loop_of(const char* name, std::vector<UfuncArg> args) {
+  const Ufunc& u = *find_special_ufunc(name);
+  UfuncPlan p = resolve_ufunc(u, args, {}, {});
+  return u.type_string(*p.loop);
+}
+
+}  // namespace
+
+TEST(SpecialUfunc, EveryLoopCompiles) {
+  const auto& table = special_ufunc_table();
+  std::atomic<std::size_t> next{0};
+  std::vector<std::string> failures(table.size());
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < table.size();) {
+      try {
+        compile(special_source(table[i]), table[i].name, 90);
+      } catch (const CompileError& e) {
+        failures[i] = table[i].name + ": " + e.what() + "\n" + e.log;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 2; ++t) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  for (const auto& f : failures) EXPECT_TRUE(f.empty()) << f.substr(0, 4000);
+}
+
+TEST(SpecialUfunc, TableIsConsistent) {
+  std::set<int> indices;
+  for (const Ufunc& u : ufunc_table()) indices.insert(u.index);
+  for (const Ufunc& u : special_ufunc_table()) {
+    EXPECT_EQ(find_special_ufunc(u.name), &u);
+    EXPECT_NE(find_ufunc(u.name), &u) << u.name << " must be a ufunc of its own";
+    EXPECT_FALSE(u.loops.empty()) << u.name;
+    EXPECT_FALSE(u.device_parts.empty()) << u.name;
+    EXPECT_TRUE(indices.insert(u.index).second) << u.name << ": index shared";
+    EXPECT_EQ(u.compute_type(DType::Float32), "double") << u.name;
+    for (const std::string& part : u.device_parts) EXPECT_NO_THROW(device_part(part)) << part;
+  }
+}
+
+TEST(SpecialUfunc, LegacyResolutionFollowsSciPy) {
+  // An exact loop wins even when an earlier loop would take the inputs safely.
+  EXPECT_EQ(loop_of("erf", {strong(DType::Float32)}), "f->f");
+  EXPECT_EQ(loop_of("erf", {strong(DType::Float64)}), "d->d");
+  // Otherwise the first loop in SciPy's order: float16 and small ints go where it says.
+  EXPECT_EQ(loop_of("erf", {strong(DType::Float16)}), "d->d");
+  EXPECT_EQ(loop_of("erfinv", {strong(DType::Float16)}), "f->f");
+  EXPECT_EQ(loop_of("erfinv", {strong(DType::Int8)}), "f->f");
+  EXPECT_EQ(loop_of("erfinv", {strong(DType::Int32)}), "d->d");
+  EXPECT_EQ(loop_of("erf", {strong(DType::Bool)}), "d->d");
+  // A Python scalar is weak beside an array of its kind or higher (it fits the first loop),
+  // else it counts as float64 / int64.
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float32), weak_float()}), "dd->d");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float32), weak_int()}), "dd->d");
+  EXPECT_EQ(loop_of("rel_entr", {strong(DType::Float32), weak_float()}), "ff->f");
+  EXPECT_EQ(loop_of("rel_entr", {strong(DType::Float16), weak_float()}), "ff->f");
+  EXPECT_EQ(loop_of("rel_entr", {strong(DType::Int8), weak_float()}), "dd->d");
+  EXPECT_EQ(loop_of("rel_entr", {weak_float(), weak_float()}), "dd->d");
+  EXPECT_EQ(loop_of("erfinv", {weak_float()}), "d->d");
+  EXPECT_EQ(loop_of("yn", {weak_int(), strong(DType::Float32)}), "ld->d");
+  EXPECT_EQ(loop_of("yn", {strong(DType::Int32), strong(DType::Float32)}), "ld->d");
+  EXPECT_EQ(loop_of("yn", {strong(DType::Float32), strong(DType::Float32)}), "ff->f");
+  EXPECT_EQ(loop_of("poch", {strong(DType::Float32), strong(DType::Float64)}), "dd->d");
+  EXPECT_THROW(loop_of("erf", {strong(DType::Complex128)}), TypeError);
+}

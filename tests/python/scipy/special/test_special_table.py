@@ -1,0 +1,123 @@
+"""cunp.scipy.special without a GPU: every name is there, each ufunc's loops, arity and
+identity are SciPy's (real loops), type resolution matches scipy.special's, and the lazy
+submodule loads on first use."""
+import numpy as np
+import pytest
+
+import cunp
+from cunp import _core
+
+UFUNCS = [
+    "erf", "erfc", "erfcx", "erfinv", "erfcinv", "ndtr", "ndtri", "log_ndtr",
+    "gamma", "gammaln", "loggamma", "gammasgn", "rgamma", "psi", "digamma", "poch", "beta",
+    "betaln", "binom", "zetac", "gammainc", "gammaincc", "gammaincinv", "gammainccinv",
+    "betainc", "betaincinv", "pdtr", "pdtrc", "pdtri", "chdtr", "chdtrc", "chdtri", "gdtr",
+    "gdtrc", "bdtr", "bdtrc", "bdtri", "nbdtr", "nbdtrc", "fdtr", "fdtrc", "fdtri", "ellipk",
+    "ellipkm1", "exp1", "expi",
+    "expit", "logit", "log_expit", "entr", "rel_entr", "kl_div", "huber", "pseudo_huber",
+    "xlogy", "xlog1py",
+    "exp2", "exp10", "expm1", "log1p", "cbrt", "exprel", "cosm1", "cosdg", "sindg", "tandg",
+    "cotdg", "radian", "round",
+    "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p",
+    "i0", "i0e", "i1", "i1e", "k0", "k0e", "k1", "k1e", "j0", "j1", "y0", "y1", "yn",
+]
+FUNCTIONS = ["zeta", "polygamma", "multigammaln", "logsumexp", "softmax", "log_softmax", "sinc"]
+
+
+def _special():
+    import cunp.scipy.special as special
+    return special
+
+
+@pytest.mark.parametrize("name", UFUNCS)
+def test_ufunc_present(name):
+    f = getattr(_special(), name)
+    assert isinstance(f, cunp.ufunc)
+    assert f.nout == 1 and f.__doc__
+    assert name in _special().__all__
+
+
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_function_present(name):
+    assert callable(getattr(_special(), name))
+
+
+def test_not_at_top_level():
+    # SciPy's ufuncs live in cunp.scipy.special only; cunp.cbrt stays NumPy's.
+    assert not hasattr(cunp, "erf")
+    assert cunp.cbrt is not _special().cbrt
+    assert _special().digamma is _special().psi
+
+
+def test_lazy_submodule():
+    import cunp.scipy
+    assert "special" in dir(cunp.scipy)
+    assert cunp.scipy.special is _special()
+
+
+def _real_types(f):
+    return [t for t in f.types if not set(t) & set("FDGg")]
+
+
+@pytest.mark.parametrize("name", UFUNCS)
+def test_loops_are_scipys(name):
+    sp = pytest.importorskip("scipy.special")
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    assert mine.nin == theirs.nin
+    assert mine.types == _real_types(theirs)
+    assert mine.identity == theirs.identity
+
+
+_DTYPES = "?bhilBHILefd"
+
+
+@pytest.mark.parametrize("name", UFUNCS)
+def test_resolution_is_scipys(name):
+    sp = pytest.importorskip("scipy.special")
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    choices = [np.dtype(c) for c in _DTYPES] + [float, int]
+    combos = [(c,) * mine.nin for c in choices]
+    if mine.nin == 2:
+        combos += [(a, b) for a in choices[-5:] for b in choices[-5:]]
+    for ins in combos:
+        sig = tuple(ins) + (None,)
+        try:
+            want = theirs.resolve_dtypes(sig)
+        except TypeError:
+            with pytest.raises(TypeError):
+                mine.resolve_dtypes(sig)
+            continue
+        got = mine.resolve_dtypes(sig)
+        assert got == want, (name, ins)
+
+
+def test_complex_is_refused():
+    # Complex loops are not provided yet: a TypeError, as SciPy gives for erfinv.
+    with pytest.raises(TypeError):
+        _special().erfinv.resolve_dtypes((np.dtype("D"), None))
+
+
+def test_table_rows_are_unique():
+    names = list(_core.special._ufunc_names)
+    assert len(names) == len(set(names))
+    # SciPy's exp2, expm1, log1p and cbrt are ufuncs of their own beside NumPy's.
+    assert set(names) & set(_core._ufunc_names) == {"exp2", "expm1", "log1p", "cbrt"}
+
+
+def test_multigammaln_errors():
+    with pytest.raises(ValueError):
+        _special().multigammaln(5.0, 2.5)
+
+
+def test_scipy_ufuncs_map_to_special():
+    # __array_ufunc__ finds cunp's counterpart of a SciPy ufunc, also where NumPy has a ufunc of
+    # that name (cbrt, exp2), and of SciPy's private ones (zeta's _zeta).
+    sp = pytest.importorskip("scipy.special")
+    from cunp._math._ufuncs import _counterpart
+    for name in ["erf", "cbrt", "exp2", "round", "psi", "gammaln", "i0", "yn"]:
+        assert _counterpart(getattr(sp, name)) is getattr(_special(), name), name
+    assert _counterpart(sp.digamma) is _special().psi
+    assert _counterpart(np.cbrt) is cunp.cbrt
+    from scipy.special import _ufuncs
+    if hasattr(_ufuncs, "_zeta"):
+        assert _counterpart(_ufuncs._zeta) is _core.special._zeta
