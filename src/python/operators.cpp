@@ -41,6 +41,16 @@ constexpr std::pair<const char*, const char*> kUnary[] = {
     {"__invert__", "invert"}, {"conj", "conjugate"},   {"conjugate", "conjugate"},
 };
 
+// Whether NumPy's power loop refuses this exponent (< 0) for this base; an exponent out of an
+// int dtype's range is left to the usual OverflowError of NEP 50, as NumPy checks it first.
+bool negative_power_error(const NDArray& base, int64_t exponent) {
+  const DType t = base.dtype();
+  if (kind(t) == 'b') return true;
+  if (kind(t) != 'i') return false;
+  const int bits = 8 * itemsize(t);
+  return bits >= 64 || exponent >= -(int64_t{1} << (bits - 1));
+}
+
 nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
   UfuncArg args[2];
   NDArray storage[2];
@@ -57,8 +67,14 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
     return nb::borrow(Py_NotImplemented);
   }
   if (form == Form::Reflected) std::swap(args[0], args[1]);
-  // NumPy's `x ** 2` is square(x) (bool arrays then give int8, not int64).
   static const Ufunc* power = find_ufunc("power");
+  // An integer array to a negative Python int: NumPy's ValueError. The exponent is on the host,
+  // so this costs no sync (a negative exponent inside an array still gives 0, see differences).
+  if (&u == power && args[1].weak && !args[1].array && kind(args[1].scalar.dtype) == 'i' &&
+      args[1].scalar.as_int() < 0 && args[0].array && negative_power_error(*args[0].array,
+                                                                           args[1].scalar.as_int()))
+    throw nb::value_error("Integers to negative integer powers are not allowed.");
+  // NumPy's `x ** 2` is square(x) (bool arrays then give int8, not int64).
   if (&u == power && form != Form::Reflected && args[1].weak && !args[1].array &&
       kind(args[1].scalar.dtype) == 'i' && args[1].scalar.as_int() == 2 && args[0].array &&
       args[0].array->dtype() == DType::Bool)
@@ -76,7 +92,14 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
 }
 
 void def_operator(nb::class_<PyArray>& cls, const std::string& method, const Ufunc* u, Form form) {
-  if (form == Form::Unary) {
+  if (method == "conj" || method == "conjugate") {
+    // ndarray.conj() of a real array is the array itself, as NumPy's (bool stays bool; the
+    // conjugate ufunc, which has no bool loop, gives int8).
+    cls.def(method.c_str(), [u](nb::handle self) {
+      if (is_array(self) && kind(unwrap(self).a.dtype()) != 'c') return nb::borrow(self);
+      return apply(*u, Form::Unary, self, {});
+    });
+  } else if (form == Form::Unary) {
     cls.def(method.c_str(), [u](nb::handle self) { return apply(*u, Form::Unary, self, {}); });
   } else {
     cls.def(

@@ -334,3 +334,47 @@ def test_numpy_scalar_on_the_left_gives_device_array(scalar):
     x = cunp.arange(4, dtype=numpy.float32)
     for r in (scalar + x, scalar * x, scalar - x, scalar < x, scalar == x):
         assert isinstance(r, cunp.ndarray)
+
+
+# --- issue 37: conj of real arrays, integer ** negative Python int ----------------------------
+
+@pytest.mark.parametrize('dtype', ['?', 'b', 'B', 'i', 'l', 'e', 'f', 'd', 'F', 'D'])
+def test_conj_keeps_real_arrays(dtype):
+    a = numpy.arange(6).reshape(2, 3).astype(dtype)[:, ::-1]
+    x = cunp.asarray(a)
+    for name in ('conj', 'conjugate'):
+        got, want = getattr(x, name)(), getattr(a, name)()
+        assert got.dtype == want.dtype
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+        if dtype not in 'FD':  # NumPy hands back the array itself
+            assert got is x
+    # The ufunc has no bool loop: int8, as NumPy's.
+    assert cunp.conjugate(cunp.asarray([True])).dtype == numpy.conjugate([True]).dtype
+
+
+@pytest.mark.parametrize('dtype', ['?', 'b', 'h', 'i', 'l', 'B', 'Q', 'f', 'e', 'D'])
+@pytest.mark.parametrize('exponent', [-1, -3, -200, -2**40, 2, 1, 0, -1.0, True])
+def test_power_python_scalar(dtype, exponent):
+    a = numpy.array([1, 2, 3]).astype(dtype)
+    for form in ('binary', 'inplace'):
+        def run(xp, arr):
+            if form == 'binary':
+                return arr ** exponent
+            arr **= exponent
+            return arr
+        want_err = got_err = None
+        try:
+            want = run(numpy, a.copy())
+        except Exception as e:  # noqa: BLE001 - the type is compared
+            want_err = type(e)
+        try:
+            got = run(cunp, cunp.asarray(a))
+        except Exception as e:  # noqa: BLE001
+            got_err = type(e)
+        assert (got_err is None) == (want_err is None), (got_err, want_err)
+        if want_err is not None:
+            assert issubclass(got_err, want_err) or issubclass(want_err, got_err), \
+                (got_err, want_err)
+            continue
+        assert got.dtype == want.dtype
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3)
