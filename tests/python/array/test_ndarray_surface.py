@@ -130,3 +130,24 @@ def test_contains_delitem_and_setflags():
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__]))
+
+
+# --- ndarray(shape, strides=) without memory (issue 37) -----------------------------------------
+
+@pytest.mark.parametrize("shape, strides", [((2, 3), (20, 4)), ((2, 3), (-12, 4)),
+                                            ((2, 3), (12,)), ((4,), (8,))])
+def test_ndarray_strides_without_memory_refused(shape, strides):
+    # Checked on the host before any allocation, as NumPy does against its new buffer.
+    with pytest.raises(ValueError) as want:
+        numpy.ndarray(shape, numpy.float32, strides=strides)
+    with pytest.raises(ValueError, match=str(want.value)[:20]):
+        cunp.ndarray(shape, numpy.float32, strides=strides)
+
+
+@gpu
+@pytest.mark.parametrize("shape, strides", [((2, 3), (4, 8)), ((2, 3), (0, 0)), ((2, 3), (2, 4)),
+                                            ((2, 3), (12, 4)), ((3,), (4,))])
+def test_ndarray_strides_without_memory(shape, strides):
+    a = cunp.ndarray(shape, numpy.float32, strides=strides)
+    assert a.shape == shape and a.strides == strides
+    assert a.nbytes == numpy.ndarray(shape, numpy.float32, strides=strides).nbytes
