@@ -1,6 +1,8 @@
 // src/python/kernel_args.cpp -- Python arguments of user kernels converted for the core.
 #include "kernel_args.hpp"
 
+#include "interop.hpp"
+
 namespace cunp::py {
 
 bool is_numpy_scalar(nb::handle h) {
@@ -9,7 +11,7 @@ bool is_numpy_scalar(nb::handle h) {
   return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
 }
 
-bool to_kernel_arg(nb::handle h, KernelArg& arg) {
+bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported) {
   PyObject* o = h.ptr();
   arg = KernelArg{};
   KernelScalar& s = arg.scalar;
@@ -46,6 +48,10 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg) {
     s.python_value = true;
   } else if (is_numpy_scalar(h)) {
     s.value = to_scalar(h, to_dtype(h.attr("dtype")));
+  } else if (nb::object view; imported && (view = import_device_object(h, nullptr)).is_valid()) {
+    // Read only as an input here: a read-only producer's data is never written.
+    *imported = unwrap(view).a;
+    arg.array = imported;
   } else {
     return false;
   }
