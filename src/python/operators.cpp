@@ -51,10 +51,50 @@ bool negative_power_error(const NDArray& base, int64_t exponent) {
   return bits >= 64 || exponent >= -(int64_t{1} << (bits - 1));
 }
 
+// x == seq and x != seq where NumPy reads the host sequence as objects or strings (a dtype cunp
+// has not): NumPy compares element by element, and only numbers can equal x's numbers. The
+// numbers go to the device, the other places are never equal. None when seq reads as numbers.
+nb::object compare_with_objects(const NDArray& x, nb::handle seq, bool ne) {
+  if (holds_device_array(seq)) return nb::none();
+  nb::object host = numpy().attr("asarray")(seq);
+  const char k = nb::cast<std::string>(host.attr("dtype").attr("kind"))[0];
+  if (k != 'O' && k != 'U' && k != 'S') return nb::none();
+  nb::object shape = host.attr("shape");
+  nb::list values, others;
+  static nb::object number = nb::module_::import_("numbers").attr("Number");
+  for (nb::handle v : host.attr("ravel")()) {
+    const bool is_number = k == 'O' && PyObject_IsInstance(v.ptr(), number.ptr()) == 1;
+    values.append(is_number ? nb::borrow(v) : nb::int_(0));
+    others.append(nb::bool_(!is_number));
+  }
+  nb::object host_values = numpy().attr("asarray")(values).attr("reshape")(shape);
+  nb::object host_others = numpy().attr("asarray")(others, "bool").attr("reshape")(shape);
+  const NDArray v = to_device_array(host_values, nb::none());
+  const NDArray o = to_device_array(host_others, nb::none());
+  static const Ufunc& equal = *find_ufunc("equal");
+  static const Ufunc& not_equal = *find_ufunc("not_equal");
+  static const Ufunc& logical_and = *find_ufunc("logical_and");
+  static const Ufunc& logical_or = *find_ufunc("logical_or");
+  static const Ufunc& logical_not = *find_ufunc("logical_not");
+  NDArray r = ufunc_call(ne ? not_equal : equal, {UfuncArg{&x}, UfuncArg{&v}}, {NDArray()})[0];
+  if (ne) {
+    r = ufunc_call(logical_or, {UfuncArg{&r}, UfuncArg{&o}}, {NDArray()})[0];
+  } else {
+    const NDArray numbers = ufunc_call(logical_not, {UfuncArg{&o}}, {NDArray()})[0];
+    r = ufunc_call(logical_and, {UfuncArg{&r}, UfuncArg{&numbers}}, {NDArray()})[0];
+  }
+  return wrap(std::move(r));
+}
+
 nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
   UfuncArg args[2];
   NDArray storage[2];
   if (!to_ufunc_arg(self, args[0], storage[0])) return nb::borrow(Py_NotImplemented);
+  if ((u.name == "equal" || u.name == "not_equal") && form == Form::Binary && args[0].array &&
+      (PyList_Check(other.ptr()) || PyTuple_Check(other.ptr()))) {
+    nb::object r = compare_with_objects(*args[0].array, other, u.name == "not_equal");
+    if (!r.is_none()) return r;
+  }
   if (form != Form::Unary && !to_ufunc_arg(other, args[1], storage[1])) {
     // NumPy compares with None, strings and other objects element by element: never equal.
     bool eq = u.name == "equal", ne = u.name == "not_equal";

@@ -378,3 +378,28 @@ def test_power_python_scalar(dtype, exponent):
             continue
         assert got.dtype == want.dtype
         numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3)
+
+
+_OBJECTS = [None, 'a', b'a', object(), {}, set(), Ellipsis, slice(1), [None, 1, 2],
+            [None, 1.0, 2.5], ['a', 'b', 'c'], [1, 'a', None], (None,), [[None], [1]],
+            [1, 2, 3], (1,), [[1], [2]], 10**30, [1, 2], [None, 1]]
+
+
+@pytest.mark.parametrize('other', _OBJECTS, ids=[repr(o)[:20] for o in _OBJECTS])
+@pytest.mark.parametrize('op', ['eq', 'ne'])
+@pytest.mark.parametrize('dtype', ['l', 'd', '?', 'F'])
+def test_equality_with_python_objects(other, op, dtype):
+    # NumPy compares objects element by element: only numbers can equal numbers, and anything
+    # else gives False (== ) or True (!=); shapes that do not broadcast are a ValueError.
+    a = numpy.arange(1, 4).astype(dtype)
+    fn = getattr(operator, op)
+    try:
+        want = fn(a, other)
+    except (ValueError, OverflowError) as e:  # shapes; 10**30 against bool
+        with pytest.raises(type(e)):
+            fn(cunp.asarray(a), other)
+        return
+    got = fn(cunp.asarray(a), other)
+    assert isinstance(got, cunp.ndarray)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
