@@ -591,3 +591,17 @@ def test_creation_result_is_device_array_on_current_device():
         assert a.flags.owndata
         assert a.base is None
         assert isinstance(a.data.ptr, int)
+
+
+# issue 37: NumPy accepts subok= for the *_like functions (a base-class array stays one); cunp,
+# with no subclasses, accepts it as well.
+@pytest.mark.parametrize('name', ['ones_like', 'zeros_like', 'empty_like'])
+@pytest.mark.parametrize('subok', [True, False, None])
+def test_like_functions_accept_subok(name, subok):
+    h = numpy.arange(6, dtype='f').reshape(2, 3)
+    kw = {} if subok is None else {'subok': subok}
+    want = getattr(numpy, name)(h, **kw)
+    got = getattr(cunp, name)(cunp.asarray(h), **kw)
+    assert type(got) is cunp.ndarray and got.shape == want.shape and got.dtype == want.dtype
+    if name != 'empty_like':
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), want)

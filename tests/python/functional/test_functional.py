@@ -325,3 +325,23 @@ def test_piecewise_zero_d():
               numpy.piecewise(numpy.float64(x), [True], [lambda v: v * 2]))
         _same(cunp.piecewise(cunp.asarray(x), [x > 0, x <= 0], [1.5, lambda v: v - 1]),
               numpy.piecewise(numpy.asarray(x), [x > 0, x <= 0], [1.5, lambda v: v - 1]))
+
+
+# issue 37: piecewise calls a function only on a non-empty selection, with the selected items
+# (and args/kw), as NumPy does: a function of the wrong arity raises NumPy's TypeError there and
+# is never called where nothing is selected.
+@gpu
+@pytest.mark.parametrize("funcs", [[lambda: 1], [lambda x, y: x], [lambda x, y=1: x * y],
+                                   [lambda x: x + 1, lambda: 0], [1, lambda x, y: x]])
+@pytest.mark.parametrize("cond", [[0, 0, 1, 1], [0, 0, 0, 0]])
+def test_piecewise_function_arity(funcs, cond):
+    h = numpy.arange(4.0)
+    conds = [numpy.array(cond, bool)]
+    try:
+        want = numpy.piecewise(h, conds, funcs)
+    except TypeError:
+        with pytest.raises(TypeError):
+            cunp.piecewise(cunp.asarray(h), [cunp.asarray(c) for c in conds], funcs)
+        return
+    got = cunp.piecewise(cunp.asarray(h), [cunp.asarray(c) for c in conds], funcs)
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
