@@ -114,12 +114,25 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
       args[1].scalar.as_int() < 0 && args[0].array && negative_power_error(*args[0].array,
                                                                            args[1].scalar.as_int()))
     throw nb::value_error("Integers to negative integer powers are not allowed.");
-  // NumPy's `x ** 2` is square(x) (bool arrays then give int8, not int64).
+  // NumPy's fast paths for a Python int or float exponent: `x ** 2` is square(x) for any x
+  // (bool arrays then give int8, not int64); `x ** -1` is reciprocal(x) and `x ** 0.5` is
+  // sqrt(x) for inexact x. Their values are not always power's: sqrt(-1+0j) is exactly 1j.
   if (&u == power && form != Form::Reflected && args[1].weak && !args[1].array &&
-      kind(args[1].scalar.dtype) == 'i' && args[1].scalar.as_int() == 2 && args[0].array &&
-      args[0].array->dtype() == DType::Bool)
-    return apply(*find_ufunc("square"), form == Form::InPlace ? Form::InPlace : Form::Unary, self,
-                 other);
+      !args[1].big_int && args[0].array) {
+    const char base = kind(args[0].array->dtype());
+    const bool inexact = base == 'f' || base == 'c';
+    const char* fast = nullptr;
+    if (args[1].scalar.dtype == DType::Int64) {
+      const int64_t e = args[1].scalar.as_int();
+      fast = e == 2 ? "square" : e == -1 && inexact ? "reciprocal" : nullptr;
+    } else if (args[1].scalar.dtype == DType::Float64 && inexact &&
+               args[1].scalar.as_double() == 0.5) {
+      fast = "sqrt";
+    }
+    if (fast)
+      return apply(*find_ufunc(fast), form == Form::InPlace ? Form::InPlace : Form::Unary, self,
+                   other);
+  }
   std::vector<UfuncArg> in(args, args + u.nin);
   std::vector<NDArray> outs(u.nout);
   if (form == Form::InPlace) {

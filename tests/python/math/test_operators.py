@@ -353,7 +353,7 @@ def test_conj_keeps_real_arrays(dtype):
 
 
 @pytest.mark.parametrize('dtype', ['?', 'b', 'h', 'i', 'l', 'B', 'Q', 'f', 'e', 'D'])
-@pytest.mark.parametrize('exponent', [-1, -3, -200, -2**40, 2, 1, 0, -1.0, True])
+@pytest.mark.parametrize('exponent', [-1, -3, -200, -2**40, 2, 1, 0, -1.0, True, 0.5, 2.0])
 def test_power_python_scalar(dtype, exponent):
     a = numpy.array([1, 2, 3]).astype(dtype)
     for form in ('binary', 'inplace'):
@@ -403,3 +403,24 @@ def test_equality_with_python_objects(other, op, dtype):
     assert isinstance(got, cunp.ndarray)
     assert got.dtype == want.dtype and got.shape == want.shape
     numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+
+
+@pytest.mark.parametrize('exponent', [2, -1, 0.5])
+@pytest.mark.parametrize('dtype', ['e', 'f', 'd', 'F', 'D'])
+def test_power_fast_paths_are_numpys_functions(exponent, dtype):
+    # NumPy's x ** 2, x ** -1 and x ** 0.5 are square, reciprocal and sqrt: sqrt(-1+0j) is
+    # exactly 1j where power gives 6e-17+1j.
+    values = [-1, -4, 0.25, 2, 9]
+    if dtype in 'FD':
+        values += [-1 + 0j, -4 + 0j, 3 - 4j]
+    a = numpy.array(values).astype(dtype)
+    with numpy.errstate(all='ignore'):
+        want = a ** exponent
+        d = cunp.asarray(a)
+        got = d ** exponent
+        d **= exponent
+    assert got.dtype == want.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3 if dtype in 'eF' else 1e-12)
+    if dtype in 'FD' and exponent == 0.5:  # the real parts are exactly 0, as sqrt's
+        numpy.testing.assert_array_equal(cunp.asnumpy(got).real[5:7], want.real[5:7])
+    numpy.testing.assert_allclose(cunp.asnumpy(d), want, rtol=1e-3 if dtype in 'eF' else 1e-12)
