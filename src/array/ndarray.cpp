@@ -308,12 +308,15 @@ Dims NDArray::resolve_shape(const Dims& shape) const {
   }
   Dims out = shape;
   auto fail = [&] {
+    // NumPy's shape text: leading unknown extents are left out, later ones read "newaxis".
+    int first = 0;
+    while (first < static_cast<int>(shape.size()) && shape[first] < 0) ++first;
     std::string s = "(";
-    for (int i = 0; i < shape.size(); ++i) {
-      if (i) s += ',';
+    for (int i = first; i < static_cast<int>(shape.size()); ++i) {
+      if (i > first) s += ',';
       s += shape[i] < 0 ? std::string("newaxis") : std::to_string(shape[i]);
     }
-    s += shape.size() == 1 ? ",)" : ")";
+    s += shape.size() == 1 && first == 0 ? ",)" : ")";
     throw ValueError("cannot reshape array of size " + std::to_string(size_) + " into shape " + s);
   };
   if (unknown >= 0) {

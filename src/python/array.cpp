@@ -299,14 +299,32 @@ void bind_array(nb::module_& m) {
         DType dt = to_dtype_or(dtype, DType::Float64);
         Dims sh = to_shape(shape);
         checked_size(sh);
-        if (memptr.is_none()) {
+        if (memptr.is_none() && strides.is_none()) {
           new (self) PyArray{NDArray::empty(sh, dt, to_order(order)), nb::none()};
           return;
         }
-        auto& mp = nb::cast<PyMemoryPointer&>(memptr);
         Dims st = strides.is_none() ? contiguous_strides(sh, itemsize(dt), to_order(order))
                                     : to_shape(strides);
-        if (st.size() != sh.size()) throw ValueError("strides must have one entry per dimension");
+        if (st.size() != sh.size())
+          throw ValueError("strides, if given, must be the same length as shape");
+        if (memptr.is_none()) {
+          // As NumPy: strides over a new buffer of the array's own size, which they must not
+          // leave (no negative offsets, nothing past the end).
+          int64_t lo = 0, hi = 0, n = 1;
+          for (size_t d = 0; d < sh.size(); ++d) {
+            n *= sh[d];
+            const int64_t span = (sh[d] - 1) * st[d];
+            (span < 0 ? lo : hi) += span;
+          }
+          const int64_t nbytes = n * itemsize(dt);
+          if (n != 0 && (lo < 0 || hi + itemsize(dt) > nbytes))
+            throw ValueError("strides is incompatible with shape of requested array and size of "
+                             "buffer");
+          NDArray buffer = NDArray::empty(sh, dt, Order::C);
+          new (self) PyArray{NDArray(buffer.memory(), buffer.data(), dt, sh, st), nb::none()};
+          return;
+        }
+        auto& mp = nb::cast<PyMemoryPointer&>(memptr);
         new (self) PyArray{NDArray(mp.mem, mp.ptr, dt, sh, st), nb::none()};
       },
       nb::arg("shape"), nb::arg("dtype").none() = nb::handle(&PyFloat_Type),

@@ -5,6 +5,7 @@
 #include "cunp/ops/kernels/elementwise_kernel.hpp"
 
 #include "common.hpp"
+#include "interop.hpp"
 #include "kernel_args.hpp"
 
 namespace cunp::py {
@@ -56,12 +57,21 @@ nb::object call(ElementwiseKernel& k, nb::args args, nb::kwargs kwargs) {
   const std::size_t nin = k.params().in.size(), nargs = args.size();
   k.check_arg_count(nargs);
   KernelArg in[kMax];
+  NDArray imported[kMax];
   for (std::size_t j = 0; j < nin; ++j)
-    if (!to_kernel_arg(args[j], in[j])) unsupported_kernel_arg(args[j], j);
+    if (!to_kernel_arg(args[j], in[j], &imported[j])) unsupported_kernel_arg(args[j], j);
   NDArray given[kMax];
   for (std::size_t j = nin; j < nargs; ++j) {
-    if (!is_array(args[j])) throw TypeError("Output arguments type must be cunp.ndarray");
-    given[j - nin] = unwrap(args[j]).a;
+    if (is_array(args[j])) {
+      given[j - nin] = unwrap(args[j]).a;
+      continue;
+    }
+    // Another library's writable device array is written in place, as CuPy's kernels do.
+    bool readonly = false;
+    nb::object view = import_device_object(args[j], &readonly);
+    if (!view.is_valid() || readonly)
+      throw TypeError("Output arguments type must be cunp.ndarray");
+    given[j - nin] = unwrap(view).a;
   }
   const Stream* s = stream.is_valid() && !stream.is_none() ? &nb::cast<const Stream&>(stream)
                                                            : nullptr;

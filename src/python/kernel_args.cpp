@@ -2,6 +2,7 @@
 #include "kernel_args.hpp"
 
 #include <cstring>
+#include "interop.hpp"
 
 namespace cunp::py {
 
@@ -11,7 +12,7 @@ bool is_numpy_scalar(nb::handle h) {
   return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
 }
 
-bool to_kernel_arg(nb::handle h, KernelArg& arg) {
+bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported) {
   PyObject* o = h.ptr();
   arg = KernelArg{};
   KernelScalar& s = arg.scalar;
@@ -51,6 +52,10 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg) {
     char kind = nb::cast<std::string>(h.attr("dtype").attr("kind"))[0];
     if (std::strchr("OSUVMm", kind)) return false;
     s.value = to_scalar(h, to_dtype(h.attr("dtype")));
+  } else if (nb::object view; imported && (view = import_device_object(h, nullptr)).is_valid()) {
+    // Read only as an input here: a read-only producer's data is never written.
+    *imported = unwrap(view).a;
+    arg.array = imported;
   } else {
     return false;
   }

@@ -9,8 +9,10 @@ namespace cunp::py {
 // A NumPy scalar (numpy.generic); NumPy is surely imported when one exists.
 bool is_numpy_scalar(nb::handle h);
 
-// A cunp array or a host scalar (a Python or NumPy scalar); false for anything else.
-bool to_kernel_arg(nb::handle h, KernelArg& arg);
+// A cunp array or a host scalar (a Python or NumPy scalar); false for anything else. With
+// `imported`, another library's device array (__cuda_array_interface__ or a CUDA DLPack
+// producer) is viewed in place, as CuPy's kernels take it, and kept there.
+bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported = nullptr);
 
 // TypeError("Unsupported type <class 'list'> (kernel argument 2)") for an argument
 // to_kernel_arg refuses, naming its position among the call's arguments.

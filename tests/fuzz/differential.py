@@ -14,6 +14,7 @@ import numpy
 DRY = os.environ.get('CUNP_FUZZ_DRY') == '1'
 WATCHDOG_S = int(os.environ.get('CUNP_FUZZ_WATCHDOG', '120'))
 EXAMPLES = 0  # examples run in this process, for the summary line
+FUNCTIONS = set()  # functions drawn by their signatures (test_fuzz_signatures), likewise
 
 if DRY:
     xp = numpy
@@ -87,14 +88,29 @@ def assert_same(got, expected, what=''):
         numpy.testing.assert_array_equal(g, e, err_msg=what)
 
 
+def assert_same_flags(got, expected, what=''):
+    """got (cunp's result, still on the device) is C- and F-contiguous where NumPy's is."""
+    if isinstance(expected, tuple):
+        if isinstance(got, tuple):
+            for i, (g, e) in enumerate(zip(got, expected)):
+                assert_same_flags(g, e, f'{what}[{i}]')
+        return
+    if not isinstance(expected, numpy.ndarray) or expected.ndim == 0 or not hasattr(got, 'flags'):
+        return
+    g = (bool(got.flags.c_contiguous), bool(got.flags.f_contiguous))
+    e = (bool(expected.flags.c_contiguous), bool(expected.flags.f_contiguous))
+    assert g == e, f'{what}: (C, F) contiguous {g}, NumPy gives {e}'
+
+
 def builtin_type(error):
     """The first built-in class of an exception's type: NumPy's UFuncTypeError counts as
     TypeError, its AxisError as ValueError (cunp raises the built-in ones, or the same)."""
     return next(t for t in type(error).__mro__ if t.__module__ == 'builtins')
 
 
-def check(fn, *args):
-    """fn(module, *args) on NumPy (host args) and on cunp (args moved to the device)."""
+def check(fn, *args, flags=False):
+    """fn(module, *args) on NumPy (host args) and on cunp (args moved to the device); with
+    flags, the results' C and F contiguity too."""
     global EXAMPLES
     EXAMPLES += 1
     with watchdog():
@@ -108,4 +124,6 @@ def check(fn, *args):
             return
         if error is not None:
             raise AssertionError(f'cunp raised {error!r}; NumPy returned {expected!r}') from error
+        if flags:
+            assert_same_flags(got, expected)
         assert_same(to_host(got), expected)

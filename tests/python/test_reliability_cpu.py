@@ -1,6 +1,7 @@
 """The reliability harness's host-side pieces (tools/reliability, tests/fuzz), without a GPU:
 the sanitizer report parser on output written in compute-sanitizer's documented format, the
 suppression file, the slice's coverage, and the differential check."""
+import importlib
 import os
 import re
 import subprocess
@@ -157,3 +158,13 @@ def test_fuzz_strategies_dry_run():
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
     assert re.search(r'fuzz: \d+ examples', p.stdout)
+
+
+def test_fuzz_summary_counts_examples_functions_and_failures():
+    run_py = importlib.import_module('run')
+    ok = {'a.py': (0, 'fuzz: 10 examples, 5 functions\n3 passed in 1.0s', 1.0),
+          'b.py': (1, 'fuzz: 7 examples\n1 failed, 2 passed in 1.0s', 1.0)}
+    line, passed = run_py.fuzz_summary(ok)
+    assert line == 'fuzz: 17 examples over 5 functions, 1 failures' and not passed
+    line, passed = run_py.fuzz_summary({'a.py': ok['a.py']})
+    assert line == 'fuzz: 10 examples over 5 functions, 0 failures' and passed

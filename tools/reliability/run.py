@@ -6,10 +6,12 @@ The sanitizer runs first (its four tools at once); fuzzing (one process per test
 and faults then run side by side, each in processes of its own. Everything goes to FILE; the
 last line printed is the summary, of the form
 
-    sanitizer: N kernels, 0 errors; fuzz: N examples, 0 failures; leaks: ok; faults: ok (9 cases)
+    sanitizer: N kernels, 0 errors; fuzz: N examples over K functions, 0 failures; leaks: ok;
+    faults: ok (9 cases)
 
 The exit status is 1 when any part failed. Settings: CUNP_FUZZ_EXAMPLES (examples per fuzz
-test, default 100), RELIABILITY_FUZZ_SEED (default 0).
+test, default 100), CUNP_FUZZ_SIGNATURE_EXAMPLES (per function drawn by its signature, default a
+sixth of CUNP_FUZZ_EXAMPLES), RELIABILITY_FUZZ_SEED (default 0).
 """
 import argparse
 import glob
@@ -32,19 +34,23 @@ def last_line(out, prefix):
 
 
 def fuzz_summary(results):
-    """'fuzz: N examples, F failures' over the per-file pytest runs."""
-    examples = failures = 0
+    """'fuzz: N examples over K functions, F failures' over the per-file pytest runs (K: the
+    functions test_fuzz_signatures.py drew)."""
+    examples = failures = functions = 0
     broken = []
     for path, (rc, out, _) in results.items():
         line = last_line(out, 'fuzz: ')
         examples += int(line.split()[1]) if line else 0
+        drawn = re.search(r'(\d+) functions', line or '')
+        functions += int(drawn.group(1)) if drawn else 0
         final = [ln for ln in out.splitlines() if re.search(r'(passed|failed|error|skipped).* in [\d.]+s', ln)]
         counts = re.findall(r'(\d+) (failed|error)', final[-1]) if final else []
         failures += sum(int(n) for n, _ in counts)
         if rc not in (0, 1) or (rc == 1 and not counts):  # 1: tests failed; else it broke
             broken.append(f'{os.path.basename(path)} (rc {rc})')
             failures += 0 if counts else 1
-    text = f'fuzz: {examples} examples, {failures} failures'
+    over = f' over {functions} functions' if functions else ''
+    text = f'fuzz: {examples} examples{over}, {failures} failures'
     return text + (f' ({", ".join(broken)} did not finish)' if broken else ''), failures == 0
 
 

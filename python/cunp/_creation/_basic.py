@@ -237,19 +237,20 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     start, stop = _endpoint(start), _endpoint(stop)
     dt = _inexact_work_dtype(start, stop)
     out_dtype = dt if dtype is None else dtype
+    if dt.kind == "c" and dtype is not None:
+        import numpy
+
+        # NumPy floors the samples for an integer dtype, and floor has no complex loop.
+        if numpy.issubdtype(dtype, numpy.integer):
+            raise TypeError("ufunc 'floor' not supported for the input types")
     if _is_host_scalar(start) and _is_host_scalar(stop):
         lo, hi = _host_value(start), _host_value(stop)
         out = _move_samples(_core.creation.linspace(lo, hi, num, bool(endpoint), out_dtype), axis)
         if retstep:
             return out, (dt.type((hi - lo) / div) if div > 0 else float("nan"))
         return out
-    if dt.kind == "c" and dtype is not None:
-        import numpy
-
-        if numpy.issubdtype(dtype, numpy.integer):
-            raise TypeError("ufunc 'floor' not supported for the input types")
-    r = _core.creation.spaced(0, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint), 0.0,
-                      out_dtype, bool(retstep))
+    r = _core.creation.spaced(0, _on_device(start, dt), _on_device(stop, dt), num, bool(endpoint),
+                              0.0, out_dtype, bool(retstep))
     if retstep:
         return _move_samples(r[0], axis), r[1]
     return _move_samples(r, axis)

@@ -8,6 +8,7 @@ element values, math.* functions, indexing, methods) raises NotImplementedError 
 line that stopped the trace. apply_along_axis, apply_over_axes and piecewise call their
 functions on device arrays, as NumPy does on host arrays.
 """
+import ast
 import os
 import re
 import traceback
@@ -71,7 +72,9 @@ class vectorize:  # noqa: N801 - NumPy's name
     ("(),()->()"); others raise NotImplementedError. `cache` is accepted and has no effect
     (the trace runs once per kind of arguments anyway). Functions that cannot be traced
     (branches on element values, math.* functions, indexing, methods, a reduction at the end)
-    raise NotImplementedError. Excluded arguments other than numbers and strings are bound by
+    raise NotImplementedError. `not x` and chained comparisons (`a < x < b`) on elements, which
+    ask an array for one truth value, are traced as logical_not and logical_and (the function is
+    recompiled from its source for that; closures are not). Excluded arguments other than numbers and strings are bound by
     identity: mutating one in place, or rebinding a global pyfunc reads, is not seen by a
     kernel already compiled for them (as with cunp.fuse).
     """
@@ -99,6 +102,8 @@ class vectorize:  # noqa: N801 - NumPy's name
 
     def _set_function(self, pyfunc):
         self.pyfunc = pyfunc
+        # Traced when pyfunc itself does not trace: its rewrite without truth tests on elements.
+        self._rewritten = _without_truth_tests(pyfunc)
         self.__doc__ = pyfunc.__doc__ if self._doc is None else self._doc
         self.__name__ = getattr(pyfunc, "__name__", "vectorized")
 
@@ -140,12 +145,13 @@ class vectorize:  # noqa: N801 - NumPy's name
                tuple((n, _binding_key(v)) for n, v in sorted(bind_kw.items())), nargs)
         kernel = self._kernels.get(key)
         if kernel is None:
-            func = self.pyfunc
+            func, alt = self.pyfunc, self._rewritten
             if bind_pos or bind_kw:
                 func = _bound(self.pyfunc, bind_pos, bind_kw, nargs)
+                alt = alt and _bound(alt, bind_pos, bind_kw, nargs)
             if len(self._kernels) >= 32:
                 self._kernels.clear()
-            kernel = self._kernels[key] = _traced_kernel(func, self.pyfunc)
+            kernel = self._kernels[key] = _traced_kernel(func, self.pyfunc, alt)
         return kernel
 
     def _typed(self, out):
@@ -160,6 +166,111 @@ class vectorize:  # noqa: N801 - NumPy's name
                                  % (nout, len(self.otypes)))
             results = tuple(r.astype(t, copy=False) for r, t in zip(results, self.otypes))
         return results if isinstance(out, tuple) else results[0]
+
+
+class _TruthTests(ast.NodeTransformer):
+    """Rewrites `not x` as logical_not(x) and a chained comparison `a < b < c` as
+    logical_and(a < b, b < c): per element the values are Python's (NumPy's vectorize calls
+    the function per element), and neither asks an array for one truth value."""
+
+    changed = False
+
+    def _cunp(self, name, args):
+        # __import__ is a builtin, so the rewritten function needs nothing in its globals.
+        mod = ast.Call(ast.Name("__import__", ast.Load()), [ast.Constant("cunp")], [])
+        return ast.Call(ast.Attribute(mod, name, ast.Load()), args, [])
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, ast.Not):
+            return node
+        self.changed = True
+        return self._cunp("logical_not", [node.operand])
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) < 2:
+            return node
+        self.changed = True
+        left, out = node.left, None
+        for op, right in zip(node.ops, node.comparators):
+            part = ast.Compare(left, [op], [right])
+            out = part if out is None else self._cunp("logical_and", [out, part])
+            left = right
+        return out
+
+
+def _without_truth_tests(pyfunc):
+    """pyfunc rewritten by _TruthTests, or None: nothing to rewrite, or no source to rewrite
+    from (builtins, ufuncs, closures, a lambda that shares its line with another)."""
+    import inspect
+    import textwrap
+    import types
+
+    code = getattr(pyfunc, "__code__", None)
+    if code is None or code.co_freevars or not isinstance(pyfunc, types.FunctionType):
+        return None
+    try:
+        lines, first = inspect.getsourcelines(pyfunc)
+    except (OSError, TypeError):
+        return None
+    if code.co_name == "<lambda>":
+        node = _lambda_node("".join(lines), code)
+    else:
+        try:
+            tree = ast.parse(textwrap.dedent("".join(lines)))
+        except SyntaxError:
+            return None
+        nodes = [n for n in ast.walk(tree)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == code.co_name]
+        node = nodes[0] if len(nodes) == 1 else None
+    if node is None:
+        return None
+    rewrite = _TruthTests()
+    node = rewrite.visit(node)
+    if not rewrite.changed:
+        return None
+    if isinstance(node, ast.Lambda):
+        body = [ast.Expr(node)]
+    else:
+        node.decorator_list = []
+        body = [node]
+    module = ast.fix_missing_locations(ast.Module(body, []))
+    ast.increment_lineno(module, first - 1)  # errors name the lines of the user's file
+    try:
+        compiled = compile(module, code.co_filename, "exec")
+    except SyntaxError:
+        return None
+    new = next((c for c in compiled.co_consts
+                if isinstance(c, types.CodeType) and c.co_name == code.co_name), None)
+    if new is None:
+        return None
+    func = types.FunctionType(new, pyfunc.__globals__, pyfunc.__name__, pyfunc.__defaults__)
+    func.__kwdefaults__ = pyfunc.__kwdefaults__
+    func.__qualname__ = pyfunc.__qualname__
+    return func
+
+
+def _lambda_node(text, code):
+    """The lambda of `code` within its source lines (which may hold other code around it, or
+    other lambdas): the longest text from a `lambda` keyword that parses as one lambda and
+    compiles to the same bytecode."""
+    for start in (m.start() for m in re.finditer(r"\blambda\b", text)):
+        for end in range(len(text), start, -1):
+            try:
+                expr = ast.parse(text[start:end].strip(), mode="eval").body
+            except SyntaxError:
+                continue
+            if not isinstance(expr, ast.Lambda):
+                continue
+            compiled = compile(ast.Expression(expr), code.co_filename, "eval")
+            candidate = next((c for c in compiled.co_consts if hasattr(c, "co_code")), None)
+            if candidate is not None and candidate.co_code == code.co_code:
+                # Lines as in the file: the parse started at this lambda's own line.
+                ast.increment_lineno(expr, text.count("\n", 0, start))
+                return expr
+            break  # the longest lambda from here is not this one
+    return None
 
 
 def _passes_through(value):
@@ -185,8 +296,9 @@ def _bound(pyfunc, fixed, fixed_kw, nargs):
 _kernel_class = None
 
 
-def _traced_kernel(func, pyfunc):
-    """A fused kernel of func (pyfunc or a closure over it) that refuses what does not trace."""
+def _traced_kernel(func, pyfunc, alt=None):
+    """A fused kernel of func (pyfunc or a closure over it) that refuses what does not trace;
+    `alt`, pyfunc's rewrite without truth tests (or None), is traced where func is not."""
     global _kernel_class
     if _kernel_class is None:
         from cunp._kernels import _fusion
@@ -196,12 +308,21 @@ def _traced_kernel(func, pyfunc):
             (vectorize's function is written for scalars: run on whole arrays it would be wrong
             or fail)."""
 
-            def __init__(self, func, pyfunc):
+            def __init__(self, func, pyfunc, alt):
                 super().__init__(func, getattr(pyfunc, "__name__", None))
                 self.pyfunc = pyfunc
+                self.alt = alt
 
             def _miss(self, args, kwargs, key):
-                trace, spec = _fusion._trace(self.func, args, kwargs)
+                func = self.func
+                trace, spec = _fusion._trace(func, args, kwargs)
+                if spec is None and self.alt is not None and \
+                        type(trace.failure) is _fusion._Unfusable:
+                    # `not x` or `a < x < b` on elements: the rewrite says logical_not/and. Only
+                    # then, so that `not flag` on a scalar argument stays Python control flow.
+                    alt_trace, alt_spec = _fusion._trace(self.alt, args, kwargs)
+                    if alt_spec is not None:
+                        func, trace, spec = self.alt, alt_trace, alt_spec
                 if spec is None:
                     _raise_untraceable(self.pyfunc, trace.failure)
                 if spec[5] is not None:
@@ -212,10 +333,10 @@ def _traced_kernel(func, pyfunc):
                                   sorted(trace.value_args), spec)
                 # NotImplemented: stored, but these values need the function run on whole
                 # arrays, which gives the per-element results for a function that traces.
-                return self.func(*args, **kwargs) if out is NotImplemented else out
+                return func(*args, **kwargs) if out is NotImplemented else out
 
         _kernel_class = VectorizedKernel
-    return _kernel_class(func, pyfunc)
+    return _kernel_class(func, pyfunc, alt)
 
 
 def _describe(pyfunc):

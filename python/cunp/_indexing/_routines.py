@@ -215,10 +215,24 @@ def place(arr, mask, vals):
 
 
 def putmask(a, mask, values):
+    import numpy
+
     mask = _asarray(mask)
     if mask.size != a.size:
         raise ValueError("putmask: mask and data must be the same size")
-    vals = _asarray(values).ravel()
+    if isinstance(values, (_core.ndarray, numpy.ndarray)):
+        # NumPy takes an array's values only where the safe rule allows the cast.
+        if not numpy.can_cast(values.dtype, a.dtype, "safe"):
+            what = "scalar" if values.ndim == 0 else "array data"
+            raise TypeError(f"Cannot cast {what} from {values.dtype!r} to {a.dtype!r} according "
+                            "to the rule 'safe'")
+        vals = _asarray(values).ravel()
+    else:
+        # Anything else (lists, Python and NumPy scalars) is converted to a's dtype, as NumPy
+        # does: 2.5 into ints truncates, 300 into int8 is an OverflowError.
+        from cunp._creation._basic import asarray
+
+        vals = asarray(values, dtype=a.dtype).ravel()
     if vals.size == 0:
         return
     pos = flatnonzero(mask)

@@ -317,6 +317,24 @@ def _check_cast(src, dst_dtype, casting):
                         f"the rule {casting!r}")
 
 
+def _check_where(where, shape):
+    """NumPy's checks of copyto's where=: a mask castable to bool under 'safe', broadcast to
+    dst's shape (not the other way: a mask of more dimensions is refused)."""
+    import numpy
+
+    meta = where if isinstance(where, ndarray) else numpy.asarray(where)
+    if not numpy.can_cast(meta.dtype, numpy.bool_, "safe"):
+        raise TypeError(f"Cannot cast array data from {meta.dtype!r} to dtype('bool') according "
+                        "to the rule 'safe'")
+    try:
+        fits = numpy.broadcast_shapes(meta.shape, shape) == tuple(shape)
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ValueError(f"could not broadcast where mask from shape {tuple(meta.shape)} into "
+                         f"shape {tuple(shape)}")
+
+
 def copyto(dst, src, casting="same_kind", where=True):
     """Copies src (broadcast) into dst where `where` is true, after checking the cast from src's
     dtype to dst's under `casting`."""
@@ -333,6 +351,7 @@ def copyto(dst, src, casting="same_kind", where=True):
         return
     from cunp import where as select
 
+    _check_where(where, dst.shape)
     mask = asarray(where)
     value = asarray(src, dtype=dst.dtype) if not isinstance(src, ndarray) else \
         src.astype(dst.dtype, copy=False)

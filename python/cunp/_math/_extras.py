@@ -336,7 +336,9 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
     if fact <= 0:
         warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
         fact = 0.0
-    X = (X - avg[:, None]).astype(X.dtype, copy=False)  # noqa: N806
+    # In place, as NumPy's `X -= avg`: an integer or bool dtype= cannot hold the centred values
+    # and raises NumPy's casting error instead of truncating them.
+    X -= avg[:, None]  # noqa: N806
     xt = X.T if w is None else (X * w).T
     c = X @ xt.conj()
     c = c * (1.0 / fact if fact else math.inf)

@@ -423,6 +423,13 @@ class poly1d:  # noqa: N801 - NumPy's name
             if variable is not None:
                 self._variable = variable
             return
+        np = _np()
+        if isinstance(c_or_r, np.poly1d):
+            # A NumPy poly1d keeps its variable, as poly1d(poly1d) does; its coefficients are
+            # copied to the device.
+            if variable is None:
+                variable = c_or_r.variable
+            c_or_r = c_or_r.coeffs
         if r:
             c_or_r = poly(c_or_r)
         c = _atleast_1d(c_or_r)
@@ -445,6 +452,12 @@ class poly1d:  # noqa: N801 - NumPy's name
     def coeffs(self, value):
         if value is not self._coeffs:
             raise AttributeError("Cannot set attribute")
+
+    @property
+    def __cuda_array_interface__(self):
+        # NumPy's poly1d is an array of its coefficients to other arrays (numpy.asarray(p),
+        # array + p): cunp's is the same to cunp arrays and other device libraries.
+        return self._coeffs.__cuda_array_interface__
 
     @property
     def variable(self):
@@ -505,10 +518,13 @@ class poly1d:  # noqa: N801 - NumPy's name
         return polysub(poly1d(other), self)
 
     def __pow__(self, val):
-        if not _is_scalar(val) or int(val) != val or val < 0:
+        # NumPy's rules: a 0-d array is no scalar here (ValueError), and an integral float
+        # passes the check but not range() (TypeError).
+        if not _np().isscalar(val) or int(val) != val or val < 0:
             raise ValueError("Power to non-negative integers only.")
+        steps = range(val)
         res = poly1d([1])
-        for _ in range(int(val)):
+        for _ in steps:
             res = polymul(self, res)
         return res
 
@@ -518,7 +534,12 @@ class poly1d:  # noqa: N801 - NumPy's name
         return polydiv(self, poly1d(other))
 
     def __rtruediv__(self, other):
+        if _is_scalar(other):
+            return poly1d(other / self._coeffs)
         return polydiv(poly1d(other), self)
+
+    __div__ = __truediv__
+    __rdiv__ = __rtruediv__
 
     def __eq__(self, other):
         if not isinstance(other, poly1d):
@@ -537,7 +558,7 @@ class poly1d:  # noqa: N801 - NumPy's name
         if val > self.order:
             return self._coeffs.dtype.type(0)
         if val < 0:
-            return 0
+            return self._coeffs.dtype.type(0)
         return self._coeffs[ind]
 
     def __setitem__(self, key, val):

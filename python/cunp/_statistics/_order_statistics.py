@@ -54,10 +54,13 @@ class _Ordered:
     positions that will be asked for (`ranks`), one long row is selected; otherwise the rows
     are sorted."""
 
-    def __init__(self, rows, ranks=None):
+    def __init__(self, rows, ranks=None, presorted=False):
         cp = _cunp()
         self.kept = rows.shape[:-1]
         self.ranks = None
+        if presorted:
+            self.sorted = rows
+            return
         if ranks is not None:
             ranks = numpy.unique(numpy.asarray(ranks, dtype=numpy.int64))
             if not self.kept and _selectable(rows.size, rows.dtype, ranks):
@@ -108,7 +111,33 @@ def _finish(result, lead, kd_shape, keepdims, out):
     if out is not None:
         out[...] = result
         return out
+    if not result.flags.c_contiguous:
+        # The items come out in the rows' order (q's dims moved in front); NumPy's result is a
+        # new C-ordered array whatever the axis.
+        result = _cunp().ascontiguousarray(result)
     return result
+
+
+def _sort_in_place(a, axis, overwrite_input):
+    """overwrite_input=True as NumPy's: `a` itself is reordered along `axis` (NumPy partitions
+    it; a sort is one of the orders a partition may leave) when it is a writeable cunp array and
+    `axis` is one axis, or None with `a` contiguous (NumPy then partitions a.ravel(), a view).
+    Returns whether the rows are now sorted, so they need no second sort."""
+    if not overwrite_input or not isinstance(a, _core.ndarray) or a.size == 0:
+        return False
+    if not a.flags.writeable or a.ndim == 0:
+        return False
+    if axis is None:
+        if not a.flags.c_contiguous:
+            return False
+        a.reshape(-1).sort()
+        return True
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        return False  # a tuple of axes: NumPy partitions a copy
+    a.sort(axis=axis)
+    return True
 
 
 def _where_nan(flag, nan_value, result):
@@ -135,6 +164,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     mean of the two middle items, in mean()'s dtype; NaN where a slice holds a NaN."""
     cp = _cunp()
     a = cp.asarray(a)
+    presorted = _sort_in_place(a, axis, overwrite_input)
     rows, kd_shape = _reduced(a, axis)
     n = rows.shape[-1]
     if n == 0:
@@ -142,7 +172,7 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
         return _finish(result, (), kd_shape, keepdims, out)
     nan_check = a.dtype.kind in "fc"
     ranks = [(n - 1) // 2, n // 2] + ([n - 1] if nan_check else [])
-    ordered = _Ordered(rows, ranks)
+    ordered = _Ordered(rows, ranks, presorted)
     result = _middle_mean(ordered.at((n - 1) // 2), ordered.at(n // 2), n % 2 == 1)
     if nan_check:
         last = ordered.at(n - 1)
@@ -166,8 +196,10 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     a = cp.asarray(a)
     if a.size == 0:
         return cp.nanmean(a, axis, out=out, keepdims=keepdims)
-    if a.dtype.kind != "f":
+    if a.dtype.kind not in "fc":
         return median(a, axis, out, overwrite_input, keepdims)
+    # Complex NaNs (either part NaN) are skipped too, and sort last as real ones do.
+    presorted = _sort_in_place(a, axis, overwrite_input)
     rows, kd_shape = _reduced(a, axis)
     m = _valid_counts(rows)
     if m.ndim == 0:
@@ -175,12 +207,12 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
             _warn_all_nan()
             result = cp.full((), numpy.nan, dtype=a.dtype)
         else:
-            ordered = _Ordered(rows, [(m - 1) // 2, m // 2])
+            ordered = _Ordered(rows, [(m - 1) // 2, m // 2], presorted)
             result = _middle_mean(ordered.at((m - 1) // 2), ordered.at(m // 2), bool(m % 2))
         return _finish(result, (), kd_shape, keepdims, out)
     if (m == 0).any():
         _warn_all_nan()
-    ordered = _Ordered(rows)
+    ordered = _Ordered(rows, presorted=presorted)
     mm = numpy.maximum(m, 1)
     result = _middle_mean(ordered.at_rows((mm - 1) // 2), ordered.at_rows(mm // 2),
                           cp.asarray(mm % 2 == 1))
@@ -370,7 +402,7 @@ def _weighted(rows, wrows, q):
     return got.reshape(q.shape + rows.shape[:-1]), values[..., -1]
 
 
-def _quantile(a, q, axis, out, method, keepdims, weights, percent, skip_nan):
+def _quantile(a, q, axis, out, method, keepdims, weights, percent, skip_nan, overwrite_input):
     cp = _cunp()
     meta = _host_view(a)
     if meta.dtype.kind == "c":
@@ -385,6 +417,8 @@ def _quantile(a, q, axis, out, method, keepdims, weights, percent, skip_nan):
     w = None if weights is None else _weights(a, weights, weight_axes)
     if skip_nan and a.size == 0:
         return cp.nanmean(a, axis, out=out, keepdims=keepdims)
+    # Weighted quantiles read the items with their weights: NumPy leaves `a` as it is there.
+    presorted = w is None and _sort_in_place(a, axis, overwrite_input)
     rows, kd_shape = _reduced(a, axis)
     n = rows.shape[-1]
     if n == 0:
@@ -411,12 +445,12 @@ def _quantile(a, q, axis, out, method, keepdims, weights, percent, skip_nan):
                 result = cp.full(q.shape, numpy.nan, dtype=a.dtype)
                 return _finish(result, q.shape, kd_shape, keepdims, out)
             n_rows = int(m)
-            ordered = _Ordered(rows, _positions(n_rows, q, method))
+            ordered = _Ordered(rows, _positions(n_rows, q, method), presorted)
         else:
             if (m == 0).any():
                 _warn_all_nan()
             n_rows = numpy.maximum(m, 1).astype(q.dtype if q.dtype.kind == "f" else numpy.intp)
-            ordered = _Ordered(rows)
+            ordered = _Ordered(rows, presorted=presorted)
         result = _interpolate(ordered, n_rows, q, method, weak_q, a.dtype)
         if m.ndim:
             result = _where_nan(cp.asarray(m == 0), numpy.nan, result)
@@ -424,7 +458,7 @@ def _quantile(a, q, axis, out, method, keepdims, weights, percent, skip_nan):
     ranks = _positions(n, q, method)
     if nan_check:
         ranks = numpy.append(ranks, n - 1)
-    ordered = _Ordered(rows, ranks)
+    ordered = _Ordered(rows, ranks, presorted)
     result = _interpolate(ordered, n, q, method, weak_q, a.dtype)
     if nan_check:
         last = ordered.at(n - 1)
@@ -441,25 +475,29 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
     """The q-th quantiles (q in [0, 1], any shape up to 2-d: the result's leading dims) along
     `axis`, by any of NumPy's methods; weights= with method='inverted_cdf'. NaN where a slice
     holds a NaN."""
-    return _quantile(a, q, axis, out, method, keepdims, weights, False, False)
+    return _quantile(a, q, axis, out, method, keepdims, weights, False, False,
+                     overwrite_input)
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                keepdims=False, *, weights=None):
     """The q-th percentiles (q in [0, 100]); see quantile."""
-    return _quantile(a, q, axis, out, method, keepdims, weights, True, False)
+    return _quantile(a, q, axis, out, method, keepdims, weights, True, False,
+                     overwrite_input)
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                 keepdims=False, *, weights=None):
     """quantile ignoring NaNs; NaN with a RuntimeWarning for all-NaN slices."""
-    return _quantile(a, q, axis, out, method, keepdims, weights, False, True)
+    return _quantile(a, q, axis, out, method, keepdims, weights, False, True,
+                     overwrite_input)
 
 
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                   keepdims=False, *, weights=None):
     """percentile ignoring NaNs; NaN with a RuntimeWarning for all-NaN slices."""
-    return _quantile(a, q, axis, out, method, keepdims, weights, True, True)
+    return _quantile(a, q, axis, out, method, keepdims, weights, True, True,
+                     overwrite_input)
 
 
 # --- partition and argpartition ---------------------------------------------------------------

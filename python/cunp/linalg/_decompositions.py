@@ -133,7 +133,12 @@ def _solver_dtype(dt):
 def cholesky(a, /, *, upper=False):
     """Lower (or upper) Cholesky factor; LinAlgError when not positive definite (unless
     cunp.errstate(linalg='ignore'))."""
-    return _core.linalg.cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
+    r = _core.linalg.cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
+    if not r.flags.c_contiguous:
+        # The lower factor comes back as a view of the library's column-major buffer; NumPy's
+        # factor is C-ordered (one copy, small beside the factorization).
+        r = _cp().ascontiguousarray(r)
+    return r
 
 
 def matrix_power(a, n):

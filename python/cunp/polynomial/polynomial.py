@@ -12,6 +12,7 @@ import warnings
 from cunp._core import ndarray
 from cunp._creation._basic import arange, asarray
 from cunp._math._polynomial import _check_fit_data
+from cunp.polynomial.polyutils import as_series, trimseq
 
 __all__ = [
     "polyval", "polyfit", "polyvander", "polyadd", "polysub", "polymul", "polyder", "polyint",
@@ -39,28 +40,9 @@ def _as_int(x, desc):
         raise TypeError(f"{desc} must be an integer, received {x}") from e
 
 
-def _trimseq(seq):
-    """seq without its trailing exact zeros (one coefficient kept at least)."""
-    if seq.shape[0] == 0:
-        return seq
-    nz = _host(seq != 0).nonzero()[0]
-    return seq[:int(nz[-1]) + 1] if nz.size else seq[:1]
-
-
-def _as_series(alist, trim=True):
-    """1-D coefficient arrays in their common floating (or complex) type."""
-    np = _np()
-    arrays = [asarray(a) for a in alist]
-    arrays = [a.reshape(1) if a.ndim == 0 else a for a in arrays]
-    for a in arrays:
-        if a.size == 0:
-            raise ValueError("Coefficient array is empty")
-        if a.ndim != 1:
-            raise ValueError("Coefficient array is not 1-d")
-    if trim:
-        arrays = [_trimseq(a) for a in arrays]
-    dtype = np.common_type(*[np.empty(0, a.dtype) for a in arrays])
-    return [a.astype(dtype, copy=True) for a in arrays]
+# One owner for trimming and the common type: polyutils, as in numpy.polynomial.
+_trimseq = trimseq
+_as_series = as_series
 
 
 def polyadd(c1, c2):

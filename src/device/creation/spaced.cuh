@@ -22,7 +22,10 @@ template <class I> __device__ double linear(I i, I n, double start, double step,
 template <class I> __device__ complex<double> linear(I i, I n, complex<double> start,
                                                      complex<double> step, complex<double> stop,
                                                      bool last) {
-  complex<double> v = step * static_cast<double>(i) + start;
+  // Part by part, each product rounded before its sum, as NumPy's i * step + start is.
+  const double k = static_cast<double>(i);
+  complex<double> v{__dadd_rn(__dmul_rn(k, step.re), start.re),
+                    __dadd_rn(__dmul_rn(k, step.im), start.im)};
   if (last && i == n - 1) v = stop;
   return v;
 }

@@ -250,6 +250,50 @@ def test_cai_import_honours_strides():
     assert cunp.asarray(CAI(x)).flags.c_contiguous
 
 
+def _cai_layouts():
+    x = cunp.arange(1, 49, dtype="float32").reshape(6, 8)
+    return {"c": x, "f": cunp.asfortranarray(x), "strided": x[::2, 1::3], "reversed": x[::-1, ::-2],
+            "column": x[:, 2:3], "empty": x[:0]}
+
+
+@gpu
+@pytest.mark.parametrize("layout", ["c", "f", "strided", "reversed", "column", "empty"])
+@pytest.mark.parametrize("strides", ["given", "none", "absent"])
+def test_operations_on_cai_imports(layout, strides):
+    # CuPy's compliance cases: strides given, None or absent (both mean C order) on a foreign
+    # object, which ufuncs, user kernels and reductions take as a device array in place.
+    v = _cai_layouts()[layout]
+    if strides != "given" and not v.flags.c_contiguous:
+        pytest.skip("strides may be left out only for C-ordered data")
+    changes = {} if strides == "given" else {"strides": None}
+    obj = CAI(v, **changes)
+    if strides == "absent":
+        del obj.__cuda_array_interface__["strides"]
+    elif strides == "given":
+        obj.__cuda_array_interface__["strides"] = v.strides
+    h = v.get()
+    numpy.testing.assert_array_equal(cunp.asarray(obj).get(), h)
+    numpy.testing.assert_array_equal(cunp.add(obj, 1).get(), h + 1)
+    numpy.testing.assert_array_equal((cunp.asarray(obj) * 2).get(), h * 2)
+    numpy.testing.assert_allclose(cunp.sum(cunp.asarray(obj), axis=0).get(), h.sum(axis=0))
+    twice = cunp.ElementwiseKernel("T x", "T y", "y = x * 2", "cunp_test_cai_twice")
+    numpy.testing.assert_array_equal(twice(obj).get(), h * 2)
+    total = cunp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "cunp_test_cai_sum")
+    numpy.testing.assert_allclose(total(obj, axis=1).get(), h.sum(axis=1))
+    # A writable foreign array as a kernel's output is written in place.
+    out = cunp.zeros_like(v)
+    twice(obj, CAI(out))
+    numpy.testing.assert_array_equal(out.get(), h * 2)
+
+
+@gpu
+def test_kernel_refuses_read_only_cai_output():
+    x = cunp.arange(5.0)
+    twice = cunp.ElementwiseKernel("T x", "T y", "y = x * 2", "cunp_test_cai_twice")
+    with pytest.raises(TypeError, match="Output arguments"):
+        twice(x, CAI(x, data=(ptr(x), True)))
+
+
 @gpu
 def test_cai_readonly_is_copied():
     x = cunp.arange(5.0)

@@ -1,6 +1,7 @@
 """ndarray's own surface against numpy.ndarray: every attribute NumPy's array has, except a
 committed list of those out of cunp's scope (each with its reason); and the in-place ones
 (shape assignment, resize, byteswap, setflags, `in`, del) behave as NumPy's."""
+import re
 import sys
 
 import numpy
@@ -130,3 +131,41 @@ def test_contains_delitem_and_setflags():
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__]))
+
+
+# --- ndarray(shape, strides=) without memory (issue 37) -----------------------------------------
+
+@pytest.mark.parametrize("shape, strides", [((2, 3), (20, 4)), ((2, 3), (-12, 4)),
+                                            ((2, 3), (12,)), ((4,), (8,))])
+def test_ndarray_strides_without_memory_refused(shape, strides):
+    # Checked on the host before any allocation, as NumPy does against its new buffer.
+    with pytest.raises(ValueError) as want:
+        numpy.ndarray(shape, numpy.float32, strides=strides)
+    with pytest.raises(ValueError, match=str(want.value)[:20]):
+        cunp.ndarray(shape, numpy.float32, strides=strides)
+
+
+@gpu
+@pytest.mark.parametrize("shape, strides", [((2, 3), (4, 8)), ((2, 3), (0, 0)), ((2, 3), (2, 4)),
+                                            ((2, 3), (12, 4)), ((3,), (4,))])
+def test_ndarray_strides_without_memory(shape, strides):
+    a = cunp.ndarray(shape, numpy.float32, strides=strides)
+    assert a.shape == shape and a.strides == strides
+    assert a.nbytes == numpy.ndarray(shape, numpy.float32, strides=strides).nbytes
+
+
+# --- reshape of zero-size arrays (issue 37): no device work, so checked on the host -------------
+
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (3, 0), (2, 0, 4)])
+@pytest.mark.parametrize("target", [-1, (-1,), (-1, 3), (3, -1), (0, -1), (-1, 0), (-1, 2, 0),
+                                    (2, -1, 0), (0, 0, -1), (4, -1), (-1, 5), (1, -1),
+                                    (-1, 1, 0), (0,), (-2, 3), (-1, -1)])
+def test_reshape_zero_size_with_unknown_extent(shape, target):
+    h = numpy.zeros(shape)
+    try:
+        want = h.reshape(target).shape
+    except ValueError as e:
+        with pytest.raises(ValueError, match="^" + re.escape(str(e)) + "$"):
+            cunp.ndarray(shape).reshape(target)
+        return
+    assert cunp.ndarray(shape).reshape(target).shape == want

@@ -1,5 +1,7 @@
 """Array creation: empty/zeros/ones/full (+_like), ranges, eye, array()."""
 
+import warnings
+
 import numpy
 import pytest
 
@@ -591,3 +593,42 @@ def test_creation_result_is_device_array_on_current_device():
         assert a.flags.owndata
         assert a.base is None
         assert isinstance(a.data.ptr, int)
+
+
+# issue 37: NumPy accepts subok= for the *_like functions (a base-class array stays one); cunp,
+# with no subclasses, accepts it as well.
+@pytest.mark.parametrize('name', ['ones_like', 'zeros_like', 'empty_like'])
+@pytest.mark.parametrize('subok', [True, False, None])
+def test_like_functions_accept_subok(name, subok):
+    h = numpy.arange(6, dtype='f').reshape(2, 3)
+    kw = {} if subok is None else {'subok': subok}
+    want = getattr(numpy, name)(h, **kw)
+    got = getattr(cunp, name)(cunp.asarray(h), **kw)
+    assert type(got) is cunp.ndarray and got.shape == want.shape and got.dtype == want.dtype
+    if name != 'empty_like':
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+
+
+# issue 37: complex ends give NumPy's samples to the last bit (each product rounded before its
+# sum), a real dtype keeps the real parts, an integer dtype is NumPy's TypeError.
+@pytest.mark.parametrize('ends', [(1 + 1j, 2 + 3j), (0.1 - 0.7j, -3.3 + 0.2j), (1j, 1j),
+                                  (2.5, 1 - 4.1j), (-2 + 0.5j, 7.25)])
+@pytest.mark.parametrize('num', [0, 1, 2, 7, 50])
+@pytest.mark.parametrize('endpoint', [True, False])
+@pytest.mark.parametrize('dtype', [None, 'complex64', 'float64'])
+def test_linspace_complex_ends(ends, num, endpoint, dtype):
+    with numpy.errstate(all='ignore'), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        want = numpy.linspace(*ends, num, endpoint=endpoint, dtype=dtype, retstep=True)
+        got = cunp.linspace(*ends, num, endpoint=endpoint, dtype=dtype, retstep=True)
+    assert got[0].dtype == want[0].dtype and got[0].shape == want[0].shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got[0]), want[0])
+    numpy.testing.assert_equal(got[1], want[1])
+
+
+@pytest.mark.parametrize('dtype', ['int64', 'int8', 'uint16'])
+def test_linspace_complex_ends_integer_dtype(dtype):
+    with pytest.raises(TypeError):
+        numpy.linspace(1 + 1j, 3, 4, dtype=dtype)
+    with pytest.raises(TypeError):
+        cunp.linspace(1 + 1j, 3, 4, dtype=dtype)

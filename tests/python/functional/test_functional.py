@@ -325,3 +325,85 @@ def test_piecewise_zero_d():
               numpy.piecewise(numpy.float64(x), [True], [lambda v: v * 2]))
         _same(cunp.piecewise(cunp.asarray(x), [x > 0, x <= 0], [1.5, lambda v: v - 1]),
               numpy.piecewise(numpy.asarray(x), [x > 0, x <= 0], [1.5, lambda v: v - 1]))
+
+
+# issue 37: piecewise calls a function only on a non-empty selection, with the selected items
+# (and args/kw), as NumPy does: a function of the wrong arity raises NumPy's TypeError there and
+# is never called where nothing is selected.
+@gpu
+@pytest.mark.parametrize("funcs", [[lambda: 1], [lambda x, y: x], [lambda x, y=1: x * y],
+                                   [lambda x: x + 1, lambda: 0], [1, lambda x, y: x]])
+@pytest.mark.parametrize("cond", [[0, 0, 1, 1], [0, 0, 0, 0]])
+def test_piecewise_function_arity(funcs, cond):
+    h = numpy.arange(4.0)
+    conds = [numpy.array(cond, bool)]
+    try:
+        want = numpy.piecewise(h, conds, funcs)
+    except TypeError:
+        with pytest.raises(TypeError):
+            cunp.piecewise(cunp.asarray(h), [cunp.asarray(c) for c in conds], funcs)
+        return
+    got = cunp.piecewise(cunp.asarray(h), [cunp.asarray(c) for c in conds], funcs)
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+
+
+# --- vectorize: truth tests on elements (issue 37) ---------------------------------------------
+
+def _not_def(x):
+    return not x
+
+
+def _chain_def(x, y):
+    return -1 < x <= y
+
+
+def _not_flag(x, flag):
+    if not flag:  # a truth test on a scalar argument stays Python control flow
+        return x + 1
+    return x - 1
+
+
+_TRUTH_TESTS = [lambda x: not x, lambda x, y: x < y, lambda x, y: x == y, lambda x, y: x != y,
+                lambda x, y: 0 < x < y, lambda x, y: not (x >= y), _not_def, _chain_def,
+                numpy.logical_not, cunp.logical_not, numpy.less_equal, cunp.greater]
+
+
+@pytest.mark.parametrize("func", _TRUTH_TESTS, ids=range(len(_TRUTH_TESTS)))
+def test_vectorize_rewrites_truth_tests_for_the_trace(func):
+    spec = _fusion._ArraySpec("float32", (3,))
+    nargs = getattr(func, "nin", None) or func.__code__.co_argcount
+    rewritten = _functional._without_truth_tests(func)
+    assert _fusion._trace(rewritten or func, (spec,) * nargs)[1] is not None
+    assert (rewritten is None) == (_fusion._trace(func, (spec,) * nargs)[1] is not None)
+
+
+@gpu
+@pytest.mark.parametrize("func", _TRUTH_TESTS, ids=range(len(_TRUTH_TESTS)))
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int64", "float16", "float64",
+                                   "complex64"])
+def test_vectorize_truth_tests_and_comparisons(func, dtype):
+    nargs = getattr(func, "nin", None) or func.__code__.co_argcount
+    hs = [_data((3, 4), dtype), _data((4,), dtype)][:nargs]
+    if func is cunp.greater:
+        want = numpy.vectorize(numpy.greater)(*hs)
+    elif func is cunp.logical_not:
+        want = numpy.vectorize(numpy.logical_not)(*hs)
+    else:
+        try:
+            want = numpy.vectorize(func)(*hs)
+        except TypeError:  # complex ordering: the ufunc's own error
+            with pytest.raises(TypeError):
+                cunp.vectorize(func)(*[cunp.asarray(h) for h in hs])
+            return
+    got = cunp.vectorize(func)(*[cunp.asarray(h) for h in hs])
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+
+
+@gpu
+def test_vectorize_not_on_a_scalar_argument_stays_control_flow():
+    h = _data((5,), "float32")
+    for flag in (0, 1):
+        want = numpy.vectorize(_not_flag, excluded={1})(h, flag)
+        got = cunp.vectorize(_not_flag, excluded={1})(cunp.asarray(h), flag)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want)

@@ -255,3 +255,30 @@ def test_mutating_routines_orchestration(host_routines):
         out.append(a)
         return tuple(out)
     _same(run(numpy), run(host_routines))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dst, values", [
+    ("i1", 300), ("i1", [1.5]), ("i1", [1, 2]), ("i1", numpy.float64(2.5)),
+    ("f4", numpy.array([2.5])), ("f8", numpy.array([2.5], "f4")), ("i8", numpy.array([2], "u8")),
+    ("i8", numpy.array([2], "i4")), ("f8", 1j), ("f8", numpy.array(1.5)),
+    ("i8", numpy.array(1.5)), ("i8", "device f8"), ("f8", "device i4"), ("i2", "device 0d f8")])
+def test_putmask_value_casts(dst, values):
+    # Arrays (NumPy's or cunp's) go in under the 'safe' rule; anything else is converted to the
+    # array's dtype as NumPy converts it.
+    device = None
+    if isinstance(values, str):
+        kind = values.split()[-1]
+        host = numpy.array(7, kind) if "0d" in values else numpy.array([7, 8], kind)
+        device, values = cunp.asarray(host), host
+    h = numpy.arange(4).astype(dst)
+    d = cunp.asarray(h)
+    mask = h % 2 == 1
+    try:
+        numpy.putmask(h, mask, values)
+    except (TypeError, ValueError, OverflowError) as e:
+        with pytest.raises(type(e)):
+            cunp.putmask(d, cunp.asarray(mask), values if device is None else device)
+        return
+    cunp.putmask(d, cunp.asarray(mask), values if device is None else device)
+    numpy.testing.assert_array_equal(cunp.asnumpy(d), h)

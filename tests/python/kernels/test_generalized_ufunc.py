@@ -190,3 +190,30 @@ def test_scalar_core_outputs_and_keepdims_on_cunp_arrays():
                                   rtol=1e-12)
     got = inner(cunp.asarray(x.astype("float32")), cunp.asarray(y.astype("int16")))
     assert got.dtype == numpy.float32
+
+
+# --- axes= selection as CuPy's gufunc tests draw it (issue 37) ----------------------------------
+
+@pytest.mark.parametrize("axes", [((-1, -2), (-1, -2)), ((0, 1), (0, 1)), ((0, 1), (-1, -2)),
+                                  ((1, 2), (-1, -2)), ((1, 2), (1, 2)), ((1, 2), (2, 3)),
+                                  ((2, 3), (-1, -2)), ((2, 3), (0, 1)), ((2, 3), (1, 2)),
+                                  ((0, 3), (1, 2)), ((0, 3), (2, 0))])
+def test_axes_selection(host_arrays, axes):
+    x = numpy.arange(120).reshape(2, 3, 4, 5)
+    g = cunp.GeneralizedUFunc(lambda v: v, "(i,j)->(i,j)")
+    numpy.testing.assert_array_equal(g(x, axes=list(axes)), numpy.moveaxis(x, *axes))
+
+
+@pytest.mark.parametrize("axes", [(-1, -2), (0, 1), (1, 2), (2, 3), (0, 2), (0, 3), (1, 3), (3, 0),
+                                  (2, 0), (2, 1), (1, 0)])
+def test_axes_selection_single_core_dimension(host_arrays, axes):
+    x = numpy.arange(120).reshape(2, 3, 4, 5)
+    g = cunp.GeneralizedUFunc(lambda v: v, "(i)->(i)")
+    numpy.testing.assert_array_equal(g(x, axes=list(axes)), numpy.moveaxis(x, *axes))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, 3, -1])
+def test_axis_scalar_output(host_arrays, axis):
+    x = numpy.arange(120).reshape(2, 3, 4, 5)
+    g = cunp.GeneralizedUFunc(lambda v: v.sum(-1), "(i)->()")
+    numpy.testing.assert_array_equal(g(x, axis=axis), x.sum(axis=axis))

@@ -405,3 +405,17 @@ def test_cond(p):
 def test_cond_singular_is_inf():
     s = numpy.array([[1., 2], [2, 4]])
     assert float(cunp.linalg.cond(cunp.asarray(s), 1)) == numpy.linalg.cond(s, 1)
+
+
+@pytest.mark.parametrize('shape', [(1, 1), (4, 4), (3, 5, 5), (2, 1, 3, 3), (0, 3, 3)])
+@pytest.mark.parametrize('dtype', ['f', 'd', 'F', 'D'])
+@pytest.mark.parametrize('upper', [False, True])
+def test_cholesky_layout_is_numpys(shape, dtype, upper):
+    # NumPy's factor is a new C-ordered array, lower or upper.
+    a = rand(shape, dtype, spd=True)
+    want = numpy.linalg.cholesky(a, upper=upper)
+    got = cunp.linalg.cholesky(cunp.asarray(a), upper=upper)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert got.flags.c_contiguous == want.flags.c_contiguous
+    assert got.flags.f_contiguous == want.flags.f_contiguous
+    testing.assert_allclose(got, want, rtol=tol(dtype), atol=tol(dtype))

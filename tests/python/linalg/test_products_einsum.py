@@ -344,3 +344,52 @@ def test_einsum_batched_matmul_matches_matmul():
 @testing.numpy_cunp_raises()
 def test_einsum_errors(xp, f):
     return f(xp)
+
+
+# issue 37: one operand ('ij', 'ii->i', 'jiji->ij', sums over axes) keeps a small dtype as
+# NumPy's einsum does (no int64/uint64 sums for bool, int8, uint8).
+UNARY_CASES = [('ij', (2, 3)), ('...', (2, 3)), ('ji', (2, 3)), ('ii->i', (3, 3)),
+               ('jii->ij', (3, 3, 3)), ('iji->ij', (3, 3, 3)), ('...ii->...i', (3, 3, 3)),
+               ('iii->i', (3, 3, 3)), ('ijk->kij', (2, 3, 4)), ('j...i->i...j', (2, 3, 4)),
+               ('i->', (3,)), ('ii', (3, 3)), ('ijkj->kij', (2, 2, 2, 2)),
+               ('ijij->ij', (2, 2, 2, 2)), ('jiji->ij', (2, 2, 2, 2)), ('ii...->...', (2, 2, 2, 2)),
+               ('i...i->...', (2, 2, 2, 2)), ('...ii->...', (2, 2, 2, 2)),
+               ('j...i->...', (2, 2, 2, 2)), ('ij->i', (2, 3)), ('ij->', (2, 3)),
+               ('ij->j', (2, 3))]
+
+
+@pytest.mark.parametrize("subscripts,shape", UNARY_CASES)
+@pytest.mark.parametrize("dtype", [numpy.bool_, numpy.int8, numpy.uint8, numpy.int16,
+                                   numpy.float16])
+def test_unary_plan_keeps_dtype(subscripts, shape, dtype):
+    x = (numpy.arange(numpy.prod(shape)).reshape(shape) % 5).astype(dtype)
+    want = numpy.einsum(subscripts, x)
+    got = _replay(subscripts, [x], False)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(got, want)
+
+
+@gpu
+@pytest.mark.parametrize("subscripts,shape", UNARY_CASES)
+@testing.for_dtypes([numpy.bool_, numpy.int8, numpy.uint8, numpy.float16, numpy.complex64])
+@testing.numpy_cunp_allclose(rtol=RTOL, contiguous_check=False)
+def test_einsum_unary_keeps_dtype(xp, dtype, subscripts, shape):
+    a = testing.shaped_arange(shape, xp, dtype)
+    out = xp.einsum(subscripts, a)
+    if xp is not numpy:
+        for optimize in (True, 'greedy', 'optimal'):
+            got = xp.einsum(subscripts, a, optimize=optimize)
+            assert got.dtype == out.dtype
+            testing.assert_array_equal(got, out)
+    return out
+
+
+@gpu
+@pytest.mark.parametrize("subscripts,shape", UNARY_CASES[:6] + UNARY_CASES[-4:])
+@pytest.mark.parametrize("dtype_a,dtype_out", [(numpy.bool_, numpy.int8), (numpy.int8, numpy.int8),
+                                               (numpy.uint8, numpy.int16),
+                                               (numpy.int8, numpy.float32),
+                                               (numpy.bool_, numpy.bool_)])
+@testing.numpy_cunp_allclose(rtol=RTOL, contiguous_check=False)
+def test_einsum_unary_dtype_argument(xp, subscripts, shape, dtype_a, dtype_out):
+    return xp.einsum(subscripts, testing.shaped_arange(shape, xp, dtype_a), dtype=dtype_out)

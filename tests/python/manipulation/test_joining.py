@@ -154,3 +154,23 @@ def test_split_is_a_view():
     first, _ = cunp.split(a, 2)
     first[0] = 42
     assert float(a[0]) == 42
+
+
+# issue 37: hstack/vstack/concatenate check every input's cast to dtype= (or to the common
+# dtype) under casting=, and raise NumPy's TypeError where the rule forbids it.
+@pytest.mark.parametrize('name', ['hstack', 'vstack', 'concatenate', 'stack'])
+@pytest.mark.parametrize('dtypes', [('d', 'd'), ('d', 'f'), ('f', 'f'), ('i', 'l'), ('?', 'b')])
+@pytest.mark.parametrize('dtype', [None, 'f', 'l', 'd', '?'])
+@pytest.mark.parametrize('casting', ['no', 'equiv', 'safe', 'same_kind', 'unsafe'])
+def test_join_casting_rules(name, dtypes, dtype, casting):
+    hs = [numpy.arange(1, 7).reshape(2, 3).astype(t) for t in dtypes]
+    try:
+        want = getattr(numpy, name)(hs, dtype=dtype, casting=casting)
+    except TypeError as e:
+        with pytest.raises(TypeError, match='Cannot cast'):
+            getattr(cunp, name)([cunp.asarray(h) for h in hs], dtype=dtype, casting=casting)
+        assert 'Cannot cast' in str(e)
+        return
+    got = getattr(cunp, name)([cunp.asarray(h) for h in hs], dtype=dtype, casting=casting)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)

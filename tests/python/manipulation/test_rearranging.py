@@ -241,3 +241,22 @@ def test_copyto_python_scalars(value, dst_dtype):
         return
     cunp.copyto(d[:, ::2], value)
     _same(d, h)
+
+
+@gpu
+@pytest.mark.parametrize("mask", [numpy.ones((3, 2), bool), numpy.ones((1, 2, 3), bool),
+                                  numpy.ones((2, 3), int), numpy.ones((3,), bool),
+                                  numpy.array([[True], [False]]), numpy.ones((2, 3), "f")])
+def test_copyto_where_checks(mask):
+    # where= is broadcast to dst (never dst to it) and cast to bool under 'safe', as NumPy's.
+    h, d = numpy.zeros((2, 3)), cunp.zeros((2, 3))
+    try:
+        numpy.copyto(h, 1.0, where=mask)
+    except (TypeError, ValueError) as e:
+        with pytest.raises(type(e), match=str(e)[:25].replace("(", r"\(")):
+            cunp.copyto(d, 1.0, where=cunp.asarray(mask))
+        with pytest.raises(type(e)):
+            cunp.copyto(d, 1.0, where=mask)
+        return
+    cunp.copyto(d, 1.0, where=cunp.asarray(mask))
+    _same(d, h)

@@ -274,3 +274,24 @@ def test_windows(name, M):  # noqa: N803
 @pytest.mark.parametrize("beta", [0, 1.5, 14])
 def test_kaiser(M, beta):  # noqa: N803
     _check(cunp.kaiser(M, beta), numpy.kaiser(M, beta), 1e-12, 1e-15)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["int64", "int8", "bool", "float16", "float32", "complex64",
+                                   "uint8"])
+@pytest.mark.parametrize("name", ["cov", "corrcoef"])
+def test_cov_corrcoef_dtype(name, dtype):
+    # NumPy centres the data in place in dtype=: an integer or bool dtype cannot hold the mean
+    # (a float) under 'same_kind', and raises.
+    h = _rng.standard_normal((3, 8))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        try:
+            want = getattr(numpy, name)(h, dtype=dtype)
+        except TypeError:
+            with pytest.raises(TypeError):
+                getattr(cunp, name)(cunp.asarray(h), dtype=dtype)
+            return
+        got = getattr(cunp, name)(cunp.asarray(h), dtype=dtype)
+    assert got.dtype == want.dtype
+    _check(got, want, 2e-2 if dtype == "float16" else 1e-5, 1e-5)

@@ -334,3 +334,93 @@ def test_numpy_scalar_on_the_left_gives_device_array(scalar):
     x = cunp.arange(4, dtype=numpy.float32)
     for r in (scalar + x, scalar * x, scalar - x, scalar < x, scalar == x):
         assert isinstance(r, cunp.ndarray)
+
+
+# --- issue 37: conj of real arrays, integer ** negative Python int ----------------------------
+
+@pytest.mark.parametrize('dtype', ['?', 'b', 'B', 'i', 'l', 'e', 'f', 'd', 'F', 'D'])
+def test_conj_keeps_real_arrays(dtype):
+    a = numpy.arange(6).reshape(2, 3).astype(dtype)[:, ::-1]
+    x = cunp.asarray(a)
+    for name in ('conj', 'conjugate'):
+        got, want = getattr(x, name)(), getattr(a, name)()
+        assert got.dtype == want.dtype
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+        if dtype not in 'FD':  # NumPy hands back the array itself
+            assert got is x
+    # The ufunc has no bool loop: int8, as NumPy's.
+    assert cunp.conjugate(cunp.asarray([True])).dtype == numpy.conjugate([True]).dtype
+
+
+@pytest.mark.parametrize('dtype', ['?', 'b', 'h', 'i', 'l', 'B', 'Q', 'f', 'e', 'D'])
+@pytest.mark.parametrize('exponent', [-1, -3, -200, -2**40, 2, 1, 0, -1.0, True, 0.5, 2.0])
+def test_power_python_scalar(dtype, exponent):
+    a = numpy.array([1, 2, 3]).astype(dtype)
+    for form in ('binary', 'inplace'):
+        def run(xp, arr):
+            if form == 'binary':
+                return arr ** exponent
+            arr **= exponent
+            return arr
+        want_err = got_err = None
+        try:
+            want = run(numpy, a.copy())
+        except Exception as e:  # noqa: BLE001 - the type is compared
+            want_err = type(e)
+        try:
+            got = run(cunp, cunp.asarray(a))
+        except Exception as e:  # noqa: BLE001
+            got_err = type(e)
+        assert (got_err is None) == (want_err is None), (got_err, want_err)
+        if want_err is not None:
+            assert issubclass(got_err, want_err) or issubclass(want_err, got_err), \
+                (got_err, want_err)
+            continue
+        assert got.dtype == want.dtype
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3)
+
+
+_OBJECTS = [None, 'a', b'a', object(), {}, set(), Ellipsis, slice(1), [None, 1, 2],
+            [None, 1.0, 2.5], ['a', 'b', 'c'], [1, 'a', None], (None,), [[None], [1]],
+            [1, 2, 3], (1,), [[1], [2]], 10**30, [1, 2], [None, 1]]
+
+
+@pytest.mark.parametrize('other', _OBJECTS, ids=[repr(o)[:20] for o in _OBJECTS])
+@pytest.mark.parametrize('op', ['eq', 'ne'])
+@pytest.mark.parametrize('dtype', ['l', 'd', '?', 'F'])
+def test_equality_with_python_objects(other, op, dtype):
+    # NumPy compares objects element by element: only numbers can equal numbers, and anything
+    # else gives False (== ) or True (!=); shapes that do not broadcast are a ValueError.
+    a = numpy.arange(1, 4).astype(dtype)
+    fn = getattr(operator, op)
+    try:
+        want = fn(a, other)
+    except (ValueError, OverflowError) as e:  # shapes; 10**30 against bool
+        with pytest.raises(type(e)):
+            fn(cunp.asarray(a), other)
+        return
+    got = fn(cunp.asarray(a), other)
+    assert isinstance(got, cunp.ndarray)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
+
+
+@pytest.mark.parametrize('exponent', [2, -1, 0.5])
+@pytest.mark.parametrize('dtype', ['e', 'f', 'd', 'F', 'D'])
+def test_power_fast_paths_are_numpys_functions(exponent, dtype):
+    # NumPy's x ** 2, x ** -1 and x ** 0.5 are square, reciprocal and sqrt: sqrt(-1+0j) is
+    # exactly 1j where power gives 6e-17+1j.
+    values = [-1, -4, 0.25, 2, 9]
+    if dtype in 'FD':
+        values += [-1 + 0j, -4 + 0j, 3 - 4j]
+    a = numpy.array(values).astype(dtype)
+    with numpy.errstate(all='ignore'):
+        want = a ** exponent
+        d = cunp.asarray(a)
+        got = d ** exponent
+        d **= exponent
+    assert got.dtype == want.dtype
+    numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-3 if dtype in 'eF' else 1e-12)
+    if dtype in 'FD' and exponent == 0.5:  # the real parts are exactly 0, as sqrt's
+        numpy.testing.assert_array_equal(cunp.asnumpy(got).real[5:7], want.real[5:7])
+    numpy.testing.assert_allclose(cunp.asnumpy(d), want, rtol=1e-3 if dtype in 'eF' else 1e-12)

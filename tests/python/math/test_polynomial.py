@@ -347,3 +347,103 @@ def test_series_division_and_roots(xp, c1, c2):
     pp = xp.polynomial.polynomial
     q, r = pp.polydiv(xp.asarray(c1), xp.asarray(c2))
     return q, r, pp.polyfromroots(xp.asarray(c1)), pp.polyline(1.5, 2), pp.polypow(c2, 3)
+
+
+# --- poly1d's rules and numpy.polynomial.polyutils (issue 37) ----------------------------------
+
+@gpu
+def test_poly1d_pow_rules():
+    P, q = numpy.poly1d([2, 1]), cunp.poly1d([2, 1])
+    for val in (2.0, numpy.float64(3.0)):  # passes NumPy's check, then range() refuses it
+        with pytest.raises(TypeError):
+            P ** val
+        with pytest.raises(TypeError):
+            q ** val
+    for val in (2.5, -1, numpy.array(2), cunp.asarray(2), [2]):
+        with pytest.raises(ValueError, match="Power to non-negative integers only"):
+            q ** val
+    for val in (0, 1, 3, numpy.int64(2), True):
+        want, got = P ** val, q ** val
+        assert isinstance(got, cunp.poly1d)
+        assert got.coeffs.dtype == want.coeffs.dtype
+        testing.assert_array_equal(got.coeffs, want.coeffs)
+
+
+@gpu
+def test_poly1d_with_arrays_scalars_and_items():
+    P, p = numpy.poly1d([1, 2, 3]), cunp.poly1d([1, 2, 3])
+    A, a = numpy.array([1.0, 2.0, 4.0]), cunp.asarray([1.0, 2.0, 4.0])
+    # An array on the left sees the coefficients (elementwise); a poly1d on the left treats the
+    # array as coefficients.
+    for want, got in [(A * P, a * p), (A + P, a + p), (A - P, a - p)]:
+        assert isinstance(got, cunp.ndarray) and got.dtype == want.dtype
+        testing.assert_array_equal(got, want)
+    for want, got in [(P * A, p * a), (P + A, p + a), (P - A, p - a), (P * 2.5, p * 2.5),
+                      (2 / P, 2 / p), (P / 4, p / 4), (P * numpy.float32(2), p * numpy.float32(2))]:
+        assert isinstance(got, cunp.poly1d)
+        assert got.coeffs.dtype == want.coeffs.dtype
+        testing.assert_allclose(got.coeffs, want.coeffs, rtol=1e-12)
+    testing.assert_array_equal(cunp.asarray(p), numpy.asarray(P))
+    for k in (-2, -1, 0, 1, 2, 3, 7):
+        want, got = P[k], p[k]
+        assert numpy.asarray(cunp.asnumpy(got) if isinstance(got, cunp.ndarray) else got).dtype \
+            == numpy.asarray(want).dtype
+        assert got == want
+
+
+@gpu
+def test_poly1d_variable():
+    z = cunp.poly1d([1, 2], variable="z")
+    assert z.variable == "z" and str(z) == str(numpy.poly1d([1, 2], variable="z"))
+    assert cunp.poly1d(z).variable == "z" and cunp.poly1d(z, variable="t").variable == "t"
+    assert (z * z).variable == "x" and (z + 1).variable == "x"  # NumPy's results take 'x'
+    from_numpy = cunp.poly1d(numpy.poly1d([3, 0, 1], variable="s"))
+    assert from_numpy.variable == "s"
+    testing.assert_array_equal(from_numpy.coeffs, [3, 0, 1])
+
+
+def test_polyutils_host_sequences():
+    pu, npu = cunp.polynomial.polyutils, numpy.polynomial.polyutils
+    for seq in ([1, 0, 0], [0, 0], [], [1, 2], (3, 0)):
+        assert pu.trimseq(seq) == npu.trimseq(seq)
+    assert pu.mapparms([0, 2], [-1, 1]) == npu.mapparms([0, 2], [-1, 1])
+    assert pu.mapdomain(1.5, [0, 2], [-1, 1]) == npu.mapdomain(1.5, [0, 2], [-1, 1])
+    with pytest.raises(ValueError, match="tol must be non-negative"):
+        pu.trimcoef([1, 2], -1)
+
+
+@gpu
+@pytest.mark.parametrize("series", [[[1, 2, 0, 0], [3]], [[0, 0]], [[1j, 0], [2.0, 0, 1]],
+                                    [numpy.array([1, 0], "f"), [1]], [5, [1, 0, 2, 0]],
+                                    [numpy.array([2, 0], "i1")]])
+@pytest.mark.parametrize("trim", [True, False])
+def test_polyutils_as_series(series, trim):
+    want = numpy.polynomial.polyutils.as_series(series, trim=trim)
+    got = cunp.polynomial.polyutils.as_series(
+        [cunp.asarray(s) if isinstance(s, numpy.ndarray) else s for s in series], trim=trim)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert isinstance(g, cunp.ndarray) and g.dtype == w.dtype
+        testing.assert_array_equal(g, w)
+
+
+@gpu
+def test_polyutils_values_and_errors():
+    pu, npu = cunp.polynomial.polyutils, numpy.polynomial.polyutils
+    for c, tol in [([1, 0, 1e-3, 0], 0), ([1, 0, 1e-3, 0], 1e-2), ([0, 0], 0), ([1e-5j, 2, 0], 0)]:
+        got, want = pu.trimcoef(cunp.asarray(c), tol), npu.trimcoef(c, tol)
+        assert got.dtype == want.dtype
+        testing.assert_array_equal(got, want)
+    testing.assert_array_equal(pu.trimseq(cunp.asarray([1.0, 0, 0])), [1.0])
+    testing.assert_array_equal(pu.trimseq(cunp.asarray([0.0, 0])), [0.0])
+    for x in ([1, 5, -2], numpy.array([1, 2], "f"), [1 + 2j, -1 - 1j, 3]):
+        got, want = pu.getdomain(cunp.asarray(x)), npu.getdomain(x)
+        assert got.dtype == want.dtype
+        numpy.testing.assert_array_equal(got, want)
+    testing.assert_allclose(pu.mapdomain(cunp.asarray([0.0, 1, 2]), [0, 2], [-1, 1]),
+                            npu.mapdomain(numpy.array([0.0, 1, 2]), [0, 2], [-1, 1]))
+    for bad in ([[]], [[[1, 2]]], [[True, False]]):
+        with pytest.raises(ValueError):
+            npu.as_series(bad)
+        with pytest.raises(ValueError):
+            pu.as_series(bad)

@@ -448,3 +448,13 @@ def test_cumsum_large():
     s = cunp.cumsum(f)[::1 << 22].get()
     # float32 holds integers exactly up to 2^24; beyond, compare with the rounding of a scan.
     numpy.testing.assert_allclose(s, numpy.arange(1, n + 1, 1 << 22), rtol=1e-6)
+
+
+# issue 37: NumPy's cumulative functions take array-likes (lists, tuples, nested, scalars).
+@pytest.mark.parametrize('name', ['cumsum', 'cumprod', 'nancumsum', 'nancumprod'])
+@pytest.mark.parametrize('value', [[1, 2, 3], (1.5, 2.0), [[1, 2], [3, 4]], 5, [True, False]])
+def test_cumulative_of_array_likes(name, value):
+    want = getattr(numpy, name)(value)
+    got = getattr(cunp, name)(value)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)

@@ -428,3 +428,63 @@ def test_partition_rows_and_methods():
     y = cunp.asarray(big)
     y.partition([10, 1 << 17])
     check_partition(big, [10, 1 << 17], cunp.asnumpy(y))
+
+
+# --- overwrite_input, the result's layout, complex nanmedian (issue 37) ------------------------
+
+@gpu
+@pytest.mark.parametrize('name', ['median', 'nanmedian', 'quantile', 'percentile',
+                                  'nanquantile', 'nanpercentile'])
+@pytest.mark.parametrize('axis', [None, 0, -1, (0, 2)])
+def test_overwrite_input(name, axis):
+    # NumPy partitions the input in place; cunp sorts it (one order a partition may leave):
+    # the values are NumPy's and the input holds the same items, reordered along `axis`.
+    a = data((4, 5, 6), 'd', seed=21, nans=name.startswith('nan'))
+    extra = () if 'median' in name else ((30 if 'percentile' in name else 0.3),)
+    methods = [None] if 'median' in name else ['linear', 'lower', 'nearest', 'midpoint',
+                                              'inverted_cdf', 'weibull', 'hazen']
+    for method in methods:
+        kw = {} if method is None else {'method': method}
+        d = cunp.asarray(a)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', RuntimeWarning)
+            want = getattr(numpy, name)(a.copy(), *extra, axis=axis, overwrite_input=True, **kw)
+            got = getattr(cunp, name)(d, *extra, axis=axis, overwrite_input=True, **kw)
+        compare(got, want)
+        moved = cunp.asnumpy(d)
+        if axis is None:
+            numpy.testing.assert_array_equal(moved.ravel(), numpy.sort(a, axis=None))
+        elif isinstance(axis, int):
+            numpy.testing.assert_array_equal(moved, numpy.sort(a, axis=axis))
+        else:  # a tuple of axes: NumPy works on a copy, and so does cunp
+            numpy.testing.assert_array_equal(moved, a)
+
+
+@gpu
+@pytest.mark.parametrize('name', ['median', 'quantile', 'percentile', 'nanquantile'])
+@pytest.mark.parametrize('axis', [-1, -2, 0, 1, (0, -1)])
+@pytest.mark.parametrize('keepdims', [False, True])
+def test_result_is_c_ordered(name, axis, keepdims):
+    a = data((3, 4, 5), 'f', seed=22)
+    extra = () if name == 'median' else (([10, 50, 90] if 'percentile' in name
+                                          else [0.1, 0.5, 0.9]),)
+    got, want = both(name, a, *extra, axis=axis, keepdims=keepdims)
+    compare(got, want)
+    assert got.flags.c_contiguous == want.flags.c_contiguous
+    assert got.flags.f_contiguous == want.flags.f_contiguous
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ['F', 'D'])
+@pytest.mark.parametrize('axis', [None, 0, -1, (0, 1)])
+@pytest.mark.parametrize('keepdims', [False, True])
+def test_nanmedian_complex(dtype, axis, keepdims):
+    # NaN in either part counts as NaN and is skipped, as NumPy's isnan says.
+    rng = numpy.random.default_rng(23)
+    re = rng.random((3, 4, 5))
+    im = rng.random((3, 4, 5))
+    re[re < 0.3] = numpy.nan
+    im[im > 0.8] = numpy.nan
+    a = (re + 1j * im).astype(dtype)
+    a[0, 0, :] = numpy.nan
+    compare(*both('nanmedian', a, axis=axis, keepdims=keepdims))

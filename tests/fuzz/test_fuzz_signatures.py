@@ -1,0 +1,205 @@
+"""Every public function of cunp, cunp.linalg, cunp.fft and cunp.polynomial against NumPy's
+function of the same name, with arguments drawn from NumPy's own signature: parameters that
+take arrays get random arrays (every dtype, 0-d, empty, size-1 axes, non-contiguous,
+negative-stride and broadcast views), the keywords known here get valid and invalid values,
+the others keep their defaults. Compared: the result's dtype, shape, C/F contiguity and values,
+or the exception's built-in type (differential.check).
+
+Functions out of reach of such arguments are listed in SKIP with the reason; ufuncs are drawn
+by test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the examples per function (default:
+a sixth of CUNP_FUZZ_EXAMPLES, at least 3).
+"""
+import inspect
+import math
+import os
+
+import numpy
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import differential
+import strategies as s
+from differential import check
+
+pytestmark = pytest.mark.gpu
+
+EXAMPLES = int(os.environ.get('CUNP_FUZZ_SIGNATURE_EXAMPLES',
+                              max(3, int(os.environ.get('CUNP_FUZZ_EXAMPLES', '60')) // 6)))
+
+# (cunp's module path, NumPy's module): each pair's shared public functions are drawn.
+MODULES = [('', numpy), ('linalg', numpy.linalg), ('fft', numpy.fft),
+           ('polynomial.polynomial', numpy.polynomial.polynomial),
+           ('polynomial.polyutils', numpy.polynomial.polyutils)]
+
+_FUNCTIONS_OF_FUNCTIONS = 'takes a Python function (vectorize and piecewise have their own tests)'
+_FILES = 'reads or writes files, buffers or iterators'
+_SETTINGS = 'process settings, help or printing configuration, not array results'
+SKIP = {
+    'empty': 'uninitialised values', 'empty_like': 'uninitialised values',
+    'vectorize': _FUNCTIONS_OF_FUNCTIONS, 'frompyfunc': _FUNCTIONS_OF_FUNCTIONS,
+    'piecewise': _FUNCTIONS_OF_FUNCTIONS, 'apply_along_axis': _FUNCTIONS_OF_FUNCTIONS,
+    'apply_over_axes': _FUNCTIONS_OF_FUNCTIONS, 'fromfunction': _FUNCTIONS_OF_FUNCTIONS,
+    'load': _FILES, 'save': _FILES, 'savez': _FILES, 'savez_compressed': _FILES,
+    'loadtxt': _FILES, 'savetxt': _FILES, 'genfromtxt': _FILES, 'fromfile': _FILES,
+    'fromregex': _FILES, 'frombuffer': _FILES, 'fromstring': _FILES, 'fromiter': _FILES,
+    'set_printoptions': _SETTINGS, 'get_printoptions': _SETTINGS, 'printoptions': _SETTINGS,
+    'setbufsize': _SETTINGS, 'getbufsize': _SETTINGS, 'seterr': _SETTINGS, 'geterr': _SETTINGS,
+    'seterrcall': _SETTINGS, 'geterrcall': _SETTINGS, 'show_config': _SETTINGS,
+    'show_runtime': _SETTINGS, 'get_include': _SETTINGS, 'info': _SETTINGS, 'test': _SETTINGS,
+    'einsum': 'subscripts strings: tests/python/linalg einsum cases',
+    'einsum_path': 'subscripts strings: tests/python/linalg einsum cases',
+    'asnumpy': 'cunp only', 'get_array_module': 'cunp only',
+}
+
+# Required parameters that are not arrays, by name: a strategy for each.
+_SMALL = st.integers(-2, 5)
+SPECIAL = {
+    'shape': s.shapes, 'newshape': s.shapes, 'dtype': st.sampled_from(s.DTYPES),
+    'N': _SMALL, 'M': st.none() | _SMALL, 'n': _SMALL, 'k': _SMALL, 'num': _SMALL,
+    'deg': st.integers(-1, 4), 'repeats': st.integers(-1, 3), 'kth': st.integers(-2, 3),
+    'indices_or_sections': st.integers(-1, 4), 'sections': st.integers(-1, 4),
+    'shift': st.integers(-3, 3), 'reps': st.integers(-1, 3), 'axis': st.integers(-3, 3),
+    'axis1': st.integers(-3, 3), 'axis2': st.integers(-3, 3), 'source': st.integers(-3, 3),
+    'destination': st.integers(-3, 3), 'start': st.integers(-5, 5), 'stop': st.integers(-5, 5),
+    'ndim': st.integers(0, 3), 'pad_width': st.integers(0, 2), 'q': st.floats(0, 1),
+    'fill_value': s.python_scalars(), 'value': s.python_scalars(), 'val': s.python_scalars(),
+    'decimals': st.integers(-1, 3), 'off': st.integers(-3, 3), 'scl': st.integers(-2, 3),
+}
+# Parameters with these names make the function unreachable from arrays.
+UNREACHABLE = {'func', 'func1d', 'function', 'pyfunc', 'condlist', 'funclist', 'ufunc',
+               'file', 'fname', 'fid', 'string', 'buffer', 'iter', 'subscripts', 'like_func'}
+# Sequence-of-arrays parameters.
+SEQUENCES = {'tup', 'arrays', 'arys', 'xs', 'choices', 'list_of_arrays'}
+
+# Optional keywords: drawn a third of the time, valid and invalid values alike.
+KEYWORDS = {
+    'axis': st.one_of(st.none(), st.integers(-4, 3), st.just((0, 1)), st.just((0, 0))),
+    'keepdims': st.booleans(), 'dtype': st.none() | st.sampled_from(s.DTYPES),
+    'order': st.sampled_from(['C', 'F', 'A', 'K', 'X']), 'ddof': st.integers(-1, 2),
+    'casting': st.sampled_from(['no', 'equiv', 'safe', 'same_kind', 'unsafe', 'bad']),
+    'copy': st.sampled_from([True, False, None]),
+    'norm': st.sampled_from([None, 'ortho', 'forward', 'backward', 'bad']),
+    'n': st.none() | st.integers(-1, 6), 'side': st.sampled_from(['left', 'right', 'middle']),
+    'endpoint': st.booleans(), 'decimals': st.integers(-1, 3), 'k': st.integers(-2, 2),
+    'ord': st.sampled_from([None, 1, 2, -1, -2, math.inf, -math.inf, 0, 'fro', 'nuc', 3]),
+    'bias': st.booleans(), 'rowvar': st.booleans(), 'ndmin': st.integers(0, 3),
+    'return_counts': st.booleans(), 'return_index': st.booleans(),
+    'equal_nan': st.booleans(), 'assume_unique': st.booleans(), 'invert': st.booleans(),
+    'rcond': st.none() | st.floats(0, 1), 'hermitian': st.booleans(), 'upper': st.booleans(),
+    'full_matrices': st.booleans(), 'compute_uv': st.booleans(), 'tensor': st.booleans(),
+    'trim': st.booleans(), 'stable': st.none() | st.booleans(), 'descending': st.booleans(),
+}
+
+
+def _cunp_module(path):
+    module = differential.xp
+    for part in filter(None, path.split('.')):
+        module = getattr(module, part)
+    return module
+
+
+def _functions():
+    """(cunp module path, NumPy module, name, NumPy's parameters) for every shared function
+    whose NumPy signature can be read; skipped ones as (…, None)."""
+    import cunp
+
+    out = []
+    for path, np_module in MODULES:
+        mod = cunp
+        for part in filter(None, path.split('.')):
+            mod = getattr(mod, part)
+        for name in sorted(set(dir(mod)) & set(dir(np_module))):
+            if name.startswith('_'):
+                continue
+            fn = getattr(np_module, name)
+            if isinstance(fn, (type, numpy.ufunc)) or inspect.ismodule(fn) or not callable(fn):
+                continue
+            reason = SKIP.get(name)
+            try:
+                params = list(inspect.signature(fn).parameters.values())
+            except (TypeError, ValueError):
+                params, reason = None, reason or "NumPy's signature cannot be read"
+            if params and any(p.name in UNREACHABLE for p in params):
+                reason = reason or 'takes ' + next(p.name for p in params if p.name in UNREACHABLE)
+            out.append(pytest.param(path, np_module, name, params,
+                                    id=f'{path}.{name}' if path else name,
+                                    marks=pytest.mark.skip(reason=reason) if reason else ()))
+    return out
+
+
+@st.composite
+def call_arguments(draw, params):
+    """Positional arrays and values, and keyword values, drawn from NumPy's parameters."""
+    dtype = draw(s.dtypes)
+    shape = draw(s.shapes)
+    positional, keywords, arrays = [], {}, []
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        required = p.default is p.empty and p.kind != p.KEYWORD_ONLY
+        if required:
+            if p.name in SPECIAL:
+                positional.append(('value', draw(SPECIAL[p.name])))
+            elif p.name in SEQUENCES:
+                n = draw(st.integers(1, 3))
+                same = draw(st.booleans())
+                items = [draw(s.arrays(dtype=dtype if same else None,
+                                       shape=shape if same else None)) for _ in range(n)]
+                positional.append(('arrays', len(arrays), n))
+                arrays.extend((a, draw(s.layouts(a))) for a in items)
+            else:
+                # Mostly one dtype and shape for all the array arguments, so that they combine.
+                a = draw(s.arrays(dtype=dtype if draw(st.integers(0, 3)) else None,
+                                  shape=shape if draw(st.integers(0, 3)) else None))
+                positional.append(('array', len(arrays)))
+                arrays.append((a, draw(s.layouts(a))))
+        elif p.name in KEYWORDS and draw(st.integers(0, 2)) == 0:
+            keywords[p.name] = draw(KEYWORDS[p.name])
+    return positional, keywords, arrays
+
+
+# Functions that run LAPACK on their input: LAPACK's iterations may never end on NaN or inf
+# (NumPy's svd hangs), so their inputs are made finite.
+LAPACK = {'roots', 'poly', 'polyfit', 'polyroots', 'polyfromroots', 'polycompanion'}
+
+
+def _well_conditioned(xp, a):
+    """Finite values, and square float matrices made diagonally dominant, so that the values
+    of inverses and solutions are not decided by rounding."""
+    if a.dtype.kind not in 'fc':
+        return a
+    a = xp.nan_to_num(a, nan=0.0, posinf=1.0, neginf=-1.0)
+    if a.ndim >= 2 and a.shape[-1] == a.shape[-2] and a.shape[-1]:
+        n = a.shape[-1]
+        return a + (20 * n) * xp.eye(n, dtype=a.dtype)
+    return a
+
+
+@pytest.mark.parametrize('path, np_module, name, params', _functions())
+@settings(max_examples=EXAMPLES)
+@given(data=st.data())
+def test_function(path, np_module, name, params, data):
+    positional, keywords, arrays = data.draw(call_arguments(params))
+    differential.FUNCTIONS.add(f'{path}.{name}' if path else name)
+    layouts = [layout for _, layout in arrays]
+
+    def call(xp, *bases):
+        module = np_module if xp is numpy else _cunp_module(path)
+        # A copy first: a function that writes its argument must not change the other side's.
+        views = [s.apply_layout(xp, b.copy(), lay) for b, lay in zip(bases, layouts)]
+        if path == 'linalg' or name in LAPACK:
+            views = [_well_conditioned(xp, v) for v in views]
+        args = []
+        for item in positional:
+            if item[0] == 'value':
+                args.append(item[1])
+            elif item[0] == 'array':
+                args.append(views[item[1]])
+            else:
+                args.append(views[item[1]:item[1] + item[2]])
+        result = getattr(module, name)(*args, **keywords)
+        # Functions that write an argument in place (and return None) are compared on it.
+        return views[0] if result is None and views else result
+
+    check(call, *[a for a, _ in arrays], flags=True)
