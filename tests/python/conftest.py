@@ -12,11 +12,21 @@ is skipped).
 """
 
 import gc
+import importlib.util
 import os
+import sys
 
 import numpy
 import pytest
 from numpy.lib import NumpyVersion
+
+# tests/python/scipy mirrors cunp.scipy. Where SciPy is not installed, that folder (on sys.path
+# through this one) would be imported as a namespace package named `scipy`, and
+# `pytest.importorskip("scipy.ndimage")` would pass instead of skipping: make `import scipy`
+# fail there.
+_scipy = importlib.util.find_spec("scipy")
+if _scipy is None or _scipy.origin is None:
+    sys.modules["scipy"] = None
 
 try:
     import cunp
