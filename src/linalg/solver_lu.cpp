@@ -210,7 +210,8 @@ NDArray lu_solve(const NDArray& lu, const NDArray& piv, const NDArray& b, int tr
   if (piv.ndim() != 2 || piv.shape()[0] != x.count || piv.shape()[1] != n)
     throw ValueError("lu_solve: piv must have shape (count, N)");
   if (x.count == 0 || n == 0 || x.cols == 0) return matrices(x);
-  LU f{column_major_copy(lu), piv.c_contiguous() ? piv : copy(piv, OrderSpec::C), info_array(x.count)};
+  LU f{column_major_copy(lu), piv.c_contiguous() ? piv : copy(piv, OrderSpec::C),
+       info_array(x.count)};
   linalg::lu_solve(f, trans, x);
   return matrices(x);
 }

@@ -33,8 +33,7 @@ void copy_bytes(uintptr_t dst, uintptr_t src, std::size_t n, int device, StreamH
                 bool synchronize) {
   if (n == 0) return;
   activate(device);
-  CUNP_DRV(cuMemcpyAsync, static_cast<CUdeviceptr>(dst), static_cast<CUdeviceptr>(src), n,
-           stream);
+  CUNP_DRV(cuMemcpyAsync, static_cast<CUdeviceptr>(dst), static_cast<CUdeviceptr>(src), n, stream);
   if (synchronize) CUNP_DRV(cuStreamSynchronize, stream);
 }
 

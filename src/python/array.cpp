@@ -524,8 +524,8 @@ void bind_array(nb::module_& m) {
              if (uintptr_t host = pinned_host_array(out, s.a.shape(), s.a.dtype())) {
                StreamHandle h = stream.is_none() ? current_stream_handle(s.a.device())
                                                  : nb::cast<const Stream&>(stream).handle();
-               copy_bytes(host, s.a.data(), static_cast<std::size_t>(s.a.nbytes()),
-                          s.a.device(), h, false);
+               copy_bytes(host, s.a.data(), static_cast<std::size_t>(s.a.nbytes()), s.a.device(), h,
+                          false);
                return nb::borrow(out);
              }
            }
@@ -546,8 +546,8 @@ void bind_array(nb::module_& m) {
                               ", new dtype: " + name(dt));
             if (!stream.is_none() && s.a.c_contiguous()) {
               if (uintptr_t host = pinned_host_array(arr, s.a.shape(), s.a.dtype())) {
-                copy_bytes(s.a.data(), host, static_cast<std::size_t>(s.a.nbytes()),
-                           s.a.device(), nb::cast<const Stream&>(stream).handle(), false);
+                copy_bytes(s.a.data(), host, static_cast<std::size_t>(s.a.nbytes()), s.a.device(),
+                           nb::cast<const Stream&>(stream).handle(), false);
                 return;
               }
             }

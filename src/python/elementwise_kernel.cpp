@@ -69,8 +69,7 @@ nb::object call(ElementwiseKernel& k, nb::args args, nb::kwargs kwargs) {
     // Another library's writable device array is written in place, as CuPy's kernels do.
     bool readonly = false;
     nb::object view = import_device_object(args[j], &readonly);
-    if (!view.is_valid() || readonly)
-      throw TypeError("Output arguments type must be cunp.ndarray");
+    if (!view.is_valid() || readonly) throw TypeError("Output arguments type must be cunp.ndarray");
     given[j - nin] = unwrap(view).a;
   }
   const Stream* s = stream.is_valid() && !stream.is_none() ? &nb::cast<const Stream&>(stream)

@@ -35,7 +35,8 @@ void bind_memory(nb::module_& m) {
               throw TypeError("mem must be a memory object with a ptr attribute, not " +
                               nb::cast<std::string>(nb::str(mem.type().attr("__name__"))));
             uintptr_t ptr = nb::cast<uintptr_t>(mem.attr("ptr"));
-            std::size_t size = nb::hasattr(mem, "size") ? nb::cast<std::size_t>(mem.attr("size")) : 0;
+            std::size_t size = nb::hasattr(mem, "size") ? nb::cast<std::size_t>(mem.attr("size"))
+                                                        : 0;
             int device = nb::hasattr(mem, "device_id") ? nb::cast<int>(mem.attr("device_id"))
                                                        : current_device();
             auto* keep = new nb::object(nb::borrow(mem));
@@ -46,12 +47,14 @@ void bind_memory(nb::module_& m) {
             new (self) PyMemoryPointer{std::move(owned), ptr + offset};
           },
           nb::arg("mem"), nb::arg("offset") = 0)
-      .def("__radd__", [](const PyMemoryPointer& p, int64_t off) {
-        return PyMemoryPointer{p.mem, p.ptr + off};
-      })
-      .def("__sub__", [](const PyMemoryPointer& p, int64_t off) {
-        return PyMemoryPointer{p.mem, p.ptr - off};
-      })
+      .def("__radd__",
+           [](const PyMemoryPointer& p, int64_t off) {
+             return PyMemoryPointer{p.mem, p.ptr + off};
+           })
+      .def("__sub__",
+           [](const PyMemoryPointer& p, int64_t off) {
+             return PyMemoryPointer{p.mem, p.ptr - off};
+           })
       .def_prop_ro("ptr", [](const PyMemoryPointer& p) { return p.ptr; })
       .def_prop_ro("size", [](const PyMemoryPointer& p) { return p.mem ? p.mem->size : 0; })
       .def_prop_ro("device_id", [](const PyMemoryPointer& p) { return p.mem ? p.mem->device : 0; })

@@ -109,13 +109,12 @@ void bind_memory_objects(nb::module_& root) {
       .def_prop_ro("mem", [](const PyPinnedSpan& s) { return s.mem; })
       .def("__len__", [](const PyPinnedSpan& s) { return s.size; })
       .def("__int__", [](const PyPinnedSpan& s) { return s.ptr; })
-      .def("__add__",
-           [](const PyPinnedSpan& s, int64_t off) {
-             if (off < 0 || static_cast<std::size_t>(off) > s.size)
-               throw ValueError("offset " + std::to_string(off) + " is outside the " +
-                                std::to_string(s.size) + " bytes of the pinned memory");
-             return PyPinnedSpan{s.buffer, s.ptr + off, s.size - off, s.mem};
-           });
+      .def("__add__", [](const PyPinnedSpan& s, int64_t off) {
+        if (off < 0 || static_cast<std::size_t>(off) > s.size)
+          throw ValueError("offset " + std::to_string(off) + " is outside the " +
+                           std::to_string(s.size) + " bytes of the pinned memory");
+        return PyPinnedSpan{s.buffer, s.ptr + off, s.size - off, s.mem};
+      });
   m.def(
       "pinned_alloc",
       [](std::size_t size) {

@@ -35,8 +35,8 @@ NB_MODULE(_core, m) {
   static nb::object compile_error = nb::exception<CompileError>(m, "CompileException",
                                                                 PyExc_Exception);
   static nb::object nccl_error = nb::exception<NcclError>(m, "NcclError", PyExc_RuntimeError);
-  static nb::object device_synchronized =
-      nb::exception<DeviceSynchronized>(m, "DeviceSynchronized", PyExc_RuntimeError);
+  static nb::object device_synchronized = nb::exception<DeviceSynchronized>(m, "DeviceSynchronized",
+                                                                            PyExc_RuntimeError);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);

@@ -46,8 +46,8 @@ void bind_ndimage(nb::module_& m) {
         stencil(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
                 arr(weights, "weights"), mode_of(mode), cval, fold_of(fold), rank);
       },
-      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
-      nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"), nb::arg("mode"),
+      nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
       "output[p] = fold over taps k of input[p + offsets[k]] with weights[k] ('sum', 'min', "
       "'max' or 'rank'); mode: SciPy's boundary code; offsets int64 (taps x ndim), weights "
       "float64 (taps), both cunp arrays.");

@@ -111,8 +111,8 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
   // An integer array to a negative Python int: NumPy's ValueError. The exponent is on the host,
   // so this costs no sync (a negative exponent inside an array still gives 0, see differences).
   if (&u == power && args[1].weak && !args[1].array && kind(args[1].scalar.dtype) == 'i' &&
-      args[1].scalar.as_int() < 0 && args[0].array && negative_power_error(*args[0].array,
-                                                                           args[1].scalar.as_int()))
+      args[1].scalar.as_int() < 0 && args[0].array &&
+      negative_power_error(*args[0].array, args[1].scalar.as_int()))
     throw nb::value_error("Integers to negative integer powers are not allowed.");
   // NumPy's fast paths for a Python int or float exponent: `x ** 2` is square(x) for any x
   // (bool arrays then give int8, not int64); `x ** -1` is reciprocal(x) and `x ** 0.5` is

@@ -58,8 +58,9 @@ void bind_profiler(nb::module_& m) {
         return static_cast<uint64_t>(nvtxRangeStartEx(&a));
       },
       nb::arg("message"), nb::arg("color_id") = -1, nb::arg("argb") = -1);
-  nvtx.def("range_end", [](uint64_t id) { nvtxRangeEnd(static_cast<nvtxRangeId_t>(id)); },
-           nb::arg("range_id"));
+  nvtx.def(
+      "range_end", [](uint64_t id) { nvtxRangeEnd(static_cast<nvtxRangeId_t>(id)); },
+      nb::arg("range_id"));
 }
 
 }  // namespace cunp::py

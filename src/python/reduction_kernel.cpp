@@ -33,7 +33,7 @@ nb::object call(const ReductionKernel& k, nb::args args, nb::handle out, nb::han
     outputs.push_back(unwrap(o).a);
   }
   std::vector<KernelArg> inputs(nin);
-  std::vector<NDArray> imported(nin);   // other libraries' device arrays, viewed in place
+  std::vector<NDArray> imported(nin);  // other libraries' device arrays, viewed in place
   std::vector<std::size_t> host_data;  // lists, NumPy arrays
   for (std::size_t j = 0; j < nin; ++j)
     if (!to_kernel_arg(args[j], inputs[j], &imported[j])) host_data.push_back(j);

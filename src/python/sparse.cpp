@@ -31,8 +31,8 @@ void matmul(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows
 
 void bind_sparse(nb::module_& m) {
   nb::module_ s = m.def_submodule("sparse", "cuSPARSE calls of cunp.scipy.sparse");
-  s.def("matmul", &matmul, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"),
-        nb::arg("rows"), nb::arg("cols"), nb::arg("by_rows"), nb::arg("x"), nb::arg("out"));
+  s.def("matmul", &matmul, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"),
+        nb::arg("cols"), nb::arg("by_rows"), nb::arg("x"), nb::arg("out"));
   s.def("available", &cusparse_available);
   s.def("unavailable_reason", &cusparse_unavailable_reason);
 }

@@ -20,8 +20,8 @@ const Loaded& loaded() {
     // No CUNP_CUSPARSE_PATH setting yet: the toolkit's directories, CUNP_CUDA_LIBRARY_DIRS and
     // pip's wheels are searched.
     Loaded* r = open_api<Api>("cuSPARSE",
-                              {"libcusparse.so.12", "libcusparse.so.13", "libcusparse.so"},
-                              nullptr, "libcusparse.so.12; set CUNP_CUDA_LIBRARY_DIRS");
+                              {"libcusparse.so.12", "libcusparse.so.13", "libcusparse.so"}, nullptr,
+                              "libcusparse.so.12; set CUNP_CUDA_LIBRARY_DIRS");
     if (!r->handle) return r;
 #define CUNP_CUSPARSE_RESOLVE(name) r->resolve(r->api.name, #name, "cuSPARSE");
     CUNP_CUSPARSE_FUNCTIONS(CUNP_CUSPARSE_RESOLVE)

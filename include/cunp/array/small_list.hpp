@@ -34,8 +34,7 @@ template <class T, int N> class SmallList {
   }
 
   void push_back(const T& v) {
-    if (n_ == N)
-      throw std::length_error("SmallList: more than " + std::to_string(N) + " entries");
+    if (n_ == N) throw std::length_error("SmallList: more than " + std::to_string(N) + " entries");
     v_[n_++] = v;
   }
   std::size_t size() const { return static_cast<std::size_t>(n_); }

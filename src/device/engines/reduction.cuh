@@ -60,29 +60,32 @@ struct reduce_size {
 // The inputs' parameters, each followed by a comma.
 #define CUNP_REDUCE_MAP(...) \
   __device__ __forceinline__ _rtype _red_map(const Params& _p, __VA_ARGS__ const long long _j)
-#define CUNP_REDUCE_REDUCE __device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b)
+#define CUNP_REDUCE_REDUCE \
+  __device__ __forceinline__ _rtype _red_reduce(const _rtype a, const _rtype b)
 // The outputs' parameters, each preceded by a comma.
 #define CUNP_REDUCE_POST(...) \
   __device__ __forceinline__ void _red_post(const Params& _p, const _rtype a __VA_ARGS__)
 // With _red_inputs and _red_outputs typedefs of reduce_operands.
-#define CUNP_REDUCE_OPS(KnownIdentity, FoldInitial)                                             \
-  struct _red_ops {                                                                             \
-    typedef _rtype value_type;                                                                  \
-    typedef _red_inputs inputs;                                                                 \
-    typedef _red_outputs outputs;                                                               \
-    static constexpr bool known_identity = KnownIdentity, fold_initial = FoldInitial;           \
-    __device__ __forceinline__ static _rtype identity(const Params& p) { return _red_identity(p); } \
-    template <class... A>                                                                       \
-    __device__ __forceinline__ static _rtype map(const Params& p, const A... a) {               \
-      return _red_map(p, a...);                                                                 \
-    }                                                                                           \
-    __device__ __forceinline__ static _rtype reduce(const _rtype a, const _rtype b) {           \
-      return _red_reduce(a, b);                                                                 \
-    }                                                                                           \
-    template <class... O>                                                                       \
-    __device__ __forceinline__ static void post(const Params& p, const _rtype a, O&... out) {   \
-      _red_post(p, a, out...);                                                                  \
-    }                                                                                           \
+#define CUNP_REDUCE_OPS(KnownIdentity, FoldInitial)                                           \
+  struct _red_ops {                                                                           \
+    typedef _rtype value_type;                                                                \
+    typedef _red_inputs inputs;                                                               \
+    typedef _red_outputs outputs;                                                             \
+    static constexpr bool known_identity = KnownIdentity, fold_initial = FoldInitial;         \
+    __device__ __forceinline__ static _rtype identity(const Params& p) {                      \
+      return _red_identity(p);                                                                \
+    }                                                                                         \
+    template <class... A>                                                                     \
+    __device__ __forceinline__ static _rtype map(const Params& p, const A... a) {             \
+      return _red_map(p, a...);                                                               \
+    }                                                                                         \
+    __device__ __forceinline__ static _rtype reduce(const _rtype a, const _rtype b) {         \
+      return _red_reduce(a, b);                                                               \
+    }                                                                                         \
+    template <class... O>                                                                     \
+    __device__ __forceinline__ static void post(const Params& p, const _rtype a, O&... out) { \
+      _red_post(p, a, out...);                                                                \
+    }                                                                                         \
   };
 
 namespace reduce_detail {

@@ -42,11 +42,11 @@ template <class In, class Loop, class Acc, int NanIdentity> struct cast_pre {
 
 // The usual Op: a ufunc's device function (np_add, np_maximum, ...) on two Acc values. The host
 // names the function: CUNP_SCAN_UFUNC_OP(scan_op, np_add) defines the functor scan_op.
-#define CUNP_SCAN_UFUNC_OP(name, function)                                            \
-  struct name {                                                                        \
+#define CUNP_SCAN_UFUNC_OP(name, function)                                               \
+  struct name {                                                                          \
     template <class Acc> __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { \
-      return cunp::cast<Acc>(function(a, b));                                          \
-    }                                                                                  \
+      return cunp::cast<Acc>(function(a, b));                                            \
+    }                                                                                    \
   };
 
 template <class In, class Loop, class Acc, class Out, class Pre, class Op> struct ops {

@@ -25,36 +25,34 @@ __device__ inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { ret
 __device__ inline cuComplex make_cuComplex(float r, float i) { return {r, i}; }
 
 // One template per operation; the float and double names below are its two instances.
-template <class T> __device__ cunp::complex<T> cucomplex_fma(cunp::complex<T> x,
-                                                             cunp::complex<T> y,
+template <class T> __device__ cunp::complex<T> cucomplex_fma(cunp::complex<T> x, cunp::complex<T> y,
                                                              cunp::complex<T> d) {
   // x * y + d with fused multiply-adds, as cuComplex.h computes it.
   if constexpr (sizeof(T) == 4)
     return {fmaf(-x.im, y.im, fmaf(x.re, y.re, d.re)), fmaf(x.im, y.re, fmaf(x.re, y.im, d.im))};
-  else
-    return {fma(-x.im, y.im, fma(x.re, y.re, d.re)), fma(x.im, y.re, fma(x.re, y.im, d.im))};
+  else return {fma(-x.im, y.im, fma(x.re, y.re, d.re)), fma(x.im, y.re, fma(x.re, y.im, d.im))};
 }
 
-#define CUNP_CUCOMPLEX_FUNCTIONS(T, suffix)                                                        \
-  __device__ inline cunp::complex<T> cuConj##suffix(cunp::complex<T> x) {                          \
-    return cunp::mth::conjugate(x);                                                                \
-  }                                                                                                \
-  __device__ inline cunp::complex<T> cuCadd##suffix(cunp::complex<T> x, cunp::complex<T> y) {      \
-    return x + y;                                                                                  \
-  }                                                                                                \
-  __device__ inline cunp::complex<T> cuCsub##suffix(cunp::complex<T> x, cunp::complex<T> y) {      \
-    return x - y;                                                                                  \
-  }                                                                                                \
-  __device__ inline cunp::complex<T> cuCmul##suffix(cunp::complex<T> x, cunp::complex<T> y) {      \
-    return x * y;                                                                                  \
-  }                                                                                                \
-  __device__ inline cunp::complex<T> cuCdiv##suffix(cunp::complex<T> x, cunp::complex<T> y) {      \
-    return x / y;                                                                                  \
-  }                                                                                                \
-  __device__ inline T cuCabs##suffix(cunp::complex<T> x) { return cunp::mth::absolute(x); }        \
-  __device__ inline cunp::complex<T> cuCfma##suffix(cunp::complex<T> x, cunp::complex<T> y,        \
-                                                    cunp::complex<T> d) {                          \
-    return cucomplex_fma(x, y, d);                                                                 \
+#define CUNP_CUCOMPLEX_FUNCTIONS(T, suffix)                                                   \
+  __device__ inline cunp::complex<T> cuConj##suffix(cunp::complex<T> x) {                     \
+    return cunp::mth::conjugate(x);                                                           \
+  }                                                                                           \
+  __device__ inline cunp::complex<T> cuCadd##suffix(cunp::complex<T> x, cunp::complex<T> y) { \
+    return x + y;                                                                             \
+  }                                                                                           \
+  __device__ inline cunp::complex<T> cuCsub##suffix(cunp::complex<T> x, cunp::complex<T> y) { \
+    return x - y;                                                                             \
+  }                                                                                           \
+  __device__ inline cunp::complex<T> cuCmul##suffix(cunp::complex<T> x, cunp::complex<T> y) { \
+    return x * y;                                                                             \
+  }                                                                                           \
+  __device__ inline cunp::complex<T> cuCdiv##suffix(cunp::complex<T> x, cunp::complex<T> y) { \
+    return x / y;                                                                             \
+  }                                                                                           \
+  __device__ inline T cuCabs##suffix(cunp::complex<T> x) { return cunp::mth::absolute(x); }   \
+  __device__ inline cunp::complex<T> cuCfma##suffix(cunp::complex<T> x, cunp::complex<T> y,   \
+                                                    cunp::complex<T> d) {                     \
+    return cucomplex_fma(x, y, d);                                                            \
   }
 CUNP_CUCOMPLEX_FUNCTIONS(float, f)
 CUNP_CUCOMPLEX_FUNCTIONS(double, )

@@ -28,8 +28,7 @@ enum NdiMode : int {
 __device__ __forceinline__ long long ndi_filter_index(long long j, long long n, int mode) {
   if (j >= 0 && j < n) return j;
   switch (mode) {
-    case kNdiNearest:
-      return j < 0 ? 0 : n - 1;
+    case kNdiNearest: return j < 0 ? 0 : n - 1;
     case kNdiWrap:
     case kNdiGridWrap: {
       const long long r = j % n;

@@ -17,11 +17,9 @@ namespace cunp {
 
 // The coordinate actually interpolated at along an axis of n, or `outside` for cval.
 __device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, int mode,
-                                                       bool& outside) {
+                                                        bool& outside) {
   switch (mode) {
-    case kNdiConstant:
-      outside |= c < 0.0 || c > static_cast<double>(n - 1);
-      return c;
+    case kNdiConstant: outside |= c < 0.0 || c > static_cast<double>(n - 1); return c;
     case kNdiWrap: {
       if (n <= 1) return 0.0;
       const double period = static_cast<double>(n - 1);
@@ -73,14 +71,10 @@ __device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, i
 __device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
   switch (mode) {
     case kNdiConstant:
-    case kNdiWrap:
-      return kNdiMirror;
-    case kNdiGridWrap:
-      return kNdiWrap;
-    case kNdiGridConstant:
-      return kNdiConstant;
-    default:
-      return mode;  // nearest, reflect (and grid-mirror), mirror
+    case kNdiWrap: return kNdiMirror;
+    case kNdiGridWrap: return kNdiWrap;
+    case kNdiGridConstant: return kNdiConstant;
+    default: return mode;  // nearest, reflect (and grid-mirror), mirror
   }
 }
 
@@ -104,9 +98,8 @@ __device__ __forceinline__ double ndi_bspline(double t, int n) {
 // The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
 // npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
 // with the spline of `order` (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
-template <class In>
-__device__ double ndi_interpolate(const In& x, const double* c, int order, int mode, double cval,
-                                  long long npad) {
+template <class In> __device__ double ndi_interpolate(const In& x, const double* c, int order,
+                                                      int mode, double cval, long long npad) {
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
   const int tap_mode = ndi_interp_tap_mode(mode);
   const int width = order + 1;
@@ -192,9 +185,8 @@ __device__ double ndi_map_coordinates_at(long long pos, long long out_size, cons
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
 // SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
 template <class In, class Table, class Shape>
-__device__ double ndi_affine_at(long long pos, const In& x, const Table& table,
-                                const Shape& oshape, int ondim, int order, int mode,
-                                double cval, long long npad) {
+__device__ double ndi_affine_at(long long pos, const In& x, const Table& table, const Shape& oshape,
+                                int ondim, int order, int mode, double cval, long long npad) {
   long long o[32];
   for_each_coordinate<long long>(pos, ondim, &oshape[0], [&](int d, long long v) { o[d] = v; });
   double c[In::ndim > 0 ? In::ndim : 1];

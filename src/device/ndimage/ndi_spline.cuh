@@ -37,9 +37,8 @@ __device__ __forceinline__ int ndi_spline_boundary(int mode) {
 }
 
 // Filters the line c[base + k * stride], k < n, in place.
-template <class C>
-__device__ void ndi_spline_line(const C& c, long long base, long long stride, long long n,
-                                int order, int mode) {
+template <class C> __device__ void ndi_spline_line(const C& c, long long base, long long stride,
+                                                   long long n, int order, int mode) {
   if (n <= 1) return;
   double poles[2];
   const int npoles = ndi_spline_poles(order, poles);
@@ -100,9 +99,8 @@ __device__ void ndi_spline_line(const C& c, long long base, long long stride, lo
 
 // The line'th line along an axis of length n of a C-contiguous array whose axes after it hold
 // `inner` elements.
-template <class C>
-__device__ void ndi_spline_filter_at(long long line, const C& c, long long n, long long inner,
-                                     int order, int mode) {
+template <class C> __device__ void ndi_spline_filter_at(long long line, const C& c, long long n,
+                                                        long long inner, int order, int mode) {
   const long long outer = line / inner;
   ndi_spline_line(c, outer * n * inner + line % inner, inner, n, order, mode);
 }

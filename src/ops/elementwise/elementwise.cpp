@@ -502,8 +502,7 @@ struct Call {
       }
     if (L.tiled)
       for (int l = 0; l < nloop; ++l) sig.staged.push_back(L.klass[l] == 't');
-    else if (L.ndim == 0)
-      sig.klass.assign(L.klass, L.klass + nloop);
+    else if (L.ndim == 0) sig.klass.assign(L.klass, L.klass + nloop);
     return sig;
   }
 
@@ -550,8 +549,7 @@ struct Call {
     unsigned grid, bx = kBlock, by = 1;
     if (L.tiled) {
       // One block per tile; the kernel loops over tiles past the grid limit.
-      int64_t tiles =
-          (sh[L.ndim - 1] + kTile - 1) / kTile * ((sh[L.ndim - 2] + kTile - 1) / kTile);
+      int64_t tiles = (sh[L.ndim - 1] + kTile - 1) / kTile * ((sh[L.ndim - 2] + kTile - 1) / kTile);
       for (int d = 0; d < L.ndim - 2; ++d) tiles *= sh[d];
       grid = static_cast<unsigned>(std::min<int64_t>(tiles, (int64_t{1} << 31) - 1));
       bx = kTile;

@@ -17,8 +17,8 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   o->preamble = device_part("ndi_boundary") + device_part("ndi_interp");
   o->names = {"x", "table", "oshape", "y"};
   o->raw = {true, true, true, false};
-  o->scalar_names = {"out_size", "ondim", "order", "mode", "cval", "has_shift", "has_zoom",
-                     "grid_mode", "npad"};
+  o->scalar_names = {"out_size",  "ondim",    "order",     "mode", "cval",
+                     "has_shift", "has_zoom", "grid_mode", "npad"};
   o->uses_index = true;  // i is the output's C-order position
   o->type_aliases = {TypeAlias{"Y", false, 3}};
   o->body = "y = cunp::ndi_interp_store<Y>(" + call + ");";
@@ -40,13 +40,12 @@ const ElementwiseOp& interpolate_op(SampleMap map) {
           "ndi_affine", "cunp::ndi_affine_at(i, x, table, oshape, ondim, order, mode, cval, npad)");
       return *op;
     }
-    case SampleMap::ZoomShift:
-      break;
+    case SampleMap::ZoomShift: break;
   }
-  static const ElementwiseOp* op =
-      make_op("ndi_zoom_shift",
-              "cunp::ndi_zoom_shift_at(i, x, table, oshape, has_shift, has_zoom, grid_mode, "
-              "order, mode, cval, npad)");
+  static const ElementwiseOp* op = make_op(
+      "ndi_zoom_shift",
+      "cunp::ndi_zoom_shift_at(i, x, table, oshape, has_shift, has_zoom, grid_mode, "
+      "order, mode, cval, npad)");
   return *op;
 }
 
@@ -67,15 +66,14 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
   if (map == SampleMap::ZoomShift && on != in)
     throw ValueError("interpolate: zoom and shift keep the rank");
   if (output.size() == 0) return;
-  elementwise(interpolate_op(map), {input, table, oshape}, {output},
-              {Scalar::from_int(output.size(), DType::Int64),
-               Scalar::from_int(on, DType::Int32), Scalar::from_int(o.order, DType::Int32),
-               Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
-               Scalar::from_double(o.cval, DType::Float64),
-               Scalar::from_bool(o.has_shift, DType::Bool),
-               Scalar::from_bool(o.has_zoom, DType::Bool),
-               Scalar::from_bool(o.grid_mode, DType::Bool),
-               Scalar::from_int(o.npad, DType::Int64)});
+  elementwise(
+      interpolate_op(map), {input, table, oshape}, {output},
+      {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
+       Scalar::from_int(o.order, DType::Int32),
+       Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
+       Scalar::from_double(o.cval, DType::Float64), Scalar::from_bool(o.has_shift, DType::Bool),
+       Scalar::from_bool(o.has_zoom, DType::Bool), Scalar::from_bool(o.grid_mode, DType::Bool),
+       Scalar::from_int(o.npad, DType::Int64)});
 }
 
 const ElementwiseOp& spline_filter_op() {

@@ -45,22 +45,21 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
 const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
   switch (fold) {
     case StencilFold::Sum: {
-      static const ElementwiseOp* op =
-          make_op("ndi_correlate", "cunp::ndi_correlate_at" + kArgs + ")");
+      static const ElementwiseOp* op = make_op("ndi_correlate",
+                                               "cunp::ndi_correlate_at" + kArgs + ")");
       return *op;
     }
     case StencilFold::Min: {
-      static const ElementwiseOp* op =
-          make_op("ndi_minimum", "cunp::ndi_extreme_at<false>" + kArgs + ")");
+      static const ElementwiseOp* op = make_op("ndi_minimum",
+                                               "cunp::ndi_extreme_at<false>" + kArgs + ")");
       return *op;
     }
     case StencilFold::Max: {
-      static const ElementwiseOp* op =
-          make_op("ndi_maximum", "cunp::ndi_extreme_at<true>" + kArgs + ")");
+      static const ElementwiseOp* op = make_op("ndi_maximum",
+                                               "cunp::ndi_extreme_at<true>" + kArgs + ")");
       return *op;
     }
-    case StencilFold::Rank:
-      break;
+    case StencilFold::Rank: break;
   }
   const int cap = rank_capacity(taps);
   if (cap == 0) throw ValueError("rank filter: footprint too large");

@@ -82,7 +82,7 @@ const ReductionOp& ufunc_op(const Ufunc& u, DType acc, bool masked, bool init) {
     std::string value = u.resolver == Resolver::Logical ? "cast<bool>(in0)" : "cast<_rtype>(in0)";
     // Masked-off elements contribute the identity (or, for the extrema, initial=).
     op.map_expr = masked ? "in1 ? " + value + " : " + (id.empty() ? "_red_identity(_p)" : id)
-                          : value;
+                         : value;
     op.reduce_expr = "cast<_rtype>(" + u.function + "(a, b))";
     for (const std::string& part : u.device_parts) op.preamble += device_part(part);
     op.post_map_expr = masked ? "out0 = cast<_t2>(a)" : "out0 = cast<_t1>(a)";
@@ -198,7 +198,7 @@ const ReductionOp& arg_op(bool max, DType t) {
     op.name = max ? "argmax" : "argmin";
     // The fold of (value, position) pairs: src/device/reduction/argminmax.cuh.
     op.preamble = device_part("argminmax") + "typedef " + info(arg_value_type(t)).ctype +
-                   " _vt;\ntypedef argminmax::pair<_vt> _argpair;\n";
+                  " _vt;\ntypedef argminmax::pair<_vt> _argpair;\n";
     op.reduce_type = "_argpair";
     op.map_expr = "_argpair{cast<_vt>(in0), _j}";
     op.reduce_expr = std::string("argminmax::pick<") + (max ? "true" : "false") + ">(a, b)";

@@ -224,8 +224,7 @@ void pack_params(uint64_t* params, int64_t bytes, const ReducePlan& plan,
   for (int k = 0; k < nin; ++k)
     for (int d = 0; d < R; ++d)
       params[w++] = d < plan.reduced_ndim ? static_cast<uint64_t>(plan.reduced_strides[k][d]) : 0;
-  if (init)
-    std::memcpy(reinterpret_cast<unsigned char*>(params) + bytes - 16, init->bytes, 16);
+  if (init) std::memcpy(reinterpret_cast<unsigned char*>(params) + bytes - 16, init->bytes, 16);
 }
 
 }  // namespace

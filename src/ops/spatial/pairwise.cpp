@@ -18,9 +18,12 @@ const ElementwiseOp& pairwise_op(const std::string& metric) {
   // One op per metric (the metric is a template argument), built on first use and kept for the
   // life of the process, as the kernel cache keys on it.
   static const std::map<std::string, std::string> kMetrics = {
-      {"cityblock", "pair_cityblock"},   {"chebyshev", "pair_chebyshev"},
-      {"minkowski", "pair_minkowski"},   {"canberra", "pair_canberra"},
-      {"hamming", "pair_hamming"},       {"jensenshannon", "pair_jensenshannon"},
+      {"cityblock", "pair_cityblock"},
+      {"chebyshev", "pair_chebyshev"},
+      {"minkowski", "pair_minkowski"},
+      {"canberra", "pair_canberra"},
+      {"hamming", "pair_hamming"},
+      {"jensenshannon", "pair_jensenshannon"},
       {"kl_divergence", "pair_kl_divergence"}};
   static std::map<std::string, std::unique_ptr<ElementwiseOp>> ops;
   auto found = kMetrics.find(metric);

@@ -99,7 +99,6 @@ ReductionOp build(const Row& r, DType acc, double ddof, bool root) {
   return op;
 }
 
-
 }  // namespace
 
 const char* statistic_name(Statistic s) { return row(s).name; }

@@ -47,8 +47,8 @@ TEST(NdimageStencil, EveryFoldCompiles) {
     }
   }
   // A dtype output other than the input's (output=numpy.float64 on uint8 data).
-  expect_compiles(stencil_op(StencilFold::Sum),
-                  signature(DType::UInt8, DType::Float64, 2, true, 0), "uint8 -> float64");
+  expect_compiles(stencil_op(StencilFold::Sum), signature(DType::UInt8, DType::Float64, 2, true, 0),
+                  "uint8 -> float64");
 }
 
 TEST(NdimageStencil, RankBuffersCompile) {

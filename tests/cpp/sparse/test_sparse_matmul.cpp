@@ -27,10 +27,9 @@ TEST(SparseMatmul, RefusesDtypesCusparseLacks) {
   NDArray x = fake_array(Dims{4}, DType::Int64), y = fake_array(Dims{3}, DType::Int64);
   EXPECT_NE(message_of<TypeError>([&] { sparse_matmul(csr(5, DType::Int64), x, y); }), "");
   NDArray xf = fake_array(Dims{4}, DType::Float64), yf = fake_array(Dims{3}, DType::Float64);
-  EXPECT_NE(message_of<TypeError>([&] {
-              sparse_matmul(csr(5, DType::Float64, DType::Int16), xf, yf);
-            }),
-            "");
+  EXPECT_NE(
+      message_of<TypeError>([&] { sparse_matmul(csr(5, DType::Float64, DType::Int16), xf, yf); }),
+      "");
 }
 
 TEST(SparseMatmul, RefusesMismatchedOperands) {
@@ -47,12 +46,10 @@ TEST(SparseMatmul, RefusesMismatchedOperands) {
   CompressedMatrix short_ptr = csr(5);
   short_ptr.indptr = fake_array(Dims{3}, DType::Int32);
   EXPECT_NE(message_of<ValueError>([&] { sparse_matmul(short_ptr, x, y); }), "");
-  // CSC takes vectors only.
+  // CSC's indptr runs over the columns.
   CompressedMatrix csc = csr(5);
   csc.by_rows = false;
-  csc.indptr = fake_array(Dims{5}, DType::Int32);
-  NDArray xm = fake_array(Dims{4, 2}, DType::Float64), ym = fake_array(Dims{3, 2}, DType::Float64);
-  EXPECT_NE(message_of<ValueError>([&] { sparse_matmul(csc, xm, ym); }), "");
+  EXPECT_NE(message_of<ValueError>([&] { sparse_matmul(csc, x, y); }), "");
 }
 
 TEST(SparseMatmul, NothingToDoWithoutEntries) {

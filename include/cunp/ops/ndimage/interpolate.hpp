@@ -18,7 +18,7 @@ enum class SampleMap : uint8_t {
 };
 
 struct SampleOptions {
-  int order = 1;  // 0 to 5
+  int order = 1;       // 0 to 5
   long long npad = 0;  // how far the (prefiltered) input was padded: coordinates move by it
   NdiMode mode = NdiMode::Constant;
   double cval = 0.0;
