@@ -111,8 +111,9 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
                     u.name);
   }
   if (u.resolver == Resolver::Legacy) {
-    // NumPy's resolution for other libraries' ufuncs (SciPy's). Strong operands alone: a loop
-    // of exactly their dtypes wins. Otherwise the first loop they cast to safely, where a
+    // NumPy's resolution for other libraries' ufuncs (SciPy's). A loop of exactly the operands'
+    // dtypes wins (a weak scalar's being their result type). Otherwise the first loop they cast
+    // to safely, where a
     // Python scalar stays weak (fits any loop type of its kind) only if some array is of its
     // kind or higher, else counts as int64/float64/complex128 (should_use_min_scalar).
     auto rank = [](char k) { return k == 'b' ? 0 : (k == 'i' || k == 'u') ? 1 : k == 'f' ? 2 : 3; };
@@ -129,6 +130,17 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
       }
     }
     const bool stay_weak = max_strong >= 0 && max_strong >= max_weak;
+    if (stay_weak && max_weak == max_strong) {
+      // NEP 50 (SciPy 1.18 on NumPy 2): a scalar of the arrays' own kind takes their result
+      // type, so a loop of exactly those dtypes wins too (float32 array, Python float).
+      const DType common = common_dtype(dt, weak, n);
+      for (std::size_t i = 0; i < u.loops.size(); ++i) {
+        bool exact = true;
+        for (int k = 0; k < n && exact; ++k)
+          exact = u.loops[i].types[k] == (weak[k] == Weak::None ? dt[k] : common);
+        if (exact) return static_cast<int>(i);
+      }
+    }
     DType typed[4];
     Weak kept[4] = {};
     for (int k = 0; k < n; ++k) {
