@@ -187,11 +187,30 @@ NDArray run_einsum_plan(const EinsumPlan& plan, const NDArray* operands) {
 
 }  // namespace detail
 
+namespace {
+
+// A plan that only views its operand (diagonals, transposes, reshapes): one that sums nothing.
+bool views_only(const detail::EinsumPlan& plan) {
+  for (const detail::EinsumStep& s : plan.steps)
+    if (s.kind == detail::EinsumStepKind::Sum || s.kind == detail::EinsumStepKind::Multiply ||
+        s.kind == detail::EinsumStepKind::Matmul)
+      return false;
+  return true;
+}
+
+}  // namespace
+
 NDArray einsum(const std::string& subscripts, const std::vector<NDArray>& operands,
                const EinsumOptions& options) {
   common_device(operands, &options.out);
   const NDArray* ops = operands.data();
   const size_t n = operands.size();
+  // NumPy returns a view of a single operand when nothing is summed, and then leaves dtype=
+  // aside ('ii->i' of a bool array with dtype=int8 is a bool view).
+  if (options.dtype && n == 1 && !options.out.defined()) {
+    const auto view = detail::cached_plan(subscripts, ops, n, options.optimize);
+    if (views_only(view->plan)) return detail::run_einsum_plan(view->plan, ops);
+  }
   std::vector<NDArray> converted;
   if (options.dtype) {
     const DType t = *options.dtype;

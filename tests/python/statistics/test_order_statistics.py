@@ -470,8 +470,10 @@ def test_result_is_c_ordered(name, axis, keepdims):
                                           else [0.1, 0.5, 0.9]),)
     got, want = both(name, a, *extra, axis=axis, keepdims=keepdims)
     compare(got, want)
-    assert got.flags.c_contiguous == want.flags.c_contiguous
-    assert got.flags.f_contiguous == want.flags.f_contiguous
+    # C-ordered wherever NumPy's is (nanquantile may give a non-contiguous view; cunp's result
+    # is then C-ordered, never F-ordered where NumPy's is not).
+    assert got.flags.c_contiguous or not want.flags.c_contiguous
+    assert not got.flags.f_contiguous or want.flags.f_contiguous or got.ndim < 2
 
 
 @gpu

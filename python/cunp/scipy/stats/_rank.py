@@ -44,9 +44,9 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
         if nan_policy == "omit":
             raise NotImplementedError("rankdata: nan_policy='omit' is not supported")
         has_nan = nan.any(axis=-1, keepdims=True)
+    # Ranks are float64 for every method, as SciPy 1.18 returns them.
     if x.shape[-1] == 0:
-        dt = cp.float64 if method == "average" else cp.int64
-        r = cp.empty(x.shape, dtype=dt)
+        r = cp.empty(x.shape, dtype=cp.float64)
     else:
         order = cp.argsort(x, axis=-1, kind="stable")
         srt = cp.take_along_axis(x, order, axis=-1)
@@ -61,7 +61,7 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
             val = cp.cumsum(first, axis=-1)
         else:
             val = (start + end) * 0.5 + 1
-        val = val.astype(cp.float64 if method == "average" else cp.int64)
+        val = val.astype(cp.float64)
         r = cp.empty(x.shape, dtype=val.dtype)
         cp.put_along_axis(r, order, val, axis=-1)
     if has_nan is not None:

@@ -322,7 +322,10 @@ def test_dtypes_match_scipy(dtype, name, args, kwargs):
     if dtype in ("bool", "float16") and name in ("correlate", "gaussian_filter", "uniform_filter"):
         pytest.skip("SciPy's linear filters refuse this dtype")
     x = _data((10, 13), dtype)
-    expected = getattr(sn, name)(x, *args, **kwargs)
+    try:
+        expected = getattr(sn, name)(x, *args, **kwargs)
+    except RuntimeError as e:  # SciPy 1.18's min/max filters refuse float16
+        pytest.skip(f"SciPy: {e}")
     got = getattr(cn, name)(cunp.asarray(x), *args, **kwargs)
     assert got.dtype == expected.dtype
     numpy.testing.assert_allclose(cunp.asnumpy(got).astype(float), expected.astype(float),
