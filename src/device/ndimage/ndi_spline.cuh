@@ -3,8 +3,8 @@
 // pole), started as SciPy starts each pass for the boundary the mode implies.
 //
 // One thread filters one line in place: the recursion is sequential along the line, and lines are
-// many (every position of the other axes). The arithmetic follows SciPy's order, including its
-// in-place start of the causal pass for reflect, whose last term reads the running sum.
+// many (every position of the other axes). The arithmetic follows SciPy's order (SciPy 1.18: the
+// causal start for reflect reads the first sample itself, not the running sum as before).
 #pragma once
 
 namespace cunp {
@@ -73,7 +73,7 @@ template <class C> __device__ void ndi_spline_line(const C& c, long long base, l
       double zi = z;
       double s = at(0) + zn * at(n - 1);
       for (long long i = 1; i < n; ++i) {
-        s += zi * (at(i) + zn * (i == n - 1 ? s : at(n - 1 - i)));
+        s += zi * (at(i) + zn * at(n - 1 - i));
         zi *= z;
       }
       at(0) = s * (z / (1.0 - zn * zn)) + first;

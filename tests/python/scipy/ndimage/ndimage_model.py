@@ -201,12 +201,11 @@ def _spline_line(c, order, mode):
             powers = z ** numpy.arange(1, n)
             c[0] = (c[0] + numpy.sum(powers * c[n - 1:0:-1])) / (1 - z ** n)
         else:
-            # SciPy accumulates into c[0] in place, so its last term (which reads c[0]) sees
-            # the running sum rather than the first sample.
+            # Half-sample symmetric: the extension's sum before sample 0 (SciPy 1.18's start;
+            # 1.17 read its running sum in place of the first sample in the last term).
             zn = z ** n
-            powers = z ** numpy.arange(1, n - 1)
-            total = c[0] + zn * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn * c[n - 2:0:-1]))
-            total += z ** (n - 1) * (c[n - 1] + zn * total)
+            powers = z ** numpy.arange(1, n)
+            total = c[0] + zn * c[n - 1] + numpy.sum(powers * (c[1:n] + zn * c[n - 2::-1]))
             c[0] = c[0] + total * (z / (1 - zn * zn))
         for i in range(1, n):
             c[i] += z * c[i - 1]
