@@ -55,13 +55,23 @@ def test_lazy_submodule():
     assert cunp.scipy.special is _special()
 
 
+def _scipy_special():
+    """scipy.special where it is the release the table follows (1.18: its loop order and
+    float32 loops changed from 1.17's)."""
+    sp = pytest.importorskip("scipy.special")
+    import scipy
+    if tuple(int(p) for p in scipy.__version__.split(".")[:2]) < (1, 18):
+        pytest.skip("the table follows SciPy 1.18; SciPy " + scipy.__version__ + " is installed")
+    return sp
+
+
 def _real_types(f):
     return [t for t in f.types if not set(t) & set("FDGg")]
 
 
 @pytest.mark.parametrize("name", UFUNCS)
 def test_loops_are_scipys(name):
-    sp = pytest.importorskip("scipy.special")
+    sp = _scipy_special()
     mine, theirs = getattr(_special(), name), getattr(sp, name)
     assert mine.nin == theirs.nin
     assert mine.types == _real_types(theirs)
@@ -73,7 +83,7 @@ _DTYPES = "?bhilBHILefd"
 
 @pytest.mark.parametrize("name", UFUNCS)
 def test_resolution_is_scipys(name):
-    sp = pytest.importorskip("scipy.special")
+    sp = _scipy_special()
     mine, theirs = getattr(_special(), name), getattr(sp, name)
     choices = [np.dtype(c) for c in _DTYPES] + [float, int]
     combos = [(c,) * mine.nin for c in choices]
