@@ -537,6 +537,11 @@ class _spbase:
 
     # Comparisons and maximum/minimum: _compare.py; max/min/argmax/argmin: _minmax.py.
 
+    def __array_function__(self, func, types, args, kwargs):
+        from . import _array_function
+
+        return _array_function.array_function(self, func, types, args, kwargs)
+
 
 class sparray:
     """The array API's marker: `*` is elementwise and reductions drop the axis."""
