@@ -49,10 +49,12 @@ def _build(a, keys, values, fill):
     m, n = a.shape
     cls = a._family(_result_format(a))
     if bool(fill != 0):
-        dense = xp.full((m, n), fill, dtype=values.dtype)
+        # Filled flat and shaped afterwards: a reshape need not be a view to write through.
+        flat = xp.full(m * n, fill.item() if hasattr(fill, "item") else fill,
+                       dtype=values.dtype)
         if keys.size:
-            dense.reshape(-1)[keys] = values
-        return cls(dense)
+            flat[keys] = values
+        return cls(flat.reshape(m, n))
     keep = values != 0
     keys, values = keys[keep], values[keep]
     n1 = max(n, 1)

@@ -112,7 +112,7 @@ def _arg_extreme(a, axis, largest, explicit):
     xp = _backend.xp
     i = int(xp.argmax(data) if largest else xp.argmin(data))
     if explicit:
-        # SciPy 1.17 gives the position among the stored (canonical) entries here.
+        # SciPy's meaning here: the position among the summed stored entries (row-major).
         return i
     best = data[i]
     ind = row.astype(numpy.int64) * n + col.astype(numpy.int64)
