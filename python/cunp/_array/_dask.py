@@ -79,3 +79,7 @@ def _register_array_lookups():
         ("to_numpy_dispatch", cunp.asnumpy),
     ):
         getattr(dispatch, lookup).register(cunp.ndarray, function)
+    # Sparse chunks (cunp.scipy.sparse) join and contract through their own lookups.
+    from cunp.scipy.sparse import _dask as sparse_dask
+
+    sparse_dask.register(dispatch)

@@ -44,6 +44,8 @@ def test_cluster_pins_one_gpu_per_worker():
     import dask
 
     distributed = pytest.importorskip("distributed")
+    if not hasattr(distributed, "Client"):  # this test folder, seen as a namespace package
+        pytest.skip("distributed is not installed")
     # Device "1" need not exist: the workers only report their pinning (and Distributed's GPU
     # monitor, which would ask NVML about a missing device, stays off).
     with dask.config.set({"distributed.diagnostics.nvml": False}), \
@@ -105,6 +107,8 @@ def test_chunks_cross_processes_through_pickle():
 @gpu
 def test_distributed_workers_compute_on_their_gpus():
     distributed = pytest.importorskip("distributed")
+    if not hasattr(distributed, "Client"):  # this test folder, seen as a namespace package
+        pytest.skip("distributed is not installed")
     devices = cunp.distributed.visible_devices()[:2]
     with cunp.distributed.local_cluster(devices=devices) as cluster, \
             distributed.Client(cluster) as client:
@@ -130,6 +134,8 @@ def test_distributed_workers_compute_on_their_gpus():
 @pytest.mark.gpus(2)
 def test_two_workers_each_on_its_own_gpu():
     distributed = pytest.importorskip("distributed")
+    if not hasattr(distributed, "Client"):  # this test folder, seen as a namespace package
+        pytest.skip("distributed is not installed")
     devices = cunp.distributed.visible_devices()[:2]
     with cunp.distributed.local_cluster(devices=devices) as cluster, \
             distributed.Client(cluster) as client:

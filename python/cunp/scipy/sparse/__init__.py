@@ -14,6 +14,7 @@ from ._construct import (block_array, block_diag, bmat, diags, diags_array, eye,
                          vstack)
 from ._extract import find, tril, triu
 from ._sputils import get_index_dtype
+from ._npz import load_npz, save_npz
 
 __all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "issparse",
            "isspmatrix", "sparray", "spmatrix", "coo_array", "coo_matrix", "isspmatrix_coo",
@@ -21,4 +22,4 @@ __all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "i
            "isspmatrix_csc", "dia_array", "dia_matrix", "isspmatrix_dia", "diags",
            "diags_array", "eye", "eye_array", "hstack", "identity", "kron", "kronsum", "rand",
            "random", "random_array", "spdiags", "vstack", "bmat", "block_array", "block_diag",
-           "find", "tril", "triu", "get_index_dtype"]
+           "find", "tril", "triu", "get_index_dtype", "save_npz", "load_npz"]

@@ -535,7 +535,12 @@ class _spbase:
             return self * other
         return self @ other
 
-    # --- comparisons SciPy has with sparse results are left for later ---
+    # Comparisons and maximum/minimum: _compare.py; max/min/argmax/argmin: _minmax.py.
+
+    def __array_function__(self, func, types, args, kwargs):
+        from . import _array_function
+
+        return _array_function.array_function(self, func, types, args, kwargs)
 
 
 class sparray:
@@ -578,6 +583,9 @@ def _install_minmax():
     from . import _minmax
 
     _minmax.install(_spbase)
+    from . import _compare
+
+    _compare.install(_spbase)
 
 
 _install_minmax()

@@ -289,6 +289,16 @@ class _cs_base(_spbase):
         return coo
 
     # --- indexing (reads of rows for CSR, single elements for both) ---
+    def __setitem__(self, key, x):
+        from . import _assign
+
+        _assign.setitem(self, key, x)
+
+    def setdiag(self, values, k=0):
+        from . import _assign
+
+        _assign.setdiag(self, values, k)
+
     def __getitem__(self, key):
         from . import _index
 

@@ -147,6 +147,13 @@ class _coo_base(_spbase):
     def tocoo(self, copy=False):
         return self.copy() if copy else self
 
+    def setdiag(self, values, k=0):
+        from . import _assign
+
+        out = _assign.coo_setdiag(self, values, k).tocoo()
+        self.row, self.col, self.data = out.row, out.col, out.data
+        self.has_canonical_format = True
+
     def tocsr(self, copy=False):
         # Duplicates are summed, as SciPy's conversion does.
         return self._family("csr")._from_coordinates(self.row, self.col, self.data,
@@ -168,6 +175,11 @@ _bind_dense_input()
 
 class coo_array(_coo_base, sparray):
     """A sparse array in COOrdinate format (SciPy's coo_array on the GPU)."""
+
+    def __setitem__(self, key, x):
+        from . import _assign
+
+        _assign.coo_setitem(self, key, x)
 
 
 class coo_matrix(spmatrix, _coo_base):

@@ -109,6 +109,12 @@ class _dia_base(_spbase):
     def todia(self, copy=False):
         return self.copy() if copy else self
 
+    def setdiag(self, values, k=0):
+        from . import _assign
+
+        out = _assign.coo_setdiag(self, values, k).todia()
+        self.data, self.offsets = out.data, out.offsets
+
     def transpose(self, axes=None, copy=False):
         if axes is not None and tuple(axes) != (1, 0):
             raise ValueError("Sparse matrices do not support an 'axes' parameter because "

@@ -1,7 +1,7 @@
 """Reading CSR and CSC by index: whole rows or columns (an int, a slice, an integer or boolean
 array) and single elements A[i, j]. A selection on the compressed axis gathers the selected
 lines' entries in their stored order; one on the other axis goes through the other format.
-Assignment is not supported yet."""
+Assignment is in _assign.py."""
 
 import operator
 
