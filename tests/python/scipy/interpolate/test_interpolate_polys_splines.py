@@ -1,0 +1,232 @@
+"""BPoly, the interpolating polynomials (barycentric, Krogh), spline boundary conditions,
+least-squares splines and splder/splantider against scipy.interpolate: on NumPy (each
+module's `cp` replaced, no device) and on the GPU."""
+import types
+import warnings
+
+import numpy
+import pytest
+
+import cunp
+from cunp.scipy.interpolate import _bpoly, _bspline, _cubic, _fitpack, _polyint, _ppoly
+
+si = pytest.importorskip("scipy.interpolate")
+import cunp.scipy.interpolate as ci  # noqa: E402
+
+gpu = pytest.mark.gpu
+
+
+@pytest.fixture
+def on_numpy(monkeypatch):
+    np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
+                                       if not k.startswith("__")})
+    np_like.asnumpy = numpy.asarray
+    for m in (_bpoly, _bspline, _cubic, _fitpack, _polyint, _ppoly):
+        monkeypatch.setattr(m, "cp", np_like)
+
+
+def _host(a):
+    return cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else numpy.asarray(a)
+
+
+def _eq(got, want, rtol=1e-9, dtype=True, atol=1e-12):
+    got, want = _host(got), numpy.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    if dtype:
+        assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    numpy.testing.assert_allclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+
+
+def _data():
+    rng = numpy.random.default_rng(7)
+    x = numpy.sort(rng.random(9)) * 10
+    return rng, x, numpy.linspace(-1, 11, 37)
+
+
+def _check_bpoly(conv, rtol):
+    rng, x, xn = _data()
+    X, XN = conv(x), conv(xn)
+    c = rng.random((4, 8, 2))
+    for ax in (0, 1):
+        cc = c if ax == 0 else numpy.moveaxis(c, 2, 0)
+        for ext in (True, False, "periodic"):
+            p, q = ci.BPoly(conv(cc), X, ext, axis=ax), si.BPoly(cc, x, ext, axis=ax)
+            _eq(p(XN), q(xn), rtol)
+            _eq(p(XN, 1), q(xn, 1), rtol)
+            _eq(p.derivative(2)(XN), q.derivative(2)(xn), rtol)
+            _eq(p.derivative(5)(XN), q.derivative(5)(xn), rtol)
+            _eq(p.antiderivative(2)(XN), q.antiderivative(2)(xn), rtol)
+            _eq(p.antiderivative(1).c, q.antiderivative(1).c, rtol)
+            for a, b in ((1, 7), (7, 1), (-3, 25), (2.5, 2.5)):
+                _eq(p.integrate(a, b), q.integrate(a, b), rtol)
+    assert isinstance(ci.BPoly(conv(c), X).derivative(), ci.BPoly)
+    pc = rng.random((4, 8, 2))
+    for ext in (None, False):
+        b = ci.BPoly.from_power_basis(ci.PPoly(conv(pc), X), extrapolate=ext)
+        s = si.BPoly.from_power_basis(si.PPoly(pc, x), extrapolate=ext)
+        _eq(b.c, s.c, rtol)
+        _eq(b(XN), s(xn), rtol)
+    yi = [[1.0], [2.0, -1.0], [0.5, 0.0, 3.0], [1.0, 2.0], [-1.0]]
+    xi = numpy.array([0, 1, 2.5, 3, 4.0])
+    for orders in (None, 1, [1, 2, 1, 1]):
+        b = ci.BPoly.from_derivatives(conv(xi), yi, orders=orders)
+        s = si.BPoly.from_derivatives(xi, yi, orders=orders)
+        _eq(b.c, s.c, rtol)
+        _eq(b(XN * 0.4), s(xn * 0.4), rtol)
+        _eq(b(XN * 0.4, 1), s(xn * 0.4, 1), rtol)
+    yv = [numpy.array([[1.0, 2.0], [0.0, 1.0]]), numpy.array([[3.0, 1.0]]),
+          numpy.array([[0.0, 0.0], [1.0, -1.0], [2.0, 2.0]])]
+    b = ci.BPoly.from_derivatives(conv(xi[:3]), [conv(v) for v in yv], extrapolate=False)
+    s = si.BPoly.from_derivatives(xi[:3], yv, extrapolate=False)
+    _eq(b(XN * 0.3), s(xn * 0.3), rtol)
+
+
+def _check_polyint(conv, rtol):
+    rng, x, xn = _data()
+    xi = numpy.cos(numpy.linspace(0, numpy.pi, 8))
+    yi = rng.random((8, 3))
+    xs = numpy.r_[numpy.linspace(-1.2, 1.2, 17), xi[2], xi[5]]
+    XI, YI, XS = conv(xi), conv(yi), conv(xs)
+    b, s = ci.BarycentricInterpolator(XI, YI), si.BarycentricInterpolator(xi, yi)
+    _eq(b(XS), s(xs), rtol)
+    _eq(b(conv(xs[:6].reshape(2, 3))), s(xs[:6].reshape(2, 3)), rtol)
+    _eq(b(0.3), s(0.3), rtol)
+    _eq(b.derivative(XS, 2), s.derivative(xs, 2), 1e-7)
+    _eq(b.derivatives(XS), s.derivatives(xs), 1e-7, atol=1e-8)
+    b = ci.BarycentricInterpolator(XI, conv(yi.T), axis=1)
+    s = si.BarycentricInterpolator(xi, yi.T, axis=1)
+    _eq(b(XS), s(xs), rtol)
+    b, s = ci.BarycentricInterpolator(XI[:5], YI[:5]), si.BarycentricInterpolator(xi[:5], yi[:5])
+    b.add_xi(XI[5:], YI[5:])
+    s.add_xi(xi[5:], yi[5:])
+    _eq(b(XS), s(xs), rtol)
+    b.set_yi(YI[:, ::-1])
+    s.set_yi(yi[:, ::-1])
+    _eq(b(XS), s(xs), rtol)
+    _eq(ci.barycentric_interpolate(XI, YI, XS), si.barycentric_interpolate(xi, yi, xs), rtol)
+    y1 = yi[:, 0] + 1j * yi[:, 1]
+    _eq(ci.BarycentricInterpolator(XI, conv(y1))(XS), si.BarycentricInterpolator(xi, y1)(xs),
+        rtol)
+    kx = numpy.array([0, 0, 1, 1, 1, 2, 3.0])
+    ky = numpy.array([1, 2, 0, 1, 3, 2, -1.0])
+    kyy = numpy.column_stack([ky, ky[::-1]])
+    KX, KY = conv(kx), conv(kyy)
+    k, s = ci.KroghInterpolator(KX, KY), si.KroghInterpolator(kx, kyy)
+    XS2 = conv(xs * 2)
+    _eq(k(XS2), s(xs * 2), rtol)
+    _eq(k.derivative(XS2, 2), s.derivative(xs * 2, 2), rtol)
+    _eq(k.derivatives(XS2), s.derivatives(xs * 2), rtol)
+    _eq(k.derivatives(XS2, 9), s.derivatives(xs * 2, 9), rtol)
+    _eq(k.derivatives(1.5, 3), s.derivatives(1.5, 3), rtol)
+    k = ci.KroghInterpolator(KX, conv(kyy.T), axis=1)
+    s = si.KroghInterpolator(kx, kyy.T, axis=1)
+    _eq(k(XS2), s(xs * 2), rtol)
+    _eq(k.derivatives(XS2, 3), s.derivatives(xs * 2, 3), rtol)
+    _eq(ci.krogh_interpolate(KX, conv(ky), XS2), si.krogh_interpolate(kx, ky, xs * 2), rtol)
+    _eq(ci.krogh_interpolate(KX, conv(ky), XS2, der=1),
+        si.krogh_interpolate(kx, ky, xs * 2, der=1), rtol)
+    _eq(ci.krogh_interpolate(KX, conv(ky), XS2, der=[0, 2]),
+        si.krogh_interpolate(kx, ky, xs * 2, der=[0, 2]), rtol)
+    f = cunp.sin if conv is cunp.asarray else numpy.sin
+    for order in (None, 7):
+        got = ci.approximate_taylor_polynomial(f, 0.3, 4, 0.5, order=order)
+        want = si.approximate_taylor_polynomial(numpy.sin, 0.3, 4, 0.5, order=order)
+        _eq(got.coeffs, want.coeffs, 1e-8)
+
+
+def _check_splines(conv, rtol):
+    warnings.simplefilter("ignore")
+    rng, x, xn = _data()
+    y = rng.random((9, 3))
+    X, Y, XN = conv(x), conv(y), conv(xn)
+    a3, b3 = rng.random(3), rng.random(3)
+    cases = [(3, "clamped"), (3, "natural"), (3, ("clamped", "natural")),
+             (3, ([(1, a3)], [(2, b3)])), (3, (None, None)), (3, "not-a-knot"),
+             (2, ([(1, a3)], None)), (2, (None, [(2, b3)])), (1, None),
+             (5, ([(1, a3), (2, b3)], [(1, b3), (2, a3)])),
+             (5, ([(3, a3), (1, b3)], [(1, a3), (4, b3)]))]
+    for k, bc in cases:
+        cbc = bc if not isinstance(bc, tuple) else tuple(
+            side if not isinstance(side, list) else [(o, conv(v)) for o, v in side]
+            for side in bc)
+        s = si.make_interp_spline(x, y, k, bc_type=bc)
+        b = ci.make_interp_spline(X, Y, k, bc_type=cbc)
+        _eq(b.t, s.t, rtol)
+        _eq(b.c, s.c, 1e-8)
+        for nu in range(k + 1):
+            _eq(b(XN, nu), s(xn, nu), 1e-8, atol=1e-9)
+    s = si.make_interp_spline(x, y.T, 3, bc_type="natural", axis=1)
+    _eq(ci.make_interp_spline(X, conv(y.T), 3, bc_type="natural", axis=1)(XN), s(xn), 1e-8)
+    y1 = y[:, 0]
+    _eq(ci.make_interp_spline(X, conv(y1), bc_type="clamped")(XN),
+        si.make_interp_spline(x, y1, bc_type="clamped")(xn), 1e-8)
+    with pytest.raises(ValueError, match="derivatives at boundaries"):
+        ci.make_interp_spline(X, Y, 3, bc_type=("clamped", None))
+    with pytest.raises(ValueError):
+        ci.make_interp_spline(X, Y, 3, bc_type="bogus")
+    with pytest.raises(NotImplementedError):
+        ci.make_interp_spline(X, Y, 3, bc_type="periodic")
+    xl = numpy.sort(rng.random(40)) * 10
+    yl = numpy.column_stack([numpy.sin(xl), numpy.cos(xl)]) + 0.05 * rng.random((40, 2))
+    w = 0.5 + rng.random(40)
+    for k in (1, 2, 3):
+        t = numpy.r_[(xl[0],) * (k + 1), [2.5, 4.0, 5.5, 7.0], (xl[-1],) * (k + 1)]
+        for ww in (None, w):
+            s = si.make_lsq_spline(xl, yl, t, k, w=ww)
+            b = ci.make_lsq_spline(conv(xl), conv(yl), conv(t), k,
+                                   w=None if ww is None else conv(ww))
+            _eq(b.c, s.c, 1e-8)
+            _eq(b(XN), s(xn), 1e-8)
+    s = si.make_lsq_spline(xl, yl.T, t, 3, axis=1)
+    _eq(ci.make_lsq_spline(conv(xl), conv(yl.T), conv(t), 3, axis=1)(XN), s(xn), 1e-8)
+    with pytest.raises(ValueError):
+        ci.make_lsq_spline(conv(xl), conv(yl), conv(t), 3, w=conv(-w))
+    tck = si.splrep(xl, yl[:, 0], s=0.5)
+    ctck = (conv(tck[0]), conv(tck[1]), tck[2])
+    for n in (1, 2, 3):
+        got, want = ci.splder(ctck, n), si.splder(tck, n)
+        _eq(got[0], want[0], rtol)
+        _eq(got[1], want[1], 1e-8)
+        assert got[2] == want[2]
+        got, want = ci.splantider(ctck, n), si.splantider(tck, n)
+        _eq(got[0], want[0], rtol)
+        _eq(got[1], want[1], 1e-8)
+        assert got[2] == want[2]
+    got, want = ci.splder(ci.splantider(ctck, 2), 2), si.splder(si.splantider(tck, 2), 2)
+    _eq(got[1], want[1], 1e-8)
+    with pytest.raises(ValueError, match="Order of derivative"):
+        ci.splder(ctck, 4)
+    s = si.make_interp_spline(x, y, 3)
+    b = ci.make_interp_spline(X, Y, 3)
+    for n in (1, 2):
+        _eq(ci.splder(b, n)(XN), si.splder(s, n)(xn), 1e-8)
+        _eq(ci.splantider(b, n)(XN), si.splantider(s, n)(xn), 1e-8)
+        _eq(ci.splantider(b, n).t, si.splantider(s, n).t, rtol)
+        _eq(b.antiderivative(n)(XN, n), s(xn), 1e-8)
+
+
+def test_bpoly_on_numpy(on_numpy):
+    _check_bpoly(numpy.asarray, 1e-9)
+
+
+def test_polyint_on_numpy(on_numpy):
+    _check_polyint(numpy.asarray, 1e-9)
+
+
+def test_splines_on_numpy(on_numpy):
+    _check_splines(numpy.asarray, 1e-9)
+
+
+@gpu
+def test_bpoly_on_gpu():
+    _check_bpoly(cunp.asarray, 1e-9)
+
+
+@gpu
+def test_polyint_on_gpu():
+    _check_polyint(cunp.asarray, 1e-9)
+
+
+@gpu
+def test_splines_on_gpu():
+    _check_splines(cunp.asarray, 1e-9)
