@@ -9,6 +9,9 @@ from cunp.scipy.interpolate._cubic import (
 )
 from cunp.scipy.interpolate._interp1d import interp1d
 from cunp.scipy.interpolate._fitpack import splantider, splder
+from cunp.scipy.interpolate._fitpack2 import (
+    InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateSpline,
+)
 from cunp.scipy.interpolate._polyint import (
     BarycentricInterpolator, KroghInterpolator, approximate_taylor_polynomial,
     barycentric_interpolate, krogh_interpolate,
@@ -23,5 +26,6 @@ __all__ = [
     "pchip_interpolate", "Akima1DInterpolator", "interp1d", "RegularGridInterpolator",
     "interpn", "BSpline", "make_interp_spline", "make_lsq_spline", "BPoly", "splder",
     "splantider", "BarycentricInterpolator", "barycentric_interpolate", "KroghInterpolator",
-    "krogh_interpolate", "approximate_taylor_polynomial",
+    "krogh_interpolate", "approximate_taylor_polynomial", "UnivariateSpline",
+    "InterpolatedUnivariateSpline", "LSQUnivariateSpline",
 ]

@@ -8,7 +8,9 @@ import numpy
 import pytest
 
 import cunp
-from cunp.scipy.interpolate import _bpoly, _bspline, _cubic, _fitpack, _polyint, _ppoly
+from cunp.scipy.interpolate import (
+    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly,
+)
 
 si = pytest.importorskip("scipy.interpolate")
 import cunp.scipy.interpolate as ci  # noqa: E402
@@ -21,7 +23,7 @@ def on_numpy(monkeypatch):
     np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
                                        if not k.startswith("__")})
     np_like.asnumpy = numpy.asarray
-    for m in (_bpoly, _bspline, _cubic, _fitpack, _polyint, _ppoly):
+    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly):
         monkeypatch.setattr(m, "cp", np_like)
 
 
@@ -203,6 +205,73 @@ def _check_splines(conv, rtol):
         _eq(ci.splantider(b, n)(XN), si.splantider(s, n)(xn), 1e-8)
         _eq(ci.splantider(b, n).t, si.splantider(s, n).t, rtol)
         _eq(b.antiderivative(n)(XN, n), s(xn), 1e-8)
+
+
+def _check_univariate(conv, rtol):
+    warnings.simplefilter("ignore")
+    xn = numpy.linspace(-1, 11, 41)
+    XN = conv(xn)
+    for seed, m in ((0, 25), (1, 60), (3, 200)):
+        rng = numpy.random.default_rng(seed)
+        x = numpy.sort(rng.random(m)) * 10
+        y = numpy.exp(-x / 3) * numpy.sin(2 * x) + 0.1 * rng.standard_normal(m)
+        w = 0.5 + rng.random(m) if seed % 2 else None
+        bbox = [x[0] - 0.5, x[-1] + 1] if seed == 3 else [None, None]
+        X, Y, W = conv(x), conv(y), None if w is None else conv(w)
+        for k in (1, 2, 3, 5):
+            for s in (None, 0, 0.01 * m, 0.05 * m, 0.5 * m):
+                a = si.UnivariateSpline(x, y, w=w, bbox=bbox, k=k, s=s)
+                b = ci.UnivariateSpline(X, Y, w=W, bbox=bbox, k=k, s=s)
+                _eq(b.get_knots(), a.get_knots(), rtol)
+                # Interpolation on a wide bbox is ill-conditioned (coefficients up to 1e3).
+                _eq(b.get_coeffs(), a.get_coeffs(), 1e-5, atol=1e-7)
+                assert abs(b.get_residual() - a.get_residual()) <= 1e-9 * (1 + a.get_residual())
+                _eq(b(XN), a(xn), 1e-7, atol=1e-9)
+                _eq(b(XN, 1), a(xn, 1), 1e-6, atol=1e-7)
+    rng = numpy.random.default_rng(5)
+    x = numpy.sort(rng.random(50)) * 10
+    y = numpy.sin(x) + 0.05 * rng.standard_normal(50)
+    X, Y = conv(x), conv(y)
+    a, b = si.UnivariateSpline(x, y, s=0.2), ci.UnivariateSpline(X, Y, s=0.2)
+    for ext in (0, 1, 3, "zeros", "const"):
+        _eq(b(XN, ext=ext), a(xn, ext=ext), 1e-8, atol=1e-10)
+    with pytest.raises(ValueError, match="not in the domain"):
+        b(XN, ext=2)
+    for lo, hi in ((2, 7), (-3, 20), (7, 2), (3, 3)):
+        assert abs(b.integral(lo, hi) - a.integral(lo, hi)) <= 1e-9
+    _eq(b.derivatives(3.3), a.derivatives(3.3), 1e-8, atol=1e-10)
+    _eq(b.roots(), a.roots(), 1e-8)
+    _eq(b.derivative(2)(XN), a.derivative(2)(xn), 1e-8, atol=1e-10)
+    _eq(b.antiderivative()(XN), a.antiderivative()(xn), 1e-8, atol=1e-10)
+    with pytest.raises(NotImplementedError):
+        ci.UnivariateSpline(X, Y, k=2).roots()
+    with pytest.raises(ValueError, match="increasing"):
+        ci.UnivariateSpline(X[::-1], Y)
+    for k in (1, 2, 3, 4, 5):
+        a = si.InterpolatedUnivariateSpline(x, y, k=k)
+        b = ci.InterpolatedUnivariateSpline(X, Y, k=k)
+        _eq(b.get_knots(), a.get_knots(), rtol)
+        _eq(b(XN), a(xn), 1e-8, atol=1e-10)
+        assert b.get_residual() == a.get_residual()
+    w = 0.5 + rng.random(50)
+    for k in (1, 3):
+        for ww, bbox in ((None, [None, None]), (w, [-0.5, 10.5])):
+            a = si.LSQUnivariateSpline(x, y, [2.0, 4.0, 6.0, 8.0], w=ww, bbox=bbox, k=k)
+            b = ci.LSQUnivariateSpline(X, Y, conv(numpy.array([2.0, 4.0, 6.0, 8.0])),
+                                       w=None if ww is None else conv(ww), bbox=bbox, k=k)
+            _eq(b.get_knots(), a.get_knots(), rtol)
+            _eq(b.get_coeffs(), a.get_coeffs(), 1e-8)
+            _eq(b(XN), a(xn), 1e-8, atol=1e-10)
+            assert abs(b.get_residual() - a.get_residual()) <= 1e-9 * (1 + a.get_residual())
+
+
+def test_univariate_on_numpy(on_numpy):
+    _check_univariate(numpy.asarray, 1e-9)
+
+
+@gpu
+def test_univariate_on_gpu():
+    _check_univariate(cunp.asarray, 1e-9)
 
 
 def test_bpoly_on_numpy(on_numpy):
