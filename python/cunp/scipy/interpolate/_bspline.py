@@ -44,9 +44,7 @@ class BSpline:
         self.c = cp.asarray(c)
         self.c = self.c.astype(_float_dtype(self.c.dtype), copy=False)
         self.t = cp.ascontiguousarray(cp.asarray(t, dtype=numpy.float64))
-        if extrapolate == "periodic":
-            raise NotImplementedError("BSpline: periodic extrapolation is not supported yet")
-        self.extrapolate = bool(extrapolate)
+        self.extrapolate = "periodic" if extrapolate == "periodic" else bool(extrapolate)
         n = self.t.shape[0] - self.k - 1
         if self.k < 0:
             raise ValueError("Spline order cannot be negative.")
@@ -85,6 +83,10 @@ class BSpline:
         xf = x.reshape(-1).astype(numpy.float64, copy=False)
         t, c, k = spl.t, spl.c, spl.k
         n = t.shape[0] - k - 1
+        if extrapolate == "periodic":
+            # One period is [t[k], t[n]]: map every point into it.
+            xf = t[k] + cp.remainder(xf - t[k], t[n] - t[k])
+            extrapolate = True
         left = _interval(cp, t, xf, k, n, extrapolate)
         basis = _basis(cp, t, xf, left, k)
         ex = (1,) * (c.ndim - 1)
@@ -179,9 +181,6 @@ def _bc_side(bc, k):
 
 def _split_bc(bc_type, k):
     if isinstance(bc_type, str) or bc_type is None:
-        if bc_type == "periodic":
-            raise NotImplementedError("make_interp_spline: bc_type='periodic' is not supported "
-                                      "yet")
         return _bc_side(bc_type, k), _bc_side(bc_type, k)
     try:
         left, right = bc_type
@@ -224,14 +223,25 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=Tru
     """The degree-k BSpline through (x, y) (x strictly increasing). bc_type: None or
     'not-a-knot' (not-a-knot knots), 'clamped', 'natural', or a pair (left, right) of those or
     of lists of (derivative order, value); then the knots are the data points with the ends
-    repeated k + 1 times, and the k - 1 conditions close the system. 'periodic' is not
-    supported yet."""
+    repeated k + 1 times, and the k - 1 conditions close the system. 'periodic': y[0] == y[-1]
+    and the spline and its first k - 1 derivatives are periodic."""
     k = operator.index(k)
     hx, hy, axis = _host_xy(x, y, axis, check_finite)
     if hx.ndim != 1 or (hx.shape[0] > 1 and numpy.any(numpy.diff(hx) <= 0)):
         raise ValueError("Expect x to be a 1D strictly increasing sequence.")
     if k < 0:
         raise ValueError("Expect non-negative k.")
+    if isinstance(bc_type, str) and bc_type == "periodic":
+        if not numpy.allclose(hy[0], hy[-1], atol=1e-15):
+            raise ValueError("First and last points does not match while periodic case "
+                             "expected")
+    if isinstance(bc_type, str) and bc_type == "periodic" and k < 2:
+        # As SciPy: below degree 2 there is nothing to make periodic; the usual spline.
+        bc_type = None
+    if isinstance(bc_type, str) and bc_type == "periodic":
+        if t is not None:
+            raise NotImplementedError("make_interp_spline: periodic with given knots")
+        return _periodic_spline(hx, hy, k, axis)
     deriv_l, deriv_r = _split_bc(bc_type, k)
     if k == 0:
         if t is not None or deriv_l is not None or deriv_r is not None:
@@ -275,6 +285,44 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=Tru
         raise numpy.linalg.LinAlgError("Collocation matrix is singular.") from e
     coef = coef.reshape((nt,) + hy.shape[1:])
     return BSpline(tt, cp.asarray(coef), k, axis=0)._with_axis(axis)
+
+
+def _periodic_knots(x, k):
+    """The data points (for even k, points moved half a step left, so knots sit between data
+    points) extended k knots past each end by the steps from the other end."""
+    xc = x.copy()
+    if k % 2 == 0:
+        d = numpy.diff(xc)
+        xc[1:-1] -= d[:-1] / 2
+    d = numpy.diff(xc)
+    t = numpy.zeros(xc.shape[0] + 2 * k)
+    t[k:t.shape[0] - k] = xc
+    for i in range(k):
+        t[k - i - 1] = t[k - i] - d[-(i + 1)]
+        t[t.shape[0] - k + i] = t[t.shape[0] - k + i - 1] + d[i]
+    return t
+
+
+def _periodic_spline(x, y, k, axis):
+    """Periodic interpolation: the n + k - 1 coefficients repeat (c[j + n - 1] = c[j]), so the
+    n - 1 free ones come from interpolating at x[:-1] with the wrapped columns folded back."""
+    n = x.shape[0]
+    if n <= k:
+        raise ValueError("Expect at least %d points for periodic interpolation with k=%d"
+                         % (k + 1, k))
+    t = _periodic_knots(x, k)
+    a = _host_design(t, x[:-1], k)
+    folded = a[:, :n - 1].copy()
+    folded[:, :a.shape[1] - (n - 1)] += a[:, n - 1:]
+    flat = y[:-1].reshape(n - 1, -1)
+    dt = numpy.complex128 if flat.dtype.kind == "c" else numpy.float64
+    try:
+        free = numpy.linalg.solve(folded, flat.astype(dt))
+    except numpy.linalg.LinAlgError as e:
+        raise numpy.linalg.LinAlgError("Collocation matrix is singular.") from e
+    coef = numpy.concatenate([free, free[:a.shape[1] - (n - 1)]])
+    coef = coef.reshape((coef.shape[0],) + y.shape[1:])
+    return BSpline(t, cp.asarray(coef), k, extrapolate="periodic", axis=0)._with_axis(axis)
 
 
 def make_lsq_spline(x, y, t, k=3, w=None, axis=0, check_finite=True, *, method="qr"):

@@ -166,8 +166,25 @@ def _check_splines(conv, rtol):
         ci.make_interp_spline(X, Y, 3, bc_type=("clamped", None))
     with pytest.raises(ValueError):
         ci.make_interp_spline(X, Y, 3, bc_type="bogus")
-    with pytest.raises(NotImplementedError):
+    yp = y.copy()
+    yp[-1] = yp[0]
+    xw = numpy.linspace(-12, 25, 53)
+    for k in (0, 1, 2, 3, 4, 5):
+        s = si.make_interp_spline(x, yp, k, bc_type="periodic")
+        b = ci.make_interp_spline(X, conv(yp), k, bc_type="periodic")
+        assert b.extrapolate == s.extrapolate
+        _eq(b.t, s.t, rtol)
+        _eq(b.c, s.c, 1e-8)
+        for nu in range(min(k, 2) + 1):
+            _eq(b(conv(xw), nu), s(xw, nu), 1e-8, atol=1e-9)
+    _eq(ci.make_interp_spline(X, conv(yp.T), 3, bc_type="periodic", axis=1)(XN),
+        si.make_interp_spline(x, yp.T, 3, bc_type="periodic", axis=1)(xn), 1e-8)
+    with pytest.raises(ValueError, match="First and last"):
         ci.make_interp_spline(X, Y, 3, bc_type="periodic")
+    kt = numpy.r_[0, 0, 0, 0, 1, 2, 3, 3, 3, 3.0]
+    kc = rng.random(6)
+    _eq(ci.BSpline(conv(kt), conv(kc), 3, "periodic")(conv(xw)),
+        si.BSpline(kt, kc, 3, "periodic")(xw), rtol)
     xl = numpy.sort(rng.random(40)) * 10
     yl = numpy.column_stack([numpy.sin(xl), numpy.cos(xl)]) + 0.05 * rng.random((40, 2))
     w = 0.5 + rng.random(40)
