@@ -9,7 +9,7 @@ import pytest
 
 import cunp
 from cunp.scipy.interpolate import (
-    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly,
+    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly, _rgi,
 )
 
 si = pytest.importorskip("scipy.interpolate")
@@ -23,7 +23,7 @@ def on_numpy(monkeypatch):
     np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
                                        if not k.startswith("__")})
     np_like.asnumpy = numpy.asarray
-    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly):
+    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly, _rgi):
         monkeypatch.setattr(m, "cp", np_like)
 
 
@@ -280,6 +280,45 @@ def _check_univariate(conv, rtol):
             _eq(b.get_coeffs(), a.get_coeffs(), 1e-8)
             _eq(b(XN), a(xn), 1e-8, atol=1e-10)
             assert abs(b.get_residual() - a.get_residual()) <= 1e-9 * (1 + a.get_residual())
+
+
+def _check_rgi_pchip(conv, rtol):
+    rng = numpy.random.default_rng(11)
+    g1, g2 = numpy.sort(rng.random(6)), numpy.sort(rng.random(7))
+    g3 = numpy.sort(rng.random(5))[::-1].copy()
+    v = numpy.cumsum(rng.random((6, 7, 5)) - 0.4, axis=1)
+    v2 = rng.random((6, 7, 5, 2))
+    pts = numpy.column_stack([rng.uniform(g1[0], g1[-1], 30), rng.uniform(g2[0], g2[-1], 30),
+                              rng.uniform(g3[-1], g3[0], 30)])
+    grid = (conv(g1), conv(g2), conv(g3))
+    for vals in (v, v2):
+        want = si.RegularGridInterpolator((g1, g2, g3), vals, "pchip")(pts)
+        _eq(ci.RegularGridInterpolator(grid, conv(vals), "pchip")(conv(pts)), want, rtol)
+        want = si.interpn((g1, g2, g3), vals, pts * 1.3, method="pchip", bounds_error=False,
+                          fill_value=None)
+        _eq(ci.interpn(grid, conv(vals), conv(pts * 1.3), method="pchip", bounds_error=False,
+                       fill_value=None), want, rtol)
+    want = si.RegularGridInterpolator((g1, g2, g3), v, bounds_error=False)(pts * 1.3,
+                                                                           method="pchip")
+    _eq(ci.RegularGridInterpolator(grid, conv(v), bounds_error=False)(conv(pts * 1.3),
+                                                                      method="pchip"), want,
+        rtol)
+    want = si.RegularGridInterpolator((g2,), v[0, :, 0], "pchip")(pts[:, 1:2])
+    _eq(ci.RegularGridInterpolator((conv(g2),), conv(v[0, :, 0]), "pchip")(conv(pts[:, 1:2])),
+        want, rtol)
+    with pytest.raises(ValueError, match="at least 4 points"):
+        ci.RegularGridInterpolator((conv(g1[:3]),), conv(v[:3, 0, 0]), "pchip")
+    with pytest.raises(ValueError, match="real values"):
+        ci.RegularGridInterpolator((conv(g1),), conv(v[:, 0, 0] * 1j), "pchip")
+
+
+def test_rgi_pchip_on_numpy(on_numpy):
+    _check_rgi_pchip(numpy.asarray, 1e-9)
+
+
+@gpu
+def test_rgi_pchip_on_gpu():
+    _check_rgi_pchip(cunp.asarray, 1e-9)
 
 
 def test_univariate_on_numpy(on_numpy):
