@@ -9,7 +9,7 @@ import pytest
 
 import cunp
 from cunp.scipy.interpolate import (
-    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly, _rgi,
+    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndppoly, _polyint, _ppoly, _rgi,
 )
 
 si = pytest.importorskip("scipy.interpolate")
@@ -23,7 +23,8 @@ def on_numpy(monkeypatch):
     np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
                                        if not k.startswith("__")})
     np_like.asnumpy = numpy.asarray
-    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _polyint, _ppoly, _rgi):
+    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndppoly, _polyint, _ppoly,
+              _rgi):
         monkeypatch.setattr(m, "cp", np_like)
 
 
@@ -310,6 +311,39 @@ def _check_rgi_pchip(conv, rtol):
         ci.RegularGridInterpolator((conv(g1[:3]),), conv(v[:3, 0, 0]), "pchip")
     with pytest.raises(ValueError, match="real values"):
         ci.RegularGridInterpolator((conv(g1),), conv(v[:, 0, 0] * 1j), "pchip")
+
+
+def _check_ndppoly(conv, rtol):
+    rng = numpy.random.default_rng(4)
+    x = (numpy.sort(rng.random(5)), numpy.sort(rng.random(4)) + 1, numpy.sort(rng.random(3)))
+    X = tuple(conv(v) for v in x)
+    c = rng.random((3, 4, 2, 4, 3, 2, 2))
+    pts = rng.random((10, 3)) * 1.4 - 0.2
+    pts[:, 1] += 1
+    P = conv(pts)
+    box = [(0.1, 0.8), (1.2, 1.5), (0.3, 0.6)]
+    for ext in (True, False):
+        a, b = si.NdPPoly(c, x, ext), ci.NdPPoly(conv(c), X, ext)
+        _eq(b(P), a(pts), rtol)
+        _eq(b(conv(pts.reshape(2, 5, 3))), a(pts.reshape(2, 5, 3)), rtol)
+        _eq(b(P, nu=(1, 2, 0)), a(pts, nu=(1, 2, 0)), rtol)
+        _eq(b.derivative((0, 1, 1))(P), a.derivative((0, 1, 1))(pts), rtol)
+        _eq(b.antiderivative((1, 0, 2))(P), a.antiderivative((1, 0, 2))(pts), rtol)
+        _eq(b.integrate_1d(0.2, 0.9, 1)(P[:, :2]), a.integrate_1d(0.2, 0.9, 1)(pts[:, :2]), rtol)
+        _eq(b.integrate(box), a.integrate(box), rtol)
+    c1 = rng.random((4, 4, 2))
+    a, b = si.NdPPoly(c1, x[:1]), ci.NdPPoly(conv(c1), X[:1])
+    _eq(b(P[:, :1]), a(pts[:, :1]), rtol)
+    _eq(b.integrate_1d(0.1, 0.7, 0), a.integrate_1d(0.1, 0.7, 0), rtol)
+
+
+def test_ndppoly_on_numpy(on_numpy):
+    _check_ndppoly(numpy.asarray, 1e-9)
+
+
+@gpu
+def test_ndppoly_on_gpu():
+    _check_ndppoly(cunp.asarray, 1e-9)
 
 
 def test_rgi_pchip_on_numpy(on_numpy):
