@@ -12,6 +12,7 @@ from cunp.scipy.interpolate._fitpack import splantider, splder
 from cunp.scipy.interpolate._fitpack2 import (
     InterpolatedUnivariateSpline, LSQUnivariateSpline, UnivariateSpline,
 )
+from cunp.scipy.interpolate._ndbspline import NdBSpline
 from cunp.scipy.interpolate._ndppoly import NdPPoly
 from cunp.scipy.interpolate._polyint import (
     BarycentricInterpolator, KroghInterpolator, approximate_taylor_polynomial,
@@ -28,5 +29,5 @@ __all__ = [
     "interpn", "BSpline", "make_interp_spline", "make_lsq_spline", "BPoly", "splder",
     "splantider", "BarycentricInterpolator", "barycentric_interpolate", "KroghInterpolator",
     "krogh_interpolate", "approximate_taylor_polynomial", "UnivariateSpline",
-    "InterpolatedUnivariateSpline", "LSQUnivariateSpline", "NdPPoly",
+    "InterpolatedUnivariateSpline", "LSQUnivariateSpline", "NdPPoly", "NdBSpline",
 ]

@@ -9,7 +9,8 @@ import pytest
 
 import cunp
 from cunp.scipy.interpolate import (
-    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndppoly, _polyint, _ppoly, _rgi,
+    _bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndbspline, _ndppoly, _polyint, _ppoly,
+    _rgi,
 )
 
 si = pytest.importorskip("scipy.interpolate")
@@ -23,8 +24,8 @@ def on_numpy(monkeypatch):
     np_like = types.SimpleNamespace(**{k: getattr(numpy, k) for k in dir(numpy)
                                        if not k.startswith("__")})
     np_like.asnumpy = numpy.asarray
-    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndppoly, _polyint, _ppoly,
-              _rgi):
+    for m in (_bpoly, _bspline, _cubic, _fitpack, _fitpack2, _ndbspline, _ndppoly, _polyint,
+              _ppoly, _rgi):
         monkeypatch.setattr(m, "cp", np_like)
 
 
@@ -335,6 +336,44 @@ def _check_ndppoly(conv, rtol):
     a, b = si.NdPPoly(c1, x[:1]), ci.NdPPoly(conv(c1), X[:1])
     _eq(b(P[:, :1]), a(pts[:, :1]), rtol)
     _eq(b.integrate_1d(0.1, 0.7, 0), a.integrate_1d(0.1, 0.7, 0), rtol)
+
+
+def _check_ndbspline(conv, rtol):
+    rng = numpy.random.default_rng(9)
+    t1 = numpy.r_[0, 0, 0, 0, 0.3, 0.5, 1, 1, 1, 1.0]
+    t2 = numpy.r_[1, 1, 1, 1.4, 1.7, 2, 2, 2.0]
+    t3 = numpy.r_[0, 0, 0.2, 0.6, 0.7, 1, 1.0]
+    t = (t1, t2, t3)
+    T = tuple(conv(v) for v in t)
+    k = (3, 2, 1)
+    c = rng.random((6, 5, 5))
+    c2 = rng.random((6, 5, 5, 2))
+    pts = rng.random((12, 3)) * 1.4 - 0.2
+    pts[:, 1] += 1
+    P = conv(pts)
+    for ext in (None, False):
+        for cc in (c, c2):
+            a = si.NdBSpline(t, cc, k, extrapolate=ext)
+            b = ci.NdBSpline(T, conv(cc), k, extrapolate=ext)
+            _eq(b(P), a(pts), rtol)
+            _eq(b(conv(pts.reshape(3, 4, 3))), a(pts.reshape(3, 4, 3)), rtol)
+            _eq(b(P, nu=(1, 2, 0)), a(pts, nu=(1, 2, 0)), 1e-8)
+            _eq(b(P, extrapolate=True), a(pts, extrapolate=True), rtol)
+    tt = (t1, t1)
+    cs = rng.random((6, 6))
+    _eq(ci.NdBSpline(tuple(conv(v) for v in tt), conv(cs), 3)(P[:, :2]),
+        si.NdBSpline(tt, cs, 3)(pts[:, :2]), rtol)
+    with pytest.raises(ValueError):
+        ci.NdBSpline(T, conv(c[:5]), k)
+
+
+def test_ndbspline_on_numpy(on_numpy):
+    _check_ndbspline(numpy.asarray, 1e-9)
+
+
+@gpu
+def test_ndbspline_on_gpu():
+    _check_ndbspline(cunp.asarray, 1e-9)
 
 
 def test_ndppoly_on_numpy(on_numpy):
