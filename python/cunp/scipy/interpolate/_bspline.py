@@ -112,7 +112,36 @@ class BSpline:
     def antiderivative(self, nu=1):
         """The BSpline of the nu-th antiderivative (degree k + nu), zero at t[k]."""
         t, c, k = _antiderivative_tck(cp, self.t, self.c, self.k, nu)
-        return BSpline.construct_fast(t, c, k, self.extrapolate, self.axis)
+        extrapolate = self.extrapolate
+        if extrapolate == "periodic":
+            extrapolate = False
+        return BSpline.construct_fast(t, c, k, extrapolate, self.axis)
+
+    def integrate(self, a, b, extrapolate=None):
+        """The integral from a to b: over [a, b] clipped to the base interval [t[k], t[n]]
+        when not extrapolating, whole periods plus the remainder when periodic."""
+        if extrapolate is None:
+            extrapolate = self.extrapolate
+        t, k = self.t, self.k
+        n = t.shape[0] - k - 1
+        lo, hi = float(t[k]), float(t[n])
+        sign = 1.0
+        if b < a:
+            a, b, sign = b, a, -1.0
+        anti = BSpline.construct_fast(*_antiderivative_tck(cp, t, self.c, k, 1), True, 0)
+        if extrapolate == "periodic":
+            period = hi - lo
+            whole, rest = divmod(b - a, period)
+            a = lo + (a - lo) % period
+            pts = [lo, hi, a, min(a + rest, hi), lo, lo + max(a + rest - hi, 0.0)]
+            v = anti(cp.asarray(pts, dtype=numpy.float64))
+            res = whole * (v[1] - v[0]) + (v[3] - v[2]) + (v[5] - v[4])
+        else:
+            if not extrapolate:
+                a, b = min(max(a, lo), hi), min(max(b, lo), hi)
+            v = anti(cp.asarray([a, b], dtype=numpy.float64))
+            res = v[1] - v[0]
+        return res * sign
 
 
 def _derivative_tck(xp, t, c, k, nu):

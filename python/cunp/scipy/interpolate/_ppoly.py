@@ -63,6 +63,42 @@ class PPoly:
         self.axis = axis
         return self
 
+    @classmethod
+    def from_spline(cls, tck, extrapolate=None):
+        """The PPoly equal to a BSpline (or a (t, c, k) tuple): breakpoints at every knot,
+        c[m, i] the (k - m)-th derivative at t[i] over (k - m)!."""
+        from cunp.scipy.interpolate._bspline import BSpline
+        if isinstance(tck, BSpline):
+            spl = BSpline.construct_fast(tck.t, tck.c, tck.k, True, 0)
+            if extrapolate is None:
+                extrapolate = tck.extrapolate
+        else:
+            t, c, k = tck
+            t = cp.asarray(t, dtype=numpy.float64)
+            n = t.shape[0] - int(k) - 1
+            spl = BSpline.construct_fast(t, cp.asarray(c)[:n], int(k), True, 0)
+        k = spl.k
+        at = spl.t[:-1]
+        rows = [spl(at, k - m) / math.factorial(k - m) for m in range(k + 1)]
+        return cls.construct_fast(cp.stack(rows), spl.t, extrapolate, 0)
+
+    @classmethod
+    def from_bernstein_basis(cls, bp, extrapolate=None):
+        """The PPoly equal to a BPoly: the coefficient of s^j is
+        sum_{a <= j} c[a] C(k, a) C(k - a, j - a) (-1)^(j - a) / h^j."""
+        c = bp.c
+        k = c.shape[0] - 1
+        h = cp.diff(bp.x).reshape((-1,) + (1,) * (c.ndim - 2))
+        rows = []
+        for j in range(k, -1, -1):
+            acc = cp.zeros_like(c[0])
+            for a in range(j + 1):
+                acc = acc + c[a] * (math.comb(k, a) * math.comb(k - a, j - a) * (-1) ** (j - a))
+            rows.append(acc / h ** j)
+        if extrapolate is None:
+            extrapolate = bp.extrapolate
+        return cls.construct_fast(cp.stack(rows), bp.x, extrapolate, bp.axis)
+
     def __call__(self, x, nu=0, extrapolate=None):
         """The nu-th derivative at x (any shape); the result has shape
         trailing[:axis] + x.shape + trailing[axis:] of the coefficients' trailing axes."""

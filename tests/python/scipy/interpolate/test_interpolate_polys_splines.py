@@ -70,6 +70,12 @@ def _check_bpoly(conv, rtol):
         s = si.BPoly.from_power_basis(si.PPoly(pc, x), extrapolate=ext)
         _eq(b.c, s.c, rtol)
         _eq(b(XN), s(xn), rtol)
+    for ext in (None, False):
+        bc = numpy.moveaxis(rng.random((4, 8, 2)), 0, 0)
+        q = si.PPoly.from_bernstein_basis(si.BPoly(bc, x), extrapolate=ext)
+        p = ci.PPoly.from_bernstein_basis(ci.BPoly(conv(bc), X), extrapolate=ext)
+        _eq(p.c, q.c, 1e-8)
+        _eq(p(XN), q(xn), rtol)
     yi = [[1.0], [2.0, -1.0], [0.5, 0.0, 3.0], [1.0, 2.0], [-1.0]]
     xi = numpy.array([0, 1, 2.5, 3, 4.0])
     for orders in (None, 1, [1, 2, 1, 1]):
@@ -213,6 +219,23 @@ def _check_splines(conv, rtol):
         _eq(got[0], want[0], rtol)
         _eq(got[1], want[1], 1e-8)
         assert got[2] == want[2]
+    # SciPy's integrate and from_spline take 1-D coefficients only for some of these.
+    for spl, cspl in ((si.make_interp_spline(x, y[:, 1], 3),
+                       ci.make_interp_spline(X, conv(y[:, 1]), 3)),
+                      (si.make_interp_spline(x, y[:, 0], 2, bc_type=([(1, 0.0)], None)),
+                       ci.make_interp_spline(X, conv(y[:, 0]), 2, bc_type=([(1, 0.0)], None))),
+                      (si.make_interp_spline(x, yp[:, 0], 3, bc_type="periodic"),
+                       ci.make_interp_spline(X, conv(yp[:, 0]), 3, bc_type="periodic"))):
+        for lo, hi in ((1, 7), (-3, 25), (7, 1), (2, 2)):
+            for ext in (None, False, True):
+                _eq(cspl.integrate(lo, hi, extrapolate=ext),
+                    spl.integrate(lo, hi, extrapolate=ext), 1e-8)
+        pp, cpp = si.PPoly.from_spline(spl), ci.PPoly.from_spline(cspl)
+        _eq(cpp.x, pp.x, rtol)
+        assert cpp.extrapolate == pp.extrapolate
+        _eq(cpp(XN), pp(xn), 1e-8)
+    pp, cpp = si.PPoly.from_spline(tck), ci.PPoly.from_spline(ctck)
+    _eq(cpp(XN), pp(xn), 1e-8)
     got, want = ci.splder(ci.splantider(ctck, 2), 2), si.splder(si.splantider(tck, 2), 2)
     _eq(got[1], want[1], 1e-8)
     with pytest.raises(ValueError, match="Order of derivative"):
