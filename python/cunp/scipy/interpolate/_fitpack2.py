@@ -100,55 +100,67 @@ def _rational(p1, f1, p2, f2, p3, f3):
     return p, p1, f1, p3, f3
 
 
-def _smooth_fit(x, y, w, xb, xe, k, s):
-    """Knots, coefficients and residual sum of the smoothing spline with sum <= s."""
+def _smooth_fit(x, y, w, xb, xe, k, s, state=None):
+    """Knots, coefficients, residual sum and the state to resume from (knots, per-interval
+    data counts, fp0, fpold, nplus, the status flag and the knot room) of the smoothing
+    spline with residual sum <= s. With a state, the search goes on from its knots when the
+    polynomial fit is still too rough for s (as FITPACK's curfit with iopt=1)."""
     m = x.shape[0]
     nmin, nmax = 2 * k + 2, m + k + 1
-    # SciPy first fits with room for max(m // 2, nmin) knots and, if that is reached, goes on
-    # from those knots with room for nmax, adding one knot first: where that pause happens
-    # changes which knots are added.
-    nest = max(m // 2, nmin)
     # Interpolation: not-a-knot interior knots, the ends at the bounding box.
     inner = _default_knots(x, k)[k + 1:-k - 1]
     interp_knots = numpy.r_[(xb,) * (k + 1), inner, (xe,) * (k + 1)]
     if s == 0:
-        return interp_knots, _lsq(interp_knots, k, x, y, w)[0], 0.0
+        return interp_knots, _lsq(interp_knots, k, x, y, w)[0], 0.0, None
     acc = _TOL * s
-    t = numpy.r_[(xb,) * (k + 1), (xe,) * (k + 1)]
-    sums, counts = None, numpy.array([m - 2])
-    fp0 = fpold = None
-    nplus = 0
+    if state is not None and state["t"].shape[0] != nmin and state["fp0"] > s:
+        t, counts, fp0 = state["t"], state["counts"], state["fp0"]
+        fpold, nplus, ier, nest = state["fpold"], state["nplus"], state["ier"], state["nest"]
+    else:
+        t = numpy.r_[(xb,) * (k + 1), (xe,) * (k + 1)]
+        counts, fp0, fpold, nplus = numpy.array([m - 2]), None, 0.0, 0
+        ier = 0 if state is None else state["ier"]
+        # SciPy first fits with room for max(m // 2, nmin) knots and, if that is reached,
+        # goes on from those knots with room for nmax (the status flag then makes it add one
+        # knot first): where that pause happens changes which knots are added.
+        nest = max(m // 2, nmin) if state is None else state["nest"]
+
+    def done(c, fp, status):
+        return t, c, fp, dict(t=t, counts=counts, fp0=fp0, fpold=fpold, nplus=nplus,
+                              ier=status, nest=nest)
+
     while True:
-        if t.shape[0] == nmax:
-            t = interp_knots
+        if t.shape[0] == nmin:
+            ier = -2
         c, fp, res, diag = _lsq(t, k, x, y, w)
-        if fp0 is None:
+        if t.shape[0] == nmin:
             fp0 = fp
             if fp0 <= s:
-                return t, c, fp
+                return done(c, fp, -2)
         fpms = fp - s
         if abs(fpms) < acc:
-            return t, c, fp
+            return done(c, fp, ier)
         if fpms < 0:
             break
         if t.shape[0] == nmax:
-            return t, c, fp
-        restart = fpold is None
+            return done(c, fp, -1)
         if t.shape[0] >= nest:
-            # The second call starts its knot count afresh (one knot first).
-            nest, restart = nmax, True
-        if restart:
-            nplus = 1
-        else:
+            nest, ier = nmax, 1
+        if ier == 0:
             npl1 = nplus * 2
             if fpold - fp > acc:
                 npl1 = int(nplus * fpms / (fpold - fp))
             nplus = min(nplus * 2, max(npl1, nplus // 2, 1))
+        else:
+            nplus, ier = 1, 0
         fpold = fp
         sums = _interval_sums(t, k, x, res)
         for _ in range(nplus):
             t, sums, counts = _add_knot(t, k, x, sums, counts)
-            if t.shape[0] == nmax or t.shape[0] == nest:
+            if t.shape[0] == nmax:
+                t = interp_knots
+                break
+            if t.shape[0] == nest:
                 break
     # The smoothing part: fp(p) = s by rational interpolation, from p = nk1 / trace(R).
     nk1 = t.shape[0] - k - 1
@@ -158,6 +170,7 @@ def _smooth_fit(x, y, w, xb, xe, k, s):
     p1, f1, p3, f3 = 0.0, fp0 - s, -1.0, fpms
     p = nk1 / diag.sum()
     ich1 = ich3 = 0
+    status = 0
     for it in range(1, _MAXIT + 1):
         c = numpy.linalg.lstsq(numpy.r_[a, b / p], rhs, rcond=None)[0]
         fp = float(((a @ c - y * w) ** 2).sum())
@@ -165,6 +178,7 @@ def _smooth_fit(x, y, w, xb, xe, k, s):
         if abs(fpms) < acc:
             break
         if it == _MAXIT:
+            status = 3
             warnings.warn("The maximal number of iterations (20) allowed for finding the "
                           "smoothing spline with fp=s has been reached: s too small.",
                           RuntimeWarning, stacklevel=3)
@@ -191,12 +205,13 @@ def _smooth_fit(x, y, w, xb, xe, k, s):
             if f2 > 0:
                 ich1 = 1
         if f2 >= f1 or f2 <= f3:
+            status = 2
             warnings.warn("A theoretically impossible result was found during the iteration "
                           "process for finding a smoothing spline with fp = s: s too small.",
                           RuntimeWarning, stacklevel=3)
             break
         p, p1, f1, p3, f3 = _rational(p1, f1, p2, f2, p3, f3)
-    return t, c, fp
+    return done(c, fp, status)
 
 
 class UnivariateSpline:
@@ -212,7 +227,8 @@ class UnivariateSpline:
         self._check(hx, hy, hw, k, s, check_finite)
         xb = hx[0] if bbox[0] is None else float(bbox[0])
         xe = hx[-1] if bbox[1] is None else float(bbox[1])
-        t, c, fp = _smooth_fit(hx, hy, hw, xb, xe, k, s)
+        t, c, fp, self._state = _smooth_fit(hx, hy, hw, xb, xe, k, s)
+        self._fit = (hx, hy, hw, xb, xe)
         self._set(t, c, k, fp, ext)
 
     @staticmethod
@@ -319,7 +335,14 @@ class UnivariateSpline:
         return UnivariateSpline._from_tck(_host(spl.t), _host(spl.c), spl.k, self.ext)
 
     def set_smoothing_factor(self, s):
-        raise NotImplementedError("UnivariateSpline.set_smoothing_factor is not supported yet")
+        """Refit with smoothing factor s, going on from the knots found so far."""
+        fit = getattr(self, "_fit", None)
+        if fit is None:
+            warnings.warn("smoothing factor unchanged for LSQ spline with fixed knots",
+                          stacklevel=2)
+            return
+        t, c, fp, self._state = _smooth_fit(*fit, self._k, s, self._state)
+        self._set(t, c, self._k, fp, self.ext)
 
 
 class InterpolatedUnivariateSpline(UnivariateSpline):
@@ -330,7 +353,8 @@ class InterpolatedUnivariateSpline(UnivariateSpline):
         hx, hy = _host(x), _host(y)
         hw = numpy.ones_like(hx) if w is None else _host(w)
         self._check(hx, hy, hw, k, 0.0, check_finite)
-        t, c, fp = _smooth_fit(hx, hy, hw, hx[0], hx[-1], k, 0)
+        t, c, fp, self._state = _smooth_fit(hx, hy, hw, hx[0], hx[-1], k, 0)
+        self._fit = (hx, hy, hw, hx[0], hx[-1])
         self._set(t, c, k, fp, ext)
 
 

@@ -270,6 +270,18 @@ def _check_univariate(conv, rtol):
                 assert abs(b.get_residual() - a.get_residual()) <= 1e-9 * (1 + a.get_residual())
                 _eq(b(XN), a(xn), 1e-7, atol=1e-9)
                 _eq(b(XN, 1), a(xn, 1), 1e-6, atol=1e-7)
+    rng = numpy.random.default_rng(1)
+    x = numpy.sort(rng.random(60)) * 10
+    y = numpy.exp(-x / 3) * numpy.sin(2 * x) + 0.1 * rng.standard_normal(60)
+    for k in (1, 3):
+        for s0, s1 in ((None, 3.0), (30.0, 0.6), (0.6, 30.0), (3.0, 1.2), (0, 6.0)):
+            a = si.UnivariateSpline(x, y, k=k, s=s0)
+            b = ci.UnivariateSpline(conv(x), conv(y), k=k, s=s0)
+            for s in (s1, s1 * 0.7):
+                a.set_smoothing_factor(s)
+                b.set_smoothing_factor(s)
+                _eq(b.get_knots(), a.get_knots(), rtol)
+                _eq(b(XN), a(xn), 1e-7, atol=1e-9)
     rng = numpy.random.default_rng(5)
     x = numpy.sort(rng.random(50)) * 10
     y = numpy.sin(x) + 0.05 * rng.standard_normal(50)
