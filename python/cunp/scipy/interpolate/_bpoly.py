@@ -93,7 +93,7 @@ class BPoly(PPoly):
         if len(hx) != len(yi):
             raise ValueError("xi and yi need to have the same length")
         if numpy.any(hx[1:] - hx[:-1] <= 0):
-            raise ValueError("x coordinates are not in increasing order")
+            raise ValueError("`x` must be strictly increasing or decreasing.")
         ys = [numpy.asarray(cp.asnumpy(cp.asarray(v))) if not isinstance(v, (list, tuple))
               else numpy.asarray([numpy.asarray(cp.asnumpy(cp.asarray(e))) for e in v])
               for v in yi]

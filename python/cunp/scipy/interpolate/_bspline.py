@@ -256,8 +256,10 @@ def make_interp_spline(x, y, k=3, t=None, bc_type=None, axis=0, check_finite=Tru
     and the spline and its first k - 1 derivatives are periodic."""
     k = operator.index(k)
     hx, hy, axis = _host_xy(x, y, axis, check_finite)
-    if hx.ndim != 1 or (hx.shape[0] > 1 and numpy.any(numpy.diff(hx) <= 0)):
+    if hx.ndim != 1 or (hx.shape[0] > 1 and numpy.any(numpy.diff(hx) < 0)):
         raise ValueError("Expect x to be a 1D strictly increasing sequence.")
+    if numpy.any(numpy.diff(hx) == 0):
+        raise ValueError("Expect x to not have duplicates")
     if k < 0:
         raise ValueError("Expect non-negative k.")
     if isinstance(bc_type, str) and bc_type == "periodic":
@@ -368,7 +370,7 @@ def make_lsq_spline(x, y, t, k=3, w=None, axis=0, check_finite=True, *, method="
     else:
         hw = numpy.asarray(cp.asnumpy(cp.asarray(w)), dtype=numpy.float64)
     if hx.ndim != 1 or numpy.any(hx[1:] < hx[:-1]):
-        raise ValueError("Expect x to be a 1-D sorted array_like.")
+        raise ValueError("Expect x to be a 1D non-decreasing sequence.")
     if tt.ndim != 1 or numpy.any(tt[1:] < tt[:-1]):
         raise ValueError("Expect t to be a 1-D sorted array_like.")
     if k < 0:
@@ -378,8 +380,6 @@ def make_lsq_spline(x, y, t, k=3, w=None, axis=0, check_finite=True, *, method="
     n = tt.shape[0] - k - 1
     if m < k + 1:
         raise ValueError("Need more x points.")
-    if numpy.any(hw <= 0):
-        raise ValueError("Expect positive w.")
     if hx[0] < tt[k] or hx[-1] > tt[n]:
         raise ValueError("Out of bounds w/ x = %s." % hx)
     a = _host_design(tt, hx, k) * hw[:, None]

@@ -235,7 +235,9 @@ class UnivariateSpline:
     def _check(x, y, w, k, s, check_finite):
         if x.ndim != 1 or y.ndim != 1 or w.ndim != 1:
             raise ValueError("x, y, and w should be 1-D arrays")
-        if x.shape != y.shape or x.shape != w.shape:
+        if x.shape != y.shape:
+            raise ValueError("x and y should have a same length")
+        if x.shape != w.shape:
             raise ValueError("x, y, and w should have a same length")
         if not 1 <= k <= 5:
             raise ValueError("k should be 1 <= k <= 5")
@@ -352,6 +354,8 @@ class InterpolatedUnivariateSpline(UnivariateSpline):
                  check_finite=False):
         hx, hy = _host(x), _host(y)
         hw = numpy.ones_like(hx) if w is None else _host(w)
+        if numpy.any(numpy.diff(hx) <= 0):
+            raise ValueError("x must be strictly increasing")
         self._check(hx, hy, hw, k, 0.0, check_finite)
         t, c, fp, self._state = _smooth_fit(hx, hy, hw, hx[0], hx[-1], k, 0)
         self._fit = (hx, hy, hw, hx[0], hx[-1])

@@ -206,8 +206,8 @@ def _check_splines(conv, rtol):
             _eq(b(XN), s(xn), 1e-8)
     s = si.make_lsq_spline(xl, yl.T, t, 3, axis=1)
     _eq(ci.make_lsq_spline(conv(xl), conv(yl.T), conv(t), 3, axis=1)(XN), s(xn), 1e-8)
-    with pytest.raises(ValueError):
-        ci.make_lsq_spline(conv(xl), conv(yl), conv(t), 3, w=conv(-w))
+    with pytest.raises(ValueError, match="non-decreasing"):
+        ci.make_lsq_spline(conv(xl[::-1]), conv(yl), conv(t), 3)
     tck = si.splrep(xl, yl[:, 0], s=0.5)
     ctck = (conv(tck[0]), conv(tck[1]), tck[2])
     for n in (1, 2, 3):
@@ -436,6 +436,33 @@ def test_univariate_on_numpy(on_numpy):
 @gpu
 def test_univariate_on_gpu():
     _check_univariate(cunp.asarray, 1e-9)
+
+
+def test_bad_input_more(on_numpy):
+    x, y = numpy.arange(6.0), numpy.sin(numpy.arange(6.0))
+    dup = numpy.r_[0, 1, 1, 2, 3, 4.0]
+    cases = [
+        (lambda m: m.BPoly.from_derivatives([0, 2, 1.0], [[1.0], [2.0], [3.0]]), "strictly"),
+        (lambda m: m.BPoly.from_derivatives([0, 1.0], [[1.0]]), "same length"),
+        (lambda m: m.UnivariateSpline(dup, y, s=0), "strictly increasing"),
+        (lambda m: m.UnivariateSpline(x[::-1].copy(), y), "increasing"),
+        (lambda m: m.UnivariateSpline(x, y, k=6), "1 <= k <= 5"),
+        (lambda m: m.UnivariateSpline(x, y[:5]), "same length"),
+        (lambda m: m.InterpolatedUnivariateSpline(dup, y), "strictly increasing"),
+        (lambda m: m.LSQUnivariateSpline(x, y, [-1.0, 2.0]), "Schoenberg-Whitney"),
+        (lambda m: m.NdPPoly(numpy.ones((2, 2)), (numpy.array([0, 2, 1.0]),)), "increasing"),
+        (lambda m: m.KroghInterpolator(x, y[:5]), "equal in length"),
+        (lambda m: m.BarycentricInterpolator(x, y[:5]), "equal in length"),
+        (lambda m: m.make_interp_spline(dup, y, 3, bc_type="natural"), "duplicates"),
+        (lambda m: m.make_interp_spline(x[::-1].copy(), y), "strictly increasing"),
+        (lambda m: m.NdBSpline((numpy.r_[0, 0, 1, 1.0],), numpy.ones(3), 1), "inconsistent"),
+        (lambda m: m.splder((numpy.r_[0, 0, 1, 1.0], numpy.r_[1, 2, 0, 0.0], 1), 2), "Order"),
+    ]
+    for make, match in cases:
+        with pytest.raises(ValueError, match=match):
+            make(si)
+        with pytest.raises(ValueError, match=match):
+            make(ci)
 
 
 def test_bpoly_on_numpy(on_numpy):
