@@ -1,12 +1,14 @@
 """splder and splantider: derivatives and antiderivatives of splines given as BSpline objects
 or as FITPACK (t, c, k) tuples, whose coefficient arrays are padded to len(t)."""
+import numpy
+
 import cunp as cp
 from cunp.scipy.interpolate import _bspline
 
 
 def _tck(tck):
     t, c, k = tck
-    return cp.asarray(t, dtype="float64"), cp.asarray(c), int(k)
+    return cp.asarray(t, dtype=numpy.float64), cp.asarray(c), int(k)
 
 
 def splder(tck, n=1):

@@ -85,7 +85,7 @@ class BarycentricInterpolator(_Interpolator1D):
         d = xf[:, None] - self.xi[None, :]
         exact = d == 0
         t = self.wi[None, :] / cp.where(exact, 1.0, d)
-        num = t @ self.yi
+        num = t.astype(self.dtype) @ self.yi
         den = t.sum(axis=1)[:, None]
         out = num / den
         # At a node the formula is 0/0-like: take the node's value.
