@@ -21,7 +21,7 @@ class BPoly(PPoly):
         h = (x[i + 1] - x[i]).reshape((-1,) + tail)
         s = (xnew - x[i]).reshape((-1,) + tail) / h
         # de Casteljau: repeated convex combinations, stable for s in [0, 1].
-        b = [c[a, i] for a in range(c.shape[0])]
+        b = [c[a][i] for a in range(c.shape[0])]
         for r in range(1, len(b)):
             b = [b[a] * (1 - s) + b[a + 1] * s for a in range(len(b) - 1)]
         return b[0] * cp.ones_like(s)

@@ -64,15 +64,19 @@ class NdPPoly:
             idx.append(i)
             offs.append(xj - b[i])
             outside = outside | (xj < b[0]) | (xj > b[-1])
-        # (k_1, ..., k_d, npts, trailing...): every point's coefficient block.
-        block = c[(slice(None),) * nd + tuple(idx)]
+        # (npts, k_1, ..., k_d, trailing...): every point's coefficient block, gathered with
+        # the interval axes in front (plain leading integer-array indexing).
+        front = c
+        for j in range(nd):
+            front = cp.moveaxis(front, nd + j, j)
+        block = front[tuple(idx)]
         extra = c.ndim - 2 * nd
         for j in range(nd - 1, -1, -1):
-            # Horner over the last remaining coefficient axis (j), s_j broadcast per point.
-            s = offs[j].reshape((-1,) + (1,) * extra)
-            val = block[(slice(None),) * j + (0,)]
-            for a in range(1, block.shape[j]):
-                val = val * s + block[(slice(None),) * j + (a,)]
+            # Horner over the last remaining coefficient axis (j + 1), s_j per point.
+            s = offs[j].reshape((-1,) + (1,) * (j + extra))
+            val = block[(slice(None),) * (j + 1) + (0,)]
+            for a in range(1, block.shape[j + 1]):
+                val = val * s + block[(slice(None),) * (j + 1) + (a,)]
             block = val
         out = block
         if not extrapolate:
