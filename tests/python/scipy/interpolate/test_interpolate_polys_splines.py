@@ -490,3 +490,21 @@ def test_polyint_on_gpu():
 @gpu
 def test_splines_on_gpu():
     _check_splines(cunp.asarray, 1e-9)
+
+
+@gpu
+def test_large_evaluation_on_gpu():
+    rng = numpy.random.default_rng(12)
+    x = numpy.sort(rng.random(400)) * 10
+    y = numpy.sin(x) + 0.05 * rng.standard_normal(400)
+    xn = rng.random(200000) * 10
+    X, Y, XN = cunp.asarray(x), cunp.asarray(y), cunp.asarray(xn)
+    a, b = si.UnivariateSpline(x, y, s=1.0), ci.UnivariateSpline(X, Y, s=1.0)
+    _eq(b(XN), a(xn), 1e-8, atol=1e-10)
+    c = rng.random((4, 399))
+    _eq(ci.BPoly(cunp.asarray(c), X)(XN), si.BPoly(c, x)(xn), 1e-9)
+    t = numpy.r_[0, 0, 0, 0, numpy.linspace(0.5, 9.5, 30), 10, 10, 10, 10.0]
+    cc = rng.random((34, 34))
+    pts = rng.random((100000, 2)) * 10
+    _eq(ci.NdBSpline((cunp.asarray(t),) * 2, cunp.asarray(cc), 3)(cunp.asarray(pts)),
+        si.NdBSpline((t, t), cc, 3)(pts), 1e-9)
