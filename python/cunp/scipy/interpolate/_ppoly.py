@@ -63,6 +63,42 @@ class PPoly:
         self.axis = axis
         return self
 
+    @classmethod
+    def from_spline(cls, tck, extrapolate=None):
+        """The PPoly equal to a BSpline (or a (t, c, k) tuple): breakpoints at every knot,
+        c[m, i] the (k - m)-th derivative at t[i] over (k - m)!."""
+        from cunp.scipy.interpolate._bspline import BSpline
+        if isinstance(tck, BSpline):
+            spl = BSpline.construct_fast(tck.t, tck.c, tck.k, True, 0)
+            if extrapolate is None:
+                extrapolate = tck.extrapolate
+        else:
+            t, c, k = tck
+            t = cp.asarray(t, dtype=numpy.float64)
+            n = t.shape[0] - int(k) - 1
+            spl = BSpline.construct_fast(t, cp.asarray(c)[:n], int(k), True, 0)
+        k = spl.k
+        at = spl.t[:-1]
+        rows = [spl(at, k - m) / math.factorial(k - m) for m in range(k + 1)]
+        return cls.construct_fast(cp.stack(rows), spl.t, extrapolate, 0)
+
+    @classmethod
+    def from_bernstein_basis(cls, bp, extrapolate=None):
+        """The PPoly equal to a BPoly: the coefficient of s^j is
+        sum_{a <= j} c[a] C(k, a) C(k - a, j - a) (-1)^(j - a) / h^j."""
+        c = bp.c
+        k = c.shape[0] - 1
+        h = cp.diff(bp.x).reshape((-1,) + (1,) * (c.ndim - 2))
+        rows = []
+        for j in range(k, -1, -1):
+            acc = cp.zeros_like(c[0])
+            for a in range(j + 1):
+                acc = acc + c[a] * (math.comb(k, a) * math.comb(k - a, j - a) * (-1) ** (j - a))
+            rows.append(acc / h ** j)
+        if extrapolate is None:
+            extrapolate = bp.extrapolate
+        return cls.construct_fast(cp.stack(rows), bp.x, extrapolate, bp.axis)
+
     def __call__(self, x, nu=0, extrapolate=None):
         """The nu-th derivative at x (any shape); the result has shape
         trailing[:axis] + x.shape + trailing[axis:] of the coefficients' trailing axes."""
@@ -74,7 +110,7 @@ class PPoly:
         shape = x.shape
         xf = x.reshape(-1).astype(numpy.float64, copy=False)
         c = self.c if nu == 0 else self.derivative(nu).c
-        out = _evaluate(c, self.x, xf, extrapolate)
+        out = _evaluate(c, self.x, xf, extrapolate, type(self)._pieces)
         out = out.reshape(shape + c.shape[2:])
         if self.axis != 0:
             ndim = len(shape)
@@ -82,6 +118,12 @@ class PPoly:
                 range(ndim + self.axis, out.ndim))
             out = out.transpose(order)
         return out
+
+    @staticmethod
+    def _pieces(c, x, i, xnew):
+        """Each point's polynomial (coefficients c[:, i]) at xnew: Horner's rule in x - x[i]."""
+        s = (xnew - x[i]).reshape((-1,) + (1,) * (c.ndim - 2))
+        return _horner(c[:, i], s)
 
     def derivative(self, nu=1):
         """The PPoly of the nu-th derivative."""
@@ -121,14 +163,29 @@ class PPoly:
         return type(self).construct_fast(c, self.x, extrapolate, self.axis)
 
     def integrate(self, a, b, extrapolate=None):
-        """The definite integral from a to b."""
+        """The definite integral from a to b; with periodic extrapolation, whole periods
+        count the integral over [x[0], x[-1]] each."""
         if extrapolate is None:
             extrapolate = self.extrapolate
         anti = self.antiderivative()
-        if extrapolate == "periodic":
-            raise NotImplementedError("integrate with periodic extrapolation")
-        vals = anti(cp.asarray([a, b], dtype=numpy.float64), extrapolate=extrapolate)
-        return cp.moveaxis(vals, self.axis, 0)[1] - cp.moveaxis(vals, self.axis, 0)[0]
+        if extrapolate != "periodic":
+            vals = anti(cp.asarray([a, b], dtype=numpy.float64), extrapolate=extrapolate)
+            vals = cp.moveaxis(vals, self.axis, 0)
+            return vals[1] - vals[0]
+        sign = 1
+        if b < a:
+            a, b, sign = b, a, -1
+        xs, xe = float(self.x[0]), float(self.x[-1])
+        if xe < xs:
+            xs, xe = xe, xs
+        period = xe - xs
+        whole, rest = divmod(b - a, period)
+        a = xs + (a - xs) % period
+        pts = [xs, xe, a, min(a + rest, xe), xs, xs + max(a + rest - xe, 0.0)]
+        vals = cp.moveaxis(anti(cp.asarray(pts, dtype=numpy.float64), extrapolate=False),
+                           self.axis, 0)
+        res = whole * (vals[1] - vals[0]) + (vals[3] - vals[2]) + (vals[5] - vals[4])
+        return sign * res
 
 
 def _horner(c, s):
@@ -139,7 +196,7 @@ def _horner(c, s):
     return val
 
 
-def _evaluate(c, x, xnew, extrapolate):
+def _evaluate(c, x, xnew, extrapolate, pieces=None):
     """c (k, m, ...) at the flat points xnew: (len(xnew), ...)."""
     m = c.shape[1]
     lo, hi = x[0], x[-1]
@@ -151,9 +208,8 @@ def _evaluate(c, x, xnew, extrapolate):
     else:
         i = cp.searchsorted(x, xnew, side="right") - 1
     i = cp.clip(i, 0, m - 1)
-    s = (xnew - x[i]).reshape((-1,) + (1,) * (c.ndim - 2))
-    out = _horner(c[:, i], s)
+    out = (pieces or PPoly._pieces)(c, x, i, xnew)
     if extrapolate is False:
         outside = (xnew < cp.minimum(lo, hi)) | (xnew > cp.maximum(lo, hi))
-        out = cp.where(outside.reshape(s.shape), cp.nan, out)
+        out = cp.where(outside.reshape((-1,) + (1,) * (c.ndim - 2)), cp.nan, out)
     return out

@@ -3,15 +3,17 @@ search (searchsorted) and a weight, then the 2^d corners of each point's cell ga
 blended (linear) or the nearest grid point gathered. 'cubic' and 'quintic': the tensor-product
 interpolating B-spline of degree 3 or 5 with not-a-knot knots (as SciPy's): its coefficients
 come from one collocation solve per axis (cuSOLVER, all grid lines at once), and each point sums
-(k + 1)^d coefficients weighted by products of its per-axis basis values."""
+(k + 1)^d coefficients weighted by products of its per-axis basis values. 'pchip': 1-D PCHIP
+folded axis by axis from the last, for all points at once."""
 import itertools
 
 import numpy
 
 import cunp as cp
 from cunp.scipy.interpolate._bspline import _basis, _default_knots, _interval
+from cunp.scipy.interpolate._cubic import _pchip_slopes
 
-_METHODS = ("linear", "nearest", "cubic", "quintic")
+_METHODS = ("linear", "nearest", "cubic", "quintic", "pchip")
 _SPLINE_DEGREE = {"cubic": 3, "quintic": 5}
 
 
@@ -25,9 +27,6 @@ class RegularGridInterpolator:
         if method == "slinear":
             method = "linear"  # the order-1 tensor-product spline is multilinear interpolation
         if method not in _METHODS:
-            if method == "pchip":
-                raise NotImplementedError("RegularGridInterpolator: method %r is not "
-                                          "supported yet" % method)
             raise ValueError("Method '%s' is not defined" % method)
         self.method = method
         self.bounds_error = bounds_error
@@ -62,6 +61,8 @@ class RegularGridInterpolator:
                                  "with values")
         self.grid = tuple(grid)
         self.values = values
+        if method == "pchip":
+            self._check_pchip()
         self.fill_value = fill_value
         self._splines = {}
         if method in _SPLINE_DEGREE:
@@ -129,6 +130,9 @@ class RegularGridInterpolator:
         ex = (1,) * len(trailing)
         if method in _SPLINE_DEGREE:
             out = self._evaluate_spline(method, pts, ex)
+        elif method == "pchip":
+            self._check_pchip()
+            out = self._evaluate_pchip(pts)
         elif method == "nearest":
             near = tuple(cp.where(t <= 0.5, i, i + 1) for i, t in zip(idx, frac))
             out = self.values[near]
@@ -169,6 +173,54 @@ def _evaluate_spline(self, method, pts, ex):
 
 
 RegularGridInterpolator._evaluate_spline = _evaluate_spline
+
+
+def _check_pchip(self):
+    if self.values.dtype.kind == "c":
+        raise ValueError("`PchipInterpolator` only works with real values. If you are trying "
+                         "to use the real components of the passed array, use `np.real` on "
+                         "the array before passing to `RegularGridInterpolator`.")
+    for d, g in enumerate(self.grid):
+        if g.shape[0] < 4:
+            raise ValueError("There are %d points in dimension %d, but method pchip requires "
+                             "at least 4 points per dimension." % (g.shape[0], d))
+
+
+def _evaluate_pchip(self, pts):
+    """1-D PCHIP along the last grid axis, then along each earlier axis of what is left,
+    for all points at once (as SciPy folds the axes, last first: PCHIP is not linear, so the
+    order matters). The data carry a leading point axis after the first fold."""
+    values = self.values
+    grids = []
+    for d, g in enumerate(self.grid):
+        if self._descending[d]:
+            values = cp.flip(values, axis=d)
+            g = g[::-1]
+        grids.append(cp.ascontiguousarray(g))
+    m = pts.shape[0]
+    rows = cp.arange(m)
+    data = values
+    for i in range(len(grids) - 1, -1, -1):
+        g = grids[i]
+        first = data is values
+        # The interpolation axis first: (n_i, [m,] n_0..n_{i-1}, trailing).
+        y = cp.moveaxis(data, i if first else i + 1, 0)
+        slopes = _pchip_slopes(g, cp.diff(g), y)
+        idx, t = _locate(g, pts[:, i], False)
+        pick = (idx,) if first else (idx, rows)
+        nxt = (idx + 1,) if first else (idx + 1, rows)
+        y0, y1, d0, d1 = y[pick], y[nxt], slopes[pick], slopes[nxt]
+        shape = (-1,) + (1,) * (y0.ndim - 1)
+        t = t.reshape(shape)
+        h = (g[idx + 1] - g[idx]).reshape(shape)
+        t2, t3 = t * t, t * t * t
+        data = (y0 * (2 * t3 - 3 * t2 + 1) + h * d0 * (t3 - 2 * t2 + t)
+                + y1 * (3 * t2 - 2 * t3) + h * d1 * (t3 - t2))
+    return data
+
+
+RegularGridInterpolator._check_pchip = _check_pchip
+RegularGridInterpolator._evaluate_pchip = _evaluate_pchip
 
 
 def _locate(g, x, descending):
