@@ -420,6 +420,10 @@ def label(be, input, structure=None, output=None):
     fg = (input != 0)
     big = float(size + 1)
     lab = xp.where(fg, xp.arange(1, size + 1, dtype=xp.float64).reshape(shape), big)
+    # Every element also reads itself, so a round never raises a label (connectivity does not
+    # depend on the structure's centre).
+    st = st.copy()
+    st[(1,) * st.ndim] = True
     offsets = numpy.argwhere(st) - 1
     weights = numpy.zeros(len(offsets))
     while size:

@@ -98,6 +98,15 @@ def test_label(shape, full):
     numpy.testing.assert_array_equal(a, b)
 
 
+def test_label_structure_without_centre():
+    x = _binary((13, 17), 6)
+    st = numpy.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]])
+    a, n = sn.label(x, st)
+    b, m = _Model().label(x, st)
+    assert n == m
+    numpy.testing.assert_array_equal(a, b)
+
+
 def test_label_winding():
     # A serpentine component: one label, however many rounds the propagation takes.
     x = numpy.zeros((9, 9), bool)
