@@ -32,10 +32,14 @@ def _prepare(be, input, n, axis, output, complex_output):
     if output is None:
         out = xp.zeros(input.shape, dtype=kind)
     elif isinstance(output, (type, numpy.dtype, str)):
+        allowed = ("complex64", "complex128") if complex_output else (
+            "complex64", "complex128", "float32", "float64")
+        if numpy.dtype(output).name not in allowed:
+            raise RuntimeError("output type not supported")
         out = xp.zeros(input.shape, dtype=numpy.dtype(output))
     else:
         if output.shape != input.shape:
-            raise ValueError("output shape not correct")
+            raise RuntimeError("output shape not correct")
         out = output
     return input, axis, int(n), out
 

@@ -65,6 +65,15 @@ def test_errors():
         _model("fourier_ellipsoid", numpy.ones((2, 2, 2, 2)), 1.0)
     with pytest.raises(RuntimeError):
         _model("fourier_gaussian", numpy.ones((3, 3)), [1.0, 2.0, 3.0])
+    with pytest.raises(RuntimeError):
+        _model("fourier_uniform", numpy.ones((3, 3)), 1.0, output=numpy.zeros((3, 2)))
+    with pytest.raises(RuntimeError):
+        _model("fourier_gaussian", numpy.ones((3, 3)), 1.0, output=numpy.int32)
+    with pytest.raises(RuntimeError):
+        _model("fourier_shift", numpy.ones((3, 3)), 1.0, output=numpy.float64)
+    r = _model("fourier_shift", numpy.ones((3, 3)), 1.0, output=numpy.complex64)
+    numpy.testing.assert_allclose(r, sn.fourier_shift(numpy.ones((3, 3)), 1.0,
+                                                      output=numpy.complex64), rtol=1e-6)
 
 
 @gpu
