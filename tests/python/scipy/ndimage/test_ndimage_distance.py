@@ -93,3 +93,11 @@ def test_gpu_edt():
         b, bi = cn.distance_transform_edt(cunp.asarray(x), sampling, return_indices=True)
         numpy.testing.assert_allclose(a, cunp.asnumpy(b), rtol=1e-12)
         _check_indices(x, sampling, cunp.asnumpy(bi), a)
+
+
+@pytest.mark.parametrize("layout", ["fortran", "strided", "size1"])
+def test_edt_layouts(layout):
+    x = _input((12, 18), 6)
+    x = {"fortran": numpy.asfortranarray(x), "strided": x[::2, ::-3], "size1": x[:, 5:6]}[layout]
+    numpy.testing.assert_allclose(sn.distance_transform_edt(x, [1.0, 2.0]),
+                                  _edt(x, [1.0, 2.0]), rtol=1e-12)

@@ -218,3 +218,24 @@ def test_gpu_measurements():
                                      cunp.asnumpy(cn.histogram(cx, 0, 20, 6, cl, 2)))
     _close(sn.labeled_comprehension(x, labels, [1, 3], numpy.mean, float, -1),
            cunp.asnumpy(cn.labeled_comprehension(cx, cl, [1, 3], cunp.mean, float, -1)))
+
+
+@pytest.mark.parametrize("layout", ["fortran", "strided", "size1"])
+def test_layouts(layout):
+    x, labels = _data()
+    b = _binary((12, 18), 8)
+    if layout == "fortran":
+        x, labels, b = numpy.asfortranarray(x), numpy.asfortranarray(labels), \
+            numpy.asfortranarray(b)
+    elif layout == "strided":
+        x, labels, b = x[::2, ::-1], labels[::2, ::-1], b[::2, ::-3]
+    else:
+        x, labels, b = x[:1], labels[:1], b[:, :1]
+    index = [k for k in numpy.unique(labels) if k > 0]  # present labels (median: see docs)
+    for name in STATS:
+        _close(getattr(sn, name)(x, labels, index), getattr(_Model(), name)(x, labels, index))
+    a, n = sn.label(b)
+    c, m = _Model().label(b)
+    assert n == m
+    numpy.testing.assert_array_equal(a, c)
+    assert sn.find_objects(a) == _Model().find_objects(a)
