@@ -396,16 +396,29 @@ def _structure(be, structure, ndim):
     return structure
 
 
+def _compress(be, parent):
+    """Pointer jumping: every element's parent replaced by its parent's until each points at
+    its root (rounds logarithmic in the trees' depth)."""
+    xp = be.xp
+    while True:
+        up = parent[parent]
+        if not bool(be.to_host(xp.any(up != parent))):
+            return parent
+        parent = up
+
+
 def label(be, input, structure=None, output=None):
     """Connected components of input != 0 under `structure` (3 x ... x 3, its true elements
     the neighbours), numbered 1, 2, ... in the raster order of each component's first element.
 
-    Every element starts with its own flat position + 1 as a label; each round takes the
-    minimum over the structure's neighbours (a min-stencil) and then jumps each label to the
-    label held at the position it names (pointer jumping), until nothing changes. A component
-    then holds its first element's number; a sorted unique renumbers them. Cost: one stencil
-    and one gather a round; jumping makes most shapes settle in a few rounds, but a winding
-    component can need rounds of the order of its length."""
+    Union-find from array operations: every element starts as its own root (its flat
+    position); each round takes the minimum root over the structure's neighbours (a
+    min-stencil), hooks each root to the smallest root next to its tree (a minimum scatter) and
+    compresses the trees by pointer jumping, until no element sees a smaller root. A component's
+    root is then its first element; a sorted unique renumbers them. Cost per round: one stencil,
+    one scatter and a few gathers, with a host synchronisation each; hooking whole trees makes
+    the number of rounds grow slowly with component size, though a winding component still
+    needs more rounds than a compact one."""
     xp = be.xp
     input = xp.asarray(input)
     if input.dtype.kind == "c":
@@ -419,25 +432,26 @@ def label(be, input, structure=None, output=None):
     size = input.size
     fg = (input != 0)
     big = float(size + 1)
-    lab = xp.where(fg, xp.arange(1, size + 1, dtype=xp.float64).reshape(shape), big)
-    # Every element also reads itself, so a round never raises a label (connectivity does not
-    # depend on the structure's centre).
+    # Every element also reads itself (connectivity does not depend on the structure's centre,
+    # and the minimum then never exceeds an element's own root).
     st = st.copy()
     st[(1,) * st.ndim] = True
     offsets = numpy.argwhere(st) - 1
     weights = numpy.zeros(len(offsets))
+    flat_fg = fg.reshape(-1)
+    parent = xp.arange(size, dtype=xp.int64)
     while size:
+        lab = xp.where(fg, parent.reshape(shape).astype(xp.float64), big)
         spread = xp.empty(shape, dtype=xp.float64)
         be.run(lab, spread, offsets, weights, 4, big, "min")
-        new = xp.where(fg, spread, big)
-        flat = new.reshape(-1)
-        pointer = xp.clip(flat.astype(xp.int64) - 1, 0, size - 1)
-        jumped = xp.where(flat < big, xp.minimum(flat, flat[pointer]), big).reshape(shape)
-        changed = bool(be.to_host(xp.any(jumped != lab)))
-        lab = jumped
-        if not changed:
+        smallest = xp.where(flat_fg, spread.reshape(-1).astype(xp.int64), parent)
+        if not bool(be.to_host(xp.any(smallest < parent))):
             break
-    roots = xp.where(fg.reshape(-1), lab.reshape(-1), 0).astype(xp.int64)
+        # Hook: each root takes the smallest root seen next to any of its elements (roots only
+        # ever point to smaller roots, so no cycle forms).
+        xp.minimum.at(parent, parent, smallest)
+        parent = _compress(be, parent)
+    roots = xp.where(flat_fg, parent + 1, 0)
     uniq, inverse = xp.unique(roots, return_inverse=True)
     uniq_host = numpy.asarray(be.to_host(uniq))
     has_background = uniq_host.size and uniq_host[0] == 0
