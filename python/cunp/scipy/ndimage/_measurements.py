@@ -448,8 +448,9 @@ def label(be, input, structure=None, output=None):
         if not bool(be.to_host(xp.any(smallest < parent))):
             break
         # Hook: each root takes the smallest root seen next to any of its elements (roots only
-        # ever point to smaller roots, so no cycle forms).
-        xp.minimum.at(parent, parent, smallest)
+        # ever point to smaller roots, so no cycle forms). The indices are a copy: the scatter
+        # writes the array they would otherwise be read from.
+        xp.minimum.at(parent, parent.copy(), smallest)
         parent = _compress(be, parent)
     roots = xp.where(flat_fg, parent + 1, 0)
     uniq, inverse = xp.unique(roots, return_inverse=True)
