@@ -29,6 +29,9 @@ def _groups(be, input, labels, index):
     scalar = numpy.isscalar(index) or (hasattr(index, "ndim") and index.ndim == 0)
     wanted = xp.asarray(index).reshape(-1)
     n = wanted.shape[0]
+    # One type for the sorted search (labels int32, index Python ints, say).
+    common = numpy.result_type(wanted.dtype, flat.dtype)
+    wanted, flat = wanted.astype(common), flat.astype(common)
     if n == 0:
         return values, xp.zeros(values.shape, dtype=xp.int64), 0, scalar
     order = xp.argsort(wanted, kind="stable")
