@@ -10,14 +10,19 @@ the prefilter (spline_filter, spline_filter1d). Morphology: binary erosion, dila
 closing, hit-or-miss, propagation and hole filling, and the grey operations (erosion, dilation,
 opening, closing, gradient, Laplace, top-hats) on the stencil. Complex data go through the
 linear filters and interpolation as SciPy splits them (real and imaginary parts); morphology
-refuses complex input, as SciPy does.
+refuses complex input, as SciPy does. Measurements (label, find_objects, value_indices and the
+per-region statistics) and the Fourier-domain filters are compositions of array operations
+(sort, unique, bincount, cumsum, ufunc.at, elementwise kernels), as is the exact Euclidean
+distance transform (one broadcast minimum a line and axis).
 """
 import inspect
 
-from cunp.scipy.ndimage import _filters, _interpolation, _morphology
+from cunp.scipy.ndimage import (_distance, _filters, _fourier, _interpolation, _measurements,
+                                 _morphology)
 from cunp.scipy.ndimage._ni_support import cunp_backend
 
-_PUBLIC = _filters.FILTERS + _interpolation.INTERPOLATION + _morphology.MORPHOLOGY
+_PUBLIC = (_filters.FILTERS + _interpolation.INTERPOLATION + _morphology.MORPHOLOGY
+           + _measurements.MEASUREMENTS + _fourier.FOURIER + _distance.DISTANCE)
 __all__ = [f.__name__ for f in _PUBLIC]
 
 
