@@ -13,7 +13,8 @@ import cunp
 from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz, _gammatone,
                                _iir_design, _iir_order, _lti_conversion, _lti_response,
                                _max_len_seq, _order_filters, _peaks, _representation, _resample,
-                               _residue, _savgol, _spectral, _waveforms, windows)
+                               _residue, _savgol, _spectral, _spline_filters, _waveforms,
+                               windows)
 from cunp.scipy.signal._czt import CZT, ZoomFFT
 from cunp.scipy.signal._lti import StateSpace, TransferFunction, ZerosPolesGain, dlti, lti
 from cunp.scipy.signal._representation import BadCoefficients
@@ -88,6 +89,7 @@ _export(_order_filters.FUNCTIONS, _on_cunp)
 _export(_max_len_seq.HOST_FUNCTIONS, _on_host)
 _export(_czt.FUNCTIONS, _on_cunp)
 _export(_residue.FUNCTIONS, _on_host)
+_export(_spline_filters.FUNCTIONS, _on_cunp)
 _export(_gammatone.HOST_FUNCTIONS, _on_host)
 _export(_lti_conversion.HOST_FUNCTIONS, _on_host)
 _export(_lti_response.FUNCTIONS, _on_cunp)
