@@ -10,7 +10,7 @@ import inspect
 import numpy as np
 
 import cunp
-from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz, _gammatone,
+from cunp.scipy.signal import (_convolve, _czt, _envelope, _filtering, _fir_design, _freqz, _gammatone,
                                _iir_design, _iir_order, _lombscargle, _lti_conversion, _lti_response,
                                _max_len_seq, _order_filters, _peaks, _representation, _resample,
                                _residue, _savgol, _spectral, _spline_filters, _waveforms,
@@ -91,6 +91,7 @@ _export(_czt.FUNCTIONS, _on_cunp)
 _export(_residue.FUNCTIONS, _on_host)
 _export(_spline_filters.FUNCTIONS, _on_cunp)
 _export(_lombscargle.FUNCTIONS, _on_cunp)
+_export(_envelope.FUNCTIONS, _on_cunp)
 _export(_gammatone.HOST_FUNCTIONS, _on_host)
 _export(_lti_conversion.HOST_FUNCTIONS, _on_host)
 _export(_lti_response.FUNCTIONS, _on_cunp)
