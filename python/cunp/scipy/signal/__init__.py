@@ -6,19 +6,23 @@ NumPy (as SciPy does) and return cunp arrays. Windows are in `windows`.
 """
 import functools
 import inspect
+import types
 
 import numpy as np
 
 import cunp
-from cunp.scipy.signal import (_convolve, _czt, _filtering, _fir_design, _freqz, _iir_design,
-                               _iir_order, _max_len_seq, _order_filters, _peaks,
-                               _representation, _resample, _savgol, _spectral, _waveforms,
-                               windows)
+from cunp.scipy.signal import (_convolve, _czt, _envelope, _filtering, _fir_design, _freqz,
+                               _gammatone, _iir_design, _iir_order, _lombscargle,
+                               _lti_conversion, _lti_response, _max_len_seq, _order_filters,
+                               _peaks, _place_poles, _representation, _resample, _residue,
+                               _savgol, _spectral, _spline_filters, _waveforms, windows)
 from cunp.scipy.signal._czt import CZT, ZoomFFT
+from cunp.scipy.signal._lti import StateSpace, TransferFunction, ZerosPolesGain, dlti, lti
 from cunp.scipy.signal._representation import BadCoefficients
 from cunp.scipy.signal.windows import get_window
 
-__all__ = ["windows", "get_window", "BadCoefficients", "CZT", "ZoomFFT"]
+__all__ = ["windows", "get_window", "BadCoefficients", "CZT", "ZoomFFT", "lti", "dlti",
+           "StateSpace", "TransferFunction", "ZerosPolesGain"]
 
 
 def _on_cunp(generic):
@@ -47,6 +51,8 @@ def _device_value(value):
         return tuple(_device_value(v) for v in value)
     if isinstance(value, dict):
         return {k: _device_value(v) for k, v in value.items()}
+    if isinstance(value, types.SimpleNamespace):  # place_poles' result
+        return types.SimpleNamespace(**_device_value(vars(value)))
     if isinstance(value, np.ndarray):
         return cunp.asarray(value)
     return value
@@ -85,6 +91,15 @@ _export(_savgol.HOST_FUNCTIONS, _on_host)
 _export(_order_filters.FUNCTIONS, _on_cunp)
 _export(_max_len_seq.HOST_FUNCTIONS, _on_host)
 _export(_czt.FUNCTIONS, _on_cunp)
+_export(_residue.FUNCTIONS, _on_host)
+_export(_spline_filters.FUNCTIONS, _on_cunp)
+_export(_lombscargle.FUNCTIONS, _on_cunp)
+_export(_envelope.FUNCTIONS, _on_cunp)
+_export(_place_poles.HOST_FUNCTIONS, _on_host)
+_export(_gammatone.HOST_FUNCTIONS, _on_host)
+_export(_lti_conversion.HOST_FUNCTIONS, _on_host)
+_export(_lti_response.FUNCTIONS, _on_cunp)
+_export(_lti_response.HOST_FUNCTIONS, _on_host)
 for _module in (_representation, _iir_design, _iir_order, _fir_design, _freqz):
     _export(_module.FUNCTIONS, _on_host)
 del _module

@@ -1,0 +1,398 @@
+"""The LTI system classes (lti, dlti, TransferFunction, ZerosPolesGain, StateSpace) as SciPy
+lays them out: lti/dlti dispatch on the number of arguments, each representation has a
+continuous and a discrete class, and to_tf/to_zpk/to_ss convert between them. A system's
+coefficients are a few numbers, so they live on the host as NumPy arrays; the response
+methods delegate to the module functions (signal-length work there runs through `xp`)."""
+import copy
+
+import numpy as np
+
+from cunp.scipy.signal import _representation as rep
+from cunp.scipy.signal._lti_conversion import abcd_normalize, cont2discrete
+
+
+def _host(x):
+    """NumPy view of a coefficient given as a cunp array, list or scalar."""
+    if hasattr(x, "__array_namespace__") and type(x).__module__.startswith("cunp"):
+        import cunp
+        return cunp.asnumpy(x)
+    return x
+
+
+class LinearTimeInvariant:
+    def __new__(cls, *system, **kwargs):
+        if cls is LinearTimeInvariant:
+            raise NotImplementedError("The LinearTimeInvariant class is not meant to be used "
+                                      "directly, use `lti` or `dlti` instead.")
+        return super().__new__(cls)
+
+    def __init__(self):
+        self.inputs = None
+        self.outputs = None
+        self._dt = None
+
+    @property
+    def dt(self):
+        return self._dt
+
+    @property
+    def _dt_dict(self):
+        return {} if self.dt is None else {"dt": self.dt}
+
+    @property
+    def zeros(self):
+        return self.to_zpk().zeros
+
+    @property
+    def poles(self):
+        return self.to_zpk().poles
+
+    def _as_ss(self):
+        return self if isinstance(self, StateSpace) else self.to_ss()
+
+    def _as_zpk(self):
+        return self if isinstance(self, ZerosPolesGain) else self.to_zpk()
+
+    def _as_tf(self):
+        return self if isinstance(self, TransferFunction) else self.to_tf()
+
+
+class lti(LinearTimeInvariant):
+    """A continuous-time system: lti(num, den), lti(zeros, poles, gain) or lti(A, B, C, D)."""
+
+    def __new__(cls, *system):
+        if cls is lti:
+            kinds = {2: TransferFunctionContinuous, 3: ZerosPolesGainContinuous,
+                     4: StateSpaceContinuous}
+            if len(system) not in kinds:
+                raise ValueError("`system` needs to be an instance of `lti` or have 2, 3 or 4 "
+                                 "arguments.")
+            kind = kinds[len(system)]
+            return kind.__new__(kind, *system)
+        return super().__new__(cls)
+
+    def __init__(self, *system):
+        super().__init__()
+
+    def impulse(self, X0=None, T=None, N=None):
+        from cunp.scipy.signal._lti_response import impulse
+        return impulse(np, self, X0=X0, T=T, N=N)
+
+    def step(self, X0=None, T=None, N=None):
+        from cunp.scipy.signal._lti_response import step
+        return step(np, self, X0=X0, T=T, N=N)
+
+    def output(self, U, T, X0=None):
+        from cunp.scipy.signal._lti_response import lsim
+        return lsim(np, self, U, T, X0=X0)
+
+    def bode(self, w=None, n=100):
+        from cunp.scipy.signal._lti_response import bode
+        return bode(self, w=w, n=n)
+
+    def freqresp(self, w=None, n=10000):
+        from cunp.scipy.signal._lti_response import freqresp
+        return freqresp(self, w=w, n=n)
+
+    def to_discrete(self, dt, method="zoh", alpha=None):
+        raise NotImplementedError("to_discrete is not implemented for this system class.")
+
+
+class dlti(LinearTimeInvariant):
+    """A discrete-time system with sampling time dt (True: unspecified)."""
+
+    def __new__(cls, *system, **kwargs):
+        if cls is dlti:
+            kinds = {2: TransferFunctionDiscrete, 3: ZerosPolesGainDiscrete,
+                     4: StateSpaceDiscrete}
+            if len(system) not in kinds:
+                raise ValueError("`system` needs to be an instance of `dlti` or have 2, 3 or 4 "
+                                 "arguments.")
+            kind = kinds[len(system)]
+            return kind.__new__(kind, *system, **kwargs)
+        return super().__new__(cls)
+
+    def __init__(self, *system, **kwargs):
+        dt = kwargs.pop("dt", True)
+        super().__init__()
+        self.dt = dt
+
+    @property
+    def dt(self):
+        return self._dt
+
+    @dt.setter
+    def dt(self, dt):
+        self._dt = dt
+
+    def impulse(self, x0=None, t=None, n=None):
+        from cunp.scipy.signal._lti_response import dimpulse
+        return dimpulse(np, self, x0=x0, t=t, n=n)
+
+    def step(self, x0=None, t=None, n=None):
+        from cunp.scipy.signal._lti_response import dstep
+        return dstep(np, self, x0=x0, t=t, n=n)
+
+    def output(self, u, t, x0=None):
+        from cunp.scipy.signal._lti_response import dlsim
+        return dlsim(np, self, u, t, x0=x0)
+
+    def bode(self, w=None, n=100):
+        from cunp.scipy.signal._lti_response import dbode
+        return dbode(self, w=w, n=n)
+
+    def freqresp(self, w=None, n=10000, whole=False):
+        from cunp.scipy.signal._lti_response import dfreqresp
+        return dfreqresp(self, w=w, n=n, whole=whole)
+
+
+def _dispatch(cls, base, continuous, discrete, system, kwargs):
+    """The class a representation's constructor builds: a copy converted from a given system,
+    else the continuous or discrete subclass by dt."""
+    if len(system) == 1 and isinstance(system[0], LinearTimeInvariant):
+        return None
+    if cls is base:
+        kind = continuous if kwargs.get("dt") is None else discrete
+        return kind.__new__(kind, *system, **kwargs)
+    return object.__new__(cls)
+
+
+class TransferFunction(LinearTimeInvariant):
+    """num(s)/den(s) (or in z), coefficients highest power first."""
+
+    def __new__(cls, *system, **kwargs):
+        if len(system) == 1 and isinstance(system[0], LinearTimeInvariant):
+            return system[0].to_tf()
+        return _dispatch(cls, TransferFunction, TransferFunctionContinuous,
+                         TransferFunctionDiscrete, system, kwargs)
+
+    def __init__(self, *system, **kwargs):
+        if isinstance(system[0], LinearTimeInvariant):
+            return
+        super().__init__(**kwargs)
+        self._num = None
+        self._den = None
+        self.num, self.den = rep.normalize(*(_host(s) for s in system))
+
+    def __repr__(self):
+        return (f"{self.__class__.__name__}(\n{self.num!r},\n{self.den!r},\n"
+                f"dt: {self.dt!r}\n)")
+
+    @property
+    def num(self):
+        return self._num
+
+    @num.setter
+    def num(self, num):
+        self._num = np.atleast_1d(num)
+        if self._num.ndim > 1:
+            self.outputs, self.inputs = self._num.shape
+        else:
+            self.outputs = self.inputs = 1
+
+    @property
+    def den(self):
+        return self._den
+
+    @den.setter
+    def den(self, den):
+        self._den = np.atleast_1d(den)
+
+    def _copy(self, system):
+        self.num, self.den = system.num, system.den
+
+    def to_tf(self):
+        return copy.deepcopy(self)
+
+    def to_zpk(self):
+        return ZerosPolesGain(*rep.tf2zpk(self.num, self.den), **self._dt_dict)
+
+    def to_ss(self):
+        return StateSpace(*rep.tf2ss(self.num, self.den), **self._dt_dict)
+
+    @staticmethod
+    def _z_to_zinv(num, den):
+        """Equal lengths (zeros in front): a polynomial ratio in z read as one in z^-1."""
+        diff = len(num) - len(den)
+        if diff > 0:
+            den = np.hstack((np.zeros(diff), den))
+        elif diff < 0:
+            num = np.hstack((np.zeros(-diff), num))
+        return num, den
+
+    @staticmethod
+    def _zinv_to_z(num, den):
+        diff = len(num) - len(den)
+        if diff > 0:
+            den = np.hstack((den, np.zeros(diff)))
+        elif diff < 0:
+            num = np.hstack((num, np.zeros(-diff)))
+        return num, den
+
+
+class TransferFunctionContinuous(TransferFunction, lti):
+    def to_discrete(self, dt, method="zoh", alpha=None):
+        num, den, _ = cont2discrete((self.num, self.den), dt, method=method, alpha=alpha)
+        return TransferFunction(num, den, dt=dt)
+
+
+class TransferFunctionDiscrete(TransferFunction, dlti):
+    pass
+
+
+class ZerosPolesGain(LinearTimeInvariant):
+    """k prod (s - zeros) / prod (s - poles)."""
+
+    def __new__(cls, *system, **kwargs):
+        if len(system) == 1 and isinstance(system[0], LinearTimeInvariant):
+            return system[0].to_zpk()
+        return _dispatch(cls, ZerosPolesGain, ZerosPolesGainContinuous,
+                         ZerosPolesGainDiscrete, system, kwargs)
+
+    def __init__(self, *system, **kwargs):
+        if isinstance(system[0], LinearTimeInvariant):
+            return
+        super().__init__(**kwargs)
+        self._zeros = None
+        self._poles = None
+        self._gain = None
+        self.zeros, self.poles, self.gain = (_host(s) for s in system)
+
+    def __repr__(self):
+        return (f"{self.__class__.__name__}(\n{self.zeros!r},\n{self.poles!r},\n"
+                f"{self.gain!r},\ndt: {self.dt!r}\n)")
+
+    @property
+    def zeros(self):
+        return self._zeros
+
+    @zeros.setter
+    def zeros(self, zeros):
+        self._zeros = np.atleast_1d(zeros)
+        if self._zeros.ndim > 1:
+            self.outputs, self.inputs = self._zeros.shape
+        else:
+            self.outputs = self.inputs = 1
+
+    @property
+    def poles(self):
+        return self._poles
+
+    @poles.setter
+    def poles(self, poles):
+        self._poles = np.atleast_1d(poles)
+
+    @property
+    def gain(self):
+        return self._gain
+
+    @gain.setter
+    def gain(self, gain):
+        self._gain = gain
+
+    def _copy(self, system):
+        self.poles, self.zeros, self.gain = system.poles, system.zeros, system.gain
+
+    def to_tf(self):
+        return TransferFunction(*rep.zpk2tf(self.zeros, self.poles, self.gain),
+                                **self._dt_dict)
+
+    def to_zpk(self):
+        return copy.deepcopy(self)
+
+    def to_ss(self):
+        return StateSpace(*rep.zpk2ss(self.zeros, self.poles, self.gain), **self._dt_dict)
+
+
+class ZerosPolesGainContinuous(ZerosPolesGain, lti):
+    def to_discrete(self, dt, method="zoh", alpha=None):
+        z, p, k, _ = cont2discrete((self.zeros, self.poles, self.gain), dt, method=method,
+                                   alpha=alpha)
+        return ZerosPolesGain(z, p, k, dt=dt)
+
+
+class ZerosPolesGainDiscrete(ZerosPolesGain, dlti):
+    pass
+
+
+class StateSpace(LinearTimeInvariant):
+    """x' = A x + B u, y = C x + D u (x[k+1] = ... in discrete time)."""
+
+    def __new__(cls, *system, **kwargs):
+        if len(system) == 1 and isinstance(system[0], LinearTimeInvariant):
+            return system[0].to_ss()
+        return _dispatch(cls, StateSpace, StateSpaceContinuous, StateSpaceDiscrete, system,
+                         kwargs)
+
+    def __init__(self, *system, **kwargs):
+        if isinstance(system[0], LinearTimeInvariant):
+            return
+        super().__init__(**kwargs)
+        self._A = self._B = self._C = self._D = None
+        self.A, self.B, self.C, self.D = abcd_normalize(*(_host(s) for s in system))
+
+    def __repr__(self):
+        return (f"{self.__class__.__name__}(\n{self.A!r},\n{self.B!r},\n{self.C!r},\n"
+                f"{self.D!r},\ndt: {self.dt!r}\n)")
+
+    @property
+    def A(self):
+        return self._A
+
+    @A.setter
+    def A(self, A):
+        self._A = np.atleast_2d(A)
+
+    @property
+    def B(self):
+        return self._B
+
+    @B.setter
+    def B(self, B):
+        self._B = np.atleast_2d(B)
+        self.inputs = self._B.shape[-1]
+
+    @property
+    def C(self):
+        return self._C
+
+    @C.setter
+    def C(self, C):
+        self._C = np.atleast_2d(C)
+        self.outputs = self._C.shape[0]
+
+    @property
+    def D(self):
+        return self._D
+
+    @D.setter
+    def D(self, D):
+        self._D = np.atleast_2d(D)
+
+    def _copy(self, system):
+        self.A, self.B, self.C, self.D = system.A, system.B, system.C, system.D
+
+    def to_tf(self, **kwargs):
+        return TransferFunction(*rep.ss2tf(self.A, self.B, self.C, self.D, **kwargs),
+                                **self._dt_dict)
+
+    def to_zpk(self, **kwargs):
+        return ZerosPolesGain(*rep.ss2zpk(self.A, self.B, self.C, self.D, **kwargs),
+                              **self._dt_dict)
+
+    def to_ss(self):
+        return copy.deepcopy(self)
+
+
+class StateSpaceContinuous(StateSpace, lti):
+    def to_discrete(self, dt, method="zoh", alpha=None):
+        a, b, c, d, _ = cont2discrete((self.A, self.B, self.C, self.D), dt, method=method,
+                                      alpha=alpha)
+        return StateSpace(a, b, c, d, dt=dt)
+
+
+class StateSpaceDiscrete(StateSpace, dlti):
+    pass
+
+
+CLASSES = [lti, dlti, TransferFunction, ZerosPolesGain, StateSpace]

@@ -1,0 +1,238 @@
+"""The LTI systems (classes, conversions, cont2discrete, abcd_normalize) and their time and
+frequency responses against scipy.signal. The simulations are written over an array
+namespace: the CPU tests run them with xp=numpy, the gpu tests on cunp arrays."""
+import warnings
+
+import numpy
+import pytest
+
+from cunp.scipy.signal import _lti, _lti_conversion, _lti_response
+
+gpu = pytest.mark.gpu
+
+
+@pytest.fixture
+def ss():
+    return pytest.importorskip("scipy.signal")
+
+
+def _close(got, want, tol=1e-9):
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _close(g, w, tol)
+        return
+    got, want = numpy.asarray(got), numpy.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    scale = max(1.0, float(numpy.abs(want).max(initial=0)))
+    numpy.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale)
+
+
+TF = ([1, 3], [1, 5, 6])
+ZPK = ([-1], [-2, -3 + 1j, -3 - 1j], 2.0)
+SS = (numpy.array([[-1, 0.5], [0, -2.0]]), numpy.eye(2), numpy.array([[1, 1.0]]),
+      numpy.array([[0, 0.1]]))
+SYSTEMS = [TF, ZPK, SS]
+METHODS = ["zoh", "foh", "bilinear", "tustin", "euler", "forward_diff", "backward_diff"]
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    # Converting some of these systems trips BadCoefficients in SciPy and here alike.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("method", METHODS + ["impulse", "gbt"])
+def test_cont2discrete(ss, index, method):
+    system = SYSTEMS[index]
+    if method == "impulse" and index == 2:
+        with pytest.raises(ValueError):
+            ss.cont2discrete(system, 0.1, method)
+        with pytest.raises(ValueError):
+            _lti_conversion.cont2discrete(system, 0.1, method)
+        return
+    alpha = 0.3 if method == "gbt" else None
+    for dt in (0.1, 1.5):
+        _close(_lti_conversion.cont2discrete(system, dt, method, alpha),
+               ss.cont2discrete(system, dt, method, alpha))
+
+
+def test_cont2discrete_errors(ss):
+    for args in [(TF, 0.1, "nope"), (TF, 0.1, "gbt"), (TF, 0.1, "gbt", 2.0), ((1,), 0.1)]:
+        with pytest.raises(ValueError):
+            ss.cont2discrete(*args)
+        with pytest.raises(ValueError):
+            _lti_conversion.cont2discrete(*args)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"A": [[1, 2], [3, 4]], "B": [[1], [2]], "C": [[1, 1]]},
+    {"B": [[1], [2]], "C": [[1, 1]], "D": [[2]]},
+    {"A": [[1]], "D": [[1, 2]], "C": [[3]]},
+    {"A": 1, "B": 2, "C": 3, "D": 4},
+    {"A": [[1, 2], [3, 4]], "B": [[1], [2]]},
+    {"A": [[1, 2], [3, 4]], "B": [[1, 2, 3]], "C": [[1, 1]]},
+])
+def test_abcd_normalize(ss, kwargs):
+    try:
+        want = ss.abcd_normalize(**kwargs)
+    except ValueError:
+        with pytest.raises(ValueError):
+            _lti_conversion.abcd_normalize(**kwargs)
+        return
+    _close(_lti_conversion.abcd_normalize(**kwargs), want)
+
+
+def test_expm(ss):
+    linalg = pytest.importorskip("scipy.linalg")
+    rng = numpy.random.default_rng(0)
+    for n, scale in [(1, 1.0), (3, 0.01), (4, 3.0), (6, 40.0)]:
+        a = rng.standard_normal((n, n)) * scale
+        _close(_lti_conversion.expm(a), linalg.expm(a), 1e-11)
+
+
+def _t_u():
+    t = numpy.linspace(0, 5, 101)
+    return t, numpy.sin(t)
+
+
+@pytest.mark.parametrize("index", range(2))
+def test_continuous_responses(ss, index):
+    system = SYSTEMS[index]
+    t, u = _t_u()
+    states = len(ss.lti(*system).to_ss().A)
+    x0 = numpy.arange(1.0, states + 1)
+    _close(_lti_response.lsim(numpy, system, u, t), ss.lsim(system, u, t))
+    _close(_lti_response.lsim(numpy, system, u, t, X0=x0, interp=False),
+           ss.lsim(system, u, t, X0=x0, interp=False))
+    _close(_lti_response.lsim(numpy, system, None, t[5:], X0=x0),
+           ss.lsim(system, None, t[5:], X0=x0))
+    _close(_lti_response.lsim(numpy, system, u[:1], t[:1]), ss.lsim(system, u[:1], t[:1]))
+    _close(_lti_response.impulse(numpy, system), ss.impulse(system))
+    _close(_lti_response.impulse(numpy, system, T=t), ss.impulse(system, T=t))
+    _close(_lti_response.step(numpy, system, N=50), ss.step(system, N=50))
+    _close(_lti_response.step(numpy, system, X0=x0, T=t), ss.step(system, X0=x0, T=t))
+    _close(_lti_response.freqresp(system, n=50), ss.freqresp(system, n=50))
+    _close(_lti_response.freqresp(system, w=[0.1, 1, 10]), ss.freqresp(system, w=[0.1, 1, 10]))
+    _close(_lti_response.bode(system), ss.bode(system))
+
+
+@pytest.mark.parametrize("index", range(2))
+def test_discrete_responses(ss, index):
+    t, u = _t_u()
+    discrete = ss.cont2discrete(SYSTEMS[index], 0.1)
+    _close(_lti_response.dlsim(numpy, discrete, u), ss.dlsim(discrete, u))
+    _close(_lti_response.dlsim(numpy, discrete, u, t=t), ss.dlsim(discrete, u, t=t))
+    _close(_lti_response.dimpulse(numpy, discrete), ss.dimpulse(discrete))
+    _close(_lti_response.dstep(numpy, discrete, n=30), ss.dstep(discrete, n=30))
+    _close(_lti_response.dfreqresp(discrete, n=40), ss.dfreqresp(discrete, n=40))
+    _close(_lti_response.dfreqresp(discrete, n=40, whole=True),
+           ss.dfreqresp(discrete, n=40, whole=True))
+    _close(_lti_response.dbode(discrete), ss.dbode(discrete))
+
+
+def test_multi_input_state_space(ss):
+    t, u = _t_u()
+    U = numpy.stack([u, numpy.cos(t)], 1)
+    _close(_lti_response.lsim(numpy, SS, U, t), ss.lsim(SS, U, t))
+    discrete = ss.cont2discrete(SS, 0.05)
+    _close(_lti_response.dlsim(numpy, discrete, U, x0=[1, 2]), ss.dlsim(discrete, U, x0=[1, 2]))
+    _close(_lti_response.dstep(numpy, discrete), ss.dstep(discrete))
+    _close(_lti_response.dimpulse(numpy, discrete, n=20), ss.dimpulse(discrete, n=20))
+    # A long signal: the doubling scan against the sequential recursion.
+    long = numpy.random.default_rng(1).standard_normal((5000, 2))
+    _close(_lti_response.dlsim(numpy, discrete, long), ss.dlsim(discrete, long), 1e-8)
+
+
+def test_response_errors(ss):
+    t, u = _t_u()
+    cases = [
+        lambda m, *x: m.lsim(*x, TF, u, numpy.array([0, 1, 3.0] + [4.0] * 98)),
+        lambda m, *x: m.lsim(*x, TF, u[:10], t),
+        lambda m, *x: m.lsim(*x, TF, u, t - 1),
+        lambda m, *x: m.lsim(*x, TF, u, t.reshape(1, -1)),
+        lambda m, *x: m.lsim(*x, SS, u, t),
+    ]
+    for case in cases:
+        with pytest.raises(ValueError):
+            case(ss)
+        with pytest.raises(ValueError):
+            case(_lti_response, numpy)
+    for name in ("dimpulse", "dstep"):
+        with pytest.raises(AttributeError):
+            getattr(ss, name)(ss.lti(*TF))
+        with pytest.raises(AttributeError):
+            getattr(_lti_response, name)(numpy, _lti.lti(*TF))
+    with pytest.raises(AttributeError):
+        _lti_response.freqresp(_lti.dlti(*TF))
+    with pytest.raises(AttributeError):
+        _lti_response.dfreqresp(_lti.lti(*TF))
+    with pytest.raises(ValueError):
+        ss.freqresp(([[1], [2]], [1, 2]))
+    with pytest.raises(ValueError):
+        _lti_response.freqresp(([[1], [2]], [1, 2]))
+
+
+def test_classes(ss):
+    for system in SYSTEMS:
+        mine, theirs = _lti.lti(*system), ss.lti(*system)
+        assert type(mine).__name__ == type(theirs).__name__
+        assert (mine.inputs, mine.outputs, mine.dt) == (theirs.inputs, theirs.outputs, None)
+        _close(mine.poles, theirs.poles)
+        _close(mine.zeros, theirs.zeros)
+        for to in ("to_tf", "to_zpk", "to_ss"):
+            a, b = getattr(mine, to)(), getattr(theirs, to)()
+            assert type(a).__name__ == type(b).__name__
+        _close(mine.to_tf().num, theirs.to_tf().num)
+        _close(mine.to_ss().A, theirs.to_ss().A)
+        for method in ("zoh", "bilinear"):
+            a, b = mine.to_discrete(0.1, method), theirs.to_discrete(0.1, method)
+            assert type(a).__name__ == type(b).__name__ and a.dt == 0.1
+            _close(a.poles, b.poles)
+        if mine.inputs == 1:
+            _close(mine.step(), theirs.step())
+            _close(mine.impulse(N=20), theirs.impulse(N=20))
+            _close(mine.bode(n=20), theirs.bode(n=20))
+    for system in SYSTEMS[:2]:
+        mine, theirs = _lti.dlti(*system, dt=0.5), ss.dlti(*system, dt=0.5)
+        assert type(mine).__name__ == type(theirs).__name__ and mine.dt == 0.5
+        _close(mine.step(n=10), theirs.step(n=10))
+        _close(mine.freqresp(n=10), theirs.freqresp(n=10))
+        _close(mine.output([1.0, 0, 0, 2], None), theirs.output([1.0, 0, 0, 2], None))
+    assert _lti.dlti(*TF).dt is True
+    tf = _lti.TransferFunction(*TF, dt=0.2)
+    assert type(tf).__name__ == "TransferFunctionDiscrete"
+    assert type(_lti.StateSpace(tf)).__name__ == "StateSpaceDiscrete"
+    assert type(_lti.ZerosPolesGain(_lti.lti(*SS))).__name__ == "ZerosPolesGainContinuous"
+    assert repr(_lti.dlti([1], [1, 0.5])) == repr(ss.dlti([1], [1, 0.5]))
+    with pytest.raises(ValueError):
+        _lti.lti(1)
+    with pytest.raises(ValueError):
+        _lti.dlti(1, 2, 3, 4, 5)
+    with pytest.raises(NotImplementedError):
+        _lti.LinearTimeInvariant()
+
+
+@gpu
+def test_public_responses_return_cunp(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    t, u = _t_u()
+    tout, y, x = signal.lsim(signal.lti(*SS), cunp.asarray(numpy.stack([u, u], 1)),
+                             cunp.asarray(t))
+    assert isinstance(y, cunp.ndarray) and isinstance(x, cunp.ndarray)
+    want = ss.lsim(SS, numpy.stack([u, u], 1), t)
+    cunp.testing.assert_allclose(y, want[1], rtol=1e-9, atol=1e-12)
+    discrete = ss.cont2discrete(TF, 0.1)
+    tout, y = signal.dlsim(discrete, cunp.asarray(u))
+    cunp.testing.assert_allclose(y, ss.dlsim(discrete, u)[1], rtol=1e-9, atol=1e-12)
+    w, h = signal.freqresp(TF, n=20)
+    assert isinstance(h, cunp.ndarray)
+    num, den, dt = signal.cont2discrete(TF, 0.1)
+    assert isinstance(num, cunp.ndarray) and dt == 0.1
+    tout, (y,) = signal.dstep(discrete)
+    cunp.testing.assert_allclose(y, ss.dstep(discrete)[1][0], rtol=1e-9, atol=1e-12)
