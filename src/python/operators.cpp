@@ -110,8 +110,11 @@ nb::object apply(const Ufunc& u, Form form, nb::handle self, nb::handle other) {
   static const Ufunc* power = find_ufunc("power");
   // An integer array to a negative Python int: NumPy's ValueError. The exponent is on the host,
   // so this costs no sync (a negative exponent inside an array still gives 0, see differences).
+  // A bool array raised in place fails first on the integer result's cast back to bool, as in
+  // NumPy 2.5.
   if (&u == power && args[1].weak && !args[1].array && kind(args[1].scalar.dtype) == 'i' &&
       args[1].scalar.as_int() < 0 && args[0].array &&
+      !(form == Form::InPlace && kind(args[0].array->dtype()) == 'b') &&
       negative_power_error(*args[0].array, args[1].scalar.as_int()))
     throw nb::value_error("Integers to negative integer powers are not allowed.");
   // NumPy's fast paths for a Python int or float exponent: `x ** 2` is square(x) for any x
