@@ -7,7 +7,8 @@ or the exception's built-in type (differential.check).
 
 Functions out of reach of such arguments are listed in SKIP with the reason; ufuncs are drawn
 by test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the examples per function (default:
-a sixth of CUNP_FUZZ_EXAMPLES, at least 3).
+a sixth of CUNP_FUZZ_EXAMPLES, at least 3); CUNP_FUZZ_SIGNATURE_SHARD=i/n draws every n-th
+function from the i-th (the reliability harness runs shards side by side).
 """
 import inspect
 import math
@@ -125,6 +126,10 @@ def _functions():
             out.append(pytest.param(path, np_module, name, params,
                                     id=f'{path}.{name}' if path else name,
                                     marks=pytest.mark.skip(reason=reason) if reason else ()))
+    shard = os.environ.get('CUNP_FUZZ_SIGNATURE_SHARD')  # "i/n": every n-th function from i
+    if shard:
+        i, n = map(int, shard.split('/'))
+        out = out[i::n]
     return out
 
 
