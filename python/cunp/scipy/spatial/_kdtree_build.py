@@ -37,9 +37,7 @@ def build(xp, data, leafsize):
     pos = xp.arange(n, dtype=xp.int64)
     boxes = []
     for level in range(depth + 1):
-        starts = level_starts(n, level)
-        if xp is not numpy:
-            starts = xp.asarray(starts)
+        starts = level_starts(n, level)  # host integers: reduceat takes them as such
         lo = xp.minimum.reduceat(pts, starts, axis=0)
         hi = xp.maximum.reduceat(pts, starts, axis=0)
         boxes.append(xp.stack([lo, hi], axis=1))
