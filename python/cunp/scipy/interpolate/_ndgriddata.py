@@ -31,20 +31,20 @@ class _Scattered:
     """Checks and stores points (n, ndim) and values (n, ...), with SciPy's rescaling to the
     unit cube (offset: the mean, scale: the extent per axis)."""
 
-    def _set_points_values(self, points, values, rescale, need_2d=True):
+    def _set_points_values(self, points, values, rescale, flat_message):
         if isinstance(points, Delaunay):
             self.tri = points
             points = points.points
         else:
             self.tri = None
+        if not isinstance(points, tuple) and cp.asarray(points).ndim < 2:
+            raise ValueError(flat_message)
         points = _ndim_coords_from_arrays(points)
         if points.dtype.kind == "c":
             raise ValueError("input data must be real")
         points = cp.ascontiguousarray(points.astype(cp.float64))
-        if need_2d and points.ndim != 2:
-            raise ValueError("Need at least 2-D data")
-        if points.ndim == 1:
-            points = points.reshape(-1, 1)
+        if points.ndim != 2 or points.shape[1] < 2:
+            raise ValueError(flat_message)
         values = cp.asarray(values)
         if values.ndim == 0 or values.shape[0] != points.shape[0]:
             raise ValueError("different number of values and points")
@@ -88,9 +88,11 @@ class _Scattered:
 
 class _OverTriangulation(_Scattered):
     def _triangulate(self, points, values, fill_value, rescale):
-        self._set_points_values(points, values, rescale)
+        self._set_points_values(points, values, rescale, "Need at least 2-D data")
         if self.ndim != 2:
-            raise NotImplementedError("cunp's triangulation interpolators are 2-D only")
+            if isinstance(self, CloughTocher2DInterpolator):
+                raise ValueError("this mode of interpolation available only for 2-D data")
+            raise NotImplementedError("cunp's LinearNDInterpolator is 2-D only")
         if self.tri is None or self.offset is not None:
             self.tri = Delaunay(self.points)
         self.fill_value = fill_value
@@ -155,7 +157,7 @@ class NearestNDInterpolator(_Scattered):
     workers) go to KDTree.query; points with no neighbour within distance_upper_bound get NaN."""
 
     def __init__(self, x, y, rescale=False, tree_options=None):
-        self._set_points_values(x, y, rescale, need_2d=False)
+        self._set_points_values(x, y, rescale, "input data must be at least 2-D")
         self.tree = KDTree(self.points, **(tree_options or {}))
 
     def __call__(self, *args, **query_options):

@@ -84,11 +84,11 @@ def test_linear_nd_over_a_delaunay_and_coordinate_arrays():
     numpy.testing.assert_allclose(cunp.asnumpy(got), ref, rtol=1e-10, atol=1e-12)
 
 
-@pytest.mark.parametrize("ndim", [1, 2, 3])
+@pytest.mark.parametrize("ndim", [2, 3, 5])
 def test_nearest_nd(ndim):
     rng, y, d = _data(5, n=500, ndim=ndim)
     xi = rng.random((60, ndim))
-    x_arg = y[:, 0] if ndim == 1 else y
+    x_arg = y
     got = ci.NearestNDInterpolator(cunp.asarray(x_arg), cunp.asarray(d))(cunp.asarray(xi))
     ref = si.NearestNDInterpolator(x_arg, d)(xi)
     numpy.testing.assert_array_equal(cunp.asnumpy(got), ref)

@@ -50,15 +50,12 @@ def _walk(box, x, n, depth, kind, p, slack, inclusive, bound, leaf):
             stack.append(near)
 
 
-def query(tree, q, k, p=2.0, upper=numpy.inf, eps=0.0):
-    """kd_query_at for every row of q: (dist (m, k), idx (m, k))."""
-    data, box, perm, depth = tree
+def kd_query(data, box, perm, depth, kind, p, q, dist, idx, upper, slack):
+    """_core.spatial.kd_query: the k = dist.shape[1] nearest, written into dist and idx."""
     n = data.shape[0]
-    kind = build.metric_kind(p)
-    slack = (1.0 + eps) if numpy.isinf(p) else (1.0 + eps) ** p
-    upper = build.powered(upper, p)
-    dist = numpy.full((q.shape[0], k), upper)
-    idx = numpy.full((q.shape[0], k), -1, dtype=numpy.int64)
+    k = dist.shape[1]
+    dist[...] = upper
+    idx[...] = -1
     for i, x in enumerate(q):
         drow, irow = dist[i], idx[i]
 
@@ -77,17 +74,12 @@ def query(tree, q, k, p=2.0, upper=numpy.inf, eps=0.0):
         missing = irow < 0
         drow[:] = numpy.where(missing, numpy.inf, _root(drow, kind, p))
         irow[:] = numpy.where(missing, n, perm[numpy.maximum(irow, 0)] if n else n)
-    return dist, idx
 
 
-def ball(tree, q, r, p=2.0):
-    """kd_ball_at for every row of q: a list of original indices per query, in walk order."""
-    data, box, perm, depth = tree
+def kd_ball(data, box, perm, depth, kind, p, q, r, count, offset, out, fill):
+    """_core.spatial.kd_ball: counts into count, or indices into out from offset[i] on."""
     n = data.shape[0]
-    kind = build.metric_kind(p)
-    out = []
-    for x, radius in zip(q, numpy.broadcast_to(r, q.shape[:1])):
-        rp = build.powered(radius, p)
+    for i, (x, rp) in enumerate(zip(q, r)):
         found = []
 
         def leaf(begin, end):
@@ -97,5 +89,31 @@ def ball(tree, q, r, p=2.0):
 
         if n and rp >= 0:
             _walk(box, x, n, depth, kind, p, 1.0, True, lambda: rp, leaf)
-        out.append(found)
-    return out
+        if fill:
+            out[offset[i]:offset[i] + len(found)] = found
+        else:
+            count[i] = len(found)
+
+
+def query(tree, q, k, p=2.0, upper=numpy.inf, eps=0.0):
+    """kd_query for every row of q: (dist (m, k), idx (m, k))."""
+    data, box, perm, depth = tree
+    slack = (1.0 + eps) if numpy.isinf(p) else (1.0 + eps) ** p
+    dist = numpy.empty((q.shape[0], k))
+    idx = numpy.empty((q.shape[0], k), dtype=numpy.int64)
+    kd_query(data, box, perm, depth, build.metric_kind(p), p, q, dist, idx,
+             build.powered(upper, p), slack)
+    return dist, idx
+
+
+def ball(tree, q, r, p=2.0):
+    """kd_ball for every row of q: a list of original indices per query, in walk order."""
+    data, box, perm, depth = tree
+    m = q.shape[0]
+    rp = build.powered(numpy.broadcast_to(numpy.asarray(r, dtype=float), (m,)), p)
+    count = numpy.zeros(m, dtype=numpy.int64)
+    kd_ball(data, box, perm, depth, build.metric_kind(p), p, q, rp, count, None, None, False)
+    offset = numpy.cumsum(count) - count
+    out = numpy.empty(int(count.sum()), dtype=numpy.int64)
+    kd_ball(data, box, perm, depth, build.metric_kind(p), p, q, rp, count, offset, out, True)
+    return [out[o:o + c].tolist() for o, c in zip(offset, count)]
