@@ -253,7 +253,44 @@ class KDTree:
         return out
 
     def sparse_distance_matrix(self, other, max_distance, p=2.0, output_type="dok_matrix"):
-        raise NotImplementedError("cunp's KDTree has no sparse_distance_matrix yet")
+        """The distances between the points of self (rows) and of other (columns) that are at
+        most max_distance. output_type: 'coo_matrix' / 'coo_array' (cunp.scipy.sparse), 'dict'
+        ({(i, j): distance}) or 'ndarray' (a NumPy record array with fields i, j, v, sorted
+        by (i, j)); 'dok_matrix' / 'dok_array' give a coo_matrix / coo_array, as cunp has no
+        DOK format."""
+        self._check_p(p)
+        if other.m != self.m:
+            raise ValueError("Trees passed to sparse_distance_matrix have different "
+                             "dimensionality")
+        kinds = ("dok_matrix", "coo_matrix", "dok_array", "coo_array", "dict", "ndarray")
+        if output_type not in kinds:
+            raise ValueError("Invalid output type")
+        q = cp.ascontiguousarray(self.data)
+        count, _, j = other._ball(q, cp.full(self.n, float(max_distance)), p)
+        i = cp.repeat(cp.arange(self.n, dtype=cp.int64), count)
+        diff = cp.abs(self.data[i] - other.data[j])
+        if numpy.isinf(p):
+            v = diff.max(axis=1) if self.m else cp.zeros(i.size)
+        elif p == 1:
+            v = diff.sum(axis=1)
+        elif p == 2:
+            v = cp.sqrt((diff * diff).sum(axis=1))
+        else:
+            v = (diff ** p).sum(axis=1) ** (1.0 / p)
+        order = cp.lexsort((j, i))
+        i, j, v = i[order], j[order], v[order]
+        if output_type == "dict":
+            return dict(zip(zip(cp.asnumpy(i).tolist(), cp.asnumpy(j).tolist()),
+                            cp.asnumpy(v).tolist()))
+        if output_type == "ndarray":
+            rec = numpy.empty(i.size, dtype=[("i", numpy.intp), ("j", numpy.intp),
+                                             ("v", numpy.float64)])
+            rec["i"], rec["j"], rec["v"] = cp.asnumpy(i), cp.asnumpy(j), cp.asnumpy(v)
+            return rec
+        from cunp.scipy import sparse
+
+        make = sparse.coo_array if output_type.endswith("_array") else sparse.coo_matrix
+        return make((v, (i, j)), shape=(self.n, other.n))
 
 
 cKDTree = KDTree

@@ -176,3 +176,15 @@ def test_errors():
         tree.query(cunp.zeros(2), p=0.5)
     with pytest.raises(ValueError, match="finite"):
         tree.query(cunp.asarray([[numpy.nan, 0.0]]))
+
+
+@gpu
+def test_sparse_distance_matrix():
+    rng = numpy.random.default_rng(9)
+    a, b = rng.random((400, 3)), rng.random((300, 3))
+    ta, tb = cs.KDTree(cunp.asarray(a)), cs.KDTree(cunp.asarray(b))
+    exp = ss.KDTree(a).sparse_distance_matrix(ss.KDTree(b), 0.15).toarray()
+    for kind in ("coo_matrix", "dok_matrix", "coo_array"):
+        got = ta.sparse_distance_matrix(tb, 0.15, output_type=kind)
+        assert got.shape == (400, 300)
+        numpy.testing.assert_allclose(cunp.asnumpy(got.toarray()), exp, rtol=1e-12)

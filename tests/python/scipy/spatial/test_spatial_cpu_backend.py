@@ -144,3 +144,22 @@ def test_delaunay_errors_match_scipy():
             make(cs)
         with pytest.raises(exc):
             make(ss)
+
+
+@pytest.mark.parametrize("p", [1, 2, 3.0, numpy.inf])
+def test_sparse_distance_matrix(p):
+    rng = numpy.random.default_rng(5)
+    a, b = rng.random((60, 2)), rng.random((50, 2))
+    ta, tb, ra, rb = cs.KDTree(a), cs.KDTree(b), ss.KDTree(a), ss.KDTree(b)
+    got = ta.sparse_distance_matrix(tb, 0.2, p=p, output_type="dict")
+    exp = ra.sparse_distance_matrix(rb, 0.2, p=p, output_type="dict")
+    assert got.keys() == exp.keys()
+    numpy.testing.assert_allclose([got[k] for k in exp], list(exp.values()), rtol=1e-12)
+    rec = ta.sparse_distance_matrix(tb, 0.2, p=p, output_type="ndarray")
+    ref = ra.sparse_distance_matrix(rb, 0.2, p=p, output_type="ndarray")
+    ref = ref[numpy.lexsort((ref["j"], ref["i"]))]
+    numpy.testing.assert_array_equal(rec["i"], ref["i"])
+    numpy.testing.assert_array_equal(rec["j"], ref["j"])
+    numpy.testing.assert_allclose(rec["v"], ref["v"], rtol=1e-12)
+    with pytest.raises(ValueError, match="Invalid output type"):
+        ta.sparse_distance_matrix(tb, 0.2, output_type="foo")
