@@ -1,8 +1,9 @@
 // src/python/spatial.cpp -- _core.spatial: the pairwise-distance kernel behind
 // cunp.scipy.spatial.distance's metrics that are not a matrix product, KDTree's query kernels
-// and Delaunay.find_simplex's walk.
+// Delaunay's host triangulation and find_simplex's walk.
 #include "common.hpp"
 
+#include "cunp/ops/spatial/delaunay2d.hpp"
 #include "cunp/ops/spatial/kdtree.hpp"
 #include "cunp/ops/spatial/pairwise.hpp"
 #include "cunp/ops/spatial/tri_locate.hpp"
@@ -61,6 +62,38 @@ void bind_spatial(nb::module_& m) {
       },
       nb::arg("xi"), nb::arg("transform"), nb::arg("neighbors"), nb::arg("start"), nb::arg("out"),
       nb::arg("eps"));
+  // The host triangulation: points and insertion order as bytes (float64 (n, 2), int64 (n));
+  // None when the points span less than a plane, else (simplices int32, neighbors int32,
+  // repeated points int64) as bytes.
+  s.def(
+      "delaunay_2d",
+      [](nb::bytes xy, nb::bytes order) -> nb::object {
+        const auto n = static_cast<int64_t>(order.size() / sizeof(int64_t));
+        if (xy.size() != static_cast<std::size_t>(n) * 2 * sizeof(double))
+          throw ValueError("delaunay_2d: xy must hold 2 float64 per point of order");
+        Triangulation2d t;
+        {
+          nb::gil_scoped_release unlocked;
+          t = delaunay_2d(reinterpret_cast<const double*>(xy.c_str()), n,
+                          reinterpret_cast<const int64_t*>(order.c_str()));
+        }
+        if (t.flat) return nb::none();
+        auto raw = [](const auto& v) {
+          return nb::bytes(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(v[0]));
+        };
+        return nb::make_tuple(raw(t.simplices), raw(t.neighbors), raw(t.repeats));
+      },
+      nb::arg("xy"), nb::arg("order"));
+  // The exact predicates' signs (for tests).
+  s.def("orient_2d", [](double ax, double ay, double bx, double by, double cx, double cy) {
+    const double a[2] = {ax, ay}, b[2] = {bx, by}, c[2] = {cx, cy};
+    return orient_2d_sign(a, b, c);
+  });
+  s.def("incircle",
+        [](double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
+          const double a[2] = {ax, ay}, b[2] = {bx, by}, c[2] = {cx, cy}, d[2] = {dx, dy};
+          return incircle_sign(a, b, c, d);
+        });
 }
 
 }  // namespace cunp::py

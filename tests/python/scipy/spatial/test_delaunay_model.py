@@ -6,6 +6,7 @@ import pytest
 from cunp.scipy.spatial import _triangulate as tri
 
 import tri_locate_model
+import triangulate_model
 
 spatial = pytest.importorskip("scipy.spatial")
 
@@ -119,3 +120,43 @@ def test_walk_model_matches_find_simplex(start):
     inside = exp >= 0
     numpy.testing.assert_array_equal(numpy.sort(simplices[got[inside]], 1),
                                      numpy.sort(ref.simplices[exp[inside]], 1))
+
+
+@pytest.mark.parametrize("case", ["uniform", "grid", "repeats", "circle"])
+def test_host_triangulation_equals_the_python_model(case):
+    # The C++ Bowyer-Watson and the model insert in the same order with the same exact
+    # predicates, so they make the same triangles, in the same order, even where the points
+    # are cocircular (a grid, a circle).
+    rng = numpy.random.default_rng(11)
+    if case == "uniform":
+        pts = rng.random((500, 2))
+    elif case == "grid":
+        pts = numpy.stack(numpy.meshgrid(numpy.arange(12.0), numpy.arange(9.0)),
+                          -1).reshape(-1, 2) * 0.1
+    elif case == "repeats":
+        base = rng.random((100, 2))
+        pts = numpy.vstack([base, base[:6]])
+    else:
+        angle = rng.random(40) * 2 * numpy.pi
+        pts = numpy.vstack([numpy.c_[numpy.cos(angle), numpy.sin(angle)], [[0.0, 0.0]]])
+    got = tri.triangulate(pts)
+    want = triangulate_model.triangulate(pts)
+    for g, w in zip(got, want):
+        numpy.testing.assert_array_equal(g, w)
+    _check_mesh(pts, got[0], got[1])
+
+
+def test_exact_predicates_near_degeneracy():
+    core = pytest.importorskip("cunp._core")
+    # Points a few ulps off the line y = x through (12, 12) and (24, 24): the floating-point
+    # determinant is noise there, the exact sign is not.
+    for i in range(24):
+        for j in range(24):
+            x, y = 0.5 + i * 2.0 ** -53, 0.5 + j * 2.0 ** -53
+            exact = triangulate_model._orient(x, y, 12.0, 12.0, 24.0, 24.0)
+            assert core.spatial.orient_2d(x, y, 12.0, 12.0, 24.0, 24.0) == numpy.sign(exact)
+    # Points a few ulps off the unit circle through (1, 0), (0, 1), (-1, 0).
+    for k in range(-8, 9):
+        d = (numpy.sqrt(0.5) + k * 2.0 ** -53,) * 2
+        exact = triangulate_model._incircle(1.0, 0.0, 0.0, 1.0, -1.0, 0.0, *d)
+        assert core.spatial.incircle(1.0, 0.0, 0.0, 1.0, -1.0, 0.0, *d) == numpy.sign(exact)
