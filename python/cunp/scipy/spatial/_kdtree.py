@@ -14,6 +14,36 @@ from cunp import _core
 from cunp.scipy.spatial import _kdtree_build as _build
 
 
+# Queries at least this many are walked in a spatial (Morton) order, so that the threads of a
+# warp descend the same branches and read the same leaves.
+_ORDER_QUERIES_FROM = 1 << 14
+# Morton codes: 21 bits of each of the first three coordinates, interleaved into 63 bits.
+_MORTON_BITS = 21
+_MORTON_SPREAD = ((32, 0x1F00000000FFFF), (16, 0x1F0000FF0000FF), (8, 0x100F00F00F00F00F),
+                  (4, 0x10C30C30C30C30C3), (2, 0x1249249249249249))
+
+
+def _spread_bits(v):
+    """The low 21 bits of each int64 of v, moved to every third bit (bit i to bit 3 i)."""
+    v = v & ((1 << _MORTON_BITS) - 1)
+    for shift, mask in _MORTON_SPREAD:
+        v = (v | (v << shift)) & mask
+    return v
+
+
+def _morton_order(q, lo, hi):
+    """The order of the rows of q (m, d) along a Z-curve over the box [lo, hi] of their first
+    three coordinates."""
+    dims = min(q.shape[1], 3)
+    span = cp.where(hi[:dims] > lo[:dims], hi[:dims] - lo[:dims], 1.0)
+    cells = (q[:, :dims] - lo[:dims]) / span * ((1 << _MORTON_BITS) - 1)
+    cells = cp.clip(cells, 0, (1 << _MORTON_BITS) - 1).astype(cp.int64)
+    key = cp.zeros(q.shape[0], dtype=cp.int64)
+    for axis in range(dims):
+        key = key | (_spread_bits(cells[:, axis]) << axis)
+    return cp.argsort(key)
+
+
 def _finite_points(data, what):
     if data.size and not bool(cp.isfinite(data).all()):
         raise ValueError(f"{what} must be finite, check for nan or inf values")
@@ -104,6 +134,10 @@ class KDTree:
             columns, kmax, single = ranks - 1, int(ranks.max()), False
         q, lead = self._queries(x)
         mq = q.shape[0]
+        order = None
+        if mq >= _ORDER_QUERIES_FROM and self.n:
+            order = _morton_order(q, self.mins, self.maxes)
+            q = cp.ascontiguousarray(q[order])
         dist = cp.empty((mq, kmax), dtype=cp.float64)
         idx = cp.empty((mq, kmax), dtype=cp.int64)
         if numpy.isinf(p):
@@ -112,6 +146,12 @@ class KDTree:
             slack = float((1.0 + eps) ** p)
         _core.spatial.kd_query(*self._tree_args(p), q, dist, idx,
                                float(_build.powered(float(distance_upper_bound), p)), slack)
+        if order is not None:  # back to the caller's order
+            sorted_dist, sorted_idx = dist, idx
+            dist = cp.empty_like(sorted_dist)
+            idx = cp.empty_like(sorted_idx)
+            dist[order] = sorted_dist
+            idx[order] = sorted_idx
         if columns is not None:
             sel = cp.asarray(columns)
             dist, idx = dist[:, sel], idx[:, sel]

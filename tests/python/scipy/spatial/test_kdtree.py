@@ -188,3 +188,16 @@ def test_sparse_distance_matrix():
         got = ta.sparse_distance_matrix(tb, 0.15, output_type=kind)
         assert got.shape == (400, 300)
         numpy.testing.assert_allclose(cunp.asnumpy(got.toarray()), exp, rtol=1e-12)
+
+
+@gpu
+@pytest.mark.parametrize("m", [2, 3, 4])
+def test_many_queries_walk_in_morton_order(m):
+    # 2^15 queries: above the size from which the walk runs in Morton order.
+    rng = numpy.random.default_rng(10)
+    data = rng.random((5000, m))
+    q = rng.random((1 << 15, m)) * 1.1 - 0.05
+    d, i = cs.KDTree(cunp.asarray(data)).query(cunp.asarray(q), k=[1, 4])
+    rd, ri = ss.KDTree(data).query(q, k=[1, 4])
+    numpy.testing.assert_allclose(cunp.asnumpy(d), rd, rtol=1e-12)
+    numpy.testing.assert_array_equal(cunp.asnumpy(i), ri)

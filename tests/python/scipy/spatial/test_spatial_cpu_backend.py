@@ -163,3 +163,21 @@ def test_sparse_distance_matrix(p):
     numpy.testing.assert_allclose(rec["v"], ref["v"], rtol=1e-12)
     with pytest.raises(ValueError, match="Invalid output type"):
         ta.sparse_distance_matrix(tb, 0.2, output_type="foo")
+
+
+def test_morton_spread_and_ordered_queries(monkeypatch):
+    from cunp.scipy.spatial import _kdtree
+
+    v = numpy.array([0, 1, 2, 3, 5, (1 << 21) - 1, 123456], dtype=numpy.int64)
+    naive = [sum(((int(x) >> b) & 1) << (3 * b) for b in range(21)) for x in v]
+    assert _kdtree._spread_bits(v).tolist() == naive
+    # Many queries are walked in Morton order and put back in the caller's order.
+    monkeypatch.setattr(_kdtree, "_ORDER_QUERIES_FROM", 8)
+    rng = numpy.random.default_rng(6)
+    for m in (1, 2, 3, 5):
+        data = rng.random((400, m))
+        q = rng.random((60, m)) * 1.2 - 0.1
+        d, i = cs.KDTree(data).query(q, k=3)
+        rd, ri = ss.KDTree(data).query(q, k=3)
+        numpy.testing.assert_allclose(d, rd, rtol=1e-12)
+        numpy.testing.assert_array_equal(i, ri)
