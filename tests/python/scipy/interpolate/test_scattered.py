@@ -24,7 +24,7 @@ def _data(seed, n=200, ndim=2):
 
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_rbf_kernels(kernel):
-    rng, y, d = _data(0, n=80)
+    rng, y, d = _data(0, n=60)  # quintic and gaussian systems grow ill-conditioned with n
     x = rng.random((300, 2))
     kw = {} if kernel in ("linear", "thin_plate_spline", "cubic", "quintic") else \
         {"epsilon": 8.0}
