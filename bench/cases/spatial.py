@@ -5,6 +5,7 @@
 Points are uniform in the unit cube. The brute-force rows use 2^14 queries (2^34 distances,
 written in chunks of 2^11 queries, 16 GiB in all), since 2^20 of them would write 8 TiB; their
 time per query is comparable with the KDTree rows' (the same 2^14 queries' row is next to them).
+CuPy's brute force forms the distances as cunp's cdist does (its own cdist needs pylibraft).
 NumPy and PyTorch have no KDTree: not timed."""
 import importlib
 
@@ -30,13 +31,21 @@ def _query(L, args):
     return tree.query(q, k=8)
 
 
+def _sqeuclidean(L, x, y):
+    """cdist(x, y, 'sqeuclidean'): cunp's own; for CuPy, whose cdist needs pylibraft, the same
+    matrix-product form cunp's computes."""
+    if L.name == "cunp":
+        return _spatial(L).distance.cdist(x, y, "sqeuclidean")
+    d = (x * x).sum(axis=1)[:, None] + (y * y).sum(axis=1)[None, :] - 2.0 * (x @ y.T)
+    return L.mod.maximum(d, 0.0)
+
+
 def _brute(L, args):
     data, q = args
-    cdist = _spatial(L).distance.cdist
     step = 2048
     out = []
     for i in range(0, q.shape[0], step):
-        d = cdist(q[i:i + step], data, "sqeuclidean")
+        d = _sqeuclidean(L, q[i:i + step], data)
         part = L.mod.argpartition(d, 7, axis=1)[:, :8]
         nearest = L.mod.take_along_axis(d, part, axis=1)
         order = L.mod.argsort(nearest, axis=1)
