@@ -73,7 +73,8 @@ __device__ double kd_point_distance(const kd_metric& m, const Data& data, const 
 // every leaf, so a shrinking k-th distance prunes the rest of the walk. `slack` (>= 1) scales
 // box distances before the test ((1 + eps)^p for an approximate search). A box is entered when
 // its distance is below the bound, or equal to it when `inclusive` (a ball's closed radius).
-constexpr int kd_max_stack = 128;
+// The stack holds at most depth + 1 nodes (each pop pushes at most two), and depth <= 40.
+constexpr int kd_max_stack = 64;
 
 template <class Box, class Q, class Bound, class Leaf>
 __device__ void kd_walk(const kd_metric& m, const Box& box, const Q& q, long long qrow, long long n,
