@@ -1,5 +1,6 @@
 """cunp.scipy.spatial.Delaunay in 2-D: the triangulation is computed on the host
-(_triangulate.py, Bowyer-Watson with exact predicates) and held as cunp arrays; find_simplex
+(_triangulate.py around src/ops/spatial/delaunay2d.cpp: Bowyer-Watson with exact predicates)
+and held as cunp arrays; find_simplex
 runs on the device, one thread per point walking the triangulation from the triangle whose
 centroid is nearest (a KDTree query), as src/device/spatial/tri_locate.cuh describes."""
 import numpy
