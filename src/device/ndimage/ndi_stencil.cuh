@@ -70,12 +70,13 @@ template <int CAP> struct ndi_rank_fold {
   }
 };
 
-// Folds the taps of the output element at C-order position `pos` (x's shape is the output's).
-// offsets[k * ndim + d] is tap k's offset along axis d; weights[k] its weight; taps the count.
+// Hands fold.add the value and weight of every tap of the output element at C-order position
+// `pos` (x's shape is the output's), in the table's order. offsets[k * ndim + d] is tap k's offset
+// along axis d; weights[k] its weight; taps the count.
 template <class In, class Offsets, class Weights, class Fold>
-__device__ double ndi_stencil(long long pos, const In& x, const Offsets& offsets,
-                              const Weights& weights, long long taps, int mode, double cval,
-                              Fold& fold) {
+__device__ void ndi_visit(long long pos, const In& x, const Offsets& offsets,
+                          const Weights& weights, long long taps, int mode, double cval,
+                          Fold& fold) {
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
   long long c[N];
   for_each_coordinate<In::ndim>(pos, x.shape(), [&](int d, long long v) { c[d] = v; });
@@ -90,6 +91,14 @@ __device__ double ndi_stencil(long long pos, const In& x, const Offsets& offsets
     }
     fold.add(outside ? cval : cast<double>(x[idx]), static_cast<double>(weights[k]));
   }
+}
+
+// The fold of those taps.
+template <class In, class Offsets, class Weights, class Fold>
+__device__ double ndi_stencil(long long pos, const In& x, const Offsets& offsets,
+                              const Weights& weights, long long taps, int mode, double cval,
+                              Fold& fold) {
+  ndi_visit(pos, x, offsets, weights, taps, mode, cval, fold);
   return fold.result();
 }
 

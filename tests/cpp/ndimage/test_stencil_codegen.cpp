@@ -1,5 +1,6 @@
 // tests/cpp/ndimage/test_stencil_codegen.cpp -- the stencil engine's kernels (every fold, rank
-// buffer size, input rank and a sample of dtypes, contiguous and strided) compile with NVRTC,
+// buffer size, input rank and a sample of dtypes, contiguous and strided; the 1-D passes'
+// direct and run kernels) compile with NVRTC,
 // and the boundary transform maps taps as SciPy's modes do (checked on the host).
 #include <gtest/gtest.h>
 
@@ -60,9 +61,62 @@ TEST(NdimageStencil, RankBuffersCompile) {
   EXPECT_THROW(stencil_op(StencilFold::Rank, kStencilMaxRankTaps + 1), ValueError);
 }
 
+// stencil_line's kernels: the direct folds over the output, and the runs (raw output).
+KernelSignature line_signature(DType in, DType out, int ndim, bool contiguous, int out_strided) {
+  KernelSignature sig;
+  sig.inputs = {in, DType::Float64};
+  sig.outputs = {out};
+  sig.scalars = {DType::Int64, DType::Int32, DType::Int64, DType::Int32, DType::Float64};
+  sig.raw_ndim = {ndim, 1, 1};
+  sig.raw_contiguous = {contiguous, true, true};
+  sig.strided_ndim = out_strided;
+  return sig;
+}
+
+KernelSignature run_signature(DType in, DType out, int ndim, bool contiguous) {
+  KernelSignature sig;
+  sig.inputs = {in, out};
+  sig.scalars = {DType::Int64, DType::Int32,   DType::Int64,
+                 DType::Int32, DType::Float64, DType::Int64};
+  sig.raw_ndim = {ndim, ndim};
+  sig.raw_contiguous = {contiguous, contiguous};
+  return sig;
+}
+
+TEST(NdimageStencil, LineKernelsCompile) {
+  for (StencilFold f : {StencilFold::Sum, StencilFold::Min, StencilFold::Max}) {
+    for (int ndim : {1, 2, 3}) {
+      for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Bool,
+                      DType::Float16}) {
+        const bool contiguous = ndim != 2;
+        expect_compiles(
+            stencil_line_op(f), line_signature(t, t, ndim, contiguous, contiguous ? 0 : 2),
+            stencil_line_op(f).name + " " + info(t).name + " ndim " + std::to_string(ndim));
+      }
+    }
+  }
+  for (int ndim : {1, 3}) {
+    for (DType t : {DType::Float32, DType::Float64, DType::Int32, DType::Float16}) {
+      const DType out = t == DType::Int32 ? DType::Float64 : t;
+      expect_compiles(stencil_run_op(StencilFold::Mean), run_signature(t, out, ndim, ndim == 1),
+                      "running mean " + std::string(info(t).name));
+      for (int cap : {5, 16, 100, 128}) {
+        for (StencilFold f : {StencilFold::Min, StencilFold::Max}) {
+          expect_compiles(stencil_run_op(f, cap), run_signature(t, t, ndim, ndim != 1),
+                          stencil_run_op(f, cap).name + " " + info(t).name);
+        }
+      }
+    }
+  }
+  EXPECT_THROW(stencil_run_op(StencilFold::Max, 129), ValueError);
+  EXPECT_THROW(stencil_line_op(StencilFold::Rank), ValueError);
+}
+
 TEST(NdimageStencil, PartsHaveNoIncludes) {
   EXPECT_EQ(device_part("ndi_stencil").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_boundary").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_line").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_generic").find("#include"), std::string::npos);
 }
 
 }  // namespace

@@ -9,7 +9,8 @@
 namespace cunp {
 
 // What a stencil does with the values its taps read (each value plus or times the tap's weight).
-enum class StencilFold : uint8_t { Sum, Min, Max, Rank };
+// Mean is stencil_line's only (a running sum of equal weights).
+enum class StencilFold : uint8_t { Sum, Min, Max, Rank, Mean };
 
 // SciPy's boundary-mode codes (scipy.ndimage._ni_support._extend_mode_to_code), as
 // src/device/ndimage/ndi_boundary.cuh reads them.
@@ -36,9 +37,33 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
 // The largest footprint a rank fold takes (its taps sit in a per-thread buffer).
 constexpr long long kStencilMaxRankTaps = 4096;
 
+// A 1-D pass (the separable filters): output[p] = fold over taps k < taps of the input at
+// p + (start + k) along `axis` (through `mode`, cval outside). Sum folds v * weights[k]; Mean
+// is the taps' mean (weights unused: a running sum, O(1) per element in the window's size);
+// Min/Max the plain extreme (weights unused: van Herk / Gil-Werman blocks for wide windows).
+// Shapes and dtypes as stencil(); the caller keeps input and output from overlapping.
+void stencil_line(const NDArray& input, const NDArray& output, const NDArray& weights, int axis,
+                  long long start, long long taps, NdiMode mode, double cval, StencilFold fold);
+
 // The kernel stencil() runs for a fold (and, for Rank, a footprint of `taps` taps), for tests
 // that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), output;
 // scalars: taps (int64), mode (int32), cval (float64), rank (int64).
 const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0);
+
+// stencil_line's kernels, for the same tests. Direct (Sum, Min, Max; the elementwise launch over
+// the output): operands input (raw), weights (raw), output; scalars taps (int64), axis (int32),
+// start (int64), mode (int32), cval (float64). Runs (Mean, and Min/Max by van Herk with a
+// buffer of `cap` values): operands input (raw), output (raw, writable), launched over runs;
+// scalars size (int64), axis (int32), start (int64), mode (int32), cval (float64), run (int64).
+const ElementwiseOp& stencil_line_op(StencilFold fold);
+const ElementwiseOp& stencil_run_op(StencilFold fold, int cap = 0);
+
+// Which kernel a 1-D pass takes: window sizes from which the shared-work runs beat the direct
+// fold (the running sum's and van Herk's per-run start-up is paid back from these sizes on), the
+// running sum's outputs per thread and van Herk's buffer sizes.
+constexpr long long kRunningMeanFrom = 5;
+constexpr long long kVanHerkFrom = 5;
+constexpr long long kRunningMeanRun = 32;
+constexpr int kVanHerkCapacities[] = {16, 128};
 
 }  // namespace cunp
