@@ -43,16 +43,18 @@ void bind_ndimage(nb::module_& m) {
   nb::module_ nd = m.def_submodule("ndimage", "scipy.ndimage's engines");
   nd.def(
       "stencil",
-      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights, int mode,
-         double cval, const std::string& fold, long long rank) {
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights,
+         nb::handle interior, int mode, double cval, const std::string& fold, long long rank) {
         stencil(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
-                arr(weights, "weights"), mode_of(mode), cval, fold_of(fold), rank);
+                arr(weights, "weights"), arr(interior, "interior"), mode_of(mode), cval,
+                fold_of(fold), rank);
       },
-      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"), nb::arg("mode"),
-      nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
+      nb::arg("interior"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
       "output[p] = fold over taps k of input[p + offsets[k]] with weights[k] ('sum', 'min', "
       "'max' or 'rank'); mode: SciPy's boundary code; offsets int64 (taps x ndim), weights "
-      "float64 (taps), both cunp arrays.");
+      "float64 (taps), interior int64 (each tap's byte offset for input's strides, then each "
+      "axis's smallest and largest offset), all cunp arrays.");
   nd.def(
       "stencil_line",
       [](nb::handle input, nb::handle output, nb::handle weights, int axis, long long start,

@@ -19,7 +19,7 @@ namespace {
 constexpr int kRankCapacities[] = {32, 128, 512, 1024, 4096};
 
 // Every fold's arguments: the output's position, the tables, the mode and cval.
-const std::string kArgs = "(i, x, offsets, weights, taps, mode, cval";
+const std::string kArgs = "(i, x, offsets, weights, interior, taps, mode, cval";
 
 int rank_capacity(long long taps) {
   for (int c : kRankCapacities)
@@ -31,11 +31,11 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
   o->name = name;
   o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil");
-  o->names = {"x", "offsets", "weights", "y"};
-  o->raw = {true, true, true, false};
+  o->names = {"x", "offsets", "weights", "interior", "y"};
+  o->raw = {true, true, true, true, false};
   o->scalar_names = {"taps", "mode", "cval", "rank"};
   o->uses_index = true;  // i is the output's C-order position, the stencil's centre
-  o->type_aliases = {TypeAlias{"Y", false, 3}};
+  o->type_aliases = {TypeAlias{"Y", false, 4}};
   o->body = "y = cunp::cast<Y>(" + call + ");";
   return o;
 }
@@ -157,7 +157,8 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
 }
 
 void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets,
-             const NDArray& weights, NdiMode mode, double cval, StencilFold fold, long long rank) {
+             const NDArray& weights, const NDArray& interior, NdiMode mode, double cval,
+             StencilFold fold, long long rank) {
   if (input.ndim() < 1) throw ValueError("stencil: input must have at least one dimension");
   if (output.shape() != input.shape()) throw RuntimeError("output shape not correct");
   if (offsets.dtype() != DType::Int64 || weights.dtype() != DType::Float64)
@@ -165,6 +166,8 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
   const long long taps = weights.size();
   if (offsets.size() != taps * input.ndim())
     throw ValueError("stencil: offsets must hold ndim offsets per tap");
+  if (interior.dtype() != DType::Int64 || interior.size() != taps + 2 * input.ndim())
+    throw ValueError("stencil: the interior table must hold taps + 2 * ndim int64 values");
   if (fold == StencilFold::Mean) throw ValueError("stencil: the mean fold is stencil_line's");
   if (fold == StencilFold::Rank) {
     if (taps > kStencilMaxRankTaps)
@@ -175,7 +178,7 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
   }
   if (output.size() == 0) return;
   if (taps == 0) throw ValueError("stencil: the footprint has no taps");
-  elementwise(stencil_op(fold, taps), {input, offsets, weights}, {output},
+  elementwise(stencil_op(fold, taps), {input, offsets, weights, interior}, {output},
               {Scalar::from_int(taps, DType::Int64),
                Scalar::from_int(static_cast<int>(mode), DType::Int32),
                Scalar::from_double(cval, DType::Float64), Scalar::from_int(rank, DType::Int64)});

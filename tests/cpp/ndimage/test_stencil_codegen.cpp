@@ -26,11 +26,11 @@ void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const 
 
 KernelSignature signature(DType in, DType out, int ndim, bool contiguous, int out_strided) {
   KernelSignature sig;
-  sig.inputs = {in, DType::Int64, DType::Float64};
+  sig.inputs = {in, DType::Int64, DType::Float64, DType::Int64};
   sig.outputs = {out};
   sig.scalars = {DType::Int64, DType::Int32, DType::Float64, DType::Int64};
-  sig.raw_ndim = {ndim, 1, 1, 1};
-  sig.raw_contiguous = {contiguous, true, true, true};
+  sig.raw_ndim = {ndim, 1, 1, 1, 1};
+  sig.raw_contiguous = {contiguous, true, true, true, true};
   sig.strided_ndim = out_strided;
   return sig;
 }
@@ -86,8 +86,7 @@ KernelSignature run_signature(DType in, DType out, int ndim, bool contiguous) {
 TEST(NdimageStencil, LineKernelsCompile) {
   for (StencilFold f : {StencilFold::Sum, StencilFold::Min, StencilFold::Max}) {
     for (int ndim : {1, 2, 3}) {
-      for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Bool,
-                      DType::Float16}) {
+      for (DType t : {DType::Float32, DType::UInt8, DType::Bool, DType::Float16}) {
         const bool contiguous = ndim != 2;
         expect_compiles(
             stencil_line_op(f), line_signature(t, t, ndim, contiguous, contiguous ? 0 : 2),
@@ -96,11 +95,11 @@ TEST(NdimageStencil, LineKernelsCompile) {
     }
   }
   for (int ndim : {1, 3}) {
-    for (DType t : {DType::Float32, DType::Float64, DType::Int32, DType::Float16}) {
+    for (DType t : {DType::Float32, DType::Int32, DType::Float16}) {
       const DType out = t == DType::Int32 ? DType::Float64 : t;
       expect_compiles(stencil_run_op(StencilFold::Mean), run_signature(t, out, ndim, ndim == 1),
                       "running mean " + std::string(info(t).name));
-      for (int cap : {5, 16, 100, 128}) {
+      for (int cap : {5, 128}) {  // the two buffer sizes
         for (StencilFold f : {StencilFold::Min, StencilFold::Max}) {
           expect_compiles(stencil_run_op(f, cap), run_signature(t, t, ndim, ndim != 1),
                           stencil_run_op(f, cap).name + " " + info(t).name);

@@ -28,11 +28,13 @@ enum class NdiMode : int {
 // weights[k]: Sum folds v * w, Min/Max fold v + w, Rank picks the `rank`-th smallest value.
 // input: any real dtype, ndim >= 1; output: input's shape, any real dtype (the double result is
 // cast to it with astype's rules). offsets: int64, C-contiguous, taps x input.ndim() elements
-// (origin applied); weights: float64, taps elements. The tables are read by the kernel; the
-// caller keeps input and output from overlapping.
+// (origin applied); weights: float64, taps elements; interior: int64, taps + 2 * ndim elements,
+// each tap's byte offset for input's strides, then the smallest and largest offset along each
+// axis (elements whose footprint lies inside the input read through it). The tables are read by
+// the kernel; the caller keeps input and output from overlapping.
 void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets,
-             const NDArray& weights, NdiMode mode, double cval, StencilFold fold,
-             long long rank = 0);
+             const NDArray& weights, const NDArray& interior, NdiMode mode, double cval,
+             StencilFold fold, long long rank = 0);
 
 // The largest footprint a rank fold takes (its taps sit in a per-thread buffer).
 constexpr long long kStencilMaxRankTaps = 4096;
@@ -46,7 +48,8 @@ void stencil_line(const NDArray& input, const NDArray& output, const NDArray& we
                   long long start, long long taps, NdiMode mode, double cval, StencilFold fold);
 
 // The kernel stencil() runs for a fold (and, for Rank, a footprint of `taps` taps), for tests
-// that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), output;
+// that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), interior
+// (raw), output;
 // scalars: taps (int64), mode (int32), cval (float64), rank (int64).
 const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0);
 

@@ -143,6 +143,21 @@ def is_integer(value):
         isinstance(value, numpy.generic) and numpy.issubdtype(type(value), numpy.integer))
 
 
+def interior_table(offsets, shape, strides):
+    """The stencil's interior table: each tap's byte offset for the input's strides, then the
+    smallest and largest offset along each axis (int64; see cunp/ops/ndimage/stencil.hpp)."""
+    ndim = len(shape)
+    if ndim == 0:  # the engine refuses 0-d input before it reads the table
+        return numpy.zeros(0, dtype=numpy.int64)
+    taps = numpy.asarray(offsets, dtype=numpy.int64).reshape(-1, ndim)
+    deltas = taps @ numpy.asarray(strides, dtype=numpy.int64).reshape(ndim)
+    if len(taps):
+        extent = numpy.stack([taps.min(axis=0), taps.max(axis=0)], axis=1)
+    else:
+        extent = numpy.zeros((ndim, 2), dtype=numpy.int64)
+    return numpy.concatenate([deltas, extent.reshape(-1)]).astype(numpy.int64)
+
+
 class Backend:
     """Where the filters run. xp: the array module (cunp, or numpy in the CPU tests);
     stencil(input, output, offsets, weights, mode, cval, fold, rank) the engine, given the
@@ -245,8 +260,9 @@ def _cunp_backend():
     from cunp import _core
 
     def stencil(input, output, offsets, weights, mode, cval, fold, rank):
-        _core.ndimage.stencil(input, output, cunp.asarray(offsets), cunp.asarray(weights), mode,
-                              cval, fold, rank)
+        _core.ndimage.stencil(input, output, cunp.asarray(offsets), cunp.asarray(weights),
+                              cunp.asarray(interior_table(offsets, input.shape, input.strides)),
+                              mode, cval, fold, rank)
 
     def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
                npad):

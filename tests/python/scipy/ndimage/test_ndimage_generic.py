@@ -458,3 +458,39 @@ def test_line_passes_layouts_and_dtypes(dtype):
             tol = dict(rtol=0, atol=1) if x.dtype.kind in "iu" else dict(rtol=2e-3, atol=2e-3)
             numpy.testing.assert_allclose(cunp.asnumpy(got).astype(float),
                                           expected.astype(float), **tol)
+
+
+# --- the n-D stencil's interior table (host maths) ---
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "negative"])
+def test_interior_table_reads_the_footprint(layout):
+    base = _data((9, 10, 11), "float32")
+    x = {"C": base, "F": numpy.asfortranarray(base), "strided": base[::2, 1::3, ::-1],
+         "negative": base[::-1, :, ::-2]}[layout]
+    footprint = numpy.random.default_rng(5).random((3, 2, 4)) > 0.3
+    footprint[0, 0, 0] = True
+    from cunp.scipy.ndimage import _footprints
+    offsets, _ = _footprints.table(footprint, numpy.zeros(footprint.shape), (0, -1, 1))
+    table = ns.interior_table(offsets, x.shape, x.strides)
+    taps = len(offsets)
+    assert table.dtype == numpy.int64 and len(table) == taps + 2 * x.ndim
+    extent = table[taps:].reshape(x.ndim, 2)
+    numpy.testing.assert_array_equal(extent[:, 0], offsets.min(axis=0))
+    numpy.testing.assert_array_equal(extent[:, 1], offsets.max(axis=0))
+    # An element whose footprint lies inside reads tap k at its own byte offset + table[k].
+    owner = x.base if x.base is not None else x
+    inside = [tuple(n // 2 for n in x.shape), tuple(-e for e in extent[:, 0])]
+    for c in inside:
+        assert all(0 <= c[d] + extent[d, 0] and c[d] + extent[d, 1] < x.shape[d]
+                   for d in range(x.ndim))
+        for k in range(taps):
+            read = numpy.ndarray((), dtype=x.dtype, buffer=owner,
+                                 offset=_byte_offset(x, c) + int(table[k]))
+            assert read == x[tuple(c[d] + offsets[k, d] for d in range(x.ndim))]
+
+
+def _byte_offset(x, c):
+    """The byte offset of x[c] from the start of the buffer x views."""
+    owner = x.base if x.base is not None else x
+    start = x.__array_interface__["data"][0] - owner.__array_interface__["data"][0]
+    return start + sum(v * s for v, s in zip(c, x.strides))
