@@ -5,6 +5,7 @@
 // input whole (raw) with its own strides, so a stencil needs only a body: no second loop skeleton.
 #include "cunp/ops/ndimage/stencil.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "cunp/array/scalar.hpp"
@@ -202,11 +203,18 @@ void stencil_line(const NDArray& input, const NDArray& output, const NDArray& we
   const long long n = input.shape()[axis];
   const long long lines = input.size() / n;
   const bool floating = is_float(output.dtype());
+  // Runs put neighbouring threads on neighbouring lines: coalesced where the axis is not the
+  // input's innermost. Along the innermost axis the direct fold coalesces and its taps hit L1,
+  // so runs pay only for wide windows there.
+  const long long stride = input.strides()[axis];
+  const bool inner = (stride < 0 ? -stride : stride) <= itemsize(input.dtype());
+  const long long from = inner ? kRunsOnInnerAxisFrom : 0;
   // The running sum rounds differently from the direct fold; integer outputs truncate, so a
   // last-bit difference would show there: they keep the direct fold, as do narrow windows.
-  const bool running = fold == StencilFold::Mean && floating && taps >= kRunningMeanFrom;
+  const bool running = fold == StencilFold::Mean && floating &&
+                       taps >= std::max(kRunningMeanFrom, from);
   const bool van_herk = (fold == StencilFold::Min || fold == StencilFold::Max) &&
-                        taps >= kVanHerkFrom &&
+                        taps >= std::max(kVanHerkFrom, from) &&
                         taps <= kVanHerkCapacities[std::size(kVanHerkCapacities) - 1];
   const Scalar common[] = {Scalar::from_int(taps, DType::Int64),
                            Scalar::from_int(axis, DType::Int32),

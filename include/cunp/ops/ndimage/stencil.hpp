@@ -66,6 +66,9 @@ const ElementwiseOp& stencil_run_op(StencilFold fold, int cap = 0);
 // running sum's outputs per thread and van Herk's buffer sizes.
 constexpr long long kRunningMeanFrom = 5;
 constexpr long long kVanHerkFrom = 5;
+// Along the input's innermost axis the direct fold's reads coalesce and its taps come from L1,
+// where a run's threads would each walk their own line: runs there only for wide windows.
+constexpr long long kRunsOnInnerAxisFrom = 32;
 constexpr long long kRunningMeanRun = 32;
 constexpr int kVanHerkCapacities[] = {16, 128};
 
