@@ -70,6 +70,33 @@ template <int CAP> struct ndi_rank_fold {
   }
 };
 
+// The same for footprints of at most CAP taps (CAP small: 3x3, 3x3 crosses), kept in registers:
+// each value is inserted into a sorted row by a fixed chain of compare-and-swaps, so every index
+// is known at compile time (the buffer of ndi_rank_fold, indexed at run time, lives in local
+// memory). The row starts as +inf, which only taps not yet read (and +inf values) occupy.
+template <int CAP> struct ndi_small_rank_fold {
+  double sorted[CAP];
+  long long rank = 0;
+  __device__ explicit ndi_small_rank_fold(long long r) : rank(r) {
+#pragma unroll
+    for (int k = 0; k < CAP; ++k) sorted[k] = __longlong_as_double(0x7ff0000000000000LL);
+  }
+  __device__ void add(double v, double) {
+#pragma unroll
+    for (int k = 0; k < CAP; ++k) {
+      const double lo = v < sorted[k] ? v : sorted[k];
+      v = v < sorted[k] ? sorted[k] : v;
+      sorted[k] = lo;
+    }
+  }
+  __device__ double result() const {
+    double r = sorted[0];
+#pragma unroll
+    for (int k = 1; k < CAP; ++k) r = k == rank ? sorted[k] : r;
+    return r;
+  }
+};
+
 // Hands fold.add the value and weight of every tap of the output element at C-order position
 // `pos` (x's shape is the output's), in the table's order. offsets[k * ndim + d] is tap k's offset
 // along axis d; weights[k] its weight; taps the count.
@@ -144,6 +171,14 @@ __device__ double ndi_extreme_at(long long pos, const In& x, const Offsets& offs
                                  const Weights& weights, const Interior& interior, long long taps,
                                  int mode, double cval) {
   ndi_extreme_fold<MAX> f;
+  return ndi_stencil(pos, x, offsets, weights, interior, taps, mode, cval, f);
+}
+
+template <int CAP, class In, class Offsets, class Weights, class Interior>
+__device__ double ndi_small_rank_at(long long pos, const In& x, const Offsets& offsets,
+                                    const Weights& weights, const Interior& interior,
+                                    long long taps, int mode, double cval, long long rank) {
+  ndi_small_rank_fold<CAP> f(rank);
   return ndi_stencil(pos, x, offsets, weights, interior, taps, mode, cval, f);
 }
 

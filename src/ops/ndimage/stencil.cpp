@@ -141,6 +141,12 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
     case StencilFold::Rank: break;
     case StencilFold::Mean: throw ValueError("stencil: the mean fold is stencil_line's");
   }
+  if (taps >= 1 && taps <= kSmallRankTaps) {
+    static const ElementwiseOp* small = make_op(
+        "ndi_rank_small" + std::to_string(kSmallRankTaps),
+        "cunp::ndi_small_rank_at<" + std::to_string(kSmallRankTaps) + ">" + kArgs + ", rank)");
+    return *small;
+  }
   const int cap = rank_capacity(taps);
   if (cap == 0) throw ValueError("rank filter: footprint too large");
   static const ElementwiseOp* ops[std::size(kRankCapacities)] = {};

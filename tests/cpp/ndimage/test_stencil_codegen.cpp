@@ -53,12 +53,16 @@ TEST(NdimageStencil, EveryFoldCompiles) {
 }
 
 TEST(NdimageStencil, RankBuffersCompile) {
-  for (long long taps : {9LL, 100LL, 343LL, 1000LL, 4096LL}) {
+  for (long long taps : {3LL, 9LL, 10LL, 100LL, 343LL, 1000LL, 4096LL}) {
     expect_compiles(stencil_op(StencilFold::Rank, taps),
                     signature(DType::Float32, DType::Float32, 3, true, 0),
                     "rank taps " + std::to_string(taps));
   }
   EXPECT_THROW(stencil_op(StencilFold::Rank, kStencilMaxRankTaps + 1), ValueError);
+  // Up to kSmallRankTaps taps share the register kernel.
+  EXPECT_EQ(&stencil_op(StencilFold::Rank, 3), &stencil_op(StencilFold::Rank, kSmallRankTaps));
+  EXPECT_NE(&stencil_op(StencilFold::Rank, kSmallRankTaps + 1),
+            &stencil_op(StencilFold::Rank, kSmallRankTaps));
 }
 
 // stencil_line's kernels: the direct folds over the output, and the runs (raw output).

@@ -38,6 +38,10 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
 
 // The largest footprint a rank fold takes (its taps sit in a per-thread buffer).
 constexpr long long kStencilMaxRankTaps = 4096;
+// Footprints of at most this many taps (3x3) rank in registers: a sorted row kept by a fixed
+// chain of compare-and-swaps (CAP^2 comparisons a element, cheaper than a quickselect through
+// local memory at this size).
+constexpr long long kSmallRankTaps = 9;
 
 // A 1-D pass (the separable filters): output[p] = fold over taps k < taps of the input at
 // p + (start + k) along `axis` (through `mode`, cval outside). Sum folds v * weights[k]; Mean
