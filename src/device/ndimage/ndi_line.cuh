@@ -45,6 +45,19 @@ __device__ ndi_out_line<T> ndi_make_out_line(T* data, long long offset, long lon
   return {(char*)data + offset, stride};
 }
 
+// Folds taps j0 .. j0 + taps - 1 of a line, weights[k] each.
+template <class Line, class Weights, class Fold>
+__device__ __forceinline__ void ndi_line_window(const Line& line, long long j0,
+                                                const Weights& weights, long long taps, int mode,
+                                                double cval, Fold& fold) {
+  if (j0 >= 0 && j0 + taps <= line.n) {  // the whole window inside: no boundary transform
+    for (long long k = 0; k < taps; ++k) fold.add(line.at(j0 + k), static_cast<double>(weights[k]));
+  } else {
+    for (long long k = 0; k < taps; ++k)
+      fold.add(line.tap(j0 + k, mode, cval), static_cast<double>(weights[k]));
+  }
+}
+
 // The direct pass: the fold of taps start..start+taps-1 (relative to the element, origin
 // applied) along `axis` for the output element at C-order position pos, weights[k] each. The
 // taps are folded in the same order and arithmetic as ndi_stencil's, so both give equal results.
@@ -58,13 +71,7 @@ __device__ double ndi_line_fold(long long pos, const In& x, const Weights& weigh
   });
   const long long s = x.strides()[axis];
   const auto line = ndi_make_in_line(x.data(), off - c * s, s, x.shape()[axis]);
-  const long long j0 = c + start;
-  if (j0 >= 0 && j0 + taps <= line.n) {  // the whole window inside: no boundary transform
-    for (long long k = 0; k < taps; ++k) fold.add(line.at(j0 + k), static_cast<double>(weights[k]));
-  } else {
-    for (long long k = 0; k < taps; ++k)
-      fold.add(line.tap(j0 + k, mode, cval), static_cast<double>(weights[k]));
-  }
+  ndi_line_window(line, c + start, weights, taps, mode, cval, fold);
   return fold.result();
 }
 
@@ -130,6 +137,26 @@ __device__ void ndi_running_mean_run(long long t, const In& x, const Out& y, lon
   for (long long k = 1; k < m; ++k) {
     acc += xl.tap(first + k + size - 1, mode, cval) - xl.tap(first + k - 1, mode, cval);
     yl.put(k0 + k, acc * scale);
+  }
+}
+
+// The direct weighted sum over a run of outputs along an axis other than the innermost: the
+// warp's threads walk neighbouring lines side by side, so the rows a window reads are shared by
+// the run's next outputs from L1 instead of being fetched again from L2 (one output a thread
+// along such an axis reads its window's rows from far-apart lines). The arithmetic is
+// ndi_line_fold's, so the results are the same.
+template <class In, class Weights, class Out>
+__device__ void ndi_line_sum_run(long long t, const In& x, const Weights& weights, const Out& y,
+                                 long long taps, int axis, long long start, int mode, double cval,
+                                 long long run) {
+  long long xo, yo, k0, m;
+  if (!ndi_run_of(t, x, y, axis, run, xo, yo, k0, m)) return;
+  const auto xl = ndi_make_in_line(x.data(), xo, x.strides()[axis], x.shape()[axis]);
+  const auto yl = ndi_make_out_line(y.data(), yo, y.strides()[axis]);
+  for (long long k = k0; k < k0 + m; ++k) {
+    ndi_sum_fold f;
+    ndi_line_window(xl, k + start, weights, taps, mode, cval, f);
+    yl.put(k, f.result());
   }
 }
 

@@ -62,9 +62,9 @@ ElementwiseOp* make_run_op(const std::string& name, const std::string& call) {
   auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
   o->name = name;
   o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil") + device_part("ndi_line");
-  o->names = {"x", "y"};
-  o->raw = {true, true};
-  o->writable = {false, true};
+  o->names = {"x", "weights", "y"};
+  o->raw = {true, true, true};
+  o->writable = {false, false, true};
   o->scalar_names = {"size", "axis", "start", "mode", "cval", "run"};
   o->uses_index = true;  // i is the run
   o->body = call + ";";
@@ -95,6 +95,12 @@ const ElementwiseOp& stencil_line_op(StencilFold fold) {
 }
 
 const ElementwiseOp& stencil_run_op(StencilFold fold, int cap) {
+  if (fold == StencilFold::Sum) {
+    static const ElementwiseOp* op = make_run_op(
+        "ndi_line_sum_run", "cunp::ndi_line_sum_run(i, x, weights, y, size, axis, start, mode, "
+                            "cval, run)");
+    return *op;
+  }
   if (fold == StencilFold::Mean) {
     static const ElementwiseOp* op = make_run_op("ndi_running_mean", "cunp::ndi_running_mean_run" +
                                                                          kRunArgs + ", run)");
@@ -227,13 +233,17 @@ void stencil_line(const NDArray& input, const NDArray& output, const NDArray& we
                            Scalar::from_int(start, DType::Int64),
                            Scalar::from_int(static_cast<int>(mode), DType::Int32),
                            Scalar::from_double(cval, DType::Float64)};
-  if (running || van_herk) {
-    const long long run = running ? kRunningMeanRun : taps;
+  // The remaining weighted sums (Mean into integers or over narrow windows: weights 1 / taps)
+  // off the innermost axis: direct sums over runs.
+  const bool sum_runs = !inner && !running &&
+                        (fold == StencilFold::Sum || fold == StencilFold::Mean);
+  if (running || van_herk || sum_runs) {
+    const long long run = running ? kRunningMeanRun : sum_runs ? kSumRun : taps;
     const long long runs = (n + run - 1) / run;
     const Scalar scalars[] = {common[0], common[1], common[2],
                               common[3], common[4], Scalar::from_int(run, DType::Int64)};
-    elementwise(stencil_run_op(fold, static_cast<int>(taps)), {input, output}, {},
-                ArgList<Scalar>(scalars, std::size(scalars)),
+    elementwise(stencil_run_op(sum_runs ? StencilFold::Sum : fold, static_cast<int>(taps)),
+                {input, weights, output}, {}, ArgList<Scalar>(scalars, std::size(scalars)),
                 Dims{static_cast<int64_t>(lines * runs)});
     return;
   }

@@ -79,11 +79,11 @@ KernelSignature line_signature(DType in, DType out, int ndim, bool contiguous, i
 
 KernelSignature run_signature(DType in, DType out, int ndim, bool contiguous) {
   KernelSignature sig;
-  sig.inputs = {in, out};
+  sig.inputs = {in, DType::Float64, out};
   sig.scalars = {DType::Int64, DType::Int32,   DType::Int64,
                  DType::Int32, DType::Float64, DType::Int64};
-  sig.raw_ndim = {ndim, ndim};
-  sig.raw_contiguous = {contiguous, contiguous};
+  sig.raw_ndim = {ndim, 1, ndim};
+  sig.raw_contiguous = {contiguous, true, contiguous};
   return sig;
 }
 
@@ -103,6 +103,8 @@ TEST(NdimageStencil, LineKernelsCompile) {
       const DType out = t == DType::Int32 ? DType::Float64 : t;
       expect_compiles(stencil_run_op(StencilFold::Mean), run_signature(t, out, ndim, ndim == 1),
                       "running mean " + std::string(info(t).name));
+      expect_compiles(stencil_run_op(StencilFold::Sum), run_signature(t, out, ndim, ndim != 1),
+                      "sum runs " + std::string(info(t).name));
       for (int cap : {5, 128}) {  // the two buffer sizes
         for (StencilFold f : {StencilFold::Min, StencilFold::Max}) {
           expect_compiles(stencil_run_op(f, cap), run_signature(t, t, ndim, ndim != 1),

@@ -59,9 +59,10 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0);
 
 // stencil_line's kernels, for the same tests. Direct (Sum, Min, Max; the elementwise launch over
 // the output): operands input (raw), weights (raw), output; scalars taps (int64), axis (int32),
-// start (int64), mode (int32), cval (float64). Runs (Mean, and Min/Max by van Herk with a
-// buffer of `cap` values): operands input (raw), output (raw, writable), launched over runs;
-// scalars size (int64), axis (int32), start (int64), mode (int32), cval (float64), run (int64).
+// start (int64), mode (int32), cval (float64). Runs (Sum: direct sums a run; Mean: the running
+// sum; Min/Max by van Herk with a buffer of `cap` values): operands input (raw), weights (raw),
+// output (raw, writable), launched over runs; scalars size (int64), axis (int32), start (int64),
+// mode (int32), cval (float64), run (int64).
 const ElementwiseOp& stencil_line_op(StencilFold fold);
 const ElementwiseOp& stencil_run_op(StencilFold fold, int cap = 0);
 
@@ -74,6 +75,8 @@ constexpr long long kVanHerkFrom = 5;
 // where a run's threads would each walk their own line: runs there only for wide windows.
 constexpr long long kRunsOnInnerAxisFrom = 32;
 constexpr long long kRunningMeanRun = 32;
+// Outputs a thread takes in a direct weighted sum off the innermost axis.
+constexpr long long kSumRun = 16;
 constexpr int kVanHerkCapacities[] = {16, 128};
 
 }  // namespace cunp

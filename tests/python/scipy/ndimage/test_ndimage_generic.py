@@ -439,6 +439,29 @@ def test_line_passes_match_scipy(name, size, mode):
 
 
 @gpu
+@pytest.mark.parametrize("taps", [1, 2, 5, 33])
+@pytest.mark.parametrize("mode", ["reflect", "mirror", "nearest", "wrap", "constant"])
+def test_weighted_line_passes_match_scipy(taps, mode):
+    # Along the innermost axis one output a thread; along the others runs of outputs.
+    import cunp
+    from cunp.scipy import ndimage as cn
+    weights = numpy.random.default_rng(7).standard_normal(taps)
+    x = _data((19, 40, 23), "float64")
+    for view in (x, x.transpose(2, 0, 1), x[::-2, 3:, ::-1]):
+        for axis in range(3):
+            for origin in {0, -(taps // 2), (taps - 1) // 2}:
+                expected = sn.correlate1d(view, weights, axis, mode=mode, cval=0.5,
+                                          origin=origin)
+                got = cn.correlate1d(cunp.asarray(view), weights, axis, mode=mode, cval=0.5,
+                                     origin=origin)
+                numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-10,
+                                              atol=1e-10)
+    expected = sn.gaussian_filter(x, 4.0, mode=mode)
+    got = cn.gaussian_filter(cunp.asarray(x), 4.0, mode=mode)
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-10, atol=1e-10)
+
+
+@gpu
 @pytest.mark.parametrize("dtype", ["uint8", "int16", "float16", "float32", "float64"])
 def test_line_passes_layouts_and_dtypes(dtype):
     import cunp
