@@ -364,7 +364,8 @@ def _user_kernel(function, caller):
             raise TypeError("generic_filter: the ReductionKernel must take one input and give "
                             "one output")
         p_in, p_out = function.in_params[0], function.out_params[0]
-        params = [p_in.name, _ctype(p_in), p_out.name, _ctype(p_out)]
+        # ctype: the placeholder letter, or the dtype's device type.
+        params = [p_in.name, p_in.ctype, p_out.name, p_out.ctype]
         reduce_type = getattr(function, "reduce_type", None) or ""
         identity = "" if function.identity is None else str(function.identity)
         return _UserKernel("reduction", (params, function.map_expr, function.reduce_expr,
@@ -373,17 +374,16 @@ def _user_kernel(function, caller):
                                          [str(o) for o in function.options]))
     kernels = ("a cunp.ReductionKernel (one input, one output), " if caller == "generic_filter"
                else "")
-    what = "a Python function" if callable(function) else type(function).__name__
+    if isinstance(function, (cunp.ReductionKernel, cunp.ElementwiseKernel)):
+        name = type(function).__name__  # callable, but not a form it takes
+        what = ("an " if name[0] in "AEIOU" else "a ") + name
+    elif callable(function):
+        what = "a Python function"
+    else:
+        what = type(function).__name__
     raise TypeError(f"{caller} runs on the GPU and cannot call {what}: pass {kernels}a "
                     f"cunp.RawKernel or the CUDA source of one defining "
                     f"'{_SIGNATURES[caller]}' (as cupyx.scipy.ndimage does)")
-
-
-def _ctype(param):
-    """A kernel parameter's C++ type: its placeholder letter, or its dtype's device type."""
-    if param.dtype is None:
-        return param.ctype
-    return param.ctype
 
 
 _CUNP = None

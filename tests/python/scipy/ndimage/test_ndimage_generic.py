@@ -259,8 +259,11 @@ def test_reduction_kernel_shape_and_generic_filter1d_form_refused():
     with pytest.raises(TypeError, match="one input"):
         ns._user_kernel(two_in, "generic_filter")
     one = cunp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "s")
-    with pytest.raises(TypeError, match="RawKernel"):
+    with pytest.raises(TypeError, match="cannot call a ReductionKernel: pass a cunp.RawKernel"):
         ns._user_kernel(one, "generic_filter1d")
+    add = cunp.ElementwiseKernel("T x", "T y", "y = x", "copy")
+    with pytest.raises(TypeError, match="cannot call an ElementwiseKernel"):
+        ns._user_kernel(add, "generic_filter")
 
 
 # --- the 1-D passes: the model's stencil_line against its n-D stencil of a line table ---
