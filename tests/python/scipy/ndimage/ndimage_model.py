@@ -1,6 +1,8 @@
-"""A NumPy model of cunp's stencil engine (the contract of _core.ndimage.stencil, written
-independently of the device code), so cunp.scipy.ndimage's argument handling, footprint tables,
-origins and compositions are compared with SciPy on machines without a GPU."""
+"""A NumPy model of cunp's stencil engine (the contracts of _core.ndimage.stencil, stencil_line,
+the generic filters, interpolate and spline_filter, written independently of the device code),
+so cunp.scipy.ndimage's argument handling, footprint tables, origins and compositions are
+compared with SciPy on machines without a GPU. The generic filters' user function is a Python
+callable here, standing in for the device function."""
 import itertools
 import math
 
