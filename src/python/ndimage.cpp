@@ -56,6 +56,21 @@ void bind_ndimage(nb::module_& m) {
       "float64 (taps), interior int64 (each tap's byte offset for input's strides, then each "
       "axis's smallest and largest offset), all cunp arrays.");
   nd.def(
+      "stencil_tile",
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights,
+         const std::vector<long long>& extent, int mode, double cval, const std::string& fold,
+         long long rank) {
+        if (extent.size() != 4) throw ValueError("stencil_tile: extent holds 4 offsets");
+        const long long e[4] = {extent[0], extent[1], extent[2], extent[3]};
+        return stencil_tile(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
+                            arr(weights, "weights"), e, mode_of(mode), cval, fold_of(fold), rank);
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
+      nb::arg("extent"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
+      "stencil on a 2-D image through shared-memory tiles; extent: the footprint's smallest and "
+      "largest row offset, then column offset. False (nothing done) where the tile does not "
+      "apply.");
+  nd.def(
       "stencil_line",
       [](nb::handle input, nb::handle output, nb::handle weights, int axis, long long start,
          long long taps, int mode, double cval, const std::string& fold) {

@@ -117,11 +117,31 @@ TEST(NdimageStencil, LineKernelsCompile) {
   EXPECT_THROW(stencil_line_op(StencilFold::Rank), ValueError);
 }
 
+TEST(NdimageStencil, TileKernelsCompile) {
+  for (StencilFold f : {StencilFold::Sum, StencilFold::Min, StencilFold::Max, StencilFold::Rank}) {
+    for (DType t : {DType::Float32, DType::UInt8, DType::Bool, DType::Float16, DType::Int64}) {
+      const std::string what = "tile fold " + std::to_string(static_cast<int>(f)) + " " +
+                               info(t).name;
+      try {
+        EXPECT_FALSE(compile(stencil_tile_source(t, t, f), "cunp_ndi_tile", 90).image.empty())
+            << what;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << what << ": " << e.what();
+      }
+    }
+  }
+  EXPECT_FALSE(compile(stencil_tile_source(DType::UInt8, DType::Float64, StencilFold::Sum),
+                       "cunp_ndi_tile", 90)
+                   .image.empty());
+  EXPECT_THROW(stencil_tile_source(DType::Float32, DType::Float32, StencilFold::Mean), ValueError);
+}
+
 TEST(NdimageStencil, PartsHaveNoIncludes) {
   EXPECT_EQ(device_part("ndi_stencil").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_boundary").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_line").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_generic").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_tile").find("#include"), std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // kernel per fold that reads a footprint table through a boundary mode (src/device/ndimage/).
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
@@ -50,6 +51,18 @@ constexpr long long kSmallRankTaps = 9;
 // Shapes and dtypes as stencil(); the caller keeps input and output from overlapping.
 void stencil_line(const NDArray& input, const NDArray& output, const NDArray& weights, int axis,
                   long long start, long long taps, NdiMode mode, double cval, StencilFold fold);
+
+// stencil() on a 2-D image through shared-memory tiles (src/device/ndimage/ndi_tile.cuh): the
+// same contract, for Sum, Min, Max and Rank folds of at most kSmallRankTaps taps, given the
+// footprint's extent on the host (extent: smallest and largest row offset, then column offset).
+// Returns false, having done nothing, where the tile does not apply (another rank or fold, a
+// halo too wide for the shared memory); the caller then runs stencil().
+bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& offsets,
+                  const NDArray& weights, const long long (&extent)[4], NdiMode mode, double cval,
+                  StencilFold fold, long long rank = 0);
+
+// The tile kernel's source for these dtypes and fold, for tests that compile it without a GPU.
+std::string stencil_tile_source(DType in, DType out, StencilFold fold);
 
 // The kernel stencil() runs for a fold (and, for Rank, a footprint of `taps` taps), for tests
 // that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), interior

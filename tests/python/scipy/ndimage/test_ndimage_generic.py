@@ -520,3 +520,65 @@ def _byte_offset(x, c):
     owner = x.base if x.base is not None else x
     start = x.__array_interface__["data"][0] - owner.__array_interface__["data"][0]
     return start + sum(v * s for v, s in zip(c, x.strides))
+
+
+# --- on the GPU: 2-D images through the shared-memory tiles (and the wide-halo fallback) ---
+
+@gpu
+@pytest.mark.parametrize("shape", [(1, 1), (5, 70), (33, 31), (64, 96), (100, 3)])
+@pytest.mark.parametrize("mode", ["reflect", "mirror", "nearest", "wrap", "constant"])
+def test_tiled_2d_stencils_match_scipy(shape, mode):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(11)
+    x = _data(shape, "float32")
+    weights = rng.standard_normal((3, 4))
+    footprint = numpy.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]], bool)
+    for view in (x, numpy.asfortranarray(x), x[::-1, ::-1]):
+        d = cunp.asarray(view)
+        calls = [
+            ("correlate", (weights,), dict(origin=(0, 1))),
+            ("median_filter", (), dict(size=3)),
+            ("rank_filter", (2,), dict(footprint=footprint)),
+            ("maximum_filter", (), dict(footprint=footprint, origin=(1, 0))),
+            ("grey_erosion", (), dict(structure=weights[:, :3])),
+        ]
+        for name, args, kwargs in calls:
+            expected = getattr(sn, name)(view, *args, mode=mode, cval=0.5, **kwargs)
+            got = getattr(cn, name)(d, *args, mode=mode, cval=0.5, **kwargs)
+            assert got.dtype == expected.dtype, name
+            numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-5, atol=1e-5,
+                                          err_msg=name)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["bool", "uint8", "int32", "float64"])
+def test_tiled_2d_dtypes_outputs_and_wide_halos(dtype):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = _data((45, 77), dtype) if dtype != "bool" else _data((45, 77), "float64") > 0
+    d = cunp.asarray(x)
+    if dtype == "bool":
+        for iterations in (1, 3):
+            expected = sn.binary_erosion(x, numpy.ones((3, 3)), iterations=iterations)
+            got = cn.binary_erosion(d, numpy.ones((3, 3)), iterations=iterations)
+            numpy.testing.assert_array_equal(cunp.asnumpy(got), expected)
+        expected = sn.binary_dilation(x, numpy.ones((2, 5)), border_value=1)
+        got = cn.binary_dilation(d, numpy.ones((2, 5)), border_value=1)
+        numpy.testing.assert_array_equal(cunp.asnumpy(got), expected)
+        return
+    # A halo that fits (25 x 25) and one that does not (40 x 41: the elementwise stencil).
+    for size in ((25, 25), (40, 41)):
+        w = numpy.random.default_rng(2).random(size)
+        expected = sn.correlate(x, w, output=numpy.float64)
+        got = cn.correlate(d, w, output=numpy.float64)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), expected, rtol=1e-10)
+    expected = sn.median_filter(x, size=3, output=numpy.float32)
+    got = cn.median_filter(d, size=3, output=numpy.float32)
+    assert got.dtype == numpy.float32
+    numpy.testing.assert_allclose(cunp.asnumpy(got), expected)
+    out = cunp.zeros((45, 77), dtype)[:, :]
+    assert cn.median_filter(d, size=3, output=out) is out
+    numpy.testing.assert_allclose(cunp.asnumpy(out), sn.median_filter(x, size=3))
+    cn.median_filter(d, size=3, output=d)  # in place
+    numpy.testing.assert_allclose(cunp.asnumpy(d), sn.median_filter(x, size=3))
