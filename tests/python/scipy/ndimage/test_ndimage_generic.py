@@ -567,8 +567,8 @@ def test_tiled_2d_dtypes_outputs_and_wide_halos(dtype):
         got = cn.binary_dilation(d, numpy.ones((2, 5)), border_value=1)
         numpy.testing.assert_array_equal(cunp.asnumpy(got), expected)
         return
-    # A halo that fits (25 x 25) and one that does not (40 x 41: the elementwise stencil).
-    for size in ((25, 25), (40, 41)):
+    # A halo that fits (25 x 25) and one that does not (60 x 61: the elementwise stencil).
+    for size in ((25, 25), (60, 61)):
         w = numpy.random.default_rng(2).random(size)
         expected = sn.correlate(x, w, output=numpy.float64)
         got = cn.correlate(d, w, output=numpy.float64)
