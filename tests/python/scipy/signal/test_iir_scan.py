@@ -1,0 +1,256 @@
+"""The blocked IIR scan (lfilter and sosfilt on cunp arrays) against scipy.signal.
+
+CPU: the NumPy model of the three device passes (iir_scan_model.py) on the host tables of
+cunp.scipy.signal._iir_scan, across orders 1-10, lengths below one block, exactly one block and
+many blocks, zi/zf and dtypes, so CI checks the decomposition. gpu: the kernel itself, with
+batches, axes, strides and dtypes."""
+import os
+import sys
+
+import numpy
+import pytest
+
+from cunp.scipy.signal import _iir_scan
+
+sys.path.insert(0, os.path.dirname(__file__))
+from iir_scan_model import block_scan  # noqa: E402
+
+gpu = pytest.mark.gpu
+
+
+@pytest.fixture
+def ss():
+    return pytest.importorskip("scipy.signal")
+
+
+def _stable(order, rng, radius=0.9):
+    """(b, a) of a random stable filter of this order: conjugate pole pairs inside `radius`."""
+    poles = []
+    while len(poles) < order:
+        r, t = radius * numpy.sqrt(rng.uniform()), rng.uniform(0, numpy.pi)
+        if order - len(poles) >= 2 and rng.uniform() < 0.6:
+            poles += [r * numpy.exp(1j * t), r * numpy.exp(-1j * t)]
+        else:
+            poles.append(r * rng.choice([-1, 1]))
+    a = numpy.poly(poles).real
+    b = rng.standard_normal(order + 1) / (order + 1)
+    return b, a
+
+
+def _random(shape, dtype, rng):
+    x = rng.standard_normal(shape)
+    if numpy.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def _tol(dtype, n):
+    """Sequential filtering's rounding grows with the length: rtol scaled by it. High orders'
+    companion matrices cancel large terms, in SciPy's loop as in the scan: a floor of 1e-10."""
+    eps = numpy.finfo(numpy.dtype(dtype)).eps
+    return max(50 * eps * max(1.0, numpy.sqrt(n)), 1e-10)
+
+
+def _check(got, want, tol):
+    got = numpy.asarray(got)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    scale = max(1.0, float(numpy.abs(want).max(initial=0)))
+    numpy.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale)
+
+
+def test_state_space_matches_the_step(ss):
+    rng = numpy.random.default_rng(0)
+    b, a = _stable(5, rng)
+    coef = numpy.concatenate([b, a])
+    A, C = _iir_scan.state_space(_iir_scan.direct_step, coef, 5, numpy.float64)
+    # lfilter's transposed direct form II: A is a's companion matrix, C reads the first delay.
+    want = numpy.zeros((5, 5))
+    want[:, 0] = -a[1:]
+    want[numpy.arange(4), numpy.arange(1, 5)] = 1
+    numpy.testing.assert_array_equal(A, want)
+    numpy.testing.assert_array_equal(C, numpy.eye(5)[0])
+    power, last = _iir_scan.tables(A, 64, 64 * 3 + 5)
+    numpy.testing.assert_allclose(power, numpy.linalg.matrix_power(A, 64), rtol=1e-12)
+    numpy.testing.assert_allclose(last, numpy.linalg.matrix_power(A, 5), rtol=1e-12)
+
+
+def test_choose_block():
+    assert _iir_scan.choose_block(1, 10) == 64
+    assert _iir_scan.choose_block(64, 1 << 20) == 4096
+    assert _iir_scan.choose_block(1, 1 << 24) == 16384
+    assert _iir_scan.choose_block(1, 1 << 30) == 16384
+
+
+# The kernel's smallest block; lengths below one block, exactly one, one and a bit, many.
+BLOCK = 64
+LENGTHS = [1, 5, BLOCK, BLOCK + 1, BLOCK * 7 + 3, BLOCK * 12]
+
+
+@pytest.mark.parametrize("order", range(1, 11))
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_model_lfilter(ss, order, dtype):
+    rng = numpy.random.default_rng(order)
+    b, a = _stable(order, rng)
+    coef = numpy.concatenate([b, a])
+    for n in LENGTHS:
+        x = _random((3, n), dtype, rng)
+        y, zf = block_scan("direct", order, x, coef, None, BLOCK, dtype)
+        _check(y, ss.lfilter(b, a, x, axis=-1).astype(dtype), _tol(dtype, n))
+        zi = _random((3, order), dtype, rng)
+        y, zf = block_scan("direct", order, x, coef, zi, BLOCK, dtype)
+        want_y, want_zf = ss.lfilter(b, a, x, axis=-1, zi=zi)
+        _check(y, want_y.astype(dtype), _tol(dtype, n))
+        _check(zf, want_zf, _tol(dtype, n))
+
+
+def test_model_fir_and_unnormalised_lengths(ss):
+    # A numerator longer than the denominator (the FIR part), padded to one state size.
+    rng = numpy.random.default_rng(7)
+    b, a = rng.standard_normal(6), numpy.array([1.0, -0.5])
+    q = 5
+    coef = numpy.zeros(2 * (q + 1))
+    coef[:6], coef[q + 1:q + 3] = b, a
+    x = rng.standard_normal((2, 300))
+    zi = rng.standard_normal((2, q))
+    y, zf = block_scan("direct", q, x, coef, zi, BLOCK, "float64")
+    want_y, want_zf = ss.lfilter(b, a, x, zi=zi)
+    _check(y, want_y, 1e-12)
+    _check(zf, want_zf, 1e-12)
+
+
+@pytest.mark.parametrize("sections", [1, 2, 4, 5])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex64"])
+def test_model_sosfilt(ss, sections, dtype):
+    rng = numpy.random.default_rng(sections)
+    sos = ss.butter(2 * sections, 0.15, output="sos")
+    for n in LENGTHS:
+        x = _random((2, n), dtype, rng)
+        zi = _random((2, sections, 2), dtype, rng)
+        y, zf = block_scan("sos", sections, x, sos.reshape(-1), zi.reshape(2, -1), BLOCK, dtype)
+        want_y, want_zf = ss.sosfilt(sos, x, axis=-1, zi=numpy.moveaxis(zi, 1, 0))
+        _check(y, want_y.astype(dtype), _tol(dtype, n))
+        _check(zf.reshape(2, sections, 2), numpy.moveaxis(want_zf, 0, 1), _tol(dtype, n))
+
+
+def test_model_empty_signal(ss):
+    b, a = [1.0, 0.5], [1.0, -0.3]
+    zi = numpy.array([[0.25]])
+    y, zf = block_scan("direct", 1, numpy.zeros((1, 0)), numpy.r_[b, a], zi, BLOCK, "float64")
+    assert y.shape == (1, 0)
+    numpy.testing.assert_array_equal(zf, zi)
+
+
+# --- the kernel (gpu) ---------------------------------------------------------------------
+
+@gpu
+@pytest.mark.parametrize("order", [1, 2, 3, 4, 6, 8, 10])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_device_lfilter_orders(ss, order, dtype):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(order)
+    b, a = _stable(order, rng)
+    real = "float32" if dtype in ("float32", "complex64") else "float64"
+    b, a = b.astype(real), a.astype(real)
+    # Shorter than a block, exactly one (64), many, and many with a partial last block.
+    for n in (1, 7, 64, 64 * 9, 20000):
+        x = _random((3, n), dtype, rng)
+        got = signal.lfilter(b, a, cunp.asarray(x))
+        want = ss.lfilter(b, a, x)
+        assert got.dtype == want.dtype
+        _check(cunp.asnumpy(got), want, _tol(dtype, n))
+        zi = _random((3, order), dtype, rng)
+        y, zf = signal.lfilter(b, a, cunp.asarray(x), zi=cunp.asarray(zi))
+        want_y, want_zf = ss.lfilter(b, a, x, zi=zi)
+        _check(cunp.asnumpy(y), want_y, _tol(dtype, n))
+        _check(cunp.asnumpy(zf), want_zf, _tol(dtype, n))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+def test_device_axes_and_layouts(ss, dtype):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(1)
+    b, a = _stable(4, rng)
+    sos = ss.butter(6, 0.2, output="sos")
+    x = _random((5, 3000, 4), dtype, rng)
+    n = 3000
+    for view in (lambda v: v, lambda v: v[::-1, ::2, 1:], lambda v: v.transpose(1, 2, 0),
+                 lambda v: numpy.asfortranarray(v) if isinstance(v, numpy.ndarray)
+                 else cunp.asfortranarray(v)):
+        xh, xd = view(x), view(cunp.asarray(x))
+        for axis in range(3):
+            _check(cunp.asnumpy(signal.lfilter(b, a, xd, axis=axis)),
+                   ss.lfilter(b, a, xh, axis=axis), _tol(dtype, n))
+            _check(cunp.asnumpy(signal.sosfilt(sos, xd, axis=axis)),
+                   ss.sosfilt(sos, xh, axis=axis), _tol(dtype, n))
+            zshape = list(xh.shape)
+            zshape[axis] = 2
+            zi = _random([3] + zshape, dtype, rng)
+            y, zf = signal.sosfilt(sos, xd, axis=axis, zi=cunp.asarray(zi))
+            want_y, want_zf = ss.sosfilt(sos, xh, axis=axis, zi=zi)
+            _check(cunp.asnumpy(y), want_y, _tol(dtype, n))
+            _check(cunp.asnumpy(zf), want_zf, _tol(dtype, n))
+
+
+@gpu
+def test_device_int_input_empty_and_long_cascade(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(2)
+    b, a = ss.butter(3, 0.3)
+    xi = rng.integers(-5, 5, (2, 500))
+    _check(cunp.asnumpy(signal.lfilter(b, a, cunp.asarray(xi))), ss.lfilter(b, a, xi), 1e-10)
+    zi = rng.standard_normal((2, 3))
+    y, zf = signal.lfilter(b, a, cunp.zeros((2, 0)), zi=cunp.asarray(zi))
+    want_y, want_zf = ss.lfilter(b, a, numpy.zeros((2, 0)), zi=zi)
+    assert y.shape == want_y.shape
+    _check(cunp.asnumpy(zf), want_zf, 1e-12)
+    # 20 sections: two fused groups (16 + 4), the state handed from one to the next.
+    sos = ss.butter(40, 0.3, output="sos")
+    x = rng.standard_normal((3, 4000))
+    zi = rng.standard_normal((20, 3, 2))
+    y, zf = signal.sosfilt(sos, cunp.asarray(x), zi=cunp.asarray(zi))
+    want_y, want_zf = ss.sosfilt(sos, x, zi=zi)
+    _check(cunp.asnumpy(y), want_y, 1e-9)
+    _check(cunp.asnumpy(zf), want_zf, 1e-9)
+
+
+@gpu
+def test_device_batched_float32_butterworth(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(4)
+    sos = ss.butter(8, 0.05, output="sos").astype(numpy.float32)
+    x = rng.standard_normal((8, 1 << 17)).astype(numpy.float32)
+    got = cunp.asnumpy(signal.sosfilt(sos, cunp.asarray(x)))
+    want = ss.sosfilt(sos, x)
+    assert got.dtype == numpy.float32
+    _check(got, want, _tol("float32", x.shape[1]))
+    # The scan accumulates in double: closer to the exact answer than float32's sequential one.
+    exact = ss.sosfilt(sos.astype(numpy.float64), x.astype(numpy.float64))
+    assert numpy.abs(got - exact).max() <= numpy.abs(want - exact).max() * 1.5 + 1e-6
+
+
+@gpu
+def test_device_filtfilt_and_symiir(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(5)
+    b, a = ss.butter(4, 0.1)
+    sos = ss.butter(6, 0.1, output="sos")
+    x = rng.standard_normal((4, 5000))
+    _check(cunp.asnumpy(signal.filtfilt(b, a, cunp.asarray(x))), ss.filtfilt(b, a, x), 1e-8)
+    _check(cunp.asnumpy(signal.sosfiltfilt(sos, cunp.asarray(x))), ss.sosfiltfilt(sos, x),
+           1e-8)
+    x1 = rng.standard_normal(4000)
+    _check(cunp.asnumpy(signal.symiirorder1(cunp.asarray(x1), 0.5, 0.1)),
+           ss.symiirorder1(x1, 0.5, 0.1), 1e-8)
+    _check(cunp.asnumpy(signal.symiirorder2(cunp.asarray(x1), 0.5, 0.1)),
+           ss.symiirorder2(x1, 0.5, 0.1), 1e-8)
