@@ -87,7 +87,8 @@ std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, c
   if (power.size() != q * q || last.size() != q * q)
     throw ValueError("iir_block_scan: table sizes do not match the order and block");
   const int64_t n = x.shape()[x.ndim() - 1];
-  const int64_t rows = n > 0 ? x.size() / n : 0;
+  int64_t rows = 1;  // the product of the leading extents, also when n is 0
+  for (int d = 0; d + 1 < x.ndim(); ++d) rows *= x.shape()[d];
   if (zi && (zi->dtype() != w || !zi->c_contiguous() || zi->size() != rows * q))
     throw ValueError("iir_block_scan: zi must hold rows * Q values in the coefficients' dtype");
   common_device({&x, &coef, &power, &last});

@@ -207,9 +207,10 @@ def test_device_int_input_empty_and_long_cascade(ss):
     _check(cunp.asnumpy(signal.lfilter(b, a, cunp.asarray(xi))), ss.lfilter(b, a, xi), 1e-10)
     zi = rng.standard_normal((2, 3))
     y, zf = signal.lfilter(b, a, cunp.zeros((2, 0)), zi=cunp.asarray(zi))
-    want_y, want_zf = ss.lfilter(b, a, numpy.zeros((2, 0)), zi=zi)
+    want_y, _ = ss.lfilter(b, a, numpy.zeros((2, 0)), zi=zi)
     assert y.shape == want_y.shape
-    _check(cunp.asnumpy(zf), want_zf, 1e-12)
+    # SciPy hands back uninitialised memory as zf here; with no samples the state is zi.
+    _check(cunp.asnumpy(zf), zi, 0)
     # 20 sections: two fused groups (16 + 4), the state handed from one to the next.
     sos = ss.butter(40, 0.3, output="sos")
     x = rng.standard_normal((3, 4000))
