@@ -11,8 +11,9 @@ void bind_signal(nb::module_& m) {
   s.def(
       "iir_block_scan",
       [](const std::string& form, int order, nb::handle x, nb::handle coef, nb::handle power,
-         nb::handle last, nb::handle zi, int64_t block, const std::string& out_dtype) {
-        for (nb::handle a : {x, coef, power, last})
+         nb::handle group_power, nb::handle zi, int64_t block, int64_t group,
+         const std::string& out_dtype) {
+        for (nb::handle a : {x, coef, power, group_power})
           if (!is_array(a)) throw TypeError("iir_block_scan: arrays must be cunp.ndarray");
         std::optional<NDArray> z;
         if (!zi.is_none()) {
@@ -20,11 +21,13 @@ void bind_signal(nb::module_& m) {
           z = unwrap(zi).a;
         }
         auto [y, zf] = iir_block_scan(form, order, unwrap(x).a, unwrap(coef).a, unwrap(power).a,
-                                      unwrap(last).a, z, block, dtype_from_string(out_dtype));
+                                      unwrap(group_power).a, z, block, group,
+                                      dtype_from_string(out_dtype));
         return nb::make_tuple(wrap(y), wrap(zf));
       },
       nb::arg("form"), nb::arg("order"), nb::arg("x"), nb::arg("coef"), nb::arg("power"),
-      nb::arg("last"), nb::arg("zi").none(), nb::arg("block"), nb::arg("out_dtype"));
+      nb::arg("group_power"), nb::arg("zi").none(), nb::arg("block"), nb::arg("group"),
+      nb::arg("out_dtype"));
 }
 
 }  // namespace cunp::py

@@ -1,21 +1,29 @@
 // src/device/signal/iir_scan.cuh -- scipy.signal's IIR filters (lfilter, sosfilt) as a blocked
-// parallel scan over the filter's state-space form: three passes over (signal, block) pairs.
+// parallel scan over the filter's state-space form.
 //
 // A filter with state s (Q values: lfilter's transposed direct form II delays, or every section's
-// two delays for a cascade) obeys s[n] = A s[n-1] + (input terms) and y[n] = C s[n-1] + (input
-// terms). Split a signal into blocks of L samples:
-//   1. iir_block_local: each block filtered on its own from s = 0, sequentially (SciPy's own
-//      order of operations), for the block's end state e_b.
-//   2. iir_block_carry: the state entering each block, s_b = A^L s_{b-1} + e_{b-1}, starting from
-//      zi; the associative combine (matrix power, vector sum) walked once per signal, which also
-//      gives zf (the last block uses A to the power of its own length).
-//   3. iir_block_finish: each block filtered again from the state entering it, writing y.
-// The host (python/cunp/scipy/signal/_iir_scan.py) builds A^L and A^last in float64.
+// two delays for a cascade) obeys s[n] = A s[n-1] + (input terms). Split a signal into blocks of
+// L samples, and the blocks into groups of G:
+//   1. iir_block_local (thread per block): the block filtered from rest, sequentially (SciPy's
+//      own order of operations), for its end state e_b.
+//   2. The state entering each block, s_0 = zi, s_{b+1} = P s_b + e_b with P = A^L: a linear
+//      recurrence over blocks, itself solved in blocks (the associative combine (P, e) applied
+//      group-wise, then across groups):
+//      a. iir_group_local (thread per group): the group's blocks from rest, for its end g_k;
+//      b. iir_group_carry (thread per signal): the state entering each group, u_{k+1} =
+//         P^G u_k + g_k from u_0 = zi;
+//      c. iir_group_fill (thread per group): from u_k through the group's blocks, replacing each
+//         e_b by s_b.
+//   3. iir_block_finish (thread per block): the block filtered again from s_b, writing y; the
+//      last block's final state is zf.
+// The host (python/cunp/scipy/signal/_iir_scan.py) builds P and P^G in float64, one factor at a
+// time. Passes 1 and 3 walk L samples per thread and the carry G + blocks / G steps, so the
+// block count can be large (enough threads) while every serial chain stays short.
 //
 // All arithmetic is in W (double or complex<double>) whatever the data's dtype: the powers of a
 // companion matrix have large entries that cancel in the carry, where single precision would
-// lose digits SciPy's sequential loop keeps. Passes 1 and 3 are one thread per block; pass 2 one
-// thread per signal, so a long single signal takes long blocks (see choose_block).
+// lose digits SciPy's sequential loop keeps. Inside a block the filter runs exactly as SciPy's
+// loop does; only block-boundary states go through the matrix powers.
 #pragma once
 #include "../cunp_device.cuh"
 #include "../cunp_raw_array.cuh"
@@ -112,47 +120,90 @@ __device__ void iir_block_local(const X& x, const K& coef, const E& ends, long l
   for (int k = 0; k < Q; ++k) ends[i * Q + k] = f.state(k);
 }
 
-// Pass 2 for row r: walks the blocks' end states, replacing each by the state entering that
-// block, and writes the final state to zf[r * Q ..]. zi: the state entering block 0 (has_zi) or
-// rest. power = A^L and last = A^(length of the last block), row-major Q x Q.
-template <int Q, class E, class ZI, class ZF, class P, class PL>
-__device__ void iir_block_carry(const E& ends, const ZI& zi, const ZF& zf, const P& power,
-                                const PL& last, long long r, long long blocks, bool has_zi) {
-  using W = typename iir_value<E>::type;
-  W s[Q], e[Q], next[Q];
+// t <- M t + e for a row-major Q x Q matrix M (a raw array): one step of the carry.
+template <int Q, class W, class M>
+__device__ void iir_carry_step(W (&t)[Q], const M& m, const W (&e)[Q]) {
+  W next[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) s[k] = has_zi ? zi[r * Q + k] : W(0.0);
-  const long long base = r * blocks * Q;
-  for (long long b = 0; b < blocks; ++b) {
-    const bool final_block = b + 1 == blocks;
+  for (int j = 0; j < Q; ++j) {
+    W acc = e[j];
 #pragma unroll
-    for (int k = 0; k < Q; ++k) e[k] = ends[base + b * Q + k];
-#pragma unroll
-    for (int j = 0; j < Q; ++j) {
-      W acc = e[j];
-#pragma unroll
-      for (int k = 0; k < Q; ++k)
-        acc = acc + cast<W>(final_block ? last[j * Q + k] : power[j * Q + k]) * s[k];
-      next[j] = acc;
-    }
-#pragma unroll
-    for (int k = 0; k < Q; ++k) {
-      ends[base + b * Q + k] = s[k];
-      s[k] = next[k];
-    }
+    for (int k = 0; k < Q; ++k) acc = acc + cast<W>(m[j * Q + k]) * t[k];
+    next[j] = acc;
   }
 #pragma unroll
-  for (int k = 0; k < Q; ++k) zf[r * Q + k] = s[k];
+  for (int j = 0; j < Q; ++j) t[j] = next[j];
+}
+
+// Pass 2a for loop position i over (rows, groups): from rest, t <- P t + e_b over the group's
+// blocks. ends holds e_b at ((r * blocks + b) * Q ..); gends gets t at (i * Q ..).
+template <int Q, class E, class G, class P>
+__device__ void iir_group_local(const E& ends, const G& gends, const P& power, long long i,
+                                long long blocks, long long group, long long groups) {
+  using W = typename iir_value<E>::type;
+  const long long r = i / groups, k = i % groups;
+  const long long start = k * group, stop = start + group < blocks ? start + group : blocks;
+  W t[Q], e[Q];
+#pragma unroll
+  for (int q = 0; q < Q; ++q) t[q] = W(0.0);
+  for (long long b = start; b < stop; ++b) {
+#pragma unroll
+    for (int q = 0; q < Q; ++q) e[q] = ends[(r * blocks + b) * Q + q];
+    iir_carry_step<Q>(t, power, e);
+  }
+#pragma unroll
+  for (int q = 0; q < Q; ++q) gends[i * Q + q] = t[q];
+}
+
+// Pass 2b for row r: u <- zi (has_zi) or rest, then for each group k: the entry u is stored
+// over g_k, and u <- P^G u + g_k. (The last group's exit is never needed.)
+template <int Q, class G, class ZI, class PG>
+__device__ void iir_group_carry(const G& gends, const ZI& zi, const PG& group_power, long long r,
+                                long long groups, bool has_zi) {
+  using W = typename iir_value<G>::type;
+  W u[Q], g[Q];
+#pragma unroll
+  for (int q = 0; q < Q; ++q) u[q] = has_zi ? W(zi[r * Q + q]) : W(0.0);
+  for (long long k = 0; k < groups; ++k) {
+    const long long at = (r * groups + k) * Q;
+#pragma unroll
+    for (int q = 0; q < Q; ++q) {
+      g[q] = gends[at + q];
+      gends[at + q] = u[q];
+    }
+    if (k + 1 < groups) iir_carry_step<Q>(u, group_power, g);
+  }
+}
+
+// Pass 2c for loop position i over (rows, groups): from the group's entry state (gends), each
+// block's e_b is replaced by the state entering the block, s_b, and t <- P t + e_b.
+template <int Q, class E, class G, class P>
+__device__ void iir_group_fill(const E& ends, const G& gentry, const P& power, long long i,
+                               long long blocks, long long group, long long groups) {
+  using W = typename iir_value<E>::type;
+  const long long r = i / groups, k = i % groups;
+  const long long start = k * group, stop = start + group < blocks ? start + group : blocks;
+  W t[Q], e[Q];
+#pragma unroll
+  for (int q = 0; q < Q; ++q) t[q] = gentry[i * Q + q];
+  for (long long b = start; b < stop; ++b) {
+    const long long at = (r * blocks + b) * Q;
+#pragma unroll
+    for (int q = 0; q < Q; ++q) {
+      e[q] = ends[at + q];
+      ends[at + q] = t[q];
+    }
+    if (b + 1 < stop) iir_carry_step<Q>(t, power, e);
+  }
 }
 
 // Pass 3 for loop position i over (rows, blocks): the block filtered again, sequentially, from
-// the state entering it (carried[i * Q ..]), into y (the (rows, n) output, C-contiguous). Running
-// the recurrence rather than adding the carried state's free response C A^t s keeps SciPy's
-// arithmetic inside the block: a high-order companion matrix's powers have large entries that
-// cancel, and only the block-boundary states go through them.
-template <class Filter, int Q, class X, class K, class E, class Y>
+// the state entering it (carried[i * Q ..]), into y (the (rows, n) output, C-contiguous); the
+// last block of a row leaves its final state in zf[r * Q ..].
+template <class Filter, int Q, class X, class K, class E, class Y, class ZF>
 __device__ void iir_block_finish(const X& x, const K& coef, const E& carried, const Y& y,
-                                 long long i, long long n, long long block, long long blocks) {
+                                 const ZF& zf, long long i, long long n, long long block,
+                                 long long blocks) {
   using W = typename iir_value<E>::type;
   using T = typename iir_value<Y>::type;
   const long long r = i / blocks, b = i % blocks;
@@ -164,6 +215,10 @@ __device__ void iir_block_finish(const X& x, const K& coef, const E& carried, co
   for (int k = 0; k < Q; ++k) f.set_state(k, carried[i * Q + k]);
   for (long long t = start; t < stop; ++t)
     y[r * n + t] = cast<T>(f.step(cast<W>(iir_at(x, xrow, t))));
+  if (b + 1 == blocks) {
+#pragma unroll
+    for (int k = 0; k < Q; ++k) zf[r * Q + k] = f.state(k);
+  }
 }
 
 }  // namespace cunp

@@ -1,4 +1,4 @@
-// tests/cpp/signal/test_iir_scan_codegen.cpp -- the IIR scan's three kernels (every pass, both
+// tests/cpp/signal/test_iir_scan_codegen.cpp -- the IIR scan's five kernels (every pass, both
 // forms, a range of orders, real and complex, contiguous and strided signals of several ranks)
 // compile with NVRTC; the ops reject what the launcher cannot build.
 #include <gtest/gtest.h>
@@ -25,25 +25,33 @@ void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const 
 
 KernelSignature signature(const std::string& pass, DType x, DType w, DType out, int xnd,
                           bool contiguous) {
+  // Operands as iir_block_scan passes them: x any rank and layout, the powers (Q, Q), the
+  // coefficients and every state buffer 1-D, y C-contiguous of x's rank.
   KernelSignature sig;
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int64};
   if (pass == "local") {
     sig.inputs = {x, w};
     sig.outputs = {w};
-    sig.scalars = {DType::Int64, DType::Int64, DType::Int64};
     sig.raw_ndim = {xnd, 1, 1};
     sig.raw_contiguous = {contiguous, true, true};
-  } else if (pass == "carry") {
-    sig.inputs = {w, w, w};
-    sig.outputs = {w, w};
+  } else if (pass == "group_local") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
+    sig.raw_ndim = {1, 2, 1};
+  } else if (pass == "group_carry") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
     sig.scalars = {DType::Int64, DType::Int64};
-    sig.raw_ndim = {2, 2, 1, 1, 1};
-    sig.raw_contiguous = {true, true, true, true, true};
+    sig.raw_ndim = {2, 1, 1};
+  } else if (pass == "group_fill") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
+    sig.raw_ndim = {2, 1, 1};
   } else {
     sig.inputs = {x, w, w};
-    sig.outputs = {out};
-    sig.scalars = {DType::Int64, DType::Int64, DType::Int64};
-    sig.raw_ndim = {xnd, 1, 1, xnd};
-    sig.raw_contiguous = {contiguous, true, true, true};
+    sig.outputs = {out, w};
+    sig.raw_ndim = {xnd, 1, 1, xnd, 1};
+    sig.raw_contiguous = {contiguous, true, true, true, true};
   }
   return sig;
 }
@@ -68,7 +76,7 @@ TEST(IirScan, EveryPassCompiles) {
       {"sos", 16, DType::Complex128, DType::Complex128, DType::Complex128, 4, false},
   };
   for (const Case& c : cases) {
-    for (const char* pass : {"local", "carry", "finish"}) {
+    for (const char* pass : {"local", "group_local", "group_carry", "group_fill", "finish"}) {
       const ElementwiseOp& op = iir_scan_op(pass, c.form, c.order);
       expect_compiles(op, signature(pass, c.x, c.w, c.out, c.xnd, c.contiguous),
                       op.name + " x " + info(c.x).name + " ndim " + std::to_string(c.xnd));

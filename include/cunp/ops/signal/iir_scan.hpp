@@ -13,21 +13,22 @@ namespace cunp {
 // The largest `order` (delays for "direct", sections for "sos") the kernels are built for.
 inline constexpr int kIirMaxOrder = 64;
 
-// The elementwise op of one pass ("local", "carry" or "finish") for a form and order (for the
+// The elementwise op of one pass ("local", "group_local", "group_carry", "group_fill", "finish") for a form and order (for the
 // launcher, and for tests that compile the kernels without a GPU). ValueError otherwise.
 const ElementwiseOp& iir_scan_op(const std::string& pass, const std::string& form, int order);
 
-// Filters x (..., n) along its last axis (any strides, any numeric dtype) in blocks of `block`
-// samples and returns (y, zf): y (..., n) C-contiguous in out_dtype, zf (rows * Q) in W, the
-// state after the last sample. W (float64 or complex128) is coef's dtype, and every table's:
+// Filters x (..., n), n >= 1, along its last axis (any strides, any numeric dtype) in blocks of
+// `block` samples, the blocks' carry in groups of `group` blocks, and returns (y, zf): y (..., n)
+// C-contiguous in out_dtype, zf (rows * Q) in W, the state after the last sample. W (float64 or
+// complex128) is coef's dtype, and every table's:
 //   form "direct": lfilter with `order` = Q delays, coef = b[0..Q] then a[0..Q] (a[0] = 1);
 //   form "sos": a fused cascade of `order` sections, Q = 2 order, coef (order, 6), a[0] = 1.
-// power = A^block and last = A^(n - (blocks - 1) block), (Q, Q) row-major, for the filter's
-// state matrix A. zi (rows * Q) is the state before
-// the first sample, rest when absent.
+// power = A^block and group_power = power^group, (Q, Q) row-major, for the filter's state matrix
+// A. zi (rows * Q) is the state before the first sample, rest when absent.
 std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, const NDArray& x,
                                            const NDArray& coef, const NDArray& power,
-                                           const NDArray& last, const std::optional<NDArray>& zi,
-                                           int64_t block, DType out_dtype);
+                                           const NDArray& group_power,
+                                           const std::optional<NDArray>& zi, int64_t block,
+                                           int64_t group, DType out_dtype);
 
 }  // namespace cunp

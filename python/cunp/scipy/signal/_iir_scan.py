@@ -6,9 +6,11 @@ A filter with state s (lfilter: the Q delays of transposed direct form II; sosfi
 delays of every section) has, with no input, s[n] = A s[n-1]. The signal is cut into blocks of
 L samples; each block is filtered from rest on its own (in parallel) for its end state e, the
 state entering block b is s_b = A^L s_{b-1} + e_{b-1}, and each block is filtered again from
-s_b. A comes from running one step of the filter on the unit states, so the tables cannot
-disagree with the recurrence the kernel runs; its powers are taken in float64 (complex128 for
-complex filters)."""
+s_b. The carry over blocks is a linear recurrence of its own and runs the same way over groups of G
+blocks (P = A^L across a block, P^G across a group), so no thread walks more than L samples or
+about G + blocks / G states. A comes from running one step of the filter on the unit states, so
+the tables cannot disagree with the recurrence the kernel runs; its powers are taken in float64
+(complex128 for complex filters)."""
 import math
 from collections import OrderedDict
 
@@ -17,7 +19,7 @@ import numpy as np
 # State sizes up to this run as one kernel; a longer cascade runs as groups of sections, and a
 # longer lfilter (a long numerator) takes the composed path of _filtering.
 MAX_STATES = 32
-# Device tables kept per filter, block and last-block length (the same filter over the same
+# Device tables kept per filter, block and group (the same filter over the same
 # shape, as in a loop or a benchmark, uploads nothing).
 _CACHE_SIZE = 32
 _cache = OrderedDict()
@@ -64,42 +66,47 @@ def state_space(step, coef, states, dtype):
     return nz.T.copy(), y
 
 
+# About this many threads in the block passes fill a large GPU several times over.
+_THREADS = 1 << 17
+
+
 def choose_block(rows, n):
-    """The block length: about sqrt(16 n), so that the sequential walks inside a block (per
-    sample) and the carry across blocks (per block, a matrix-vector product and a memory round
-    trip, some 16 times dearer) take similar time; a power of two in [64, 16384]. Long blocks
-    also carry past the transient growth of a high-order companion matrix's powers."""
-    target = math.sqrt(16.0 * max(n, 1))
+    """The block length: a power of two in [64, 4096], short enough that rows x blocks gives
+    about _THREADS threads, and no longer than the signal needs."""
     block = 64
-    while block < 16384 and block < target:
+    while block < 4096 and block < n and rows * -(-n // block) > _THREADS:
         block *= 2
     return block
 
 
-def tables(A, block, n):
-    """(A^block, A^last) for a signal of n samples, last the length of the last block.
+def choose_group(blocks):
+    """Blocks per group of the carry: about sqrt(blocks), a power of two (the carry's serial
+    chains are one group long, and one walk over the groups)."""
+    group = 1
+    while group * group < blocks:
+        group *= 2
+    return group
 
-    The powers are built one factor at a time, as the recurrence itself evolves a state: by
-    repeated squaring, a high-order companion matrix's intermediate powers have large entries
-    whose cancellation loses digits (1e-3 absolute on entries of 400 for 9 clustered poles,
-    against 1e-8 one step at a time)."""
-    blocks = max(-(-n // block), 1)
-    last_len = n - (blocks - 1) * block
+
+def tables(A, block, group):
+    """(P, P^group) with P = A^block, each built one factor at a time, as the recurrence itself
+    evolves a state: by repeated squaring, a high-order companion matrix's intermediate powers
+    have large entries whose cancellation loses digits (1e-3 absolute on entries of 400 for 9
+    clustered poles, against 1e-8 one step at a time)."""
     power = np.eye(A.shape[0], dtype=A.dtype)
-    last = power
-    for k in range(1, block + 1):
+    for _ in range(block):
         power = A @ power
-        if k == last_len:
-            last = power
-    return power, last
+    group_power = np.eye(A.shape[0], dtype=A.dtype)
+    for _ in range(group):
+        group_power = power @ group_power
+    return power, group_power
 
 
-def _device_tables(xp, form, coef, A, block, n):
-    blocks = max(-(-n // block), 1)
-    key = (form, coef.dtype.str, coef.tobytes(), block, n - (blocks - 1) * block)
+def _device_tables(xp, form, coef, A, block, group):
+    key = (form, coef.dtype.str, coef.tobytes(), block, group)
     hit = _cache.get(key)
     if hit is None:
-        hit = tuple(xp.asarray(t) for t in tables(A, block, n))
+        hit = (xp.asarray(coef),) + tuple(xp.asarray(t) for t in tables(A, block, group))
         _cache[key] = hit
         if len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
@@ -117,15 +124,20 @@ def _run(xp, form, order, coef, step, x, zi, dtype):
     states = 2 * order if form == "sos" else order
     A, _ = state_space(step, coef.reshape(-1, 6) if form == "sos" else coef, states, w)
     n = x.shape[-1]
-    rows = math.prod(x.shape[:-1])
-    block = choose_block(rows, n)
-    power, last = _device_tables(xp, form, coef, A, block, n)
+    lead = tuple(x.shape[:-1])
+    if n == 0:
+        # No samples: nothing to filter, and the state passes through.
+        zf = xp.zeros(lead + (states,), dtype) if zi is None else zi.astype(dtype)
+        return xp.empty(x.shape, dtype), zf
+    block = choose_block(math.prod(lead), n)
+    group = choose_group(-(-n // block))
+    dcoef, power, group_power = _device_tables(xp, form, coef, A, block, group)
     zi_flat = None
     if zi is not None:
         zi_flat = xp.ascontiguousarray(zi.astype(w)).reshape(-1)
-    y, zf = _core.signal.iir_block_scan(form, order, x, xp.asarray(coef), power, last,
-                                        zi_flat, block, np.dtype(dtype).name)
-    return y, zf.reshape(tuple(x.shape[:-1]) + (states,)).astype(dtype)
+    y, zf = _core.signal.iir_block_scan(form, order, x, dcoef, power, group_power, zi_flat,
+                                        block, group, np.dtype(dtype).name)
+    return y, zf.reshape(lead + (states,)).astype(dtype)
 
 
 def lfilter(xp, b, a, x, zi, dtype):
