@@ -104,20 +104,22 @@ template <class W, int S> struct iir_sos_cascade {
   __device__ void set_state(int k, W v) { z[k] = v; }
 };
 
-// Pass 1 for loop position i over (rows, blocks): the block's samples [b L, min(n, (b+1) L))
-// filtered from rest, only to learn the block's end state, stored at ends[i * Q ..].
+// Pass 1 for loop position i over (blocks, rows): the block's samples [b L, min(n, (b+1) L))
+// filtered from rest, only to learn the block's end state, stored at ends[(r * blocks + b) * Q ..].
+// Consecutive threads take consecutive rows (block b of rows r, r + 1, ...): where the rows are
+// adjacent in memory (the filtered axis is not the fastest), their loads coalesce.
 template <class Filter, int Q, class X, class K, class E>
 __device__ void iir_block_local(const X& x, const K& coef, const E& ends, long long i, long long n,
-                                long long block, long long blocks) {
+                                long long block, long long blocks, long long rows) {
   using W = typename iir_value<E>::type;
-  const long long r = i / blocks, b = i % blocks;
+  const long long r = i % rows, b = i / rows;
   const long long start = b * block, stop = start + block < n ? start + block : n;
   const long long xrow = iir_row_offset(x, r);
   Filter f;
   f.load(coef);
   for (long long t = start; t < stop; ++t) f.step(cast<W>(iir_at(x, xrow, t)));
 #pragma unroll
-  for (int k = 0; k < Q; ++k) ends[i * Q + k] = f.state(k);
+  for (int k = 0; k < Q; ++k) ends[(r * blocks + b) * Q + k] = f.state(k);
 }
 
 // t <- M t + e for a row-major Q x Q matrix M (a raw array): one step of the carry.
@@ -197,24 +199,25 @@ __device__ void iir_group_fill(const E& ends, const G& gentry, const P& power, l
   }
 }
 
-// Pass 3 for loop position i over (rows, blocks): the block filtered again, sequentially, from
-// the state entering it (carried[i * Q ..]), into y (the (rows, n) output, C-contiguous); the
-// last block of a row leaves its final state in zf[r * Q ..].
+// Pass 3 for loop position i over (blocks, rows), as pass 1: the block filtered again,
+// sequentially, from the state entering it (carried[(r * blocks + b) * Q ..]), into y (x's
+// shape, laid out as x, so its stores coalesce where x's loads do); the last block of a row
+// leaves its final state in zf[r * Q ..].
 template <class Filter, int Q, class X, class K, class E, class Y, class ZF>
 __device__ void iir_block_finish(const X& x, const K& coef, const E& carried, const Y& y,
                                  const ZF& zf, long long i, long long n, long long block,
-                                 long long blocks) {
+                                 long long blocks, long long rows) {
   using W = typename iir_value<E>::type;
   using T = typename iir_value<Y>::type;
-  const long long r = i / blocks, b = i % blocks;
+  const long long r = i % rows, b = i / rows;
   const long long start = b * block, stop = start + block < n ? start + block : n;
-  const long long xrow = iir_row_offset(x, r);
+  const long long xrow = iir_row_offset(x, r), yrow = iir_row_offset(y, r);
   Filter f;
   f.load(coef);
 #pragma unroll
-  for (int k = 0; k < Q; ++k) f.set_state(k, carried[i * Q + k]);
+  for (int k = 0; k < Q; ++k) f.set_state(k, carried[(r * blocks + b) * Q + k]);
   for (long long t = start; t < stop; ++t)
-    y[r * n + t] = cast<T>(f.step(cast<W>(iir_at(x, xrow, t))));
+    iir_at(y, yrow, t) = cast<T>(f.step(cast<W>(iir_at(x, xrow, t))));
   if (b + 1 == blocks) {
 #pragma unroll
     for (int k = 0; k < Q; ++k) zf[r * Q + k] = f.state(k);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cunp/jit/compiler.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -38,9 +39,9 @@ struct PassSpec {
 const PassSpec kPasses[] = {
     {"local",
      {"x", "coef", "ends"},
-     {"n", "block", "blocks"},
+     {"n", "block", "blocks", "rows"},
      1,
-     "cunp::iir_block_local<@>(x, coef, ends, i, n, block, blocks);"},
+     "cunp::iir_block_local<@>(x, coef, ends, i, n, block, blocks, rows);"},
     {"group_local",
      {"ends", "power", "gends"},
      {"blocks", "group", "groups"},
@@ -58,9 +59,9 @@ const PassSpec kPasses[] = {
      "cunp::iir_group_fill<@>(ends, gentry, power, i, blocks, group, groups);"},
     {"finish",
      {"x", "coef", "carried", "y", "zf"},
-     {"n", "block", "blocks"},
+     {"n", "block", "blocks", "rows"},
      1,
-     "cunp::iir_block_finish<@>(x, coef, carried, y, zf, i, n, block, blocks);"},
+     "cunp::iir_block_finish<@>(x, coef, carried, y, zf, i, n, block, blocks, rows);"},
 };
 
 }  // namespace
@@ -127,7 +128,8 @@ std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, c
   if (zi && (zi->dtype() != w || !zi->c_contiguous() || zi->size() != rows * q))
     throw ValueError("iir_block_scan: zi must hold rows * Q values in the coefficients' dtype");
   common_device({&x, &coef, &power, &group_power});
-  NDArray y = NDArray::empty(x.shape(), out_dtype);
+  // y keeps x's axis order, so that the finishing pass stores as the passes load.
+  NDArray y = empty_like(x, out_dtype, OrderSpec::K);
   NDArray zf = NDArray::empty(Dims{rows * q}, w);
   if (rows == 0) return {y, zf};
   const int64_t blocks = (n + block - 1) / block;
@@ -137,12 +139,12 @@ std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, c
   // Rest needs no input: a one-value stand-in keeps the kernel's signature fixed.
   NDArray rest = zi ? *zi : NDArray::empty(Dims{1}, w);
   const Scalar sn = i64(n), sblock = i64(block), sblocks = i64(blocks), sgroup = i64(group),
-               sgroups = i64(groups);
-  elementwise(local, {x, coef}, {ends}, {sn, sblock, sblocks}, Dims{rows * blocks});
+               sgroups = i64(groups), srows = i64(rows);
+  elementwise(local, {x, coef}, {ends}, {sn, sblock, sblocks, srows}, Dims{rows * blocks});
   elementwise(group_local, {ends, power}, {gends}, {sblocks, sgroup, sgroups}, Dims{rows * groups});
   elementwise(group_carry, {group_power, rest}, {gends}, {sgroups, i64(zi ? 1 : 0)}, Dims{rows});
   elementwise(group_fill, {power, gends}, {ends}, {sblocks, sgroup, sgroups}, Dims{rows * groups});
-  elementwise(finish, {x, coef, ends}, {y, zf}, {sn, sblock, sblocks}, Dims{rows * blocks});
+  elementwise(finish, {x, coef, ends}, {y, zf}, {sn, sblock, sblocks, srows}, Dims{rows * blocks});
   return {y, zf};
 }
 

@@ -26,10 +26,11 @@ void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const 
 KernelSignature signature(const std::string& pass, DType x, DType w, DType out, int xnd,
                           bool contiguous) {
   // Operands as iir_block_scan passes them: x any rank and layout, the powers (Q, Q), the
-  // coefficients and every state buffer 1-D, y C-contiguous of x's rank.
+  // coefficients and every state buffer 1-D, y of x's rank and axis order.
   KernelSignature sig;
   sig.scalars = {DType::Int64, DType::Int64, DType::Int64};
   if (pass == "local") {
+    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Int64};
     sig.inputs = {x, w};
     sig.outputs = {w};
     sig.raw_ndim = {xnd, 1, 1};
@@ -48,10 +49,11 @@ KernelSignature signature(const std::string& pass, DType x, DType w, DType out, 
     sig.outputs = {w};
     sig.raw_ndim = {2, 1, 1};
   } else {
+    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Int64};
     sig.inputs = {x, w, w};
     sig.outputs = {out, w};
     sig.raw_ndim = {xnd, 1, 1, xnd, 1};
-    sig.raw_contiguous = {contiguous, true, true, true, true};
+    sig.raw_contiguous = {contiguous, true, true, contiguous, true};
   }
   return sig;
 }

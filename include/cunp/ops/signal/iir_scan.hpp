@@ -19,7 +19,7 @@ const ElementwiseOp& iir_scan_op(const std::string& pass, const std::string& for
 
 // Filters x (..., n), n >= 1, along its last axis (any strides, any numeric dtype) in blocks of
 // `block` samples, the blocks' carry in groups of `group` blocks, and returns (y, zf): y (..., n)
-// C-contiguous in out_dtype, zf (rows * Q) in W, the state after the last sample. W (float64 or
+// in out_dtype laid out as x (axis order kept), zf (rows * Q) in W, the state after the last sample. W (float64 or
 // complex128) is coef's dtype, and every table's:
 //   form "direct": lfilter with `order` = Q delays, coef = b[0..Q] then a[0..Q] (a[0] = 1);
 //   form "sos": a fused cascade of `order` sections, Q = 2 order, coef (order, 6), a[0] = 1.
