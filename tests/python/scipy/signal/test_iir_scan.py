@@ -217,6 +217,15 @@ def test_device_int_input_empty_and_long_cascade(ss):
     assert y.shape == want_y.shape
     # SciPy hands back uninitialised memory as zf here; with no samples the state is zi.
     _check(cunp.asnumpy(zf), zi, 0)
+    # A pure FIR of 16 delays runs through the scan too (A is a shift); 101 taps do not.
+    for taps in (17, 101):
+        fir = ss.firwin(taps, 0.2)
+        x = rng.standard_normal((2, 3000))
+        zi = rng.standard_normal((2, taps - 1))
+        y, zf = signal.lfilter(fir, [1.0], cunp.asarray(x), zi=cunp.asarray(zi))
+        want_y, want_zf = ss.lfilter(fir, [1.0], x, zi=zi)
+        _check(cunp.asnumpy(y), want_y, 1e-10)
+        _check(cunp.asnumpy(zf), want_zf, 1e-10)
     # 20 sections: two fused groups (16 + 4), the state handed from one to the next.
     sos = ss.butter(40, 0.3, output="sos")
     x = rng.standard_normal((3, 4000))
