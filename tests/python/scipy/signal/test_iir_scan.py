@@ -270,3 +270,87 @@ def test_device_filtfilt_and_symiir(ss):
            ss.symiirorder1(x1, 0.5, 0.1), 1e-8)
     _check(cunp.asnumpy(signal.symiirorder2(cunp.asarray(x1), 0.5, 0.1)),
            ss.symiirorder2(x1, 0.5, 0.1), 1e-8)
+
+
+# --- the host glue (CPU): _filtering's dispatch to the scan, with a NumPy model as the kernel --
+
+@pytest.fixture
+def modelled(monkeypatch):
+    """A NumPy namespace that _iir_scan takes for cunp, and the model as the kernel's entry."""
+    import math
+    import types
+
+    fake = types.ModuleType("cunp")
+    fake.__dict__.update({k: getattr(numpy, k) for k in dir(numpy) if not k.startswith("__")})
+    fake.asnumpy = numpy.asarray
+    calls = []
+
+    def entry(form, order, x, coef, power, group_power, zi, block, group, out_dtype):
+        calls.append((form, order, x.shape, block, group))
+        rows, n = math.prod(x.shape[:-1]), x.shape[-1]
+        zi2 = None if zi is None else numpy.reshape(zi, (rows, -1))
+        y, zf = block_scan(form, order, numpy.reshape(x, (rows, n)), coef, zi2, block,
+                           out_dtype, group)
+        return y.reshape(x.shape), zf.reshape(-1)
+
+    monkeypatch.setattr(_iir_scan, "entry", lambda: entry)
+    return fake, calls
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+def test_dispatch_lfilter_axes_and_states(ss, modelled, dtype):
+    from cunp.scipy.signal import _filtering
+
+    xp, calls = modelled
+    rng = numpy.random.default_rng(11)
+    b, a = ss.butter(3, 0.2)
+    x = _random((3, 150, 2), dtype, rng)
+    for axis in (0, 1, -1):
+        zshape = list(x.shape)
+        zshape[axis] = 3
+        zi = _random(zshape, dtype, rng)
+        y, zf = _filtering.lfilter(xp, b, a, x, axis, zi)
+        want_y, want_zf = ss.lfilter(b, a, x, axis, zi)
+        assert y.dtype == want_y.dtype and zf.dtype == want_zf.dtype
+        _check(y, want_y, _tol(dtype, x.shape[axis]))
+        _check(zf, want_zf, _tol(dtype, x.shape[axis]))
+    assert calls and all(c[0] == "direct" and c[1] == 3 for c in calls)
+    # Integer input is cast by the kernel; a zi broadcast along the other axes.
+    xi = rng.integers(-3, 3, (2, 100))
+    y, zf = _filtering.lfilter(xp, b, a, xi, -1, numpy.ones((1, 3)))
+    want_y, want_zf = ss.lfilter(b, a, xi, -1, numpy.ones((2, 3)))
+    _check(y, want_y, 1e-10)
+    _check(zf, want_zf, 1e-10)
+
+
+def test_dispatch_sosfilt_groups_of_sections(ss, modelled):
+    from cunp.scipy.signal import _filtering
+
+    xp, calls = modelled
+    rng = numpy.random.default_rng(12)
+    # 20 sections: a fused group of 16, then one of 4, the state of the cascade in between.
+    sos = ss.butter(40, 0.3, output="sos")
+    x = rng.standard_normal((2, 130, 3))
+    zi = rng.standard_normal((20, 2, 2, 3))
+    y, zf = _filtering.sosfilt(xp, sos, x, axis=1, zi=zi)
+    want_y, want_zf = ss.sosfilt(sos, x, axis=1, zi=zi)
+    _check(y, want_y, 1e-9)
+    _check(zf, want_zf, 1e-9)
+    assert [c[:2] for c in calls] == [("sos", 16), ("sos", 4)]
+    _check(_filtering.sosfilt(xp, sos[:3], x, axis=0), ss.sosfilt(sos[:3], x, axis=0), 1e-10)
+
+
+def test_dispatch_filtfilt_and_empty(ss, modelled):
+    from cunp.scipy.signal import _filtering
+
+    xp, _ = modelled
+    rng = numpy.random.default_rng(13)
+    b, a = ss.butter(4, 0.25)
+    sos = ss.butter(4, 0.25, output="sos")
+    x = rng.standard_normal((2, 200))
+    _check(_filtering.filtfilt(xp, b, a, x), ss.filtfilt(b, a, x), 1e-10)
+    _check(_filtering.sosfiltfilt(xp, sos, x), ss.sosfiltfilt(sos, x), 1e-10)
+    zi = rng.standard_normal((2, 4))
+    y, zf = _filtering.lfilter(xp, b, a, numpy.zeros((2, 0)), -1, zi)
+    assert y.shape == (2, 0)
+    numpy.testing.assert_array_equal(zf, zi)
