@@ -1,0 +1,127 @@
+"""breadth_first_order and shortest_path as level-synchronous compositions: each round
+expands the whole frontier edge-parallel (gathers, a stable first-occurrence selection, and
+scatter-min relaxation), so the host only counts rounds. BFS reproduces SciPy's visiting
+order exactly: a node's discoverer is the first frontier node, in visiting order, that has
+an edge to it, which is the order SciPy's queue gives."""
+
+import numpy
+
+from .. import _backend
+from .._base import issparse
+from .._csr import csr_array
+
+__all__ = ["breadth_first_order", "shortest_path"]
+
+NULL = -9999
+
+
+def _adjacency(csgraph, directed):
+    """(indptr, targets) of each node's neighbours in SciPy's scan order: out-edges in stored
+    order, then (undirected) in-edges in the transpose's stored order."""
+    xp = _backend.xp
+    g = csgraph.tocsr() if issparse(csgraph) else csr_array(xp.asarray(csgraph))
+    if g.shape[0] != g.shape[1]:
+        raise ValueError("compressed-sparse graph must be shape (N, N)")
+    n = g.shape[0]
+    row, col, _ = g.tocoo()._coo_parts()
+    src, dst = row.astype(numpy.int64), col.astype(numpy.int64)
+    if not directed:
+        t = g.T.tocsr()
+        trow, tcol, _ = t.tocoo()._coo_parts()
+        m = src.size
+        rank = xp.concatenate([xp.arange(m, dtype=numpy.int64),
+                               m + xp.arange(trow.size, dtype=numpy.int64)])
+        src = xp.concatenate([src, trow.astype(numpy.int64)])
+        dst = xp.concatenate([dst, tcol.astype(numpy.int64)])
+        order = xp.argsort(src * (2 * max(m, 1) + trow.size + 1) + rank, kind="stable")
+        src, dst = src[order], dst[order]
+    counts = xp.zeros(n, dtype=numpy.int64)
+    if src.size:
+        xp.add.at(counts, src, 1)
+    indptr = xp.concatenate([xp.zeros(1, dtype=numpy.int64), xp.cumsum(counts)])
+    return n, indptr, dst
+
+
+def _expand(indptr, targets, frontier):
+    """(discoverer, target) for every edge leaving the frontier, in frontier order then each
+    node's neighbour order."""
+    xp = _backend.xp
+    starts = indptr[frontier]
+    lengths = indptr[frontier + 1] - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return None, None
+    ends = xp.cumsum(lengths)
+    owner = xp.searchsorted(ends, xp.arange(total, dtype=numpy.int64), side="right")
+    pos = starts[owner] + (xp.arange(total, dtype=numpy.int64) - (ends - lengths)[owner])
+    return frontier[owner], targets[pos]
+
+
+def _bfs(n, indptr, targets, start):
+    """(visit order, predecessors, levels) of a BFS from start."""
+    xp = _backend.xp
+    pred = xp.full(n, NULL, dtype=numpy.int32)
+    level = xp.full(n, -1, dtype=numpy.int64)
+    level[start] = 0
+    order = [xp.asarray(numpy.array([start], dtype=numpy.int64))]
+    frontier = order[0]
+    depth = 0
+    while frontier.size:
+        who, tgt = _expand(indptr, targets, frontier)
+        if who is None:
+            break
+        fresh = level[tgt] < 0
+        who, tgt = who[fresh], tgt[fresh]
+        if tgt.size == 0:
+            break
+        # The first discoverer of each node wins; nodes keep that discovery order.
+        uniq, first = xp.unique(tgt, return_index=True)
+        first = xp.sort(first)
+        frontier = tgt[first]
+        depth += 1
+        level[frontier] = depth
+        pred[frontier] = who[first].astype(numpy.int32)
+        order.append(frontier)
+    return xp.concatenate(order).astype(numpy.int32), pred, level
+
+
+def breadth_first_order(csgraph, i_start, directed=True, return_predecessors=True):
+    """The nodes reached from i_start in breadth-first order, and each node's predecessor
+    (-9999 for the start and unreached nodes)."""
+    n, indptr, targets = _adjacency(csgraph, directed)
+    if not 0 <= int(i_start) < n:
+        raise ValueError("i_start must be a node of the graph")
+    order, pred, _ = _bfs(n, indptr, targets, int(i_start))
+    return (order, pred) if return_predecessors else order
+
+
+def shortest_path(csgraph, method="auto", directed=True, return_predecessors=False,
+                  unweighted=False, overwrite=False, indices=None):
+    """Shortest-path lengths by breadth-first search, for unweighted graphs (unweighted=True,
+    or a graph whose edges all weigh 1). Weighted graphs raise NotImplementedError."""
+    xp = _backend.xp
+    if method not in ("auto", "FW", "D", "BF", "J"):
+        raise ValueError(f"unrecognized method '{method}'")
+    if not unweighted:
+        g = csgraph if issparse(csgraph) else csr_array(xp.asarray(csgraph))
+        g = g.tocsr()
+        if g.nnz and not bool((g.data == 1).all()):
+            raise NotImplementedError("shortest_path: only unweighted graphs (unweighted=True "
+                                      "or all weights 1) are supported")
+    n, indptr, targets = _adjacency(csgraph, directed)
+    scalar = indices is not None and numpy.ndim(indices) == 0
+    sources = numpy.arange(n) if indices is None else numpy.atleast_1d(
+        _backend.to_host(indices) if _backend.is_device_array(indices) else indices)
+    sources = sources.astype(numpy.int64)
+    if sources.size and (sources.min() < -n or sources.max() >= n):
+        raise ValueError("indices out of range")
+    sources = sources % max(n, 1)
+    dist = xp.full((sources.size, n), numpy.inf)
+    preds = xp.full((sources.size, n), NULL, dtype=numpy.int32)
+    for i, s in enumerate(sources.tolist()):
+        _, pred, level = _bfs(n, indptr, targets, s)
+        dist[i] = xp.where(level >= 0, level.astype(numpy.float64), numpy.inf)
+        preds[i] = pred
+    if scalar:
+        dist, preds = dist[0], preds[0]
+    return (dist, preds) if return_predecessors else dist

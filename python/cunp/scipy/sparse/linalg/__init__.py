@@ -1,0 +1,18 @@
+"""cunp.scipy.sparse.linalg: SciPy's sparse linear algebra on the GPU. LinearOperator and its
+algebra; the Krylov solvers (cg, cgs, bicgstab, gmres, minres, lsqr, lsmr) with their vectors
+on the device; eigsh (thick-restart Lanczos), svds and lobpcg; direct solves; norm,
+matrix_power, onenormest and expm_multiply. SciPy is the spec."""
+
+from ._interface import IdentityOperator, LinearOperator, MatrixLinearOperator, aslinearoperator
+from ._isolve import bicgstab, cg, cgs, gmres, lsmr, lsqr, minres
+from ._eigen import ArpackError, ArpackNoConvergence, eigsh, lobpcg, svds
+from ._dsolve import (MatrixRankWarning, SuperLU, factorized, is_sptriangular, spbandwidth,
+                      spilu, splu, spsolve, spsolve_triangular, use_solver)
+from ._norm import norm
+from ._matfuncs import matrix_power, onenormest
+
+__all__ = ["ArpackError", "ArpackNoConvergence", "IdentityOperator", "LinearOperator",
+           "MatrixLinearOperator", "MatrixRankWarning", "SuperLU", "aslinearoperator",
+           "bicgstab", "cg", "cgs", "eigsh", "factorized", "gmres", "is_sptriangular", "lobpcg",
+           "lsmr", "lsqr", "matrix_power", "minres", "norm", "onenormest", "spbandwidth",
+           "spilu", "splu", "spsolve", "spsolve_triangular", "svds", "use_solver"]

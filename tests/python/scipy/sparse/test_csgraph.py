@@ -1,0 +1,162 @@
+"""cunp.scipy.sparse.csgraph against scipy.sparse.csgraph on random graphs: connected
+components (weak and strong, directed and undirected), the Laplacian (normed, symmetrized,
+in/out degree, sparse and dense input, the function and operator forms), breadth-first
+order and unweighted shortest paths. Runs on NumPy (CPU: the edge-parallel compositions) and
+on cunp (gpu marker), see conftest.py."""
+
+import numpy
+import pytest
+
+sps = pytest.importorskip("scipy.sparse")
+sg = pytest.importorskip("scipy.sparse.csgraph")
+
+from cunp.scipy import sparse as cs  # noqa: E402
+from cunp.scipy.sparse import _backend  # noqa: E402
+from cunp.scipy.sparse import csgraph as cg  # noqa: E402
+
+SEEDS = range(6)
+
+
+def host(x):
+    if cs.issparse(x):
+        x = x.toarray()
+    return numpy.asarray(_backend.to_host(x))
+
+
+def graph(n, density, seed, weighted=False):
+    A = sps.random_array((n, n), density=density, rng=seed, format="csr")
+    if not weighted:
+        A.data[:] = 1
+    return A
+
+
+def same_partition(a, b):
+    pairs = set(zip(a.tolist(), b.tolist()))
+    return len(pairs) == len(set(a.tolist())) == len(set(b.tolist()))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("directed", [True, False])
+@pytest.mark.parametrize("connection", ["weak", "strong"])
+def test_connected_components(backend, seed, directed, connection):
+    A = graph(50, 0.03, seed)
+    k, labels = cg.connected_components(cs.csr_array(A), directed=directed,
+                                        connection=connection)
+    ks, ref = sg.connected_components(A, directed=directed, connection=connection)
+    labels = host(labels)
+    assert k == ks and labels.dtype == ref.dtype
+    if connection == "weak" or not directed:
+        numpy.testing.assert_array_equal(labels, ref)
+    else:
+        assert same_partition(labels, ref)
+    assert cg.connected_components(cs.csr_array(A), directed, connection,
+                                   return_labels=False) == ks
+
+
+def test_connected_components_shapes(backend):
+    xp = _backend.xp
+    # Dense input, a chain (many rounds), self-loops, isolated nodes and an empty graph.
+    chain = sps.diags_array([numpy.ones(99)], offsets=[1], shape=(100, 100)).tocsr()
+    for A in [chain, chain.T.tocsr(), sps.eye_array(5, format="csr"),
+              sps.csr_array((7, 7))]:
+        for directed, conn in [(True, "weak"), (True, "strong"), (False, "weak")]:
+            k, lab = cg.connected_components(cs.csr_array(A), directed, conn)
+            ks, ref = sg.connected_components(A, directed, conn)
+            assert k == ks and same_partition(host(lab), ref)
+    k, lab = cg.connected_components(xp.asarray(chain.toarray()), directed=False)
+    assert k == 1
+    with pytest.raises(ValueError, match="connection"):
+        cg.connected_components(cs.csr_array(chain), connection="bad")
+    with pytest.raises(ValueError):
+        cg.connected_components(cs.csr_array(sps.eye_array(2, 3, format="csr")))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("normed", [False, True])
+@pytest.mark.parametrize("symmetrized", [False, True])
+@pytest.mark.parametrize("out_degree", [False, True])
+def test_laplacian(backend, seed, normed, symmetrized, out_degree):
+    W = graph(30, 0.1, seed, weighted=True)
+    W.setdiag(numpy.linspace(0, 1, 30))  # self-loops do not count
+    kwargs = dict(normed=normed, symmetrized=symmetrized, use_out_degree=out_degree,
+                  return_diag=True)
+    L, d = cg.laplacian(cs.csr_array(W), **kwargs)
+    Ls, ds = sg.laplacian(W, **kwargs)
+    assert cs.issparse(L)
+    numpy.testing.assert_allclose(host(L), Ls.toarray(), atol=1e-12)
+    numpy.testing.assert_allclose(host(d), ds, atol=1e-12)
+    Ld, dd = cg.laplacian(_backend.xp.asarray(W.toarray()), **kwargs)
+    Lds, dds = sg.laplacian(W.toarray(), **kwargs)
+    numpy.testing.assert_allclose(host(Ld), Lds, atol=1e-12)
+    numpy.testing.assert_allclose(host(dd), dds, atol=1e-12)
+
+
+def test_laplacian_forms(backend):
+    xp = _backend.xp
+    W = graph(20, 0.2, 1, weighted=True)
+    ref = sg.laplacian(W).toarray()
+    x = numpy.arange(20.0)
+    f = cg.laplacian(cs.csr_array(W), form="function")
+    numpy.testing.assert_allclose(host(f(xp.asarray(x))), ref @ x, atol=1e-12)
+    lo = cg.laplacian(cs.csr_array(W), form="lo")
+    numpy.testing.assert_allclose(host(lo @ xp.asarray(x)), ref @ x, atol=1e-12)
+    L = cg.laplacian(cs.csr_array(sps.csr_array(numpy.array([[0, 2], [2, 0]]))), normed=True)
+    numpy.testing.assert_allclose(host(L), [[1, -1], [-1, 1]])
+    L = cg.laplacian(cs.csr_array(W), dtype=numpy.float32)
+    assert L.dtype == numpy.float32
+    with pytest.raises(ValueError, match="square"):
+        cg.laplacian(xp.ones((2, 3)))
+    with pytest.raises(ValueError, match="form"):
+        cg.laplacian(cs.csr_array(W), form="bad")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("directed", [True, False])
+def test_breadth_first_order(backend, seed, directed):
+    A = graph(40, 0.06, seed)
+    for start in [0, 7]:
+        order, pred = cg.breadth_first_order(cs.csr_array(A), start, directed=directed)
+        order_s, pred_s = sg.breadth_first_order(A, start, directed=directed)
+        numpy.testing.assert_array_equal(host(order), order_s)
+        numpy.testing.assert_array_equal(host(pred), pred_s)
+    order = cg.breadth_first_order(cs.csr_array(A), 3, directed, return_predecessors=False)
+    numpy.testing.assert_array_equal(host(order), sg.breadth_first_order(
+        A, 3, directed, return_predecessors=False))
+    with pytest.raises(ValueError):
+        cg.breadth_first_order(cs.csr_array(A), 40)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("directed", [True, False])
+def test_shortest_path_unweighted(backend, seed, directed):
+    A = graph(35, 0.06, seed, weighted=True)
+    d = host(cg.shortest_path(cs.csr_array(A), directed=directed, unweighted=True))
+    ds = sg.shortest_path(A, directed=directed, unweighted=True)
+    numpy.testing.assert_array_equal(d, ds)
+    d, p = cg.shortest_path(cs.csr_array(A), directed=directed, unweighted=True,
+                            return_predecessors=True, indices=[0, 5])
+    ds, ps = sg.shortest_path(A, directed=directed, unweighted=True, return_predecessors=True,
+                              indices=[0, 5])
+    numpy.testing.assert_array_equal(host(d), ds)
+    # Predecessors may differ between equally short paths: each must step one level down.
+    p = host(p)
+    for row, src in enumerate([0, 5]):
+        for v in range(35):
+            if numpy.isfinite(ds[row, v]) and v != src:
+                assert ds[row, p[row, v]] == ds[row, v] - 1
+            else:
+                assert p[row, v] == -9999
+    d = host(cg.shortest_path(cs.csr_array(A), directed=directed, unweighted=True, indices=3))
+    numpy.testing.assert_array_equal(d, sg.shortest_path(A, directed=directed, unweighted=True,
+                                                         indices=3))
+
+
+def test_shortest_path_weighted_unsupported(backend):
+    A = graph(10, 0.3, 0, weighted=True)
+    with pytest.raises(NotImplementedError, match="unweighted"):
+        cg.shortest_path(cs.csr_array(A))
+    ones = graph(10, 0.3, 0)
+    numpy.testing.assert_array_equal(host(cg.shortest_path(cs.csr_array(ones))),
+                                     sg.shortest_path(ones))
+    with pytest.raises(ValueError, match="method"):
+        cg.shortest_path(cs.csr_array(ones), method="XX")
