@@ -160,3 +160,52 @@ def test_structure_queries(backend):
     assert cl.is_sptriangular(cs.csr_array((4, 4))) == (True, True)
     with pytest.raises(TypeError):
         cl.spbandwidth(_backend.xp.ones((2, 2)))
+
+
+def _solve_qr_model(data, indices, indptr, n, b, x, tol):
+    """A NumPy model of _core.sparse.solve_qr (cusolverSp's csrlsvqr): the first column whose
+    R diagonal is at or below tol, or -1 with x solved in place."""
+    A = sps.csr_array((data, indices, indptr), shape=(n, n)).toarray()
+    assert data.flags.c_contiguous and indices.dtype == numpy.int32
+    assert indptr.dtype == numpy.int32 and b.shape == x.shape == (n,)
+    r = numpy.linalg.qr(A, mode="r")
+    small = numpy.flatnonzero(numpy.abs(numpy.diag(r)) <= tol)
+    if small.size:
+        return int(small[0])
+    x[:] = numpy.linalg.solve(A, b)
+    return -1
+
+
+@pytest.fixture
+def qr_model(backend, monkeypatch):
+    """spsolve's sparse-QR path, with the model standing in for the library on the CPU."""
+    from cunp.scipy.sparse.linalg._dsolve import _qr
+
+    if backend == "numpy":
+        monkeypatch.setattr(_qr, "device_solver", lambda: _solve_qr_model)
+    return backend
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_spsolve_sparse_qr_path(qr_model, dtype):
+    from cunp.scipy.sparse.linalg._dsolve import _qr
+
+    assert _qr.device_solver() is not None or qr_model != "numpy"
+    xp = _backend.xp
+    A = nonsymmetric(20, dtype, seed=7)
+    # Duplicates and unsorted int64 indices reach the solver canonical and int32.
+    dup = sps.coo_array((numpy.r_[A.tocoo().data, A.tocoo().data[:3]],
+                         (numpy.r_[A.tocoo().row, A.tocoo().row[:3]],
+                          numpy.r_[A.tocoo().col, A.tocoo().col[:3]])), shape=A.shape)
+    b = vector(20, dtype)
+    B = numpy.stack([b, -b, 2 * b], axis=1)
+    ours = cs.csr_array(dup.tocsr())
+    for rhs in [b, b.reshape(-1, 1), B]:
+        x = host(cl.spsolve(ours, xp.asarray(rhs)))
+        ref = sla.spsolve(dup.tocsr(), rhs)
+        assert x.shape == ref.shape and x.dtype == ref.dtype
+        numpy.testing.assert_allclose(x, ref, rtol=_tol(dtype) * 10, atol=_tol(dtype))
+    S = cs.csr_array(sps.csr_array(numpy.array([[1.0, 2.0], [2.0, 4.0]], dtype=dtype)))
+    with pytest.warns(cl.MatrixRankWarning, match="exactly singular"):
+        x = cl.spsolve(S, xp.asarray(numpy.ones((2, 2), dtype=dtype)))
+    assert numpy.isnan(host(x)).all() and host(x).shape == (2, 2)

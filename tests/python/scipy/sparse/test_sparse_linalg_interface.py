@@ -233,3 +233,33 @@ def test_onenormest(backend):
     numpy.testing.assert_allclose(cl.onenormest(op), 10.0)
     est = cl.onenormest(cl.aslinearoperator(device(A)) * 1.0)
     assert est <= exact * (1 + 1e-12)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_expm_multiply(backend, dtype):
+    xp = _backend.xp
+    A = (sps.random_array((30, 30), density=0.2, rng=1, format="csr") * 3
+         - 2 * sps.eye_array(30)).astype(dtype).tocsr()
+    B = _dense((30, 2), dtype, seed=7)
+    tol = 1e-5 if numpy.dtype(dtype).char in "fF" else 1e-12
+    for rhs in [B[:, 0], B]:
+        ours = host(cl.expm_multiply(device(A), xp.asarray(rhs)))
+        ref = sla.expm_multiply(A, rhs)
+        assert ours.dtype == ref.dtype and ours.shape == ref.shape
+        numpy.testing.assert_allclose(ours, ref, rtol=tol, atol=tol * numpy.abs(ref).max())
+    ours = host(cl.expm_multiply(device(A), xp.asarray(B), start=0, stop=1.5, num=4,
+                                 endpoint=True))
+    ref = sla.expm_multiply(A, B, start=0, stop=1.5, num=4, endpoint=True)
+    numpy.testing.assert_allclose(ours, ref, rtol=tol, atol=tol * numpy.abs(ref).max())
+    # A dense A and an operator with its trace give the same.
+    ours = host(cl.expm_multiply(xp.asarray(A.toarray()), xp.asarray(B)))
+    numpy.testing.assert_allclose(ours, sla.expm_multiply(A, B), rtol=tol,
+                                  atol=tol * numpy.abs(ref).max())
+    ours = host(cl.expm_multiply(cl.aslinearoperator(device(A)), xp.asarray(B),
+                                 traceA=A.trace()))
+    numpy.testing.assert_allclose(ours, sla.expm_multiply(A, B), rtol=tol,
+                                  atol=tol * numpy.abs(ref).max())
+    with pytest.raises(ValueError, match="incompatible"):
+        cl.expm_multiply(device(A), xp.ones(3))
+    with pytest.raises(ValueError, match="square"):
+        cl.expm_multiply(device(A[:, :5].tocsr()), xp.ones(30))

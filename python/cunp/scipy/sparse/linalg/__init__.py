@@ -10,9 +10,10 @@ from ._dsolve import (MatrixRankWarning, SuperLU, factorized, is_sptriangular, s
                       spilu, splu, spsolve, spsolve_triangular, use_solver)
 from ._norm import norm
 from ._matfuncs import matrix_power, onenormest
+from ._expm_multiply import expm_multiply
 
 __all__ = ["ArpackError", "ArpackNoConvergence", "IdentityOperator", "LinearOperator",
            "MatrixLinearOperator", "MatrixRankWarning", "SuperLU", "aslinearoperator",
-           "bicgstab", "cg", "cgs", "eigsh", "factorized", "gmres", "is_sptriangular", "lobpcg",
+           "bicgstab", "cg", "cgs", "eigsh", "expm_multiply", "factorized", "gmres", "is_sptriangular", "lobpcg",
            "lsmr", "lsqr", "matrix_power", "minres", "norm", "onenormest", "spbandwidth",
            "spilu", "splu", "spsolve", "spsolve_triangular", "svds", "use_solver"]

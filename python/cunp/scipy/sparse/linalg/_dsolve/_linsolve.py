@@ -1,9 +1,10 @@
 """Direct solves of sparse systems: spsolve, spsolve_triangular, splu/spilu (a SuperLU-like
 factor object), factorized, and the structure queries is_sptriangular and spbandwidth.
 
-The factorisations run densely on the device (cuSOLVER's getrf/getrs, cuBLAS's trsm): exact,
-pivoted, and fast while the dense matrix fits in device memory (n up to ~10^4). A sparse
-factorisation (cuDSS) is the planned path for larger systems; see docs/differences.md."""
+spsolve runs on cuSOLVER's sparse QR (cusolverSp) where it loads. The factor objects and the
+triangular solves run densely on the device (cuSOLVER's getrf/getrs, cuBLAS's trsm): exact,
+pivoted, and fast while the dense matrix fits in device memory (n up to ~10^4); a sparse LU
+(cuDSS) is the path for larger ones, see docs/differences.md."""
 
 import warnings
 
@@ -11,7 +12,7 @@ import numpy
 
 from ... import _backend
 from ..._base import SparseEfficiencyWarning, issparse
-from . import _dense
+from . import _dense, _qr
 
 __all__ = ["MatrixRankWarning", "SuperLU", "factorized", "is_sptriangular", "spbandwidth",
            "spilu", "splu", "spsolve", "spsolve_triangular", "use_solver"]
@@ -62,15 +63,17 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
     rhs = rhs.astype(dtype, copy=False)
     if b_is_vector:
         rhs = rhs.ravel()
+    qr = _qr.device_solver()
     if N == 0:
-        x = xp.zeros(rhs.shape, dtype=dtype)
+        x, singular = xp.zeros(rhs.shape, dtype=dtype), False
+    elif qr is not None:
+        x, singular = _qr.solve(A, rhs, dtype, qr)
     else:
         lu, piv, singular = _dense.lu_factor(A.toarray().astype(dtype, copy=False))
-        if singular:
-            warnings.warn("Matrix is exactly singular", MatrixRankWarning, stacklevel=2)
-            x = xp.full(rhs.shape, numpy.nan, dtype=dtype)
-        else:
-            x = _dense.lu_solve(lu, piv, rhs)
+        x = None if singular else _dense.lu_solve(lu, piv, rhs)
+    if singular:
+        warnings.warn("Matrix is exactly singular", MatrixRankWarning, stacklevel=2)
+        x = xp.full(rhs.shape, numpy.nan, dtype=dtype)
     if b_is_sparse and not b_is_vector:
         if b.format != "csc":
             warnings.warn("spsolve is more efficient when sparse b is in the CSC matrix "
