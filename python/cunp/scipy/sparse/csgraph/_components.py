@@ -63,7 +63,8 @@ def _strong_roots(n, src, dst):
         # Backward: from each colour's root, the nodes of that colour that reach it.
         same = live & (colour[src] == colour[dst])
         mark = (colour == ids) & active
-        mark_i = _propagate(mark.astype(numpy.int8), dst, src, same, xp.maximum)
+        # int32: the scatter-maximum is an atomic of that width on the device.
+        mark_i = _propagate(mark.astype(numpy.int32), dst, src, same, xp.maximum)
         found = (mark_i > 0) & active
         label = xp.where(found, colour, label)
         active = active & ~found

@@ -74,9 +74,13 @@ def _bfs(n, indptr, targets, start):
         who, tgt = who[fresh], tgt[fresh]
         if tgt.size == 0:
             break
-        # The first discoverer of each node wins; nodes keep that discovery order.
-        uniq, first = xp.unique(tgt, return_index=True)
-        first = xp.sort(first)
+        # The first discoverer of each node wins; nodes keep that discovery order. The first
+        # occurrence is found by a minimum scatter of positions (no sort, so no reliance on
+        # a stable one).
+        pos = xp.arange(tgt.size, dtype=numpy.int64)
+        first_at = xp.full(n, tgt.size, dtype=numpy.int64)
+        xp.minimum.at(first_at, tgt, pos)
+        first = xp.flatnonzero(first_at[tgt] == pos)
         frontier = tgt[first]
         depth += 1
         level[frontier] = depth

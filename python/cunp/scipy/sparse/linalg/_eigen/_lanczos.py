@@ -185,7 +185,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
             return _finish(V, theta, S, wanted, dtype, return_eigenvectors)
         # Thick restart: the kept Ritz vectors, then the residual direction u, coupled to
         # them by an arrow in the projected matrix.
-        Y = xp.asarray(S[:, sel].T.astype(dtype))
+        Y = xp.asarray(numpy.ascontiguousarray(S[:, sel].T, dtype=dtype))
         V[:m] = Y @ V
         T[:] = 0
         T[numpy.arange(m), numpy.arange(m)] = theta[sel]
@@ -201,5 +201,5 @@ def _finish(V, theta, S, wanted, dtype, vectors):
     w = xp.asarray(theta[order].astype(numpy.dtype(dtype).char.lower()))
     if not vectors:
         return w
-    x = (xp.asarray(S[:, order].T.astype(dtype)) @ V).T
+    x = (xp.asarray(numpy.ascontiguousarray(S[:, order].T, dtype=dtype)) @ V).T
     return w, x

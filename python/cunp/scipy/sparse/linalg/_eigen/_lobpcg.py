@@ -38,7 +38,7 @@ def _rayleigh_ritz(S, AS, BS, k, largest):
     T = U[:, keep] / numpy.sqrt(g[keep])
     theta, Z = numpy.linalg.eigh(T.conj().T @ H @ T)
     order = numpy.argsort(-theta if largest else theta, kind="stable")[:k]
-    return theta[order], xp.asarray((T @ Z[:, order]).astype(S.dtype))
+    return theta[order], xp.asarray(numpy.ascontiguousarray(T @ Z[:, order], dtype=S.dtype))
 
 
 def _safe_norms(V):
