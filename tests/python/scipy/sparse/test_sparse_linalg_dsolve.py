@@ -209,3 +209,23 @@ def test_spsolve_sparse_qr_path(qr_model, dtype):
     with pytest.warns(cl.MatrixRankWarning, match="exactly singular"):
         x = cl.spsolve(S, xp.asarray(numpy.ones((2, 2), dtype=dtype)))
     assert numpy.isnan(host(x)).all() and host(x).shape == (2, 2)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.complex128])
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+def test_inv_and_expm(backend, dtype, fmt):
+    A = nonsymmetric(12, dtype, seed=8).asformat(fmt)
+    ours = cs.csr_array(A) if fmt == "csr" else cs.csc_array(A)
+    Ainv = cl.inv(ours)
+    assert cs.issparse(Ainv) and Ainv.format == fmt
+    numpy.testing.assert_allclose(host(Ainv), sla.inv(A.tocsc()).toarray(), rtol=1e-10,
+                                  atol=1e-12)
+    small = (A * 0.2).asformat(fmt)
+    E = cl.expm(cs.csr_array(small) if fmt == "csr" else cs.csc_array(small))
+    assert cs.issparse(E)
+    numpy.testing.assert_allclose(host(E), sla.expm(small.tocsc()).toarray(), rtol=1e-10,
+                                  atol=1e-12)
+    numpy.testing.assert_allclose(host(cl.expm(_backend.xp.asarray(small.toarray()))),
+                                  sla.expm(small.toarray()), rtol=1e-10, atol=1e-12)
+    with pytest.raises(TypeError, match="sparse"):
+        cl.inv(_backend.xp.ones((2, 2)))

@@ -54,3 +54,13 @@ def solve_triangular(a, b, lower, unit_diagonal):
 
     return device_solve_triangular(a, b, lower=lower, unit_diagonal=unit_diagonal,
                                    check_finite=False)
+
+
+def expm(a):
+    if _on_host():
+        import scipy.linalg
+
+        return scipy.linalg.expm(a)
+    from cunp.scipy.linalg import expm as device_expm
+
+    return device_expm(a)

@@ -14,8 +14,12 @@ from ... import _backend
 from ..._base import SparseEfficiencyWarning, issparse
 from . import _dense, _qr
 
-__all__ = ["MatrixRankWarning", "SuperLU", "factorized", "is_sptriangular", "spbandwidth",
-           "spilu", "splu", "spsolve", "spsolve_triangular", "use_solver"]
+__all__ = ["MatrixRankWarning", "SuperLU", "expm", "factorized", "inv", "is_sptriangular",
+           "spbandwidth", "spilu", "splu", "spsolve", "spsolve_triangular", "use_solver"]
+
+
+# The largest dense copy (bytes) spsolve makes to factor once for several right-hand sides.
+_DENSE_LIMIT = 1 << 30
 
 
 class MatrixRankWarning(UserWarning):
@@ -64,6 +68,10 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
     if b_is_vector:
         rhs = rhs.ravel()
     qr = _qr.device_solver()
+    columns = 1 if rhs.ndim == 1 else rhs.shape[1]
+    if qr is not None and columns > 1 and N * N * dtype.itemsize <= _DENSE_LIMIT:
+        # csrlsvqr factors again for every column: one dense LU serves them all.
+        qr = None
     if N == 0:
         x, singular = xp.zeros(rhs.shape, dtype=dtype), False
     elif qr is not None:
@@ -230,3 +238,31 @@ def spbandwidth(A):
         return 0, 0
     d = col[nz].astype(numpy.int64) - row[nz].astype(numpy.int64)
     return max(-int(d.min()), 0), max(int(d.max()), 0)
+
+
+def inv(A):
+    """The inverse of a square sparse matrix, as a sparse matrix of A's class (spsolve with the
+    identity as right-hand side)."""
+    from ..._construct import eye_array
+
+    if not issparse(A):
+        raise TypeError("Input must be a sparse arrays")
+    identity = eye_array(A.shape[0], A.shape[1], dtype=A.dtype, format="csc")
+    if A.format not in ("csc", "csr"):
+        A = A.tocsc()
+    return spsolve(A, identity)
+
+
+def expm(A):
+    """exp(A) of a square sparse matrix (a sparse result in A's format) or dense array, by the
+    dense scaling-and-squaring Pade method on the device."""
+    xp = _backend.xp
+    if issparse(A):
+        if A.shape[0] != A.shape[1]:
+            raise ValueError("expected a square matrix")
+        E = _dense.expm(A.toarray())
+        return A._family(A.format if A.format in ("csr", "csc", "coo") else "csc")(E)
+    a = xp.asarray(A)
+    if a.ndim != 2 or a.shape[0] != a.shape[1]:
+        raise ValueError("expected a square matrix")
+    return _dense.expm(a)

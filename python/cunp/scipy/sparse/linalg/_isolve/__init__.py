@@ -1,9 +1,9 @@
 """The iterative solvers of cunp.scipy.sparse.linalg."""
 
 from ._gmres import gmres
-from ._iterative import bicgstab, cg, cgs
+from ._iterative import bicg, bicgstab, cg, cgs
 from ._lsmr import lsmr
 from ._lsqr import lsqr
 from ._minres import minres
 
-__all__ = ["bicgstab", "cg", "cgs", "gmres", "lsmr", "lsqr", "minres"]
+__all__ = ["bicg", "bicgstab", "cg", "cgs", "gmres", "lsmr", "lsqr", "minres"]

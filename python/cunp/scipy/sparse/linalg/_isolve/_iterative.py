@@ -1,5 +1,5 @@
 """The short-recurrence Krylov solvers: conjugate gradients (cg) for Hermitian positive
-definite systems, CGS and BiCGSTAB for general ones. SciPy's iterations and return codes
+definite systems, BiCG, CGS and BiCGSTAB for general ones. SciPy's iterations and return codes
 (info 0: converged; > 0: the iteration count when maxiter ran out; < 0: breakdown). Vectors
 and the recurrence scalars stay on the device; one residual norm (and a breakdown scalar
 where the method has one) is read back per iteration for the tests SciPy makes."""
@@ -8,7 +8,7 @@ import numpy
 
 from ._utils import dotc, get_atol_rtol, initial_residual, make_system, nrm2
 
-__all__ = ["bicgstab", "cg", "cgs"]
+__all__ = ["bicg", "bicgstab", "cg", "cgs"]
 
 
 def _breakdown_tol(dtype):
@@ -144,3 +144,50 @@ def bicgstab(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callba
     return x, maxiter
 
 
+
+
+def bicg(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=None):
+    """Solves A x = b by the biconjugate gradient method (products with A and A^H).
+    Returns (x, info)."""
+    A, M, x, b = make_system(A, M, x0, b)
+    bnrm2 = float(nrm2(b))
+    atol, _ = get_atol_rtol("bicg", bnrm2, atol, rtol)
+    if bnrm2 == 0:
+        return b, 0
+    n = b.shape[0]
+    if maxiter is None:
+        maxiter = n * 10
+    matvec, rmatvec = A.matvec, A.rmatvec
+    psolve, rpsolve = M.matvec, M.rmatvec
+    rhotol = _breakdown_tol(x.dtype)
+    r = initial_residual(matvec, x, b)
+    rtilde = r.copy()
+    rho_prev, p, ptilde = None, None, None
+    for iteration in range(maxiter):
+        if float(nrm2(r)) < atol:
+            return x, 0
+        z = psolve(r)
+        ztilde = rpsolve(rtilde)
+        rho = dotc(rtilde, z)
+        if abs(complex(rho)) < rhotol:
+            return x, -10
+        if iteration > 0:
+            beta = rho / rho_prev
+            p = z + beta * p
+            ptilde = ztilde + beta.conj() * ptilde
+        else:
+            p = z.copy()
+            ptilde = ztilde.copy()
+        q = matvec(p)
+        qtilde = rmatvec(ptilde)
+        rv = dotc(ptilde, q)
+        if complex(rv) == 0:
+            return x, -11
+        alpha = rho / rv
+        x += alpha * p
+        r -= alpha * q
+        rtilde -= alpha.conj() * qtilde
+        rho_prev = rho
+        if callback:
+            callback(x)
+    return x, maxiter
