@@ -1,7 +1,7 @@
 """cunp.scipy.sparse.csgraph against scipy.sparse.csgraph on random graphs: connected
 components (weak and strong, directed and undirected), the Laplacian (normed, symmetrized,
 in/out degree, sparse and dense input, the function and operator forms), breadth-first
-order and unweighted shortest paths. Runs on NumPy (CPU: the edge-parallel compositions) and
+order and shortest paths (unweighted by BFS, weighted by Bellman-Ford rounds). Runs on NumPy (CPU: the edge-parallel compositions) and
 on cunp (gpu marker), see conftest.py."""
 
 import numpy
@@ -151,12 +151,50 @@ def test_shortest_path_unweighted(backend, seed, directed):
                                                          indices=3))
 
 
-def test_shortest_path_weighted_unsupported(backend):
-    A = graph(10, 0.3, 0, weighted=True)
-    with pytest.raises(NotImplementedError, match="unweighted"):
-        cg.shortest_path(cs.csr_array(A))
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("directed", [True, False])
+@pytest.mark.parametrize("method", ["auto", "D", "BF", "J", "FW"])
+def test_shortest_path_weighted(backend, seed, directed, method):
+    A = graph(25, 0.1, seed, weighted=True)
+    d, p = cg.shortest_path(cs.csr_array(A), method=method, directed=directed,
+                            return_predecessors=True)
+    ds = sg.shortest_path(A, method=method, directed=directed)
+    numpy.testing.assert_allclose(host(d), ds)
+    # Each predecessor ends a shortest path: the edge into v closes the distance exactly.
+    W = A.toarray()
+    if not directed:
+        W = numpy.where((W == 0) | ((W.T != 0) & (W.T < W)), W.T, W)
+    p = host(p)
+    for s in range(25):
+        for v in range(25):
+            if numpy.isfinite(ds[s, v]) and v != s:
+                assert numpy.isclose(ds[s, p[s, v]] + W[p[s, v], v], ds[s, v])
+            else:
+                assert p[s, v] == -9999
+    if method == "FW":
+        with pytest.raises(ValueError, match="indices"):
+            cg.shortest_path(cs.csr_array(A), method=method, indices=4)
+        return
+    d = host(cg.shortest_path(cs.csr_array(A), method=method, directed=directed, indices=4))
+    numpy.testing.assert_allclose(d, sg.shortest_path(A, method=method, directed=directed,
+                                                      indices=4))
+
+
+def test_shortest_path_negative_weights_and_errors(backend):
+    A = sps.csr_array(numpy.array([[0, 2, 0], [0, 0, -1], [0, 0, 0.0]]))
+    numpy.testing.assert_allclose(host(cg.shortest_path(cs.csr_array(A))),
+                                  sg.shortest_path(A, method="BF"))
+    cycle = sps.csr_array(numpy.array([[0, 1, 0], [0, 0, -1], [-1, 0, 0.0]]))
+    with pytest.raises(cg.NegativeCycleError):
+        cg.shortest_path(cs.csr_array(cycle))
+    # An explicitly stored zero is an edge of weight zero, as in SciPy.
+    Z = sps.csr_array((numpy.array([0.0, 1.0]), numpy.array([1, 2]), numpy.array([0, 1, 2, 2])),
+                      shape=(3, 3))
+    numpy.testing.assert_allclose(host(cg.shortest_path(cs.csr_array(Z))), sg.shortest_path(Z))
     ones = graph(10, 0.3, 0)
     numpy.testing.assert_array_equal(host(cg.shortest_path(cs.csr_array(ones))),
                                      sg.shortest_path(ones))
     with pytest.raises(ValueError, match="method"):
         cg.shortest_path(cs.csr_array(ones), method="XX")
+    with pytest.raises(ValueError, match="indices"):
+        cg.shortest_path(cs.csr_array(ones), indices=[10])

@@ -1,6 +1,6 @@
 """cunp.scipy.sparse.csgraph: SciPy's graph routines on sparse adjacency matrices, composed
 edge-parallel on the device: connected components (weak and strong), the graph Laplacian,
-breadth-first order and unweighted shortest paths."""
+breadth-first order and shortest paths."""
 
 from ._components import connected_components
 from ._laplacian import laplacian

@@ -1,6 +1,6 @@
 """breadth_first_order and shortest_path as level-synchronous compositions: each round
-expands the whole frontier edge-parallel (gathers, a stable first-occurrence selection, and
-scatter-min relaxation), so the host only counts rounds. BFS reproduces SciPy's visiting
+expands the whole frontier (or relaxes every edge) in parallel with gathers and minimum
+scatters, so the host only counts rounds. BFS reproduces SciPy's visiting
 order exactly: a node's discoverer is the first frontier node, in visiting order, that has
 an edge to it, which is the order SciPy's queue gives."""
 
@@ -99,19 +99,57 @@ def breadth_first_order(csgraph, i_start, directed=True, return_predecessors=Tru
     return (order, pred) if return_predecessors else order
 
 
+def _bellman_ford(n, src, dst, w, sources):
+    """Distances from each source by edge relaxation (every edge at once, a minimum scatter
+    per round) until nothing changes; a change in round n means a negative cycle."""
+    from . import NegativeCycleError
+
+    xp = _backend.xp
+    S = sources.size
+    dist = xp.full((S, n), numpy.inf)
+    dist[xp.arange(S), xp.asarray(sources)] = 0.0
+    rows = xp.repeat(xp.arange(S, dtype=numpy.int64), src.size)
+    flat_dst = rows * n + xp.tile(dst, S)
+    for _ in range(n + 1):
+        cand = (dist[:, src] + w[None, :]).ravel()
+        new = dist.copy().ravel()
+        xp.minimum.at(new, flat_dst, cand)
+        new = new.reshape(S, n)
+        if bool((new == dist).all()):
+            return dist
+        dist = new
+    raise NegativeCycleError("Negative cycle detected on node")
+
+
+def _predecessors(n, src, dst, w, sources, dist):
+    """For each reached node, a neighbour on a shortest path (the largest such index)."""
+    xp = _backend.xp
+    S = sources.size
+    pred = xp.full((S, n), NULL, dtype=numpy.int64)
+    if src.size == 0:
+        return pred.astype(numpy.int32)
+    tight = (dist[:, src] + w[None, :] == dist[:, dst]) & xp.isfinite(dist[:, dst])
+    tight &= dst[None, :] != xp.asarray(sources)[:, None]
+    rows = xp.repeat(xp.arange(S, dtype=numpy.int64), src.size).reshape(S, -1)
+    flat = (rows * n + dst[None, :])[tight]
+    flat_pred = pred.reshape(-1)
+    xp.maximum.at(flat_pred, flat, xp.broadcast_to(src[None, :], tight.shape)[tight])
+    return flat_pred.reshape(S, n).astype(numpy.int32)
+
+
 def shortest_path(csgraph, method="auto", directed=True, return_predecessors=False,
                   unweighted=False, overwrite=False, indices=None):
-    """Shortest-path lengths by breadth-first search, for unweighted graphs (unweighted=True,
-    or a graph whose edges all weigh 1). Weighted graphs raise NotImplementedError."""
+    """Shortest-path lengths (and predecessors) from each of `indices` (default: every node).
+    Unweighted graphs by breadth-first levels; weighted ones by edge-parallel Bellman-Ford
+    rounds for every method (negative weights allowed; a negative cycle raises
+    NegativeCycleError)."""
+    from ._validation import edges
+
     xp = _backend.xp
     if method not in ("auto", "FW", "D", "BF", "J"):
         raise ValueError(f"unrecognized method '{method}'")
-    if not unweighted:
-        g = csgraph if issparse(csgraph) else csr_array(xp.asarray(csgraph))
-        g = g.tocsr()
-        if g.nnz and not bool((g.data == 1).all()):
-            raise NotImplementedError("shortest_path: only unweighted graphs (unweighted=True "
-                                      "or all weights 1) are supported")
+    if method == "FW" and indices is not None:
+        raise ValueError("Cannot specify indices with method == 'FW'.")
     n, indptr, targets = _adjacency(csgraph, directed)
     scalar = indices is not None and numpy.ndim(indices) == 0
     sources = numpy.arange(n) if indices is None else numpy.atleast_1d(
@@ -120,12 +158,21 @@ def shortest_path(csgraph, method="auto", directed=True, return_predecessors=Fal
     if sources.size and (sources.min() < -n or sources.max() >= n):
         raise ValueError("indices out of range")
     sources = sources % max(n, 1)
-    dist = xp.full((sources.size, n), numpy.inf)
-    preds = xp.full((sources.size, n), NULL, dtype=numpy.int32)
-    for i, s in enumerate(sources.tolist()):
-        _, pred, level = _bfs(n, indptr, targets, s)
-        dist[i] = xp.where(level >= 0, level.astype(numpy.float64), numpy.inf)
-        preds[i] = pred
+    if unweighted:
+        dist = xp.full((sources.size, n), numpy.inf)
+        preds = xp.full((sources.size, n), NULL, dtype=numpy.int32)
+        for i, s in enumerate(sources.tolist()):
+            _, pred, level = _bfs(n, indptr, targets, s)
+            dist[i] = xp.where(level >= 0, level.astype(numpy.float64), numpy.inf)
+            preds[i] = pred
+    else:
+        _, src, dst, w = edges(csgraph, directed)
+        if w.dtype.kind == "c":
+            w = abs(w)
+        dist = _bellman_ford(n, src, dst, w.astype(numpy.float64), sources)
+        preds = _predecessors(n, src, dst, w.astype(numpy.float64), sources, dist) \
+            if return_predecessors else None
     if scalar:
-        dist, preds = dist[0], preds[0]
+        dist = dist[0]
+        preds = preds[0] if preds is not None else None
     return (dist, preds) if return_predecessors else dist
