@@ -198,3 +198,47 @@ def test_shortest_path_negative_weights_and_errors(backend):
         cg.shortest_path(cs.csr_array(ones), method="XX")
     with pytest.raises(ValueError, match="indices"):
         cg.shortest_path(cs.csr_array(ones), indices=[10])
+
+
+@pytest.mark.parametrize("directed", [True, False])
+def test_named_shortest_path_routines(backend, directed):
+    A = graph(20, 0.15, 3, weighted=True)
+    ours = cs.csr_array(A)
+    for name in ["dijkstra", "bellman_ford", "johnson"]:
+        d, p = getattr(cg, name)(ours, directed=directed, indices=[0, 3],
+                                 return_predecessors=True)
+        ds, ps = getattr(sg, name)(A, directed=directed, indices=[0, 3],
+                                   return_predecessors=True)
+        numpy.testing.assert_allclose(host(d), ds)
+        assert host(p).shape == ps.shape
+    numpy.testing.assert_allclose(host(cg.floyd_warshall(ours, directed=directed)),
+                                  sg.floyd_warshall(A, directed=directed))
+    numpy.testing.assert_allclose(host(cg.dijkstra(ours, directed=directed, limit=0.5)),
+                                  sg.dijkstra(A, directed=directed, limit=0.5))
+    d, p, s = cg.dijkstra(ours, directed=directed, indices=[1, 2], min_only=True,
+                          return_predecessors=True)
+    ds, ps, ss = sg.dijkstra(A, directed=directed, indices=[1, 2], min_only=True,
+                             return_predecessors=True)
+    numpy.testing.assert_allclose(host(d), ds)
+    numpy.testing.assert_array_equal(host(s), ss)
+    numpy.testing.assert_allclose(host(cg.dijkstra(ours, directed=directed, min_only=True)),
+                                  sg.dijkstra(A, directed=directed, min_only=True))
+    neg = sps.csr_array(numpy.array([[0, -1.0], [0, 0]]))
+    with pytest.warns(UserWarning, match="negative weights"):
+        cg.dijkstra(cs.csr_array(neg))
+
+
+def test_dense_conversions(backend):
+    xp = _backend.xp
+    dense = numpy.array([[0, 1, numpy.inf], [0, 0, 2.0], [numpy.nan, 0, 0]])
+    for null in [0, numpy.inf]:
+        ours = cg.csgraph_from_dense(xp.asarray(dense), null_value=null)
+        ref = sg.csgraph_from_dense(dense, null_value=null)
+        assert ours.nnz == ref.nnz
+        numpy.testing.assert_array_equal(host(ours), ref.toarray())
+    dup = sps.csr_array((numpy.array([3.0, 1.0, 0.0]), numpy.array([1, 1, 2]),
+                         numpy.array([0, 2, 3, 3])), shape=(3, 3))
+    for null in [0, numpy.inf]:
+        numpy.testing.assert_array_equal(
+            host(cg.csgraph_to_dense(cs.csr_array(dup), null_value=null)),
+            sg.csgraph_to_dense(dup, null_value=null))

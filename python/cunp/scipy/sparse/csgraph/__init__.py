@@ -1,15 +1,14 @@
 """cunp.scipy.sparse.csgraph: SciPy's graph routines on sparse adjacency matrices, composed
 edge-parallel on the device: connected components (weak and strong), the graph Laplacian,
-breadth-first order and shortest paths."""
+breadth-first order, shortest paths and the dense/sparse graph conversions."""
 
+from ._validation import NegativeCycleError
 from ._components import connected_components
 from ._laplacian import laplacian
-from ._traversal import NULL, breadth_first_order, shortest_path
+from ._traversal import breadth_first_order, shortest_path
+from ._paths import bellman_ford, dijkstra, floyd_warshall, johnson
+from ._conversions import csgraph_from_dense, csgraph_to_dense
 
-
-
-class NegativeCycleError(Exception):
-    """A negative cycle makes shortest paths undefined (SciPy's name)."""
-
-__all__ = ["NegativeCycleError", "breadth_first_order", "connected_components", "laplacian",
-           "shortest_path"]
+__all__ = ["NegativeCycleError", "bellman_ford", "breadth_first_order", "connected_components",
+           "csgraph_from_dense", "csgraph_to_dense", "dijkstra", "floyd_warshall", "johnson",
+           "laplacian", "shortest_path"]

@@ -102,7 +102,7 @@ def breadth_first_order(csgraph, i_start, directed=True, return_predecessors=Tru
 def _bellman_ford(n, src, dst, w, sources):
     """Distances from each source by edge relaxation (every edge at once, a minimum scatter
     per round) until nothing changes; a change in round n means a negative cycle."""
-    from . import NegativeCycleError
+    from ._validation import NegativeCycleError
 
     xp = _backend.xp
     S = sources.size

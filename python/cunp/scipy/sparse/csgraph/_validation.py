@@ -9,6 +9,10 @@ from .._base import issparse
 from .._csr import csr_array
 
 
+class NegativeCycleError(Exception):
+    """A negative cycle makes shortest paths undefined (SciPy's name)."""
+
+
 def edges(csgraph, directed=True):
     """(n, src, dst, weight) of the graph's edges; for an undirected graph each edge is given
     in both directions."""
