@@ -40,8 +40,10 @@ def _project_out(V, k, w):
     if k == 0:
         return w
     basis = V[:k]
+    # conj() of a real array would be a copy of the whole basis.
+    adjoint = basis.conj() if basis.dtype.kind == "c" else basis
     for _ in range(2):
-        w = w - (basis.conj() @ w) @ basis
+        w = w - (adjoint @ w) @ basis
     return w
 
 

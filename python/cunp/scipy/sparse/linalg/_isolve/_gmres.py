@@ -28,9 +28,11 @@ def _givens(f, g):
 def _orthogonalise(V, k, w):
     """w minus its projection on the first k basis rows, and the projection's coefficients."""
     basis = V[:k]
-    h = basis.conj() @ w
+    # conj() of a real array would be a copy of the whole basis.
+    adjoint = basis.conj() if basis.dtype.kind == "c" else basis
+    h = adjoint @ w
     w = w - h @ basis
-    h2 = basis.conj() @ w
+    h2 = adjoint @ w
     return w - h2 @ basis, h + h2
 
 
