@@ -174,3 +174,57 @@ def test_lobpcg_generalised_constraints_history(backend):
         lam, _ = cl.lobpcg(device(A[:8, :8].tocsr()), xp.asarray(X[:8]), largest=True)
     numpy.testing.assert_allclose(numpy.sort(host(lam)),
                                   numpy.linalg.eigvalsh(A[:8, :8].toarray())[-2:], rtol=1e-10)
+
+
+def _sorted(w):
+    """Complex values in a stable order (rounded keys, so conjugate pairs whose real parts
+    differ in the last bits keep one order)."""
+    w = numpy.asarray(w)
+    return w[numpy.lexsort((numpy.round(w.imag, 4), numpy.round(w.real, 4)))]
+
+
+def _general(n, dtype, seed):
+    A = sps.random_array((n, n), density=0.05, rng=seed, format="csr") + sps.diags_array(
+        numpy.linspace(0, 3, n))
+    if numpy.dtype(dtype).kind == "c":
+        A = A + 1j * sps.random_array((n, n), density=0.02, rng=seed + 1, format="csr")
+    return A.tocsr().astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "LR", "SR", "LI", "SI"])
+def test_eigs(backend, dtype, which):
+    A = _general(100, dtype, 3)
+    k = 4
+    w, v = (host(a) for a in cl.eigs(device(A), k=k, which=which))
+    ref = numpy.linalg.eigvals(A.toarray().astype(numpy.complex128))
+    key = {"LM": -numpy.abs(ref), "LR": -ref.real, "SR": ref.real, "LI": -ref.imag,
+           "SI": ref.imag}[which]
+    expected = ref[numpy.argsort(key, kind="stable")[:k]]
+    assert w.dtype == numpy.result_type(dtype, numpy.complex64)
+    assert v.shape == (100, k)
+    tol = 1e-4 if numpy.dtype(dtype).char in "fF" else 1e-9
+    numpy.testing.assert_allclose(_sorted(w), _sorted(expected), atol=tol * 10)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=tol * 10)
+    ref_scipy = sla.eigs(A.astype(numpy.complex128), k=k, which=which,
+                         return_eigenvectors=False)
+    ours = host(cl.eigs(device(A), k=k, which=which, return_eigenvectors=False))
+    numpy.testing.assert_allclose(_sorted(ours), _sorted(ref_scipy), atol=tol * 10)
+
+
+def test_eigs_errors(backend):
+    A = device(_general(10, numpy.float64, 1))
+    with pytest.raises(ValueError, match="greater than 0"):
+        cl.eigs(A, k=0)
+    with pytest.raises(ValueError, match="which must be one of"):
+        cl.eigs(A, k=2, which="XX")
+    with pytest.raises(NotImplementedError):
+        cl.eigs(A, k=2, which="SM")
+    with pytest.raises(NotImplementedError):
+        cl.eigs(A, k=2, sigma=1)
+    with pytest.raises(ValueError, match="ncv"):
+        cl.eigs(A, k=2, ncv=3)
+    with pytest.raises(TypeError), pytest.warns(RuntimeWarning, match="k >= N - 1"):
+        cl.eigs(A, k=9)
+    with pytest.raises(cl.ArpackNoConvergence):
+        cl.eigs(device(_general(200, numpy.float64, 2)), k=3, which="SR", ncv=6, maxiter=1)

@@ -1,11 +1,12 @@
 """cunp.scipy.sparse.linalg: SciPy's sparse linear algebra on the GPU. LinearOperator and its
 algebra; the Krylov solvers (cg, bicg, cgs, bicgstab, gmres, minres, lsqr, lsmr) with their vectors
-on the device; eigsh (thick-restart Lanczos), svds and lobpcg; direct solves, inv and expm; norm,
+on the device; eigsh (thick-restart Lanczos), eigs (restarted Arnoldi),
+svds and lobpcg; direct solves, inv and expm; norm,
 matrix_power, onenormest and expm_multiply. SciPy is the spec."""
 
 from ._interface import IdentityOperator, LinearOperator, MatrixLinearOperator, aslinearoperator
 from ._isolve import bicg, bicgstab, cg, cgs, gmres, lsmr, lsqr, minres
-from ._eigen import ArpackError, ArpackNoConvergence, eigsh, lobpcg, svds
+from ._eigen import ArpackError, ArpackNoConvergence, eigs, eigsh, lobpcg, svds
 from ._dsolve import (MatrixRankWarning, SuperLU, expm, factorized, inv, is_sptriangular,
                       spbandwidth, spilu, splu, spsolve, spsolve_triangular, use_solver)
 from ._norm import norm
@@ -14,7 +15,7 @@ from ._expm_multiply import expm_multiply
 
 __all__ = ["ArpackError", "ArpackNoConvergence", "IdentityOperator", "LinearOperator",
            "MatrixLinearOperator", "MatrixRankWarning", "SuperLU", "aslinearoperator", "bicg",
-           "bicgstab", "cg", "cgs", "eigsh", "expm", "expm_multiply", "factorized", "gmres",
+           "bicgstab", "cg", "cgs", "eigs", "eigsh", "expm", "expm_multiply", "factorized", "gmres",
            "inv", "is_sptriangular", "lobpcg", "lsmr", "lsqr", "matrix_power", "minres", "norm",
            "onenormest", "spbandwidth", "spilu", "splu", "spsolve", "spsolve_triangular", "svds",
            "use_solver"]
