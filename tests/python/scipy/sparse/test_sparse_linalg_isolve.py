@@ -1,4 +1,4 @@
-"""The Krylov solvers (cg, bicg, cgs, bicgstab, gmres, minres, lsqr, lsmr) against
+"""The Krylov solvers (cg, bicg, cgs, bicgstab, qmr, tfqmr, gmres, minres, lsqr, lsmr) against
 scipy.sparse.linalg on SPD, Hermitian indefinite, non-symmetric and rectangular problems in
 float32/float64/complex64/complex128: by residual, by iteration count where the algorithms
 are the same, and SciPy's argument errors. Runs on NumPy (CPU, the solver logic) and on cunp
@@ -17,7 +17,7 @@ from sparse_linalg_problems import (device, hermitian, host, nonsymmetric,  # no
                                     poisson2d, rectangular, rtol_for, vector)
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
-GENERAL = ["bicg", "cgs", "bicgstab", "gmres"]
+GENERAL = ["bicg", "cgs", "bicgstab", "gmres", "qmr", "tfqmr"]
 
 
 def _residual(A, x, b):
@@ -71,7 +71,7 @@ def test_minres_indefinite(backend, dtype):
         numpy.testing.assert_allclose(host(x), xs, rtol=1e-6, atol=1e-8)
 
 
-@pytest.mark.parametrize("name", ["cg", "bicg", "cgs", "bicgstab", "minres"])
+@pytest.mark.parametrize("name", ["cg", "bicg", "cgs", "bicgstab", "minres", "qmr", "tfqmr"])
 def test_iterates_match_scipy(backend, name):
     """The same recurrences: after a fixed number of steps the iterates agree with SciPy's."""
     A = poisson2d(6)
@@ -133,7 +133,8 @@ def test_preconditioner_guess_callback(backend, name):
         assert info == 0 and _residual(A, x, b) <= 1e-8
 
 
-@pytest.mark.parametrize("name", ["cg", "bicg", "cgs", "bicgstab", "gmres", "minres"])
+@pytest.mark.parametrize("name", ["cg", "bicg", "cgs", "bicgstab", "gmres", "minres", "qmr",
+                                  "tfqmr"])
 def test_edge_cases_and_errors(backend, name):
     xp = _backend.xp
     A = poisson2d(4)
@@ -155,7 +156,7 @@ def test_edge_cases_and_errors(backend, name):
     with pytest.raises(ValueError, match="incompatible"):
         solve(device(A), xp.ones(16), x0=xp.ones(3))
     with pytest.raises(ValueError, match="different shapes"):
-        solve(device(A), xp.ones(16), M=device(poisson2d(3)))
+        solve(device(A), xp.ones(16), **{"M1" if name == "qmr" else "M": device(poisson2d(3))})
     if name != "minres":
         with pytest.raises(ValueError, match="atol"):
             solve(device(A), xp.ones(16), atol=-1)

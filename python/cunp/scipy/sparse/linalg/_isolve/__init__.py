@@ -5,5 +5,7 @@ from ._iterative import bicg, bicgstab, cg, cgs
 from ._lsmr import lsmr
 from ._lsqr import lsqr
 from ._minres import minres
+from ._qmr import qmr
+from ._tfqmr import tfqmr
 
-__all__ = ["bicg", "bicgstab", "cg", "cgs", "gmres", "lsmr", "lsqr", "minres"]
+__all__ = ["bicg", "bicgstab", "cg", "cgs", "gmres", "lsmr", "lsqr", "minres", "qmr", "tfqmr"]
