@@ -242,3 +242,38 @@ def test_dense_conversions(backend):
         numpy.testing.assert_array_equal(
             host(cg.csgraph_to_dense(cs.csr_array(dup), null_value=null)),
             sg.csgraph_to_dense(dup, null_value=null))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_minimum_spanning_tree(backend, seed):
+    A = graph(40, 0.08, seed, weighted=True)
+    A.setdiag(0)
+    A.eliminate_zeros()
+    T = cg.minimum_spanning_tree(cs.csr_array(A))
+    Ts = sg.minimum_spanning_tree(A)
+    assert cs.issparse(T) and T.nnz == Ts.nnz
+    T, Ts = host(T), Ts.toarray()
+    # Distinct random weights make the forest unique up to each edge's orientation.
+    numpy.testing.assert_allclose(T + T.T, Ts + Ts.T)
+    numpy.testing.assert_allclose(T.sum(), Ts.sum())
+    # Ties: a cycle of equal weights still gives a spanning tree of the right weight.
+    ring = sps.csr_array((numpy.ones(6), (numpy.arange(6), (numpy.arange(6) + 1) % 6)),
+                         shape=(6, 6))
+    R = host(cg.minimum_spanning_tree(cs.csr_array(ring)))
+    assert numpy.count_nonzero(R) == 5 and R.sum() == 5
+    k, _ = sg.connected_components(sps.csr_array(R), directed=False)
+    assert k == 1
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+@pytest.mark.parametrize("directed", [True, False])
+def test_breadth_first_tree_and_reconstruct_path(backend, seed, directed):
+    A = graph(30, 0.08, seed, weighted=True)
+    for start in [0, 4]:
+        numpy.testing.assert_allclose(
+            host(cg.breadth_first_tree(cs.csr_array(A), start, directed=directed)),
+            sg.breadth_first_tree(A, start, directed=directed).toarray())
+    _, pred = sg.breadth_first_order(A, 2, directed=directed)
+    numpy.testing.assert_allclose(
+        host(cg.reconstruct_path(cs.csr_array(A), _backend.xp.asarray(pred), directed)),
+        sg.reconstruct_path(A, pred, directed).toarray())
