@@ -277,3 +277,17 @@ def test_breadth_first_tree_and_reconstruct_path(backend, seed, directed):
     numpy.testing.assert_allclose(
         host(cg.reconstruct_path(cs.csr_array(A), _backend.xp.asarray(pred), directed)),
         sg.reconstruct_path(A, pred, directed).toarray())
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+@pytest.mark.parametrize("directed", [True, False])
+def test_construct_dist_matrix(backend, seed, directed):
+    A = graph(25, 0.1, seed, weighted=True)
+    d, p = sg.shortest_path(A, directed=directed, return_predecessors=True)
+    ours = host(cg.construct_dist_matrix(cs.csr_array(A), _backend.xp.asarray(p), directed))
+    numpy.testing.assert_allclose(ours, sg.construct_dist_matrix(A, p, directed))
+    numpy.testing.assert_allclose(ours, d)
+    ours = host(cg.construct_dist_matrix(cs.csr_array(A), _backend.xp.asarray(p), directed,
+                                         null_value=-1.0))
+    numpy.testing.assert_allclose(ours, sg.construct_dist_matrix(A, p, directed,
+                                                                 null_value=-1.0))

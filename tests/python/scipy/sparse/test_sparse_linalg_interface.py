@@ -271,7 +271,7 @@ PENDING_LINALG = {"gcrotmk", "lgmres", "funm_multiply_krylov",
                   "LaplacianNd",
                   # SciPy's deprecated module aliases
                   "dsolve", "eigen", "interface", "isolve", "matfuncs"}
-PENDING_CSGRAPH = {"construct_dist_matrix", "csgraph_masked_from_dense", "csgraph_from_masked",
+PENDING_CSGRAPH = {"csgraph_masked_from_dense", "csgraph_from_masked",
                    "csgraph_to_masked", "depth_first_order", "depth_first_tree",
                    "maximum_bipartite_matching", "maximum_flow",
                    "min_weight_full_bipartite_matching", "reverse_cuthill_mckee",
