@@ -51,6 +51,29 @@ def test_eigsh_poisson_matches_scipy(backend):
         numpy.testing.assert_allclose(numpy.sort(w), numpy.sort(ref), rtol=1e-8, atol=1e-8)
 
 
+@pytest.mark.parametrize("sigma,which", [(0.0, "LM"), (1.0, "LM"), (1.0, "LA"), (1.0, "SA")])
+def test_eigsh_shift_invert(backend, sigma, which):
+    A = poisson2d(12)
+    w, v = cl.eigsh(device(A), k=4, sigma=sigma, which=which)
+    w, v = host(w), host(v)
+    ref = sla.eigsh(A, k=4, sigma=sigma, which=which, return_eigenvectors=False)
+    numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9, atol=1e-12)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=1e-8)
+    # The same through a user's OPinv (here the dense inverse as an operator).
+    inv = numpy.linalg.inv(A.toarray() - sigma * numpy.eye(A.shape[0]))
+    w2 = cl.eigsh(device(A), k=4, sigma=sigma, which=which, return_eigenvectors=False,
+                  OPinv=cl.aslinearoperator(_backend.xp.asarray(inv)))
+    numpy.testing.assert_allclose(host(w2), w, rtol=1e-9, atol=1e-12)
+
+
+def test_eigsh_both_ends(backend):
+    A = poisson2d(10)
+    for k in [4, 5]:
+        w = host(cl.eigsh(device(A), k=k, which="BE", return_eigenvectors=False))
+        ref = sla.eigsh(A, k=k, which="BE", return_eigenvectors=False)
+        numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9)
+
+
 def test_eigsh_options(backend):
     xp = _backend.xp
     A = hermitian(50, numpy.float64, seed=2)
@@ -77,7 +100,13 @@ def test_eigsh_errors(backend):
     with pytest.raises(NotImplementedError):
         cl.eigsh(A, k=2, which="SM")
     with pytest.raises(NotImplementedError):
-        cl.eigsh(A, k=2, sigma=1.0)
+        cl.eigsh(A, k=2, M=A)
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, sigma=1.0, mode="buckling")
+    with pytest.raises(ValueError, match="OPinv"):
+        cl.eigsh(A, k=2, OPinv=A)
+    with pytest.raises(TypeError, match="OPinv"):
+        cl.eigsh(cl.aslinearoperator(A), k=2, sigma=1.0)
     with pytest.raises(ValueError, match="ncv"):
         cl.eigsh(A, k=2, ncv=2)
     with pytest.raises(ValueError, match="square"):

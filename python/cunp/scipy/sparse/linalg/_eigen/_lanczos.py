@@ -13,7 +13,7 @@ from .._interface import LinearOperator, aslinearoperator
 
 __all__ = ["ArpackError", "ArpackNoConvergence", "eigsh"]
 
-_WHICH = ("LM", "LA", "SA")
+_WHICH = ("LM", "LA", "SA", "BE")
 
 
 class ArpackError(RuntimeError):
@@ -97,6 +97,17 @@ def _sweep(matvec, V, start, end, u, dtype, rng):
 
 def _select(theta, which, m):
     """Indices of the m wanted Ritz values, best first."""
+    if which == "BE":
+        # Alternately from the high and the low end (one more from the high end).
+        high = numpy.argsort(-theta, kind="stable")
+        low = numpy.argsort(theta, kind="stable")
+        order, seen = [], set()
+        for pair in zip(high, low):
+            for i in pair:
+                if int(i) not in seen:
+                    seen.add(int(i))
+                    order.append(int(i))
+        return numpy.array(order[:m], dtype=numpy.int64)
     if which == "LM":
         order = numpy.argsort(-numpy.abs(theta), kind="stable")
     elif which == "LA":
@@ -116,21 +127,45 @@ def _dense_eigh(A, k, which, return_eigenvectors):
     return (w[idx_d], v[:, idx_d]) if return_eigenvectors else w[idx_d]
 
 
+def _shift_invert(A, sigma, OPinv):
+    """(A - sigma I)^-1 as an operator: OPinv when given, else one LU factorisation of the
+    shifted matrix (splu's dense factorisation on the device)."""
+    xp = _backend.xp
+    if OPinv is not None:
+        return aslinearoperator(OPinv)
+    if isinstance(A, LinearOperator):
+        raise TypeError("eigsh: shift-invert of a LinearOperator needs OPinv")
+    from .._dsolve import _dense
+
+    n = A.shape[0]
+    dense = A.toarray() if issparse(A) else xp.asarray(A)
+    dtype = numpy.result_type(dense.dtype, numpy.float32, type(sigma))
+    shifted = dense.astype(dtype) - sigma * xp.eye(n, dtype=dtype)
+    lu, piv, singular = _dense.lu_factor(shifted)
+    if singular:
+        raise RuntimeError("Factor is exactly singular")
+    return LinearOperator((n, n), matvec=lambda v: _dense.lu_solve(lu, piv, v.astype(dtype)),
+                          dtype=dtype)
+
+
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
           return_eigenvectors=True, Minv=None, OPinv=None, mode="normal"):
     """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest in magnitude
-    (LM), the largest (LA) or the smallest (SA). Generalised and shift-invert problems are
-    not supported."""
+    (LM), the largest (LA), the smallest (SA) or from both ends (BE); with sigma, the ones
+    that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). Generalised
+    problems (M) are not supported."""
     xp = _backend.xp
-    if sigma is not None or M is not None or Minv is not None or OPinv is not None:
-        raise NotImplementedError("eigsh: generalised and shift-invert modes (M, sigma, Minv, "
-                                  "OPinv) are not supported")
+    if M is not None or Minv is not None:
+        raise NotImplementedError("eigsh: generalised problems (M, Minv) are not supported")
     if mode != "normal":
         raise NotImplementedError(f"eigsh: mode={mode!r} is not supported")
+    if sigma is None and OPinv is not None:
+        raise ValueError("OPinv should not be specified with sigma = None.")
     if which not in _WHICH:
-        if which in ("SM", "BE"):
-            raise NotImplementedError(f"eigsh: which={which!r} is not supported")
-        raise ValueError(f"which must be one of {' '.join(_WHICH)}")
+        if which == "SM":
+            raise NotImplementedError("eigsh: which='SM' is not supported; sigma=0 with "
+                                      "which='LM' gives the smallest in magnitude")
+        raise ValueError(f"which must be one of {' '.join(_WHICH + ('SM',))}")
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
     n = A.shape[0]
@@ -141,8 +176,24 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
                       "instead.", RuntimeWarning, stacklevel=2)
         if isinstance(A, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator A with k >= N.")
+        if sigma is not None:
+            raise NotImplementedError("eigsh: k >= N with sigma is not supported")
         return _dense_eigh(A, k, which, return_eigenvectors)
-    op = aslinearoperator(A)
+    if sigma is not None:
+        op = _shift_invert(A, sigma, OPinv)
+        out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors)
+        w = out[0] if return_eigenvectors else out
+        lam = sigma + 1.0 / w
+        order = xp.argsort(lam)
+        if not return_eigenvectors:
+            return lam[order]
+        return lam[order], out[1][:, order]
+    return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
+                    return_eigenvectors)
+
+
+def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors):
+    xp = _backend.xp
     dtype = numpy.dtype(op.dtype if op.dtype is not None else numpy.float64)
     if dtype.char not in "fdFD":
         dtype = numpy.dtype(numpy.float64)
