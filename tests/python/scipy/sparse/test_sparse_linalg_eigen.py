@@ -250,10 +250,21 @@ def test_eigs_errors(backend):
     with pytest.raises(NotImplementedError):
         cl.eigs(A, k=2, which="SM")
     with pytest.raises(NotImplementedError):
-        cl.eigs(A, k=2, sigma=1)
+        cl.eigs(A, k=2, M=A)
+    with pytest.raises(ValueError, match="OPinv"):
+        cl.eigs(A, k=2, OPinv=A)
     with pytest.raises(ValueError, match="ncv"):
         cl.eigs(A, k=2, ncv=3)
     with pytest.raises(TypeError), pytest.warns(RuntimeWarning, match="k >= N - 1"):
         cl.eigs(A, k=9)
     with pytest.raises(cl.ArpackNoConvergence):
         cl.eigs(device(_general(200, numpy.float64, 2)), k=3, which="SR", ncv=6, maxiter=1)
+
+
+@pytest.mark.parametrize("sigma", [0.5, 1 + 0.5j])
+def test_eigs_shift_invert(backend, sigma):
+    A = _general(100, numpy.float64, 3)
+    w, v = (host(a) for a in cl.eigs(device(A), k=4, sigma=sigma))
+    ref = sla.eigs(A.astype(numpy.complex128), k=4, sigma=sigma, return_eigenvectors=False)
+    numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=1e-9)

@@ -69,12 +69,17 @@ def _arnoldi(matvec, V, H, start, end, u, rng):
 def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
          return_eigenvectors=True, Minv=None, OPinv=None, OPpart=None, rng=None):
     """k eigenvalues (complex) and eigenvectors of a square A: largest magnitude (LM), largest
-    or smallest real part (LR, SR) or imaginary part (LI, SI). Generalised and shift-invert
-    problems are not supported."""
+    or smallest real part (LR, SR) or imaginary part (LI, SI); with sigma, those that `which`
+    picks among 1 / (lambda - sigma) (shift-invert). Generalised problems are not
+    supported."""
     xp = _backend.xp
-    if sigma is not None or M is not None or Minv is not None or OPinv is not None:
-        raise NotImplementedError("eigs: generalised and shift-invert modes (M, sigma, Minv, "
-                                  "OPinv) are not supported")
+    if M is not None or Minv is not None:
+        raise NotImplementedError("eigs: generalised problems (M, Minv) are not supported")
+    if sigma is None and OPinv is not None:
+        raise ValueError("OPinv should not be specified with sigma = None.")
+    if OPpart is not None:
+        raise NotImplementedError("eigs: OPpart is not supported (the shifted operator is "
+                                  "applied in complex arithmetic)")
     if which not in _WHICH:
         if which == "SM":
             raise NotImplementedError("eigs: which='SM' is not supported")
@@ -93,6 +98,15 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
         if isinstance(A, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eig for LinearOperator A with k >= N - 1.")
         return _dense_eig(xp.asarray(A), k, which, return_eigenvectors)
+    if sigma is not None:
+        from ._lanczos import _shift_invert
+
+        op = _shift_invert(A, complex(sigma), OPinv)
+        out = eigs(op, k=k, which=which, v0=v0, ncv=ncv, maxiter=maxiter, tol=tol,
+                   return_eigenvectors=return_eigenvectors, rng=rng)
+        nu = out[0] if return_eigenvectors else out
+        lam = sigma + 1.0 / nu
+        return (lam, out[1]) if return_eigenvectors else lam
     op = aslinearoperator(A)
     real = numpy.dtype(op.dtype if op.dtype is not None else numpy.float64)
     if real.char not in "fdFD":

@@ -139,7 +139,8 @@ def _shift_invert(A, sigma, OPinv):
 
     n = A.shape[0]
     dense = A.toarray() if issparse(A) else xp.asarray(A)
-    dtype = numpy.result_type(dense.dtype, numpy.float32, type(sigma))
+    # sigma as a value: a Python scalar promotes weakly (float32 data stays single).
+    dtype = numpy.result_type(dense.dtype, numpy.float32, sigma)
     shifted = dense.astype(dtype) - sigma * xp.eye(n, dtype=dtype)
     lu, piv, singular = _dense.lu_factor(shifted)
     if singular:
