@@ -267,7 +267,7 @@ def test_expm_multiply(backend, dtype):
 
 # SciPy names not provided yet (the rest of scipy.sparse.linalg and scipy.sparse.csgraph is
 # here); a name leaves these lists when it lands.
-PENDING_LINALG = {"gcrotmk", "lgmres", "funm_multiply_krylov",
+PENDING_LINALG = {"gcrotmk", "funm_multiply_krylov",
                   "LaplacianNd",
                   # SciPy's deprecated module aliases
                   "dsolve", "eigen", "interface", "isolve", "matfuncs"}

@@ -1,4 +1,4 @@
-"""The Krylov solvers (cg, bicg, cgs, bicgstab, qmr, tfqmr, gmres, minres, lsqr, lsmr) against
+"""The Krylov solvers (cg, bicg, cgs, bicgstab, lgmres, qmr, tfqmr, gmres, minres, lsqr, lsmr) against
 scipy.sparse.linalg on SPD, Hermitian indefinite, non-symmetric and rectangular problems in
 float32/float64/complex64/complex128: by residual, by iteration count where the algorithms
 are the same, and SciPy's argument errors. Runs on NumPy (CPU, the solver logic) and on cunp
@@ -17,7 +17,7 @@ from sparse_linalg_problems import (device, hermitian, host, nonsymmetric,  # no
                                     poisson2d, rectangular, rtol_for, vector)
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
-GENERAL = ["bicg", "cgs", "bicgstab", "gmres", "qmr", "tfqmr"]
+GENERAL = ["bicg", "cgs", "bicgstab", "gmres", "lgmres", "qmr", "tfqmr"]
 
 
 def _residual(A, x, b):
@@ -216,3 +216,22 @@ def test_least_squares_match_scipy(backend, name):
         getattr(cl, name)(device(A), _backend.xp.ones(49))
     out = getattr(cl, name)(device(A), _backend.xp.zeros(50))
     assert not host(out[0]).any() and out[2] == 0
+
+
+@pytest.mark.parametrize("kwargs", [{}, dict(inner_m=5, outer_k=2),
+                                    dict(inner_m=5, store_outer_Av=False)])
+def test_lgmres_matches_scipy(backend, kwargs):
+    A = nonsymmetric(80, numpy.float64, seed=9)
+    b = vector(80, numpy.float64)
+    x, info = cl.lgmres(device(A), _backend.xp.asarray(b), rtol=1e-10, **kwargs)
+    xs, infos = sla.lgmres(A, b, rtol=1e-10, **kwargs)
+    assert info == infos == 0
+    numpy.testing.assert_allclose(host(x), xs, rtol=1e-7, atol=1e-9)
+    # outer_v carries the augmentation vectors from one call to the next.
+    outer = []
+    cl.lgmres(device(A), _backend.xp.asarray(b), rtol=1e-3, outer_v=outer, inner_m=4)
+    assert 0 < len(outer) <= 3
+    x, info = cl.lgmres(device(A), _backend.xp.asarray(b), rtol=1e-10, outer_v=outer)
+    assert info == 0 and _residual(A, x, b) <= 1e-9
+    with pytest.raises(ValueError, match="finite"):
+        cl.lgmres(device(A), _backend.xp.asarray(numpy.full(80, numpy.nan)))
