@@ -166,6 +166,8 @@ def test_aslinearoperator(backend):
             return 3 * x
 
     numpy.testing.assert_allclose(host(cl.aslinearoperator(Duck()) @ xp.ones(2)), [3, 3])
+    assert cl.aslinearoperator(xp.ones(3)).shape == sla.aslinearoperator(numpy.ones(3)).shape
+    assert cl.aslinearoperator(xp.ones(())).shape == (1, 1)
     assert cl.IdentityOperator((3, 3)).H.shape == (3, 3)
 
 

@@ -488,7 +488,8 @@ def aslinearoperator(A):
             raise ValueError("array must have ndim <= 2")
         A = _as_array(A)
         if A.ndim < 2:
-            A = A.reshape(-1, 1) if A.ndim == 1 else A.reshape(1, 1)
+            # numpy.atleast_2d's shapes, as SciPy: a vector is one row.
+            A = A.reshape(1, -1)
         return MatrixLinearOperator(A)
     if issparse(A):
         return MatrixLinearOperator(A)
