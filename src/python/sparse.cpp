@@ -1,6 +1,7 @@
-// src/python/sparse.cpp -- bindings of cunp.scipy.sparse's cuSPARSE calls, as the submodule
-// _core.sparse: the product of a compressed matrix with dense operands, and the library's
-// availability (checked without a GPU).
+// src/python/sparse.cpp -- bindings of cunp.scipy.sparse's library calls, as the submodule
+// _core.sparse: the product of a compressed matrix with dense operands (cuSPARSE), the sparse
+// QR solve of sparse.linalg.spsolve (cusolverSp), and the libraries' availability (checked
+// without a GPU).
 #include <nanobind/stl/string.h>
 
 #include "common.hpp"
