@@ -38,6 +38,12 @@ def _off_poles(pole):
     return x[d >= 1]
 
 
+def _off_integers(a, b, gap):
+    """Uniform points in [a, b] at least `gap` from every integer."""
+    x = uni(a, b)
+    return x[np.abs(x - np.round(x)) >= gap]
+
+
 def _near_poles(pole):
     k = np.arange(-5, 6)
     return (pole + 180.0 * k[:, None] + uni(-1, 1, 2001)[None, :]).ravel()
@@ -94,8 +100,11 @@ CASES = [
     # error function and normal distribution
     Case("erf", "[-6, 6]", lambda: (lin(-6, 6),), 4),
     Case("erf", "tiny", lambda: (both(1e-300, 1e-3),), 4),
-    Case("erfc", "[-6, 26.5]", lambda: (lin(-6, 26.5),), 64, floor=1e-300,
-         note="SciPy's erfc is off by up to ~30 ulp near x = 6 (and flushes to 0 past 26.6)"),
+    Case("erfc", "[-6, 6]", lambda: (lin(-6, 6),), 64,
+         note="SciPy's erfc is off by up to ~30 ulp near x = 6"),
+    Case("erfc", "[6, 26.5]", lambda: (lin(6, 26.5),), 1024, floor=1e-300,
+         note="SciPy's exp(-x^2) rounds x^2: off by up to ~470 ulp near 26 (and it flushes to 0 "
+         "past 26.6)"),
     Case("erfcx", "[-26, 1e6]", lambda: (np.concatenate([lin(-26, 30), geo(30, 1e6)]),), 1024,
          note="left of 0 SciPy's 2 exp(x^2) - erfcx(-x) rounds x^2 (~350 ulp at -26)"),
     Case("erfinv", "(-1, 1)", lambda: (lin(-1, 1)[1:-1],), 8, note=LIBDEVICE),
@@ -129,8 +138,10 @@ CASES = [
          "right of 171.6; cunp does neither)"),
     Case("psi", "(0, 1e300]", lambda: (np.concatenate([geo(1e-300, 1), lin(1, 30),
                                                        geo(30, 1e300)]),), 6, floor=1e-10),
-    Case("psi", "(-100, 0) non-integer", lambda: (uni(-100, 0),), 16, floor=1,
-         note="absolute near the zeros between the poles (psi(1-x) - pi cot(pi x) cancels)"),
+    Case("psi", "(-100, 0), 0.01 from integers", lambda: (_off_integers(-100, 0, 0.01),), 256,
+         floor=1, note="absolute near the zeros between the poles (psi(1-x) - pi cot(pi x) "
+         "cancels); SciPy's reflection is off by up to 6 |x| / d ulp at a distance d from the "
+         "poles (59 ulp here, 2.6e4 at 1e-5 from -21), so points nearer them are left out"),
     Case("poch", "z in (0, 50], m in [-20, 20]", _grid2(uni(0.01, 50, 201), uni(-20, 20, 201)),
          1024, note="SciPy's gamma ratio (Cephes) is off by up to ~500 ulp"),
     Case("beta", "(0, 85]^2", _grid2(geo(1e-3, 85, 201), geo(1e-3, 85, 201)), 64,
