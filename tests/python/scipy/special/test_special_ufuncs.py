@@ -124,6 +124,10 @@ def test_special_value_pairs(name):
         x, y = x[keep], y[keep]
     if name == "yn":
         x = np.trunc(np.nan_to_num(x, nan=0.0, posinf=3.0, neginf=-3.0))
+        # An order beyond int's range at x past it: SciPy runs a 2^31-step recurrence there
+        # (a minute per element) for a value that no longer belongs to the order.
+        keep = ~((np.abs(x) >= 2.0 ** 31) & (np.abs(y) >= 2.0 ** 31) & np.isfinite(y))
+        x, y = x[keep], y[keep]
     with np.errstate(all="ignore"):
         want = getattr(sp, name)(x, y)
     got = _on_gpu(name)(x, y)
