@@ -109,3 +109,9 @@ def get_array_module(*args):
 
 def is_available():
     return _core.is_available()
+
+
+# inspect.signature and help() for the functions bound in C++ (cunp._signatures).
+from cunp import _signatures as _signatures_module  # noqa: E402
+
+_signatures_module.install()
