@@ -59,6 +59,7 @@ def _exec_on_current_stream(call):
     # CuPy's exec* run on the current stream: the plan is bound to it first.
     def execute(plan, *args, **kwargs):
         from cunp.cuda import get_current_stream
+        call.__signature__.bind(plan, *args, **kwargs)  # TypeError before any call
         _calls['_setStream'](plan, get_current_stream().ptr)
         return call(plan, *args, **kwargs)
     execute.__name__ = execute.__qualname__ = call.__name__

@@ -64,6 +64,7 @@ _calls = _library_module.define_calls(globals(), _TABLE, _libraries.curand, chec
 def _on_current_stream(call):
     def generate_on_current_stream(generator, *args, **kwargs):
         from cunp.cuda import get_current_stream
+        call.__signature__.bind(generator, *args, **kwargs)  # TypeError before any call
         _calls['setStream'](generator, get_current_stream().ptr)
         return call(generator, *args, **kwargs)
     generate_on_current_stream.__name__ = generate_on_current_stream.__qualname__ = \

@@ -83,13 +83,15 @@ _INSTEAD = {
     'use cunp.linalg.eig or cunp.linalg.eigvals': 'xgeev xgeev_bufferSize',
     'use cunp.linalg.solve or cunp.linalg.lstsq (cunp has no mixed-precision iterative '
     'refinement; solve in the precision wanted)': _IRS,
-    'use cunp.scipy.linalg.ldl or cunp.linalg.solve (sytrf is a Bunch-Kaufman LDL^T)':
+    "use cunp.linalg.solve (sytrf is a Bunch-Kaufman LDL^T factorization; "
+    "cunp.scipy.linalg.ldl (SciPy's spelling) is not yet in cunp)":
         _names('sytrf'),
-    'use cunp.scipy.linalg.svd (gebrd is its bidiagonal reduction)': _names('gebrd'),
-    'use cunp.scipy.sparse.linalg.spsolve (cunp solves sparse systems with cuDSS or '
-    'cuSOLVER)': 'scsrlsvqr dcsrlsvqr ccsrlsvqr zcsrlsvqr scsrlsvchol dcsrlsvchol '
+    'use cunp.linalg.svd (gebrd is its bidiagonal reduction)': _names('gebrd'),
+    "use cunp.linalg.solve(A.toarray(), b); cunp.scipy.sparse.linalg.spsolve (SciPy's "
+    "spelling) is not yet in cunp": 'scsrlsvqr dcsrlsvqr ccsrlsvqr zcsrlsvqr scsrlsvchol dcsrlsvchol '
                  'ccsrlsvchol zcsrlsvchol',
-    'use cunp.scipy.sparse.linalg.eigsh (csreigvsi is shifted inverse iteration)':
+    "use cunp.linalg.eigh(A.toarray()); cunp.scipy.sparse.linalg.eigsh (SciPy's spelling) "
+    "is not yet in cunp":
         'scsreigvsi dcsreigvsi ccsreigvsi zcsreigvsi',
     'cunp loads cuSOLVER at run time; cunp.show_config() names the library it loaded':
         'loaded_dl',

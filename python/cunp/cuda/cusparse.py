@@ -87,8 +87,8 @@ _INSTEAD = {
         'spGEAM spGEAM_bufferSize spGEAM_createDescr spGEAM_destroyDescr spGEAM_nnz '
         'CUSPARSE_SPGEAM_ALG1 CUSPARSE_SPGEAM_ALG_DEFAULT xcsrgeam2Nnz ' +
         _names('csrgeam2 csrgeam2_bufferSizeExt'),
-    "use scipy.sparse.linalg.spsolve_triangular's spelling in cunp.scipy.sparse.linalg "
-    '(a triangular solve with a sparse matrix)':
+    'use cunp.scipy.linalg.solve_triangular(A.toarray(), b); '
+    "cunp.scipy.sparse.linalg.spsolve_triangular (SciPy's spelling) is not yet in cunp":
         'spSM_analysis spSM_bufferSize spSM_createDescr spSM_destroyDescr spSM_solve',
     'use A.toarray() (sparse to dense) or cunp.scipy.sparse.csr_matrix(dense) (dense to '
     'sparse)': 'sparseToDense sparseToDense_bufferSize denseToSparse_analysis '
@@ -106,9 +106,8 @@ _INSTEAD = {
                'gtsv2StridedBatch gtsv2StridedBatch_bufferSizeExt gtsvInterleavedBatch '
                'gtsvInterleavedBatch_bufferSizeExt gpsvInterleavedBatch '
                'gpsvInterleavedBatch_bufferSizeExt'),
-    'incomplete factorizations (ILU0, IC0) are not in cunp; use a direct solve '
-    '(cunp.scipy.sparse.linalg.spsolve, SciPy\'s spelling) or a Krylov solver without '
-    'a preconditioner':
+    'incomplete factorizations (ILU0, IC0) are not in cunp; use a direct solve, '
+    'cunp.linalg.solve(A.toarray(), b)':
         _names('csrilu02 csrilu02_analysis csrilu02_bufferSize csrilu02_numericBoost '
                'bsrilu02 bsrilu02_analysis bsrilu02_bufferSize bsrilu02_numericBoost '
                'csric02 csric02_analysis csric02_bufferSize bsric02 bsric02_analysis '
