@@ -229,3 +229,33 @@ def test_handle_getters_exist_in_cupys_places():
                  "get_cusparse_handle"):
         assert callable(getattr(cunp.cuda.device, name))
     assert cunp.cuda.get_cublas_handle is cunp.cuda.device.get_cublas_handle
+
+
+def test_set_cufft_callbacks_arguments():
+    import cunp
+    from cunp.fft import config
+
+    with pytest.raises(NotImplementedError, match="cb_ver='jit'"):
+        config.set_cufft_callbacks(cb_load="extern \"C\" __device__ void f() {}")
+    with pytest.raises(ValueError, match="cb_ver"):
+        config.set_cufft_callbacks(cb_load="x", cb_ver="lto")
+    with pytest.raises(ValueError, match="cb_load or cb_store"):
+        config.set_cufft_callbacks(cb_ver="jit")
+    with pytest.raises(TypeError, match="str of CUDA source"):
+        config.set_cufft_callbacks(cb_store=b"x", cb_ver="jit")
+    with pytest.raises(ValueError, match="not both"):
+        config.set_cufft_callbacks(cb_load="x", cb_load_data=1, cb_load_aux_arr=object(),
+                                   cb_ver="jit")
+    ok, why = cunp._core.fft.jit_callbacks_supported()
+    assert isinstance(ok, bool) and (ok or why)
+    assert "set_cufft_callbacks" in config.__all__
+
+
+def test_callback_symbol_is_the_extern_c_functions_name():
+    from cunp.fft.config import _device_name
+
+    source = 'extern "C" __device__ float2 load_it(void* p, unsigned long long o, void*, void*)'
+    assert _device_name(source + " {}") == "load_it"
+    assert _device_name('__device__ extern "C" void st(void* p) {}') == "st"
+    with pytest.raises(ValueError, match='extern "C"'):
+        _device_name("__device__ float2 cpp_only(void* p) {}")
