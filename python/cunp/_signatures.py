@@ -120,10 +120,13 @@ def signature_of(func):
     key = id(func)
     if key not in _cache:
         name = func.__name__
-        if name in OVERRIDES and _is_cunp_function(func):
-            sig = _parse_text(OVERRIDES[name])
-        else:
-            sig = _parse_nanobind(func)
+        try:
+            if name in OVERRIDES and _is_cunp_function(func):
+                sig = _parse_text(OVERRIDES[name])
+            else:
+                sig = _parse_nanobind(func)
+        except Exception:  # noqa: BLE001 - a binding it cannot read keeps nanobind's behaviour
+            sig = None
         _cache[key] = (func, sig)  # the function is kept, so its id stays its own
     return _cache[key][1]
 
@@ -144,11 +147,40 @@ def ufunc_signature(ufunc):
     return inspect.Signature(params)
 
 
+def method_signature_of(method):
+    """The signature of a method bound in C++ (ndarray's), self first and positional-only as
+    NumPy shows its methods'."""
+    sig = signature_of(method)
+    if sig is None or not sig.parameters:
+        return sig
+    params = list(sig.parameters.values())
+    first = params[0]
+    if first.kind in (first.POSITIONAL_ONLY, first.POSITIONAL_OR_KEYWORD):
+        params[0] = first.replace(kind=first.POSITIONAL_ONLY)
+        return sig.replace(parameters=params)
+    return sig
+
+
+def bound_signature_of(bound):
+    """The signature of a bound method: its method's without self."""
+    sig = method_signature_of(bound.__func__)
+    if sig is None or not sig.parameters:
+        return sig
+    first = next(iter(sig.parameters.values()))
+    if first.kind == first.POSITIONAL_ONLY:
+        return sig.replace(parameters=list(sig.parameters.values())[1:])
+    return sig
+
+
 def install():
-    """Gives nanobind's function type, and cunp's ufunc type, the __signature__ property
-    (once per process)."""
+    """Gives nanobind's function, method and bound-method types, and cunp's ufunc type, the
+    __signature__ property (once per process)."""
     from cunp import _core
 
     _core._install_signature_property(_core.zeros, property(signature_of))
+    method = _core.ndarray.__dict__["copy"]
+    _core._install_signature_property(method, property(method_signature_of))
+    # A bound method of any object shows its type: nanobind binds without checking it.
+    _core._install_signature_property(method.__get__(0), property(bound_signature_of))
     # The ufunc type is cunp's own class: a property on it does (the type is bound in C++ too).
     _core.ufunc.__signature__ = property(ufunc_signature)

@@ -13,11 +13,13 @@ void bind_signatures(nb::module_& m) {
   m.def(
       "_install_signature_property",
       [](nb::handle function, nb::handle property) {
+        // nanobind's function, method and bound-method types (the last two for ndarray's
+        // methods bound in C++).
         PyTypeObject* type = Py_TYPE(function.ptr());
-        if (std::string(type->tp_name) != "nanobind.nb_func")
-          throw TypeError(
-              "expected a nanobind function, not " +
-              nb::cast<std::string>(nb::repr(nb::handle(reinterpret_cast<PyObject*>(type)))));
+        std::string name = type->tp_name;
+        if (name != "nanobind.nb_func" && name != "nanobind.nb_method" &&
+            name != "nanobind.nb_bound_method")
+          throw TypeError("expected a nanobind function or method, not " + name);
         // The type is immutable to Python's setattr, not to its own dict: write there and
         // invalidate the attribute cache, as CPython does for its own types.
         if (PyDict_SetItemString(type->tp_dict, "__signature__", property.ptr()) != 0)

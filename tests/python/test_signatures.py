@@ -51,6 +51,24 @@ def _pairs():
 PAIRS = _pairs()
 
 
+def _methods():
+    out = []
+    for name in dir(numpy.ndarray):
+        if name.startswith("_") or not hasattr(cunp.ndarray, name):
+            continue
+        if not callable(getattr(numpy.ndarray, name)):
+            continue
+        try:
+            inspect.signature(getattr(numpy.ndarray, name))
+        except (TypeError, ValueError):
+            continue
+        out.append(f"cunp.ndarray.{name}")
+    return out
+
+
+METHODS = _methods()
+
+
 def _objects(qualified):
     module, _, name = qualified.rpartition(".")
     return (getattr(importlib.import_module(module), name),
@@ -94,7 +112,11 @@ def differences(qualified):
     a default where NumPy requires the argument is fine); and parameters of cunp's own (CuPy's
     dtype=, device=, ...) after NumPy's, with defaults. A parameter NumPy takes positionally
     only may also be named in cunp."""
-    f, g = _objects(qualified)
+    if qualified.startswith("cunp.ndarray."):
+        name = qualified.rpartition(".")[2]
+        f, g = getattr(cunp.ndarray, name), getattr(numpy.ndarray, name)
+    else:
+        f, g = _objects(qualified)
     try:
         ours = inspect.signature(f)
     except (TypeError, ValueError) as e:
@@ -121,6 +143,9 @@ def differences(qualified):
             problems.append(f"no keyword parameter {q.name}")
         elif not _same_default(q.name, p.default, q.default):
             problems.append(f"default of {q.name}: {p.default!r} != NumPy's {q.default!r}")
+    takes_kwargs = any(p.kind == _P.VAR_KEYWORD for p in a)
+    if takes_kwargs:  # NumPy's keywords reach cunp's **kwargs
+        problems = [m for m in problems if not m.startswith("no keyword parameter")]
     for kind in (_P.VAR_POSITIONAL, _P.VAR_KEYWORD):
         if any(q.kind == kind for q in b) and not any(p.kind == kind for p in a):
             problems.append(f"no {kind.description} parameter")
@@ -145,9 +170,30 @@ def test_signature_is_numpys(qualified):
         "tests/python/data/signature_exclusions.json")
 
 
+@pytest.mark.parametrize("qualified", [m for m in METHODS if m not in EXCLUSIONS])
+def test_method_signature_is_numpys(qualified):
+    assert not differences(qualified), (
+        f"{qualified}: {differences(qualified)}; match numpy.ndarray's signature or add it, "
+        "with a reason, to tests/python/data/signature_exclusions.json")
+
+
+def test_methods_bound_in_cpp_show_numpys_self_and_drop_it_when_bound():
+    from cunp import _core
+
+    method = _core.ndarray.__dict__["copy"]
+    sig = inspect.signature(method)
+    assert list(sig.parameters)[0] == "self"
+    assert next(iter(sig.parameters.values())).kind == inspect.Parameter.POSITIONAL_ONLY
+    bound = method.__get__(0)  # any object: only the signature is read
+    assert list(inspect.signature(bound).parameters) == list(sig.parameters)[1:]
+
+
 def test_exclusions_have_reasons_and_exist():
     for qualified, reason in EXCLUSIONS.items():
         assert reason.strip(), f"{qualified}: an exclusion without a reason"
+        if qualified.startswith("cunp.ndarray."):
+            assert hasattr(cunp.ndarray, qualified.rpartition(".")[2]), qualified
+            continue
         module, _, name = qualified.rpartition(".")
         assert module in NAMESPACES, f"{qualified}: not in a compared namespace"
         assert hasattr(importlib.import_module(module), name), f"{qualified}: no such function"
