@@ -3,7 +3,9 @@
 #include "cunp/fft/plan_cache.hpp"
 
 #include <array>
-#include <atomic>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <string>
 
 #include "cufft.hpp"
@@ -260,8 +262,19 @@ PlanCache& plan_cache(int device) {
 }
 
 uint64_t push_callbacks(Callbacks c) {
-  static std::atomic<uint64_t> next{1};
-  c.id = next++;
+  // The same callbacks (code, names and callerInfo) get the same id, so a block entered again
+  // finds the plans cuFFT linked for it before instead of linking new ones.
+  static std::mutex mutex;
+  static auto* ids = new std::map<
+      std::tuple<std::string, std::string, std::string, std::string, uintptr_t, uintptr_t>,
+      uint64_t>;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto key = std::make_tuple(c.load_ir, c.load_name, c.store_ir, c.store_name, c.load_info,
+                               c.store_info);
+    auto [it, added] = ids->emplace(std::move(key), ids->size() + 1);
+    c.id = it->second;
+  }
   callbacks_stack().push_back(std::make_shared<const Callbacks>(std::move(c)));
   return callbacks_stack().back()->id;
 }

@@ -54,7 +54,8 @@ struct Callbacks {
   uintptr_t load_info = 0, store_info = 0;  // device pointers the callbacks get as callerInfo
 };
 using CallbacksPtr = std::shared_ptr<const Callbacks>;
-// Pushes (a copy of) `c` with a new id for this thread; returns the id.
+// Pushes (a copy of) `c` for this thread with its id (the same callbacks, the same id);
+// returns the id.
 uint64_t push_callbacks(Callbacks c);
 void pop_callbacks();
 const CallbacksPtr& active_callbacks();  // nullptr outside any block

@@ -1,5 +1,6 @@
 """cuFFT settings and plans, as CuPy's cupy.fft.config: the plan cache of each device (per
 thread), multi-GPU choice, n-D planning, and get_fft_plan."""
+import functools
 import sys
 import types
 
@@ -238,14 +239,21 @@ def _lto_ir(source, name, options):
     """(LTO-IR bytes, the callback's symbol) of one callback source; (b'', '') for none."""
     if not source:
         return b'', ''
+    from cunp.cuda import Device
+    return _compile_lto(source, name or _device_name(source), tuple(options),
+                        Device().compute_capability)
+
+
+@functools.lru_cache(maxsize=64)
+def _compile_lto(source, name, options, arch):
+    # Compiled once per source, symbol, options and architecture: a block entered again reuses
+    # the IR, and the core then finds the plans it linked.
     import os
 
-    from cunp.cuda import Device, get_cuda_path, nvrtc
-    name = name or _device_name(source)
+    from cunp.cuda import get_cuda_path, nvrtc
     include = os.path.join(get_cuda_path() or '/usr/local/cuda', 'include')
     prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
     try:
-        arch = Device().compute_capability
         opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
                 f'-I{include}'] + list(options)
         try:

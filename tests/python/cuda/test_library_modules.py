@@ -259,3 +259,23 @@ def test_callback_symbol_is_the_extern_c_functions_name():
     assert _device_name('__device__ extern "C" void st(void* p) {}') == "st"
     with pytest.raises(ValueError, match='extern "C"'):
         _device_name("__device__ float2 cpp_only(void* p) {}")
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(INCLUDE, "cuComplex.h")),
+                    reason="no CUDA toolkit headers")
+def test_callbacks_compile_to_lto_ir_without_a_gpu():
+    from cunp.fft.config import _compile_lto
+
+    source = r'''
+    #include <cuComplex.h>
+    extern "C" __device__ cuComplex twice(void* in, unsigned long long offset, void* info,
+                                          void* shared) {
+      cuComplex v = static_cast<cuComplex*>(in)[offset];
+      return make_cuFloatComplex(2 * v.x, 2 * v.y);
+    }
+    '''
+    ir, name = _compile_lto(source, "twice", (), "90")
+    assert name == "twice" and isinstance(ir, bytes) and len(ir) > 100
+    assert _compile_lto(source, "twice", (), "90")[0] is ir  # compiled once
+    with pytest.raises(RuntimeError, match="did not compile"):
+        _compile_lto("this is not CUDA", "f", (), "90")
