@@ -1,8 +1,10 @@
 """inspect.signature for cunp's functions bound in C++ (nanobind functions).
 
 nanobind's function type has no __signature__, so inspect.signature and IDEs see nothing.
-The core puts a `__signature__` property on that type (src/python/signatures.cpp); its getter
-is `signature_of` below, read only by inspect and help, never on a call. A function's
+cunp/__init__.py has the core put a `__signature__` property on that type, and on its method
+and bound-method types (src/python/signatures.cpp), and on cunp's ufunc type; their getters
+are the functions below (this module is imported on the first read), read only by inspect and
+help, never on a call. A function's
 signature is read from what nanobind records of its binding (names, defaults, `*` and `/`),
 and where NumPy's differs in ways the binding cannot say (NumPy's `<no value>` defaults, a
 positional-only marker) from the OVERRIDES table, keyed by the function's name and applied
@@ -170,17 +172,3 @@ def bound_signature_of(bound):
     if first.kind == first.POSITIONAL_ONLY:
         return sig.replace(parameters=list(sig.parameters.values())[1:])
     return sig
-
-
-def install():
-    """Gives nanobind's function, method and bound-method types, and cunp's ufunc type, the
-    __signature__ property (once per process)."""
-    from cunp import _core
-
-    _core._install_signature_property(_core.zeros, property(signature_of))
-    method = _core.ndarray.__dict__["copy"]
-    _core._install_signature_property(method, property(method_signature_of))
-    # A bound method of any object shows its type: nanobind binds without checking it.
-    _core._install_signature_property(method.__get__(0), property(bound_signature_of))
-    # The ufunc type is cunp's own class: a property on it does (the type is bound in C++ too).
-    _core.ufunc.__signature__ = property(ufunc_signature)

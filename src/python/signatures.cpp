@@ -10,8 +10,9 @@
 namespace cunp::py {
 
 void bind_signatures(nb::module_& m) {
-  m.def(
-      "_install_signature_property",
+  nb::module_ sub = m.def_submodule("signatures", "inspect.signature for what nanobind binds");
+  sub.def(
+      "install_property",
       [](nb::handle function, nb::handle property) {
         // nanobind's function, method and bound-method types (the last two for ndarray's
         // methods bound in C++).
