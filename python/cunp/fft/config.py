@@ -209,16 +209,25 @@ def _check_jit_callbacks():
     if not ok:
         raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
     import ctypes
-    for name in ('libnvJitLink.so.13', 'libnvJitLink.so.12', 'libnvJitLink.so'):
+    import os
+
+    from cunp.cuda import _libraries
+    # cuFFT opens nvJitLink by its soname when it plans; loaded here first (from the toolkit's
+    # directories cunp found, process-wide), cuFFT finds it loaded.
+    names = ('libnvJitLink.so.13', 'libnvJitLink.so.12', 'libnvJitLink.so')
+    for path in [os.path.join(d, n) for d in _libraries._library_dirs() for n in names] + \
+            list(names):
+        if os.sep in path and not os.path.exists(path):
+            continue
         try:
-            ctypes.CDLL(name)
-            break
+            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+            return
         except OSError:
             continue
-    else:
-        raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (libnvJitLink.so) '
-                           'could not be loaded; cuFFT links the callbacks with it (install '
-                           'the CUDA toolkit or the nvidia-nvjitlink package)')
+    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (libnvJitLink.so) '
+                       'could not be loaded; cuFFT links the callbacks with it (install the CUDA '
+                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
+                       'CUNP_CUDA_LIBRARY_DIRS)')
 
 
 def _device_name(source):

@@ -279,3 +279,15 @@ def test_callbacks_compile_to_lto_ir_without_a_gpu():
     assert _compile_lto(source, "twice", (), "90")[0] is ir  # compiled once
     with pytest.raises(RuntimeError, match="did not compile"):
         _compile_lto("this is not CUDA", "f", (), "90")
+
+
+def test_callback_prerequisites_are_checked_or_named():
+    import cunp
+    from cunp.fft import config
+
+    ok, why = cunp._core.fft.jit_callbacks_supported()
+    if ok:
+        config._check_jit_callbacks()  # nvJitLink found and loaded for cuFFT
+    else:
+        with pytest.raises(RuntimeError, match="not available"):
+            config._check_jit_callbacks()
