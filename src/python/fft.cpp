@@ -143,6 +143,29 @@ void bind_fft(nb::module_& m) {
       nb::arg("device"), nb::arg("size"));
   sub.def("cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
   sub.def("set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
+  // set_cufft_callbacks' block: LTO-IR and symbol names of a load and a store callback (empty
+  // bytes: none) and the device pointers they get as callerInfo.
+  sub.def(
+      "push_callbacks",
+      [](nb::bytes load_ir, std::string load_name, uintptr_t load_info, nb::bytes store_ir,
+         std::string store_name, uintptr_t store_info) {
+        fft::Callbacks c;
+        c.load_ir.assign(load_ir.c_str(), load_ir.size());
+        c.store_ir.assign(store_ir.c_str(), store_ir.size());
+        c.load_name = std::move(load_name);
+        c.store_name = std::move(store_name);
+        c.load_info = load_info;
+        c.store_info = store_info;
+        return fft::push_callbacks(std::move(c));
+      },
+      nb::arg("load_ir"), nb::arg("load_name"), nb::arg("load_info"), nb::arg("store_ir"),
+      nb::arg("store_name"), nb::arg("store_info"));
+  sub.def("pop_callbacks", [] { fft::pop_callbacks(); });
+  sub.def("jit_callbacks_supported", [] {
+    std::string why;
+    bool ok = fft::jit_callbacks_supported(&why);
+    return nb::make_tuple(ok, why);
+  });
   sub.def("nd_planning", [] { return fft::nd_planning(); });
 }
 
