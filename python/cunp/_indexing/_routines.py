@@ -91,6 +91,8 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v, with v repeated when it is shorter than ind."""
     if not _is_device_array(a):
         raise TypeError("put() argument 1 must be cunp.ndarray, not %s" % type(a).__name__)
+    if a.size == 0 and _asarray(ind).size:  # NumPy's first check, whatever the values
+        raise IndexError("cannot replace elements of an empty array")
     j = _apply_mode(_int_indices(ind).ravel(), a.size, mode)
     vals = _asarray(v).ravel()
     if j.size == 0:
