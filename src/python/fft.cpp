@@ -96,12 +96,19 @@ void bind_fft(nb::module_& m) {
         if (length && *length < 1)  // NumPy checks the length before the norm
           throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
                            ") specified.");
+        // NumPy reads n from a.shape[axis] next (an IndexError past the axes, TypeError for a
+        // non-integer axis), and only then the norm; nothing has moved to the device yet.
+        const int64_t ax = axis_number(axis);
+        if (!length) {
+          const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
+                                         : nb::cast<int64_t>(numpy().attr("ndim")(a));
+          if (ax < -nd || ax >= nd) throw IndexError("tuple index out of range");
+        }
         Norm nm = to_norm(norm, is_forward(k, forward));
         NDArray x = input(a);
-        return result(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)),
-                      out);
+        return result(fft::transform_1d(x, length, ax, k, forward, nm, output(out)), out);
       },
-      nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
+      nb::arg("a"), nb::arg("n").none(), nb::arg("axis").none(), nb::arg("norm").none(),
       nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));
   sub.def(
       "fftn",
