@@ -21,7 +21,8 @@ bool is_python_number(PyObject* o) {
 // A dtype-like; a non-native byte order ('>f8') promotes as its native twin, as in NumPy.
 DType query_dtype(nb::handle h) {
   // numpy.dtype(array) is an error, though an array has a dtype: a dtype-like is asked for.
-  if (is_array(h) || nb::isinstance(h, numpy().attr("ndarray")))
+  static PyObject* const numpy_ndarray = nb::object(numpy().attr("ndarray")).release().ptr();
+  if (is_array(h) || PyObject_TypeCheck(h.ptr(), reinterpret_cast<PyTypeObject*>(numpy_ndarray)))
     throw TypeError("Cannot construct a dtype from an array");
   try {
     return to_dtype(h);
