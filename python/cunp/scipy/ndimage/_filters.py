@@ -435,9 +435,13 @@ def maximum_filter(be, input, size=None, footprint=None, output=None, mode="refl
 
 # --- rank filters ---
 
-def _rank_filter(be, input, rank, size, footprint, output, mode, cval, origin, operation, axes):
+def footprint_and_origins(be, input, size, footprint, origin, axes, shape_error, stacklevel):
+    """(input as an array, the boolean footprint over all of its axes, the checked origins) of
+    a filter given `size` or `footprint`, as SciPy reads them; `shape_error` is SciPy's message
+    for a footprint of the wrong rank, `stacklevel` the caller's for the size warning."""
     if size is not None and footprint is not None:
-        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=4)
+        warnings.warn("ignoring size because footprint is set", UserWarning,
+                      stacklevel=stacklevel + 1)
     input = be.xp.asarray(input)
     ns.check_real(input)
     axes = ns.check_axes(axes, input.ndim)
@@ -448,13 +452,18 @@ def _rank_filter(be, input, rank, size, footprint, output, mode, cval, origin, o
         footprint = numpy.ones(ns.normalize_sequence(size, n), dtype=bool)
     else:
         footprint = numpy.asarray(be.to_host(footprint), dtype=bool)
-    footprint = ns.expand_footprint(input.ndim, axes, footprint,
-                                    "footprint array has incorrect shape.")
+    footprint = ns.expand_footprint(input.ndim, axes, footprint, shape_error)
     origins = ns.expand_to_ndim(input.ndim, axes, ns.normalize_sequence(origin, n), 0)
     fshape = [k for k in footprint.shape if k > 0]
     if len(fshape) != input.ndim:
-        raise RuntimeError("footprint array has incorrect shape.")
+        raise RuntimeError(shape_error)
     origins = [ns.check_origin(o, k, "invalid origin") for o, k in zip(origins, fshape)]
+    return input, footprint, origins
+
+
+def _rank_filter(be, input, rank, size, footprint, output, mode, cval, origin, operation, axes):
+    input, footprint, origins = footprint_and_origins(
+        be, input, size, footprint, origin, axes, "footprint array has incorrect shape.", 4)
     taps = int(footprint.sum())
     if operation == "median":
         rank = taps // 2

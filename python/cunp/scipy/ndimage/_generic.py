@@ -27,27 +27,8 @@ def generic_filter(be, input, function, size=None, footprint=None, output=None, 
     one output, or a RawKernel / CUDA source defining
     ``__global__ void f(double* values, int count, double* result)``."""
     function = be.user_function(function, "generic_filter")
-    if size is not None and footprint is not None:
-        import warnings
-
-        warnings.warn("ignoring size because footprint is set", UserWarning, stacklevel=3)
-    input = be.xp.asarray(input)
-    ns.check_real(input)
-    axes = ns.check_axes(axes, input.ndim)
-    n = len(axes)
-    if footprint is None:
-        if size is None:
-            raise RuntimeError("no footprint or filter size provided")
-        footprint = numpy.ones(ns.normalize_sequence(size, n), dtype=bool)
-    else:
-        footprint = numpy.asarray(be.to_host(footprint), dtype=bool)
-    footprint = ns.expand_footprint(input.ndim, axes, footprint,
-                                    "filter footprint array has incorrect shape.")
-    origins = ns.expand_to_ndim(input.ndim, axes, ns.normalize_sequence(origin, n), 0)
-    fshape = [k for k in footprint.shape if k > 0]
-    if len(fshape) != input.ndim:
-        raise RuntimeError("filter footprint array has incorrect shape.")
-    origins = [ns.check_origin(o, k, "invalid origin") for o, k in zip(origins, fshape)]
+    input, footprint, origins = _filters.footprint_and_origins(
+        be, input, size, footprint, origin, axes, "filter footprint array has incorrect shape.", 3)
     output = ns.get_output(be, output, input)
     code = ns.mode_code(mode, is_filter=True)
     offsets, weights = _footprints.table(footprint, numpy.zeros(footprint.shape), origins)
