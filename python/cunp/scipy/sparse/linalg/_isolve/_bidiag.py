@@ -46,3 +46,16 @@ def setup(A, b, x0):
     if x0 is not None:
         types.append(xp.asarray(x0).dtype)
     return A, b, numpy.result_type(*types)
+
+
+def stop_reason(out_of_iterations, test1, test2, test3, t1, rtol, atol, ctol):
+    """LSQR's and LSMR's istop from their three tests, in Paige and Saunders' order of
+    precedence (the last that holds wins): 1 converged, 2 least-squares converged, 3 and 6 the
+    condition limit, 4 and 5 machine precision, 7 the iteration limit; 0 when none holds."""
+    istop = 0
+    for holds, code in ((out_of_iterations, 7), (1 + test3 <= 1, 6), (1 + test2 <= 1, 5),
+                        (1 + t1 <= 1, 4), (test3 <= ctol, 3), (test2 <= atol, 2),
+                        (test1 <= rtol, 1)):
+        if holds:
+            istop = code
+    return istop

@@ -5,7 +5,7 @@ the vectors stay on the device, each step reads back three norms."""
 import math
 
 from ... import _backend
-from ._bidiag import norms, setup, sym_ortho
+from ._bidiag import norms, setup, stop_reason, sym_ortho
 
 __all__ = ["lsmr"]
 
@@ -122,20 +122,7 @@ def lsmr(A, b, damp=0.0, atol=1e-6, btol=1e-6, conlim=1e8, maxiter=None, show=Fa
         test3 = 1 / condA
         t1 = test1 / (1 + normA * normx / normb)
         rtol = btol + atol * normA * normx / normb
-        if itn >= maxiter:
-            istop = 7
-        if 1 + test3 <= 1:
-            istop = 6
-        if 1 + test2 <= 1:
-            istop = 5
-        if 1 + t1 <= 1:
-            istop = 4
-        if test3 <= ctol:
-            istop = 3
-        if test2 <= atol:
-            istop = 2
-        if test1 <= rtol:
-            istop = 1
+        istop = stop_reason(itn >= maxiter, test1, test2, test3, t1, rtol, atol, ctol) or istop
         if show:
             print(f"{itn:6g} {normr:10.3e} {normar:10.3e} {test1:8.1e} {test2:8.1e}")
         if istop > 0:

@@ -7,7 +7,7 @@ import math
 import numpy
 
 from ... import _backend
-from ._bidiag import norms, setup, sym_ortho
+from ._bidiag import norms, setup, stop_reason, sym_ortho
 
 __all__ = ["lsqr"]
 
@@ -115,20 +115,7 @@ def lsqr(A, b, damp=0.0, atol=1e-6, btol=1e-6, conlim=1e8, iter_lim=None, show=F
         test3 = 1 / (acond + eps)
         t1 = test1 / (1 + anorm * xnorm / bnorm)
         rtol = btol + atol * anorm * xnorm / bnorm
-        if itn >= iter_lim:
-            istop = 7
-        if 1 + test3 <= 1:
-            istop = 6
-        if 1 + test2 <= 1:
-            istop = 5
-        if 1 + t1 <= 1:
-            istop = 4
-        if test3 <= ctol:
-            istop = 3
-        if test2 <= atol:
-            istop = 2
-        if test1 <= rtol:
-            istop = 1
+        istop = stop_reason(itn >= iter_lim, test1, test2, test3, t1, rtol, atol, ctol) or istop
         if show:
             print(f"{itn:6g} {r1norm:10.3e} {r2norm:10.3e} {test1:8.1e} {test2:8.1e}")
         if istop != 0:
