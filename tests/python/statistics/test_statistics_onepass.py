@@ -91,6 +91,20 @@ def test_stand_in_module_takes_the_composition():
         assert isinstance(plan, cunp._core.statistics.Plan) and plan.need == 'foreign', name
 
 
+@gpu
+def test_plan_of_cunp_arrays():
+    # A cunp array gets the kernel where it can; the plan says why not elsewhere.
+    run = cunp._core.statistics.run
+    d = cunp.ones((4, 5), 'float32')
+    assert run('mean', d, 1, launch=False).need == 'none'
+    assert run('var', d, 0, dtype='float64', launch=False).need == 'dtype'
+    assert run('nanmean', d, out=cunp.empty(5, 'float64'), axis=0, launch=False).need == 'out'
+    assert run('std', d, where_given=True, launch=False).need == 'where'
+    assert run('mean', d, one_pass=False, launch=False).need == 'disabled'
+    r = run('nanstd', d, 1, ddof=1)
+    assert isinstance(r, cunp.ndarray) and r.shape == (4,) and r.dtype == numpy.float32
+
+
 # -- the merge's accuracy, replayed in float32 ---------------------------------------------------
 
 f = numpy.float32
