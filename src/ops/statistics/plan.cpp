@@ -103,7 +103,10 @@ StatisticPlan plan_statistic(const StatisticCall& c) {
   else if (!given_dtype && p.kind == Statistic::Mean && t == DType::Float16)
     p.sum_dtype = DType::Float32;
   p.half_result = p.kind == Statistic::Mean && t == DType::Float16 && !given_dtype && !c.out_given;
-  p.result_dtype = c.out_given ? c.out_dtype : result_dtype(c, p.kind);
+  // The kernel writes the statistic's own result dtype: an out= of another dtype is cast into
+  // by the composition (NumPy's sums choose their loop from out= there).
+  const std::optional<DType> own = result_dtype(c, p.kind);
+  p.result_dtype = c.out_given ? c.out_dtype : own;
   p.accumulator = statistic_accumulator(
       p.kind == Statistic::Mean && c.dtype_arg && is_inexact(*c.dtype_arg) ? *c.dtype_arg : t);
 
@@ -117,9 +120,8 @@ StatisticPlan plan_statistic(const StatisticCall& c) {
                         (sums_into_out && !given_dtype && c.foreign && kind_in(c.out_kind, "iuf"));
   }
 
-  const bool out_fits = !c.out_given ||
-                        (c.out_exact && c.out_dtype && p.result_dtype &&
-                         *c.out_dtype == *p.result_dtype && c.out_shape == p.result_shape);
+  const bool out_fits = !c.out_given || (c.out_exact && c.out_dtype && own &&
+                                         *c.out_dtype == *own && c.out_shape == p.result_shape);
   if (c.where_given) p.need = PlanNeed::Where;
   else if (c.mean_given) p.need = PlanNeed::Mean;
   else if (c.initial_given) p.need = PlanNeed::Initial;
