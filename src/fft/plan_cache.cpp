@@ -177,11 +177,9 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   const Api& a = api();
   activate(key_.device);  // cuFFT runs in the thread's current context
   StreamHandle s = current_stream_handle(key_.device);
-  if (!bound_valid_ || bound_ != s) {
-    CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(s));
-    bound_ = s;
-    bound_valid_ = true;
-  }
+  stream_.ensure(s, [&](StreamHandle b) {
+    CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
+  });
   // The work area lives until the execution is queued: the pool hands it out again only in
   // stream order after that.
   MemoryPtr work;

@@ -2,7 +2,6 @@
 // with their stream binding, pool workspaces and math mode.
 #include "cublas.hpp"
 
-#include <array>
 #include <mutex>
 #include <unordered_map>
 
@@ -12,6 +11,7 @@
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/stream.hpp"
 #include "../runtime/library.hpp"
+#include "../runtime/thread_handle.hpp"
 
 namespace cunp::blas {
 namespace {
@@ -43,15 +43,27 @@ std::size_t workspace_bytes(int device) {
   return compute_capability(device) >= 90 ? (32u << 20) : (4u << 20);
 }
 
-// One per device and thread. Workspaces are kept per stream: two streams must not share one
-// while both may run. Handles live for the thread (cuBLAS may be unloaded at process exit before
-// thread-local destructors could run, so they are not destroyed).
-struct ThreadHandle {
-  cublasHandle_t h = nullptr;
-  StreamHandle bound = nullptr;
-  bool bound_valid = false;
-  int math = -1;
-  std::unordered_map<StreamHandle, MemoryPtr> workspaces;
+// The per-thread handles (src/runtime/thread_handle.hpp). Workspaces are kept per stream: two
+// streams must not share one while both may run. Handles live for the thread (cuBLAS may be
+// unloaded at process exit before thread-local destructors could run, so they are not
+// destroyed).
+struct Library {
+  using Handle = cublasHandle_t;
+  struct State {
+    int math = -1;
+    std::unordered_map<StreamHandle, MemoryPtr> workspaces;
+  };
+  static constexpr const char* name = "cuBLAS";
+  static constexpr bool destroy_at_exit = false;
+  static void create(Handle& h) { CUNP_CUBLAS(cublasCreate_v2, &h); }
+  static void destroy(Handle) {}
+  static void bind(LibraryHandle<Library>& t, StreamHandle s, int device) {
+    // cublasSetStream resets the workspace to cuBLAS's own, so the pool's is set again after.
+    CUNP_CUBLAS(cublasSetStream_v2, t.handle, reinterpret_cast<cudaStream_t>(s));
+    MemoryPtr& ws = t.state.workspaces[s];
+    if (!ws) ws = allocate(workspace_bytes(device), device, s);
+    CUNP_CUBLAS(cublasSetWorkspace_v2, t.handle, reinterpret_cast<void*>(ws->ptr), ws->size);
+  }
 };
 
 }  // namespace
@@ -76,27 +88,14 @@ void check(cublasStatus_t s, const char* what) {
 }
 
 cublasHandle_t handle(int device) {
-  if (device < 0 || device >= kMaxDevices) throw CudaError(0, "cuBLAS: invalid device");
-  thread_local std::array<ThreadHandle, kMaxDevices> handles;
-  ThreadHandle& t = handles[device];
-  activate(device);
-  if (!t.h) CUNP_CUBLAS(cublasCreate_v2, &t.h);
-  StreamHandle s = current_stream_handle(device);
-  if (!t.bound_valid || t.bound != s) {
-    // cublasSetStream resets the workspace to cuBLAS's own, so the pool's is set again after.
-    CUNP_CUBLAS(cublasSetStream_v2, t.h, reinterpret_cast<cudaStream_t>(s));
-    MemoryPtr& ws = t.workspaces[s];
-    if (!ws) ws = allocate(workspace_bytes(device), device, s);
-    CUNP_CUBLAS(cublasSetWorkspace_v2, t.h, reinterpret_cast<void*>(ws->ptr), ws->size);
-    t.bound = s;
-    t.bound_valid = true;
-  }
+  LibraryHandle<Library>& t = thread_handle<Library>(device);
+  // (the TF32 setting may change between calls on the same stream: checked on every call)
   int math = allow_tf32() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
-  if (t.math != math) {
-    CUNP_CUBLAS(cublasSetMathMode, t.h, static_cast<cublasMath_t>(math));
-    t.math = math;
+  if (t.state.math != math) {
+    CUNP_CUBLAS(cublasSetMathMode, t.handle, static_cast<cublasMath_t>(math));
+    t.state.math = math;
   }
-  return t.h;
+  return t.handle;
 }
 
 }  // namespace cunp::blas

@@ -9,6 +9,7 @@
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "../runtime/library.hpp"
+#include "../runtime/thread_handle.hpp"
 
 namespace cunp::linalg {
 namespace {
@@ -139,14 +140,22 @@ using CreateFn = int (*)(void**);
 using DestroyFn = int (*)(void*);
 using SetStreamFn = int (*)(void*, StreamHandle);
 
-// Handles live as long as their thread; destroyed at thread exit.
-struct ThreadHandles {
-  void* handles[kMaxDevices] = {};
-  ~ThreadHandles() {
-    auto destroy = reinterpret_cast<DestroyFn>(dn_symbol_or_null(Dn::Destroy));
-    if (!destroy) return;
-    for (void* h : handles)
-      if (h) destroy(h);
+// The per-thread handles (src/runtime/thread_handle.hpp); they live as long as their thread and
+// are destroyed at its exit.
+struct Library {
+  using Handle = void*;
+  struct State {};
+  static constexpr const char* name = "cuSOLVER";
+  static constexpr bool destroy_at_exit = true;
+  static void create(Handle& h) {
+    check_cusolver(reinterpret_cast<CreateFn>(dn_symbol(Dn::Create))(&h), "cusolverDnCreate");
+  }
+  static void destroy(Handle h) {
+    if (auto f = reinterpret_cast<DestroyFn>(dn_symbol_or_null(Dn::Destroy))) f(h);
+  }
+  static void bind(LibraryHandle<Library>& t, StreamHandle s, int) {
+    check_cusolver(reinterpret_cast<SetStreamFn>(dn_symbol(Dn::SetStream))(t.handle, s),
+                   "cusolverDnSetStream");
   }
 };
 
@@ -187,13 +196,7 @@ void check_cusolver(int status, const char* what) {
 }
 
 void* dn_handle(int device, StreamHandle stream) {
-  thread_local ThreadHandles cache;
-  if (device < 0 || device >= kMaxDevices) throw CudaError(0, "invalid device ordinal");
-  void*& h = cache.handles[device];
-  if (!h) check_cusolver(reinterpret_cast<CreateFn>(dn_symbol(Dn::Create))(&h), "cusolverDnCreate");
-  check_cusolver(reinterpret_cast<SetStreamFn>(dn_symbol(Dn::SetStream))(h, stream),
-                 "cusolverDnSetStream");
-  return h;
+  return thread_handle<Library>(device, stream).handle;
 }
 
 }  // namespace cunp::linalg

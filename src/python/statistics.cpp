@@ -1,43 +1,100 @@
-// src/python/statistics.cpp -- bindings of the one-launch statistics (cunp/ops/statistics.hpp)
-// for cunp._statistics._stat_kernels: each takes NumPy's arguments and returns None where the composition
-// in cunp._statistics._averages must run instead (a dtype= or out= other than the natural one, ...).
+// src/python/statistics.cpp -- the statistics' one entry from Python (cunp._statistics._averages):
+// _core.statistics.run takes NumPy's arguments once, normalizes the axes and plans the call
+// (cunp/ops/statistics/plan.hpp), issues the warnings the host can decide, and either launches
+// the one-pass kernel or returns the Plan that the composition follows.
 #include <Python.h>
 
 #include <cmath>
 
 #include "common.hpp"
+#include "cunp/ops/creation/transfer.hpp"
+#include "cunp/ops/statistics/plan.hpp"
 #include "cunp/ops/statistics/statistics.hpp"
 
 namespace cunp::py {
 namespace {
 
-using Axis = std::optional<std::vector<int64_t>>;
+// A plan as Python reads it: the C++ plan, with the user's dtype= where cunp has no such type
+// (the composition's sum then raises NumPy's error) and the ddof that correction= resolved.
+struct PyPlan {
+  StatisticPlan plan;
+  nb::object foreign_dtype;
+  nb::object ddof;
+};
 
-Axis as_axis(const std::vector<int>& axes) {
-  return std::vector<int64_t>(axes.begin(), axes.end());
+void warn(PyObject* category, const char* message, int stacklevel) {
+  if (PyErr_WarnEx(category, message, stacklevel) < 0) throw nb::python_error();
 }
 
-// out= as the one launch writes it: None, or a cunp.ndarray (not a subclass) of exactly the
-// result's shape and dtype, set into `o`; false where the composition must cast into it.
-bool out_fits(nb::handle out, const NDArray& a, const std::vector<int>& axes, bool keepdims,
-              DType dtype, NDArray& o) {
-  if (out.is_none()) return true;
-  if (!out.type().is(nb::type<PyArray>())) return false;
-  const NDArray& x = unwrap(out).a;
-  const int nd = keepdims ? a.ndim() : a.ndim() - static_cast<int>(axes.size());
-  if (x.dtype() != dtype || x.ndim() != nd) return false;
-  std::vector<bool> red(a.ndim(), false);
-  for (int d : axes) red[d] = true;
-  for (int d = 0, k = 0; d < a.ndim(); ++d) {
-    if (red[d] && !keepdims) continue;
-    if (x.shape()[k++] != (red[d] ? 1 : a.shape()[d])) return false;
+// NumPy's kind letter of a dtype-like object, or 0 where it has none (the caller raises or not).
+char numpy_kind(nb::handle dtype_like, bool raise) {
+  try {
+    nb::object d = numpy().attr("dtype")(dtype_like);
+    return nb::cast<std::string>(d.attr("kind"))[0];
+  } catch (nb::python_error&) {
+    if (raise) throw;
+    return 0;
   }
-  o = x;
-  return true;
 }
 
-// ddof as a finite float, or none (the composition then gives NumPy's error or NaN).
-std::optional<double> finite_ddof(nb::handle h) {
+void parse_kind(const std::string& name, StatisticCall& c) {
+  c.root = name == "std" || name == "nanstd";
+  c.kind = name == "std"      ? Statistic::Var
+           : name == "nanstd" ? Statistic::NanVar
+                              : statistic_from_name(name);
+}
+
+// The call's input, dtype= and out=. The input may be an array of another module (NumPy,
+// standing in for cunp in the CPU tests): then only its shape and dtype are read.
+void read_arrays(nb::handle arr, nb::handle dtype, nb::handle out, StatisticCall& c) {
+  if (is_array(arr)) {
+    const NDArray& a = unwrap(arr).a;
+    c.shape = a.shape();
+    c.dtype = a.dtype();
+    c.subclass = !arr.type().is(nb::type<PyArray>());
+  } else {
+    c.foreign = true;
+    c.shape = to_shape(arr.attr("shape"));
+    c.dtype = to_dtype(arr.attr("dtype"));
+  }
+  const bool nan_inexact = is_inexact(c.dtype) &&
+                           (c.kind == Statistic::NanMean || c.kind == Statistic::NanVar);
+  if (!dtype.is_none()) {
+    try {
+      c.dtype_arg = to_dtype(dtype);
+      c.dtype_kind = kind(*c.dtype_arg);
+    } catch (const std::exception&) {  // (nb::python_error too: NumPy's error comes later)
+      c.dtype_foreign = true;
+      // NumPy's nanmean and nanvar read dtype= first: an unknown type raises there.
+      c.dtype_kind = numpy_kind(dtype, nan_inexact);
+    }
+  }
+  if (!out.is_none()) {
+    c.out_given = true;
+    if (nb::hasattr(out, "dtype")) {
+      nb::object d = out.attr("dtype");
+      c.out_kind = numpy_kind(d, false);
+      try {
+        c.out_dtype = to_dtype(d);
+      } catch (const std::exception&) {
+      }
+    }
+    c.out_exact = out.type().is(nb::type<PyArray>());
+    if (c.out_exact) c.out_shape = unwrap(out).a.shape();
+  }
+}
+
+// ddof, or correction= (the array API's name) where given; both given is NumPy's ValueError.
+nb::object resolve_ddof(nb::handle ddof, nb::handle correction, bool correction_given) {
+  if (!correction_given) return nb::borrow(ddof);
+  nb::object zero = nb::int_(0);
+  const int ne = PyObject_RichCompareBool(ddof.ptr(), zero.ptr(), Py_NE);
+  if (ne < 0) throw nb::python_error();
+  if (ne) throw ValueError("ddof and correction can't be provided simultaneously.");
+  return nb::borrow(correction);
+}
+
+std::optional<double> finite(nb::handle h) {
   const double v = PyFloat_AsDouble(h.ptr());
   if (v == -1.0 && PyErr_Occurred()) {
     PyErr_Clear();
@@ -47,89 +104,73 @@ std::optional<double> finite_ddof(nb::handle h) {
   return v;
 }
 
-// dtype= converted, or none where cunp has no such dtype (left to the composition's error).
-std::optional<DType> dtype_arg(nb::handle h) {
-  try {
-    return to_dtype(h);
-  } catch (const std::exception&) {  // (nb::python_error too: the error is dropped with it)
-    return std::nullopt;
+// Whether any element of a bool flag is set (one small transfer, where NumPy looks too).
+bool any_set(const NDArray& flag) {
+  NDArray r = any(flag);
+  bool v = false;
+  to_host(r, &v, Order::C);
+  return v;
+}
+
+// The statistic `kind` (mean, var, std, nansum, nanmean, nanvar, nanstd) of `arr`: the result,
+// or with launch=False (or where the kernel cannot serve the call) the Plan. stacklevel > 0:
+// the warnings the host can decide are issued, `stacklevel` frames above the Python caller.
+nb::object stat_run(const std::string& kind_name, nb::handle arr, nb::handle axis, nb::handle dtype,
+                    nb::handle out, bool keepdims, nb::handle ddof, nb::handle correction,
+                    bool correction_given, bool where_given, bool mean_given, bool initial_given,
+                    bool one_pass, bool launch, int stacklevel) {
+  StatisticCall c;
+  parse_kind(kind_name, c);
+  read_arrays(arr, dtype, out, c);
+  // NumPy's order: a nan-function's dtype=/out= TypeError, then correction=, then the axes.
+  check_statistic_types(c);
+  const bool moments = c.kind == Statistic::Var || c.kind == Statistic::NanVar;
+  nb::object d = moments ? resolve_ddof(ddof, correction, correction_given)
+                         : nb::object(nb::int_(0));
+  if (moments) c.ddof = finite(d);
+  // The nan-functions of float and complex input and nansum are ufunc reductions in NumPy, as
+  // are mean's and var's counts under where=: an axis 0 or -1 of a 0-d array reduces nothing.
+  // Otherwise mean and var (and the nan-functions of other input, which NumPy hands to them)
+  // count on the host and raise AxisError.
+  const bool reduce_0d = where_given || c.kind == Statistic::NanSum ||
+                         (c.kind != Statistic::Mean && c.kind != Statistic::Var &&
+                          is_inexact(c.dtype));
+  c.axes = reduction_axes(axis, static_cast<int>(c.shape.size()), reduce_0d);
+  c.keepdims = keepdims;
+  c.where_given = where_given;
+  c.mean_given = mean_given;
+  c.initial_given = initial_given;
+  c.one_pass = one_pass;
+  StatisticPlan p = plan_statistic(c);
+
+  // NumPy's warnings where its count is a host number (no where=): an empty slice, ddof >= n.
+  if (stacklevel > 0 && !where_given) {
+    if (p.kind == Statistic::Mean && p.count == 0)
+      warn(PyExc_RuntimeWarning, "Mean of empty slice", stacklevel);
+    if (p.kind == Statistic::Var) {
+      nb::object n = nb::int_(p.count);
+      const int ge = PyObject_RichCompareBool(d.ptr(), n.ptr(), Py_GE);
+      if (ge < 0) throw nb::python_error();
+      if (ge) warn(PyExc_RuntimeWarning, "Degrees of freedom <= 0 for slice", stacklevel);
+    }
   }
-}
+  if (!launch || p.need != PlanNeed::None)
+    return nb::cast(PyPlan{std::move(p), c.dtype_foreign ? nb::borrow(dtype) : nb::none(), d});
 
-nb::object result(NDArray r, nb::handle out) {
-  return out.is_none() ? wrap(std::move(r)) : nb::borrow(out);
-}
-
-nb::object stat_mean(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out,
-                     bool keepdims) {
   const NDArray& a = unwrap(arr).a;
-  std::optional<DType> dt;
-  if (!dtype.is_none()) {
-    // A complex input into a real dtype= drops imaginary parts with a warning: the composition's.
-    dt = dtype_arg(dtype);
-    if (!dt || !is_inexact(*dt) || (is_complex(a.dtype()) && !is_complex(*dt))) return nb::none();
-  }
-  const std::vector<int> axes = reduction_axes(axis, a.ndim(), false);
-  NDArray o;
-  if (!out_fits(out, a, axes, keepdims,
-                dt ? *dt : statistic_result_dtype(Statistic::Mean, a.dtype()), o))
-    return nb::none();
-  return result(mean(a, as_axis(axes), keepdims, dt, std::move(o)), out);
+  NDArray flag;
+  const bool flagged = p.kind == Statistic::NanMean || p.kind == Statistic::NanVar;
+  NDArray r = run_statistic(p, a, c.ddof.value_or(0.0), c.out_given ? unwrap(out).a : NDArray(),
+                            flagged ? &flag : nullptr);
+  if (flagged && stacklevel > 0 && any_set(flag))
+    warn(PyExc_RuntimeWarning,
+         p.kind == Statistic::NanMean ? "Mean of empty slice"
+                                      : "Degrees of freedom <= 0 for slice.",
+         stacklevel);
+  return c.out_given ? nb::borrow(out) : wrap(std::move(r));
 }
 
-nb::object stat_var(nb::handle arr, nb::handle axis, nb::handle dtype, nb::handle out,
-                    nb::handle ddof, bool keepdims, bool root) {
-  const NDArray& a = unwrap(arr).a;
-  if (!dtype.is_none()) {
-    std::optional<DType> dt = dtype_arg(dtype);
-    if (!dt || *dt != a.dtype()) return nb::none();
-  }
-  std::optional<double> d = finite_ddof(ddof);
-  if (!d) return nb::none();
-  const std::vector<int> axes = reduction_axes(axis, a.ndim(), false);
-  NDArray o;
-  if (!out_fits(out, a, axes, keepdims, statistic_result_dtype(Statistic::Var, a.dtype()), o))
-    return nb::none();
-  NDArray r = root ? cunp::std(a, as_axis(axes), *d, keepdims, std::move(o))
-                   : var(a, as_axis(axes), *d, keepdims, std::move(o));
-  return result(std::move(r), out);
-}
-
-// The NaN-skipping kernels take float and complex input only (bool and integer input is the
-// composition's: sum's dtype rules, mean's warnings).
-nb::object stat_nansum(nb::handle arr, nb::handle axis, nb::handle out, bool keepdims) {
-  const NDArray& a = unwrap(arr).a;
-  if (!is_inexact(a.dtype())) return nb::none();
-  const std::vector<int> axes = reduction_axes(axis, a.ndim(), true);
-  NDArray o;
-  if (!out_fits(out, a, axes, keepdims, a.dtype(), o)) return nb::none();
-  return result(nansum(a, as_axis(axes), keepdims, std::move(o)), out);
-}
-
-nb::object stat_nanmean(nb::handle arr, nb::handle axis, nb::handle out, bool keepdims) {
-  const NDArray& a = unwrap(arr).a;
-  if (!is_inexact(a.dtype())) return nb::none();
-  const std::vector<int> axes = reduction_axes(axis, a.ndim(), true);
-  NDArray o, empty;
-  if (!out_fits(out, a, axes, keepdims, a.dtype(), o)) return nb::none();
-  nb::object r = result(nanmean(a, as_axis(axes), keepdims, std::move(o), &empty), out);
-  return nb::make_tuple(r, wrap(std::move(empty)));
-}
-
-nb::object stat_nanvar(nb::handle arr, nb::handle axis, nb::handle out, nb::handle ddof,
-                       bool keepdims, bool root) {
-  const NDArray& a = unwrap(arr).a;
-  if (!is_inexact(a.dtype())) return nb::none();
-  std::optional<double> d = finite_ddof(ddof);
-  if (!d) return nb::none();
-  const std::vector<int> axes = reduction_axes(axis, a.ndim(), true);
-  NDArray o, bad;
-  if (!out_fits(out, a, axes, keepdims, statistic_result_dtype(Statistic::NanVar, a.dtype()), o))
-    return nb::none();
-  NDArray r = root ? nanstd(a, as_axis(axes), *d, keepdims, std::move(o), &bad)
-                   : nanvar(a, as_axis(axes), *d, keepdims, std::move(o), &bad);
-  return nb::make_tuple(result(std::move(r), out), wrap(std::move(bad)));
-}
+nb::object dtype_or_none(const std::optional<DType>& t) { return t ? numpy_dtype(*t) : nb::none(); }
 
 std::string stat_source(const std::string& kind, nb::handle in_dtype, nb::list out_dtypes,
                         double ddof, bool root, int strategy, int kept_ndim, int reduced_ndim,
@@ -162,18 +203,37 @@ void bind_statistics(nb::module_& m) {
           nb::arg("ddof") = 0.0, nb::arg("root") = false, nb::arg("strategy") = 0,
           nb::arg("kept_ndim") = 0, nb::arg("reduced_ndim") = 1, nb::arg("vec") = 1,
           "The CUDA source of a statistic for these dtypes and engine layout (compiled by tests).");
-  sub.def("mean", &stat_mean, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
-          nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  sub.def("var", &stat_var, nb::arg("a"), nb::arg("axis").none(), nb::arg("dtype").none() = none,
-          nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
-          nb::arg("root") = false);
-  sub.def("nansum", &stat_nansum, nb::arg("a"), nb::arg("axis").none(),
-          nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  sub.def("nanmean", &stat_nanmean, nb::arg("a"), nb::arg("axis").none(),
-          nb::arg("out").none() = none, nb::arg("keepdims") = false);
-  sub.def("nanvar", &stat_nanvar, nb::arg("a"), nb::arg("axis").none(),
-          nb::arg("out").none() = none, nb::arg("ddof") = 0, nb::arg("keepdims") = false,
-          nb::arg("root") = false);
+  nb::class_<PyPlan>(sub, "Plan",
+                     "How a statistic's composition runs: its axes, dtypes, count and why")
+      .def_prop_ro("kind", [](const PyPlan& p) { return statistic_name(p.plan.kind); })
+      .def_prop_ro("root", [](const PyPlan& p) { return p.plan.root; })
+      .def_prop_ro("axes",
+                   [](const PyPlan& p) {
+                     nb::list l;
+                     for (int x : p.plan.axes) l.append(x);
+                     return nb::tuple(l);
+                   })
+      .def_prop_ro("count", [](const PyPlan& p) { return p.plan.count; })
+      .def_prop_ro("sum_dtype",
+                   [](const PyPlan& p) {
+                     return p.foreign_dtype.is_none() ? dtype_or_none(p.plan.sum_dtype)
+                                                      : p.foreign_dtype;
+                   })
+      .def_prop_ro("result_dtype",
+                   [](const PyPlan& p) { return dtype_or_none(p.plan.result_dtype); })
+      .def_prop_ro("half_result", [](const PyPlan& p) { return p.plan.half_result; })
+      .def_prop_ro("real_sum", [](const PyPlan& p) { return p.plan.real_sum; })
+      .def_prop_ro("complex_warning", [](const PyPlan& p) { return p.plan.complex_warning; })
+      .def_prop_ro("ddof", [](const PyPlan& p) { return p.ddof; })
+      .def_prop_ro("need", [](const PyPlan& p) { return plan_need_name(p.plan.need); });
+  sub.def("run", &stat_run, nb::arg("kind"), nb::arg("a"), nb::arg("axis").none() = none,
+          nb::arg("dtype").none() = none, nb::arg("out").none() = none, nb::arg("keepdims") = false,
+          nb::arg("ddof").none() = nb::int_(0), nb::arg("correction").none() = none,
+          nb::arg("correction_given") = false, nb::arg("where_given") = false,
+          nb::arg("mean_given") = false, nb::arg("initial_given") = false,
+          nb::arg("one_pass") = true, nb::arg("launch") = true, nb::arg("stacklevel") = 0,
+          "A statistic in one launch, or the Plan its composition follows (launch=False: the "
+          "Plan only).");
 }
 
 }  // namespace cunp::py

@@ -2,13 +2,12 @@
 // handles with their stream binding.
 #include "cusparse.hpp"
 
-#include <array>
-
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
 #include "cunp/runtime/stream.hpp"
 #include "cunp/sparse/products.hpp"
 #include "../runtime/library.hpp"
+#include "../runtime/thread_handle.hpp"
 
 namespace cunp::sparse {
 namespace {
@@ -33,12 +32,18 @@ const Loaded& loaded() {
   return *l;
 }
 
-// One per device and thread; kept for the thread's life (the library may be gone before
-// thread-local destructors run at exit).
-struct ThreadHandle {
-  cusparseHandle_t h = nullptr;
-  StreamHandle bound = nullptr;
-  bool bound_valid = false;
+// The per-thread handles (src/runtime/thread_handle.hpp); kept for the thread's life (the
+// library may be gone before thread-local destructors run at exit).
+struct Library {
+  using Handle = cusparseHandle_t;
+  struct State {};
+  static constexpr const char* name = "cuSPARSE";
+  static constexpr bool destroy_at_exit = false;
+  static void create(Handle& h) { CUNP_CUSPARSE(cusparseCreate, &h); }
+  static void destroy(Handle) {}
+  static void bind(LibraryHandle<Library>& t, StreamHandle s, int) {
+    CUNP_CUSPARSE(cusparseSetStream, t.handle, reinterpret_cast<cudaStream_t>(s));
+  }
 };
 
 }  // namespace
@@ -62,20 +67,7 @@ void check(cusparseStatus_t s, const char* what) {
   throw CudaError(static_cast<int>(s), msg);
 }
 
-cusparseHandle_t handle(int device) {
-  if (device < 0 || device >= kMaxDevices) throw CudaError(0, "cuSPARSE: invalid device");
-  thread_local std::array<ThreadHandle, kMaxDevices> handles;
-  ThreadHandle& t = handles[device];
-  activate(device);
-  if (!t.h) CUNP_CUSPARSE(cusparseCreate, &t.h);
-  StreamHandle s = current_stream_handle(device);
-  if (!t.bound_valid || t.bound != s) {
-    CUNP_CUSPARSE(cusparseSetStream, t.h, reinterpret_cast<cudaStream_t>(s));
-    t.bound = s;
-    t.bound_valid = true;
-  }
-  return t.h;
-}
+cusparseHandle_t handle(int device) { return thread_handle<Library>(device).handle; }
 
 }  // namespace cunp::sparse
 

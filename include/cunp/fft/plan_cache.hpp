@@ -82,8 +82,7 @@ class Plan {
   CallbacksPtr callbacks_;  // kept while the plan links them
   int handle_ = 0;
   std::size_t work_bytes_ = 0;
-  StreamHandle bound_ = nullptr;
-  bool bound_valid_ = false;
+  StreamBinding stream_;
 };
 using PlanPtr = std::shared_ptr<Plan>;
 

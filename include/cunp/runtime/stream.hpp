@@ -110,4 +110,22 @@ class Event {
   std::shared_ptr<State> state_;
 };
 
+// The stream a CUDA library's handle (a cuBLAS/cuSOLVER/cuSPARSE handle, a cuFFT plan) is bound
+// to, so that it is bound again only when the current stream changes. The null stream is a
+// valid binding, so "never bound" is a flag of its own.
+class StreamBinding {
+ public:
+  // Calls bind(s) where the handle is not bound to `s` yet; records `s` once bind returns.
+  template <class Bind> void ensure(StreamHandle s, Bind&& bind) {
+    if (valid_ && bound_ == s) return;
+    bind(s);
+    bound_ = s;
+    valid_ = true;
+  }
+
+ private:
+  StreamHandle bound_ = nullptr;
+  bool valid_ = false;
+};
+
 }  // namespace cunp

@@ -1,19 +1,27 @@
-# python/cunp/_statistics/_averages.py -- statistics over axes, composed from the reductions and ufuncs:
-# mean, var, std, average, ptp, count_nonzero and the NaN-ignoring forms (NumPy 2 semantics).
+# python/cunp/_statistics/_averages.py -- statistics over axes: mean, var, std, average, ptp,
+# count_nonzero and the NaN-ignoring forms (NumPy 2 semantics).
 """Statistics over axes: mean, var, std, average, ptp, count_nonzero and the nan-ignoring forms.
 
-Every function here is a short composition of device primitives (sum, max, argmax, ...,
-ufuncs) with NumPy 2's argument handling, result dtypes, warnings and errors. The host only
-decides what NumPy decides on the host: a warning or an error about empty or all-NaN slices,
-which costs one small device-to-host transfer, and only where NumPy would have to look.
+mean, var, std, nansum, nanmean, nanvar and nanstd have one owner, the C++ core: each passes the
+user's arguments once to ``_core.statistics.run`` (src/python/statistics.cpp), which normalizes
+the axes, resolves NumPy's dtypes (src/ops/statistics/plan.cpp), issues the warnings a host count
+decides, and either launches the one-pass kernel or returns a ``Plan``. The compositions here
+follow the plan (its axes, sum dtype, result dtype, count, real-part and ComplexWarning flags)
+and keep no dtype rule of their own; they run for where=, var's mean=, nansum's initial=, a
+dtype= or out= the kernel does not write, a subclass, and arrays of another module.
+
+Every composition is short: device primitives (sum, ufuncs) with NumPy's argument handling,
+warnings and errors. The host only decides what NumPy decides on the host: a warning or an error
+about empty or all-NaN slices, which costs one small device-to-host transfer, and only where
+NumPy would have to look.
 
 The primitives are looked up on one module object, ``_xp`` (cunp itself, bound on first use),
-so that a test can point it at NumPy and check the compositions without a GPU.
+so that a test can point it at NumPy and check the compositions without a GPU (the plan reads
+only a NumPy array's shape and dtype, and then always asks for the composition).
 """
 import warnings
 
 from cunp import _core
-from cunp._statistics import _stat_kernels as _one
 
 __all__ = [
     "mean", "var", "std", "average", "ptp", "count_nonzero",
@@ -26,6 +34,8 @@ _INF = float("inf")
 _NAN = float("nan")
 
 _xp = None  # the array module the compositions call; None: cunp, bound on first use
+_ONE_PASS = True  # False: every call follows its composition (tests compare the two)
+_Plan = _core.statistics.Plan
 
 
 def _lib():
@@ -41,14 +51,6 @@ def _as_array(xp, a):
     return a if isinstance(a, xp.ndarray) else xp.asarray(a)
 
 
-def _count(shape, axis):
-    """Number of elements each output element folds (host ints only: no device work)."""
-    n = 1
-    for ax in _core.axes.normalize_axes(axis, len(shape)):
-        n *= shape[ax]
-    return n
-
-
 def _sum(xp, a, axis, dtype, out, keepdims, where):
     # `where` is passed only when given, so the common call stays on the short path.
     if where is True:
@@ -56,10 +58,19 @@ def _sum(xp, a, axis, dtype, out, keepdims, where):
     return xp.sum(a, axis=axis, dtype=dtype, out=out, keepdims=keepdims, where=where)
 
 
-def _count_where(xp, arr, axis, where, keepdims):
+def _count_where(xp, arr, axes, where, keepdims):
     """Per-output count of the elements `where` selects (a device int64 array)."""
-    return xp.sum(xp.broadcast_to(where, arr.shape), axis=axis, dtype="int64",
-                  keepdims=keepdims)
+    return xp.sum(xp.broadcast_to(where, arr.shape), axis=axes, dtype="int64", keepdims=keepdims)
+
+
+def _run(kind, arr, axis, dtype, out, keepdims, level, ddof=0, correction=_NOVALUE, where=True,
+         mean_given=False, initial_given=False, launch=True):
+    """The statistic in one launch, or the Plan of its composition (the C++ side warns where a
+    host count decides, `level` frames above this function's caller)."""
+    given = correction is not _NOVALUE
+    return _core.statistics.run(kind, arr, axis, dtype, out, keepdims, ddof,
+                                correction if given else None, given, where is not True,
+                                mean_given, initial_given, _ONE_PASS, launch, level + 2)
 
 
 def _divide(xp, num, den, out=None):
@@ -76,70 +87,22 @@ def _warn(message, level, category=RuntimeWarning):
     warnings.warn(message, category, stacklevel=level + 1)
 
 
-def _drop_imag(xp, arr, dtype, out, level):
-    """arr, or its real part where NumPy's sum/prod would cast complex elements to a real type;
-    with NumPy's ComplexWarning wherever NumPy casts complex values to a real type.
+def _drop_imag(xp, arr, plan, level):
+    """arr, or its real part where the plan sums a complex input in a real dtype=; with NumPy's
+    ComplexWarning where the plan says the composition must issue it.
 
     A real dtype= makes NumPy's loop real: each element loses its imaginary part, as summing
     the real view does (which casts nothing). A real out= with no dtype= keeps the complex
-    loop and casts only the result into out (its real part), which the reduction does too.
-    Either way the warning is issued here, once, whatever the primitive underneath does."""
-    if (dtype is None and out is None) or arr.dtype.kind != "c":  # (the common call: no cost)
-        return arr
-    import numpy
-
-    # A bool target keeps "either part nonzero": NumPy does not warn there.
-    if dtype is not None:
-        if numpy.dtype(dtype).kind not in "iuf":
-            return arr
+    loop and casts only the result into out, which cunp's reduction does (and warns) itself;
+    only a stand-in module's composition is told to warn there."""
+    if plan.real_sum:
         arr = arr.real
-    elif getattr(getattr(out, "dtype", None), "kind", "c") not in "iuf":
-        return arr
-    elif _native(xp):
-        return arr  # cunp's own reduction warns as it casts into out
-    _warn("Casting complex values to real discards the imaginary part", level + 1,
-          numpy.exceptions.ComplexWarning)
+    if plan.complex_warning:
+        import numpy
+
+        _warn("Casting complex values to real discards the imaginary part", level + 1,
+              numpy.exceptions.ComplexWarning)
     return arr
-
-
-def _native(xp):
-    """Whether xp is cunp itself (not a stand-in)."""
-    return getattr(xp, "ndarray", None) is _core.ndarray
-
-
-def _check_initial(initial, loop_dtype, axis, arr):
-    """NumPy's error for a Python int `initial` that the reduction's loop dtype cannot hold.
-
-    NumPy converts `initial` to the loop dtype after checking `axis`, so an axis error comes
-    first. Only a Python int `initial` costs a look (NumPy's integer limits); other values
-    pass untouched, left to the reduction."""
-    if type(initial) is not int or loop_dtype is None:
-        return
-    import numpy
-
-    dt = numpy.dtype(loop_dtype)
-    if dt.kind not in "iu":
-        return
-    info = numpy.iinfo(dt)
-    if info.min <= initial <= info.max:
-        return
-    _core.axes.normalize_axes(axis, arr.ndim, reduce_0d=True)
-    # NumPy first reads the int as a C long (unsigned 32/64-bit loops: also the upper half);
-    # what it cannot read at all gets a message that depends on the input's width.
-    hi = 2**64 if dt.kind == "u" and dt.itemsize >= 4 else 2**63
-    if not -2**63 <= initial < hi:
-        raise OverflowError("int too big to convert" if arr.dtype.itemsize == 8
-                            else "Python int too large to convert to C long")
-    raise OverflowError(f"Python integer {initial} out of bounds for {dt}")
-
-
-def _ddof(ddof, correction):
-    # NumPy 2: `correction` is the array API's name for ddof; giving both is an error.
-    if correction is not _NOVALUE:
-        if ddof != 0:
-            raise ValueError("ddof and correction can't be provided simultaneously.")
-        return correction
-    return ddof
 
 
 def _extras(initial, where):
@@ -162,29 +125,26 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 def _mean(a, axis, dtype, out, keepdims, where, level):
     xp = _xp or _lib()
     arr = _as_array(xp, a)
+    if where is not True:
+        xp.broadcast_to(where, arr.shape)  # (NumPy's order: a mask that does not fit, then axes)
+    plan = _run("mean", arr, axis, dtype, out, keepdims, level, where=where)
+    if type(plan) is not _Plan:  # one launch: the sum divided by the count as it is written
+        return plan
+    return _mean_plan(xp, arr, plan, out, keepdims, where, level + 1)
+
+
+def _mean_plan(xp, arr, plan, out, keepdims, where, level):
+    """mean's composition: the sum in the plan's dtype divided by the count."""
     if where is True:
-        n = _count(arr.shape, axis)
-        if n == 0:
-            _warn("Mean of empty slice", level + 1)
-        r = _one.mean(xp, arr, axis, dtype, out, keepdims, where)
-        if r is not None:  # one launch: the sum divided by the count as it is written
-            return r
+        n = plan.count  # (the plan has warned about an empty slice)
     else:
-        n = _count_where(xp, arr, axis, where, keepdims)
+        n = _count_where(xp, arr, plan.axes, where, keepdims)
         if not bool(xp.all(n)):  # one bool to the host: NumPy warns about an empty slice
             _warn("Mean of empty slice", level + 1)
-    half = False
-    if dtype is None:
-        kind = arr.dtype.kind
-        if kind in "biu":
-            dtype = "float64"
-        elif arr.dtype.char == "e":
-            dtype = "float32"
-            half = out is None
-    arr = _drop_imag(xp, arr, dtype, out, level + 1)
-    total = _sum(xp, arr, axis, dtype, out, keepdims, where)
-    if half:  # the quotient goes straight into the float16 result: no extra cast pass
-        return xp.true_divide(total, n, out=xp.empty(total.shape, dtype="float16"),
+    src = _drop_imag(xp, arr, plan, level + 1)
+    total = _sum(xp, src, plan.axes, plan.sum_dtype, out, keepdims, where)
+    if plan.half_result:  # the quotient goes straight into the float16 result: no extra pass
+        return xp.true_divide(total, n, out=xp.empty(total.shape, dtype=plan.result_dtype),
                               casting="unsafe")
     return _divide(xp, total, n)
 
@@ -192,13 +152,13 @@ def _mean(a, axis, dtype, out, keepdims, where, level):
 def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=_NOVALUE):
     """Variance along the given axes: mean(abs(x - x.mean())**2) * N / (N - ddof)."""
-    return _var(a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean, 2)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, 2, correction=correction)
 
 
 def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, mean=None,
         correction=_NOVALUE):
     """Standard deviation along the given axes: sqrt(var(...))."""
-    return _var(a, axis, dtype, out, _ddof(ddof, correction), keepdims, where, mean, 2, True)
+    return _var(a, axis, dtype, out, ddof, keepdims, where, mean, 2, True, correction)
 
 
 def _squares(xp, d):
@@ -249,28 +209,33 @@ def _deviations_squared(xp, arr, m, dtype):
     return _squares(xp, xp.subtract(arr, m))
 
 
-def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level, root=False):
+def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level, root=False,
+         correction=_NOVALUE):
     """var, or with root=True std (the square root taken in the same launch where it can)."""
     xp = _xp or _lib()
     arr = _as_array(xp, a)
+    if where is not True:
+        xp.broadcast_to(where, arr.shape)  # (NumPy's order: a mask that does not fit, then axes)
+    plan = _run("std" if root else "var", arr, axis, dtype, out, keepdims, level, ddof,
+                correction, where, mean is not None)
+    if type(plan) is not _Plan:  # one pass: (count, mean, M2) folded, divided (and rooted)
+        return plan
+    return _var_plan(xp, arr, plan, out, keepdims, where, mean, level + 1)
+
+
+def _var_plan(xp, arr, plan, out, keepdims, where, mean, level):
+    """var's (std's) composition: the mean, the squared deviations summed, the divisor."""
+    ddof, dtype, axes = plan.ddof, plan.sum_dtype, plan.axes
     if where is True:
-        n = _count(arr.shape, axis)
-        if ddof >= n:
-            _warn("Degrees of freedom <= 0 for slice", level + 1)
-        r = _one.var(xp, arr, axis, dtype, out, ddof, keepdims, where, mean, root)
-        if r is not None:  # one pass: (count, mean, M2) folded, divided (and rooted) on write
-            return r
-        n_kept = n
+        n = n_kept = plan.count  # (the plan has warned about ddof >= n)
     else:
-        n_kept = _count_where(xp, arr, axis, where, True)  # shaped like the kept-dims mean
+        n_kept = _count_where(xp, arr, axes, where, True)  # shaped like the kept-dims mean
         if bool(xp.any(xp.less_equal(n_kept, ddof))):
             _warn("Degrees of freedom <= 0 for slice", level + 1)
-    if dtype is None and arr.dtype.kind in "biu":
-        dtype = "float64"
     if mean is None:
         # (only this sum can cast complex to real: the squared deviations are real already)
-        src = _drop_imag(xp, arr, dtype, None, level + 1)
-        m = _divide(xp, _sum(xp, src, axis, dtype, None, True, where), n_kept)
+        src = _drop_imag(xp, arr, plan, level + 1)
+        m = _divide(xp, _sum(xp, src, axes, dtype, None, True, where), n_kept)
     else:
         m = mean
     if where is True:
@@ -278,14 +243,14 @@ def _var(a, axis, dtype, out, ddof, keepdims, where, mean, level, root=False):
         if _FUSED and out is None and _fusable(arr, m, dtype):  # (sum checks a given out)
             kernel = _kernel(xp, "sum_sq_dev")
             if kernel is not None:  # one pass over arr, then the division in place
-                ret = _divide(xp, kernel(arr, m, axis=axis, keepdims=keepdims), dof)
-                return xp.sqrt(ret, out=ret) if root else ret
-        ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axis, dtype, out, keepdims, True)
+                ret = _divide(xp, kernel(arr, m, axis=axes, keepdims=keepdims), dof)
+                return xp.sqrt(ret, out=ret) if plan.root else ret
+        ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axes, dtype, out, keepdims, True)
     else:
-        ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axis, dtype, out, keepdims, where)
+        ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axes, dtype, out, keepdims, where)
         dof = xp.maximum(xp.subtract(n_kept, ddof), 0).reshape(ret.shape)
     ret = _divide(xp, ret, dof)
-    return xp.sqrt(ret, out=ret) if root else ret
+    return xp.sqrt(ret, out=ret) if plan.root else ret
 
 
 # -- average, ptp, count_nonzero -----------------------------------------------------------------
@@ -369,14 +334,13 @@ def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NOVALUE,
     """Sum treating NaN as zero."""
     xp = _xp or _lib()
     arr = _as_array(xp, a)
-    if initial is _NOVALUE:
-        r = _one.nansum(xp, arr, axis, dtype, out, keepdims, where)
-        if r is not None:  # one launch: NaN maps to 0 as it is read
-            return r
+    plan = _run("nansum", arr, axis, dtype, out, keepdims, 1, where=where,
+                initial_given=initial is not _NOVALUE)
+    if type(plan) is not _Plan:  # one launch: NaN maps to 0 as it is read
+        return plan
     if _inexact(arr):
-        arr = _drop_imag(xp, _replace_nan(xp, arr, 0), dtype, out, 2)
-    if initial is not _NOVALUE:
-        _check_initial(initial, _sum_loop_dtype(arr, dtype, out), axis, arr)
+        arr = _drop_imag(xp, _replace_nan(xp, arr, 0), plan, 2)
+    # (cunp's sum checks `initial` against its loop dtype as NumPy does)
     return xp.sum(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims,
                   **_extras(initial, where))
 
@@ -386,34 +350,17 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NOVALUE
     xp = _xp or _lib()
     arr = _as_array(xp, a)
     if _inexact(arr):
-        arr = _drop_imag(xp, _replace_nan(xp, arr, 1), dtype, out, 2)
-    if initial is not _NOVALUE:
-        _check_initial(initial, _sum_loop_dtype(arr, dtype, out), axis, arr)
+        # prod's dtype rules are sum's: nansum's plan says what a complex input loses
+        plan = _run("nansum", arr, axis, dtype, out, keepdims, 1, launch=False)
+        arr = _drop_imag(xp, _replace_nan(xp, arr, 1), plan, 2)
     return xp.prod(arr, axis=axis, dtype=dtype, out=out, keepdims=keepdims,
                    **_extras(initial, where))
-
-
-def _sum_loop_dtype(arr, dtype, out):
-    """The dtype NumPy's sum/prod reduce in: dtype=, else bool and ints narrower than 64 bits
-    widened to int64/uint64 (None where an out= is given and no dtype=)."""
-    if dtype is not None:
-        return dtype
-    if out is not None:
-        return None  # NumPy's loop choice with out= varies by case: left to the sum itself
-    kind = arr.dtype.kind
-    if kind in "bi" and arr.dtype.itemsize < 8:
-        return "int64"
-    if kind == "u" and arr.dtype.itemsize < 8:
-        return "uint64"
-    return arr.dtype
 
 
 def _nan_extreme(ufunc, a, axis, out, keepdims, initial, where):
     xp = _xp or _lib()
     arr = _as_array(xp, a)
-    if initial is not _NOVALUE:
-        # (with out=, NumPy's loop choice varies by case: left to the reduction itself)
-        _check_initial(initial, arr.dtype if out is None else None, axis, arr)
+    # (cunp's reductions check `initial` against their loop dtype as NumPy does)
     # fmax/fmin skip NaN, so only an all-NaN slice leaves one: NumPy warns about it.
     res = getattr(xp, ufunc).reduce(arr, axis=axis, out=out, keepdims=keepdims,
                                     **_extras(initial, where))
@@ -455,16 +402,6 @@ def nanargmin(a, axis=None, out=None, *, keepdims=False):
     return _nan_arg("argmin", _INF, a, axis, out, keepdims)
 
 
-def _check_inexact(dtype, out):
-    if dtype is not None:
-        import numpy
-
-        if numpy.dtype(dtype).kind not in "fc":
-            raise TypeError("If a is inexact, then dtype must be inexact")
-    if out is not None and getattr(getattr(out, "dtype", None), "kind", "") not in "fc":
-        raise TypeError("If a is inexact, then out must be inexact")
-
-
 def _not_nan(xp, arr):
     # x == x is False exactly at NaN (a complex element: either part), in one kernel.
     return xp.equal(arr, arr)
@@ -474,19 +411,17 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Mean of the non-NaN elements; an all-NaN slice gives NaN and a RuntimeWarning."""
     xp = _xp or _lib()
     arr = _as_array(xp, a)
-    if not _inexact(arr):
-        return _mean(arr, axis, dtype, out, keepdims, where, 2)
-    _check_inexact(dtype, out)
-    r = _one.nanmean(xp, arr, axis, dtype, out, keepdims, where)
-    if r is not None:  # one launch: the non-NaN sum and count, divided on write
-        avg, empty = r
-        if bool(empty if empty.size == 1 else xp.any(empty)):  # one bool to the host
-            _warn("Mean of empty slice", 2)
-        return avg
+    plan = _run("nanmean", arr, axis, dtype, out, keepdims, 1, where=where)
+    if type(plan) is not _Plan:  # one launch: the non-NaN sum and count, divided on write
+        return plan
+    if plan.kind == "mean":  # bool or integer input: no NaN, NumPy's mean
+        if where is not True:
+            xp.broadcast_to(where, arr.shape)
+        return _mean_plan(xp, arr, plan, out, keepdims, where, 2)
     ok = _not_nan(xp, arr)
-    cnt = _sum(xp, ok, axis, "int64", None, keepdims, where)
-    tot = _sum(xp, _drop_imag(xp, xp.where(ok, arr, 0), dtype, out, 2), axis, dtype, out,
-               keepdims, where)
+    cnt = _sum(xp, ok, plan.axes, "int64", None, keepdims, where)
+    tot = _sum(xp, _drop_imag(xp, xp.where(ok, arr, 0), plan, 2), plan.axes, plan.sum_dtype,
+               out, keepdims, where)
     avg = _divide(xp, tot, cnt)
     if not bool(xp.all(cnt)):  # one bool to the host
         _warn("Mean of empty slice", 2)
@@ -508,35 +443,32 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
 def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=False):
     xp = _xp or _lib()
     arr = _as_array(xp, a)
-    if not _inexact(arr):
-        return _var(arr, axis, dtype, out, _ddof(ddof, correction), keepdims, where,
-                    None if mean is _NOVALUE else mean, 3, root)
-    _check_inexact(dtype, out)
-    ddof = _ddof(ddof, correction)
-    r = None if mean is not _NOVALUE else _one.nanvar(xp, arr, axis, dtype, out, ddof, keepdims,
-                                                      where, None, root)
-    if r is not None:  # one pass: (count, mean, M2) of the non-NaN values
-        ret, bad = r
-        if bool(bad if bad.size == 1 else xp.any(bad)):  # one bool to the host
-            _warn("Degrees of freedom <= 0 for slice.", 3)
-        return ret
+    plan = _run("nanstd" if root else "nanvar", arr, axis, dtype, out, keepdims, 2, ddof,
+                correction, where, mean is not _NOVALUE)
+    if type(plan) is not _Plan:  # one pass: (count, mean, M2) of the non-NaN values
+        return plan
+    if plan.kind == "var":  # bool or integer input: no NaN, NumPy's var
+        if where is not True:
+            xp.broadcast_to(where, arr.shape)
+        return _var_plan(xp, arr, plan, out, keepdims, where, None if mean is _NOVALUE else mean,
+                         3)
     ok = _not_nan(xp, arr)
     vals = xp.where(ok, arr, 0)  # a private copy: the deviations are formed in it
-    cnt = _sum(xp, ok, axis, "int64", None, True, where)
+    cnt = _sum(xp, ok, plan.axes, "int64", None, True, where)
     if mean is _NOVALUE:
-        src = _drop_imag(xp, vals, dtype, None, 3)  # (the squares below are real already)
-        avg = _divide(xp, _sum(xp, src, axis, dtype, None, True, where), cnt)
+        src = _drop_imag(xp, vals, plan, 3)  # (the squares below are real already)
+        avg = _divide(xp, _sum(xp, src, plan.axes, plan.sum_dtype, None, True, where), cnt)
     else:
         avg = mean
     # NaN slots keep their 0 (where=ok), so they add nothing to the squares.
     xp.subtract(vals, avg, out=vals, casting="unsafe", where=ok)
-    ret = _sum(xp, _squares(xp, vals), axis, dtype, out, keepdims, where)
+    ret = _sum(xp, _squares(xp, vals), plan.axes, plan.sum_dtype, out, keepdims, where)
     if not keepdims:
         cnt = cnt.reshape(ret.shape)
-    dof = xp.subtract(cnt, ddof)
+    dof = xp.subtract(cnt, plan.ddof)
     good = xp.greater(dof, 0)
     if not bool(xp.all(good)):  # one bool to the host
         _warn("Degrees of freedom <= 0 for slice.", 3)
         dof = xp.where(good, dof, _NAN)  # NumPy gives NaN there, whatever the quotient
     ret = _divide(xp, ret, dof)
-    return xp.sqrt(ret, out=ret) if root else ret
+    return xp.sqrt(ret, out=ret) if plan.root else ret

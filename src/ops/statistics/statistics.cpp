@@ -1,10 +1,12 @@
 // src/ops/statistics/statistics.cpp -- the statistics functions of the C++ API (mean, var, std, nansum,
-// nanmean, nanvar, nanstd): axes, result dtype and output, then one launch of the table's op.
+// nanmean, nanvar, nanstd): axes normalized once, the plan (plan.cpp) for the dtypes, then one
+// launch of the table's op (run_statistic, which the Python binding calls with its own plan).
 #include <cmath>
 #include <string>
 
 #include "cunp/array/shape.hpp"
 #include "cunp/ops/creation/copy.hpp"
+#include "cunp/ops/statistics/plan.hpp"
 #include "cunp/ops/statistics/statistics.hpp"
 #include "cunp/runtime/error.hpp"
 
@@ -50,11 +52,6 @@ NDArray result_array(const char* what, const NDArray& a, const std::vector<int>&
   return out;
 }
 
-double checked_ddof(const char* what, double ddof) {
-  if (!std::isfinite(ddof)) throw ValueError(std::string(what) + ": ddof must be finite");
-  return ddof;
-}
-
 // One launch of the table's op for `s`, folding in `acc`, into a `res` result.
 NDArray run(Statistic s, const char* what, const NDArray& a, const std::vector<int>& axes,
             bool keepdims, DType acc, DType res, NDArray out, double ddof = 0.0, bool root = false,
@@ -78,33 +75,55 @@ void uniform_flag(NDArray* flag, const NDArray& result, bool value) {
   fill(*flag, Scalar::from_bool(value, DType::Bool));
 }
 
+// The call of the C++ API: axes normalized here, once; out= must be the result itself.
+StatisticCall api_call(Statistic s, const NDArray& a, std::vector<int> axes, bool keepdims,
+                       const NDArray& out, double ddof = 0.0, bool root = false) {
+  StatisticCall c;
+  c.kind = s;
+  c.root = root;
+  c.shape = a.shape();
+  c.dtype = a.dtype();
+  c.axes = std::move(axes);
+  c.keepdims = keepdims;
+  if (out.defined()) {
+    c.out_given = c.out_exact = true;
+    c.out_dtype = out.dtype();
+    c.out_kind = kind(out.dtype());
+    c.out_shape = out.shape();
+  }
+  if (std::isfinite(ddof)) c.ddof = ddof;
+  return c;
+}
+
+// The plan's launch, or the C++ API's error where only a composition could serve the call.
+NDArray launch(const char* what, const StatisticCall& c, const NDArray& a, NDArray out, double ddof,
+               NDArray* flag = nullptr) {
+  StatisticPlan p = plan_statistic(c);
+  if (p.need == PlanNeed::Ddof) throw ValueError(std::string(what) + ": ddof must be finite");
+  if (p.need == PlanNeed::Out) result_array(what, a, p.axes, c.keepdims, *p.result_dtype, out);
+  return run_statistic(p, a, ddof, std::move(out), flag);
+}
+
 NDArray moments(const char* what, const NDArray& a, const Axis& axis, double ddof, bool keepdims,
                 NDArray out, bool root) {
-  std::vector<int> axes = normalize_axes(axis, a.ndim());
-  ddof = checked_ddof(what, ddof);
-  return run(Statistic::Var, what, a, axes, keepdims, statistic_accumulator(a.dtype()),
-             statistic_result_dtype(Statistic::Var, a.dtype()), std::move(out), ddof, root);
+  StatisticCall c = api_call(Statistic::Var, a, normalize_axes(axis, a.ndim()), keepdims, out, ddof,
+                             root);
+  return launch(what, c, a, std::move(out), ddof);
 }
 
 NDArray nan_moments(const char* what, const NDArray& a, const Axis& axis, double ddof,
                     bool keepdims, NDArray out, NDArray* bad, bool root) {
-  std::vector<int> axes = nan_axes(a, axis);
-  ddof = checked_ddof(what, ddof);
-  if (!is_inexact(a.dtype())) {
-    NDArray r = moments(what, a, as_axis(axes), ddof, keepdims, std::move(out), root);
-    uniform_flag(bad, r, !(static_cast<double>(folded(a, axes)) - ddof > 0));
-    return r;
-  }
-  return run(Statistic::NanVar, what, a, axes, keepdims, statistic_accumulator(a.dtype()),
-             statistic_result_dtype(Statistic::NanVar, a.dtype()), std::move(out), ddof, root, bad);
+  StatisticCall c = api_call(Statistic::NanVar, a, nan_axes(a, axis), keepdims, out, ddof, root);
+  NDArray r = launch(what, c, a, std::move(out), ddof, bad);
+  if (!is_inexact(a.dtype()))
+    uniform_flag(bad, r, !(static_cast<double>(folded(a, c.axes)) - ddof > 0));
+  return r;
 }
 
 }  // namespace
 
 NDArray mean(const NDArray& a, const Axis& axis, bool keepdims, std::optional<DType> dtype,
              NDArray out) {
-  std::vector<int> axes = normalize_axes(axis, a.ndim());
-  DType res = statistic_result_dtype(Statistic::Mean, a.dtype());
   if (dtype) {
     if (!is_inexact(*dtype))
       throw TypeError(std::string("mean: dtype must be a float or complex type, not ") +
@@ -112,10 +131,11 @@ NDArray mean(const NDArray& a, const Axis& axis, bool keepdims, std::optional<DT
     if (is_complex(a.dtype()) && !is_complex(*dtype))
       throw TypeError(std::string("mean: a complex input needs a complex dtype (") + name(*dtype) +
                       " would drop the imaginary parts)");
-    res = *dtype;
   }
-  return run(Statistic::Mean, "mean", a, axes, keepdims, statistic_accumulator(res), res,
-             std::move(out));
+  StatisticCall c = api_call(Statistic::Mean, a, normalize_axes(axis, a.ndim()), keepdims, out);
+  c.dtype_arg = dtype;
+  if (dtype) c.dtype_kind = kind(*dtype);
+  return launch("mean", c, a, std::move(out), 0.0);
 }
 
 NDArray var(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out) {
@@ -128,27 +148,22 @@ NDArray std(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDAr
 
 NDArray nansum(const NDArray& a, const Axis& axis, bool keepdims, NDArray out) {
   std::vector<int> axes = nan_axes(a, axis);
-  if (!is_inexact(a.dtype())) {
+  if (!is_inexact(a.dtype())) {  // NumPy's sum, with its casting into out=
     ReduceArgs args;
     args.axis = as_axis(axes);
     args.keepdims = keepdims;
     args.out = std::move(out);
     return sum(a, args);
   }
-  return run(Statistic::NanSum, "nansum", a, axes, keepdims, statistic_accumulator(a.dtype()),
-             statistic_result_dtype(Statistic::NanSum, a.dtype()), std::move(out));
+  StatisticCall c = api_call(Statistic::NanSum, a, std::move(axes), keepdims, out);
+  return launch("nansum", c, a, std::move(out), 0.0);
 }
 
 NDArray nanmean(const NDArray& a, const Axis& axis, bool keepdims, NDArray out, NDArray* empty) {
-  std::vector<int> axes = nan_axes(a, axis);
-  if (!is_inexact(a.dtype())) {
-    NDArray r = mean(a, as_axis(axes), keepdims, std::nullopt, std::move(out));
-    uniform_flag(empty, r, folded(a, axes) == 0);
-    return r;
-  }
-  return run(Statistic::NanMean, "nanmean", a, axes, keepdims, statistic_accumulator(a.dtype()),
-             statistic_result_dtype(Statistic::NanMean, a.dtype()), std::move(out), 0.0, false,
-             empty);
+  StatisticCall c = api_call(Statistic::NanMean, a, nan_axes(a, axis), keepdims, out);
+  NDArray r = launch("nanmean", c, a, std::move(out), 0.0, empty);
+  if (!is_inexact(a.dtype())) uniform_flag(empty, r, folded(a, c.axes) == 0);
+  return r;
 }
 
 NDArray nanvar(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out,
@@ -159,6 +174,22 @@ NDArray nanvar(const NDArray& a, const Axis& axis, double ddof, bool keepdims, N
 NDArray nanstd(const NDArray& a, const Axis& axis, double ddof, bool keepdims, NDArray out,
                NDArray* bad) {
   return nan_moments("nanstd", a, axis, ddof, keepdims, std::move(out), bad, true);
+}
+
+NDArray run_statistic(const StatisticPlan& p, const NDArray& a, double ddof, NDArray out,
+                      NDArray* flag) {
+  if (p.need != PlanNeed::None)
+    throw ValueError(std::string("statistics: a plan that needs its composition (") +
+                     plan_need_name(p.need) + ") cannot be launched");
+  if (p.kind == Statistic::NanSum && !is_inexact(a.dtype())) {  // no NaN: NumPy's sum
+    ReduceArgs args;
+    args.axis = as_axis(p.axes);
+    args.keepdims = p.keepdims;
+    args.out = std::move(out);
+    return sum(a, args);
+  }
+  return run(p.kind, statistic_name(p.kind), a, p.axes, p.keepdims, p.accumulator, *p.result_dtype,
+             std::move(out), ddof, p.root, flag);
 }
 
 }  // namespace cunp

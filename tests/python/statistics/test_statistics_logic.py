@@ -515,37 +515,77 @@ def test_sum_squared_deviation_kernel_parses():
     assert stats._make_kernel(cunp, 'sum_sq_dev') is not None
 
 
-# -- initial= out of the reduction loop's range ----------------------------------------------------
+# -- one owner of the dtype rules: the C++ plan against NumPy ------------------------------------
 
-def _error_of(fn):
-    try:
-        fn()
-    except Exception as e:  # noqa: BLE001 - compared with the twin call
-        return e
-    return None
+PLAN_DTYPES = [None, '?', 'b', 'B', 'h', 'i', 'q', 'Q', 'e', 'f', 'd', 'F', 'D']
 
 
-@pytest.mark.parametrize('dtype', ['?', 'b', 'B', 'h', 'H', 'i', 'I', 'q', 'Q', 'e', 'f'])
-def test_initial_range_matches_numpy(dtype):
-    # The device reductions convert a Python int `initial` without a range check, so
-    # _check_initial must raise exactly where NumPy refuses it (and an axis error first).
-    values = [0, -1, 127, 128, 255, 256, -129, 2**31, 2**32, 2**63 - 1, 2**63, 2**64 - 1,
-              2**64, 2**100, -2**63, -2**63 - 1, -2**64, True]
-    cases = [((), None), ((), 0), ((), -1), ((), ()), ((), 1), ((), (0,)), ((3,), None),
-             ((3,), 0), ((3,), 1), ((3,), (0, 0)), ((2, 3), (0, 5, 0)), ((2, 3), (1, -1))]
-    for shape, axis in cases:
-        x = numpy.zeros(shape, dtype)
-        for v in values:
-            for ref, loop in ((lambda: numpy.fmax.reduce(x, axis=axis, initial=v), x.dtype),
-                              (lambda: numpy.sum(x, axis=axis, initial=v),
-                               stats._sum_loop_dtype(x, None, None))):
-                with warnings.catch_warnings(), numpy.errstate(all='ignore'):
-                    warnings.simplefilter('ignore')
-                    exp = _error_of(ref)
-                got = _error_of(lambda: stats._check_initial(v, loop, axis, x))
-                where = f'{dtype} {shape} axis={axis} initial={v}: numpy {exp!r}, ours {got!r}'
-                if got is not None or isinstance(exp, OverflowError):
-                    assert type(got) is type(exp) and str(got) == str(exp), where
+def _plan(name, x, **kw):
+    from cunp import _core
+
+    return _core.statistics.run(name, x, launch=False, **kw)
+
+
+@pytest.mark.parametrize('name', ['mean', 'var', 'std', 'nansum', 'nanmean', 'nanvar', 'nanstd'])
+@pytest.mark.parametrize('dtype', DTYPES + ['h', 'H', 'I'])
+def test_plan_dtypes_are_numpys(name, dtype):
+    # The plan's result dtype is NumPy's for every input dtype x dtype= x statistic, and its sum
+    # dtype is what NumPy's own composition sums in; _averages keeps no dtype rule of its own.
+    x = _values((3, 4), dtype, 11)
+    for dt in PLAN_DTYPES:
+        with warnings.catch_warnings(), numpy.errstate(all='ignore'):
+            warnings.simplefilter('ignore')
+            try:
+                want = numpy.asarray(getattr(numpy, name)(x, axis=1, dtype=dt)).dtype
+            except TypeError:
+                want = None
+        where = f'{name}({x.dtype}, dtype={dt})'
+        try:
+            plan = _plan(name, x, axis=1, dtype=dt)
+        except TypeError:
+            # NumPy's "If a is inexact, then dtype must be inexact", raised by the plan alone
+            assert want is None and name.startswith('nan') and x.dtype.kind in 'fc', where
+            continue
+        if want is not None:
+            assert plan.result_dtype == want, f'{where}: plan {plan.result_dtype}, numpy {want}'
+        kind = x.dtype.kind
+        if dt is not None:
+            assert plan.sum_dtype == numpy.dtype(dt), where
+        elif plan.kind in ('mean', 'var') and kind in 'biu':
+            assert plan.sum_dtype == numpy.float64, where  # NumPy's _mean/_var: ints in float64
+        elif plan.kind == 'mean' and x.dtype.char == 'e':
+            assert plan.sum_dtype == numpy.float32 and plan.half_result, where
+        else:
+            assert plan.sum_dtype is None, where
+        assert plan.real_sum == (kind == 'c' and dt is not None and numpy.dtype(dt).kind in 'iuf')
+        assert plan.axes == (1,) and plan.count == 4 and plan.need == 'foreign', where
+
+
+def test_plan_out_and_reasons():
+    x = numpy.ones((3, 4), 'F')
+    plan = _plan('mean', x, axis=0, out=numpy.zeros(4, 'd'))
+    assert plan.result_dtype == numpy.float64 and plan.complex_warning  # (a stand-in's sum: no
+    plan = _plan('var', x, axis=(1, 0), ddof=1, keepdims=True)           # warning of its own)
+    assert plan.axes == (0, 1) and plan.count == 12 and plan.root is False
+    assert plan.result_dtype == numpy.float32 and not plan.complex_warning
+    assert _plan('std', x).root and _plan('nanstd', x).kind == 'nanvar'
+    assert _plan('nanvar', numpy.ones(3, 'i')).kind == 'var'  # no NaN in ints: NumPy's var
+    assert _plan('nanmean', numpy.ones(3, 'i')).kind == 'mean'
+    assert _plan('var', x, where_given=True).need == 'where'
+    assert _plan('var', x, mean_given=True).need == 'mean'
+    assert _plan('nansum', x, initial_given=True).need == 'initial'
+    assert _plan('var', x, ddof=1, correction=2, correction_given=False).ddof == 1
+    assert _plan('var', x, ddof=0, correction=2, correction_given=True).ddof == 2
+    with pytest.raises(ValueError, match="ddof and correction can't be provided"):
+        _plan('var', x, ddof=1, correction=2, correction_given=True)
+    with pytest.raises(TypeError, match='out must be inexact'):
+        _plan('nanmean', x, out=numpy.zeros((), 'q'))
+    with pytest.raises(numpy.exceptions.AxisError):
+        _plan('mean', x, axis=2)
+    with pytest.raises(ValueError, match='duplicate value'):
+        _plan('var', x, axis=(0, 0))
+    # a dtype cunp lacks is handed back untouched, for the composition's sum to reject
+    assert _plan('mean', x, dtype='U3').sum_dtype == 'U3'
 
 
 def test_reduce_axes_zero_d():
@@ -564,9 +604,12 @@ def test_reduce_axes_zero_d():
     assert reduce_axes(-1, 2) == (1,)
     with pytest.raises(numpy.exceptions.AxisError):  # mean/var/std keep the strict check
         _core.axes.normalize_axes(0, 0)
-    from cunp._statistics import _stat_kernels
-
+    # The plan reads the same rule: the nan-functions of float input are ufunc reductions (as are
+    # mean's counts under where=); mean, var and std of a 0-d array raise AxisError.
     x = numpy.zeros(())
-    assert _stat_kernels._axes(x, -1, nan=True) == []
+    assert _plan('nanmean', x, axis=-1).axes == ()
+    assert _plan('mean', x, axis=0, where_given=True).axes == ()
     with pytest.raises(numpy.exceptions.AxisError):
-        _stat_kernels._axes(x, -1)
+        _plan('mean', x, axis=-1)
+    with pytest.raises(numpy.exceptions.AxisError):  # ints: NumPy's nanmean is mean
+        _plan('nanmean', numpy.zeros((), 'i'), axis=0)

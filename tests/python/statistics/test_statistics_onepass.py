@@ -23,7 +23,7 @@ import numpy
 import pytest
 
 import cunp
-from cunp._statistics import _stat_kernels
+from cunp._statistics import _averages
 from cunp._statistics import _stat_kernels as sk
 
 gpu = pytest.mark.gpu
@@ -84,11 +84,25 @@ def test_post_map_sees_the_sizes():
 
 
 def test_stand_in_module_takes_the_composition():
-    # The one-pass paths only run for cunp arrays: NumPy standing in gets None back.
+    # The one-pass paths only run for cunp arrays: a NumPy array (standing in) gets the Plan.
     x = numpy.ones(4, 'f4')
-    assert sk.mean(numpy, x, None, None, None, False, True) is None
-    assert sk.var(numpy, x, None, None, None, 0, False, True, None, False) is None
-    assert sk.nanmean(numpy, x, None, None, None, False, True) is None
+    for name in ('mean', 'var', 'std', 'nansum', 'nanmean', 'nanvar', 'nanstd'):
+        plan = cunp._core.statistics.run(name, x)
+        assert isinstance(plan, cunp._core.statistics.Plan) and plan.need == 'foreign', name
+
+
+@gpu
+def test_plan_of_cunp_arrays():
+    # A cunp array gets the kernel where it can; the plan says why not elsewhere.
+    run = cunp._core.statistics.run
+    d = cunp.ones((4, 5), 'float32')
+    assert run('mean', d, 1, launch=False).need == 'none'
+    assert run('var', d, 0, dtype='float64', launch=False).need == 'dtype'
+    assert run('nanmean', d, out=cunp.empty(5, 'float64'), axis=0, launch=False).need == 'out'
+    assert run('std', d, where_given=True, launch=False).need == 'where'
+    assert run('mean', d, one_pass=False, launch=False).need == 'disabled'
+    r = run('nanstd', d, 1, ddof=1)
+    assert isinstance(r, cunp.ndarray) and r.shape == (4,) and r.dtype == numpy.float32
 
 
 # -- the merge's accuracy, replayed in float32 ---------------------------------------------------
@@ -273,7 +287,7 @@ def test_nan_functions(fname, kw, dtype, shape, axis, layout):
 def test_composition_fallback_agrees(fname, monkeypatch):
     h, d = _pair((300, 41), 'float32', None, nans=fname.startswith('nan'))
     one = cunp.asnumpy(getattr(cunp, fname)(d, axis=0))
-    monkeypatch.setattr(_stat_kernels, '_usable', lambda xp, arr, where: False)
+    monkeypatch.setattr(_averages, '_ONE_PASS', False)
     two = cunp.asnumpy(getattr(cunp, fname)(d, axis=0))
     numpy.testing.assert_allclose(one, two, rtol=2e-5, atol=1e-6)
 
@@ -396,6 +410,13 @@ def _raises_like(f_np, f_cp):
     lambda m, a: m.maximum.reduce(a.astype('int8'), axis=5, initial=300),
     lambda m, a: m.sum(a.astype('uint64'), initial=2**64),
     lambda m, a: m.sum(a.astype('float64'), initial=10**400),  # past a double's range
+    # the nan-functions: the reductions underneath check initial= (no copy of the rule)
+    lambda m, a: m.nansum(a.astype('int8'), initial=300),
+    lambda m, a: m.nansum(a.astype('uint16'), initial=-1),
+    lambda m, a: m.nansum(a.astype('int64'), initial=2**100),
+    lambda m, a: m.nanprod(a.astype('int32'), dtype='int8', initial=200),
+    lambda m, a: m.nanmax(a.astype('uint8'), initial=256),
+    lambda m, a: m.nanmin(a.astype('int16'), axis=3, initial=2**40),
 ])
 def test_initial_out_of_range(call):
     h = numpy.arange(3)
