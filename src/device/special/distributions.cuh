@@ -142,3 +142,17 @@ __device__ inline double sp_fdtri(double a, double b, double y) {
 }
 
 }  // namespace cunp::special
+
+namespace cunp::special {
+
+// The success probability p with nbdtr(k, n, p) = y: nbdtr is I_p(n, k + 1), so p is that
+// incomplete beta function's inverse in its argument.
+__device__ inline double sp_nbdtri(double k, double n, double y) {
+  if (isnan(k) || isnan(n) || isnan(y)) return k + n + y;
+  k = sp_trunc_count(k);
+  n = sp_trunc_count(n);
+  if (y < 0.0 || y > 1.0 || k < 0.0 || !(n > 0.0) || isinf(n) || isinf(k)) return sp_nan();
+  return sp_betaincinv(n, k + 1.0, y);
+}
+
+}  // namespace cunp::special

@@ -1,0 +1,74 @@
+// tests/python/scipy/special/host/special_host.cpp -- the device code of the special functions
+// that need no CUDA library call, compiled for the host: reads lines "name a b c d" and prints
+// each result (several for ellipj, sici, shichi; real and imaginary parts for complex ones) with
+// 17 digits, so that test_special_host.py can compare the GPU's algorithms with SciPy on a CPU.
+#include <cstdio>
+#include <cstring>
+
+#include "host_shim.hpp"
+#include "../../../../../src/device/special/special_values.cuh"
+#include "../../../../../src/device/special/digamma.cuh"
+#include "../../../../../src/device/special/elliptic.cuh"
+#include "../../../../../src/device/special/carlson.cuh"
+#include "../../../../../src/device/special/elliptic_legendre.cuh"
+#include "../../../../../src/device/special/jacobi_elliptic.cuh"
+#include "../../../../../src/device/special/exponential_integral.cuh"
+#include "../../../../../src/device/special/expn.cuh"
+#include "../../../../../src/device/special/trig_integrals.cuh"
+#include "../../../../../src/device/special/lambertw.cuh"
+#include "../../../../../src/device/special/wright_bessel.cuh"
+#include "../../../../../src/device/special/legendre.cuh"
+#include "../../../../../src/device/special/spherical_bessel.cuh"
+
+using namespace cunp::special;
+
+int main() {
+  char f[32];
+  double a, b, c, d;
+  while (std::scanf("%31s %lf %lf %lf %lf", f, &a, &b, &c, &d) == 5) {
+    double r[4] = {0, 0, 0, 0};
+    int n = 1;
+    if (!std::strcmp(f, "ellipe")) {
+      r[0] = sp_ellipe(a);
+    } else if (!std::strcmp(f, "ellipkinc")) {
+      r[0] = sp_ellipkinc(a, b);
+    } else if (!std::strcmp(f, "ellipeinc")) {
+      r[0] = sp_ellipeinc(a, b);
+    } else if (!std::strcmp(f, "ellipj")) {
+      sp_ellipj(a, b, r[0], r[1], r[2], r[3]);
+      n = 4;
+    } else if (!std::strcmp(f, "expn")) {
+      r[0] = sp_expn(a, b);
+    } else if (!std::strcmp(f, "sici")) {
+      sp_sici(a, r[0], r[1]);
+      n = 2;
+    } else if (!std::strcmp(f, "shichi")) {
+      sp_shichi(a, r[0], r[1]);
+      n = 2;
+    } else if (!std::strcmp(f, "lambertw")) {
+      const sp_cx w = sp_lambertw(sp_cx(a, b), static_cast<long long>(c), d);
+      r[0] = w.re;
+      r[1] = w.im;
+      n = 2;
+    } else if (!std::strcmp(f, "wright_bessel")) {
+      r[0] = sp_wright_bessel(a, b, c);
+    } else if (!std::strcmp(f, "lpmv")) {
+      r[0] = sp_lpmv(a, b, c);
+    } else if (!std::strcmp(f, "sph_harm_y")) {
+      const auto y = sp_sph_harm_y(static_cast<long long>(a), static_cast<long long>(b), c, d);
+      r[0] = y.re;
+      r[1] = y.im;
+      n = 2;
+    } else if (!std::strcmp(f, "spherical_yn")) {
+      r[0] = sp_spherical_yn(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_yn_d")) {
+      r[0] = sp_spherical_yn_d(static_cast<long long>(a), b);
+    } else {
+      std::printf("unknown\n");
+      continue;
+    }
+    for (int k = 0; k < n; ++k) std::printf(k ? " %.17g" : "%.17g", r[k]);
+    std::printf("\n");
+  }
+  return 0;
+}

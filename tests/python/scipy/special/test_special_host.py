@@ -1,0 +1,165 @@
+"""The special functions' device code run on the CPU: src/device/special's headers for ellipe,
+ellipkinc, ellipeinc, ellipj, expn, sici, shichi, lambertw, wright_bessel, lpmv, sph_harm_y and
+spherical_yn are plain C++ apart from __device__, so host/special_host.cpp compiles them with the
+host's C++ compiler (host/host_shim.hpp stands in for the device library) and these tests
+compare the algorithms with scipy.special over dense grids and special values, where CI has no
+GPU. The GPU tests (test_special_new.py) check the same functions through the ufuncs."""
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+sp = pytest.importorskip("scipy.special")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory):
+    cxx = os.environ.get("CXX") or shutil.which("c++") or shutil.which("g++")
+    if not cxx:
+        pytest.skip("no host C++ compiler")
+    exe = str(tmp_path_factory.mktemp("special_host") / "special_host")
+    src = os.path.join(HERE, "host", "special_host.cpp")
+    subprocess.run([cxx, "-std=c++17", "-O1", "-o", exe, src], check=True)
+
+    def run(name, *cols, nout=1):
+        cols = [np.asarray(c, dtype=np.float64).ravel() for c in np.broadcast_arrays(*cols)]
+        while len(cols) < 4:
+            cols.append(np.zeros_like(cols[0]))
+        lines = "".join(f"{name} " + " ".join(repr(float(c[i])) for c in cols) + "\n"
+                        for i in range(cols[0].size))
+        out = subprocess.run([exe], input=lines, capture_output=True, text=True, check=True)
+        vals = np.array([[float(v) for v in line.split()] for line in out.stdout.splitlines()])
+        vals = vals.reshape(cols[0].size, nout)
+        return [vals[:, k] for k in range(nout)]
+    return run
+
+
+def close(got, want, rtol, atol=0.0):
+    got, want = np.asarray(got), np.asarray(want)
+    both_nan = np.isnan(got) & np.isnan(want)
+    same = (got == want) | both_nan
+    with np.errstate(invalid="ignore"):
+        ok = same | (np.abs(got - want) <= atol + rtol * np.abs(want))
+    bad = ~ok
+    assert not bad.any(), (f"{bad.sum()} of {bad.size} differ; first at {np.argmax(bad)}: "
+                           f"{got[bad][:3]} vs {want[bad][:3]}")
+
+
+_rng = np.random.default_rng(7)
+SPECIALS = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 1e-300, 1e300])
+
+
+def test_ellipe(host):
+    m = np.concatenate([np.linspace(-20, 1, 4001), -np.geomspace(1e-300, 1e300, 301),
+                        1 - np.geomspace(1e-16, 1, 301), [1.5, 2.0], SPECIALS])
+    (got,) = host("ellipe", m)
+    close(got, sp.ellipe(m), 1e-14)
+
+
+@pytest.mark.parametrize("name", ["ellipkinc", "ellipeinc"])
+def test_incomplete_elliptic(host, name):
+    phi = np.concatenate([_rng.uniform(-30, 30, 4000), np.linspace(-np.pi / 2, np.pi / 2, 101),
+                          SPECIALS, np.zeros(9) + 1.0])
+    m = np.concatenate([_rng.uniform(-10, 1, 4000), np.full(101, 0.999999),
+                        np.full(9, 0.5), SPECIALS])
+    m[-1] = -np.inf
+    (got,) = host(name, phi, m)
+    close(got, getattr(sp, name)(phi, m), 1e-13)
+    # SciPy's domain: m > 1 is NaN, whatever phi; m = 1 at |phi| >= pi/2 is +inf.
+    assert np.isnan(host(name, 0.3, 1.5)[0][0])
+
+
+def test_ellipj(host):
+    u = np.concatenate([_rng.uniform(-40, 40, 4000), [0.0, -0.0, 1.0, 1.0, 1.0, 1.0, np.nan, 2.0]])
+    m = np.concatenate([_rng.uniform(0, 1, 4000), [0.5, 0.5, 0.0, 1.0, 1 - 1e-12, 1e-12, 0.5, 1.5]])
+    got = host("ellipj", u, m, nout=4)
+    want = sp.ellipj(u, m)
+    for k in range(4):
+        # cn and dn have an absolute error of about eps times the scaled amplitude 2^N a_N u
+        close(got[k], want[k], 1e-12, atol=1e-13)
+
+
+def test_expn(host):
+    n = np.concatenate([_rng.integers(0, 60, 4000), [0, 1, 2, 5, -1, 3, 3, 2]]).astype(float)
+    x = np.concatenate([_rng.uniform(0, 1, 2000), _rng.uniform(1, 100, 2000),
+                        [0, 0, 0, 0, 1, np.inf, np.nan, 1e-300]])
+    (got,) = host("expn", n, x)
+    close(got, sp.expn(n.astype(int), x), 2e-14)
+
+
+def test_sici(host):
+    x = np.concatenate([_rng.uniform(-60, 60, 4000), np.geomspace(1e-300, 1e10, 301),
+                        [0.0, -0.0, np.inf, -np.inf, np.nan, 2.0, 2.0000001, -1.0]])
+    si, ci = host("sici", x, nout=2)
+    want = sp.sici(x)
+    close(si, want[0], 1e-14)
+    close(ci, want[1], 1e-13, atol=1e-15)  # Ci has zeros (0.6165, 3.38, ...): absolute there
+
+
+def test_shichi(host):
+    x = np.concatenate([_rng.uniform(-700, 700, 4000), _rng.uniform(-40, 40, 2000),
+                        np.geomspace(1e-300, 700, 301), [0.0, -0.0, np.inf, -np.inf, np.nan, 30]])
+    shi, chi = host("shichi", x, nout=2)
+    want = sp.shichi(x)
+    close(shi, want[0], 1e-14)
+    close(chi, want[1], 1e-14, atol=1e-15)  # Chi's zero at 0.5238
+
+
+def test_lambertw(host):
+    n = 3000
+    zr = np.concatenate([_rng.uniform(-10, 10, n), _rng.uniform(-0.5, 0.2, 500),
+                         -np.geomspace(1e-3, 1e3, 100), np.geomspace(1e-300, 1e300, 100)])
+    zi = np.concatenate([_rng.uniform(-10, 10, n), np.zeros(700)])
+    k = _rng.integers(-3, 4, zr.size)
+    re, im = host("lambertw", zr, zi, k, 1e-15, nout=2)
+    want = sp.lambertw(zr + 1j * zi, k, tol=1e-15)
+    close(re + 1j * im, want, 1e-13)
+
+
+def test_lambertw_special_values(host):
+    re, im = host("lambertw", [0, 0, np.inf, np.nan, 1], [0, 0, 0, 0, 0], [0, -1, 0, 0, 0],
+                  1e-8, nout=2)
+    assert (re[0], im[0]) == (0, 0) and re[1] == -np.inf and re[2] == np.inf
+    assert np.isnan(re[3]) and abs(re[4] - 0.5671432904097838) < 1e-15
+
+
+def test_wright_bessel(host):
+    a = np.concatenate([_rng.uniform(0, 5, 3000), [0, 0, 1, -1, 1, 1, np.nan]])
+    b = np.concatenate([_rng.uniform(0, 5, 3000), [0, 1, 1, 1, 0, 1, 1]])
+    x = np.concatenate([_rng.uniform(0, 50, 3000), [1, 1, 0, 1, 1, np.inf, 1]])
+    (got,) = host("wright_bessel", a, b, x)
+    # a sum of positive terms, each through lgamma: ~1e-13 for small a
+    close(got, sp.wright_bessel(a, b, x), 5e-13)
+
+
+def test_lpmv(host):
+    m = _rng.integers(-5, 6, 4000).astype(float)
+    v = np.where(_rng.random(4000) < 0.5, _rng.integers(-3, 20, 4000), _rng.uniform(-10, 10, 4000))
+    x = _rng.uniform(-0.8, 1, 4000)
+    (got,) = host("lpmv", m, v, x)
+    # SciPy's series for non-integer degrees is itself off by ~1e-12 (mpmath agrees with cunp)
+    close(got, sp.lpmv(m, v, x), 1e-11, atol=1e-11)
+    (edge,) = host("lpmv", [1.5, 1, 3, -3], [2, 2, 2, 2], [0.3, 1.5, 0.3, 0.3])
+    assert np.isnan(edge[0]) and np.isnan(edge[1]) and edge[2] == 0 and np.isnan(edge[3])
+
+
+def test_sph_harm_y(host):
+    n = _rng.integers(-2, 40, 4000)
+    m = _rng.integers(-40, 40, 4000)
+    theta, phi = _rng.uniform(-4, 7, 4000), _rng.uniform(-7, 7, 4000)
+    re, im = host("sph_harm_y", n, m, theta, phi, nout=2)
+    close(re + 1j * im, sp.sph_harm_y(n, m, theta, phi), 1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("derivative", [False, True])
+def test_spherical_yn(host, derivative):
+    n = _rng.integers(0, 30, 3000)
+    x = np.concatenate([_rng.uniform(-50, 50, 2900), np.geomspace(1e-5, 1e5, 100)])
+    n = np.concatenate([n, [0, 2, 2, 300, 3, -1]])
+    x = np.concatenate([x, [1.0, 0.0, np.inf, 1.0, np.nan, 1.0]])
+    (got,) = host("spherical_yn_d" if derivative else "spherical_yn", n, x)
+    close(got, sp.spherical_yn(n, x, derivative=derivative), 1e-12, atol=1e-16)
