@@ -30,11 +30,18 @@ __device__ inline double sp_amplitude_periods(double phi, double* reduced) {
   return n;
 }
 
+// 1 - m sin^2 phi, as cos^2 phi + (1 - m) sin^2 phi for 0 < m < 1: two positive terms, where
+// the difference would lose digits as m sin^2 phi nears 1.
+__device__ inline double sp_delta_squared(double s, double c, double m) {
+  if (m <= 0.0) return 1.0 - m * s * s;
+  return c * c + (1.0 - m) * (s * s);
+}
+
 // F(phi|m) for |phi| <= pi/2, m < 1: sin(phi) R_F(cos^2 phi, 1 - m sin^2 phi, 1).
 __device__ inline double sp_ellipf_reduced(double phi, double m) {
   const double s = ::sin(phi), c = ::cos(phi);
   if (s == 0.0) return phi;
-  return s * sp_carlson_rf(c * c, 1.0 - m * s * s, 1.0);
+  return s * sp_carlson_rf(c * c, sp_delta_squared(s, c, m), 1.0);
 }
 
 __device__ inline double sp_ellipkinc(double phi, double m) {
@@ -61,7 +68,7 @@ __device__ inline double sp_ellipkinc(double phi, double m) {
 __device__ inline double sp_ellipe_reduced(double phi, double m) {
   const double s = ::sin(phi), c = ::cos(phi);
   if (s == 0.0 || m == 0.0) return phi;
-  const double d = 1.0 - m * s * s, cc = c * c;
+  const double d = sp_delta_squared(s, c, m), cc = c * c;
   if (m < 0.0)
     return s * sp_carlson_rf(cc, d, 1.0) - m * s * s * s / 3.0 * sp_carlson_rd(cc, d, 1.0);
   const double q = 1.0 - m;

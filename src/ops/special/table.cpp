@@ -8,8 +8,9 @@
 namespace cunp {
 namespace {
 
-// SciPy's loops, real ones only, in the order scipy.special lists them (the order decides
-// which loop an integer or float16 input takes). Complex loops are not provided yet.
+// SciPy's loops in the order scipy.special lists them (the order decides which loop an integer
+// or float16 input takes); real ones only, except where a function is complex by nature
+// (lambertw, sph_harm_y). A row with several outputs lists them after the arrow.
 const char* const kD1 = "d->d f->f";
 const char* const kF1 = "f->f d->d";
 const char* const kD2 = "dd->d ff->f";
@@ -218,7 +219,51 @@ std::vector<Def> definitions() {
        "Bessel function of the second kind of order 1."},
       {"yn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_yn", I::Zero,
        "Bessel function of the second kind of integer order and real argument."},
+      // elliptic integrals and functions beyond K (Carlson's forms, the AGM)
+      {"ellipe", 1, "d->d f->f", "special_values elliptic carlson elliptic_legendre", "sp_ellipe",
+       I::None, "Complete elliptic integral of the second kind."},
+      {"ellipkinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
+       "sp_ellipkinc", I::None, "Incomplete elliptic integral of the first kind."},
+      {"ellipeinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
+       "sp_ellipeinc", I::None, "Incomplete elliptic integral of the second kind."},
+      {"ellipj", 2, "dd->dddd ff->ffff", "special_values jacobi_elliptic", "sp_ellipj", I::None,
+       "Jacobian elliptic functions sn, cn, dn and the amplitude ph."},
+      // exponential, sine and cosine integrals
+      {"expn", 2, "ld->d ff->f dd->d", "special_values digamma expn", "sp_expn", I::Zero,
+       "Generalized exponential integral En."},
+      {"sici", 1, "f->ff d->dd", "special_values exponential_integral trig_integrals", "sp_sici",
+       I::Zero, "Sine and cosine integrals."},
+      {"shichi", 1, "f->ff d->dd", "special_values exponential_integral trig_integrals",
+       "sp_shichi", I::Zero, "Hyperbolic sine and cosine integrals."},
+      // Lambert W, Wright's Bessel function, Legendre functions, spherical Bessel y_n
+      {"_lambertw", 3, "Dld->D Flf->F", "special_values lambertw", "sp_lambertw", I::None,
+       "Lambert W function (branch k, tolerance tol)."},
+      {"wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel", "sp_wright_bessel",
+       I::None, "Wright's generalized Bessel function."},
+      {"lpmv", 3, "fff->f ddd->d", "special_values legendre", "sp_lpmv", I::Zero,
+       "Associated Legendre function of integer order and real degree."},
+      {"_sph_harm_y", 4, "lldd->D llff->F", "special_values legendre", "sp_sph_harm_y", I::None,
+       "Spherical harmonics Y_n^m(theta, phi)."},
+      {"_spherical_yn", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn",
+       I::None, "Spherical Bessel function of the second kind."},
+      {"_spherical_yn_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn_d",
+       I::None, "Derivative of the spherical Bessel function y_n."},
+      // distribution inverses, and CuPy's beta distribution names (SciPy 1.12 removed them)
+      {"nbdtri", 3, "lld->d fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_nbdtri",
+       I::Zero, "Inverse of nbdtr vs p."},
+      {"btdtr", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta", "sp_betainc",
+       I::Zero, "Cumulative distribution function of the beta distribution (CuPy's name)."},
+      {"btdtri", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta",
+       "sp_betaincinv", I::Zero, "The p-th quantile of the beta distribution (CuPy's name)."},
   };
+}
+
+// The number of outputs of a row: the letters after the first loop's arrow (ellipj has four).
+int outputs(const std::string& spec) {
+  const std::size_t arrow = spec.find("->");
+  const std::size_t end = spec.find(' ', arrow);
+  return static_cast<int>((end == std::string::npos ? spec.size() : end) - arrow - 2);
 }
 
 std::vector<UfuncLoop> parse(const std::string& spec, int nin, const char* name) {
@@ -230,11 +275,12 @@ std::vector<UfuncLoop> parse(const std::string& spec, int nin, const char* name)
     std::string tok = spec.substr(pos, end - pos);
     pos = end + 1;
     if (tok.empty()) continue;
-    if (tok.find("->") != static_cast<std::size_t>(nin) || tok.size() != std::size_t(nin) + 3)
+    const int nout = static_cast<int>(tok.size()) - nin - 2;
+    if (tok.find("->") != static_cast<std::size_t>(nin) || nout < 1 || nin + nout > 8)
       throw ValueError(std::string("special ufunc table: bad loop '") + tok + "' for " + name);
     UfuncLoop l{};
     for (int k = 0; k < nin; ++k) l.types[k] = dtype_from_char(tok[k]);
-    l.types[nin] = dtype_from_char(tok[nin + 2]);
+    for (int k = 0; k < nout; ++k) l.types[nin + k] = dtype_from_char(tok[nin + 2 + k]);
     loops.push_back(l);
   }
   return loops;
@@ -250,7 +296,7 @@ struct Table {
       Ufunc u;
       u.name = d.name;
       u.nin = d.nin;
-      u.nout = 1;
+      u.nout = outputs(d.loops);
       u.identity = d.identity;
       u.resolver = Resolver::Legacy;
       u.loops = parse(d.loops, d.nin, d.name);

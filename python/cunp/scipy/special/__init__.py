@@ -2,14 +2,19 @@
 
 The special functions are cunp ufuncs (rows of the special ufunc table, device code in
 src/device/special/): SciPy's loops and type resolution, broadcasting, out=, where=, and
-``scipy.special.erf(x_gpu)`` runs here through ``__array_ufunc__``. Real loops only so far; a
-float32 loop computes in double and rounds once, as most of SciPy's do. zeta, polygamma,
+``scipy.special.erf(x_gpu)`` runs here through ``__array_ufunc__``. Real loops (complex ones for
+lambertw and sph_harm_y); a float32 loop computes in double and rounds once, as most of SciPy's
+do. lambertw, spherical_yn, sph_harm_y (and CuPy's sph_harm) wrap private ufuncs as SciPy's do;
+errstate/geterr/seterr keep SciPy's settings (the GPU loops do not report conditions). zeta, polygamma,
 multigammaln, logsumexp, softmax and log_softmax are compositions, as in SciPy.
 """
 from cunp import _core
 from cunp._math._extras import sinc
 from cunp.scipy.special._compositions import (
     log_softmax, logsumexp, multigammaln, polygamma, softmax, zeta)
+from cunp.scipy.special._errstate import (
+    SpecialFunctionError, SpecialFunctionWarning, errstate, geterr, seterr)
+from cunp.scipy.special._wrappers import lambertw, sph_harm, sph_harm_y, spherical_yn
 
 _ufuncs = {name: getattr(_core.special, name) for name in _core.special._ufunc_names}
 for _name, _ufunc in _ufuncs.items():
@@ -21,4 +26,5 @@ del _name, _ufunc
 
 __all__ = sorted([n for n in _ufuncs if not n.startswith("_")] + [
     "digamma", "sinc", "zeta", "polygamma", "multigammaln", "logsumexp", "softmax",
-    "log_softmax"])
+    "log_softmax", "lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
+    "seterr", "SpecialFunctionWarning", "SpecialFunctionError"])

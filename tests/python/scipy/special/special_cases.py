@@ -335,3 +335,32 @@ def measure(case, gpu_fn, ref_fn, dtype):
         return 0.0, None
     k = int(np.argmax(err))
     return float(err[k]), tuple(float(a.ravel()[k]) for a in args)
+
+
+# The second increment's functions (elliptic integrals beyond K, expn, Wright's function,
+# Legendre functions, nbdtri); multi-output and complex ones are in test_special_new.py.
+CARLSON = "Carlson's R_F and R_D (duplication to a fifth-order series) against SciPy's Cephes"
+CASES += [
+    Case("ellipe", "[-1e3, 1]", lambda: (np.concatenate([lin(-1e3, 1), 1 - geo(1e-16, 1, 2001)]),),
+         16, note=CARLSON),
+    Case("ellipkinc", "phi in [-10, 10], m in [-5, 1]",
+         _grid2(lin(-10, 10, 201), np.concatenate([lin(-5, 1, 181), 1 - geo(1e-12, 1e-2, 20)])),
+         32, note=CARLSON + "; 2 n K(m) added for the periods"),
+    Case("ellipeinc", "phi in [-10, 10], m in [-5, 1]",
+         _grid2(lin(-10, 10, 201), np.concatenate([lin(-5, 1, 181), 1 - geo(1e-12, 1e-2, 20)])),
+         32, note=CARLSON + "; 2 n E(m) added for the periods"),
+    Case("expn", "n in [0, 50], x in (0, 100]",
+         _grid2(np.arange(0, 51.0), np.concatenate([geo(1e-10, 1, 101), lin(1, 100, 400)])), 256,
+         floor=1e-300, note="SciPy's expn is off by up to ~70 ulp for x ~ n (mpmath agrees "
+         "with cunp's continued fraction there)"),
+    Case("wright_bessel", "a in [0, 5], b in [0, 5], x in [0, 50]",
+         lambda: _triples_ab(lin(0, 5, 26), lin(0, 5, 26), lin(0, 50, 51)), 1024,
+         note="the positive-term series through lgamma of each term; SciPy's own expansions"),
+    Case("lpmv", "m in [-4, 4], v in [0, 30] integer, x in [-1, 1]",
+         lambda: _triples_ab(np.arange(-4, 5.0), np.arange(0, 31.0), lin(-1, 1, 201)), 1e4,
+         floor=1e3, note="absolute against the functions' scale (|P| reaches 1e7 here); the "
+         "recurrence in the degree, as SciPy's"),
+    Case("nbdtri", "k in [0, 40], n in [1, 20], y in [0, 1]",
+         lambda: _triples_ab(np.arange(0, 41.0), np.arange(1, 21.0), lin(0, 1, 101)), 2048,
+         floor=1e-300, note=IBETA),
+]
