@@ -5,36 +5,10 @@
 // asymptotic L1 - L2 + L2/L1 with L1 = log z + 2 pi i k, L2 = log L1, then Halley's iteration to
 // the relative tolerance tol. Unconverged after 100 steps gives NaN (SciPy warns there).
 #pragma once
+#include "complex_arith.cuh"
 #include "special_values.cuh"
 
 namespace cunp::special {
-
-using sp_cx = complex<double>;
-
-__device__ inline sp_cx sp_cdiv(sp_cx a, sp_cx b) {
-  // Smith's algorithm: scaled by the larger part of b, no overflow of |b|^2.
-  if (::fabs(b.re) >= ::fabs(b.im)) {
-    const double r = b.im / b.re, d = b.re + b.im * r;
-    return sp_cx((a.re + a.im * r) / d, (a.im - a.re * r) / d);
-  }
-  const double r = b.re / b.im, d = b.re * r + b.im;
-  return sp_cx((a.re * r + a.im) / d, (a.im * r - a.re) / d);
-}
-__device__ inline sp_cx sp_cexp(sp_cx a) {
-  const double e = ::exp(a.re);
-  return a.im == 0.0 ? sp_cx(e, a.im) : sp_cx(e * ::cos(a.im), e * ::sin(a.im));
-}
-__device__ inline sp_cx sp_clog(sp_cx a) {
-  return sp_cx(::log(::hypot(a.re, a.im)), ::atan2(a.im, a.re));
-}
-__device__ inline sp_cx sp_csqrt(sp_cx a) {
-  const double r = ::hypot(a.re, a.im);
-  if (r == 0.0) return sp_cx(0.0, a.im);
-  const double t = ::sqrt(0.5 * (r + ::fabs(a.re)));
-  if (a.re >= 0.0) return sp_cx(t, 0.5 * a.im / t);
-  return sp_cx(0.5 * ::fabs(a.im) / t, ::copysign(t, a.im));
-}
-__device__ inline double sp_cabs(sp_cx a) { return ::hypot(a.re, a.im); }
 
 __device__ inline sp_cx sp_lambertw(sp_cx z, long long k, double tol) {
   const double two_pi = 6.28318530717958647693, e = 2.71828182845904523536;

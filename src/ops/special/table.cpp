@@ -15,6 +15,9 @@ const char* const kD1 = "d->d f->f";
 const char* const kF1 = "f->f d->d";
 const char* const kD2 = "dd->d ff->f";
 const char* const kF2 = "ff->f dd->d";
+// With SciPy's complex loops after the real ones (complex64 computes in complex128).
+const char* const kF1C = "f->f d->d F->F D->D";
+const char* const kD2C = "dd->d ff->f DD->D FF->F";
 
 struct Def {
   const char* name;
@@ -45,16 +48,18 @@ std::vector<Def> definitions() {
       {"log_ndtr", 1, kD1, "error_function", "sp_log_ndtr", I::None,
        "Logarithm of Gaussian cumulative distribution function."},
       // gamma and beta functions
-      {"gamma", 1, kF1, "special_values gamma_function", "sp_gamma", I::None, "gamma function."},
+      {"gamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_gamma",
+       I::None, "gamma function."},
       {"gammaln", 1, kF1, "special_values gamma_function", "sp_gammaln", I::None,
        "Logarithm of the absolute value of the gamma function."},
-      {"loggamma", 1, kF1, "special_values gamma_function", "sp_loggamma", I::None,
+      {"loggamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma",
+       "sp_loggamma", I::None,
        "Principal branch of the logarithm of the gamma function (real inputs)."},
       {"gammasgn", 1, kF1, "special_values gamma_function", "sp_gammasgn", I::None,
        "Sign of the gamma function."},
-      {"rgamma", 1, kF1, "special_values gamma_function", "sp_rgamma", I::None,
-       "Reciprocal of the gamma function."},
-      {"psi", 1, kF1, "special_values digamma", "sp_digamma", I::None,
+      {"rgamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_rgamma",
+       I::None, "Reciprocal of the gamma function."},
+      {"psi", 1, kF1C, "special_values digamma complex_arith complex_gamma", "sp_digamma", I::None,
        "The digamma function: the logarithmic derivative of the gamma function."},
       {"poch", 2, kF2, "special_values gamma_function", "sp_poch", I::Zero, "Pochhammer symbol."},
       {"beta", 2, kF2, "special_values gamma_function", "sp_beta", I::None, "Beta function."},
@@ -130,10 +135,10 @@ std::vector<Def> definitions() {
       {"ellipkm1", 1, kF1, "special_values elliptic", "sp_ellipkm1", I::None,
        "Complete elliptic integral of the first kind around m = 1."},
       // exponential integrals
-      {"exp1", 1, kF1, "special_values exponential_integral", "sp_exp1", I::None,
-       "Exponential integral E1."},
-      {"expi", 1, kF1, "special_values exponential_integral", "sp_expi", I::None,
-       "Exponential integral Ei."},
+      {"exp1", 1, kF1C, "special_values exponential_integral complex_arith complex_expint",
+       "sp_exp1", I::None, "Exponential integral E1."},
+      {"expi", 1, kF1C, "special_values exponential_integral complex_arith complex_expint",
+       "sp_expi", I::None, "Exponential integral Ei."},
       // zeta
       {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None,
        "Hurwitz zeta function."},
@@ -155,17 +160,19 @@ std::vector<Def> definitions() {
       {"huber", 2, kF2, "special_values information", "sp_huber", I::Zero, "Huber loss function."},
       {"pseudo_huber", 2, kF2, "special_values information", "sp_pseudo_huber", I::Zero,
        "Pseudo-Huber loss function."},
-      {"xlogy", 2, kD2, "special_values information", "sp_xlogy", I::None,
-       "Compute x*log(y) so that the result is 0 if x = 0."},
-      {"xlog1py", 2, kD2, "special_values information", "sp_xlog1py", I::None,
-       "Compute x*log1p(y) so that the result is 0 if x = 0."},
+      {"xlogy", 2, kD2C, "special_values information complex_arith complex_elementary", "sp_xlogy",
+       I::None, "Compute x*log(y) so that the result is 0 if x = 0."},
+      {"xlog1py", 2, kD2C, "special_values information complex_arith complex_elementary",
+       "sp_xlog1py", I::None, "Compute x*log1p(y) so that the result is 0 if x = 0."},
       // exponentials and trigonometry
       {"exp2", 1, kF1, "special_values elementary", "sp_exp2", I::None,
        "Compute 2**x element-wise."},
       {"exp10", 1, kF1, "special_values elementary", "sp_exp10", I::None,
        "Compute 10**x element-wise."},
-      {"expm1", 1, kF1, "special_values elementary", "sp_expm1", I::None, "Compute exp(x) - 1."},
-      {"log1p", 1, kF1, "special_values elementary", "sp_log1p", I::None, "Calculates log(1 + x)."},
+      {"expm1", 1, kF1C, "special_values elementary complex_arith complex_elementary", "sp_expm1",
+       I::None, "Compute exp(x) - 1."},
+      {"log1p", 1, kF1C, "special_values elementary complex_arith complex_elementary", "sp_log1p",
+       I::None, "Calculates log(1 + x)."},
       {"cbrt", 1, kF1, "special_values elementary", "sp_cbrt", I::None,
        "Element-wise cube root of x."},
       {"exprel", 1, kF1, "special_values elementary", "sp_exprel", I::None,
@@ -236,8 +243,8 @@ std::vector<Def> definitions() {
       {"shichi", 1, "f->ff d->dd", "special_values exponential_integral trig_integrals",
        "sp_shichi", I::Zero, "Hyperbolic sine and cosine integrals."},
       // Lambert W, Wright's Bessel function, Legendre functions, spherical Bessel y_n
-      {"_lambertw", 3, "Dld->D Flf->F", "special_values lambertw", "sp_lambertw", I::None,
-       "Lambert W function (branch k, tolerance tol)."},
+      {"_lambertw", 3, "Dld->D Flf->F", "special_values complex_arith lambertw", "sp_lambertw",
+       I::None, "Lambert W function (branch k, tolerance tol)."},
       {"wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel", "sp_wright_bessel",
        I::None, "Wright's generalized Bessel function."},
       {"lpmv", 3, "fff->f ddd->d", "special_values legendre", "sp_lpmv", I::Zero,

@@ -69,12 +69,20 @@ def _real_types(f):
     return [t for t in f.types if not set(t) & set("FDGg")]
 
 
+def _provided_types(theirs, mine):
+    """SciPy's loops that cunp provides: the real ones, and the complex ones (not long double)
+    where cunp has complex loops for the function."""
+    if any(set(t) & set("FD") for t in mine.types):
+        return [t for t in theirs.types if not set(t) & set("Gg")]
+    return _real_types(theirs)
+
+
 @pytest.mark.parametrize("name", UFUNCS)
 def test_loops_are_scipys(name):
     sp = _scipy_special()
     mine, theirs = getattr(_special(), name), getattr(sp, name)
     assert mine.nin == theirs.nin
-    assert mine.types == _real_types(theirs)
+    assert mine.types == _provided_types(theirs, mine)
     assert mine.identity == theirs.identity
 
 

@@ -1,6 +1,7 @@
 // tests/python/scipy/special/host/special_host.cpp -- the device code of the special functions
 // that need no CUDA library call, compiled for the host: reads lines "name a b c d" and prints
-// each result (several for ellipj, sici, shichi; real and imaginary parts for complex ones) with
+// each result (several for ellipj, sici, shichi; real and imaginary parts for complex ones, and
+// for the complex loops "c_<name>" of z = a + bi, w = c + di) with
 // 17 digits, so that test_special_host.py can compare the GPU's algorithms with SciPy on a CPU.
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,10 @@
 #include "../../../../../src/device/special/exponential_integral.cuh"
 #include "../../../../../src/device/special/expn.cuh"
 #include "../../../../../src/device/special/trig_integrals.cuh"
+#include "../../../../../src/device/special/complex_arith.cuh"
+#include "../../../../../src/device/special/complex_elementary.cuh"
+#include "../../../../../src/device/special/complex_expint.cuh"
+#include "../../../../../src/device/special/complex_gamma.cuh"
 #include "../../../../../src/device/special/lambertw.cuh"
 #include "../../../../../src/device/special/wright_bessel.cuh"
 #include "../../../../../src/device/special/legendre.cuh"
@@ -63,6 +68,23 @@ int main() {
       r[0] = sp_spherical_yn(static_cast<long long>(a), b);
     } else if (!std::strcmp(f, "spherical_yn_d")) {
       r[0] = sp_spherical_yn_d(static_cast<long long>(a), b);
+    } else if (f[0] == 'c' && f[1] == '_') {  // complex loops: z = a + bi (and w = c + di)
+      const sp_cx z(a, b), w(c, d);
+      sp_cx y(0.0, 0.0);
+      const char* g = f + 2;
+      if (!std::strcmp(g, "loggamma")) y = sp_loggamma(z);
+      else if (!std::strcmp(g, "gamma")) y = sp_gamma(z);
+      else if (!std::strcmp(g, "rgamma")) y = sp_rgamma(z);
+      else if (!std::strcmp(g, "psi")) y = sp_digamma(z);
+      else if (!std::strcmp(g, "expm1")) y = sp_expm1(z);
+      else if (!std::strcmp(g, "log1p")) y = sp_log1p(z);
+      else if (!std::strcmp(g, "exp1")) y = sp_exp1(z);
+      else if (!std::strcmp(g, "expi")) y = sp_expi(z);
+      else if (!std::strcmp(g, "xlogy")) y = sp_xlogy(z, w);
+      else if (!std::strcmp(g, "xlog1py")) y = sp_xlog1py(z, w);
+      r[0] = y.re;
+      r[1] = y.im;
+      n = 2;
     } else {
       std::printf("unknown\n");
       continue;
