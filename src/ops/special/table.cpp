@@ -17,6 +17,7 @@ const char* const kD2 = "dd->d ff->f";
 const char* const kF2 = "ff->f dd->d";
 // With SciPy's complex loops after the real ones (complex64 computes in complex128).
 const char* const kF1C = "f->f d->d F->F D->D";
+const char* const kD1C = "d->d f->f D->D F->F";
 const char* const kD2C = "dd->d ff->f DD->D FF->F";
 
 struct Def {
@@ -34,19 +35,26 @@ using I = Identity;
 std::vector<Def> definitions() {
   return {
       // error function and the normal distribution
-      {"erf", 1, kF1, "error_function", "sp_erf", I::None, "Returns the error function of x."},
-      {"erfc", 1, kF1, "error_function", "sp_erfc", I::None,
-       "Complementary error function, 1 - erf(x)."},
-      {"erfcx", 1, kF1, "error_function", "sp_erfcx", I::None,
-       "Scaled complementary error function, exp(x**2) * erfc(x)."},
+      {"erf", 1, kF1C, "error_function complex_arith complex_elementary faddeeva", "sp_erf",
+       I::None, "Returns the error function of x."},
+      {"erfc", 1, kF1C, "error_function complex_arith complex_elementary faddeeva", "sp_erfc",
+       I::None, "Complementary error function, 1 - erf(x)."},
+      {"erfcx", 1, kF1C, "error_function complex_arith complex_elementary faddeeva", "sp_erfcx",
+       I::None, "Scaled complementary error function, exp(x**2) * erfc(x)."},
       {"erfinv", 1, kF1, "error_function", "sp_erfinv", I::Zero, "Inverse of the error function."},
       {"erfcinv", 1, kF1, "error_function", "sp_erfcinv", I::Zero,
        "Inverse of the complementary error function."},
-      {"ndtr", 1, kF1, "error_function", "sp_ndtr", I::None,
-       "Cumulative distribution of the standard normal distribution."},
+      {"ndtr", 1, kF1C, "error_function complex_arith complex_elementary faddeeva", "sp_ndtr",
+       I::None, "Cumulative distribution of the standard normal distribution."},
       {"ndtri", 1, kF1, "error_function", "sp_ndtri", I::Zero, "Inverse of ndtr vs x."},
-      {"log_ndtr", 1, kD1, "error_function", "sp_log_ndtr", I::None,
-       "Logarithm of Gaussian cumulative distribution function."},
+      {"log_ndtr", 1, kD1C, "error_function complex_arith complex_elementary faddeeva",
+       "sp_log_ndtr", I::None, "Logarithm of Gaussian cumulative distribution function."},
+      {"erfi", 1, kD1C, "error_function complex_arith complex_elementary faddeeva", "sp_erfi",
+       I::None, "Imaginary error function, -i erf(i z)."},
+      {"dawsn", 1, kD1C, "error_function complex_arith complex_elementary faddeeva", "sp_dawsn",
+       I::None, "Dawson's integral."},
+      {"wofz", 1, "D->D F->F", "error_function complex_arith complex_elementary faddeeva",
+       "sp_wofz", I::None, "Faddeeva function, exp(-z**2) erfc(-i z)."},
       // gamma and beta functions
       {"gamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_gamma",
        I::None, "gamma function."},

@@ -364,3 +364,14 @@ CASES += [
          lambda: _triples_ab(np.arange(0, 41.0), np.arange(1, 21.0), lin(0, 1, 101)), 2048,
          floor=1e-300, note=IBETA),
 ]
+
+
+# Faddeeva-based real functions: erfi = exp(x^2) Im w(x), dawsn = sqrt(pi)/2 Im w(x).
+WEIDEMAN = ("Weideman's rational approximation of w (N = 40), Laplace's continued fraction, "
+            "Taylor near 0; SciPy is off by up to ~80 ulp near 0.01 (mpmath agrees with cunp)")
+CASES += [
+    Case("erfi", "[-26, 26]", lambda: (np.concatenate([lin(-26, 26), both(1e-300, 0.5)]),), 256,
+         note=WEIDEMAN),
+    Case("dawsn", "[-1e10, 1e10]", lambda: (np.concatenate([lin(-30, 30), both(1e-300, 1e10)]),),
+         256, note=WEIDEMAN),
+]

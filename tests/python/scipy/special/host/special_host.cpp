@@ -20,6 +20,7 @@
 #include "../../../../../src/device/special/complex_elementary.cuh"
 #include "../../../../../src/device/special/complex_expint.cuh"
 #include "../../../../../src/device/special/complex_gamma.cuh"
+#include "../../../../../src/device/special/faddeeva.cuh"
 #include "../../../../../src/device/special/lambertw.cuh"
 #include "../../../../../src/device/special/wright_bessel.cuh"
 #include "../../../../../src/device/special/legendre.cuh"
@@ -64,6 +65,10 @@ int main() {
       r[0] = y.re;
       r[1] = y.im;
       n = 2;
+    } else if (!std::strcmp(f, "erfi")) {
+      r[0] = sp_erfi(a);
+    } else if (!std::strcmp(f, "dawsn")) {
+      r[0] = sp_dawsn(a);
     } else if (!std::strcmp(f, "spherical_yn")) {
       r[0] = sp_spherical_yn(static_cast<long long>(a), b);
     } else if (!std::strcmp(f, "spherical_yn_d")) {
@@ -82,6 +87,14 @@ int main() {
       else if (!std::strcmp(g, "expi")) y = sp_expi(z);
       else if (!std::strcmp(g, "xlogy")) y = sp_xlogy(z, w);
       else if (!std::strcmp(g, "xlog1py")) y = sp_xlog1py(z, w);
+      else if (!std::strcmp(g, "wofz")) y = sp_wofz(z);
+      else if (!std::strcmp(g, "erf")) y = sp_erf(z);
+      else if (!std::strcmp(g, "erfc")) y = sp_erfc(z);
+      else if (!std::strcmp(g, "erfcx")) y = sp_erfcx(z);
+      else if (!std::strcmp(g, "erfi")) y = sp_erfi(z);
+      else if (!std::strcmp(g, "dawsn")) y = sp_dawsn(z);
+      else if (!std::strcmp(g, "ndtr")) y = sp_ndtr(z);
+      else if (!std::strcmp(g, "log_ndtr")) y = sp_log_ndtr(z);
       r[0] = y.re;
       r[1] = y.im;
       n = 2;
