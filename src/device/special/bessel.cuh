@@ -122,15 +122,18 @@ __device__ inline double sp_k1(double x) {
 }
 
 // J and Y of orders 0 and 1 and Y of integer order from CUDA's libdevice, which follows the
-// same conventions as SciPy (Y is -inf at 0 and NaN left of it).
-__device__ inline double sp_j0(double x) { return ::j0(x); }
-__device__ inline double sp_j1(double x) { return ::j1(x); }
-__device__ inline double sp_y0(double x) { return ::y0(x); }
-__device__ inline double sp_y1(double x) { return ::y1(x); }
+// same conventions as SciPy (Y is -inf at 0 and NaN left of it) except at infinity: SciPy's
+// (Cephes') asymptotic forms take sin and cos of x - pi/4 there and return NaN, where libdevice
+// returns the limit 0; cunp returns SciPy's NaN.
+__device__ inline double sp_j0(double x) { return isinf(x) ? sp_nan() : ::j0(x); }
+__device__ inline double sp_j1(double x) { return isinf(x) ? sp_nan() : ::j1(x); }
+__device__ inline double sp_y0(double x) { return isinf(x) ? sp_nan() : ::y0(x); }
+__device__ inline double sp_y1(double x) { return isinf(x) ? sp_nan() : ::y1(x); }
 
 // Y_n for integer n; negative orders by Y_-n = (-1)^n Y_n. A float order is truncated toward
 // zero, as SciPy does (with a warning there).
 __device__ inline double sp_yn(long long n, double x) {
+  if (isinf(x)) return sp_nan();  // SciPy's, as for y0 and y1
   if (n < 0) {
     const double r = ::yn(static_cast<int>(-n), x);
     return (n & 1) ? -r : r;

@@ -261,8 +261,10 @@ CASES = [
                                                                   geo(1, 1e3, 100)]),
                                                   lin(-5, 5, 201)), 4, floor=1e-12),
     Case("inv_boxcox", "[-5, 5] x [-2, 2]", _grid2(lin(-5, 5, 201), lin(-2, 2, 201)), 4),
-    Case("inv_boxcox1p", "[-5, 5] x [-2, 2]", _grid2(lin(-5, 5, 201), lin(-2, 2, 201)), 4,
-         floor=1e-12),
+    Case("inv_boxcox1p", "[-5, 5] x [-2, 2]", _grid2(lin(-5, 5, 201), lin(-2, 2, 201)), 1024,
+         floor=1e-12, note="SciPy's expm1(log1p(lambda y) / lambda) is off by up to ~420 ulp "
+         "where 1 + lambda y is small; cunp carries the exponent to twice double's precision "
+         "(within 8 ulp of mpmath there)"),
     # Bessel functions
     Case("i0", "[-700, 700]", lambda: (lin(-700, 700),), 4),
     Case("i0e", "[-1e5, 1e5]", lambda: (np.concatenate([lin(-700, 700), both(700, 1e5)]),), 4),

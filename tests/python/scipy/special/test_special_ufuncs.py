@@ -84,6 +84,10 @@ def _assert_close(got, want, name, rtol=None):
 # Inputs where SciPy's value is its own rounding error, not the function's: cotdg(+-1e-8) is off
 # by 2e-7 relative in SciPy and cotdg(+-1e-300) is inf there (cunp returns 180 / (pi x)).
 _SKIP_VALUES = {"cotdg": [1e-8, -1e-8, 1e-300, -1e-300]}
+# SciPy's J0, J1, Y0, Y1 (Cephes) at +-1e300 take sin and cos of x - pi/4 rounded (their value
+# there is ~5e-151 where the function's is ~1e-151 or ~8e-151); libdevice reduces exactly.
+for _name in ("j0", "j1", "y0", "y1"):
+    _SKIP_VALUES[_name] = [1e300, -1e300]
 
 
 @pytest.mark.parametrize("name", UNARY_NAMES)
@@ -120,6 +124,8 @@ def test_special_value_pairs(name):
         x, y = x[keep], y[keep]
     if name == "yn":
         x = np.trunc(np.nan_to_num(x, nan=0.0, posinf=3.0, neginf=-3.0))
+        keep = np.abs(y) != 1e300  # SciPy's own rounding of x - pi/4 there, as for y0
+        x, y = x[keep], y[keep]
     with np.errstate(all="ignore"):
         want = getattr(sp, name)(x, y)
     got = _on_gpu(name)(x, y)

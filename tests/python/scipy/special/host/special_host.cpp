@@ -10,6 +10,7 @@
 #include "../../../../../src/device/special/special_values.cuh"
 #include "../../../../../src/device/special/digamma.cuh"
 #include "../../../../../src/device/special/elliptic.cuh"
+#include "../../../../../src/device/special/boxcox.cuh"
 #include "../../../../../src/device/special/carlson.cuh"
 #include "../../../../../src/device/special/elliptic_legendre.cuh"
 #include "../../../../../src/device/special/jacobi_elliptic.cuh"
@@ -65,6 +66,8 @@ int main() {
       r[0] = y.re;
       r[1] = y.im;
       n = 2;
+    } else if (!std::strcmp(f, "inv_boxcox1p")) {
+      r[0] = sp_inv_boxcox1p(a, b);
     } else if (!std::strcmp(f, "erfi")) {
       r[0] = sp_erfi(a);
     } else if (!std::strcmp(f, "dawsn")) {
