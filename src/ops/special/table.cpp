@@ -246,9 +246,11 @@ std::vector<Def> definitions() {
       // exponential, sine and cosine integrals
       {"expn", 2, "ld->d ff->f dd->d", "special_values digamma expn", "sp_expn", I::Zero,
        "Generalized exponential integral En."},
-      {"sici", 1, "f->ff d->dd", "special_values exponential_integral trig_integrals", "sp_sici",
-       I::Zero, "Sine and cosine integrals."},
-      {"shichi", 1, "f->ff d->dd", "special_values exponential_integral trig_integrals",
+      {"sici", 1, "f->ff d->dd F->FF D->DD",
+       "special_values exponential_integral trig_integrals complex_arith complex_expint complex_trig_integrals",
+       "sp_sici", I::Zero, "Sine and cosine integrals."},
+      {"shichi", 1, "f->ff d->dd F->FF D->DD",
+       "special_values exponential_integral trig_integrals complex_arith complex_expint complex_trig_integrals",
        "sp_shichi", I::Zero, "Hyperbolic sine and cosine integrals."},
       // Lambert W, Wright's Bessel function, Legendre functions, spherical Bessel y_n
       {"_lambertw", 3, "Dld->D Flf->F", "special_values complex_arith lambertw", "sp_lambertw",

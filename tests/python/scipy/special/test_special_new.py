@@ -221,3 +221,17 @@ def test_erfi_dawsn_wofz_real_inputs():
     w = _special().wofz(cunp.asarray(x[:4000]))
     assert w.dtype == np.complex128
     close(w, sp.wofz(x[:4000]), 5e-14)
+
+
+@pytest.mark.parametrize("name", ["sici", "shichi"])
+def test_complex_sici_shichi(name):
+    z = _cx(_rng.uniform(-30, 30, 4000), _rng.uniform(-30, 30, 4000))
+    with np.errstate(all="ignore"):
+        want = getattr(sp, name)(z)
+    got = getattr(_special(), name)(cunp.asarray(z))
+    for g, w in zip(got, want):
+        assert g.dtype == np.complex128
+        fin = np.isfinite(w) & (np.abs(w) < 1e300)
+        close(cunp.asnumpy(g)[fin], w[fin], 1e-12, 1e-14)
+    g64 = getattr(_special(), name)(cunp.asarray(z.astype(np.complex64)))
+    assert g64[0].dtype == np.complex64 and g64[1].dtype == np.complex64

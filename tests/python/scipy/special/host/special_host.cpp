@@ -21,6 +21,7 @@
 #include "../../../../../src/device/special/complex_elementary.cuh"
 #include "../../../../../src/device/special/complex_expint.cuh"
 #include "../../../../../src/device/special/complex_gamma.cuh"
+#include "../../../../../src/device/special/complex_trig_integrals.cuh"
 #include "../../../../../src/device/special/faddeeva.cuh"
 #include "../../../../../src/device/special/lambertw.cuh"
 #include "../../../../../src/device/special/wright_bessel.cuh"
@@ -98,6 +99,13 @@ int main() {
       else if (!std::strcmp(g, "dawsn")) y = sp_dawsn(z);
       else if (!std::strcmp(g, "ndtr")) y = sp_ndtr(z);
       else if (!std::strcmp(g, "log_ndtr")) y = sp_log_ndtr(z);
+      if (!std::strcmp(g, "sici") || !std::strcmp(g, "shichi")) {
+        sp_cx p, q;
+        if (g[1] == 'i') sp_sici(z, p, q);
+        else sp_shichi(z, p, q);
+        std::printf("%.17g %.17g %.17g %.17g\n", p.re, p.im, q.re, q.im);
+        continue;
+      }
       r[0] = y.re;
       r[1] = y.im;
       n = 2;
