@@ -154,6 +154,8 @@ std::vector<Def> definitions() {
        "Riemann zeta function."},
       {"zetac", 1, kF1, "special_values zeta", "sp_zetac", I::None,
        "Riemann zeta function minus 1."},
+      {"spence", 1, kF1C, "special_values complex_arith dilogarithm", "sp_spence", I::Zero,
+       "Spence's function, the dilogarithm Li2(1 - z)."},
       // logistic function and information theory
       {"expit", 1, kF1, "logistic", "sp_expit", I::None, "Expit (the logistic sigmoid)."},
       {"logit", 1, kD1, "logistic", "sp_logit", I::None, "Logit, log(p / (1 - p))."},

@@ -382,3 +382,8 @@ CASES += [
     Case("dawsn", "[-1e10, 1e10]", lambda: (np.concatenate([lin(-30, 30), both(1e-300, 1e10)]),),
          256, note=WEIDEMAN),
 ]
+CASES += [
+    Case("spence", "[0, 1e300]", lambda: (np.concatenate([lin(0, 50), geo(1e-300, 1e300)]),), 64,
+         floor=1e-300, note="'t Hooft-Veltman's Bernoulli series and Li2's reflections; SciPy "
+         "is off by up to ~20 ulp near x = 2 (mpmath agrees with cunp)"),
+]

@@ -296,3 +296,14 @@ def test_complex_sici_shichi(host, name):
         g = cx(got[2 * k], got[2 * k + 1])
         fin = np.isfinite(want[k]) & (np.abs(want[k]) < 1e300)
         close(g[fin], want[k][fin], 1e-12, 1e-14)  # absolute near the zeros of Ci and Chi
+
+
+def test_spence(host):
+    x = np.concatenate([_rng.uniform(0, 50, 4000), np.geomspace(1e-300, 1e300, 600),
+                        -np.geomspace(1e-3, 1e3, 10), [0.0, -0.0, np.inf, np.nan, 0.5, 1.0, 2.0]])
+    (got,) = host("spence", x)
+    close(got, sp.spence(x), 1e-14, 1e-300)
+    re = np.concatenate([_rng.uniform(-10, 10, 4000), _rng.uniform(-1, 2, 3000)])
+    im = np.concatenate([_rng.uniform(-10, 10, 4000), _rng.uniform(-1, 1, 3000)])
+    gr, gi = host("c_spence", re, im, nout=2)
+    close(cx(gr, gi), sp.spence(cx(re, im)), 5e-14)

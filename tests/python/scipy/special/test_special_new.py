@@ -163,7 +163,7 @@ COMPLEX = {"loggamma": (1e-13, 1e-14), "gamma": (1e-12, 0.0), "rgamma": (1e-12, 
            "log1p": (1e-15, 0.0), "exp1": (5e-12, 0.0), "expi": (5e-12, 0.0),
            "erf": (5e-14, 0.0), "erfc": (5e-14, 1e-300), "erfcx": (5e-14, 0.0),
            "ndtr": (5e-14, 1e-300), "wofz": (5e-14, 0.0), "erfi": (5e-14, 0.0),
-           "dawsn": (5e-14, 0.0)}
+           "dawsn": (5e-14, 0.0), "spence": (5e-14, 0.0)}
 
 
 def _cx(re, im):

@@ -21,6 +21,7 @@
 #include "../../../../../src/device/special/complex_elementary.cuh"
 #include "../../../../../src/device/special/complex_expint.cuh"
 #include "../../../../../src/device/special/complex_gamma.cuh"
+#include "../../../../../src/device/special/dilogarithm.cuh"
 #include "../../../../../src/device/special/complex_trig_integrals.cuh"
 #include "../../../../../src/device/special/faddeeva.cuh"
 #include "../../../../../src/device/special/lambertw.cuh"
@@ -69,6 +70,8 @@ int main() {
       n = 2;
     } else if (!std::strcmp(f, "inv_boxcox1p")) {
       r[0] = sp_inv_boxcox1p(a, b);
+    } else if (!std::strcmp(f, "spence")) {
+      r[0] = sp_spence(a);
     } else if (!std::strcmp(f, "erfi")) {
       r[0] = sp_erfi(a);
     } else if (!std::strcmp(f, "dawsn")) {
@@ -99,6 +102,7 @@ int main() {
       else if (!std::strcmp(g, "dawsn")) y = sp_dawsn(z);
       else if (!std::strcmp(g, "ndtr")) y = sp_ndtr(z);
       else if (!std::strcmp(g, "log_ndtr")) y = sp_log_ndtr(z);
+      else if (!std::strcmp(g, "spence")) y = sp_spence(z);
       if (!std::strcmp(g, "sici") || !std::strcmp(g, "shichi")) {
         sp_cx p, q;
         if (g[1] == 'i') sp_sici(z, p, q);
