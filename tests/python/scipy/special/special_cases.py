@@ -387,3 +387,9 @@ CASES += [
          floor=1e-300, note="'t Hooft-Veltman's Bernoulli series and Li2's reflections; SciPy "
          "is off by up to ~20 ulp near x = 2 (mpmath agrees with cunp)"),
 ]
+CASES += [
+    Case("voigt_profile", "x in [-20, 20], sigma in (0, 5], gamma in [0, 5]",
+         lambda: _triples_ab(lin(-20, 20, 81), geo(0.01, 5, 21), lin(0, 5, 21)), 1024,
+         note="Re w near the real axis is relative to abs(w): the tails lose ~1e-12 relative"),
+    Case("agm", "(0, 1e300]^2", _grid2(geo(1e-300, 1e300, 201), geo(1e-300, 1e300, 201)), 8),
+]

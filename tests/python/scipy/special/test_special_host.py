@@ -307,3 +307,47 @@ def test_spence(host):
     im = np.concatenate([_rng.uniform(-10, 10, 4000), _rng.uniform(-1, 1, 3000)])
     gr, gi = host("c_spence", re, im, nout=2)
     close(cx(gr, gi), sp.spence(cx(re, im)), 5e-14)
+
+
+def test_fresnel(host):
+    x = np.concatenate([_rng.uniform(-50, 50, 4000), np.geomspace(1e-300, 1e10, 400),
+                        [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0]])
+    s, c = host("fresnel", x, nout=2)
+    want = sp.fresnel(x)
+    # Far out both libraries round the phase pi x^2 / 2; only the oscillation's amplitude,
+    # 1/(pi x), is meaningful there.
+    near = np.abs(x) < 1e3
+    close(s[near], want[0][near], 1e-13, 1e-300)
+    close(c[near], want[1][near], 1e-13, 1e-300)
+    far = ~near & np.isfinite(x)
+    amp = 2 / (np.pi * np.abs(x[far]))
+    assert (np.abs(s[far] - want[0][far]) <= amp).all()
+    assert (np.abs(c[far] - want[1][far]) <= amp).all()
+    re, im = _complex_points()
+    got = host("c_fresnel", re, im, nout=4)
+    with np.errstate(all="ignore"):
+        want = sp.fresnel(cx(re, im))
+    # exp(-u^2) of u ~ z sqrt(pi/2) carries a phase of pi z^2 / 2, rounded in both libraries:
+    # relative error up to ~abs(z)^2 eps (1e-11 at abs(z) = 150).
+    for k in range(2):
+        fin = np.isfinite(want[k]) & (np.abs(want[k]) < 1e300)
+        close(cx(got[2 * k], got[2 * k + 1])[fin], want[k][fin], 1e-10, 1e-300)
+
+
+def test_voigt_profile(host):
+    x = np.concatenate([_rng.uniform(-20, 20, 3000), [0, 1, 1, 1, 0, np.inf, 1, np.nan]])
+    sg = np.concatenate([_rng.uniform(0.01, 5, 3000), [0, 0, 1, -1, 0, 1, np.inf, 1]])
+    gm = np.concatenate([_rng.uniform(0, 5, 3000), [0, 1, 0, 1, 1, 1, 1, 1]])
+    (got,) = host("voigt_profile", x, sg, gm)
+    # Re w near the real axis is relative to abs(w): the tails lose up to ~1e-12 (mpmath
+    # agrees with SciPy there).
+    close(got, sp.voigt_profile(x, sg, gm), 2e-11, 1e-300)
+
+
+def test_agm(host):
+    a = np.concatenate([_rng.uniform(0, 100, 2000), np.geomspace(1e-300, 1e300, 300),
+                        [1, 0, -1, -2, np.inf, np.inf, 1, np.nan]])
+    b = np.concatenate([_rng.uniform(0, 100, 2000), np.geomspace(1e300, 1e-300, 300),
+                        [2, 1, 2, -3, 1, 0, np.inf, 1]])
+    (got,) = host("agm", a, b)
+    close(got, sp.agm(a, b), 1e-14)

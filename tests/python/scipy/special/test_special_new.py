@@ -235,3 +235,18 @@ def test_complex_sici_shichi(name):
         close(cunp.asnumpy(g)[fin], w[fin], 1e-12, 1e-14)
     g64 = getattr(_special(), name)(cunp.asarray(z.astype(np.complex64)))
     assert g64[0].dtype == np.complex64 and g64[1].dtype == np.complex64
+
+
+def test_fresnel_real_and_complex():
+    x = np.concatenate([_rng.uniform(-50, 50, 4000), [0.0, -0.0, np.inf, -np.inf, np.nan]])
+    s, c = _special().fresnel(cunp.asarray(x))
+    want = sp.fresnel(x)
+    close(s, want[0], 1e-13, 1e-300)
+    close(c, want[1], 1e-13, 1e-300)
+    z = _cx(_rng.uniform(-10, 10, 3000), _rng.uniform(-10, 10, 3000))
+    got = _special().fresnel(cunp.asarray(z))
+    with np.errstate(all="ignore"):
+        want = sp.fresnel(z)
+    for g, w in zip(got, want):
+        fin = np.isfinite(w) & (np.abs(w) < 1e300)
+        close(cunp.asnumpy(g)[fin], w[fin], 1e-11, 1e-300)

@@ -145,7 +145,8 @@ def test_scipy_ufuncs_map_to_special():
 # and sph_harm_y, and CuPy's names.
 NEW_UFUNCS = {"ellipe": 1, "ellipkinc": 1, "ellipeinc": 1, "ellipj": 4, "expn": 1, "sici": 2,
               "shichi": 2, "wright_bessel": 1, "lpmv": 1, "nbdtri": 1, "btdtr": 1, "btdtri": 1,
-              "erfi": 1, "dawsn": 1, "wofz": 1, "spence": 1}
+              "erfi": 1, "dawsn": 1, "wofz": 1, "spence": 1, "fresnel": 2,
+              "voigt_profile": 1, "agm": 1}
 NEW_FUNCTIONS = ["lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
                  "seterr"]
 # SciPy's private ufuncs behind its Python functions, and cunp's rows for them.
@@ -192,7 +193,7 @@ def test_new_order_is_scipy_118(name):
 @pytest.mark.parametrize("name", ["erf", "erfc", "erfcx", "ndtr", "log_ndtr", "gamma", "loggamma",
                                   "rgamma", "psi", "expm1", "log1p", "exp1", "expi", "xlogy",
                                   "xlog1py", "erfi", "dawsn", "wofz", "sici", "shichi",
-                                  "spence"])
+                                  "spence", "fresnel"])
 def test_complex_loops_are_scipys(name):
     # Any SciPy release: the same complex loops, and complex operands resolve as SciPy's.
     sp = _installed_scipy_special()

@@ -22,6 +22,9 @@
 #include "../../../../../src/device/special/complex_expint.cuh"
 #include "../../../../../src/device/special/complex_gamma.cuh"
 #include "../../../../../src/device/special/dilogarithm.cuh"
+#include "../../../../../src/device/special/fresnel.cuh"
+#include "../../../../../src/device/special/voigt.cuh"
+#include "../../../../../src/device/special/agm.cuh"
 #include "../../../../../src/device/special/complex_trig_integrals.cuh"
 #include "../../../../../src/device/special/faddeeva.cuh"
 #include "../../../../../src/device/special/lambertw.cuh"
@@ -72,6 +75,13 @@ int main() {
       r[0] = sp_inv_boxcox1p(a, b);
     } else if (!std::strcmp(f, "spence")) {
       r[0] = sp_spence(a);
+    } else if (!std::strcmp(f, "fresnel")) {
+      sp_fresnel(a, r[0], r[1]);
+      n = 2;
+    } else if (!std::strcmp(f, "voigt_profile")) {
+      r[0] = sp_voigt_profile(a, b, c);
+    } else if (!std::strcmp(f, "agm")) {
+      r[0] = sp_agm(a, b);
     } else if (!std::strcmp(f, "erfi")) {
       r[0] = sp_erfi(a);
     } else if (!std::strcmp(f, "dawsn")) {
@@ -103,9 +113,10 @@ int main() {
       else if (!std::strcmp(g, "ndtr")) y = sp_ndtr(z);
       else if (!std::strcmp(g, "log_ndtr")) y = sp_log_ndtr(z);
       else if (!std::strcmp(g, "spence")) y = sp_spence(z);
-      if (!std::strcmp(g, "sici") || !std::strcmp(g, "shichi")) {
+      if (!std::strcmp(g, "sici") || !std::strcmp(g, "shichi") || !std::strcmp(g, "fresnel")) {
         sp_cx p, q;
-        if (g[1] == 'i') sp_sici(z, p, q);
+        if (g[0] == 'f') sp_fresnel(z, p, q);
+        else if (g[1] == 'i') sp_sici(z, p, q);
         else sp_shichi(z, p, q);
         std::printf("%.17g %.17g %.17g %.17g\n", p.re, p.im, q.re, q.im);
         continue;
