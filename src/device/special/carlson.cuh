@@ -5,6 +5,7 @@
 // The Legendre integrals (ellipe, ellipkinc, ellipeinc) are written through them, which keeps one
 // algorithm for every parameter m <= 1 and for the amplitude's whole range.
 #pragma once
+#include "special_values.cuh"
 
 namespace cunp::special {
 
@@ -50,6 +51,71 @@ __device__ inline double sp_carlson_rd(double x, double y, double z) {
   const double series = 1.0 + ed * (-c1 + c5 * ed - c6 * dz * ee) +
                         dz * (c2 * ee + dz * (-c3 * ec + dz * c4 * ea));
   return 3.0 * sum + fac * series / (ave * ::sqrt(ave));
+}
+
+// scipy.special's elliprf, elliprd, elliprc, elliprg for real arguments: NaN outside the
+// domains (negative arguments; more than one zero in R_F; a zero z in R_D), the limits at
+// infinity, and R_C's Cauchy principal value for y < 0.
+__device__ inline double sp_elliprf(double x, double y, double z) {
+  if (isnan(x) || isnan(y) || isnan(z)) return x + y + z;
+  if (x < 0.0 || y < 0.0 || z < 0.0) return sp_nan();
+  if (isinf(x) || isinf(y) || isinf(z)) return 0.0;
+  if ((x == 0.0) + (y == 0.0) + (z == 0.0) > 1) return sp_inf();
+  return sp_carlson_rf(x, y, z);
+}
+
+__device__ inline double sp_elliprd(double x, double y, double z) {
+  if (isnan(x) || isnan(y) || isnan(z)) return x + y + z;
+  if (x < 0.0 || y < 0.0 || z < 0.0) return sp_nan();
+  if (z == 0.0) return sp_inf();  // SciPy's order of the edge cases
+  if (isinf(x) || isinf(y) || isinf(z)) return 0.0;
+  if (x == 0.0 && y == 0.0) return sp_inf();
+  return sp_carlson_rd(x, y, z);
+}
+
+__device__ inline double sp_elliprc(double x, double y) {
+  // SciPy's order of the edge cases: NaN x or x < 0 or y = 0 first, an infinite x next
+  // (0, even beside a NaN y), then NaN y.
+  if (isnan(x)) return x;
+  if (x < 0.0 || y == 0.0) return sp_nan();
+  if (isinf(x)) return y < 0.0 ? sp_nan() : 0.0;
+  if (isnan(y)) return y;
+  if (isinf(y)) return 0.0;
+  if (y > 0.0) return x == 0.0 ? 1.57079632679489661923 / ::sqrt(y) : sp_carlson_rf(x, y, y);
+  // principal value: sqrt(x / (x - y)) R_C(x - y, -y)
+  return ::sqrt(x / (x - y)) * sp_carlson_rf(x - y, -y, -y);
+}
+
+// R_G = (z R_F - (x - z)(y - z) R_D / 3 + sqrt(x y / z)) / 2 with z the median argument, so
+// that (x - z)(y - z) <= 0 and no term cancels.
+__device__ inline double sp_elliprg(double x, double y, double z) {
+  if (isnan(x) || isnan(y) || isnan(z)) return x + y + z;
+  if (x < 0.0 || y < 0.0 || z < 0.0) return sp_nan();
+  if (isinf(x) || isinf(y) || isinf(z)) return sp_inf();
+  // sort: x <= y <= z, then put the median last
+  if (x > y) {
+    const double t = x;
+    x = y;
+    y = t;
+  }
+  if (y > z) {
+    const double t = y;
+    y = z;
+    z = t;
+  }
+  if (x > y) {
+    const double t = x;
+    x = y;
+    y = t;
+  }
+  if (y == 0.0) return 0.5 * ::sqrt(z);  // two zeros
+  const double m = y;
+  y = z;
+  z = m;
+  const double w = x == 0.0 ? 0.0 : ::sqrt(x) * ::sqrt(y) / ::sqrt(z);
+  const double p = (x - z) * (y - z);
+  const double d = p == 0.0 ? 0.0 : p * sp_carlson_rd(x, y, z) / 3.0;
+  return 0.5 * (z * sp_carlson_rf(x, y, z) - d + w);
 }
 
 }  // namespace cunp::special

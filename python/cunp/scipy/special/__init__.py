@@ -15,7 +15,9 @@ from cunp.scipy.special._compositions import (
     log_softmax, logsumexp, multigammaln, polygamma, softmax, zeta)
 from cunp.scipy.special._errstate import (
     SpecialFunctionError, SpecialFunctionWarning, errstate, geterr, seterr)
-from cunp.scipy.special._wrappers import lambertw, sph_harm, sph_harm_y, spherical_yn
+from cunp.scipy.special._wrappers import (
+    lambertw, softplus, sph_harm, sph_harm_y, spherical_in, spherical_jn, spherical_kn,
+    spherical_yn)
 
 _ufuncs = {name: getattr(_core.special, name) for name in _core.special._ufunc_names}
 for _name, _ufunc in _ufuncs.items():
@@ -28,4 +30,5 @@ del _name, _ufunc
 __all__ = sorted([n for n in _ufuncs if not n.startswith("_")] + [
     "digamma", "sinc", "zeta", "polygamma", "multigammaln", "logsumexp", "softmax",
     "log_softmax", "lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
-    "seterr", "SpecialFunctionWarning", "SpecialFunctionError"])
+    "seterr", "SpecialFunctionWarning", "SpecialFunctionError", "spherical_jn", "spherical_in",
+    "spherical_kn", "softplus"])

@@ -22,13 +22,38 @@ def lambertw(z, k=0, tol=1e-8):
     return w
 
 
+def _spherical(kind, n, z, derivative):
+    n = cunp.asarray(n, dtype=cunp.int64)
+    name = "_spherical_" + kind + ("_d" if derivative else "")
+    return getattr(_core.special, name)(n, z)
+
+
+def spherical_jn(n, z, derivative=False):
+    """The spherical Bessel function of the first kind j_n(z), or its derivative, for integer
+    n >= 0 and real z."""
+    return _spherical("jn", n, z, derivative)
+
+
 def spherical_yn(n, z, derivative=False):
     """The spherical Bessel function of the second kind y_n(z), or its derivative, for integer
     n >= 0 and real z."""
-    n = cunp.asarray(n, dtype=cunp.int64)
-    if derivative:
-        return _core.special._spherical_yn_d(n, z)
-    return _core.special._spherical_yn(n, z)
+    return _spherical("yn", n, z, derivative)
+
+
+def spherical_in(n, z, derivative=False):
+    """The modified spherical Bessel function of the first kind i_n(z), or its derivative."""
+    return _spherical("in", n, z, derivative)
+
+
+def spherical_kn(n, z, derivative=False):
+    """The modified spherical Bessel function of the second kind k_n(z), or its derivative."""
+    return _spherical("kn", n, z, derivative)
+
+
+def softplus(x, **kwargs):
+    """log(1 + exp(x)) without overflow, as SciPy's: NumPy's logaddexp(0, x) (ufunc keyword
+    arguments pass through)."""
+    return cunp.logaddexp(0, x, **kwargs)
 
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):

@@ -250,3 +250,53 @@ def test_fresnel_real_and_complex():
     for g, w in zip(got, want):
         fin = np.isfinite(w) & (np.abs(w) < 1e300)
         close(cunp.asnumpy(g)[fin], w[fin], 1e-11, 1e-300)
+
+
+@pytest.mark.parametrize("kind", ["jn", "in", "kn"])
+@pytest.mark.parametrize("derivative", [False, True])
+def test_spherical_jn_in_kn(kind, derivative):
+    n = _rng.integers(0, 40, 3000)
+    x = np.concatenate([_rng.uniform(-50, 50, 2990), [0.0, np.inf, np.nan, 1e-2, 700.0, 1.0,
+                                                      -1.0, 2.0, 3.0, 0.5]])
+    f = getattr(_special(), "spherical_" + kind)
+    got = cunp.asnumpy(f(cunp.asarray(n), cunp.asarray(x), derivative=derivative))
+    with np.errstate(all="ignore"):
+        want = getattr(sp, "spherical_" + kind)(n, x, derivative=derivative)
+    keep = ~(np.abs(want) < 1e-280) & ~(np.abs(want) > 1e300)
+    close(got[keep], want[keep], 1e-12, 1e-15)
+
+
+@pytest.mark.parametrize("name,args,rtol", [
+    ("kn", lambda: (_rng.integers(-5, 40, 2000).astype(float), _rng.uniform(0, 100, 2000)), 1e-13),
+    ("stdtr", lambda: (_rng.uniform(0.1, 50, 2000), _rng.uniform(-20, 20, 2000)), 1e-8),
+    ("stdtrit", lambda: (_rng.uniform(0.1, 50, 2000), _rng.uniform(0, 1, 2000)), 1e-10),
+    ("betaincc", lambda: (_rng.uniform(0.1, 20, 2000), _rng.uniform(0.1, 20, 2000),
+                          _rng.uniform(0, 1, 2000)), 1e-11),
+    ("betainccinv", lambda: (_rng.uniform(0.1, 20, 2000), _rng.uniform(0.1, 20, 2000),
+                             _rng.uniform(0, 1, 2000)), 1e-11),
+    ("gdtrix", lambda: (_rng.uniform(0.1, 20, 2000), _rng.uniform(0.1, 20, 2000),
+                        _rng.uniform(0, 1, 2000)), 1e-11),
+    ("powm1", lambda: (_rng.uniform(0, 5, 2000), _rng.uniform(-5, 5, 2000)), 5e-14),
+    ("log_wright_bessel", lambda: (_rng.uniform(0, 5, 2000), _rng.uniform(0, 5, 2000),
+                                   _rng.uniform(0, 100, 2000)), 1e-11),
+    ("elliprf", lambda: tuple(_rng.uniform(0, 10, 2000) for _ in range(3)), 1e-14),
+    ("elliprd", lambda: tuple(_rng.uniform(0, 10, 2000) for _ in range(3)), 1e-14),
+    ("elliprg", lambda: tuple(_rng.uniform(0, 10, 2000) for _ in range(3)), 1e-14),
+    ("elliprc", lambda: (_rng.uniform(0, 10, 2000), _rng.uniform(-10, 10, 2000)), 1e-14),
+    ("agm", lambda: (_rng.uniform(0, 100, 2000), _rng.uniform(0, 100, 2000)), 1e-14),
+    ("voigt_profile", lambda: (_rng.uniform(-20, 20, 2000), _rng.uniform(0.01, 5, 2000),
+                               _rng.uniform(0, 5, 2000)), 2e-11),
+    ("spence", lambda: (_rng.uniform(0, 50, 2000),), 1e-14),
+])
+def test_third_batch_against_scipy(name, args, rtol):
+    a = args()
+    with np.errstate(all="ignore"):
+        want = getattr(sp, name)(*a)
+    got = getattr(_special(), name)(*[cunp.asarray(v) for v in a])
+    assert got.dtype == want.dtype
+    close(got, want, rtol, 1e-300)
+
+
+def test_softplus_is_logaddexp():
+    x = np.array([-1000.0, -1.0, 0.0, 1.0, 1000.0])
+    close(_special().softplus(cunp.asarray(x)), sp.softplus(x), 1e-15)

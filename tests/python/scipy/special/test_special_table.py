@@ -146,12 +146,17 @@ def test_scipy_ufuncs_map_to_special():
 NEW_UFUNCS = {"ellipe": 1, "ellipkinc": 1, "ellipeinc": 1, "ellipj": 4, "expn": 1, "sici": 2,
               "shichi": 2, "wright_bessel": 1, "lpmv": 1, "nbdtri": 1, "btdtr": 1, "btdtri": 1,
               "erfi": 1, "dawsn": 1, "wofz": 1, "spence": 1, "fresnel": 2,
-              "voigt_profile": 1, "agm": 1}
+              "voigt_profile": 1, "agm": 1, "kn": 1, "stdtr": 1, "stdtrit": 1, "betaincc": 1,
+              "betainccinv": 1, "gdtrix": 1, "powm1": 1, "log_wright_bessel": 1, "elliprf": 1,
+              "elliprd": 1, "elliprc": 1, "elliprg": 1}
 NEW_FUNCTIONS = ["lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
-                 "seterr"]
+                 "seterr", "spherical_jn", "spherical_in", "spherical_kn", "softplus"]
 # SciPy's private ufuncs behind its Python functions, and cunp's rows for them.
 PRIVATE = {"_lambertw": "_lambertw", "_spherical_yn": "_spherical_yn",
-           "_spherical_yn_d": "_spherical_yn_d"}
+           "_spherical_yn_d": "_spherical_yn_d", "_spherical_jn": "_spherical_jn",
+           "_spherical_jn_d": "_spherical_jn_d", "_spherical_in": "_spherical_in",
+           "_spherical_in_d": "_spherical_in_d", "_spherical_kn": "_spherical_kn",
+           "_spherical_kn_d": "_spherical_kn_d"}
 
 
 @pytest.mark.parametrize("name", sorted(NEW_UFUNCS))

@@ -29,6 +29,26 @@ inline double cospi(double x) {
   return r == 0.5 || r == 1.5 ? 0.0 : std::cos(M_PI * r);
 }
 
+// CUDA's I_1 and the inverse normal distribution, from the C++ library (for the headers that
+// call them; their accuracy is not what these tests measure).
+inline double cyl_bessel_i1(double x) {
+  return x < 0 ? -std::cyl_bessel_i(1.0, -x) : std::cyl_bessel_i(1.0, x);
+}
+inline double normcdfinv(double p) {
+  if (!(p > 0.0)) return p == 0.0 ? -HUGE_VAL : NAN;
+  if (!(p < 1.0)) return p == 1.0 ? HUGE_VAL : NAN;
+  // Abramowitz & Stegun 26.2.23 for the tail, then Newton steps on 0.5 erfc(-x / sqrt 2).
+  const double q = p < 0.5 ? p : 1.0 - p, t = std::sqrt(-2.0 * std::log(q));
+  double x = t - (2.515517 + 0.802853 * t + 0.010328 * t * t) /
+                     (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  if (p < 0.5) x = -x;
+  for (int i = 0; i < 4; ++i) {
+    const double f = 0.5 * std::erfc(-x * M_SQRT1_2) - p;
+    x -= f / (std::exp(-0.5 * x * x) / std::sqrt(2.0 * M_PI));
+  }
+  return x;
+}
+
 namespace cunp {
 template <class T> struct complex {
   T re, im;

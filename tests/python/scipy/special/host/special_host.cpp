@@ -11,6 +11,13 @@
 #include "../../../../../src/device/special/digamma.cuh"
 #include "../../../../../src/device/special/elliptic.cuh"
 #include "../../../../../src/device/special/boxcox.cuh"
+#include "../../../../../src/device/special/elementary.cuh"
+#include "../../../../../src/device/special/gamma_function.cuh"
+#include "../../../../../src/device/special/incomplete_gamma.cuh"
+#include "../../../../../src/device/special/incomplete_beta.cuh"
+#include "../../../../../src/device/special/distributions.cuh"
+#include "../../../../../src/device/special/bessel_i0.cuh"
+#include "../../../../../src/device/special/bessel.cuh"
 #include "../../../../../src/device/special/carlson.cuh"
 #include "../../../../../src/device/special/elliptic_legendre.cuh"
 #include "../../../../../src/device/special/jacobi_elliptic.cuh"
@@ -82,12 +89,48 @@ int main() {
       r[0] = sp_voigt_profile(a, b, c);
     } else if (!std::strcmp(f, "agm")) {
       r[0] = sp_agm(a, b);
+    } else if (!std::strcmp(f, "kn")) {
+      r[0] = sp_kn(a, b);
+    } else if (!std::strcmp(f, "stdtr")) {
+      r[0] = sp_stdtr(a, b);
+    } else if (!std::strcmp(f, "stdtrit")) {
+      r[0] = sp_stdtrit(a, b);
+    } else if (!std::strcmp(f, "betaincc")) {
+      r[0] = sp_betaincc(a, b, c);
+    } else if (!std::strcmp(f, "betainccinv")) {
+      r[0] = sp_betainccinv(a, b, c);
+    } else if (!std::strcmp(f, "gdtrix")) {
+      r[0] = sp_gdtrix(a, b, c);
+    } else if (!std::strcmp(f, "powm1")) {
+      r[0] = sp_powm1(a, b);
+    } else if (!std::strcmp(f, "log_wright_bessel")) {
+      r[0] = sp_log_wright_bessel(a, b, c);
+    } else if (!std::strcmp(f, "elliprf")) {
+      r[0] = sp_elliprf(a, b, c);
+    } else if (!std::strcmp(f, "elliprd")) {
+      r[0] = sp_elliprd(a, b, c);
+    } else if (!std::strcmp(f, "elliprc")) {
+      r[0] = sp_elliprc(a, b);
+    } else if (!std::strcmp(f, "elliprg")) {
+      r[0] = sp_elliprg(a, b, c);
     } else if (!std::strcmp(f, "erfi")) {
       r[0] = sp_erfi(a);
     } else if (!std::strcmp(f, "dawsn")) {
       r[0] = sp_dawsn(a);
     } else if (!std::strcmp(f, "spherical_yn")) {
       r[0] = sp_spherical_yn(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_jn")) {
+      r[0] = sp_spherical_jn(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_jn_d")) {
+      r[0] = sp_spherical_jn_d(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_in")) {
+      r[0] = sp_spherical_in(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_in_d")) {
+      r[0] = sp_spherical_in_d(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_kn")) {
+      r[0] = sp_spherical_kn(static_cast<long long>(a), b);
+    } else if (!std::strcmp(f, "spherical_kn_d")) {
+      r[0] = sp_spherical_kn_d(static_cast<long long>(a), b);
     } else if (!std::strcmp(f, "spherical_yn_d")) {
       r[0] = sp_spherical_yn_d(static_cast<long long>(a), b);
     } else if (f[0] == 'c' && f[1] == '_') {  // complex loops: z = a + bi (and w = c + di)
