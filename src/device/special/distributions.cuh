@@ -227,3 +227,37 @@ __device__ inline double sp_gdtrix(double a, double b, double p) {
 }
 
 }  // namespace cunp::special
+
+namespace cunp::special {
+
+// The noncentral chi-square distribution's CDF: the Poisson(nc/2) mixture of central ones,
+// sum_j e^(-nc/2) (nc/2)^j / j! P(df/2 + j, x/2), summed outward from the Poisson mode so that
+// the largest terms come first and both tails stop once they are negligible.
+__device__ inline double sp_chndtr(double x, double df, double nc) {
+  if (isnan(x) || isnan(df) || isnan(nc)) return x + df + nc;
+  if (x < 0.0 || !(df > 0.0) || nc < 0.0 || isinf(df) || isinf(nc)) return sp_nan();
+  if (x == 0.0) return 0.0;
+  if (isinf(x)) return 1.0;
+  const double lam = 0.5 * nc, a = 0.5 * df, y = 0.5 * x;
+  if (lam == 0.0) return sp_gammainc(a, y);
+  const double mode = ::floor(lam);
+  const double w0 = ::exp(mode * ::log(lam) - lam - ::lgamma(mode + 1.0));
+  double sum = w0 * sp_gammainc(a + mode, y);
+  double w = w0;
+  for (double j = mode + 1.0; j < mode + 100000.0; j += 1.0) {  // upward: P falls too
+    w *= lam / j;
+    const double t = w * sp_gammainc(a + j, y);
+    sum += t;
+    if (t < 1e-17 * sum && w < 1e-17) break;
+  }
+  w = w0;
+  for (double j = mode; j > 0.0; j -= 1.0) {  // downward: the weights fall
+    w *= j / lam;
+    const double t = w * sp_gammainc(a + j - 1.0, y);
+    sum += t;
+    if (w < 1e-17 * sum) break;
+  }
+  return sum;
+}
+
+}  // namespace cunp::special

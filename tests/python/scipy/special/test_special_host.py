@@ -430,3 +430,12 @@ def test_carlson_real(host, name):
     with np.errstate(all="ignore"):
         want = getattr(sp, name)(*args)
     close(got, want, 1e-14)
+
+
+def test_chndtr(host):
+    x = np.concatenate([_rng.uniform(0, 200, 3000), [-1, 0, 1, np.inf, 1, 1, 1, 1, 1e4, 50]])
+    df = np.concatenate([_rng.uniform(0.1, 50, 3000), [2, 2, 2, 2, 0, -1, 2, 2, 100, 3]])
+    nc = np.concatenate([_rng.uniform(0, 100, 3000), [1, 1, 1, 1, 1, 1, 0, -1, 1e4, 40]])
+    (got,) = host("chndtr", x, df, nc)
+    # the incomplete gamma function's accuracy for large a (IGAM): ~4e-12 at df = 100, nc = 1e4
+    close(got, sp.chndtr(x, df, nc), 1e-11, 1e-300)

@@ -287,6 +287,8 @@ def test_spherical_jn_in_kn(kind, derivative):
     ("voigt_profile", lambda: (_rng.uniform(-20, 20, 2000), _rng.uniform(0.01, 5, 2000),
                                _rng.uniform(0, 5, 2000)), 2e-11),
     ("spence", lambda: (_rng.uniform(0, 50, 2000),), 1e-14),
+    ("chndtr", lambda: (_rng.uniform(0, 200, 2000), _rng.uniform(0.1, 50, 2000),
+                        _rng.uniform(0, 100, 2000)), 1e-11),
 ])
 def test_third_batch_against_scipy(name, args, rtol):
     a = args()

@@ -148,7 +148,7 @@ NEW_UFUNCS = {"ellipe": 1, "ellipkinc": 1, "ellipeinc": 1, "ellipj": 4, "expn": 
               "erfi": 1, "dawsn": 1, "wofz": 1, "spence": 1, "fresnel": 2,
               "voigt_profile": 1, "agm": 1, "kn": 1, "stdtr": 1, "stdtrit": 1, "betaincc": 1,
               "betainccinv": 1, "gdtrix": 1, "powm1": 1, "log_wright_bessel": 1, "elliprf": 1,
-              "elliprd": 1, "elliprc": 1, "elliprg": 1}
+              "elliprd": 1, "elliprc": 1, "elliprg": 1, "chndtr": 1}
 NEW_FUNCTIONS = ["lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
                  "seterr", "spherical_jn", "spherical_in", "spherical_kn", "softplus"]
 # SciPy's private ufuncs behind its Python functions, and cunp's rows for them.

@@ -99,6 +99,8 @@ int main() {
       r[0] = sp_betaincc(a, b, c);
     } else if (!std::strcmp(f, "betainccinv")) {
       r[0] = sp_betainccinv(a, b, c);
+    } else if (!std::strcmp(f, "chndtr")) {
+      r[0] = sp_chndtr(a, b, c);
     } else if (!std::strcmp(f, "gdtrix")) {
       r[0] = sp_gdtrix(a, b, c);
     } else if (!std::strcmp(f, "powm1")) {
