@@ -116,7 +116,9 @@ TEST(SpecialUfunc, LegacyResolutionFollowsSciPy) {
   EXPECT_EQ(loop_of("yn", {strong(DType::Int32), strong(DType::Float32)}), "ld->d");
   EXPECT_EQ(loop_of("yn", {strong(DType::Float32), strong(DType::Float32)}), "ff->f");
   EXPECT_EQ(loop_of("poch", {strong(DType::Float32), strong(DType::Float64)}), "dd->d");
-  EXPECT_THROW(loop_of("erf", {strong(DType::Complex128)}), TypeError);
+  EXPECT_THROW(loop_of("erfinv", {strong(DType::Complex128)}), TypeError);  // no complex loop
+  EXPECT_EQ(loop_of("erf", {strong(DType::Complex64)}), "F->F");
+  EXPECT_EQ(loop_of("erf", {strong(DType::Complex128)}), "D->D");
 }
 
 TEST(SpecialUfunc, SeveralOutputsAndComplexRows) {
