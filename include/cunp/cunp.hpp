@@ -53,3 +53,4 @@
 #include "cunp/runtime/stream.hpp"
 #include "cunp/runtime/versions.hpp"
 #include "cunp/sparse/products.hpp"
+#include "cunp/sparse/solve.hpp"

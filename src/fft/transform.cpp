@@ -152,7 +152,12 @@ NDArray run_group(Run& run, const NDArray& x, const std::vector<Step>& group,
     if (run.dry) throw ValueError("get_fft_plan: this transform runs no cuFFT plan");
     NDArray out = target.defined() ? target : fresh(out_shape, out_type, memory, run.device, false);
     NDArray source = leading(x, in_shape);
-    if (out.size()) copy_to(out, inverse_real ? source.real() : source);
+    NDArray dst = out;
+    if (source.shape() != out.shape() && out.size()) {  // zero-padded: an empty x and n = 1
+      fill(out, Scalar::from_int(0, out_type));
+      dst = leading(out, source.shape());
+    }
+    if (dst.size()) copy_to(dst, inverse_real ? source.real() : source);
     return out;
   }
   NDArray in = in_shape == x.shape() ? x : leading(x, in_shape);

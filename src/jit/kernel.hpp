@@ -28,7 +28,8 @@ enum class Engine : uint8_t {
   UfuncAt,
   IntegerMatmul,
   Select,
-  Histogram
+  Histogram,
+  NdimageTile
 };
 
 // An engine's key for one kernel: a 64-bit hash of what shapes the source (the op's code) plus

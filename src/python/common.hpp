@@ -131,6 +131,7 @@ void bind_math_extras(nb::module_& m);
 void bind_triangles(nb::module_& m);
 void bind_sparse(nb::module_& m);  // the submodule _core.sparse (cuSPARSE calls)
 void bind_ndimage(nb::module_& m);
+void bind_signal(nb::module_& m);  // _core.signal: the blocked IIR scan
 
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array

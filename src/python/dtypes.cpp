@@ -20,6 +20,9 @@ bool is_python_number(PyObject* o) {
 
 // A dtype-like; a non-native byte order ('>f8') promotes as its native twin, as in NumPy.
 DType query_dtype(nb::handle h) {
+  // numpy.dtype(array) is an error, though an array has a dtype: a dtype-like is asked for.
+  if (is_array(h) || nb::isinstance(h, numpy().attr("ndarray")))
+    throw TypeError("Cannot construct a dtype from an array");
   try {
     return to_dtype(h);
   } catch (const TypeError&) {
@@ -54,7 +57,8 @@ void bind_dtypes(nb::module_& m) {
     return numpy_dtype(result_type(ops));
   });
   m.def("promote_types", [](nb::handle a, nb::handle b) {
-    return numpy_dtype(promote_types(query_dtype(a), query_dtype(b)));
+    const DType first = query_dtype(a);
+    return numpy_dtype(promote_types(first, query_dtype(b)));
   });
   m.def(
       "can_cast",
@@ -63,7 +67,10 @@ void bind_dtypes(nb::module_& m) {
           throw TypeError("can_cast() does not support Python ints, floats, and complex because "
                           "the result used to depend on the value.\nThis change was part of "
                           "adopting NEP 50, we may explicitly allow them again in the future.");
-        return can_cast(dtype_of(from), query_dtype(to), casting_from_string(casting));
+        // NumPy's order of complaints: `to` first, then `casting`.
+        const DType to_type = query_dtype(to);
+        const DType from_type = dtype_of(from);
+        return can_cast(from_type, to_type, casting_from_string(casting));
       },
       nb::arg("from_"), nb::arg("to"), nb::arg("casting") = "safe");
 }

@@ -109,4 +109,5 @@ NB_MODULE(_core, m) {
   bind_triangles(m);
   bind_sparse(m);
   bind_ndimage(m);
+  bind_signal(m);
 }

@@ -3,6 +3,7 @@
 // python/cunp/scipy/ndimage normalises SciPy's arguments (sizes, footprints, origins, modes,
 // output dtypes) and calls these with ready tables.
 #include "common.hpp"
+#include "cunp/ops/ndimage/generic_filter.hpp"
 #include "cunp/ops/ndimage/interpolate.hpp"
 #include "cunp/ops/ndimage/stencil.hpp"
 
@@ -19,6 +20,7 @@ StencilFold fold_of(const std::string& s) {
   if (s == "min") return StencilFold::Min;
   if (s == "max") return StencilFold::Max;
   if (s == "rank") return StencilFold::Rank;
+  if (s == "mean") return StencilFold::Mean;
   throw ValueError("stencil: unknown fold '" + s + "'");
 }
 
@@ -41,16 +43,93 @@ void bind_ndimage(nb::module_& m) {
   nb::module_ nd = m.def_submodule("ndimage", "scipy.ndimage's engines");
   nd.def(
       "stencil",
-      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights, int mode,
-         double cval, const std::string& fold, long long rank) {
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights,
+         nb::handle interior, int mode, double cval, const std::string& fold, long long rank) {
         stencil(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
-                arr(weights, "weights"), mode_of(mode), cval, fold_of(fold), rank);
+                arr(weights, "weights"), arr(interior, "interior"), mode_of(mode), cval,
+                fold_of(fold), rank);
       },
-      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"), nb::arg("mode"),
-      nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
+      nb::arg("interior"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
       "output[p] = fold over taps k of input[p + offsets[k]] with weights[k] ('sum', 'min', "
       "'max' or 'rank'); mode: SciPy's boundary code; offsets int64 (taps x ndim), weights "
-      "float64 (taps), both cunp arrays.");
+      "float64 (taps), interior int64 (each tap's byte offset for input's strides, then each "
+      "axis's smallest and largest offset), all cunp arrays.");
+  nd.def(
+      "stencil_tile",
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights,
+         const std::vector<long long>& extent, int mode, double cval, const std::string& fold,
+         long long rank) {
+        if (extent.size() != 4) throw ValueError("stencil_tile: extent holds 4 offsets");
+        const long long e[4] = {extent[0], extent[1], extent[2], extent[3]};
+        return stencil_tile(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
+                            arr(weights, "weights"), e, mode_of(mode), cval, fold_of(fold), rank);
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
+      nb::arg("extent"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
+      "stencil on a 2-D image through shared-memory tiles; extent: the footprint's smallest and "
+      "largest row offset, then column offset. False (nothing done) where the tile does not "
+      "apply.");
+  nd.def(
+      "stencil_line",
+      [](nb::handle input, nb::handle output, nb::handle weights, int axis, long long start,
+         long long taps, int mode, double cval, const std::string& fold) {
+        stencil_line(arr(input, "input"), arr(output, "output"), arr(weights, "weights"), axis,
+                     start, taps, mode_of(mode), cval, fold_of(fold));
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("weights"), nb::arg("axis"), nb::arg("start"),
+      nb::arg("taps"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"),
+      "A 1-D pass: output[p] = fold over taps k of input at p + start + k along axis ('sum' "
+      "with weights[k], 'mean', 'min' or 'max'); weights: float64 cunp array of taps values.");
+  nd.def(
+      "generic_filter_raw",
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights, int mode,
+         double cval, const std::string& code, const std::string& name,
+         const std::vector<std::string>& options) {
+        generic_filter(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
+                       arr(weights, "weights"), mode_of(mode), cval,
+                       NdiUserFunction{code, name, options});
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"), nb::arg("mode"),
+      nb::arg("cval"), nb::arg("code"), nb::arg("name"), nb::arg("options"),
+      "generic_filter with a RawKernel's function name(double* values, int count, double* "
+      "result) defined in code; the footprint as stencil's tables.");
+  nd.def(
+      "generic_filter_reduction",
+      [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights, int mode,
+         double cval, const std::vector<std::string>& params, const std::string& map_expr,
+         const std::string& reduce_expr, const std::string& post_map_expr,
+         const std::string& identity, const std::string& reduce_type, const std::string& preamble,
+         const std::vector<std::string>& options) {
+        if (params.size() != 4)
+          throw ValueError("generic_filter: params are (in name, in type, out name, out type)");
+        NdiUserReduction r{params[0],     params[1], params[2],   params[3], map_expr, reduce_expr,
+                           post_map_expr, identity,  reduce_type, preamble,  options};
+        generic_filter(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
+                       arr(weights, "weights"), mode_of(mode), cval, r);
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"), nb::arg("mode"),
+      nb::arg("cval"), nb::arg("params"), nb::arg("map_expr"), nb::arg("reduce_expr"),
+      nb::arg("post_map_expr"), nb::arg("identity"), nb::arg("reduce_type"), nb::arg("preamble"),
+      nb::arg("options"),
+      "generic_filter with a ReductionKernel's parts (params: input name and type, output name "
+      "and type; identity and reduce_type '' for none).");
+  nd.def(
+      "generic_filter1d",
+      [](nb::handle input, nb::handle output, nb::handle in_buffer, nb::handle out_buffer,
+         long long first, long long size, long long before, int mode, double cval,
+         const std::string& code, const std::string& name,
+         const std::vector<std::string>& options) {
+        generic_filter1d(arr(input, "input"), arr(output, "output"), arr(in_buffer, "in_buffer"),
+                         arr(out_buffer, "out_buffer"), first, size, before, mode_of(mode), cval,
+                         NdiUserFunction{code, name, options});
+      },
+      nb::arg("input"), nb::arg("output"), nb::arg("in_buffer"), nb::arg("out_buffer"),
+      nb::arg("first"), nb::arg("size"), nb::arg("before"), nb::arg("mode"), nb::arg("cval"),
+      nb::arg("code"), nb::arg("name"), nb::arg("options"),
+      "generic_filter1d over lines first.. of input and output (the axis last), through float64 "
+      "line buffers (L, n + size - 1) and (L, n); code defines name(double*, ptrdiff_t, double*, "
+      "ptrdiff_t).");
   nd.def(
       "interpolate",
       [](nb::handle input, nb::handle output, const std::string& map, nb::handle table,

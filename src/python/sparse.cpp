@@ -1,10 +1,12 @@
-// src/python/sparse.cpp -- bindings of cunp.scipy.sparse's cuSPARSE calls, as the submodule
-// _core.sparse: the product of a compressed matrix with dense operands, and the library's
-// availability (checked without a GPU).
+// src/python/sparse.cpp -- bindings of cunp.scipy.sparse's library calls, as the submodule
+// _core.sparse: the product of a compressed matrix with dense operands (cuSPARSE), the sparse
+// QR solve of sparse.linalg.spsolve (cusolverSp), and the libraries' availability (checked
+// without a GPU).
 #include <nanobind/stl/string.h>
 
 #include "common.hpp"
 #include "cunp/sparse/products.hpp"
+#include "cunp/sparse/solve.hpp"
 
 namespace cunp::py {
 namespace {
@@ -27,6 +29,20 @@ void matmul(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows
   sparse_matmul(a, array_arg(x, "x"), array_arg(out, "out"));
 }
 
+// Solves A x = b for the CSR arrays of a square A (int32 indices) and vectors b, x by
+// cusolverSp's QR; the first singular column, or -1 (see solve.hpp).
+int solve_qr(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, nb::handle b,
+             nb::handle x, double tol) {
+  CompressedMatrix a;
+  a.data = array_arg(data, "data");
+  a.indices = array_arg(indices, "indices");
+  a.indptr = array_arg(indptr, "indptr");
+  a.rows = n;
+  a.cols = n;
+  a.by_rows = true;
+  return sparse_solve_qr(a, array_arg(b, "b"), array_arg(x, "x"), tol);
+}
+
 }  // namespace
 
 void bind_sparse(nb::module_& m) {
@@ -35,6 +51,10 @@ void bind_sparse(nb::module_& m) {
         nb::arg("cols"), nb::arg("by_rows"), nb::arg("x"), nb::arg("out"));
   s.def("available", &cusparse_available);
   s.def("unavailable_reason", &cusparse_unavailable_reason);
+  s.def("solve_qr", &solve_qr, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("n"),
+        nb::arg("b"), nb::arg("x"), nb::arg("tol"));
+  s.def("solve_available", &sparse_solve_available);
+  s.def("solve_unavailable_reason", &sparse_solve_unavailable_reason);
 }
 
 }  // namespace cunp::py

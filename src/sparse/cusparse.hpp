@@ -13,7 +13,8 @@ namespace cunp::sparse {
   X(cusparseCreateCsr) X(cusparseDestroySpMat)                                               \
   X(cusparseCreateDnVec) X(cusparseDestroyDnVec)                                             \
   X(cusparseCreateDnMat) X(cusparseDestroyDnMat)                                             \
-  X(cusparseSpMV_bufferSize) X(cusparseSpMV) X(cusparseSpMM_bufferSize) X(cusparseSpMM)
+  X(cusparseSpMV_bufferSize) X(cusparseSpMV) X(cusparseSpMM_bufferSize) X(cusparseSpMM)      \
+  X(cusparseCreateMatDescr) X(cusparseDestroyMatDescr)
 // clang-format on
 
 struct Api {

@@ -38,8 +38,8 @@ def to_device(value):
 
 
 def to_host(value):
-    if isinstance(value, tuple):
-        return tuple(to_host(v) for v in value)
+    if isinstance(value, (tuple, list)):  # tuples and lists of results (split, histogramdd)
+        return (tuple if isinstance(value, tuple) else list)(to_host(v) for v in value)
     if DRY:
         return numpy.asarray(value)
     return xp.asnumpy(value) if isinstance(value, xp.ndarray) else numpy.asarray(value)
@@ -73,8 +73,9 @@ def outcome(fn, module, args):
 
 def assert_same(got, expected, what=''):
     """got (cunp, already on the host) equals expected (NumPy) in dtype, shape and values."""
-    if isinstance(expected, tuple):
-        assert isinstance(got, tuple) and len(got) == len(expected), f'{what}: {got!r}'
+    if isinstance(expected, (tuple, list)):
+        assert isinstance(got, (tuple, list)) and len(got) == len(expected), f'{what}: {got!r}'
+        assert isinstance(got, tuple) == isinstance(expected, tuple), f'{what}: {got!r}'
         for i, (g, e) in enumerate(zip(got, expected)):
             assert_same(g, e, f'{what}[{i}]')
         return
@@ -90,8 +91,8 @@ def assert_same(got, expected, what=''):
 
 def assert_same_flags(got, expected, what=''):
     """got (cunp's result, still on the device) is C- and F-contiguous where NumPy's is."""
-    if isinstance(expected, tuple):
-        if isinstance(got, tuple):
+    if isinstance(expected, (tuple, list)):
+        if isinstance(got, (tuple, list)):
             for i, (g, e) in enumerate(zip(got, expected)):
                 assert_same_flags(g, e, f'{what}[{i}]')
         return

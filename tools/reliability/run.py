@@ -26,6 +26,7 @@ from process import run
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PARTS = ('sanitizer', 'fuzz', 'leaks', 'faults')
+SIGNATURE_SHARDS = 4
 
 
 def last_line(out, prefix):
@@ -87,16 +88,28 @@ def main(argv=None):
     # Every public function, a few draws each: the signature fuzzer's default (a sixth of the
     # per-test examples, for each of ~300 functions) outlasts the harness's time limit.
     os.environ.setdefault('CUNP_FUZZ_SIGNATURE_EXAMPLES', '2')
+    envs = {}
     if 'fuzz' in parts:
         for path in sorted(glob.glob(os.path.join(ROOT, 'tests', 'fuzz', 'test_*.py'))):
-            jobs[path] = [py, '-m', 'pytest', path, '-q', '-p', 'no:cacheprovider',
-                          f'--hypothesis-seed={seed}', '--tb=short', '-rf']
+            cmd = [py, '-m', 'pytest', path, '-q', '-p', 'no:cacheprovider',
+                   f'--hypothesis-seed={seed}', '--tb=short', '-rf']
+            if not path.endswith('test_fuzz_signatures.py'):
+                jobs[path] = cmd
+                continue
+            # ~300 functions, each compiling kernels for its first draws: one process per
+            # shard of the functions, so that the whole list fits the time limit.
+            for i in range(SIGNATURE_SHARDS):
+                key = f'{path} (shard {i + 1} of {SIGNATURE_SHARDS})'
+                jobs[key] = cmd
+                envs[key] = dict(os.environ,
+                                 CUNP_FUZZ_SIGNATURE_SHARD=f'{i}/{SIGNATURE_SHARDS}')
     if 'leaks' in parts:
         jobs['leaks'] = [py, os.path.join(HERE, 'leaks.py')]
     if 'faults' in parts:
         jobs['faults'] = [py, os.path.join(HERE, 'faults.py')]
     with ThreadPoolExecutor(max(1, len(jobs))) as pool:
-        futures = {name: pool.submit(run, cmd, remaining, cwd=ROOT) for name, cmd in jobs.items()}
+        futures = {name: pool.submit(run, cmd, remaining, env=envs.get(name), cwd=ROOT)
+                   for name, cmd in jobs.items()}
         results = {name: f.result() for name, f in futures.items()}
     for name, (rc, out, t) in results.items():
         log(f'{os.path.relpath(name, ROOT) if os.sep in name else name} (rc {rc}, {t:.0f} s)', out)

@@ -49,7 +49,13 @@ def isdtype(dtype, kind):
             raise ValueError(f"kind argument must be one of {sorted(_KINDS)} or a dtype, "
                              f"got {kind!r}")
         return dt.name in _KINDS[kind] or dt.name in _EXTRA.get(kind, ())
+    if isinstance(kind, (ndarray, numpy.ndarray)) and kind.size != 1:
+        # NumPy compares kind with each kind name first: an array gives no single truth value.
+        raise ValueError("The truth value of an array with %s is ambiguous"
+                         % ("no elements" if kind.size == 0 else "more than one element"))
     try:
+        if isinstance(kind, (ndarray, numpy.ndarray)):
+            raise TypeError("Cannot construct a dtype from an array")
         other = numpy.dtype(kind)
     except TypeError:
         raise TypeError(f"kind argument must be a string, a dtype or a tuple of those, "
@@ -65,9 +71,9 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return x.astype(dtype, copy=copy, device=device)
 
 
-def permute_dims(x, /, axes):
-    """The array API's name for transpose with every axis given."""
-    return x.transpose(tuple(axes))
+def permute_dims(x, /, axes=None):
+    """The array API's name for transpose (NumPy 2.5: all axes reversed when axes is None)."""
+    return x.transpose(None if axes is None else tuple(axes))
 
 
 def matrix_transpose(x, /):
@@ -79,6 +85,8 @@ def matrix_transpose(x, /):
 
 def unstack(x, /, *, axis=0):
     """The views along `axis`, as a tuple."""
+    if x.ndim == 0:  # checked first, as NumPy does
+        raise ValueError("Input array must be at least 1-d.")
     axis = _core.axes.normalize_axis(axis, x.ndim)
     key = (slice(None),) * axis
     return tuple(x[key + (i,)] for i in range(x.shape[axis]))

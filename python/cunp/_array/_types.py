@@ -26,6 +26,9 @@ def _np():
 
 def issubdtype(arg1, arg2):
     """True when arg1's type is lower than or equal to arg2 in NumPy's type hierarchy."""
+    if isinstance(arg1, ndarray) or isinstance(arg2, ndarray):
+        # NumPy reads each argument as numpy.dtype(arg), which refuses arrays.
+        raise TypeError("Cannot construct a dtype from an array")
     return _np().issubdtype(arg1, arg2)
 
 

@@ -315,12 +315,13 @@ def _traced_kernel(func, pyfunc, alt=None):
 
             def _miss(self, args, kwargs, key):
                 func = self.func
-                trace, spec = _fusion._trace(func, args, kwargs)
+                trace, spec = _fusion._trace(func, args, kwargs, python_scalars=True)
                 if spec is None and self.alt is not None and \
                         type(trace.failure) is _fusion._Unfusable:
                     # `not x` or `a < x < b` on elements: the rewrite says logical_not/and. Only
                     # then, so that `not flag` on a scalar argument stays Python control flow.
-                    alt_trace, alt_spec = _fusion._trace(self.alt, args, kwargs)
+                    alt_trace, alt_spec = _fusion._trace(self.alt, args, kwargs,
+                                                          python_scalars=True)
                     if alt_spec is not None:
                         func, trace, spec = self.alt, alt_trace, alt_spec
                 if spec is None:

@@ -111,6 +111,10 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
             c = _apply_mode(c, n, md)
         term = c.astype("int64") * st
         total = term if total is None else total + term
+    if total is None:  # no dimensions: the one element of a 0-d array
+        from cunp._creation._basic import asarray
+
+        return asarray(0, dtype="int64")
     return total
 
 
@@ -120,6 +124,8 @@ def unravel_index(indices, shape, order="C"):
     size = math.prod(shape)
     if order not in ("C", "F"):
         raise ValueError("only 'C' or 'F' order is permitted")
+    if not shape and j.ndim:
+        raise ValueError("multiple indices are not supported for 0d arrays")
     if j.size and _any((j < 0) | (j >= size)):
         h = j.get().ravel()
         bad = h[(h < 0) | (h >= size)][0]

@@ -189,6 +189,8 @@ def argwhere(a):
     a = _asarray(a)
     if a.ndim == 0:
         return _empty((1 if bool(a) else 0, 0), "int64")
+    if a.ndim <= 8:  # NumPy's is transpose(nonzero(a)): the transpose of a C (ndim, count) array
+        return _core.indexing.nonzero_coords(a).copy().T
     return stack(nonzero(a), axis=1)
 
 
@@ -204,11 +206,16 @@ def extract(condition, arr):
 
 
 def place(arr, mask, vals):
+    from cunp._array._dtypes import can_cast
+
     mask = _asarray(mask)
     if mask.size != arr.size:
         raise ValueError("place: mask and data must be the same size")
-    pos = flatnonzero(mask)
     vals = _asarray(vals).ravel()
+    if not can_cast(vals.dtype, arr.dtype, "safe"):  # NumPy converts vals under 'safe' first
+        raise TypeError("Cannot cast array data from dtype('%s') to dtype('%s') according to the "
+                        "rule 'safe'" % (vals.dtype, arr.dtype))
+    pos = flatnonzero(mask)
     if pos.size and vals.size == 0:
         raise ValueError("Cannot insert from an empty array!")
     put(arr, pos, vals)
@@ -251,9 +258,12 @@ def choose(a, choices, out=None, mode="raise"):
 
     arrays = broadcast_arrays(_asarray(a), *[_asarray(c) for c in choices])
     idx, chs = arrays[0], arrays[1:]
-    if idx.dtype.kind not in "iu":
+    # NumPy casts the indices to intp under the 'safe' rule: bool and the integers but uint64.
+    if idx.dtype.kind not in "biu" or idx.dtype.str[1:] == "u8":
         raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to "
                         "the rule 'safe'" % idx.dtype)
+    if idx.dtype.kind == "b":
+        idx = idx.astype("int64")
     n = len(chs)
     if mode == "raise":
         if idx.size and _any((idx < 0) | (idx >= n)):

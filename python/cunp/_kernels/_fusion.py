@@ -108,6 +108,9 @@ class _Trace:
         self.shape_args = set()
         self.value_args = set()
         self.failure = None    # the exception that stopped the trace
+        # vectorize's functions are written for Python scalars, where complex numbers have no
+        # order: its traces refuse <, <=, >, >= on complex operands as Python does.
+        self.python_scalars = False
 
     def input_name(self, proxy):
         if proxy._name is None:
@@ -362,8 +365,29 @@ for _op, _uf in _BINARY.items():
     setattr(_Array, "__%s__" % _op, _f)
     setattr(_Array, "__r%s__" % _op, _r)
     setattr(_Array, "__i%s__" % _op, _Array._refuse)
+_ORDERING = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+def _is_complex(operand):
+    if type(operand) is _Array:
+        return operand.dtype.kind == "c"
+    import numpy
+    value = operand._value if type(operand) is _Scalar else operand
+    return isinstance(value, (complex, numpy.complexfloating))
+
+
+def _comparison(name, symbol):
+    def op(self, other):
+        if symbol and self._trace.python_scalars and (_is_complex(self) or _is_complex(other)):
+            raise TypeError("'%s' not supported for complex values: a vectorized function "
+                            "compares Python scalars, and complex numbers have no order"
+                            % symbol)
+        return _apply(name, 1, (self, other))
+    return op
+
+
 for _op, _uf in _COMPARE.items():
-    setattr(_Array, "__%s__" % _op, _binary(_uf)[0])
+    setattr(_Array, "__%s__" % _op, _comparison(_uf, _ORDERING.get(_op)))
 for _op, _uf in _UNARY.items():
     setattr(_Array, "__%s__" % _op, (lambda uf: lambda self: _apply(uf, 1, (self,)))(_uf))
 _Array.__divmod__ = lambda self, other: _apply("divmod", 2, (self, other))
@@ -466,11 +490,13 @@ def _stand_in(trace, pos, a):
     return _Scalar(trace, pos, a)
 
 
-def _trace(func, args, kwargs=None):
+def _trace(func, args, kwargs=None, python_scalars=False):
     """Traces `func` on these arguments (cunp arrays or _ArraySpec, scalars): the trace and the
-    kernel spec (body, out dtypes, input positions, scalar slots, single), or None."""
+    kernel spec (body, out dtypes, input positions, scalar slots, single), or None.
+    python_scalars: func is written for Python scalars (vectorize), see _Trace."""
     kwargs = kwargs or {}
     trace = _Trace()
+    trace.python_scalars = python_scalars
     _stats["traces"] += 1
     proxies = [_stand_in(trace, p, a) for p, a in enumerate(args)]
     n = len(args)

@@ -91,6 +91,12 @@ def array_split(ary, indices_or_sections, axis=0):
 
 def split(ary, indices_or_sections, axis=0):
     """array_split, except that an integer must divide the axis evenly."""
+    ary = asarray(ary)
+    if not hasattr(indices_or_sections, "__len__"):
+        # NumPy's checks in its order: the axis (IndexError), then the division (0 sections:
+        # ZeroDivisionError), before array_split's own.
+        if ary.shape[axis] % int(indices_or_sections):
+            raise ValueError("array split does not result in an equal division")
     return _split(ary, indices_or_sections, axis, True)
 
 

@@ -195,15 +195,19 @@ def resize(a, new_shape):
     needed (zeros for an empty a)."""
     from cunp import take
 
-    if isinstance(new_shape, int) or hasattr(new_shape, "__index__"):
-        new_shape = (operator.index(new_shape),)
-    new_shape = tuple(operator.index(s) for s in new_shape)
-    a = asarray(a).ravel()
+    import numpy
+
+    # As NumPy: an int is one dimension; anything else (a 0-d array too) is iterated.
+    if isinstance(new_shape, (int, numpy.integer)):
+        new_shape = (new_shape,)
     size = 1
-    for s in new_shape:
+    for s in new_shape:  # NumPy's order: the product and the sign, then the conversion
         size *= s
         if s < 0:
             raise ValueError("all elements of `new_shape` must be non-negative")
+    new_shape = tuple(operator.index(s) for s in new_shape)
+    size = operator.index(size)
+    a = asarray(a).ravel()
     if a.size == 0 or size == 0:
         return _core.zeros(new_shape, a.dtype)
     if size <= a.size:

@@ -139,10 +139,14 @@ def roll(a, shift, axis=None):
 
 
 def real(val):
+    if isinstance(val, (bool, int, float, complex)):  # NumPy: the Python number's own .real
+        return val.real
     return asarray(val).real
 
 
 def imag(val):
+    if isinstance(val, (bool, int, float, complex)):
+        return val.imag
     return asarray(val).imag
 
 

@@ -45,6 +45,10 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     if x.dtype.kind == "c" or xp.dtype.kind == "c":
         raise TypeError("interp: x and xp must be real, not complex")
     if xp.shape[0] == 0:
+        if x.size == 0:  # NumPy 2.5: nothing to interpolate, nothing to complain about
+            from cunp import empty
+
+            return empty(x.shape, dtype=dtype)
         raise ValueError("array of sample points is empty")
     if fp.shape[0] != xp.shape[0]:
         raise ValueError("fp and xp are not of the same length.")

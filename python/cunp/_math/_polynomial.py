@@ -171,6 +171,9 @@ def poly(seq_of_zeros):
     square matrix as roots). Real when complex roots come in conjugate pairs."""
     from cunp import linalg, ones, stack
 
+    if getattr(seq_of_zeros, "ndim", 1 if hasattr(seq_of_zeros, "__len__") else 0) == 0:
+        # NumPy's poly iterates its argument before anything else: a scalar is refused.
+        raise TypeError("poly: seq_of_zeros must be a sequence of roots or a square matrix")
     z = _atleast_1d(seq_of_zeros)
     if z.ndim == 2 and z.shape[0] == z.shape[1] and z.shape[0] != 0:
         z = linalg.eigvals(z)
@@ -297,6 +300,8 @@ def polyval(p, x):
     from cunp import zeros_like
 
     p = asarray(_coeffs(p))
+    if p.ndim == 0:
+        raise TypeError("iteration over a 0-d array")  # NumPy iterates the coefficients
     if isinstance(x, poly1d):
         y = 0
     else:
@@ -387,6 +392,9 @@ def roots(p):
     dropped, trailing ones give zero roots)."""
     from cunp import concatenate, linalg, zeros
 
+    if not isinstance(p, poly1d) and getattr(p, "ndim", 1 if hasattr(p, "__len__") else 0) == 0:
+        # NumPy's roots iterates p before anything else: a scalar is refused.
+        raise TypeError("roots: p must be a sequence of coefficients, not a scalar")
     p = _atleast_1d(_coeffs(p))
     if p.ndim != 1:
         raise ValueError("Input must be a rank-1 array.")

@@ -59,10 +59,15 @@ def hanning(M):  # noqa: N803
 def kaiser(M, beta):  # noqa: N803
     """The Kaiser window of M points with shape parameter beta: I0(beta sqrt(1 - t^2)) / I0(beta)
     for t evenly from -1 to 1."""
-    from cunp import sqrt
+    import numpy
+
+    from cunp import ndarray, sqrt
     from cunp._math._extras import i0
 
-    M, beta = float(M), float(beta)  # noqa: N806
+    # NumPy reads both through one float64 array: its errors (a sequence for beta: ValueError)
+    # and its conversions.
+    values = numpy.array([0.0, M, beta.get() if isinstance(beta, ndarray) else beta])
+    M, beta = float(values[1]), values[2].item()  # noqa: N806
     if M == 1:
         return ones((1,), "float64")
     n = arange(0, M)

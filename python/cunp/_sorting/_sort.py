@@ -6,6 +6,7 @@ unique_all, unique_counts, unique_inverse and unique_values.
 Every kind sorts stably (a radix sort). Floats sort as NumPy orders them: NaNs last, -0.0 equal
 to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may put -0.0
 first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not supported."""
+import operator
 from collections import namedtuple
 
 from cunp import _core
@@ -31,9 +32,11 @@ def _kind(kind, stable, order):
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """A sorted copy of `a` along `axis` (the flattened array when axis is None); the array
     API's descending=True reverses the order (NaNs then come first)."""
+    if axis is not None:
+        operator.index(axis)  # NumPy reads the axis before the other arguments
     kind = _kind(kind, stable, order)
-    if descending:
-        return _flip_along(_core.sorting.sort(a, axis, kind), axis)
+    if descending:  # a new array laid out as the ascending one, not a reversed view of it
+        return _flip_along(_core.sorting.sort(a, axis, kind), axis).copy(order="K")
     return _core.sorting.sort(a, axis, kind)
 
 

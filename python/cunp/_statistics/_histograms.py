@@ -382,6 +382,8 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     np, cp = _numpy(), _cunp()
     sample = _sample_2d(sample)
     N, D = sample.shape
+    if D == 0:  # NumPy fails building a 0-dimensional histogram's bin index (a ValueError)
+        raise ValueError("histogramdd needs a sample of at least one dimension")
     if weights is not None:
         weights = _bincount_weights(weights, N)
     try:

@@ -59,6 +59,8 @@ def _shifted(x, axes, sign):
 
     x = cunp.asarray(x)
     if axes is None:
+        if x.ndim == 0:  # NumPy's roll gets no shifts and no axes to pair them with
+            raise ValueError("not enough values to unpack (expected 2, got 0)")
         axes = tuple(range(x.ndim))
         shift = [sign * (dim // 2) for dim in x.shape]
     elif isinstance(axes, int) or _is_integer_scalar(axes):

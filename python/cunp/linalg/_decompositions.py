@@ -61,10 +61,10 @@ def _assert_stacked_square(a):
 
 
 def _prepare_square(a):
-    a = _solver_array(a)
-    _assert_stacked_2d(a)
+    a = _cp().asarray(a)
+    _assert_stacked_2d(a)  # NumPy checks the shape before the dtype
     _assert_stacked_square(a)
-    return a
+    return _solver_array(a)
 
 
 # --- determinants, inverses, solvers ---
@@ -263,7 +263,7 @@ def eigvals(a):
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition. hermitian=True goes through eigh as NumPy does: s = |w|
-    in descending order, u the matching eigenvectors, vh = (u * sign(w))^H."""
+    in descending order, u the matching eigenvectors, vh = (u * sign(w))^H, sign(0) = +1."""
     a = _solver_array(a)
     _assert_stacked_2d(a)
     if hermitian:
@@ -287,7 +287,8 @@ def _svd_hermitian(a, compute_uv):
     s = cp.take_along_axis(cp.abs(w), idx, axis=-1)
     if not compute_uv:
         return s
-    sgn = cp.take_along_axis(cp.sign(w), idx, axis=-1)
+    # NumPy 2.5 gives a zero eigenvalue the sign +1 (vh's row is u's, not zeros).
+    sgn = cp.take_along_axis(cp.where(w < 0, -1.0, 1.0), idx, axis=-1)
     u = cp.take_along_axis(res[1], idx[..., None, :], axis=-1)
     # Singular values carry no sign: it moves into vh's rows.
     vh = cp.swapaxes(u * sgn[..., None, :].astype(u.dtype), -1, -2)
@@ -330,7 +331,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
             rtol = max(A.shape[-2:]) * _eps(S.dtype)
         else:
             rtol = cp.asarray(rtol)[..., None]
-        tol = S.max(axis=-1, keepdims=True) * rtol
+        tol = S.max(axis=-1, keepdims=True, initial=0) * rtol  # initial: empty matrices
     else:
         tol = cp.asarray(tol)[..., None]
     return (S > tol).sum(axis=-1)
@@ -343,7 +344,14 @@ class _NoValue:
 def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     """Moore-Penrose pseudo-inverse through the SVD."""
     cp = _cp()
-    a = _solver_array(a)
+    given = cp.asarray(a)
+    if rcond is not None and rtol is not _NoValue:
+        raise ValueError("`rtol` and `rcond` can't be both set.")
+    _assert_stacked_2d(given)
+    m, n = given.shape[-2:]
+    if m == 0 or n == 0:  # NumPy keeps the input's dtype here, even bool or int
+        return cp.empty(given.shape[:-2] + (n, m), dtype=given.dtype)
+    a = _solver_array(given)
     if rcond is None:
         if rtol is _NoValue:
             rcond = 1e-15
@@ -351,12 +359,6 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
             rcond = max(a.shape[-2:]) * _eps(a.dtype)
         else:
             rcond = rtol
-    elif rtol is not _NoValue:
-        raise ValueError("`rtol` and `rcond` can't be both set.")
-    _assert_stacked_2d(a)
-    m, n = a.shape[-2:]
-    if m == 0 or n == 0:
-        return cp.empty(a.shape[:-2] + (n, m), dtype=a.dtype)
     rcond = cp.asarray(rcond)
     u, s, vh = svd(a.conj(), full_matrices=False, hermitian=hermitian)
     cutoff = rcond[..., None] * s.max(axis=-1, keepdims=True)

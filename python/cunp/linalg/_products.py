@@ -1,6 +1,8 @@
 # python/cunp/linalg/_products.py -- numpy.linalg's product functions (multi_dot, ...) and
 # the TF32 switch for float32 products on cuBLAS.
 """numpy.linalg's products on cuBLAS: matmul, multi_dot, tensordot, vecdot, outer, cross, ..."""
+import operator
+
 from cunp._linalg import _products as _p
 from cunp._creation._basic import asarray
 
@@ -37,6 +39,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
+    axis = operator.index(axis)  # NumPy: an int, never None
     if axis == -1:
         return _p._vecdot(x1, x2)
     return _p.vecdot(x1, x2, axis=axis)

@@ -17,7 +17,7 @@ def trimseq(seq):
     cunp array gives a view of it; any other sequence is sliced as NumPy's trimseq does."""
     if len(seq) == 0:
         return seq
-    if isinstance(seq, ndarray):
+    if isinstance(seq, ndarray) and seq.ndim == 1:
         nz = (seq != 0).get().nonzero()[0]
         return seq[:int(nz[-1]) + 1] if nz.size else seq[:1]
     if seq[-1] != 0:

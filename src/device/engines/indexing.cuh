@@ -314,7 +314,8 @@ __device__ __forceinline__ void select_values(const SelectParams& p) {
   });
 }
 
-// nonzero: the coordinates of the selected elements, an (ndim, count) int64 array.
+// nonzero: the coordinates of the selected elements, a (count, ndim) int64 array (NumPy's
+// layout: nonzero's per-axis arrays are its strided columns).
 template <int BLOCK, int ROUNDS>
 __device__ __forceinline__ void select_coords(const SelectParams& p) {
   select_each<BLOCK, ROUNDS>(p, [&](long long i, long long pos) {
@@ -324,7 +325,7 @@ __device__ __forceinline__ void select_coords(const SelectParams& p) {
       return;
     }
     cunp::for_each_coordinate(i, p.ndim, p.shape,
-                              [&](int d, long long c) { dst[d * p.count + pos] = c; });
+                              [&](int d, long long c) { dst[pos * p.ndim + d] = c; });
   });
 }
 

@@ -122,9 +122,8 @@ __device__ inline double sp_k1(double x) {
 }
 
 // J and Y of orders 0 and 1 and Y of integer order from CUDA's libdevice, which follows the
-// same conventions as SciPy (Y is -inf at 0 and NaN left of it) except at infinity: SciPy's
-// (Cephes') asymptotic forms take sin and cos of x - pi/4 there and return NaN, where libdevice
-// returns the limit 0; cunp returns SciPy's NaN.
+// same conventions as SciPy (Y is -inf at 0 and NaN left of it), except at infinity: libdevice
+// returns the limit 0 there, SciPy NaN (its phase x - pi/4 has no value at infinity).
 __device__ inline double sp_j0(double x) { return isinf(x) ? sp_nan() : ::j0(x); }
 __device__ inline double sp_j1(double x) { return isinf(x) ? sp_nan() : ::j1(x); }
 __device__ inline double sp_y0(double x) { return isinf(x) ? sp_nan() : ::y0(x); }
@@ -133,7 +132,7 @@ __device__ inline double sp_y1(double x) { return isinf(x) ? sp_nan() : ::y1(x);
 // Y_n for integer n; negative orders by Y_-n = (-1)^n Y_n. A float order is truncated toward
 // zero, as SciPy does (with a warning there).
 __device__ inline double sp_yn(long long n, double x) {
-  if (isinf(x)) return sp_nan();  // SciPy's, as for y0 and y1
+  if (isinf(x)) return sp_nan();
   if (n < 0) {
     const double r = ::yn(static_cast<int>(-n), x);
     return (n & 1) ? -r : r;
@@ -141,8 +140,16 @@ __device__ inline double sp_yn(long long n, double x) {
   return ::yn(static_cast<int>(n), x);
 }
 
+// An order beyond int's range: SciPy's conversion to int makes it INT_MIN, which its forward
+// recurrence takes as an even order of 2^31 (running 2^31 steps). Y_n overflows to -inf while
+// x < |n| (Y_n(x) ~ -(2n / (e x))^n / sqrt(pi n / 2)); beyond, where its amplitude is below
+// sqrt(2 / (pi x)) < 2e-5, 0 stands for a value whose order SciPy has already lost.
 __device__ inline double sp_yn(double n, double x) {
   if (isnan(n)) return n;
+  if (!(::fabs(n) < 2147483648.0)) {
+    if (isnan(x) || x < 0.0 || isinf(x)) return sp_nan();
+    return x < ::fabs(n) ? -sp_inf() : 0.0;
+  }
   return sp_yn(static_cast<long long>(n), x);
 }
 

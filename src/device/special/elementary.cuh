@@ -18,13 +18,11 @@ __device__ inline double sp_exprel(double x) {
   return ::expm1(x) / x;
 }
 
-// cos(x) - 1: near 0 as -2 sin^2(x/2), which has no cancellation.
+// cos(x) - 1 as -2 sin^2(x/2), which has no cancellation anywhere: cos(x) - 1 loses the digits
+// of the result near every zero 2 pi k (SciPy's form past pi/4, ~256 ulp at x = -6.342).
 __device__ inline double sp_cosm1(double x) {
-  if (::fabs(x) <= 0.78539816339744830962) {
-    const double s = ::sin(0.5 * x);
-    return -2.0 * s * s;
-  }
-  return ::cos(x) - 1.0;
+  const double s = ::sin(0.5 * x);
+  return -2.0 * s * s;
 }
 
 // sin of r degrees for r in [-180, 180]: folded to [-90, 90] by subtractions that are exact,

@@ -25,7 +25,8 @@ const ElementwiseOp& triangle_op() {
 namespace {
 
 NDArray triangle(const NDArray& m, int64_t k, bool lower) {
-  if (m.ndim() == 0) throw ValueError("tril/triu need an array of at least one dimension");
+  // NumPy's own error here is tri()'s, called with no sizes: a TypeError.
+  if (m.ndim() == 0) throw TypeError("tril/triu need an array of at least one dimension");
   const Dims shape = m.ndim() >= 2 ? m.shape() : Dims{m.shape()[0], m.shape()[0]};
   const int64_t rows = shape[shape.size() - 2], cols = shape[shape.size() - 1];
   NDArray out = NDArray::empty(shape, m.dtype());

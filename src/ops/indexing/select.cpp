@@ -115,7 +115,9 @@ NDArray nonzero_coords(const NDArray& a) {
   SelectParams p{};
   NDArray tiles;
   const int64_t count = count_tiles(mask, p, tiles);
-  NDArray out = NDArray::empty(Dims{nd, count}, DType::Int64, Order::C, device);
+  // Written as (count, nd) rows and returned as its (nd, count) transpose, so that row d is a
+  // strided view, as NumPy's nonzero returns its per-axis arrays.
+  NDArray out = NDArray::empty(Dims{count, nd}, DType::Int64, Order::C, device).transpose();
   if (count == 0) return out;
   SelectSignature sig;
   sig.kind = SelectKind::Coords;

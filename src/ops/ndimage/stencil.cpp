@@ -5,6 +5,7 @@
 // input whole (raw) with its own strides, so a stencil needs only a body: no second loop skeleton.
 #include "cunp/ops/ndimage/stencil.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "cunp/array/scalar.hpp"
@@ -19,7 +20,7 @@ namespace {
 constexpr int kRankCapacities[] = {32, 128, 512, 1024, 4096};
 
 // Every fold's arguments: the output's position, the tables, the mode and cval.
-const std::string kArgs = "(i, x, offsets, weights, taps, mode, cval";
+const std::string kArgs = "(i, x, offsets, weights, interior, taps, mode, cval";
 
 int rank_capacity(long long taps) {
   for (int c : kRankCapacities)
@@ -31,16 +32,100 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
   o->name = name;
   o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil");
-  o->names = {"x", "offsets", "weights", "y"};
-  o->raw = {true, true, true, false};
+  o->names = {"x", "offsets", "weights", "interior", "y"};
+  o->raw = {true, true, true, true, false};
   o->scalar_names = {"taps", "mode", "cval", "rank"};
   o->uses_index = true;  // i is the output's C-order position, the stencil's centre
-  o->type_aliases = {TypeAlias{"Y", false, 3}};
+  o->type_aliases = {TypeAlias{"Y", false, 4}};
   o->body = "y = cunp::cast<Y>(" + call + ");";
   return o;
 }
 
+// Every 1-D pass's arguments.
+const std::string kLineArgs = "(i, x, weights, taps, axis, start, mode, cval)";
+const std::string kRunArgs = "(i, x, y, size, axis, start, mode, cval";
+
+ElementwiseOp* make_line_op(const std::string& name, const std::string& call) {
+  auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
+  o->name = name;
+  o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil") + device_part("ndi_line");
+  o->names = {"x", "weights", "y"};
+  o->raw = {true, true, false};
+  o->scalar_names = {"taps", "axis", "start", "mode", "cval"};
+  o->uses_index = true;
+  o->type_aliases = {TypeAlias{"Y", false, 2}};
+  o->body = "y = cunp::cast<Y>(" + call + ");";
+  return o;
+}
+
+ElementwiseOp* make_run_op(const std::string& name, const std::string& call) {
+  auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
+  o->name = name;
+  o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil") + device_part("ndi_line");
+  o->names = {"x", "weights", "y"};
+  o->raw = {true, true, true};
+  o->writable = {false, false, true};
+  o->scalar_names = {"size", "axis", "start", "mode", "cval", "run"};
+  o->uses_index = true;  // i is the run
+  o->body = call + ";";
+  return o;
+}
+
 }  // namespace
+
+const ElementwiseOp& stencil_line_op(StencilFold fold) {
+  switch (fold) {
+    case StencilFold::Sum: {
+      static const ElementwiseOp* op = make_line_op("ndi_line_correlate",
+                                                    "cunp::ndi_line_correlate_at" + kLineArgs);
+      return *op;
+    }
+    case StencilFold::Min: {
+      static const ElementwiseOp* op = make_line_op("ndi_line_minimum",
+                                                    "cunp::ndi_line_extreme_at<false>" + kLineArgs);
+      return *op;
+    }
+    case StencilFold::Max: {
+      static const ElementwiseOp* op = make_line_op("ndi_line_maximum",
+                                                    "cunp::ndi_line_extreme_at<true>" + kLineArgs);
+      return *op;
+    }
+    default: throw ValueError("stencil_line: no direct kernel for this fold");
+  }
+}
+
+const ElementwiseOp& stencil_run_op(StencilFold fold, int cap) {
+  if (fold == StencilFold::Sum) {
+    static const ElementwiseOp* op = make_run_op(
+        "ndi_line_sum_run", "cunp::ndi_line_sum_run(i, x, weights, y, size, axis, start, mode, "
+                            "cval, run)");
+    return *op;
+  }
+  if (fold == StencilFold::Mean) {
+    static const ElementwiseOp* op = make_run_op("ndi_running_mean", "cunp::ndi_running_mean_run" +
+                                                                         kRunArgs + ", run)");
+    return *op;
+  }
+  if (fold != StencilFold::Min && fold != StencilFold::Max)
+    throw ValueError("stencil_line: no run kernel for this fold");
+  constexpr std::size_t kCaps = std::size(kVanHerkCapacities);
+  static const ElementwiseOp* ops[2][kCaps] = {};
+  static const bool built = [] {
+    for (int m = 0; m < 2; ++m) {
+      for (std::size_t k = 0; k < kCaps; ++k) {
+        const std::string c = std::to_string(kVanHerkCapacities[k]);
+        ops[m][k] = make_run_op(std::string(m ? "ndi_van_herk_max" : "ndi_van_herk_min") + c,
+                                std::string("cunp::ndi_van_herk_run<") + (m ? "true" : "false") +
+                                    ", " + c + ">" + kRunArgs + ", run)");
+      }
+    }
+    return true;
+  }();
+  (void)built;
+  for (std::size_t k = 0; k < kCaps; ++k)
+    if (kVanHerkCapacities[k] >= cap) return *ops[fold == StencilFold::Max][k];
+  throw ValueError("stencil_line: van Herk buffer too large");
+}
 
 const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
   switch (fold) {
@@ -60,6 +145,13 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
       return *op;
     }
     case StencilFold::Rank: break;
+    case StencilFold::Mean: throw ValueError("stencil: the mean fold is stencil_line's");
+  }
+  if (taps >= 1 && taps <= kSmallRankTaps) {
+    static const ElementwiseOp* small = make_op(
+        "ndi_rank_small" + std::to_string(kSmallRankTaps),
+        "cunp::ndi_small_rank_at<" + std::to_string(kSmallRankTaps) + ">" + kArgs + ", rank)");
+    return *small;
   }
   const int cap = rank_capacity(taps);
   if (cap == 0) throw ValueError("rank filter: footprint too large");
@@ -78,7 +170,8 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
 }
 
 void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets,
-             const NDArray& weights, NdiMode mode, double cval, StencilFold fold, long long rank) {
+             const NDArray& weights, const NDArray& interior, NdiMode mode, double cval,
+             StencilFold fold, long long rank) {
   if (input.ndim() < 1) throw ValueError("stencil: input must have at least one dimension");
   if (output.shape() != input.shape()) throw RuntimeError("output shape not correct");
   if (offsets.dtype() != DType::Int64 || weights.dtype() != DType::Float64)
@@ -86,6 +179,9 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
   const long long taps = weights.size();
   if (offsets.size() != taps * input.ndim())
     throw ValueError("stencil: offsets must hold ndim offsets per tap");
+  if (interior.dtype() != DType::Int64 || interior.size() != taps + 2 * input.ndim())
+    throw ValueError("stencil: the interior table must hold taps + 2 * ndim int64 values");
+  if (fold == StencilFold::Mean) throw ValueError("stencil: the mean fold is stencil_line's");
   if (fold == StencilFold::Rank) {
     if (taps > kStencilMaxRankTaps)
       throw ValueError("rank filter: a footprint of " + std::to_string(taps) +
@@ -95,10 +191,65 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
   }
   if (output.size() == 0) return;
   if (taps == 0) throw ValueError("stencil: the footprint has no taps");
-  elementwise(stencil_op(fold, taps), {input, offsets, weights}, {output},
+  elementwise(stencil_op(fold, taps), {input, offsets, weights, interior}, {output},
               {Scalar::from_int(taps, DType::Int64),
                Scalar::from_int(static_cast<int>(mode), DType::Int32),
                Scalar::from_double(cval, DType::Float64), Scalar::from_int(rank, DType::Int64)});
+}
+
+}  // namespace cunp
+
+namespace cunp {
+
+void stencil_line(const NDArray& input, const NDArray& output, const NDArray& weights, int axis,
+                  long long start, long long taps, NdiMode mode, double cval, StencilFold fold) {
+  if (input.ndim() < 1) throw ValueError("stencil: input must have at least one dimension");
+  if (output.shape() != input.shape()) throw RuntimeError("output shape not correct");
+  if (axis < 0 || axis >= input.ndim()) throw ValueError("stencil_line: axis out of range");
+  if (taps < 1) throw ValueError("stencil: the footprint has no taps");
+  if (weights.dtype() != DType::Float64) throw TypeError("stencil: weights must be float64");
+  if (weights.size() != taps)
+    throw ValueError("stencil_line: weights must hold one weight per tap");
+  if (fold == StencilFold::Rank) throw ValueError("stencil_line: no rank fold along a line");
+  if (output.size() == 0) return;
+  const long long n = input.shape()[axis];
+  const long long lines = input.size() / n;
+  const bool floating = is_float(output.dtype());
+  // Runs put neighbouring threads on neighbouring lines: coalesced where the axis is not the
+  // input's innermost. Along the innermost axis the direct fold coalesces and its taps hit L1,
+  // so runs pay only for wide windows there.
+  const long long stride = input.strides()[axis];
+  const bool inner = (stride < 0 ? -stride : stride) <= itemsize(input.dtype());
+  const long long from = inner ? kRunsOnInnerAxisFrom : 0;
+  // The running sum rounds differently from the direct fold; integer outputs truncate, so a
+  // last-bit difference would show there: they keep the direct fold, as do narrow windows.
+  const bool running = fold == StencilFold::Mean && floating &&
+                       taps >= std::max(kRunningMeanFrom, from);
+  const bool van_herk = (fold == StencilFold::Min || fold == StencilFold::Max) &&
+                        taps >= std::max(kVanHerkFrom, from) &&
+                        taps <= kVanHerkCapacities[std::size(kVanHerkCapacities) - 1];
+  const Scalar common[] = {Scalar::from_int(taps, DType::Int64),
+                           Scalar::from_int(axis, DType::Int32),
+                           Scalar::from_int(start, DType::Int64),
+                           Scalar::from_int(static_cast<int>(mode), DType::Int32),
+                           Scalar::from_double(cval, DType::Float64)};
+  // The remaining weighted sums (Mean into integers or over narrow windows: weights 1 / taps)
+  // off the innermost axis: direct sums over runs.
+  const bool sum_runs = !inner && !running &&
+                        (fold == StencilFold::Sum || fold == StencilFold::Mean);
+  if (running || van_herk || sum_runs) {
+    const long long run = running ? kRunningMeanRun : sum_runs ? kSumRun : taps;
+    const long long runs = (n + run - 1) / run;
+    const Scalar scalars[] = {common[0], common[1], common[2],
+                              common[3], common[4], Scalar::from_int(run, DType::Int64)};
+    elementwise(stencil_run_op(sum_runs ? StencilFold::Sum : fold, static_cast<int>(taps)),
+                {input, weights, output}, {}, ArgList<Scalar>(scalars, std::size(scalars)),
+                Dims{static_cast<int64_t>(lines * runs)});
+    return;
+  }
+  // The direct fold (Mean: of the weights 1 / taps the caller passes; Min/Max: of zeros).
+  elementwise(stencil_line_op(fold == StencilFold::Mean ? StencilFold::Sum : fold),
+              {input, weights}, {output}, ArgList<Scalar>(common, std::size(common)));
 }
 
 }  // namespace cunp

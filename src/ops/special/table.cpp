@@ -18,7 +18,7 @@ const char* const kF2 = "ff->f dd->d";
 // With SciPy's complex loops after the real ones (complex64 computes in complex128).
 const char* const kF1C = "f->f d->d F->F D->D";
 const char* const kD1C = "d->d f->f D->D F->F";
-const char* const kD2C = "dd->d ff->f DD->D FF->F";
+const char* const kF2C = "ff->f dd->d FF->F DD->D";
 
 struct Def {
   const char* name;
@@ -35,26 +35,28 @@ using I = Identity;
 std::vector<Def> definitions() {
   return {
       // error function and the normal distribution
-      {"erf", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_erf",
-       I::None, "Returns the error function of x."},
-      {"erfc", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_erfc",
-       I::None, "Complementary error function, 1 - erf(x)."},
-      {"erfcx", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_erfcx",
-       I::None, "Scaled complementary error function, exp(x**2) * erfc(x)."},
+      {"erf", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erf", I::None, "Returns the error function of x."},
+      {"erfc", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfc", I::None, "Complementary error function, 1 - erf(x)."},
+      {"erfcx", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfcx", I::None, "Scaled complementary error function, exp(x**2) * erfc(x)."},
       {"erfinv", 1, kF1, "error_function", "sp_erfinv", I::Zero, "Inverse of the error function."},
       {"erfcinv", 1, kF1, "error_function", "sp_erfcinv", I::Zero,
        "Inverse of the complementary error function."},
-      {"ndtr", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_ndtr",
-       I::None, "Cumulative distribution of the standard normal distribution."},
+      {"ndtr", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_ndtr", I::None, "Cumulative distribution of the standard normal distribution."},
       {"ndtri", 1, kF1, "error_function", "sp_ndtri", I::Zero, "Inverse of ndtr vs x."},
-      {"log_ndtr", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
-       "sp_log_ndtr", I::None, "Logarithm of Gaussian cumulative distribution function."},
-      {"erfi", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_erfi",
-       I::None, "Imaginary error function, -i erf(i z)."},
-      {"dawsn", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva", "sp_dawsn",
-       I::None, "Dawson's integral."},
-      {"wofz", 1, "D->D F->F", "special_values error_function complex_arith complex_elementary faddeeva",
-       "sp_wofz", I::None, "Faddeeva function, exp(-z**2) erfc(-i z)."},
+      {"log_ndtr", 1, kF1C,
+       "special_values error_function complex_arith complex_elementary faddeeva", "sp_log_ndtr",
+       I::None, "Logarithm of Gaussian cumulative distribution function."},
+      {"erfi", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfi", I::None, "Imaginary error function, -i erf(i z)."},
+      {"dawsn", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_dawsn", I::None, "Dawson's integral."},
+      {"wofz", 1, "D->D F->F",
+       "special_values error_function complex_arith complex_elementary faddeeva", "sp_wofz",
+       I::None, "Faddeeva function, exp(-z**2) erfc(-i z)."},
       // gamma and beta functions
       {"gamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_gamma",
        I::None, "gamma function."},
@@ -80,9 +82,9 @@ std::vector<Def> definitions() {
        "Regularized lower incomplete gamma function."},
       {"gammaincc", 2, kF2, "special_values incomplete_gamma", "sp_gammaincc", I::None,
        "Regularized upper incomplete gamma function."},
-      {"gammaincinv", 2, kD2, "special_values incomplete_gamma", "sp_gammaincinv", I::None,
+      {"gammaincinv", 2, kF2, "special_values incomplete_gamma", "sp_gammaincinv", I::None,
        "Inverse to the regularized lower incomplete gamma function."},
-      {"gammainccinv", 2, kD2, "special_values incomplete_gamma", "sp_gammainccinv", I::None,
+      {"gammainccinv", 2, kF2, "special_values incomplete_gamma", "sp_gammainccinv", I::None,
        "Inverse of the regularized upper incomplete gamma function."},
       {"betainc", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta", "sp_betainc",
        I::Zero, "Regularized incomplete beta function."},
@@ -148,7 +150,7 @@ std::vector<Def> definitions() {
       {"expi", 1, kF1C, "special_values exponential_integral complex_arith complex_expint",
        "sp_expi", I::None, "Exponential integral Ei."},
       // zeta
-      {"_zeta", 2, kD2, "special_values zeta", "sp_hurwitz_zeta", I::None,
+      {"_zeta", 2, kF2, "special_values zeta", "sp_hurwitz_zeta", I::None,
        "Hurwitz zeta function."},
       {"_riemann_zeta", 1, kD1, "special_values zeta", "sp_riemann_zeta", I::None,
        "Riemann zeta function."},
@@ -157,11 +159,11 @@ std::vector<Def> definitions() {
       {"spence", 1, kF1C, "special_values complex_arith dilogarithm", "sp_spence", I::Zero,
        "Spence's function, the dilogarithm Li2(1 - z)."},
       {"fresnel", 1, "d->dd f->ff D->DD F->FF",
-       "special_values error_function complex_arith complex_elementary faddeeva fresnel", "sp_fresnel", I::None,
-       "Fresnel integrals S(z) and C(z)."},
+       "special_values error_function complex_arith complex_elementary faddeeva fresnel",
+       "sp_fresnel", I::None, "Fresnel integrals S(z) and C(z)."},
       {"voigt_profile", 3, "ddd->d fff->f",
-       "special_values error_function complex_arith complex_elementary faddeeva voigt", "sp_voigt_profile",
-       I::None, "Voigt profile."},
+       "special_values error_function complex_arith complex_elementary faddeeva voigt",
+       "sp_voigt_profile", I::None, "Voigt profile."},
       {"agm", 2, "ff->f dd->d", "special_values agm", "sp_agm", I::Zero,
        "Compute the arithmetic-geometric mean of a and b."},
       {"kn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_kn", I::Zero,
@@ -224,9 +226,9 @@ std::vector<Def> definitions() {
       {"huber", 2, kF2, "special_values information", "sp_huber", I::Zero, "Huber loss function."},
       {"pseudo_huber", 2, kF2, "special_values information", "sp_pseudo_huber", I::Zero,
        "Pseudo-Huber loss function."},
-      {"xlogy", 2, kD2C, "special_values information complex_arith complex_elementary", "sp_xlogy",
+      {"xlogy", 2, kF2C, "special_values information complex_arith complex_elementary", "sp_xlogy",
        I::None, "Compute x*log(y) so that the result is 0 if x = 0."},
-      {"xlog1py", 2, kD2C, "special_values information complex_arith complex_elementary",
+      {"xlog1py", 2, kF2C, "special_values information complex_arith complex_elementary",
        "sp_xlog1py", I::None, "Compute x*log1p(y) so that the result is 0 if x = 0."},
       // exponentials and trigonometry
       {"exp2", 1, kF1, "special_values elementary", "sp_exp2", I::None,

@@ -96,7 +96,11 @@ TEST(SpecialUfunc, LegacyResolutionFollowsSciPy) {
   EXPECT_EQ(loop_of("erf", {strong(DType::Float64)}), "d->d");
   // Otherwise the first loop in SciPy's order: float16 and small ints go where it says.
   EXPECT_EQ(loop_of("erf", {strong(DType::Float16)}), "f->f");
-  EXPECT_EQ(loop_of("log_ndtr", {strong(DType::Float16)}), "d->d");
+  EXPECT_EQ(loop_of("logit", {strong(DType::Float16)}), "d->d");
+  EXPECT_EQ(loop_of("log_ndtr", {strong(DType::Float16)}), "f->f");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Bool), strong(DType::Bool)}), "ff->f");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::UInt16), strong(DType::UInt16)}), "ff->f");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Int32), strong(DType::Int32)}), "dd->d");
   EXPECT_EQ(loop_of("erfinv", {strong(DType::Float16)}), "f->f");
   EXPECT_EQ(loop_of("erfinv", {strong(DType::Int8)}), "f->f");
   EXPECT_EQ(loop_of("erfinv", {strong(DType::Int32)}), "d->d");
@@ -105,8 +109,9 @@ TEST(SpecialUfunc, LegacyResolutionFollowsSciPy) {
   // beside an array of a higher kind it fits the first loop; otherwise it counts as float64 /
   // int64.
   EXPECT_EQ(loop_of("xlogy", {strong(DType::Float32), weak_float()}), "ff->f");
-  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float32), weak_int()}), "dd->d");
-  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float16), weak_float()}), "dd->d");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float32), weak_int()}), "ff->f");
+  EXPECT_EQ(loop_of("xlogy", {strong(DType::Float16), weak_float()}), "ff->f");
+  EXPECT_EQ(loop_of("logit", {weak_float()}), "d->d");
   EXPECT_EQ(loop_of("rel_entr", {strong(DType::Float32), weak_float()}), "ff->f");
   EXPECT_EQ(loop_of("rel_entr", {strong(DType::Float16), weak_float()}), "ff->f");
   EXPECT_EQ(loop_of("rel_entr", {strong(DType::Int8), weak_float()}), "dd->d");

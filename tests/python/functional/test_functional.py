@@ -377,6 +377,26 @@ def test_vectorize_rewrites_truth_tests_for_the_trace(func):
     assert (rewritten is None) == (_fusion._trace(func, (spec,) * nargs)[1] is not None)
 
 
+@pytest.mark.parametrize("func", _TRUTH_TESTS, ids=range(len(_TRUTH_TESTS)))
+def test_vectorize_trace_orders_complex_as_python_does(func):
+    # Per element a vectorized function sees Python complex numbers, which have no order: the
+    # operators <, <=, >, >= refuse them (NumPy's vectorize raises TypeError), ==/!= and the
+    # ufuncs called by name (whose complex loops order lexicographically) do not.
+    spec = _fusion._ArraySpec("complex64", (3,))
+    nargs = getattr(func, "nin", None) or func.__code__.co_argcount
+    host = [numpy.array([1 + 2j, 3j, -1], dtype=numpy.complex64)] * nargs
+    try:
+        numpy.vectorize(getattr(numpy, func.__name__) if func in (cunp.greater, cunp.logical_not)
+                        else func)(*host)
+        python_refuses = False
+    except TypeError:
+        python_refuses = True
+    funcs = [func] + [f for f in [_functional._without_truth_tests(func)] if f is not None]
+    failures = [_fusion._trace(f, (spec,) * nargs, python_scalars=True)[0].failure
+                for f in funcs]
+    assert python_refuses == any(type(e) is TypeError for e in failures)
+
+
 @gpu
 @pytest.mark.parametrize("func", _TRUTH_TESTS, ids=range(len(_TRUTH_TESTS)))
 @pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int64", "float16", "float64",

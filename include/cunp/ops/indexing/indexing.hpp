@@ -40,7 +40,8 @@ void put_along_reporting(const NDArray& x, const NDArray& indices, int64_t axis,
 NDArray compress_mask(const NDArray& x, const NDArray& mask);
 
 // nonzero(a) as one int64 array of shape (max(ndim, 1), count): row d holds the coordinates
-// along axis d of the nonzero elements, in C order.
+// along axis d of the nonzero elements, in C order. It is the transposed view of a C-contiguous
+// (count, ndim) array, as NumPy lays nonzero's result out.
 NDArray nonzero_coords(const NDArray& a);
 
 // The calling thread's bounds flag (an int32 in host-mapped memory outside the memory pool) as a

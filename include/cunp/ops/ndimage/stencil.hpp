@@ -2,6 +2,7 @@
 // kernel per fold that reads a footprint table through a boundary mode (src/device/ndimage/).
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "cunp/array/ndarray.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
@@ -9,7 +10,8 @@
 namespace cunp {
 
 // What a stencil does with the values its taps read (each value plus or times the tap's weight).
-enum class StencilFold : uint8_t { Sum, Min, Max, Rank };
+// Mean is stencil_line's only (a running sum of equal weights).
+enum class StencilFold : uint8_t { Sum, Min, Max, Rank, Mean };
 
 // SciPy's boundary-mode codes (scipy.ndimage._ni_support._extend_mode_to_code), as
 // src/device/ndimage/ndi_boundary.cuh reads them.
@@ -27,18 +29,67 @@ enum class NdiMode : int {
 // weights[k]: Sum folds v * w, Min/Max fold v + w, Rank picks the `rank`-th smallest value.
 // input: any real dtype, ndim >= 1; output: input's shape, any real dtype (the double result is
 // cast to it with astype's rules). offsets: int64, C-contiguous, taps x input.ndim() elements
-// (origin applied); weights: float64, taps elements. The tables are read by the kernel; the
-// caller keeps input and output from overlapping.
+// (origin applied); weights: float64, taps elements; interior: int64, taps + 2 * ndim elements,
+// each tap's byte offset for input's strides, then the smallest and largest offset along each
+// axis (elements whose footprint lies inside the input read through it). The tables are read by
+// the kernel; the caller keeps input and output from overlapping.
 void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets,
-             const NDArray& weights, NdiMode mode, double cval, StencilFold fold,
-             long long rank = 0);
+             const NDArray& weights, const NDArray& interior, NdiMode mode, double cval,
+             StencilFold fold, long long rank = 0);
 
 // The largest footprint a rank fold takes (its taps sit in a per-thread buffer).
 constexpr long long kStencilMaxRankTaps = 4096;
+// Footprints of at most this many taps (3x3) rank in registers: a sorted row kept by a fixed
+// chain of compare-and-swaps (CAP^2 comparisons a element, cheaper than a quickselect through
+// local memory at this size).
+constexpr long long kSmallRankTaps = 9;
+
+// A 1-D pass (the separable filters): output[p] = fold over taps k < taps of the input at
+// p + (start + k) along `axis` (through `mode`, cval outside). Sum folds v * weights[k]; Mean
+// is the taps' mean (weights unused: a running sum, O(1) per element in the window's size);
+// Min/Max the plain extreme (weights unused: van Herk / Gil-Werman blocks for wide windows).
+// Shapes and dtypes as stencil(); the caller keeps input and output from overlapping.
+void stencil_line(const NDArray& input, const NDArray& output, const NDArray& weights, int axis,
+                  long long start, long long taps, NdiMode mode, double cval, StencilFold fold);
+
+// stencil() on a 2-D image through shared-memory tiles (src/device/ndimage/ndi_tile.cuh): the
+// same contract, for Sum, Min, Max and Rank folds of at most kSmallRankTaps taps, given the
+// footprint's extent on the host (extent: smallest and largest row offset, then column offset).
+// Returns false, having done nothing, where the tile does not apply (another rank or fold, a
+// halo too wide for the shared memory); the caller then runs stencil().
+bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& offsets,
+                  const NDArray& weights, const long long (&extent)[4], NdiMode mode, double cval,
+                  StencilFold fold, long long rank = 0);
+
+// The tile kernel's source for these dtypes and fold, for tests that compile it without a GPU.
+std::string stencil_tile_source(DType in, DType out, StencilFold fold);
 
 // The kernel stencil() runs for a fold (and, for Rank, a footprint of `taps` taps), for tests
-// that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), output;
+// that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), interior
+// (raw), output;
 // scalars: taps (int64), mode (int32), cval (float64), rank (int64).
 const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0);
+
+// stencil_line's kernels, for the same tests. Direct (Sum, Min, Max; the elementwise launch over
+// the output): operands input (raw), weights (raw), output; scalars taps (int64), axis (int32),
+// start (int64), mode (int32), cval (float64). Runs (Sum: direct sums a run; Mean: the running
+// sum; Min/Max by van Herk with a buffer of `cap` values): operands input (raw), weights (raw),
+// output (raw, writable), launched over runs; scalars size (int64), axis (int32), start (int64),
+// mode (int32), cval (float64), run (int64).
+const ElementwiseOp& stencil_line_op(StencilFold fold);
+const ElementwiseOp& stencil_run_op(StencilFold fold, int cap = 0);
+
+// Which kernel a 1-D pass takes: window sizes from which the shared-work runs beat the direct
+// fold (the running sum's and van Herk's per-run start-up is paid back from these sizes on), the
+// running sum's outputs per thread and van Herk's buffer sizes.
+constexpr long long kRunningMeanFrom = 5;
+constexpr long long kVanHerkFrom = 5;
+// Along the input's innermost axis the direct fold's reads coalesce and its taps come from L1,
+// where a run's threads would each walk their own line: runs there only for wide windows.
+constexpr long long kRunsOnInnerAxisFrom = 32;
+constexpr long long kRunningMeanRun = 32;
+// Outputs a thread takes in a direct weighted sum off the innermost axis.
+constexpr long long kSumRun = 16;
+constexpr int kVanHerkCapacities[] = {16, 128};
 
 }  // namespace cunp

@@ -31,3 +31,12 @@ __all__ = [
     "krogh_interpolate", "approximate_taylor_polynomial", "UnivariateSpline",
     "InterpolatedUnivariateSpline", "LSQUnivariateSpline", "NdPPoly", "NdBSpline",
 ]
+
+# Scattered data: RBFs, the triangulation interpolators and griddata.
+from cunp.scipy.interpolate._ndgriddata import (  # noqa: E402
+    CloughTocher2DInterpolator, LinearNDInterpolator, NearestNDInterpolator, griddata,
+)
+from cunp.scipy.interpolate._rbfinterp import RBFInterpolator  # noqa: E402
+
+__all__ += ["RBFInterpolator", "LinearNDInterpolator", "NearestNDInterpolator",
+            "CloughTocher2DInterpolator", "griddata"]

@@ -13,15 +13,18 @@ linear filters and interpolation as SciPy splits them (real and imaginary parts)
 refuses complex input, as SciPy does. Measurements (label, find_objects, value_indices and the
 per-region statistics) and the Fourier-domain filters are compositions of array operations
 (sort, unique, bincount, cumsum, ufunc.at, elementwise kernels), as is the exact Euclidean
-distance transform (one broadcast minimum a line and axis).
+distance transform (one broadcast minimum a line and axis). The generic filters take device
+code in CuPy's forms (generic_filter: a ReductionKernel or a RawKernel; generic_filter1d: a
+RawKernel), not Python functions; generic_laplace and generic_gradient_magnitude call Python
+derivative functions, as SciPy's do.
 """
 import inspect
 
-from cunp.scipy.ndimage import (_distance, _filters, _fourier, _interpolation, _measurements,
-                                 _morphology)
+from cunp.scipy.ndimage import (_distance, _filters, _fourier, _generic, _interpolation,
+                                 _measurements, _morphology)
 from cunp.scipy.ndimage._ni_support import cunp_backend
 
-_PUBLIC = (_filters.FILTERS + _interpolation.INTERPOLATION + _morphology.MORPHOLOGY
+_PUBLIC = (_filters.FILTERS + _generic.GENERIC + _interpolation.INTERPOLATION + _morphology.MORPHOLOGY
            + _measurements.MEASUREMENTS + _fourier.FOURIER + _distance.DISTANCE)
 __all__ = [f.__name__ for f in _PUBLIC]
 
@@ -39,6 +42,6 @@ def _on_cunp(generic):
     return public
 
 
-for _generic in _PUBLIC:
-    globals()[_generic.__name__] = _on_cunp(_generic)
-del _generic
+for _function in _PUBLIC:
+    globals()[_function.__name__] = _on_cunp(_function)
+del _function

@@ -1,9 +1,10 @@
 """scipy.ndimage's filters over a backend `be` (see _ni_support.Backend): SciPy's argument rules
 and compositions, with every pass a run of the stencil engine (a weighted sum, a minimum or
 maximum, or a rank over the footprint). Separable filters (uniform, Gaussian, minimum/maximum
-over a box, sobel, prewitt, laplace) are 1-D passes along each axis, each written to the output
-and read back by the next pass, as SciPy does (so integer outputs truncate after each pass as
-SciPy's do)."""
+over a box, sobel, prewitt, laplace) are 1-D passes along each axis (the engine's line kernels:
+a running sum for uniform, van Herk / Gil-Werman blocks for minimum and maximum), each written
+to the output and read back by the next pass, as SciPy does (so integer outputs truncate after
+each pass as SciPy's do)."""
 import operator
 import warnings
 
@@ -12,7 +13,7 @@ import numpy
 from cunp.scipy.ndimage import _footprints
 from cunp.scipy.ndimage import _ni_support as ns
 
-SUM, MIN, MAX, RANK = "sum", "min", "max", "rank"
+SUM, MIN, MAX, RANK, MEAN = "sum", "min", "max", "rank", "mean"
 
 
 def _copy(output, input):
@@ -42,8 +43,8 @@ def correlate1d(be, input, weights, axis=-1, output=None, mode="reflect", cval=0
         "Invalid origin; origin must satisfy -(len(weights) // 2) <= origin <= "
         "(len(weights)-1) // 2")
     code = ns.mode_code(mode, is_filter=True)
-    offsets, w = _footprints.line(weights, axis, input.ndim, origin)
-    return be.run(input, output, offsets, w, code, cval, SUM)
+    return be.run_line(input, output, weights, axis, _footprints.line_start(len(weights), origin),
+                       code, cval, SUM)
 
 
 def convolve1d(be, input, weights, axis=-1, output=None, mode="reflect", cval=0.0, origin=0):
@@ -305,8 +306,9 @@ def uniform_filter1d(be, input, size, axis=-1, output=None, mode="reflect", cval
                                  mode=mode, origin=origin)
     output = ns.get_output(be, output, input)
     origin = ns.check_origin(origin, size, "invalid origin")
-    offsets, w = _footprints.line(numpy.full(size, 1.0 / size), axis, input.ndim, origin)
-    return be.run(input, output, offsets, w, ns.mode_code(mode, is_filter=True), cval, SUM)
+    return be.run_line(input, output, numpy.full(size, 1.0 / size), axis,
+                       _footprints.line_start(size, origin), ns.mode_code(mode, is_filter=True),
+                       cval, MEAN)
 
 
 def _uniform_real(be, input, weights, output=None, cval=0.0, *, axis, mode, origin):
@@ -339,8 +341,9 @@ def _extreme_filter1d(be, input, size, axis, output, mode, cval, origin, fold):
     size = ns.check_size(size)
     output = ns.get_output(be, output, input)
     origin = ns.check_origin(origin, size, "invalid origin")
-    offsets, w = _footprints.line(numpy.zeros(size), axis, input.ndim, origin)
-    return be.run(input, output, offsets, w, ns.mode_code(mode, is_filter=True), cval, fold)
+    return be.run_line(input, output, numpy.zeros(size), axis,
+                       _footprints.line_start(size, origin), ns.mode_code(mode, is_filter=True),
+                       cval, fold)
 
 
 def minimum_filter1d(be, input, size, axis=-1, output=None, mode="reflect", cval=0.0, origin=0):

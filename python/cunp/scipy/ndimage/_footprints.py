@@ -14,9 +14,7 @@ def table(footprint, values, origins):
     return offsets.astype(numpy.int64), numpy.asarray(values, dtype=numpy.float64)[taps]
 
 
-def line(weights, axis, ndim, origin):
-    """A 1-D footprint of len(weights) taps along `axis` of an ndim-D input (separable passes)."""
-    n = len(weights)
-    offsets = numpy.zeros((n, ndim), dtype=numpy.int64)
-    offsets[:, axis] = numpy.arange(n) - (n // 2 + origin)
-    return offsets, numpy.asarray(weights, dtype=numpy.float64)
+def line_start(n, origin):
+    """The offset of the first of a 1-D footprint's n taps (the engine's line passes)."""
+    return -(n // 2 + int(origin))
+

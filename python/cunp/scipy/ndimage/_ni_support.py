@@ -143,6 +143,21 @@ def is_integer(value):
         isinstance(value, numpy.generic) and numpy.issubdtype(type(value), numpy.integer))
 
 
+def interior_table(offsets, shape, strides):
+    """The stencil's interior table: each tap's byte offset for the input's strides, then the
+    smallest and largest offset along each axis (int64; see cunp/ops/ndimage/stencil.hpp)."""
+    ndim = len(shape)
+    if ndim == 0:  # the engine refuses 0-d input before it reads the table
+        return numpy.zeros(0, dtype=numpy.int64)
+    taps = numpy.asarray(offsets, dtype=numpy.int64).reshape(-1, ndim)
+    deltas = taps @ numpy.asarray(strides, dtype=numpy.int64).reshape(ndim)
+    if len(taps):
+        extent = numpy.stack([taps.min(axis=0), taps.max(axis=0)], axis=1)
+    else:
+        extent = numpy.zeros((ndim, 2), dtype=numpy.int64)
+    return numpy.concatenate([deltas, extent.reshape(-1)]).astype(numpy.int64)
+
+
 class Backend:
     """Where the filters run. xp: the array module (cunp, or numpy in the CPU tests);
     stencil(input, output, offsets, weights, mode, cval, fold, rank) the engine, given the
@@ -151,12 +166,66 @@ class Backend:
     interpolation sampler (table: float64, NumPy's or xp's); to_host(a) NumPy's copy of a
     weights argument."""
 
-    def __init__(self, xp, stencil, to_host, sample=None, spline=None):
+    def __init__(self, xp, stencil, to_host, sample=None, spline=None, line=None, generic=None,
+                 generic1d=None, user_function=None):
         self.xp = xp
         self._stencil = stencil
         self._sample = sample
         self.spline = spline  # spline(coefficients, axis, order, mode): the prefilter, in place
         self.to_host = to_host
+        # line(input, output, weights, axis, start, taps, mode, cval, fold): a 1-D pass (fold
+        # 'sum', 'mean', 'min' or 'max'); without one, passes run as stencils of a line table.
+        self._line = line
+        # generic(input, output, offsets, weights, mode, cval, function) and
+        # generic1d(input, output, size, before, mode, cval, function) (axis last) run a user
+        # function that user_function(function, caller) accepted (it raises TypeError else).
+        self._generic = generic
+        self._generic1d = generic1d
+        self._user_function = user_function
+
+    def user_function(self, function, caller):
+        return self._user_function(function, caller)
+
+    def generic(self, input, output, offsets, weights, mode, cval, function):
+        offsets = numpy.ascontiguousarray(offsets, dtype=numpy.int64).reshape(-1)
+        weights = numpy.ascontiguousarray(weights, dtype=numpy.float64).reshape(-1)
+        target = output
+        if self.xp.may_share_memory(input, output):
+            target = self.xp.empty(output.shape, dtype=output.dtype)
+        self._generic(input, target, offsets, weights, int(mode), float(cval), function)
+        if target is not output:
+            output[...] = target
+        return output
+
+    def generic1d(self, input, output, axis, size, before, mode, cval, function):
+        target = output
+        if self.xp.may_share_memory(input, output):
+            target = self.xp.empty(output.shape, dtype=output.dtype)
+        self._generic1d(self.xp.moveaxis(input, axis, -1), self.xp.moveaxis(target, axis, -1),
+                        int(size), int(before), int(mode), float(cval), function)
+        if target is not output:
+            output[...] = target
+        return output
+
+    def run_line(self, input, output, weights, axis, start, mode, cval, fold):
+        """A 1-D pass along axis: taps start .. start + len(weights) - 1 (origin applied).
+        fold 'mean' is a 'sum' of equal weights 1 / taps that the engine may keep as a running
+        sum; 'min' and 'max' ignore the weights (plain extremes)."""
+        weights = numpy.ascontiguousarray(weights, dtype=numpy.float64).reshape(-1)
+        taps = len(weights)
+        if self._line is None:
+            offsets = numpy.zeros((taps, input.ndim), dtype=numpy.int64)
+            offsets[:, axis] = numpy.arange(taps) + start
+            return self.run(input, output, offsets, weights, mode, cval,
+                            "sum" if fold == "mean" else fold)
+        target = output
+        if self.xp.may_share_memory(input, output):
+            target = self.xp.empty(output.shape, dtype=output.dtype)
+        self._line(input, target, weights, int(axis), int(start), taps, int(mode), float(cval),
+                   fold)
+        if target is not output:
+            output[...] = target
+        return output
 
     def interpolate(self, input, output, map, table, order, mode, cval, has_shift=False,
                     has_zoom=False, grid_mode=False, npad=0):
@@ -190,9 +259,32 @@ def _cunp_backend():
     import cunp
     from cunp import _core
 
+    tables = {}
+
+    def table(a, dtype):
+        """The device copy of one of the engine's small tables, kept across calls: a filter
+        applied again (each iteration of a morphology loop, each pass of a benchmark) uploads
+        nothing. The engine only reads them."""
+        a = numpy.ascontiguousarray(a, dtype=dtype)
+        key = (cunp.cuda.runtime.getDevice(), a.dtype.char, a.shape, a.tobytes())
+        found = tables.get(key)
+        if found is None:
+            if len(tables) >= 64:
+                tables.pop(next(iter(tables)))
+            found = tables[key] = cunp.asarray(a)
+        return found
+
     def stencil(input, output, offsets, weights, mode, cval, fold, rank):
-        _core.ndimage.stencil(input, output, cunp.asarray(offsets), cunp.asarray(weights), mode,
-                              cval, fold, rank)
+        interior = interior_table(offsets, input.shape, input.strides)
+        device_offsets = table(offsets, numpy.int64)
+        device_weights = table(weights, numpy.float64)
+        # 2-D images: shared-memory tiles where the footprint's halo fits (the engine says).
+        if input.ndim == 2 and len(weights) and _core.ndimage.stencil_tile(
+                input, output, device_offsets, device_weights,
+                [int(v) for v in interior[len(weights):]], mode, cval, fold, rank):
+            return
+        _core.ndimage.stencil(input, output, device_offsets, device_weights,
+                              table(interior, numpy.int64), mode, cval, fold, rank)
 
     def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
                npad):
@@ -207,7 +299,97 @@ def _cunp_backend():
     def to_host(a):
         return cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else numpy.asarray(a)
 
-    return Backend(cunp, stencil, to_host, sample, spline)
+    def line(input, output, weights, axis, start, taps, mode, cval, fold):
+        _core.ndimage.stencil_line(input, output, table(weights, numpy.float64), axis, start,
+                                   taps, mode, cval, fold)
+
+    def generic(input, output, offsets, weights, mode, cval, function):
+        offsets, weights = table(offsets, numpy.int64), table(weights, numpy.float64)
+        if function.kind == "reduction":
+            _core.ndimage.generic_filter_reduction(input, output, offsets, weights, mode, cval,
+                                                   *function.parts)
+        else:
+            _core.ndimage.generic_filter_raw(input, output, offsets, weights, mode, cval,
+                                             *function.parts)
+
+    def generic1d(input, output, size, before, mode, cval, function):
+        n = input.shape[-1] if input.ndim else 1
+        if input.size == 0:
+            return
+        lines = input.size // n
+        # The line buffers take at most about 64 MiB a launch; wider work goes in steps.
+        step = max(1, min(lines, (1 << 23) // (2 * n + size - 1)))
+        in_buf = cunp.empty((step, n + size - 1), dtype=cunp.float64)
+        out_buf = cunp.empty((step, n), dtype=cunp.float64)
+        for first in range(0, lines, step):
+            count = min(step, lines - first)
+            _core.ndimage.generic_filter1d(input, output, in_buf[:count], out_buf[:count], first,
+                                           size, before, mode, cval, *function.parts)
+
+    return Backend(cunp, stencil, to_host, sample, spline, line, generic, generic1d,
+                   _user_kernel)
+
+
+class _UserKernel:
+    """A user's device function as the engine takes it: kind 'raw' (parts: code, name,
+    options) or 'reduction' (parts: the parameters, expressions, identity, reduce type,
+    preamble and options)."""
+
+    def __init__(self, kind, parts):
+        self.kind, self.parts = kind, parts
+
+
+_SIGNATURES = {
+    "generic_filter": "__global__ void f(double* values, int count, double* result)",
+    "generic_filter1d": "__global__ void f(double* in, ptrdiff_t in_length, double* out, "
+                        "ptrdiff_t out_length)",
+}
+
+
+def _global_name(code):
+    import re
+
+    names = re.findall(r"__global__\s+void\s+([A-Za-z_]\w*)\s*\(", code)
+    if len(names) != 1:
+        raise ValueError("the CUDA source must define exactly one __global__ function")
+    return names[0]
+
+
+def _user_kernel(function, caller):
+    """A RawKernel, CUDA source or (generic_filter only) ReductionKernel as the engine's parts;
+    anything else is a TypeError saying what to pass."""
+    import cunp
+
+    if isinstance(function, cunp.RawKernel):
+        return _UserKernel("raw", (function.code, function.name,
+                                   [str(o) for o in function.options]))
+    if isinstance(function, str):
+        return _UserKernel("raw", (function, _global_name(function), []))
+    if caller == "generic_filter" and isinstance(function, cunp.ReductionKernel):
+        if function.nin != 1 or function.nout != 1:
+            raise TypeError("generic_filter: the ReductionKernel must take one input and give "
+                            "one output")
+        p_in, p_out = function.in_params[0], function.out_params[0]
+        # ctype: the placeholder letter, or the dtype's device type.
+        params = [p_in.name, p_in.ctype, p_out.name, p_out.ctype]
+        reduce_type = getattr(function, "reduce_type", None) or ""
+        identity = "" if function.identity is None else str(function.identity)
+        return _UserKernel("reduction", (params, function.map_expr, function.reduce_expr,
+                                         function.post_map_expr, identity, reduce_type,
+                                         function.preamble or "",
+                                         [str(o) for o in function.options]))
+    kernels = ("a cunp.ReductionKernel (one input, one output), " if caller == "generic_filter"
+               else "")
+    if isinstance(function, (cunp.ReductionKernel, cunp.ElementwiseKernel)):
+        name = type(function).__name__  # callable, but not a form it takes
+        what = ("an " if name[0] in "AEIOU" else "a ") + name
+    elif callable(function):
+        what = "a Python function"
+    else:
+        what = type(function).__name__
+    raise TypeError(f"{caller} runs on the GPU and cannot call {what}: pass {kernels}a "
+                    f"cunp.RawKernel or the CUDA source of one defining "
+                    f"'{_SIGNATURES[caller]}' (as cupyx.scipy.ndimage does)")
 
 
 _CUNP = None

@@ -7,12 +7,17 @@ and the all-pole part is a parallel scan. The state s of 1/A in transposed direc
 s[n] = M s[n-1] + g v[n] with a constant q x q matrix M, so after k doubling steps
 (w[n] += M^(2^k) w[n - 2^k]) every w[n] holds the state at n: log2(N) batched matrix products
 over the whole signal instead of a loop over samples. The final state comes from the last
-`order` inputs and outputs through two small Toeplitz matrices."""
+`order` inputs and outputs through two small Toeplitz matrices.
+
+On cunp arrays, filters of up to _iir_scan.MAX_STATES delays (and sosfilt's cascades, in groups)
+run instead as one device scan (_iir_scan): blocks filtered sequentially in parallel, the state
+carried across them by powers of the state matrix; the composition above serves NumPy (the CPU
+tests) and longer numerators."""
 import operator
 
 import numpy as np
 
-from cunp.scipy.signal import _convolve
+from cunp.scipy.signal import _convolve, _iir_scan
 from cunp.scipy.signal._namespace import to_host
 from cunp.scipy.signal._representation import validate_sos
 
@@ -196,8 +201,11 @@ def lfilter(xp, b, a, x, axis=-1, zi=None):
     order = max(len(a), len(b)) - 1
     if zi is not None:
         zi = _zi_along(xp, zi.astype(dtype), x.shape, axis, order)
-    xl = xp.moveaxis(x.astype(dtype), axis, -1)
-    y, zf = _lfilter_last(xp, b, a, xl, zi)
+    if _iir_scan.usable(xp, order):
+        # The kernel reads x in place, whatever its dtype and strides.
+        y, zf = _iir_scan.lfilter(xp, b, a, xp.moveaxis(x, axis, -1), zi, dtype)
+    else:
+        y, zf = _lfilter_last(xp, b, a, xp.moveaxis(x.astype(dtype), axis, -1), zi)
     y = xp.moveaxis(y, -1, axis)
     if zi is None:
         return y
@@ -302,6 +310,18 @@ def sosfilt(xp, sos, x, axis=-1, zi=None):
         raise ValueError(f"Invalid zi shape. With axis={axis!r}, an input with shape "
                          f"{x.shape!r}, and an sos array with {n_sections} sections, zi must "
                          f"have shape {zi_shape!r}, got {tuple(zi.shape)!r}.")
+    if _iir_scan.usable(xp, 2):
+        normed = sos.astype(dtype)
+        normed = normed / normed[:, 3:4]
+        zl = None
+        if zi is not None:
+            # (sections, ..., 2 along axis) -> (..., sections, 2)
+            zl = xp.moveaxis(xp.moveaxis(zi.astype(dtype), axis + 1, -1), 0, -2)
+        y, zf = _iir_scan.sosfilt(xp, normed, xp.moveaxis(x, axis, -1), zl, dtype)
+        y = xp.moveaxis(y, -1, axis)
+        if zi is None:
+            return y
+        return y, xp.moveaxis(xp.moveaxis(zf, -2, 0), -1, axis + 1)
     y = xp.moveaxis(x.astype(dtype), axis, -1)
     finals = []
     for i in range(n_sections):

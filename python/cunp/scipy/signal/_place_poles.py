@@ -3,13 +3,26 @@ in NumPy (a system has a few states).
 
 B = U0 Z (QR), so A - B K = M means K = Z^-1 U0^T (A - M) for any M = X diag(poles) X^-1 whose
 eigenvector x_j lies in the subspace S_j = ker(U1^T (A - p_j I)). With one input each S_j is a
-line and K is unique; with several, the x_j are chosen to keep X well conditioned: each
-sweep replaces x_j by the projection onto S_j of the direction orthogonal to the other
-columns (Kautsky, Nichols and Van Dooren's method 0, with a conjugate pair updated together),
-until the columns move less than rtol."""
-import types
-
+line and K is unique; with several, the x_j are chosen to keep X well conditioned, by making
+|det X| (unit columns) large:
+- KNV0 (Kautsky, Nichols and Van Dooren's method 0): each sweep replaces x_j by the projection
+  onto S_j of the direction orthogonal to the other columns, until they move less than rtol;
+- YT (Tits and Yang, IEEE Trans. Automatic Control 41(10), 1996): rank-2 updates. With every
+  other column fixed, det X is det(Q^T [x_i, x_j]) times a constant (Q: the two directions
+  orthogonal to the others), a bilinear form in the coordinates of x_i in S_i and x_j in S_j,
+  maximised by its largest singular pair. A conjugate pair x, conj(x) is handled in the real
+  basis (Re x, Im x), where its coordinates enter a quadratic form maximised by an extreme
+  eigenvector. Sweeps over every pair of real poles, every conjugate pair and a rank-1 step per
+  real pole (which also ties real columns to complex ones) stop once det X changes by less than
+  rtol relatively (and is not negligible)."""
 import numpy as np
+
+
+class Bunch:
+    """SciPy's result object for place_poles: attributes set from keywords."""
+
+    def __init__(self, **kwds):
+        self.__dict__.update(kwds)
 
 
 def _order_poles(poles):
@@ -93,17 +106,36 @@ def place_poles(A, B, poles, method="YT", rtol=1e-3, maxiter=30):
         X, achieved, iterations = np.eye(n), np.nan, np.nan
         M = _real_form(poles)
     else:
-        spaces = [_null_space(u1.T @ (A - p * np.eye(n))) for p in poles]
-        X = np.column_stack([s[:, 0] for s in spaces]).astype(complex)
-        _pair_columns(X, poles)
-        if m > 1:
+        spaces = [_null_space(u1.T @ (A - _exact(p) * np.eye(n))) for p in poles]
+        X = _initial_columns(spaces, poles)
+        if m > 1 and method == "YT":
+            achieved, iterations = _yt_sweeps(X, spaces, poles, rtol, maxiter)
+        elif m > 1:
             achieved, iterations = _sweeps(X, spaces, poles, rtol, maxiter)
         M = np.real(X @ np.diag(poles) @ np.linalg.inv(X))
     K = np.linalg.solve(z, u0.T @ (A - M))
     computed = _order_poles(np.linalg.eigvals(A - B @ K))
-    return types.SimpleNamespace(gain_matrix=K, computed_poles=computed,
-                                 requested_poles=poles, X=X, rtol=achieved,
-                                 nb_iter=iterations)
+    return Bunch(gain_matrix=K, computed_poles=computed, requested_poles=poles, X=X,
+                 rtol=achieved, nb_iter=iterations)
+
+
+def _exact(p):
+    """A real pole as a real number (its subspace then has a real basis)."""
+    return p.real if np.imag(p) == 0 else p
+
+
+def _initial_columns(spaces, poles):
+    """One unit vector of each S_j: a repeated pole takes the next basis vector each time (so
+    the columns start independent), the second of a conjugate pair the first's conjugate."""
+    n = spaces[0].shape[0]
+    X = np.empty((n, poles.size), complex)
+    seen = {}
+    for j, (s, p) in enumerate(zip(spaces, poles)):
+        k = seen.get(p, 0)
+        seen[p] = k + 1
+        X[:, j] = s[:, k % s.shape[1]]
+    _pair_columns(X, poles)
+    return X
 
 
 def _pair_columns(X, poles):
@@ -137,6 +169,106 @@ def _sweeps(X, spaces, poles, rtol, maxiter):
         if change < rtol:
             return change, sweep
     return change, maxiter
+
+
+def _pairs(poles):
+    """Indices of the real poles, and the first index of each conjugate pair."""
+    real, pairs = [], []
+    j = 0
+    while j < poles.size:
+        if np.imag(poles[j]) == 0:
+            real.append(j)
+            j += 1
+        else:
+            pairs.append(j)
+            j += 2
+    return real, pairs
+
+
+def _complement(R, skip):
+    """The unit directions orthogonal to every column of R but those in `skip`."""
+    others = np.delete(R, skip, axis=1)
+    q, _ = np.linalg.qr(others, mode="complete")
+    return q[:, others.shape[1]:]
+
+
+def _yt_real(R, spaces, i, j):
+    """Rank-2 update of the real columns i, j: x_i = S_i a, x_j = S_j b with a, b the top singular
+    pair of S_i^T Q J Q^T S_j, J the 2-D cross product."""
+    Q = _complement(R, [i, j])
+    Si, Sj = spaces[i].real, spaces[j].real
+    J = np.array([[0.0, 1.0], [-1.0, 0.0]])
+    U, _, Vt = np.linalg.svd((Si.T @ Q) @ J @ (Q.T @ Sj))
+    R[:, i] = Si @ U[:, 0]
+    R[:, j] = Sj @ Vt[0]
+
+
+def _yt_complex(R, spaces, j):
+    """Rank-2 update of a conjugate pair held as (Re x, Im x) in columns j, j + 1: x = S c with
+    c = p + i q, so Re x = [Re S, -Im S] w and Im x = [Im S, Re S] w for w = [p; q], and
+    det(Q^T [Re x, Im x]) = w^T K w, maximised in magnitude by an extreme eigenvector of K's
+    symmetric part; |x| = |w| = 1."""
+    Q = _complement(R, [j, j + 1])
+    S = spaces[j]
+    Gu = np.hstack([S.real, -S.imag])
+    Gv = np.hstack([S.imag, S.real])
+    J = np.array([[0.0, 1.0], [-1.0, 0.0]])
+    K = (Q.T @ Gu).T @ J @ (Q.T @ Gv)
+    vals, vecs = np.linalg.eigh((K + K.T) / 2)
+    w = vecs[:, np.argmax(np.abs(vals))]
+    R[:, j] = Gu @ w
+    R[:, j + 1] = Gv @ w
+
+
+def _yt_rank1(R, spaces, j):
+    """KNV0's step on the real column j: the projection onto S_j of the direction orthogonal to
+    the other columns (det X is linear in x_j)."""
+    y = _complement(R, [j])[:, -1]
+    s = spaces[j].real
+    x = s @ (s.T @ y)
+    norm = np.linalg.norm(x)
+    if norm > 0:
+        R[:, j] = x / norm
+
+
+def _real_det(R, pairs):
+    """|det X| for unit columns, from the real basis: for |x| = 1 (|Re x|^2 + |Im x|^2 = 1),
+    |det[.., x, conj x, ..]| = 2 |det[.., Re x, Im x, ..]|."""
+    scale = np.linalg.norm(R, axis=0)
+    for j in pairs:
+        scale[j] = scale[j + 1] = np.hypot(scale[j], scale[j + 1])
+    return abs(np.linalg.det(R / scale)) * 2.0 ** len(pairs)
+
+
+def _yt_sweeps(X, spaces, poles, rtol, maxiter):
+    """Tits and Yang's rank-2 sweeps on X in place; returns (relative change of det X at the
+    end, sweeps run)."""
+    real, pairs = _pairs(poles)
+    R = X.real.copy()
+    for j in pairs:
+        R[:, j], R[:, j + 1] = X[:, j].real, X[:, j].imag
+    det = _real_det(R, pairs)
+    change, sweep = np.nan, 0
+    for sweep in range(1, maxiter + 1):
+        for a in range(len(real)):
+            for b in range(a + 1, len(real)):
+                _yt_real(R, spaces, real[a], real[b])
+        for j in pairs:
+            _yt_complex(R, spaces, j)
+        for j in real:
+            _yt_rank1(R, spaces, j)
+        new = _real_det(R, pairs)
+        change = abs(new - det) / new if new > 0 else np.inf
+        det = new
+        if change < rtol and det > np.sqrt(np.finfo(float).eps):
+            break
+    for j in real:
+        X[:, j] = R[:, j] / np.linalg.norm(R[:, j])
+    for j in pairs:
+        x = R[:, j] + 1j * R[:, j + 1]
+        x /= np.linalg.norm(x)
+        X[:, j], X[:, j + 1] = x, x.conj()
+    return change, sweep
 
 
 HOST_FUNCTIONS = [place_poles]

@@ -23,3 +23,20 @@ __all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "i
            "diags_array", "eye", "eye_array", "hstack", "identity", "kron", "kronsum", "rand",
            "random", "random_array", "spdiags", "vstack", "bmat", "block_array", "block_diag",
            "find", "tril", "triu", "get_index_dtype", "save_npz", "load_npz"]
+
+# The subpackages load on first use (as SciPy's do), and are listed from the start.
+_SUBPACKAGES = {"csgraph", "linalg"}
+
+
+def __getattr__(name):
+    if name in _SUBPACKAGES:
+        import importlib
+
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | _SUBPACKAGES)

@@ -1,6 +1,9 @@
-"""cunp.scipy.spatial: scipy.spatial on cunp arrays (so far the distance module and
-distance_matrix)."""
+"""cunp.scipy.spatial: scipy.spatial on cunp arrays: the distance module and distance_matrix,
+KDTree (cKDTree) and the 2-D Delaunay triangulation."""
 from cunp.scipy.spatial import distance
+from cunp.scipy.spatial._delaunay import Delaunay, QhullError
+from cunp.scipy.spatial._kdtree import KDTree, cKDTree
 from cunp.scipy.spatial.distance import distance_matrix, minkowski_distance
 
-__all__ = ["distance", "distance_matrix", "minkowski_distance"]
+__all__ = ["distance", "distance_matrix", "minkowski_distance", "KDTree", "cKDTree",
+           "Delaunay", "QhullError"]

@@ -1,6 +1,8 @@
-"""A NumPy model of cunp's stencil engine (the contract of _core.ndimage.stencil, written
-independently of the device code), so cunp.scipy.ndimage's argument handling, footprint tables,
-origins and compositions are compared with SciPy on machines without a GPU."""
+"""A NumPy model of cunp's stencil engine (the contracts of _core.ndimage.stencil, stencil_line,
+the generic filters, interpolate and spline_filter, written independently of the device code),
+so cunp.scipy.ndimage's argument handling, footprint tables, origins and compositions are
+compared with SciPy on machines without a GPU. The generic filters' user function is a Python
+callable here, standing in for the device function."""
 import itertools
 import math
 
@@ -228,5 +230,76 @@ def spline(coefficients, axis, order, mode):
         moved[idx] = _spline_line(moved[idx].copy(), order, mode)
 
 
+def _store_filter(output, r):
+    with numpy.errstate(invalid="ignore"):
+        output[...] = r.astype(output.dtype) if output.dtype.kind in "iub" else r
+
+
+def line(input, output, weights, axis, start, taps, mode, cval, fold):
+    """The contract of _core.ndimage.stencil_line: taps start .. start + taps - 1 along axis."""
+    x = numpy.moveaxis(numpy.asarray(input, dtype=numpy.float64), axis, -1)
+    n = x.shape[-1]
+    values = []
+    for k in range(taps):
+        j = _index(numpy.arange(n) + start + k, n, mode)
+        values.append(numpy.where(j < 0, cval, x[..., numpy.maximum(j, 0)]))
+    v = numpy.stack(values)
+    if fold == "sum":
+        r = (v * weights.reshape((taps,) + (1,) * x.ndim)).sum(axis=0)
+    elif fold == "mean":
+        r = v.sum(axis=0) / taps
+    elif fold == "min":
+        r = v.min(axis=0)
+    else:
+        r = v.max(axis=0)
+    _store_filter(output, numpy.moveaxis(r, -1, axis))
+
+
+def _gather(x, offsets, mode, cval):
+    """The footprint's values at every element, taps first (the stencil's reads)."""
+    values = []
+    for k in range(offsets.shape[0]):
+        idx = [_index(numpy.arange(n) + offsets[k, d], n, mode) for d, n in enumerate(x.shape)]
+        grids = numpy.ix_(*idx)
+        outside = numpy.zeros(x.shape, dtype=bool)
+        for g in grids:
+            outside = outside | (g < 0)
+        v = x[tuple(numpy.maximum(g, 0) for g in grids)]
+        values.append(numpy.where(outside, cval, v))
+    return numpy.stack(values)
+
+
+def generic(input, output, offsets, weights, mode, cval, function):
+    """The contract of _core.ndimage.generic_filter_*: function (here a Python callable standing
+    in for the device function) of each element's footprint values, in the table's order."""
+    x = numpy.asarray(input, dtype=numpy.float64)
+    v = _gather(x, offsets.reshape(len(weights), x.ndim), mode, cval)
+    r = numpy.empty(x.shape)
+    for idx in numpy.ndindex(x.shape):
+        r[idx] = function(v[(slice(None),) + idx].copy())
+    _store_filter(output, r)
+
+
+def generic1d(input, output, size, before, mode, cval, function):
+    """The contract of _core.ndimage.generic_filter1d (input and output with the axis last):
+    each line extended to n + size - 1 values, the first at -before, then function(in, out)."""
+    x = numpy.asarray(input, dtype=numpy.float64)
+    n = x.shape[-1]
+    j = _index(numpy.arange(n + size - 1) - before, n, mode)
+    for idx in numpy.ndindex(x.shape[:-1]):
+        extended = numpy.where(j < 0, cval, x[idx][numpy.maximum(j, 0)])
+        out = numpy.zeros(n)
+        function(extended, out)
+        _store_filter(output[idx], out)
+
+
+def user_function(function, caller):
+    """The model runs Python callables where the device runs kernels."""
+    if not callable(function):
+        raise TypeError(f"{caller}: the model takes a Python callable")
+    return function
+
+
 def numpy_backend():
-    return Backend(numpy, stencil, numpy.asarray, sample, spline)
+    return Backend(numpy, stencil, numpy.asarray, sample, spline, line, generic, generic1d,
+                   user_function)

@@ -69,3 +69,54 @@ def test_public_place_poles_returns_cunp(ss):
     assert isinstance(result.gain_matrix, cunp.ndarray)
     want = ss.place_poles(A, B[:, :1], numpy.array([-3.0, -1, -2, -5]))
     cunp.testing.assert_allclose(result.gain_matrix, want.gain_matrix, rtol=1e-8)
+
+
+def _random_system(n, m, complex_pair, seed):
+    rng = numpy.random.default_rng(seed)
+    A_, B_ = rng.standard_normal((n, n)), rng.standard_normal((n, m))
+    if complex_pair:
+        poles = list(-rng.uniform(0.5, 5, n - 2)) + [-1 + 2j, -1 - 2j]
+    else:
+        poles = list(-rng.uniform(0.5, 5, n))
+    return A_, B_, numpy.array(poles)
+
+
+@pytest.mark.parametrize("n, m", [(5, 2), (6, 2), (6, 3), (7, 4), (8, 3)])
+@pytest.mark.parametrize("complex_pair", [False, True])
+def test_place_poles_yt_conditioning(ss, n, m, complex_pair):
+    # Tits and Yang's rank-2 updates reach about SciPy's |det X| (unit columns), placing every
+    # pole; with real poles at least KNV0's.
+    A_, B_, poles = _random_system(n, m, complex_pair, 10 * n + m)
+    got = _place_poles.place_poles(A_, B_, poles)
+    want = ss.place_poles(A_, B_, poles)
+    placed = numpy.sort_complex(numpy.linalg.eigvals(A_ - B_ @ got.gain_matrix))
+    numpy.testing.assert_allclose(placed, numpy.sort_complex(poles.astype(complex)), rtol=1e-8,
+                                  atol=1e-10)
+    numpy.testing.assert_allclose(numpy.linalg.norm(got.X, axis=0), 1.0, rtol=1e-12)
+    assert abs(numpy.linalg.det(got.X)) >= 0.98 * abs(numpy.linalg.det(want.X))
+    if not complex_pair:
+        knv0 = _place_poles.place_poles(A_, B_, poles, method="KNV0")
+        assert abs(numpy.linalg.det(got.X)) >= 0.98 * abs(numpy.linalg.det(knv0.X))
+    # X diagonalises the closed loop: X diag(poles) = (A - B K) X.
+    closed = A_ - B_ @ got.gain_matrix
+    numpy.testing.assert_allclose(got.X @ numpy.diag(got.requested_poles), closed @ got.X,
+                                  atol=1e-8)
+
+
+def test_place_poles_result_and_iteration_controls(ss):
+    A_, B_, poles = _random_system(6, 3, True, 1)
+    got = _place_poles.place_poles(A_, B_, poles)
+    assert type(got).__name__ == "Bunch"
+    assert set(vars(got)) == set(vars(ss.place_poles(A_, B_, poles)))
+    assert 1 <= got.nb_iter <= 30 and got.rtol < 1e-3
+    # maxiter bounds the sweeps; a loose rtol stops sooner.
+    assert _place_poles.place_poles(A_, B_, poles, maxiter=1).nb_iter == 1
+    loose = _place_poles.place_poles(A_, B_, poles, rtol=0.5)
+    assert loose.nb_iter <= got.nb_iter
+    # One input: nothing to optimise (0, 0); B square: solved outright (NaN, NaN), as SciPy.
+    single = _place_poles.place_poles(A_, B_[:, :1], poles)
+    assert (single.rtol, single.nb_iter) == (0, 0)
+    square = _place_poles.place_poles(A_, numpy.eye(6), poles)
+    assert numpy.isnan(square.rtol) and numpy.isnan(square.nb_iter)
+    want = ss.place_poles(A_, numpy.eye(6), poles)
+    assert numpy.isnan(want.rtol) and numpy.isnan(want.nb_iter)

@@ -1,0 +1,37 @@
+# bench/cases/interpolate_grid.py -- RegularGridInterpolator, method 'cubic', on a 512 x 512
+# float64 grid evaluated at 2^20 random points; cunp vs CuPy (cupyx.scipy.interpolate).
+"""Grid interpolation cases, timed per call of the interpolator (built untimed in setup).
+NumPy and PyTorch have no RegularGridInterpolator: not timed."""
+import importlib
+
+import numpy as np
+
+
+def _interpolate(L):
+    if L.name == "cunp":
+        return importlib.import_module("cunp.scipy.interpolate")
+    return importlib.import_module("cupyx.scipy.interpolate")
+
+
+def _rgi_call(L, args):
+    ip, xi = args
+    return ip(xi)
+
+
+def cases(quick, h):
+    g = 128 if quick else 512
+    m = 2**16 if quick else 2**20
+    rng = np.random.default_rng(31)
+    axis = np.linspace(0.0, 1.0, g)
+    values = np.sin(6 * axis)[:, None] * np.cos(4 * axis)[None, :]
+    xi = rng.random((m, 2))
+
+    def setup(L):
+        ip = _interpolate(L).RegularGridInterpolator(
+            (L.upload(axis), L.upload(axis)), L.upload(values), method="cubic")
+        return ip, L.upload(xi)
+
+    return [h.Case(f"RegularGridInterpolator cubic {g}^2 at {m} points", setup=setup,
+                   run=_rgi_call, libs=("cunp", "cupy"),
+                   note="NumPy and PyTorch have no RegularGridInterpolator: not timed",
+                   targets=(h.Target("vs", 1.0, "cupy"),))]

@@ -1,0 +1,177 @@
+"""eigs by restarted Arnoldi (a Krylov-Schur-type restart), in place of SciPy's ARPACK: the
+basis is one complex device array orthogonalised in full with two projections per step, and
+each restart keeps an orthonormal basis of the wanted Ritz vectors, which turns the projected
+matrix into its (exact) restriction plus one coupling row. The small projected matrix is
+diagonalised on the host with numpy.linalg.eig once per restart."""
+
+import warnings
+
+import numpy
+
+from ... import _backend
+from ..._base import issparse
+from .._interface import LinearOperator, aslinearoperator
+from ._lanczos import ArpackNoConvergence
+
+__all__ = ["eigs"]
+
+_WHICH = ("LM", "LR", "SR", "LI", "SI")
+
+
+def _order(theta, which):
+    key = {"LM": -numpy.abs(theta), "LR": -theta.real, "SR": theta.real, "LI": -theta.imag,
+           "SI": theta.imag}[which]
+    return numpy.argsort(key, kind="stable")
+
+
+def _project_out(V, k, w):
+    if k == 0:
+        return w, None
+    basis = V[:k]
+    h = basis.conj() @ w
+    w = w - h @ basis
+    h2 = basis.conj() @ w
+    return w - h2 @ basis, h + h2
+
+
+def _arnoldi(matvec, V, H, start, end, u, rng):
+    """Steps start..end-1 from the unit vector u: V's rows and H's columns are filled, and the
+    next unit vector and the coupling norm come back (read back once per sweep)."""
+    xp = _backend.xp
+    cols, norms = [], []
+    for j in range(start, end):
+        V[j] = u
+        w, h = _project_out(V, j + 1, matvec(V[j]))
+        beta = xp.linalg.norm(w)
+        cols.append(h)
+        norms.append(beta)
+        u = w / beta
+    host_norms = _backend.to_host(xp.stack(norms)).real
+    host_cols = [_backend.to_host(c) for c in cols]
+    eps = numpy.finfo(host_norms.dtype).eps
+    for i, j in enumerate(range(start, end)):
+        H[:j + 1, j] = host_cols[i]
+        if j + 1 < H.shape[0]:
+            H[j + 1, j] = host_norms[i]
+        if host_norms[i] <= 10 * eps * max(numpy.abs(host_cols[i]).max(initial=0), 1e-300) \
+                and j + 1 < end:
+            # An invariant subspace: continue from a fresh direction, coupled by zero.
+            if j + 1 < H.shape[0]:
+                H[j + 1, j] = 0
+            n = V.shape[1]
+            r = xp.asarray((rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(
+                V.dtype))
+            r, _ = _project_out(V, j + 1, r)
+            return _arnoldi(matvec, V, H, j + 1, end, r / xp.linalg.norm(r), rng)
+    return u, float(host_norms[-1])
+
+
+def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
+         return_eigenvectors=True, Minv=None, OPinv=None, OPpart=None, rng=None):
+    """k eigenvalues (complex) and eigenvectors of a square A: largest magnitude (LM), largest
+    or smallest real part (LR, SR) or imaginary part (LI, SI); with sigma, those that `which`
+    picks among 1 / (lambda - sigma) (shift-invert). Generalised problems are not
+    supported."""
+    xp = _backend.xp
+    if M is not None or Minv is not None:
+        raise NotImplementedError("eigs: generalised problems (M, Minv) are not supported")
+    if sigma is None and OPinv is not None:
+        raise ValueError("OPinv should not be specified with sigma = None.")
+    if OPpart is not None:
+        raise NotImplementedError("eigs: OPpart is not supported (the shifted operator is "
+                                  "applied in complex arithmetic)")
+    if which not in _WHICH:
+        if which == "SM":
+            raise NotImplementedError("eigs: which='SM' is not supported")
+        raise ValueError("which must be one of " + " ".join(_WHICH + ("SM",)))
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"expected square matrix (shape={A.shape})")
+    n = A.shape[0]
+    if k <= 0:
+        raise ValueError(f"k={k} must be greater than 0.")
+    if k >= n - 1:
+        warnings.warn("k >= N - 1 for N * N square matrix. Attempting to use scipy.linalg.eig "
+                      "instead.", RuntimeWarning, stacklevel=2)
+        if issparse(A):
+            raise TypeError("Cannot use scipy.linalg.eig for sparse A with k >= N - 1. Use "
+                            "scipy.linalg.eig(A.toarray()) or reduce k.")
+        if isinstance(A, LinearOperator):
+            raise TypeError("Cannot use scipy.linalg.eig for LinearOperator A with k >= N - 1.")
+        return _dense_eig(xp.asarray(A), k, which, return_eigenvectors)
+    if sigma is not None:
+        from ._lanczos import _shift_invert
+
+        op = _shift_invert(A, complex(sigma), OPinv)
+        out = eigs(op, k=k, which=which, v0=v0, ncv=ncv, maxiter=maxiter, tol=tol,
+                   return_eigenvectors=return_eigenvectors, rng=rng)
+        nu = out[0] if return_eigenvectors else out
+        lam = sigma + 1.0 / nu
+        return (lam, out[1]) if return_eigenvectors else lam
+    op = aslinearoperator(A)
+    real = numpy.dtype(op.dtype if op.dtype is not None else numpy.float64)
+    if real.char not in "fdFD":
+        real = numpy.dtype(numpy.float64)
+    dtype = numpy.result_type(real, numpy.complex64)
+    if ncv is None:
+        ncv = min(n, max(2 * k + 1, 20))
+    if not k + 1 < ncv <= n:
+        raise ValueError(f"ncv must be k+1<ncv<=n, ncv={ncv}")
+    if maxiter is None:
+        maxiter = n * 10
+    tol = float(tol) if tol > 0 else float(numpy.finfo(dtype).eps)
+    gen = numpy.random.default_rng(0 if rng is None else rng)
+    if v0 is None:
+        u = xp.asarray((gen.standard_normal(n) + 1j * gen.standard_normal(n)).astype(dtype))
+    else:
+        u = xp.asarray(v0).astype(dtype).ravel()
+        if u.shape != (n,):
+            raise ValueError(f"v0 must have shape ({n},)")
+    u = u / xp.linalg.norm(u)
+
+    def matvec(x):
+        return op.matvec(x).astype(dtype, copy=False)
+
+    V = xp.zeros((ncv, n), dtype=dtype)
+    H = numpy.zeros((ncv, ncv), dtype=numpy.complex128)
+    keep = 0
+    m = min(ncv - 2, k + (ncv - k) // 2)
+    for _ in range(maxiter):
+        u, beta = _arnoldi(matvec, V, H, keep, ncv, u, gen)
+        theta, S = numpy.linalg.eig(H)
+        order = _order(theta, which)
+        residual = beta * numpy.abs(S[-1, order[:k]]) / numpy.linalg.norm(S[:, order[:k]],
+                                                                            axis=0)
+        scale = numpy.maximum(numpy.abs(theta[order[:k]]), numpy.finfo(dtype).eps)
+        if numpy.all(residual <= tol * scale):
+            return _finish(V, theta, S, order[:k], dtype, return_eigenvectors)
+        # Restart on an orthonormal basis Q of the m best Ritz vectors: H becomes Q^H H Q
+        # (exact, the span being invariant under H) with the residual coupling row below.
+        Q, _ = numpy.linalg.qr(S[:, order[:m]])
+        V[:m] = xp.asarray(numpy.ascontiguousarray(Q.T, dtype=dtype)) @ V
+        Hm = Q.conj().T @ H @ Q
+        coupling = beta * Q[-1, :]
+        H[:] = 0
+        H[:m, :m] = Hm
+        H[m, :m] = coupling
+        keep = m
+    w, x = _finish(V, theta, S, order[:k], dtype, True)
+    raise ArpackNoConvergence("ARPACK error -1: No convergence", w, x)
+
+
+def _finish(V, theta, S, idx, dtype, vectors):
+    xp = _backend.xp
+    w = xp.asarray(theta[idx].astype(dtype))
+    if not vectors:
+        return w
+    Y = S[:, idx] / numpy.linalg.norm(S[:, idx], axis=0)
+    x = (xp.asarray(numpy.ascontiguousarray(Y.T, dtype=dtype)) @ V).T
+    x = x / xp.linalg.norm(x, axis=0)
+    return w, x
+
+
+def _dense_eig(a, k, which, vectors):
+    xp = _backend.xp
+    w, v = xp.linalg.eig(a) if hasattr(xp.linalg, "eig") else numpy.linalg.eig(a)
+    idx = _order(_backend.to_host(w), which)[:k]
+    idx_d = xp.asarray(idx)
+    return (w[idx_d], v[:, idx_d]) if vectors else w[idx_d]

@@ -1,0 +1,89 @@
+// src/device/ndimage/ndi_tile.cuh -- the n-D stencil on 2-D images through shared-memory tiles:
+// a block stages its 32 x 32 outputs' inputs, widened by the footprint's extent (the halo), once
+// through the boundary transform, and every tap then reads shared memory.
+//
+// The elementwise stencil reads each input value once per tap that covers it (from L1 at best);
+// here it is read from global memory once per block and the boundary transform runs once per
+// staged value, not once per tap. Taps are folded in the footprint table's order with the
+// stencil's folds, so the results are the elementwise stencil's.
+#pragma once
+#include "../cunp_device.cuh"
+#include "ndi_boundary.cuh"
+#include "ndi_stencil.cuh"
+
+namespace cunp {
+
+// Laid out as the host's NdiTileParams (src/ops/ndimage/stencil.cpp).
+struct ndi_tile_params {
+  unsigned long long x, y, offsets, weights;  // input, output, int64 taps x 2, float64 taps
+  long long rows, cols;                       // the image's shape
+  long long x_row, x_col, y_row, y_col;       // byte strides
+  long long taps, rank;
+  long long lo_row, lo_col;        // the footprint's smallest offset along each axis
+  long long tile_rows, tile_cols;  // the staged tile: 32 + the footprint's extent, each axis
+  double cval;
+  int mode;
+  int pad;
+};
+
+constexpr int kNdiTile = 32;           // outputs a block covers along each axis
+constexpr int kNdiTileThreadRows = 8;  // the block is 32 x 8 threads, 4 outputs a thread
+
+// Folds start empty; the rank folds take their rank.
+template <class Fold> struct ndi_fold_maker {
+  static __device__ Fold make(long long) { return Fold(); }
+};
+template <int CAP> struct ndi_fold_maker<ndi_rank_fold<CAP>> {
+  static __device__ ndi_rank_fold<CAP> make(long long r) { return ndi_rank_fold<CAP>(r); }
+};
+template <int CAP> struct ndi_fold_maker<ndi_small_rank_fold<CAP>> {
+  static __device__ ndi_small_rank_fold<CAP> make(long long r) {
+    return ndi_small_rank_fold<CAP>(r);
+  }
+};
+
+// Stage 1: thread t of `threads` stages tile elements t, t + threads, ... of the block whose
+// first output is (row0, col0).
+template <class T> __device__ void ndi_tile_stage(const ndi_tile_params& p, long long row0,
+                                                  long long col0, int t, int threads,
+                                                  double* tile) {
+  const long long count = p.tile_rows * p.tile_cols;
+  for (long long e = t; e < count; e += threads) {
+    const long long r = ndi_filter_index(row0 + p.lo_row + e / p.tile_cols, p.rows, p.mode);
+    const long long c = ndi_filter_index(col0 + p.lo_col + e % p.tile_cols, p.cols, p.mode);
+    tile[e] = (r < 0 || c < 0)
+                  ? p.cval
+                  : cast<double>(*(const T*)((const char*)p.x + r * p.x_row + c * p.x_col));
+  }
+}
+
+// Stage 2: thread (tr, tc) folds the outputs (row0 + tr + 8k, col0 + tc), k < 4.
+template <class Y, class Fold> __device__ void ndi_tile_fold(const ndi_tile_params& p,
+                                                             long long row0, long long col0, int tr,
+                                                             int tc, const double* tile) {
+  const long long* offsets = (const long long*)p.offsets;
+  const double* weights = (const double*)p.weights;
+  for (int k = 0; k < kNdiTile / kNdiTileThreadRows; ++k) {
+    const long long lr = tr + k * kNdiTileThreadRows;
+    if (row0 + lr >= p.rows || col0 + tc >= p.cols) continue;
+    Fold f = ndi_fold_maker<Fold>::make(p.rank);
+    const double* at = tile + (lr - p.lo_row) * p.tile_cols + (tc - p.lo_col);
+    for (long long q = 0; q < p.taps; ++q)
+      f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], weights[q]);
+    *(Y*)((char*)p.y + (row0 + lr) * p.y_row + (col0 + tc) * p.y_col) = cast<Y>(f.result());
+  }
+}
+
+// The kernel's body: block (bx, by) covers outputs from (32 by, 32 bx); `tile` is the dynamic
+// shared memory, tile_rows x tile_cols doubles.
+template <class T, class Y, class Fold>
+__device__ void ndi_tile_run(const ndi_tile_params& p, double* tile) {
+  const long long row0 = static_cast<long long>(blockIdx.y) * kNdiTile;
+  const long long col0 = static_cast<long long>(blockIdx.x) * kNdiTile;
+  ndi_tile_stage<T>(p, row0, col0, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y,
+                    tile);
+  __syncthreads();
+  ndi_tile_fold<Y, Fold>(p, row0, col0, threadIdx.y, threadIdx.x, tile);
+}
+
+}  // namespace cunp

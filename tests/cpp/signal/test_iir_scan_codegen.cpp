@@ -1,0 +1,94 @@
+// tests/cpp/signal/test_iir_scan_codegen.cpp -- the IIR scan's five kernels (every pass, both
+// forms, a range of orders, real and complex, contiguous and strided signals of several ranks)
+// compile with NVRTC; the ops reject what the launcher cannot build.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cunp/jit/compiler.hpp"
+#include "cunp/ops/signal/iir_scan.hpp"
+#include "cunp/runtime/error.hpp"
+
+using namespace cunp;
+
+namespace {
+
+void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const std::string& what) {
+  const std::string src = elementwise_source(op, sig);
+  try {
+    EXPECT_FALSE(compile(src, op.name, 90, op.options).image.empty()) << what;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << what << ": " << e.what() << "\n"
+                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
+  }
+}
+
+KernelSignature signature(const std::string& pass, DType x, DType w, DType out, int xnd,
+                          bool contiguous) {
+  // Operands as iir_block_scan passes them: x any rank and layout, the powers (Q, Q), the
+  // coefficients and every state buffer 1-D, y of x's rank and axis order.
+  KernelSignature sig;
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int64};
+  if (pass == "local") {
+    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Int64};
+    sig.inputs = {x, w};
+    sig.outputs = {w};
+    sig.raw_ndim = {xnd, 1, 1};
+    sig.raw_contiguous = {contiguous, true, true};
+  } else if (pass == "group_local") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
+    sig.raw_ndim = {1, 2, 1};
+  } else if (pass == "group_carry") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
+    sig.scalars = {DType::Int64, DType::Int64};
+    sig.raw_ndim = {2, 1, 1};
+  } else if (pass == "group_fill") {
+    sig.inputs = {w, w};
+    sig.outputs = {w};
+    sig.raw_ndim = {2, 1, 1};
+  } else {
+    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Int64};
+    sig.inputs = {x, w, w};
+    sig.outputs = {out, w};
+    sig.raw_ndim = {xnd, 1, 1, xnd, 1};
+    sig.raw_contiguous = {contiguous, true, true, contiguous, true};
+  }
+  return sig;
+}
+
+}  // namespace
+
+TEST(IirScan, EveryPassCompiles) {
+  struct Case {
+    const char* form;
+    int order;
+    DType x, w, out;
+    int xnd;
+    bool contiguous;
+  };
+  const Case cases[] = {
+      {"direct", 1, DType::Float32, DType::Float64, DType::Float32, 2, true},
+      {"direct", 4, DType::Float64, DType::Float64, DType::Float64, 3, false},
+      {"direct", 10, DType::Int64, DType::Float64, DType::Float64, 1, true},
+      {"direct", 32, DType::Complex64, DType::Complex128, DType::Complex64, 2, false},
+      {"sos", 1, DType::Float32, DType::Float64, DType::Float32, 1, true},
+      {"sos", 4, DType::Float32, DType::Float64, DType::Float32, 2, true},
+      {"sos", 16, DType::Complex128, DType::Complex128, DType::Complex128, 4, false},
+  };
+  for (const Case& c : cases) {
+    for (const char* pass : {"local", "group_local", "group_carry", "group_fill", "finish"}) {
+      const ElementwiseOp& op = iir_scan_op(pass, c.form, c.order);
+      expect_compiles(op, signature(pass, c.x, c.w, c.out, c.xnd, c.contiguous),
+                      op.name + " x " + info(c.x).name + " ndim " + std::to_string(c.xnd));
+    }
+  }
+}
+
+TEST(IirScan, RejectsWhatItCannotBuild) {
+  EXPECT_THROW(iir_scan_op("local", "lattice", 2), ValueError);
+  EXPECT_THROW(iir_scan_op("sideways", "direct", 2), ValueError);
+  EXPECT_THROW(iir_scan_op("local", "direct", 0), ValueError);
+  EXPECT_THROW(iir_scan_op("local", "sos", kIirMaxOrder + 1), ValueError);
+}

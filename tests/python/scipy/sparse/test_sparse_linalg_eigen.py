@@ -1,0 +1,270 @@
+"""eigsh (thick-restart Lanczos), svds and lobpcg against scipy.sparse.linalg and dense
+eigh/svd: eigenvalues, eigenpair residuals and orthonormality in float32/float64/complex,
+each `which`, and SciPy's argument errors. Runs on NumPy (CPU) and on cunp (gpu marker)."""
+
+import warnings
+
+import numpy
+import pytest
+
+sla = pytest.importorskip("scipy.sparse.linalg")
+sps = pytest.importorskip("scipy.sparse")
+
+from cunp.scipy.sparse import _backend  # noqa: E402
+from cunp.scipy.sparse import linalg as cl  # noqa: E402
+
+from sparse_linalg_problems import device, hermitian, host, poisson2d, rectangular  # noqa
+
+DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
+
+
+def _tol(dtype):
+    return 1e-3 if numpy.dtype(dtype).char in "fF" else 1e-9
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "LA", "SA"])
+def test_eigsh(backend, dtype, which):
+    A = hermitian(80, dtype, seed=1, definite=False)
+    dense = A.toarray()
+    k = 5
+    w, v = cl.eigsh(device(A), k=k, which=which)
+    w, v = host(w), host(v)
+    ref = numpy.linalg.eigvalsh(dense.astype(numpy.complex128))
+    key = {"LM": -numpy.abs(ref), "LA": -ref, "SA": ref}[which]
+    expected = numpy.sort(ref[numpy.argsort(key, kind="stable")[:k]])
+    scale = numpy.abs(ref).max()
+    numpy.testing.assert_allclose(w, expected, atol=_tol(dtype) * scale)
+    assert numpy.all(numpy.diff(w) >= 0)
+    assert v.shape == (80, k) and v.dtype == numpy.dtype(dtype)
+    numpy.testing.assert_allclose(dense @ v, v * w, atol=10 * _tol(dtype) * scale)
+    numpy.testing.assert_allclose(v.conj().T @ v, numpy.eye(k), atol=10 * _tol(dtype))
+    w_only = host(cl.eigsh(device(A), k=k, which=which, return_eigenvectors=False))
+    numpy.testing.assert_allclose(numpy.sort(w_only), expected, atol=_tol(dtype) * scale)
+
+
+def test_eigsh_poisson_matches_scipy(backend):
+    A = poisson2d(12)
+    for which in ["LM", "SA"]:
+        w = host(cl.eigsh(device(A), k=4, which=which, return_eigenvectors=False))
+        ref = sla.eigsh(A, k=4, which=which, return_eigenvectors=False)
+        numpy.testing.assert_allclose(numpy.sort(w), numpy.sort(ref), rtol=1e-8, atol=1e-8)
+
+
+@pytest.mark.parametrize("sigma,which", [(0.0, "LM"), (1.0, "LM"), (1.0, "LA"), (1.0, "SA")])
+def test_eigsh_shift_invert(backend, sigma, which):
+    A = poisson2d(12)
+    w, v = cl.eigsh(device(A), k=4, sigma=sigma, which=which)
+    w, v = host(w), host(v)
+    ref = sla.eigsh(A, k=4, sigma=sigma, which=which, return_eigenvectors=False)
+    numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9, atol=1e-12)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=1e-8)
+    # The same through a user's OPinv (here the dense inverse as an operator).
+    inv = numpy.linalg.inv(A.toarray() - sigma * numpy.eye(A.shape[0]))
+    w2 = cl.eigsh(device(A), k=4, sigma=sigma, which=which, return_eigenvectors=False,
+                  OPinv=cl.aslinearoperator(_backend.xp.asarray(inv)))
+    numpy.testing.assert_allclose(host(w2), w, rtol=1e-9, atol=1e-12)
+
+
+def test_eigsh_both_ends(backend):
+    A = poisson2d(10)
+    for k in [4, 5]:
+        w = host(cl.eigsh(device(A), k=k, which="BE", return_eigenvectors=False))
+        ref = sla.eigsh(A, k=k, which="BE", return_eigenvectors=False)
+        numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9)
+
+
+def test_eigsh_options(backend):
+    xp = _backend.xp
+    A = hermitian(50, numpy.float64, seed=2)
+    ref = numpy.sort(numpy.linalg.eigvalsh(A.toarray()))[-3:]
+    w = cl.eigsh(cl.aslinearoperator(device(A)), k=3, which="LA", ncv=10, tol=1e-12,
+                 v0=xp.ones(50), return_eigenvectors=False)
+    numpy.testing.assert_allclose(host(w), ref, rtol=1e-9)
+    # Repeated eigenvalues and an invariant starting subspace (identity blocks).
+    D = sps.diags_array(numpy.r_[numpy.ones(10), 2 * numpy.ones(10), 5.0]).tocsr()
+    w = cl.eigsh(device(D), k=3, which="LA", return_eigenvectors=False)
+    numpy.testing.assert_allclose(numpy.sort(host(w)), [2, 2, 5], atol=1e-10)
+    with pytest.raises(cl.ArpackNoConvergence) as e:
+        cl.eigsh(device(poisson2d(20)), k=4, which="SA", maxiter=1, ncv=9)
+    assert e.value.eigenvalues is not None
+
+
+def test_eigsh_errors(backend):
+    xp = _backend.xp
+    A = device(hermitian(10, numpy.float64))
+    with pytest.raises(ValueError, match="k must be greater than 0"):
+        cl.eigsh(A, k=0)
+    with pytest.raises(ValueError, match="which must be one of"):
+        cl.eigsh(A, k=2, which="XX")
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, which="SM")
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, M=A)
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, sigma=1.0, mode="buckling")
+    with pytest.raises(ValueError, match="OPinv"):
+        cl.eigsh(A, k=2, OPinv=A)
+    with pytest.raises(TypeError, match="OPinv"):
+        cl.eigsh(cl.aslinearoperator(A), k=2, sigma=1.0)
+    with pytest.raises(ValueError, match="ncv"):
+        cl.eigsh(A, k=2, ncv=2)
+    with pytest.raises(ValueError, match="square"):
+        cl.eigsh(device(rectangular(4, 3, numpy.float64)), k=1)
+    with pytest.warns(RuntimeWarning, match="k >= N"):
+        w = cl.eigsh(A, k=10, return_eigenvectors=False)
+    assert host(w).shape == (10,)
+    with pytest.raises(TypeError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cl.eigsh(cl.aslinearoperator(A), k=10)
+    del xp
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(60, 25), (25, 60)])
+@pytest.mark.parametrize("which", ["LM", "SM"])
+def test_svds(backend, dtype, shape, which):
+    A = rectangular(*shape, dtype, seed=3)
+    dense = A.toarray()
+    k = 4
+    u, s, vh = (host(a) for a in cl.svds(device(A), k=k, which=which))
+    ref = numpy.linalg.svd(dense.astype(numpy.complex128), compute_uv=False)
+    expected = numpy.sort(ref[:k] if which == "LM" else ref[-k:])
+    tol = (3e-2 if numpy.dtype(dtype).char in "fF" else 1e-6) * ref[0]
+    numpy.testing.assert_allclose(s, expected, atol=tol)
+    assert numpy.all(numpy.diff(s) >= 0)
+    numpy.testing.assert_allclose(dense @ vh.conj().T, u * s, atol=10 * tol)
+    numpy.testing.assert_allclose(u.conj().T @ u, numpy.eye(k), atol=10 * tol / ref[0])
+    s_only = host(cl.svds(device(A), k=k, which=which, return_singular_vectors=False))
+    numpy.testing.assert_allclose(s_only, expected, atol=tol)
+    u, s2, none = cl.svds(device(A), k=k, which=which, return_singular_vectors="u")
+    assert none is None and host(u).shape == (shape[0], k)
+    none, s2, vh = cl.svds(device(A), k=k, which=which, return_singular_vectors="vh")
+    assert none is None and host(vh).shape == (k, shape[1])
+
+
+def test_svds_errors(backend):
+    A = device(rectangular(6, 4, numpy.float64))
+    for kwargs, match in [(dict(k=0), "`k` must be"), (dict(k=4), "`k` must be"),
+                          (dict(k=1, which="LA"), "`which` must be"),
+                          (dict(k=1, tol=-1), "`tol` must be"),
+                          (dict(k=1, solver="x"), "solver must be"),
+                          (dict(k=1, maxiter=0), "`maxiter` must be"),
+                          (dict(k=1, ncv=1), "`ncv` must be"),
+                          (dict(k=1, v0=_backend.xp.ones(5)), "`v0` must have shape"),
+                          (dict(k=1, return_singular_vectors="x"), "return_singular")]:
+        with pytest.raises(ValueError, match=match):
+            cl.svds(A, **kwargs)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex128])
+@pytest.mark.parametrize("largest", [True, False])
+def test_lobpcg(backend, dtype, largest):
+    xp = _backend.xp
+    n, k = 100, 3
+    d = numpy.arange(1, n + 1, dtype=numpy.float64)
+    A = sps.diags_array(d).tocsr().astype(dtype)
+    rng = numpy.random.default_rng(4)
+    X = rng.standard_normal((n, k)).astype(dtype)
+    # The inverse diagonal preconditions the smallest pairs (and would slow the largest).
+    M = None if largest else device(sps.diags_array(1 / d).tocsr().astype(dtype))
+    lam, V = cl.lobpcg(device(A), xp.asarray(X), M=M, largest=largest, tol=1e-6,
+                       maxiter=200)
+    expected = d[::-1][:k] if largest else d[:k]
+    numpy.testing.assert_allclose(numpy.sort(host(lam)), numpy.sort(expected),
+                                  rtol=1e-3 if dtype == numpy.float32 else 1e-8)
+    V = host(V)
+    numpy.testing.assert_allclose(A @ V, V * host(lam), atol=1e-2 if dtype == numpy.float32
+                                  else 1e-5)
+
+
+def test_lobpcg_generalised_constraints_history(backend):
+    xp = _backend.xp
+    n = 60
+    A = poisson2d(1) if False else hermitian(n, numpy.float64, seed=5)
+    B = sps.diags_array(numpy.linspace(1, 2, n)).tocsr()
+    rng = numpy.random.default_rng(6)
+    X = rng.standard_normal((n, 2))
+    import scipy.linalg
+    ref = scipy.linalg.eigh(A.toarray(), B.toarray(), eigvals_only=True)
+    lam, V, lh, rh = cl.lobpcg(device(A), xp.asarray(X), B=device(B), largest=False,
+                               tol=1e-8, maxiter=300, retLambdaHistory=True,
+                               retResidualNormsHistory=True)
+    numpy.testing.assert_allclose(numpy.sort(host(lam)), ref[:2], rtol=1e-6)
+    assert len(lh) == len(rh) + 1 or len(lh) == len(rh)
+    # Constrained to the B-orthogonal complement of the first eigenvector: the next two.
+    _, vecs = scipy.linalg.eigh(A.toarray(), B.toarray())
+    Y = vecs[:, :1]
+    lam = cl.lobpcg(device(A), xp.asarray(X), B=device(B), Y=xp.asarray(Y), largest=False,
+                    tol=1e-8, maxiter=300)[0]
+    numpy.testing.assert_allclose(numpy.sort(host(lam)), ref[1:3], rtol=1e-6)
+    # A small problem goes to the dense solver, as SciPy's does.
+    with pytest.warns(UserWarning, match="dense eigensolver"):
+        lam, _ = cl.lobpcg(device(A[:8, :8].tocsr()), xp.asarray(X[:8]), largest=True)
+    numpy.testing.assert_allclose(numpy.sort(host(lam)),
+                                  numpy.linalg.eigvalsh(A[:8, :8].toarray())[-2:], rtol=1e-10)
+
+
+def _sorted(w):
+    """Complex values in a stable order (rounded keys, so conjugate pairs whose real parts
+    differ in the last bits keep one order)."""
+    w = numpy.asarray(w)
+    return w[numpy.lexsort((numpy.round(w.imag, 4), numpy.round(w.real, 4)))]
+
+
+def _general(n, dtype, seed):
+    A = sps.random_array((n, n), density=0.05, rng=seed, format="csr") + sps.diags_array(
+        numpy.linspace(0, 3, n))
+    if numpy.dtype(dtype).kind == "c":
+        A = A + 1j * sps.random_array((n, n), density=0.02, rng=seed + 1, format="csr")
+    return A.tocsr().astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "LR", "SR", "LI", "SI"])
+def test_eigs(backend, dtype, which):
+    A = _general(100, dtype, 3)
+    k = 4
+    w, v = (host(a) for a in cl.eigs(device(A), k=k, which=which))
+    ref = numpy.linalg.eigvals(A.toarray().astype(numpy.complex128))
+    key = {"LM": -numpy.abs(ref), "LR": -ref.real, "SR": ref.real, "LI": -ref.imag,
+           "SI": ref.imag}[which]
+    expected = ref[numpy.argsort(key, kind="stable")[:k]]
+    assert w.dtype == numpy.result_type(dtype, numpy.complex64)
+    assert v.shape == (100, k)
+    tol = 1e-4 if numpy.dtype(dtype).char in "fF" else 1e-9
+    numpy.testing.assert_allclose(_sorted(w), _sorted(expected), atol=tol * 10)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=tol * 10)
+    ref_scipy = sla.eigs(A.astype(numpy.complex128), k=k, which=which,
+                         return_eigenvectors=False)
+    ours = host(cl.eigs(device(A), k=k, which=which, return_eigenvectors=False))
+    numpy.testing.assert_allclose(_sorted(ours), _sorted(ref_scipy), atol=tol * 10)
+
+
+def test_eigs_errors(backend):
+    A = device(_general(10, numpy.float64, 1))
+    with pytest.raises(ValueError, match="greater than 0"):
+        cl.eigs(A, k=0)
+    with pytest.raises(ValueError, match="which must be one of"):
+        cl.eigs(A, k=2, which="XX")
+    with pytest.raises(NotImplementedError):
+        cl.eigs(A, k=2, which="SM")
+    with pytest.raises(NotImplementedError):
+        cl.eigs(A, k=2, M=A)
+    with pytest.raises(ValueError, match="OPinv"):
+        cl.eigs(A, k=2, OPinv=A)
+    with pytest.raises(ValueError, match="ncv"):
+        cl.eigs(A, k=2, ncv=3)
+    with pytest.raises(TypeError), pytest.warns(RuntimeWarning, match="k >= N - 1"):
+        cl.eigs(A, k=9)
+    with pytest.raises(cl.ArpackNoConvergence):
+        cl.eigs(device(_general(200, numpy.float64, 2)), k=3, which="SR", ncv=6, maxiter=1)
+
+
+@pytest.mark.parametrize("sigma", [0.5, 1 + 0.5j])
+def test_eigs_shift_invert(backend, sigma):
+    A = _general(100, numpy.float64, 3)
+    w, v = (host(a) for a in cl.eigs(device(A), k=4, sigma=sigma))
+    ref = sla.eigs(A.astype(numpy.complex128), k=4, sigma=sigma, return_eigenvectors=False)
+    numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
+    numpy.testing.assert_allclose(A @ v, v * w, atol=1e-9)
