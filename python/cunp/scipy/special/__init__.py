@@ -2,12 +2,14 @@
 
 The special functions are cunp ufuncs (rows of the special ufunc table, device code in
 src/device/special/): SciPy's loops and type resolution, broadcasting, out=, where=, and
-``scipy.special.erf(x_gpu)`` runs here through ``__array_ufunc__``. Real loops, and SciPy's complex
-loops for the gamma family, expm1, log1p, exp1, expi, xlogy, xlog1py, lambertw and sph_harm_y;
-a float32 (complex64) loop computes in double and rounds once, as most of SciPy's
-do. lambertw, spherical_yn, sph_harm_y (and CuPy's sph_harm) wrap private ufuncs as SciPy's do;
-errstate/geterr/seterr keep SciPy's settings (the GPU loops do not report conditions). zeta, polygamma,
-multigammaln, logsumexp, softmax and log_softmax are compositions, as in SciPy.
+``scipy.special.erf(x_gpu)`` runs here through ``__array_ufunc__``. Real loops, and SciPy's
+complex loops where cunp has them (the error functions through Faddeeva's w, the gamma family,
+expm1, log1p, exp1, expi, sici, shichi, spence, fresnel, xlogy, xlog1py, lambertw, sph_harm_y;
+docs/differences.md lists the rest); a float32 (complex64) loop computes in double and rounds
+once, as most of SciPy's do. lambertw and the spherical Bessel functions wrap private ufuncs as
+SciPy's do; errstate/geterr/seterr keep SciPy's settings (the GPU loops do not report
+conditions). zeta, polygamma, multigammaln, logsumexp, softmax, log_softmax and softplus are
+compositions, as in SciPy.
 """
 from cunp import _core
 from cunp._math._extras import sinc
