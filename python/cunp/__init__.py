@@ -109,3 +109,26 @@ def get_array_module(*args):
 
 def is_available():
     return _core.is_available()
+
+
+def _install_signatures():
+    """inspect.signature and help() for what is bound in C++: `__signature__` properties on
+    nanobind's function, method and bound-method types and on the ufunc type, whose getters
+    (cunp._signatures) are imported on the first read, so importing cunp loads nothing more."""
+    def lazy(name):
+        def get(obj):
+            from cunp import _signatures
+
+            return getattr(_signatures, name)(obj)
+        return property(get)
+
+    method = _core.ndarray.__dict__["copy"]
+    # (method.__get__(0) is a bound method, made for its type only: nanobind binds any object)
+    for sample, getter in ((_core.zeros, "signature_of"), (method, "method_signature_of"),
+                           (method.__get__(0), "bound_signature_of")):
+        _core.signatures.install_property(sample, lazy(getter))
+    _core.ufunc.__signature__ = lazy("ufunc_signature")
+
+
+_install_signatures()
+del _install_signatures

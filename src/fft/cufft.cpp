@@ -56,6 +56,25 @@ const Api& api() {
 }
 
 bool available() { return loaded().error.empty(); }
+
+SetJitCallback set_jit_callback(std::string* why) {
+  const Loaded& l = loaded();
+  if (!l.error.empty()) {
+    *why = l.error;
+    return nullptr;
+  }
+  int version = 0;
+  l.api.cufftGetVersion(&version);
+  // cuFFT 11 (CUDA 12) has the entry point without the symbol name, CUDA 13's cuFFT 12 with it.
+  if (version < 12000) {
+    *why = "cuFFT " + std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) +
+           " is loaded; LTO callbacks need cuFFT 12 (CUDA 13) or newer";
+    return nullptr;
+  }
+  void* f = library_symbol(l.handle, "cufftXtSetJITCallback");
+  if (!f) *why = "the loaded cuFFT lacks cufftXtSetJITCallback (LTO callbacks)";
+  return reinterpret_cast<SetJitCallback>(f);
+}
 std::string unavailable_reason() { return loaded().error; }
 
 std::string status_name(cufftResult s) {

@@ -25,6 +25,10 @@ struct Api {
 const Api& api();
 // Whether the library loads and every function resolves; never throws (no GPU needed).
 bool available();
+// cufftXtSetJITCallback in CUDA 13's form (cuFFT 12), or null where the library lacks it or has
+// the older form (cuFFT 11 takes no symbol name); `why` says which.
+using SetJitCallback = cufftResult (*)(cufftHandle, const char*, const void*, size_t, int, void**);
+SetJitCallback set_jit_callback(std::string* why);
 // Why api() fails (empty when it does not).
 std::string unavailable_reason();
 

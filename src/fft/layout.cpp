@@ -106,6 +106,7 @@ std::optional<Layout> describe(const NDArray& in, const NDArray& out,
   PlanKey& k = l.key;
   k.device = in.device();
   k.type = type;
+  if (const CallbacksPtr& c = active_callbacks()) k.callbacks = c->id;
   k.rank = static_cast<int32_t>(plan_axes.size());
   for (int i = 0; i < k.rank; ++i) k.n[i] = n[i];
   if (!embed(in, plan_axes, &k.istride, k.inembed) || !embed(out, plan_axes, &k.ostride, k.onembed))

@@ -3,6 +3,9 @@
 #include "cunp/fft/plan_cache.hpp"
 
 #include <array>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <string>
 
 #include "cufft.hpp"
@@ -49,6 +52,42 @@ std::vector<PlanPtr>& active_stack() {
   return stack;
 }
 
+std::vector<CallbacksPtr>& callbacks_stack() {
+  thread_local std::vector<CallbacksPtr> stack;
+  return stack;
+}
+
+// cufftXtCallbackType of a load (store) callback: the element type cuFFT reads (writes).
+int callback_type(PlanType t, bool load) {
+  constexpr int kLdComplex = 0, kLdComplexDouble = 1, kLdReal = 2, kLdRealDouble = 3,
+                kStComplex = 4, kStComplexDouble = 5, kStReal = 6, kStRealDouble = 7;
+  switch (t) {
+    case PlanType::C2C: return load ? kLdComplex : kStComplex;
+    case PlanType::Z2Z: return load ? kLdComplexDouble : kStComplexDouble;
+    case PlanType::R2C: return load ? kLdReal : kStComplex;
+    case PlanType::D2Z: return load ? kLdRealDouble : kStComplexDouble;
+    case PlanType::C2R: return load ? kLdComplex : kStReal;
+    case PlanType::Z2D: return load ? kLdComplexDouble : kStRealDouble;
+  }
+  return 0;
+}
+
+// Links the callbacks into the plan `h` (after cufftCreate, before planning, as cuFFT needs).
+void link_callbacks(int h, PlanType t, const Callbacks& c) {
+  std::string why;
+  SetJitCallback set = set_jit_callback(&why);
+  if (!set) throw RuntimeError("cuFFT LTO callbacks are not available: " + why);
+  auto one = [&](const std::string& ir, const std::string& name, uintptr_t info, bool load) {
+    if (ir.empty()) return;
+    void* caller_info = reinterpret_cast<void*>(info);
+    check(set(h, name.c_str(), ir.data(), ir.size(), callback_type(t, load),
+              info ? &caller_info : nullptr),
+          "cufftXtSetJITCallback");
+  };
+  one(c.load_ir, c.load_name, c.load_info, true);
+  one(c.store_ir, c.store_name, c.store_info, false);
+}
+
 }  // namespace
 
 const char* plan_type_name(PlanType t) {
@@ -79,6 +118,7 @@ std::size_t PlanKey::hash() const {
     mix(onembed[i]);
   }
   for (int64_t v : {istride, idist, ostride, odist, batch}) mix(v);
+  mix(static_cast<int64_t>(callbacks));
   return static_cast<std::size_t>(h);
 }
 
@@ -92,7 +132,8 @@ std::string PlanKey::str() const {
          " in: embed=" + list(inembed) + " stride=" + std::to_string(istride) +
          " dist=" + std::to_string(idist) + " out: embed=" + list(onembed) +
          " stride=" + std::to_string(ostride) + " dist=" + std::to_string(odist) +
-         " device=" + std::to_string(device);
+         " device=" + std::to_string(device) +
+         (callbacks ? " callbacks=" + std::to_string(callbacks) : std::string());
 }
 
 Plan::Plan(const PlanKey& key) : key_(key) {
@@ -102,6 +143,13 @@ Plan::Plan(const PlanKey& key) : key_(key) {
   CUNP_CUFFT(cufftCreate, &h);
   handle_ = h;
   try {
+    if (key.callbacks) {
+      callbacks_ = active_callbacks();
+      if (!callbacks_ || callbacks_->id != key.callbacks)
+        throw RuntimeError("cuFFT plan with callbacks " + std::to_string(key.callbacks) +
+                           " made outside their set_cufft_callbacks block");
+      link_callbacks(h, key.type, *callbacks_);
+    }
     CUNP_CUFFT(cufftSetAutoAllocation, h, 0);
     long long n[3], inembed[3], onembed[3];
     for (int i = 0; i < 3; ++i) {
@@ -212,6 +260,36 @@ PlanCache& plan_cache(int device) {
   if (!c) c = std::make_unique<PlanCache>(device);
   return *c;
 }
+
+uint64_t push_callbacks(Callbacks c) {
+  // The same callbacks (code, names and callerInfo) get the same id, so a block entered again
+  // finds the plans cuFFT linked for it before instead of linking new ones.
+  static std::mutex mutex;
+  static auto* ids = new std::map<
+      std::tuple<std::string, std::string, std::string, std::string, uintptr_t, uintptr_t>,
+      uint64_t>;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto key = std::make_tuple(c.load_ir, c.load_name, c.store_ir, c.store_name, c.load_info,
+                               c.store_info);
+    auto [it, added] = ids->emplace(std::move(key), ids->size() + 1);
+    c.id = it->second;
+  }
+  callbacks_stack().push_back(std::make_shared<const Callbacks>(std::move(c)));
+  return callbacks_stack().back()->id;
+}
+
+void pop_callbacks() {
+  if (!callbacks_stack().empty()) callbacks_stack().pop_back();
+}
+
+const CallbacksPtr& active_callbacks() {
+  static const CallbacksPtr none;
+  const auto& s = callbacks_stack();
+  return s.empty() ? none : s.back();
+}
+
+bool jit_callbacks_supported(std::string* why) { return set_jit_callback(why) != nullptr; }
 
 void push_active_plan(PlanPtr plan) { active_stack().push_back(std::move(plan)); }
 

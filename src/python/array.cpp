@@ -505,15 +505,18 @@ void bind_array(nb::module_& m) {
           nb::arg("dtype").none(), nb::arg("order").none() = "K",
           nb::arg("casting").none() = "unsafe", nb::arg("subok").none() = nb::none(),
           nb::arg("copy").none() = true, nb::kw_only(), nb::arg("device").none() = nb::none())
-      .def("fill", [](const PyArray& s, nb::handle v) {
-        if (is_array(v)) {
-          const NDArray& src = unwrap(v).a;
-          if (src.size() != 1) throw ValueError("input must be a scalar or a 0-d array");
-          copy_to(s.a, src.ndim() ? *src.reshape_view(Dims{}, Order::C) : src);
-          return;
-        }
-        fill(s.a, to_scalar(v, s.a.dtype()));
-      });
+      .def(
+          "fill",
+          [](const PyArray& s, nb::handle v) {
+            if (is_array(v)) {
+              const NDArray& src = unwrap(v).a;
+              if (src.size() != 1) throw ValueError("input must be a scalar or a 0-d array");
+              copy_to(s.a, src.ndim() ? *src.reshape_view(Dims{}, Order::C) : src);
+              return;
+            }
+            fill(s.a, to_scalar(v, s.a.dtype()));
+          },
+          nb::arg("value"));
 
   // --- host transfers and scalars ---
   cls.def(

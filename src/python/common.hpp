@@ -131,7 +131,8 @@ void bind_math_extras(nb::module_& m);
 void bind_triangles(nb::module_& m);
 void bind_sparse(nb::module_& m);  // the submodule _core.sparse (cuSPARSE calls)
 void bind_ndimage(nb::module_& m);
-void bind_signal(nb::module_& m);  // _core.signal: the blocked IIR scan
+void bind_signal(nb::module_& m);      // _core.signal: the blocked IIR scan
+void bind_signatures(nb::module_& m);  // inspect.signature of bound functions
 
 // axis= of a reduction (None, an int or a tuple) normalized against `ndim`, in the given order,
 // with NumPy's AxisError and duplicate ValueError; `reduce_0d`: an int 0 or -1 on a 0-d array

@@ -96,12 +96,19 @@ void bind_fft(nb::module_& m) {
         if (length && *length < 1)  // NumPy checks the length before the norm
           throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
                            ") specified.");
+        // NumPy reads n from a.shape[axis] next (an IndexError past the axes, TypeError for a
+        // non-integer axis), and only then the norm; nothing has moved to the device yet.
+        const int64_t ax = axis_number(axis);
+        if (!length) {
+          const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
+                                         : nb::cast<int64_t>(numpy().attr("ndim")(a));
+          if (ax < -nd || ax >= nd) throw IndexError("tuple index out of range");
+        }
         Norm nm = to_norm(norm, is_forward(k, forward));
         NDArray x = input(a);
-        return result(fft::transform_1d(x, length, axis_number(axis), k, forward, nm, output(out)),
-                      out);
+        return result(fft::transform_1d(x, length, ax, k, forward, nm, output(out)), out);
       },
-      nb::arg("a"), nb::arg("n").none(), nb::arg("axis"), nb::arg("norm").none(),
+      nb::arg("a"), nb::arg("n").none(), nb::arg("axis").none(), nb::arg("norm").none(),
       nb::arg("out").none(), nb::arg("kind"), nb::arg("forward"));
   sub.def(
       "fftn",
@@ -143,6 +150,29 @@ void bind_fft(nb::module_& m) {
       nb::arg("device"), nb::arg("size"));
   sub.def("cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
   sub.def("set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
+  // set_cufft_callbacks' block: LTO-IR and symbol names of a load and a store callback (empty
+  // bytes: none) and the device pointers they get as callerInfo.
+  sub.def(
+      "push_callbacks",
+      [](nb::bytes load_ir, std::string load_name, uintptr_t load_info, nb::bytes store_ir,
+         std::string store_name, uintptr_t store_info) {
+        fft::Callbacks c;
+        c.load_ir.assign(load_ir.c_str(), load_ir.size());
+        c.store_ir.assign(store_ir.c_str(), store_ir.size());
+        c.load_name = std::move(load_name);
+        c.store_name = std::move(store_name);
+        c.load_info = load_info;
+        c.store_info = store_info;
+        return fft::push_callbacks(std::move(c));
+      },
+      nb::arg("load_ir"), nb::arg("load_name"), nb::arg("load_info"), nb::arg("store_ir"),
+      nb::arg("store_name"), nb::arg("store_info"));
+  sub.def("pop_callbacks", [] { fft::pop_callbacks(); });
+  sub.def("jit_callbacks_supported", [] {
+    std::string why;
+    bool ok = fft::jit_callbacks_supported(&why);
+    return nb::make_tuple(ok, why);
+  });
   sub.def("nd_planning", [] { return fft::nd_planning(); });
 }
 

@@ -110,4 +110,5 @@ NB_MODULE(_core, m) {
   bind_sparse(m);
   bind_ndimage(m);
   bind_signal(m);
+  bind_signatures(m);
 }

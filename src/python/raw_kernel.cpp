@@ -345,6 +345,17 @@ class Marshal {
       double d = PyFloat_AsDouble(o);
       return store(&d, 8);
     }
+    // Texture and surface objects (cunp.cuda.texture) and other handles whose integer is their
+    // CUDA value: __index__ gives the 64-bit cudaTextureObject_t / cudaSurfaceObject_t.
+    if (PyIndex_Check(o)) {
+      PyObject* i = PyNumber_Index(o);
+      if (!i) throw nb::python_error();
+      unsigned long long v = PyLong_AsUnsignedLongLongMask(i);
+      Py_DECREF(i);
+      if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) throw nb::python_error();
+      check_size(k, psize, 8, "a handle");
+      return store(&v, 8);
+    }
     bad(k, "Unsupported type " + arg_type_repr(h));
   }
 

@@ -166,7 +166,8 @@ def call_arguments(draw, params):
 
 # Functions that write their first argument: cunp's broadcast views are writable where NumPy's
 # are read-only (docs/differences.md), so that argument is never drawn as a broadcast view.
-WRITES_FIRST = {'put', 'place', 'putmask', 'copyto', 'put_along_axis', 'fill_diagonal'}
+WRITES_FIRST = {'put', 'place', 'putmask', 'copyto', 'put_along_axis', 'fill_diagonal',
+                'nan_to_num'}
 
 # Functions that run LAPACK on their input: LAPACK's iterations may never end on NaN or inf
 # (NumPy's svd hangs), so their inputs are made finite.

@@ -24,6 +24,26 @@ def _load(name):
 NAMES = _load("cupy_names.json")
 EXCLUSIONS = _load("cupy_names_exclusions.json")["namespaces"]
 
+# The library modules of cunp.cuda keep their decisions in a table of their own (the names they
+# do not provide, each with what to use instead), which their __getattr__ raises from; those
+# tables are exclusions here too, so the two cannot disagree.
+DECISION_TABLES = ("cub", "cublas", "cufft", "cusolver", "cusparse", "thrust")
+
+
+def _decision_tables():
+    out = {}
+    for name in DECISION_TABLES:
+        module = importlib.import_module(f"cunp.cuda.{name}")
+        out[f"cupy.cuda.{name}"] = {n: f"not provided: {why}"
+                                    for n, why in module._NOT_PROVIDED.items()}
+    return out
+
+
+for _ns, _decided in _decision_tables().items():
+    _twice = sorted(set(_decided) & set(EXCLUSIONS.get(_ns, {})))
+    assert not _twice, f"{_ns}: {_twice} are decided in both the JSON file and the module"
+    EXCLUSIONS.setdefault(_ns, {}).update(_decided)
+
 
 def cunp_namespace(cupy_namespace):
     """The cunp module a CuPy namespace maps to: cupy.X and cupyx.X are cunp.X."""

@@ -34,6 +34,7 @@ struct PlanKey {
   int32_t rank = 0;
   int64_t n[3] = {}, inembed[3] = {}, onembed[3] = {};
   int64_t istride = 0, idist = 0, ostride = 0, odist = 0, batch = 0;
+  uint64_t callbacks = 0;  // the id of the LTO callbacks linked in (0: none); see Callbacks
 
   bool operator==(const PlanKey&) const = default;
   std::size_t hash() const;
@@ -43,6 +44,24 @@ struct PlanKey {
 struct PlanKeyHash {
   std::size_t operator()(const PlanKey& k) const { return k.hash(); }
 };
+
+// set_cufft_callbacks' LTO callbacks: device functions compiled to LTO-IR, which cuFFT links into
+// the plans made while they are pushed (cufftXtSetJITCallback, before planning). Their id is in
+// those plans' keys, so plans with other callbacks, or none, are cached apart.
+struct Callbacks {
+  uint64_t id = 0;                                       // set by push_callbacks
+  std::string load_ir, load_name, store_ir, store_name;  // empty: no such callback
+  uintptr_t load_info = 0, store_info = 0;  // device pointers the callbacks get as callerInfo
+};
+using CallbacksPtr = std::shared_ptr<const Callbacks>;
+// Pushes (a copy of) `c` for this thread with its id (the same callbacks, the same id);
+// returns the id.
+uint64_t push_callbacks(Callbacks c);
+void pop_callbacks();
+const CallbacksPtr& active_callbacks();  // nullptr outside any block
+// Whether the loaded cuFFT links LTO callbacks (cuFFT 12, CUDA 13, and its
+// cufftXtSetJITCallback); `why` says what is missing when not.
+bool jit_callbacks_supported(std::string* why);
 
 // A cuFFT plan made for one key, without an automatically allocated work area: each execution
 // takes one from the pool on the current stream.
@@ -60,6 +79,7 @@ class Plan {
 
  private:
   PlanKey key_;
+  CallbacksPtr callbacks_;  // kept while the plan links them
   int handle_ = 0;
   std::size_t work_bytes_ = 0;
   StreamHandle bound_ = nullptr;

@@ -89,9 +89,9 @@ def sort(self, axis=-1, kind=None, order=None, *, stable=None):
     _core.sorting.sort_inplace(self, axis, _sorting._kind(kind, stable, order))
 
 
-def argsort(self, axis=-1, kind=None, order=None, *, stable=None):
+def argsort(self, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """The indices that sort the array along `axis`; see cunp.argsort."""
-    return _sorting.argsort(self, axis, kind, order, stable=stable)
+    return _sorting.argsort(self, axis, kind, order, stable=stable, descending=descending)
 
 
 def partition(self, kth, axis=-1, kind="introselect", order=None):

@@ -58,7 +58,9 @@ def triu_indices_from(arr, k=0):
 
 
 def indices(dimensions, dtype=int, sparse=False):
-    dimensions = tuple(dimensions)
+    dimensions = tuple(operator.index(n) for n in dimensions)  # a shape, as NumPy reads it
+    if dtype is None and not sparse:
+        dtype = "float64"  # NumPy fills empty(..., dtype=None), a float64 array
     nd = len(dimensions)
     parts = []
     for d, n in enumerate(dimensions):

@@ -91,6 +91,8 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v, with v repeated when it is shorter than ind."""
     if not _is_device_array(a):
         raise TypeError("put() argument 1 must be cunp.ndarray, not %s" % type(a).__name__)
+    if a.size == 0 and _asarray(ind).size:  # NumPy's first check, whatever the values
+        raise IndexError("cannot replace elements of an empty array")
     j = _apply_mode(_int_indices(ind).ravel(), a.size, mode)
     vals = _asarray(v).ravel()
     if j.size == 0:
@@ -256,12 +258,14 @@ def choose(a, choices, out=None, mode="raise"):
     from cunp._manipulation._joining import stack
     from cunp._manipulation._shapes import broadcast_arrays
 
-    arrays = broadcast_arrays(_asarray(a), *[_asarray(c) for c in choices])
-    idx, chs = arrays[0], arrays[1:]
-    # NumPy casts the indices to intp under the 'safe' rule: bool and the integers but uint64.
-    if idx.dtype.kind not in "biu" or idx.dtype.str[1:] == "u8":
+    a = _asarray(a)
+    # NumPy casts the indices to intp under the 'safe' rule (bool and the integers but uint64)
+    # before it broadcasts anything.
+    if a.dtype.kind not in "biu" or a.dtype.str[1:] == "u8":
         raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to "
-                        "the rule 'safe'" % idx.dtype)
+                        "the rule 'safe'" % a.dtype)
+    arrays = broadcast_arrays(a, *[_asarray(c) for c in choices])
+    idx, chs = arrays[0], arrays[1:]
     if idx.dtype.kind == "b":
         idx = idx.astype("int64")
     n = len(chs)

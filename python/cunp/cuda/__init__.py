@@ -10,6 +10,9 @@ from cunp.cuda import compiler, graph, nccl, nvtx, profiler  # noqa: E402,F401
 from cunp.cuda import (  # noqa: E402,F401
     device, function, memory_hooks, pinned_memory, stream,
 )
+from cunp.cuda import (  # noqa: E402,F401
+    cub, cublas, cufft, curand, cusolver, cusparse, texture, thrust,
+)
 from cunp.cuda.memory import (  # noqa: F401
     BaseMemory, CFunctionAllocator, ManagedMemory, Memory, MemoryAsync, MemoryAsyncPool,
     MemoryPool, OutOfMemoryError, PythonFunctionAllocator, UnownedMemory, alloc, get_allocator,
@@ -23,6 +26,7 @@ from cunp.cuda.memory_hook import MemoryHook  # noqa: F401
 from cunp.cuda.stream import ExternalStream  # noqa: F401
 from cunp.cuda.function import Function, Module  # noqa: F401
 from cunp.cuda.graph import Graph  # noqa: F401
+from cunp.cuda.device import get_cublas_handle  # noqa: F401
 from cunp.cuda._paths import (  # noqa: F401
     get_cuda_path, get_nvcc_path, get_local_runtime_version,
 )

@@ -3,15 +3,15 @@
 A prototype is a string of space-separated parameters in the C order, each `code:name`
 or `code:name=default`; a code starting with `*` is an out-parameter, whose values the
 function returns (one value, or a tuple of several; None when there are none). Codes:
-i int, I unsigned int, z size_t, L unsigned long long, f float, p pointer or handle
+i int, I unsigned int, z size_t, L unsigned long long, f float, d double, p pointer or handle
 (a Python int), s a C string (str or bytes), b a byte buffer (bytes).
 """
 import ctypes
 import inspect
 
 _C_TYPES = {'i': ctypes.c_int, 'I': ctypes.c_uint, 'z': ctypes.c_size_t,
-            'L': ctypes.c_ulonglong, 'f': ctypes.c_float, 'p': ctypes.c_void_p,
-            's': ctypes.c_char_p, 'b': ctypes.c_char_p}
+            'L': ctypes.c_ulonglong, 'f': ctypes.c_float, 'd': ctypes.c_double,
+            'p': ctypes.c_void_p, 's': ctypes.c_char_p, 'b': ctypes.c_char_p}
 
 
 def _parse(prototype):

@@ -87,3 +87,26 @@ def nvrtc():
                  'NVRTC (libnvrtc)',
                  'install the CUDA toolkit or the nvidia-cuda-nvrtc package, or set '
                  'CUNP_NVRTC_PATH')
+
+
+def _math_library(sonames, what, variable):
+    # The CUDA math libraries behind cunp.cuda.cublas, cusolver, cusparse, curand and cufft:
+    # the toolkit's directories first (as cunp's core finds them), then the sonames.
+    def load():
+        path = os.environ.get(variable, '')
+        first = [path] if path.startswith(os.sep) else []
+        return _open(first + sonames, _library_dirs(), what,
+                     'install the CUDA toolkit or its pip wheel, or set %s' % variable)
+    load.__doc__ = '%s, by the sonames the core loads it by.' % what
+    return _once(load)
+
+
+cublas = _math_library(['libcublas.so.13', 'libcublas.so.12', 'libcublas.so'], 'cuBLAS',
+                       'CUNP_CUBLAS_PATH')
+cusolver = _math_library(['libcusolver.so.12', 'libcusolver.so.11', 'libcusolver.so'],
+                         'cuSOLVER', 'CUNP_CUSOLVER_PATH')
+cusparse = _math_library(['libcusparse.so.12', 'libcusparse.so.13', 'libcusparse.so'],
+                         'cuSPARSE', 'CUNP_CUSPARSE_PATH')
+curand = _math_library(['libcurand.so.10', 'libcurand.so'], 'cuRAND', 'CUNP_CURAND_PATH')
+cufft = _math_library(['libcufft.so.12', 'libcufft.so.11', 'libcufft.so'], 'cuFFT',
+                      'CUNP_CUFFT_PATH')

@@ -1,12 +1,13 @@
 """cuFFT settings and plans, as CuPy's cupy.fft.config: the plan cache of each device (per
 thread), multi-GPU choice, n-D planning, and get_fft_plan."""
+import functools
 import sys
 import types
 
 from cunp import _core
 
 __all__ = ['get_plan_cache', 'show_plan_cache_info', 'set_cufft_gpus', 'get_fft_plan',
-           'PlanCache']
+           'PlanCache', 'set_cufft_callbacks']
 
 
 class PlanCache:
@@ -120,6 +121,163 @@ def get_fft_plan(a, shape=None, axes=None, value_type='C2C'):
     if len(shape) != len(axes):
         raise ValueError("get_fft_plan: shape and axes have different lengths")
     return _core.fft.plan(a, shape, axes, kinds[value_type])
+
+
+class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
+    """Load and store callbacks for the transforms of the block (CuPy's set_cufft_callbacks):
+    device functions that cuFFT calls on each element it reads or writes.
+
+        code = r'''
+        #include <cuComplex.h>
+        extern "C" __device__ cuComplex scale(void* in, unsigned long long offset, void* info,
+                                              void* shared) {
+            cuComplex v = static_cast<cuComplex*>(in)[offset];
+            float k = *static_cast<float*>(info);
+            return make_cuFloatComplex(k * v.x, k * v.y);
+        }
+        '''
+        with cunp.fft.config.set_cufft_callbacks(cb_load=code, cb_load_name='scale',
+                                                 cb_load_data=factor.data, cb_ver='jit'):
+            y = cunp.fft.fft(x)
+
+    cunp takes cb_ver='jit' (LTO callbacks): each source is compiled by NVRTC to LTO-IR for the
+    current device, and cuFFT links it into the plans made in the block, which the plan cache
+    keeps apart from plans without callbacks. cb_load_name/cb_store_name name the function's
+    symbol (when None, the first extern "C" __device__ function's name: declare callbacks
+    extern "C", as NVRTC cannot name a C++ device function's symbol; cufft.h does not compile
+    under NVRTC, cuComplex.h's types are cuFFT's); cb_load_data/cb_store_data (a
+    MemoryPointer or a device address) are the callerInfo the callback receives, and the
+    deprecated cb_load_aux_arr/cb_store_aux_arr give their array's data instead. This needs
+    CUDA 13's cuFFT (12.x, with cufftXtSetJITCallback), NVRTC's LTO-IR output and nvJitLink,
+    which cuFFT loads when planning; RuntimeError names whichever is missing. cb_ver='legacy'
+    (cufftXtSetCallback) needs cuFFT's static library and a relocatable device link, which cunp
+    does not have: it raises NotImplementedError."""
+
+    def __init__(self, cb_load=None, cb_store=None, cb_load_aux_arr=None, *,
+                 cb_store_aux_arr=None, cb_load_name=None, cb_store_name=None,
+                 cb_load_data=None, cb_store_data=None, cb_ver='legacy', nvrtc_options=()):
+        if cb_ver not in ('legacy', 'jit'):
+            raise ValueError(f"cb_ver must be 'legacy' or 'jit', not {cb_ver!r}")
+        if cb_ver == 'legacy':
+            raise NotImplementedError(
+                "legacy cuFFT callbacks (cb_ver='legacy', cufftXtSetCallback) need cuFFT's "
+                "static library and a relocatable device link, which cunp does not use; pass "
+                "cb_ver='jit' for LTO callbacks (CUDA 13's cuFFT)")
+        for source, what in ((cb_load, 'cb_load'), (cb_store, 'cb_store')):
+            if source is not None and not isinstance(source, str):
+                raise TypeError(f"{what} must be a str of CUDA source, not "
+                                f"{type(source).__name__}")
+        if not cb_load and not cb_store:
+            raise ValueError('set_cufft_callbacks needs cb_load or cb_store')
+        self._options = tuple(nvrtc_options)
+        self._load = (cb_load or '', cb_load_name,
+                      _callback_data(cb_load_data, cb_load_aux_arr, 'cb_load'))
+        self._store = (cb_store or '', cb_store_name,
+                       _callback_data(cb_store_data, cb_store_aux_arr, 'cb_store'))
+        self._pushed = []
+
+    def __enter__(self):
+        _check_jit_callbacks()
+        load_ir, load_name = _lto_ir(self._load[0], self._load[1], self._options)
+        store_ir, store_name = _lto_ir(self._store[0], self._store[1], self._options)
+        _core.fft.push_callbacks(load_ir, load_name, self._load[2], store_ir, store_name,
+                                 self._store[2])
+        self._pushed.append(True)
+        return self
+
+    def __exit__(self, *exc):
+        self._pushed.pop()
+        _core.fft.pop_callbacks()
+
+
+def _callback_data(data, aux_arr, what):
+    if data is not None and aux_arr is not None:
+        raise ValueError(f'{what}: give {what}_data or {what}_aux_arr, not both')
+    if aux_arr is not None:
+        import warnings
+        warnings.warn(f'{what}_aux_arr is deprecated (as in CuPy); use {what}_data',
+                      DeprecationWarning, stacklevel=3)
+        return aux_arr.data.ptr
+    if data is None:
+        return 0
+    return int(getattr(data, 'ptr', data))
+
+
+def _check_jit_callbacks():
+    # What the toolkit needs for LTO callbacks, each missing piece named.
+    ok, why = _core.fft.jit_callbacks_supported()
+    if not ok:
+        raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
+    import ctypes
+    import os
+
+    from cunp.cuda import _libraries
+    # cuFFT opens nvJitLink by its soname when it plans; loaded here first (from the toolkit's
+    # directories cunp found, process-wide), cuFFT finds it loaded.
+    names = ('libnvJitLink.so.13', 'libnvJitLink.so.12', 'libnvJitLink.so')
+    for path in [os.path.join(d, n) for d in _libraries._library_dirs() for n in names] + \
+            list(names):
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+            return
+        except OSError:
+            continue
+    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (libnvJitLink.so) '
+                       'could not be loaded; cuFFT links the callbacks with it (install the CUDA '
+                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
+                       'CUNP_CUDA_LIBRARY_DIRS)')
+
+
+def _device_name(source):
+    # The first extern "C" __device__ function: its symbol in the LTO-IR is its name.
+    import re
+    m = re.search(r'extern\s+"C"\s+(?:__\w+__\s+)*__device__\s+[^;{()]*?\b(\w+)\s*\(', source)
+    if m is None:
+        m = re.search(r'__device__\s+(?:__\w+__\s+)*extern\s+"C"\s+[^;{()]*?\b(\w+)\s*\(',
+                      source)
+    if m is None:
+        raise ValueError('no extern "C" __device__ function in the callback source: declare '
+                         'the callback extern "C", or give its (mangled) symbol as '
+                         'cb_load_name / cb_store_name')
+    return m.group(1)
+
+
+def _lto_ir(source, name, options):
+    """(LTO-IR bytes, the callback's symbol) of one callback source; (b'', '') for none."""
+    if not source:
+        return b'', ''
+    from cunp.cuda import Device
+    return _compile_lto(source, name or _device_name(source), tuple(options),
+                        Device().compute_capability)
+
+
+@functools.lru_cache(maxsize=64)
+def _compile_lto(source, name, options, arch):
+    # Compiled once per source, symbol, options and architecture: a block entered again reuses
+    # the IR, and the core then finds the plans it linked.
+    import os
+
+    from cunp.cuda import get_cuda_path, nvrtc
+    include = os.path.join(get_cuda_path() or '/usr/local/cuda', 'include')
+    prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
+    try:
+        opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
+                f'-I{include}'] + list(options)
+        try:
+            nvrtc.compileProgram(prog, opts)
+        except Exception as e:
+            raise RuntimeError(f'the cuFFT callback {name} did not compile:\n'
+                               f'{nvrtc.getProgramLog(prog)}') from e
+        try:
+            ir = nvrtc.getLTOIR(prog)
+        except (AttributeError, OSError) as e:
+            raise RuntimeError('cuFFT LTO callbacks are not available: this NVRTC does not '
+                               'produce LTO-IR (nvrtcGetLTOIR; CUDA 12 or newer)') from e
+        return bytes(ir), name
+    finally:
+        nvrtc.destroyProgram(prog)
 
 
 class _ConfigModule(types.ModuleType):

@@ -3,6 +3,7 @@
 The default state is per process and guarded by its bit generator's lock: two threads drawing
 at once each get their own counters (the kernel launches run outside the lock).
 """
+import inspect
 import threading
 
 from cunp.random import _kernels
@@ -132,6 +133,9 @@ def _forward(name):
     f.__name__ = name
     f.__qualname__ = name
     f.__doc__ = getattr(RandomState, name).__doc__
+    # The method's signature without self, for inspect and help (the call stays *args).
+    method = inspect.signature(getattr(RandomState, name))
+    f.__signature__ = method.replace(parameters=list(method.parameters.values())[1:])
     return f
 
 

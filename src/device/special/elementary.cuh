@@ -5,8 +5,14 @@
 
 namespace cunp::special {
 
-__device__ inline double sp_exp2(double x) { return ::exp2(x); }
-__device__ inline double sp_exp10(double x) { return ::exp10(x); }
+// Where the result is subnormal, CUDA's exp2 and exp10 lose it; SciPy keeps it. There the value
+// is computed 2^64 (or 10^20) times larger, a normal number, and scaled down in one rounding.
+__device__ inline double sp_exp2(double x) {
+  return x < -1022.0 ? ::exp2(x + 64.0) * 0x1p-64 : ::exp2(x);
+}
+__device__ inline double sp_exp10(double x) {
+  return x < -307.66 ? ::exp10(x + 20.0) * 1e-20 : ::exp10(x);
+}
 __device__ inline double sp_expm1(double x) { return ::expm1(x); }
 __device__ inline double sp_log1p(double x) { return ::log1p(x); }
 __device__ inline double sp_cbrt(double x) { return ::cbrt(x); }

@@ -10,16 +10,40 @@ __device__ inline bool sp_is_nonpositive_integer(double x) { return x <= 0.0 && 
 // Gamma: poles at 0 (signed like the zero) and NaN at negative integers, as tgamma and SciPy.
 __device__ inline double sp_gamma(double x) { return ::tgamma(x); }
 
+// log Gamma(1 + z) for |z| <= 0.2 by its Taylor series, -euler z + sum_k (-1)^k zeta(k) z^k / k:
+// near its zeros at 1 and 2 lgamma keeps only an absolute accuracy, SciPy a relative one.
+__device__ inline double sp_lgamma1p_series(double z) {
+  constexpr double zeta[] = {1.6449340668482266, 1.202056903159594,  1.0823232337111381,
+                             1.0369277551433704, 1.0173430619844488, 1.008349277381923,
+                             1.0040773561979446, 1.0020083928260826, 1.0009945751278182,
+                             1.0004941886041194, 1.0002460865533078, 1.0001227133475785,
+                             1.0000612481350586, 1.0000305882363072, 1.0000152822594084,
+                             1.0000076371976376, 1.000003817293265,  1.0000019082127163,
+                             1.0000009539620338, 1.0000004769329867, 1.0000002384505027,
+                             1.000000119219926,  1.000000059608189,  1.0000000298035034,
+                             1.0000000149015549};
+  double acc = 0.0;
+  for (int k = 26; k >= 2; --k) acc = acc * z + ((k & 1) ? -zeta[k - 2] : zeta[k - 2]) / k;
+  return z * (-0.57721566490153286061 + z * acc);
+}
+
+// lgamma, relatively accurate around its zeros at 1 and 2 (x - 1 and x - 2 are exact there).
+__device__ inline double sp_lgamma(double x) {
+  if (x >= 0.8 && x <= 1.2) return sp_lgamma1p_series(x - 1.0);
+  if (x >= 1.8 && x <= 2.2) return sp_lgamma1p_series(x - 2.0) + ::log1p(x - 2.0);
+  return ::lgamma(x);
+}
+
 // log|Gamma(x)|; SciPy gives -inf at -inf (the limit along the left half-axis is not taken).
 __device__ inline double sp_gammaln(double x) {
   if (isinf(x) && x < 0) return x;
-  return ::lgamma(x);
+  return sp_lgamma(x);
 }
 
 // The real branch of log Gamma: defined for x >= 0 (inf at the pole 0), NaN left of it.
 __device__ inline double sp_loggamma(double x) {
   if (x < 0.0) return sp_nan();
-  return ::lgamma(x);
+  return sp_lgamma(x);
 }
 
 // sign(Gamma(x)): +1 right of 0 (and at +0), -1 at -0, NaN at negative integers and -inf;

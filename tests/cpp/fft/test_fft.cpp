@@ -97,6 +97,36 @@ TEST(Fft, PlanKeysCompareAndHashByEveryField) {
   EXPECT_STREQ(plan_type_name(PlanType::D2Z), "D2Z");
 }
 
+TEST(Fft, CallbacksGiveKeysTheirIdAndTheSameCallbacksTheSameId) {
+  EXPECT_EQ(active_callbacks(), nullptr);
+  Callbacks c;
+  c.load_ir = "ir";
+  c.load_name = "load";
+  c.load_info = 16;
+  uint64_t id = push_callbacks(c);
+  ASSERT_NE(active_callbacks(), nullptr);
+  EXPECT_EQ(active_callbacks()->id, id);
+  EXPECT_EQ(active_callbacks()->load_name, "load");
+  Callbacks other = c;
+  other.load_info = 32;  // another callerInfo: other plans
+  uint64_t id2 = push_callbacks(other);
+  EXPECT_NE(id2, id);
+  pop_callbacks();
+  pop_callbacks();
+  EXPECT_EQ(active_callbacks(), nullptr);
+  EXPECT_EQ(push_callbacks(c), id);  // entered again: the plans linked before are found
+  pop_callbacks();
+  PlanKey a;
+  PlanKey b = a;
+  b.callbacks = id;
+  EXPECT_FALSE(a == b);
+  EXPECT_NE(a.hash(), b.hash());
+  EXPECT_NE(b.str().find("callbacks=" + std::to_string(id)), std::string::npos) << b.str();
+  EXPECT_EQ(a.str().find("callbacks"), std::string::npos);
+  std::string why;
+  if (!jit_callbacks_supported(&why)) EXPECT_FALSE(why.empty());
+}
+
 TEST(Fft, ArgumentErrorsComeFirst) {
   NDArray a = shapes_only(DType::Float64, {3, 4});
   EXPECT_EQ(error_of([&] { transform_1d(a, 0, -1, Kind::C2C, true, Norm::Backward); }),

@@ -7,20 +7,12 @@
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/ndimage/interpolate.hpp"
+#include "support/expect_compiles.hpp"
 
 using namespace cunp;
+using cunp::test_support::expect_compiles;
 
 namespace {
-
-void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const std::string& what) {
-  const std::string src = elementwise_source(op, sig);
-  try {
-    EXPECT_FALSE(compile(src, op.name, 90, op.options).image.empty()) << what;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << ": " << e.what() << "\n"
-                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
-  }
-}
 
 TEST(NdimageInterpolate, EveryMapCompiles) {
   for (SampleMap map : {SampleMap::Coordinates, SampleMap::Affine, SampleMap::ZoomShift}) {

@@ -8,20 +8,12 @@
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/signal/iir_scan.hpp"
 #include "cunp/runtime/error.hpp"
+#include "support/expect_compiles.hpp"
 
 using namespace cunp;
+using cunp::test_support::expect_compiles;
 
 namespace {
-
-void expect_compiles(const ElementwiseOp& op, const KernelSignature& sig, const std::string& what) {
-  const std::string src = elementwise_source(op, sig);
-  try {
-    EXPECT_FALSE(compile(src, op.name, 90, op.options).image.empty()) << what;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << what << ": " << e.what() << "\n"
-                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
-  }
-}
 
 KernelSignature signature(const std::string& pass, DType x, DType w, DType out, int xnd,
                           bool contiguous) {

@@ -47,4 +47,10 @@ CASES = [
     ('nonzero-broadcast-2d', lambda xp: xp.nonzero(xp.broadcast_to(xp.ones((1,), 'int8'),
                                                                    (2, 1)))),
     ('i0-broadcast', lambda xp: xp.i0(xp.broadcast_to(xp.asarray([0.5, 2.0]), (3, 2)))),
+    ('indices-dtype-none', lambda xp: xp.indices((2, 3), dtype=None)),
+    ('choose-uint64-before-broadcast', lambda xp: xp.choose(xp.zeros((0, 2), dtype='uint64'),
+                                                            [xp.zeros(3)])),
+    ('put-into-empty', lambda xp: xp.put(xp.zeros(0), xp.asarray([0, 1]), xp.ones(2))),
+    ('fft-zero-points-before-axis', lambda xp: xp.fft.ifft(xp.ones(3), n=0, axis=None)),
+    ('rfft-0d-axis-before-norm', lambda xp: xp.fft.rfft(xp.asarray(1.0), norm='bad')),
 ]

@@ -51,8 +51,8 @@ def _device_value(value):
         return tuple(_device_value(v) for v in value)
     if isinstance(value, dict):
         return {k: _device_value(v) for k, v in value.items()}
-    if isinstance(value, types.SimpleNamespace):  # place_poles' result
-        return types.SimpleNamespace(**_device_value(vars(value)))
+    if isinstance(value, (types.SimpleNamespace, _place_poles.Bunch)):  # place_poles' result
+        return type(value)(**_device_value(vars(value)))
     if isinstance(value, np.ndarray):
         return cunp.asarray(value)
     return value

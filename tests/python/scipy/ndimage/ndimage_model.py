@@ -270,8 +270,9 @@ def _gather(x, offsets, mode, cval):
 
 
 def generic(input, output, offsets, weights, mode, cval, function):
-    """The contract of _core.ndimage.generic_filter_*: function (here a Python callable standing
-    in for the device function) of each element's footprint values, in the table's order."""
+    """The contract of the generic_filter_* entry points of _core.ndimage: function (here a
+    Python callable standing in for the device function) of each element's footprint values, in
+    the table's order."""
     x = numpy.asarray(input, dtype=numpy.float64)
     v = _gather(x, offsets.reshape(len(weights), x.ndim), mode, cval)
     r = numpy.empty(x.shape)

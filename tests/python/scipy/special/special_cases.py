@@ -281,7 +281,9 @@ CASES = [
          floor=1e-12),
     Case("boxcox1p", "(-1, 1e3] x [-5, 5]", _grid2(np.concatenate([lin(-0.999, 1, 101),
                                                                   geo(1, 1e3, 100)]),
-                                                  lin(-5, 5, 201)), 4, floor=1e-12),
+                                                  lin(-5, 5, 201)), 32, floor=1e-12,
+         note="expm1(lambda log1p(x)) / lambda multiplies log1p's rounding by the exponent (12.5 "
+              "at x = 13.2, lambda = 4.7): cunp and SciPy land up to 28 ulp apart there"),
     Case("inv_boxcox", "[-5, 5] x [-2, 2]", _grid2(lin(-5, 5, 201), lin(-2, 2, 201)), 64,
          note=INV_BOXCOX),
     Case("inv_boxcox1p", "[-5, 5] x [-2, 2]", _grid2(lin(-5, 5, 201), lin(-2, 2, 201)), 1024,

@@ -16,17 +16,24 @@ def _breakdown_tol(dtype):
     return float(numpy.finfo(numpy.dtype(dtype).char.lower()).eps) ** 2
 
 
+def _start(name, A, b, x0, M, rtol, atol, maxiter):
+    """What every solver here begins with, as SciPy's: the system (A, M, x, b), the absolute
+    tolerance, and maxiter (10 n by default); None for the system when b is zero (x = b)."""
+    A, M, x, b = make_system(A, M, x0, b)
+    bnrm2 = float(nrm2(b))
+    atol, _ = get_atol_rtol(name, bnrm2, atol, rtol)
+    if bnrm2 == 0:
+        return None, b, atol, maxiter
+    return (A, M, x), b, atol, b.shape[0] * 10 if maxiter is None else maxiter
+
+
 def cg(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=None):
     """Solves A x = b for a Hermitian positive definite A by conjugate gradients.
     Returns (x, info)."""
-    A, M, x, b = make_system(A, M, x0, b)
-    bnrm2 = float(nrm2(b))
-    atol, _ = get_atol_rtol("cg", bnrm2, atol, rtol)
-    if bnrm2 == 0:
+    system, b, atol, maxiter = _start("cg", A, b, x0, M, rtol, atol, maxiter)
+    if system is None:
         return b, 0
-    n = b.shape[0]
-    if maxiter is None:
-        maxiter = n * 10
+    A, M, x = system
     matvec, psolve = A.matvec, M.matvec
     r = initial_residual(matvec, x, b)
     rho_prev, p = None, None
@@ -51,14 +58,10 @@ def cg(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=Non
 
 def cgs(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=None):
     """Solves A x = b by the conjugate gradient squared method. Returns (x, info)."""
-    A, M, x, b = make_system(A, M, x0, b)
-    bnrm2 = float(nrm2(b))
-    atol, _ = get_atol_rtol("cgs", bnrm2, atol, rtol)
-    if bnrm2 == 0:
+    system, b, atol, maxiter = _start("cgs", A, b, x0, M, rtol, atol, maxiter)
+    if system is None:
         return b, 0
-    n = b.shape[0]
-    if maxiter is None:
-        maxiter = n * 10
+    A, M, x = system
     matvec, psolve = A.matvec, M.matvec
     rhotol = _breakdown_tol(x.dtype)
     r = initial_residual(matvec, x, b)
@@ -96,14 +99,10 @@ def cgs(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=No
 
 def bicgstab(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=None):
     """Solves A x = b by the stabilized biconjugate gradient method. Returns (x, info)."""
-    A, M, x, b = make_system(A, M, x0, b)
-    bnrm2 = float(nrm2(b))
-    atol, _ = get_atol_rtol("bicgstab", bnrm2, atol, rtol)
-    if bnrm2 == 0:
+    system, b, atol, maxiter = _start("bicgstab", A, b, x0, M, rtol, atol, maxiter)
+    if system is None:
         return b, 0
-    n = b.shape[0]
-    if maxiter is None:
-        maxiter = n * 10
+    A, M, x = system
     matvec, psolve = A.matvec, M.matvec
     rhotol = omegatol = _breakdown_tol(x.dtype)
     r = initial_residual(matvec, x, b)
@@ -149,14 +148,10 @@ def bicgstab(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callba
 def bicg(A, b, x0=None, *, rtol=1e-5, atol=0.0, maxiter=None, M=None, callback=None):
     """Solves A x = b by the biconjugate gradient method (products with A and A^H).
     Returns (x, info)."""
-    A, M, x, b = make_system(A, M, x0, b)
-    bnrm2 = float(nrm2(b))
-    atol, _ = get_atol_rtol("bicg", bnrm2, atol, rtol)
-    if bnrm2 == 0:
+    system, b, atol, maxiter = _start("bicg", A, b, x0, M, rtol, atol, maxiter)
+    if system is None:
         return b, 0
-    n = b.shape[0]
-    if maxiter is None:
-        maxiter = n * 10
+    A, M, x = system
     matvec, rmatvec = A.matvec, A.rmatvec
     psolve, rpsolve = M.matvec, M.rmatvec
     rhotol = _breakdown_tol(x.dtype)
