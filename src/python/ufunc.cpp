@@ -166,11 +166,11 @@ nb::object call(const PyUfunc& self, nb::args args, nb::kwargs kwargs) {
                           std::to_string(nargs) + " were given")
                              .c_str());
   std::vector<UfuncArg> in(u.nin);
-  NDArray storage[4];
+  NDArray storage[8];
   for (int k = 0; k < u.nin; ++k)
     if (!to_ufunc_arg(args[k], in[k], storage[k])) return defer_or_refuse(self, args, kwargs, k);
 
-  nb::handle given[4];
+  nb::handle given[8];
   for (int k = u.nin; k < nargs; ++k) given[k - u.nin] = args[k];
   UfuncOptions opt;
   NDArray where_storage;

@@ -154,3 +154,31 @@ __device__ inline double sp_yn(double n, double x) {
 }
 
 }  // namespace cunp::special
+
+namespace cunp::special {
+
+// K_n for integer n: upward recurrence K_(k+1) = K_(k-1) + (2k/x) K_k from K_0, K_1 (stable:
+// K grows with the order); K_-n = K_n. A float order is truncated toward zero, as SciPy does.
+__device__ inline double sp_kn(long long n, double x) {
+  if (isnan(x)) return x;
+  if (n < 0) n = -n;
+  if (x < 0.0) return sp_nan();
+  if (x == 0.0) return sp_inf();
+  if (n == 0) return sp_k0(x);
+  double a = sp_k0(x), b = sp_k1(x);
+  for (long long k = 1; k < n; ++k) {
+    const double next = a + (2.0 * k) / x * b;
+    a = b;
+    b = next;
+    if (isinf(b)) break;
+  }
+  return b;
+}
+
+__device__ inline double sp_kn(double n, double x) {
+  if (isnan(n)) return n;
+  if (::fabs(n) > 2147483647.0) return sp_nan();  // SciPy's order is a C int
+  return sp_kn(static_cast<long long>(n), x);
+}
+
+}  // namespace cunp::special

@@ -91,3 +91,21 @@ __device__ inline double sp_radian(double d, double m, double s) {
 __device__ inline double sp_round(double x) { return ::rint(x); }
 
 }  // namespace cunp::special
+
+namespace cunp::special {
+
+// x^y - 1 without the cancellation near 1: expm1(y log x) for x > 0, SciPy's values elsewhere
+// (0 for y = 0 even at NaN x, and the real power for negative x and integer y).
+__device__ inline double sp_powm1(double x, double y) {
+  if (y == 0.0 || x == 1.0) return 0.0;
+  if (isnan(x) || isnan(y)) return x + y;
+  if (x == 0.0) return y > 0.0 ? -1.0 : sp_inf();
+  if (x > 0.0) {
+    if (isinf(x) || isinf(y)) return ::pow(x, y) - 1.0;
+    return ::expm1(y * ::log(x));
+  }
+  if (y != ::floor(y) || isinf(y)) return sp_nan();
+  return ::pow(x, y) - 1.0;
+}
+
+}  // namespace cunp::special

@@ -8,12 +8,17 @@
 namespace cunp {
 namespace {
 
-// SciPy's loops, real ones only, in the order scipy.special lists them (the order decides
-// which loop an integer or float16 input takes). Complex loops are not provided yet.
+// SciPy's loops in the order scipy.special lists them (the order decides which loop an integer
+// or float16 input takes); real ones only, except where a function is complex by nature
+// (lambertw, sph_harm_y). A row with several outputs lists them after the arrow.
 const char* const kD1 = "d->d f->f";
 const char* const kF1 = "f->f d->d";
 const char* const kD2 = "dd->d ff->f";
 const char* const kF2 = "ff->f dd->d";
+// With SciPy's complex loops after the real ones (complex64 computes in complex128).
+const char* const kF1C = "f->f d->d F->F D->D";
+const char* const kD1C = "d->d f->f D->D F->F";
+const char* const kF2C = "ff->f dd->d FF->F DD->D";
 
 struct Def {
   const char* name;
@@ -30,30 +35,41 @@ using I = Identity;
 std::vector<Def> definitions() {
   return {
       // error function and the normal distribution
-      {"erf", 1, kF1, "error_function", "sp_erf", I::None, "Returns the error function of x."},
-      {"erfc", 1, kF1, "error_function", "sp_erfc", I::None,
-       "Complementary error function, 1 - erf(x)."},
-      {"erfcx", 1, kF1, "error_function", "sp_erfcx", I::None,
-       "Scaled complementary error function, exp(x**2) * erfc(x)."},
+      {"erf", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erf", I::None, "Returns the error function of x."},
+      {"erfc", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfc", I::None, "Complementary error function, 1 - erf(x)."},
+      {"erfcx", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfcx", I::None, "Scaled complementary error function, exp(x**2) * erfc(x)."},
       {"erfinv", 1, kF1, "error_function", "sp_erfinv", I::Zero, "Inverse of the error function."},
       {"erfcinv", 1, kF1, "error_function", "sp_erfcinv", I::Zero,
        "Inverse of the complementary error function."},
-      {"ndtr", 1, kF1, "error_function", "sp_ndtr", I::None,
-       "Cumulative distribution of the standard normal distribution."},
+      {"ndtr", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_ndtr", I::None, "Cumulative distribution of the standard normal distribution."},
       {"ndtri", 1, kF1, "error_function", "sp_ndtri", I::Zero, "Inverse of ndtr vs x."},
-      {"log_ndtr", 1, kF1, "error_function", "sp_log_ndtr", I::None,
-       "Logarithm of Gaussian cumulative distribution function."},
+      {"log_ndtr", 1, kF1C,
+       "special_values error_function complex_arith complex_elementary faddeeva", "sp_log_ndtr",
+       I::None, "Logarithm of Gaussian cumulative distribution function."},
+      {"erfi", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_erfi", I::None, "Imaginary error function, -i erf(i z)."},
+      {"dawsn", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+       "sp_dawsn", I::None, "Dawson's integral."},
+      {"wofz", 1, "D->D F->F",
+       "special_values error_function complex_arith complex_elementary faddeeva", "sp_wofz",
+       I::None, "Faddeeva function, exp(-z**2) erfc(-i z)."},
       // gamma and beta functions
-      {"gamma", 1, kF1, "special_values gamma_function", "sp_gamma", I::None, "gamma function."},
+      {"gamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_gamma",
+       I::None, "gamma function."},
       {"gammaln", 1, kF1, "special_values gamma_function", "sp_gammaln", I::None,
        "Logarithm of the absolute value of the gamma function."},
-      {"loggamma", 1, kF1, "special_values gamma_function", "sp_loggamma", I::None,
+      {"loggamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma",
+       "sp_loggamma", I::None,
        "Principal branch of the logarithm of the gamma function (real inputs)."},
       {"gammasgn", 1, kF1, "special_values gamma_function", "sp_gammasgn", I::None,
        "Sign of the gamma function."},
-      {"rgamma", 1, kF1, "special_values gamma_function", "sp_rgamma", I::None,
-       "Reciprocal of the gamma function."},
-      {"psi", 1, kF1, "special_values digamma", "sp_digamma", I::None,
+      {"rgamma", 1, kF1C, "special_values gamma_function complex_arith complex_gamma", "sp_rgamma",
+       I::None, "Reciprocal of the gamma function."},
+      {"psi", 1, kF1C, "special_values digamma complex_arith complex_gamma", "sp_digamma", I::None,
        "The digamma function: the logarithmic derivative of the gamma function."},
       {"poch", 2, kF2, "special_values gamma_function", "sp_poch", I::Zero, "Pochhammer symbol."},
       {"beta", 2, kF2, "special_values gamma_function", "sp_beta", I::None, "Beta function."},
@@ -129,10 +145,10 @@ std::vector<Def> definitions() {
       {"ellipkm1", 1, kF1, "special_values elliptic", "sp_ellipkm1", I::None,
        "Complete elliptic integral of the first kind around m = 1."},
       // exponential integrals
-      {"exp1", 1, kF1, "special_values exponential_integral", "sp_exp1", I::None,
-       "Exponential integral E1."},
-      {"expi", 1, kF1, "special_values exponential_integral", "sp_expi", I::None,
-       "Exponential integral Ei."},
+      {"exp1", 1, kF1C, "special_values exponential_integral complex_arith complex_expint",
+       "sp_exp1", I::None, "Exponential integral E1."},
+      {"expi", 1, kF1C, "special_values exponential_integral complex_arith complex_expint",
+       "sp_expi", I::None, "Exponential integral Ei."},
       // zeta
       {"_zeta", 2, kF2, "special_values zeta", "sp_hurwitz_zeta", I::None,
        "Hurwitz zeta function."},
@@ -140,6 +156,62 @@ std::vector<Def> definitions() {
        "Riemann zeta function."},
       {"zetac", 1, kF1, "special_values zeta", "sp_zetac", I::None,
        "Riemann zeta function minus 1."},
+      {"spence", 1, kF1C, "special_values complex_arith dilogarithm", "sp_spence", I::Zero,
+       "Spence's function, the dilogarithm Li2(1 - z)."},
+      {"fresnel", 1, "d->dd f->ff D->DD F->FF",
+       "special_values error_function complex_arith complex_elementary faddeeva fresnel",
+       "sp_fresnel", I::None, "Fresnel integrals S(z) and C(z)."},
+      {"voigt_profile", 3, "ddd->d fff->f",
+       "special_values error_function complex_arith complex_elementary faddeeva voigt",
+       "sp_voigt_profile", I::None, "Voigt profile."},
+      {"agm", 2, "ff->f dd->d", "special_values agm", "sp_agm", I::Zero,
+       "Compute the arithmetic-geometric mean of a and b."},
+      {"kn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_kn", I::Zero,
+       "Modified Bessel function of the second kind of integer order n."},
+      {"stdtr", 2, "ff->f dd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_stdtr",
+       I::Zero, "Student t distribution cumulative distribution function."},
+      {"stdtrit", 2, "ff->f dd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_stdtrit",
+       I::Zero, "The p-th quantile of the student t distribution."},
+      {"betaincc", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions",
+       "sp_betaincc", I::Zero, "Complement of the regularized incomplete beta function."},
+      {"betainccinv", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions",
+       "sp_betainccinv", I::Zero,
+       "Inverse of the complemented regularized incomplete beta function."},
+      {"chndtr", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_chndtr",
+       I::Zero, "Non-central chi square cumulative distribution function."},
+      {"gdtrix", 3, "fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_gdtrix",
+       I::Zero, "Inverse of gdtr vs x."},
+      {"powm1", 2, "ff->f dd->d", "special_values elementary", "sp_powm1", I::Zero,
+       "Computes x**y - 1."},
+      {"log_wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel",
+       "sp_log_wright_bessel", I::None,
+       "Natural logarithm of Wright's generalized Bessel function."},
+      {"elliprf", 3, "fff->f ddd->d", "special_values carlson", "sp_elliprf", I::Zero,
+       "Completely-symmetric elliptic integral of the first kind."},
+      {"elliprd", 3, "fff->f ddd->d", "special_values carlson", "sp_elliprd", I::Zero,
+       "Symmetric elliptic integral of the second kind."},
+      {"elliprc", 2, "ff->f dd->d", "special_values carlson", "sp_elliprc", I::Zero,
+       "Degenerate symmetric elliptic integral."},
+      {"elliprg", 3, "fff->f ddd->d", "special_values carlson", "sp_elliprg", I::Zero,
+       "Completely-symmetric elliptic integral of the second kind."},
+      {"_spherical_jn", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_jn",
+       I::None, "Spherical Bessel function of the first kind."},
+      {"_spherical_jn_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_jn_d",
+       I::None, "Derivative of the spherical Bessel function j_n."},
+      {"_spherical_in", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_in",
+       I::None, "Modified spherical Bessel function of the first kind."},
+      {"_spherical_in_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_in_d",
+       I::None, "Derivative of the modified spherical Bessel function i_n."},
+      {"_spherical_kn", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_kn",
+       I::None, "Modified spherical Bessel function of the second kind."},
+      {"_spherical_kn_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_kn_d",
+       I::None, "Derivative of the modified spherical Bessel function k_n."},
       // logistic function and information theory
       {"expit", 1, kF1, "logistic", "sp_expit", I::None, "Expit (the logistic sigmoid)."},
       {"logit", 1, kD1, "logistic", "sp_logit", I::None, "Logit, log(p / (1 - p))."},
@@ -154,17 +226,19 @@ std::vector<Def> definitions() {
       {"huber", 2, kF2, "special_values information", "sp_huber", I::Zero, "Huber loss function."},
       {"pseudo_huber", 2, kF2, "special_values information", "sp_pseudo_huber", I::Zero,
        "Pseudo-Huber loss function."},
-      {"xlogy", 2, kF2, "special_values information", "sp_xlogy", I::None,
-       "Compute x*log(y) so that the result is 0 if x = 0."},
-      {"xlog1py", 2, kF2, "special_values information", "sp_xlog1py", I::None,
-       "Compute x*log1p(y) so that the result is 0 if x = 0."},
+      {"xlogy", 2, kF2C, "special_values information complex_arith complex_elementary", "sp_xlogy",
+       I::None, "Compute x*log(y) so that the result is 0 if x = 0."},
+      {"xlog1py", 2, kF2C, "special_values information complex_arith complex_elementary",
+       "sp_xlog1py", I::None, "Compute x*log1p(y) so that the result is 0 if x = 0."},
       // exponentials and trigonometry
       {"exp2", 1, kF1, "special_values elementary", "sp_exp2", I::None,
        "Compute 2**x element-wise."},
       {"exp10", 1, kF1, "special_values elementary", "sp_exp10", I::None,
        "Compute 10**x element-wise."},
-      {"expm1", 1, kF1, "special_values elementary", "sp_expm1", I::None, "Compute exp(x) - 1."},
-      {"log1p", 1, kF1, "special_values elementary", "sp_log1p", I::None, "Calculates log(1 + x)."},
+      {"expm1", 1, kF1C, "special_values elementary complex_arith complex_elementary", "sp_expm1",
+       I::None, "Compute exp(x) - 1."},
+      {"log1p", 1, kF1C, "special_values elementary complex_arith complex_elementary", "sp_log1p",
+       I::None, "Calculates log(1 + x)."},
       {"cbrt", 1, kF1, "special_values elementary", "sp_cbrt", I::None,
        "Element-wise cube root of x."},
       {"exprel", 1, kF1, "special_values elementary", "sp_exprel", I::None,
@@ -218,7 +292,53 @@ std::vector<Def> definitions() {
        "Bessel function of the second kind of order 1."},
       {"yn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_yn", I::Zero,
        "Bessel function of the second kind of integer order and real argument."},
+      // elliptic integrals and functions beyond K (Carlson's forms, the AGM)
+      {"ellipe", 1, "d->d f->f", "special_values elliptic carlson elliptic_legendre", "sp_ellipe",
+       I::None, "Complete elliptic integral of the second kind."},
+      {"ellipkinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
+       "sp_ellipkinc", I::None, "Incomplete elliptic integral of the first kind."},
+      {"ellipeinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
+       "sp_ellipeinc", I::None, "Incomplete elliptic integral of the second kind."},
+      {"ellipj", 2, "dd->dddd ff->ffff", "special_values jacobi_elliptic", "sp_ellipj", I::None,
+       "Jacobian elliptic functions sn, cn, dn and the amplitude ph."},
+      // exponential, sine and cosine integrals
+      {"expn", 2, "ld->d ff->f dd->d", "special_values digamma expn", "sp_expn", I::Zero,
+       "Generalized exponential integral En."},
+      {"sici", 1, "f->ff d->dd F->FF D->DD",
+       "special_values exponential_integral trig_integrals complex_arith complex_expint complex_trig_integrals",
+       "sp_sici", I::Zero, "Sine and cosine integrals."},
+      {"shichi", 1, "f->ff d->dd F->FF D->DD",
+       "special_values exponential_integral trig_integrals complex_arith complex_expint complex_trig_integrals",
+       "sp_shichi", I::Zero, "Hyperbolic sine and cosine integrals."},
+      // Lambert W, Wright's Bessel function, Legendre functions, spherical Bessel y_n
+      {"_lambertw", 3, "Dld->D Flf->F", "special_values complex_arith lambertw", "sp_lambertw",
+       I::None, "Lambert W function (branch k, tolerance tol)."},
+      {"wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel", "sp_wright_bessel",
+       I::None, "Wright's generalized Bessel function."},
+      {"lpmv", 3, "fff->f ddd->d", "special_values legendre", "sp_lpmv", I::Zero,
+       "Associated Legendre function of integer order and real degree."},
+      {"_sph_harm_y", 4, "lldd->D llff->F", "special_values legendre", "sp_sph_harm_y", I::None,
+       "Spherical harmonics Y_n^m(theta, phi)."},
+      {"_spherical_yn", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn",
+       I::None, "Spherical Bessel function of the second kind."},
+      {"_spherical_yn_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn_d",
+       I::None, "Derivative of the spherical Bessel function y_n."},
+      // distribution inverses, and CuPy's beta distribution names (SciPy 1.12 removed them)
+      {"nbdtri", 3, "lld->d fff->f ddd->d",
+       "special_values gamma_function incomplete_gamma incomplete_beta distributions", "sp_nbdtri",
+       I::Zero, "Inverse of nbdtr vs p."},
+      {"btdtr", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta", "sp_betainc",
+       I::Zero, "Cumulative distribution function of the beta distribution (CuPy's name)."},
+      {"btdtri", 3, "fff->f ddd->d", "special_values gamma_function incomplete_beta",
+       "sp_betaincinv", I::Zero, "The p-th quantile of the beta distribution (CuPy's name)."},
   };
+}
+
+// The number of outputs of a row: the letters after the first loop's arrow (ellipj has four).
+int outputs(const std::string& spec) {
+  const std::size_t arrow = spec.find("->");
+  const std::size_t end = spec.find(' ', arrow);
+  return static_cast<int>((end == std::string::npos ? spec.size() : end) - arrow - 2);
 }
 
 std::vector<UfuncLoop> parse(const std::string& spec, int nin, const char* name) {
@@ -230,11 +350,12 @@ std::vector<UfuncLoop> parse(const std::string& spec, int nin, const char* name)
     std::string tok = spec.substr(pos, end - pos);
     pos = end + 1;
     if (tok.empty()) continue;
-    if (tok.find("->") != static_cast<std::size_t>(nin) || tok.size() != std::size_t(nin) + 3)
+    const int nout = static_cast<int>(tok.size()) - nin - 2;
+    if (tok.find("->") != static_cast<std::size_t>(nin) || nout < 1 || nin + nout > 8)
       throw ValueError(std::string("special ufunc table: bad loop '") + tok + "' for " + name);
     UfuncLoop l{};
     for (int k = 0; k < nin; ++k) l.types[k] = dtype_from_char(tok[k]);
-    l.types[nin] = dtype_from_char(tok[nin + 2]);
+    for (int k = 0; k < nout; ++k) l.types[nin + k] = dtype_from_char(tok[nin + 2 + k]);
     loops.push_back(l);
   }
   return loops;
@@ -250,7 +371,7 @@ struct Table {
       Ufunc u;
       u.name = d.name;
       u.nin = d.nin;
-      u.nout = 1;
+      u.nout = outputs(d.loops);
       u.identity = d.identity;
       u.resolver = Resolver::Legacy;
       u.loops = parse(d.loops, d.nin, d.name);

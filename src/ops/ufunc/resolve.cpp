@@ -34,9 +34,9 @@ Weak weak_kind(const UfuncArg& a) {
 // NEP 50: the strong operands promote as a sequence (promote_types of a list); a weak scalar
 // only raises the kind.
 DType common_dtype(const DType* dt, const Weak* weak, int n) {
-  DType strong[4];
+  DType strong[8];
   std::vector<DType> many;
-  DType* list = n <= 4 ? strong : (many.resize(n), many.data());
+  DType* list = n <= 8 ? strong : (many.resize(n), many.data());
   int m = 0;
   for (int k = 0; k < n; ++k)
     if (weak[k] == Weak::None) list[m++] = dt[k];
@@ -81,8 +81,8 @@ int linear_search(const Ufunc& u, const DType* dt, const Weak* weak, Casting cas
 }
 
 int search_common(const Ufunc& u, DType common) {
-  DType all[4] = {common, common, common, common};
-  Weak none[4] = {};
+  DType all[8] = {common, common, common, common, common, common, common, common};
+  Weak none[8] = {};
   return linear_search(u, all, none, Casting::Safe);
 }
 
@@ -141,8 +141,8 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
         if (exact) return static_cast<int>(i);
       }
     }
-    DType typed[4];
-    Weak kept[4] = {};
+    DType typed[8];
+    Weak kept[8] = {};
     for (int k = 0; k < n; ++k) {
       typed[k] = dt[k];
       if (weak[k] == Weak::None) continue;
@@ -157,8 +157,8 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
   // resolvers do, the first loop every input casts to safely.
   DType common = common_dtype(dt, weak, n);
   if (u.bool_error && common == DType::Bool) throw TypeError(u.bool_error);
-  DType typed[4];
-  Weak still_weak[4] = {};
+  DType typed[8];
+  Weak still_weak[8] = {};
   bool inexact = false, uniform = true, strong_all_bool = true;
   for (int k = 0; k < n; ++k)
     strong_all_bool = strong_all_bool && (weak[k] != Weak::None || dt[k] == DType::Bool);
@@ -205,7 +205,9 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
 int cached_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOptions& opt) {
   if (!opt.signature.empty()) return choose_loop(u, dt, weak, opt);
   // Fixed fields: ufunc | input k's dtype and weak kind, 8 bits each | casting | dtype=.
-  uint64_t key = static_cast<uint64_t>(u.index) << 40;
+  // Up to four inputs fit (scipy.special's sph_harm_y has four); more skip the cache.
+  if (u.nin > 4) return choose_loop(u, dt, weak, opt);
+  uint64_t key = static_cast<uint64_t>(u.index) << 48;
   for (int k = 0; k < u.nin; ++k)
     key |= (static_cast<uint64_t>(dt[k]) << 2 | static_cast<uint64_t>(weak[k])) << (16 + 8 * k);
   key |= static_cast<uint64_t>(opt.casting) << 8;
@@ -277,8 +279,8 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   if (!opt.signature.empty() && static_cast<int>(opt.signature.size()) != u.nargs())
     throw ValueError("signature for ufunc " + u.name + " needs " + std::to_string(u.nargs()) +
                      " types");
-  DType dt[4] = {};  // n <= 4; initialized so GCC sees no uninitialized read
-  Weak weak[4] = {};
+  DType dt[8] = {};  // n <= 8; initialized so GCC sees no uninitialized read
+  Weak weak[8] = {};
   bool all_weak = true;
   for (int k = 0; k < n; ++k) {
     dt[k] = args[k].dtype();

@@ -276,6 +276,7 @@ const Table& table() {
 
 std::string Ufunc::compute_type(DType t) const {
   if (float_in_double && (t == DType::Float16 || t == DType::Float32)) return "double";
+  if (float_in_double && t == DType::Complex64) return info(DType::Complex128).ctype;
   if (t == DType::Float16 && !half_native) return "float";
   return info(t).ctype;
 }

@@ -121,5 +121,34 @@ TEST(SpecialUfunc, LegacyResolutionFollowsSciPy) {
   EXPECT_EQ(loop_of("yn", {strong(DType::Int32), strong(DType::Float32)}), "ld->d");
   EXPECT_EQ(loop_of("yn", {strong(DType::Float32), strong(DType::Float32)}), "ff->f");
   EXPECT_EQ(loop_of("poch", {strong(DType::Float32), strong(DType::Float64)}), "dd->d");
-  EXPECT_THROW(loop_of("erf", {strong(DType::Complex128)}), TypeError);
+  EXPECT_THROW(loop_of("erfinv", {strong(DType::Complex128)}), TypeError);  // no complex loop
+  EXPECT_EQ(loop_of("erf", {strong(DType::Complex64)}), "F->F");
+  EXPECT_EQ(loop_of("erf", {strong(DType::Complex128)}), "D->D");
+}
+
+TEST(SpecialUfunc, SeveralOutputsAndComplexRows) {
+  // ellipj has four outputs, sici and shichi two: the count comes from the loops.
+  EXPECT_EQ(find_special_ufunc("ellipj")->nout, 4);
+  EXPECT_EQ(find_special_ufunc("ellipj")->nargs(), 6);
+  EXPECT_EQ(find_special_ufunc("sici")->nout, 2);
+  EXPECT_EQ(find_special_ufunc("shichi")->nout, 2);
+  EXPECT_EQ(loop_of("ellipj", {strong(DType::Float32), strong(DType::Float32)}), "ff->ffff");
+  EXPECT_EQ(loop_of("sici", {strong(DType::Int64)}), "d->dd");
+  // The complex rows: complex64 computes in complex128, as float32 does in double.
+  const Ufunc& w = *find_special_ufunc("_lambertw");
+  EXPECT_EQ(w.compute_type(DType::Complex64), w.compute_type(DType::Complex128));
+  EXPECT_EQ(loop_of("_lambertw",
+                    {strong(DType::Complex64), strong(DType::Int64), strong(DType::Float32)}),
+            "Flf->F");
+  EXPECT_EQ(loop_of("_lambertw",
+                    {strong(DType::Complex64), strong(DType::Int64), strong(DType::Float64)}),
+            "Dld->D");
+  // Four inputs (sph_harm_y): the loop cache keys them without colliding with the ufunc index.
+  EXPECT_EQ(loop_of("_sph_harm_y", {weak_int(), weak_int(), weak_float(), weak_float()}),
+            "lldd->D");
+  EXPECT_EQ(loop_of("_sph_harm_y", {strong(DType::Int64), strong(DType::Int64),
+                                    strong(DType::Float32), strong(DType::Float32)}),
+            "llff->F");
+  std::string src = ufunc_loop_source(*find_special_ufunc("ellipj"), 0);
+  EXPECT_NE(src.find("sp_ellipj(a0, a1, r0, r1, r2, r3)"), std::string::npos) << src;
 }

@@ -29,7 +29,7 @@ enum class Resolver : uint8_t {
 enum class Identity : uint8_t { None, Zero, One, MinusOne, True, False, MinusInf };
 
 struct UfuncLoop {
-  DType types[4];  // inputs then outputs
+  DType types[8];  // inputs then outputs (scipy.special has up to 6: ellipj)
 };
 
 struct Ufunc {

@@ -69,12 +69,20 @@ def _real_types(f):
     return [t for t in f.types if not set(t) & set("FDGg")]
 
 
+def _provided_types(theirs, mine):
+    """SciPy's loops that cunp provides: the real ones, and the complex ones (not long double)
+    where cunp has complex loops for the function."""
+    if any(set(t) & set("FD") for t in mine.types):
+        return [t for t in theirs.types if not set(t) & set("Gg")]
+    return _real_types(theirs)
+
+
 @pytest.mark.parametrize("name", UFUNCS)
 def test_loops_are_scipys(name):
     sp = _scipy_special()
     mine, theirs = getattr(_special(), name), getattr(sp, name)
     assert mine.nin == theirs.nin
-    assert mine.types == _real_types(theirs)
+    assert mine.types == _provided_types(theirs, mine)
     assert mine.identity == theirs.identity
 
 
@@ -131,3 +139,109 @@ def test_scipy_ufuncs_map_to_special():
     from scipy.special import _ufuncs
     if hasattr(_ufuncs, "_zeta"):
         assert _counterpart(_ufuncs._zeta) is _core.special._zeta
+
+
+# The second increment: several outputs (ellipj, sici, shichi), complex rows behind lambertw
+# and sph_harm_y, and CuPy's names.
+NEW_UFUNCS = {"ellipe": 1, "ellipkinc": 1, "ellipeinc": 1, "ellipj": 4, "expn": 1, "sici": 2,
+              "shichi": 2, "wright_bessel": 1, "lpmv": 1, "nbdtri": 1, "btdtr": 1, "btdtri": 1,
+              "erfi": 1, "dawsn": 1, "wofz": 1, "spence": 1, "fresnel": 2,
+              "voigt_profile": 1, "agm": 1, "kn": 1, "stdtr": 1, "stdtrit": 1, "betaincc": 1,
+              "betainccinv": 1, "gdtrix": 1, "powm1": 1, "log_wright_bessel": 1, "elliprf": 1,
+              "elliprd": 1, "elliprc": 1, "elliprg": 1, "chndtr": 1}
+NEW_FUNCTIONS = ["lambertw", "spherical_yn", "sph_harm_y", "sph_harm", "errstate", "geterr",
+                 "seterr", "spherical_jn", "spherical_in", "spherical_kn", "softplus"]
+# SciPy's private ufuncs behind its Python functions, and cunp's rows for them.
+PRIVATE = {"_lambertw": "_lambertw", "_spherical_yn": "_spherical_yn",
+           "_spherical_yn_d": "_spherical_yn_d", "_spherical_jn": "_spherical_jn",
+           "_spherical_jn_d": "_spherical_jn_d", "_spherical_in": "_spherical_in",
+           "_spherical_in_d": "_spherical_in_d", "_spherical_kn": "_spherical_kn",
+           "_spherical_kn_d": "_spherical_kn_d"}
+
+
+@pytest.mark.parametrize("name", sorted(NEW_UFUNCS))
+def test_new_ufunc_present(name):
+    f = getattr(_special(), name)
+    assert isinstance(f, cunp.ufunc)
+    assert f.nout == NEW_UFUNCS[name] and f.__doc__
+    assert name in _special().__all__
+
+
+@pytest.mark.parametrize("name", NEW_FUNCTIONS)
+def test_new_function_present(name):
+    assert callable(getattr(_special(), name))
+    assert name in _special().__all__
+
+
+def _installed_scipy_special():
+    return pytest.importorskip("scipy.special")
+
+
+@pytest.mark.parametrize("name", sorted(set(NEW_UFUNCS) - {"btdtr", "btdtri"}))
+def test_new_loops_are_scipys(name):
+    # The real loops as sets against any SciPy with the function; their order (which decides
+    # float16 and integer inputs) against SciPy 1.18 in test_new_order_is_scipy_118.
+    sp = _installed_scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    assert mine.nin == theirs.nin and mine.nout == theirs.nout
+    assert set(mine.types) == set(_provided_types(theirs, mine))
+    assert mine.identity == theirs.identity
+
+
+@pytest.mark.parametrize("name", sorted(set(NEW_UFUNCS) - {"btdtr", "btdtri"}))
+def test_new_order_is_scipy_118(name):
+    sp = _scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    assert mine.types == _provided_types(theirs, mine)
+
+
+@pytest.mark.parametrize("name", ["erf", "erfc", "erfcx", "ndtr", "log_ndtr", "gamma", "loggamma",
+                                  "rgamma", "psi", "expm1", "log1p", "exp1", "expi", "xlogy",
+                                  "xlog1py", "erfi", "dawsn", "wofz", "sici", "shichi",
+                                  "spence", "fresnel"])
+def test_complex_loops_are_scipys(name):
+    # Any SciPy release: the same complex loops, and complex operands resolve as SciPy's.
+    sp = _installed_scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    cplx = [t for t in mine.types if set(t) & set("FD")]
+    assert cplx and set(cplx) == {t for t in theirs.types if set(t) & set("FD")}
+    for c in "FD":
+        sig = (np.dtype(c),) * mine.nin + (None,) * mine.nout
+        assert mine.resolve_dtypes(sig) == theirs.resolve_dtypes(sig), (name, c)
+
+
+@pytest.mark.parametrize("name", sorted(PRIVATE))
+def test_private_rows_follow_scipys(name):
+    sp = _installed_scipy_special()
+    import scipy.special._ufuncs as su
+    theirs = getattr(su, PRIVATE[name], None)
+    if theirs is None:
+        pytest.skip(f"this SciPy has no {name}")
+    mine = getattr(_core.special, name)
+    want = theirs.types if name == "_lambertw" else [t for t in theirs.types if "D" not in t
+                                                      and "F" not in t]
+    assert set(mine.types) == set(want)
+    del sp
+
+
+@pytest.mark.parametrize("name", ["ellipe", "ellipkinc", "ellipeinc", "ellipj", "expn",
+                                  "wright_bessel", "lpmv", "nbdtri", "sici", "shichi"])
+def test_new_resolution_exact_dtypes(name):
+    # float32 and float64 operands take their own loop in any SciPy release (exact matches).
+    sp = _installed_scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    for c in "fd":
+        sig = (np.dtype(c),) * mine.nin + (None,) * mine.nout
+        assert mine.resolve_dtypes(sig) == theirs.resolve_dtypes(sig), (name, c)
+
+
+def test_btdtr_btdtri_are_cupys_betainc():
+    s = _special()
+    assert s.btdtr.types == s.betainc.types and s.btdtri.types == s.betaincinv.types
+    sp = _installed_scipy_special()
+    assert not hasattr(sp, "btdtr")  # removed from SciPy (1.12); CuPy keeps them
+
+
+def test_sph_harm_y_rejects_derivatives():
+    with pytest.raises(NotImplementedError):
+        _special().sph_harm_y(1, 0, 0.5, 0.5, diff_n=1)

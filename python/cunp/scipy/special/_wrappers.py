@@ -1,0 +1,73 @@
+"""scipy.special's functions that SciPy itself writes in Python around a private ufunc
+(lambertw, spherical_yn, sph_harm_y), and CuPy's sph_harm: argument handling as SciPy's, the
+elementwise work in the special ufunc table."""
+import cunp
+from cunp import _core
+from cunp.scipy.special._errstate import geterr, report
+
+
+def lambertw(z, k=0, tol=1e-8):
+    """The Lambert W function W_k(z), the solution w of w exp(w) = z on branch k (an integer,
+    or integers broadcast with z), by Halley's iteration to relative tolerance tol; always
+    complex. Where the iteration does not converge the result is NaN (with
+    errstate(no_result=...) 'warn' or 'raise', reported as SciPy does)."""
+    k = cunp.asarray(k, dtype=cunp.int64)
+    # tol as a float64 operand: SciPy's result is complex128 for any z (its Python float tol
+    # counts as float64 there).
+    w = _core.special._lambertw(z, k, cunp.asarray(tol, dtype=cunp.float64))
+    if geterr()["no_result"] != "ignore":
+        zz = cunp.asarray(z)
+        if bool(cunp.any(cunp.isnan(w) & ~cunp.isnan(zz))):
+            report("lambertw", "no_result", "iteration failed to converge")
+    return w
+
+
+def _spherical(kind, n, z, derivative):
+    n = cunp.asarray(n, dtype=cunp.int64)
+    name = "_spherical_" + kind + ("_d" if derivative else "")
+    return getattr(_core.special, name)(n, z)
+
+
+def spherical_jn(n, z, derivative=False):
+    """The spherical Bessel function of the first kind j_n(z), or its derivative, for integer
+    n >= 0 and real z."""
+    return _spherical("jn", n, z, derivative)
+
+
+def spherical_yn(n, z, derivative=False):
+    """The spherical Bessel function of the second kind y_n(z), or its derivative, for integer
+    n >= 0 and real z."""
+    return _spherical("yn", n, z, derivative)
+
+
+def spherical_in(n, z, derivative=False):
+    """The modified spherical Bessel function of the first kind i_n(z), or its derivative."""
+    return _spherical("in", n, z, derivative)
+
+
+def spherical_kn(n, z, derivative=False):
+    """The modified spherical Bessel function of the second kind k_n(z), or its derivative."""
+    return _spherical("kn", n, z, derivative)
+
+
+def softplus(x, **kwargs):
+    """log(1 + exp(x)) without overflow, as SciPy's: NumPy's logaddexp(0, x) (ufunc keyword
+    arguments pass through)."""
+    return cunp.logaddexp(0, x, **kwargs)
+
+
+def sph_harm_y(n, m, theta, phi, *, diff_n=0):
+    """The spherical harmonic Y_n^m(theta, phi) of degree n and order m (integers), polar
+    angle theta and azimuth phi (SciPy 1.15+'s order); zero where |m| > n. Derivatives
+    (diff_n > 0) are not provided."""
+    if diff_n != 0:
+        raise NotImplementedError("cunp's sph_harm_y computes the function only (diff_n=0)")
+    n = cunp.asarray(n, dtype=cunp.int64)
+    m = cunp.asarray(m, dtype=cunp.int64)
+    return _core.special._sph_harm_y(n, m, theta, phi)
+
+
+def sph_harm(m, n, theta, phi):
+    """CuPy's (and SciPy < 1.17's) spherical harmonic: order m first, theta the azimuth and phi
+    the polar angle; sph_harm(m, n, theta, phi) = sph_harm_y(n, m, phi, theta)."""
+    return sph_harm_y(n, m, phi, theta)
