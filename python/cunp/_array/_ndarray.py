@@ -84,9 +84,9 @@ def cumprod(self, axis=None, dtype=None, out=None):
     return _scans._cum(_core.multiply, self, axis, dtype, out, False)
 
 
-def sort(self, axis=-1, kind=None, order=None, *, stable=None):
+def sort(self, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """Sorts the array in place along `axis`; see cunp.sort."""
-    _core.sorting.sort_inplace(self, axis, _sorting._kind(kind, stable, order))
+    _sorting.sort_inplace(self, axis, kind, order, stable=stable, descending=descending)
 
 
 def argsort(self, axis=-1, kind=None, order=None, *, stable=None, descending=False):

@@ -30,29 +30,60 @@ def _kind(kind, stable, order):
 
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
-    """A sorted copy of `a` along `axis` (the flattened array when axis is None); the array
-    API's descending=True reverses the order (NaNs then come first)."""
+    """A sorted copy of `a` along `axis` (the flattened array when axis is None); with
+    descending=True the largest come first and NaNs stay last, as in NumPy 2.5."""
     if axis is not None:
         operator.index(axis)  # NumPy reads the axis before the other arguments
     kind = _kind(kind, stable, order)
-    if descending:  # a new array laid out as the ascending one, not a reversed view of it
-        return _flip_along(_core.sorting.sort(a, axis, kind), axis).copy(order="K")
-    return _core.sorting.sort(a, axis, kind)
+    if not descending:
+        return _core.sorting.sort(a, axis, kind)
+    a = asarray(a)
+    if _negates_exactly(a.dtype):  # -x ascending is x descending with its NaNs still last
+        r = _core.sorting.sort(-a, axis, kind)
+        return _negate_inplace(r)
+    # a new array laid out as the ascending one, not a reversed view of it
+    return _flip_along(_core.sorting.sort(a, axis, kind), axis).copy(order="K")
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """The int64 indices that sort `a` along `axis`; equal elements keep their order (also
-    with descending=True)."""
+    with descending=True, where NaNs stay last)."""
     kind = _kind(kind, stable, order)
     if not descending:
         return _core.sorting.argsort(a, axis, kind)
+    a = asarray(a)
+    if _negates_exactly(a.dtype):
+        return _core.sorting.argsort(-a, axis, kind)
     # Sorting the reversed input keeps equal elements in reverse order; reversing the result
     # and mirroring the indices gives them back in their original order.
-    a = asarray(a)
     if axis is None:
         a, axis = a.ravel(), 0
     n = a.shape[axis] if a.ndim else 1
     return (n - 1) - _flip_along(_core.sorting.argsort(_flip_along(a, axis), axis, kind), axis)
+
+
+def sort_inplace(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+    """ndarray.sort: `a` sorted in place along `axis`."""
+    kind = _kind(kind, stable, order)
+    if not descending:
+        _core.sorting.sort_inplace(a, axis, kind)
+    elif _negates_exactly(a.dtype):
+        _negate_inplace(a)
+        _core.sorting.sort_inplace(a, axis, kind)
+        _negate_inplace(a)
+    else:
+        _core.sorting.sort_inplace(a, axis, kind)
+        a[...] = _flip_along(a, axis).copy()
+
+
+def _negate_inplace(x):
+    import cunp
+    return cunp.negative(x, out=x)
+
+
+def _negates_exactly(dtype):
+    """Floats and complex numbers (NaN has no order to reverse; negation loses nothing)."""
+    return dtype.kind in "fc"
 
 
 def _flip_along(x, axis):

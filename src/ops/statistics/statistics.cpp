@@ -95,13 +95,24 @@ StatisticCall api_call(Statistic s, const NDArray& a, std::vector<int> axes, boo
   return c;
 }
 
-// The plan's launch, or the C++ API's error where only a composition could serve the call.
+// The plan's launch. An out= of another dtype than the statistic's own gets the result cast
+// into it under same_kind, as NumPy's sums write into out=; the shape must match exactly.
 NDArray launch(const char* what, const StatisticCall& c, const NDArray& a, NDArray out, double ddof,
                NDArray* flag = nullptr) {
   StatisticPlan p = plan_statistic(c);
   if (p.need == PlanNeed::Ddof) throw ValueError(std::string(what) + ": ddof must be finite");
-  if (p.need == PlanNeed::Out) result_array(what, a, p.axes, c.keepdims, *p.result_dtype, out);
-  return run_statistic(p, a, ddof, std::move(out), flag);
+  if (p.need != PlanNeed::Out) return run_statistic(p, a, ddof, std::move(out), flag);
+  result_array(what, a, p.axes, c.keepdims, *p.result_dtype, out);
+  StatisticCall own = c;
+  own.out_given = own.out_exact = false;
+  own.out_dtype.reset();
+  own.out_kind = 0;
+  NDArray r = launch(what, own, a, NDArray(), ddof, flag);
+  if (!can_cast(r.dtype(), out.dtype(), Casting::SameKind))
+    throw TypeError(std::string(what) + ": cannot cast the result from " + name(r.dtype()) +
+                    " to out's " + name(out.dtype()) + " with casting rule 'same_kind'");
+  copy_to(out, r);
+  return out;
 }
 
 NDArray moments(const char* what, const NDArray& a, const Axis& axis, double ddof, bool keepdims,

@@ -436,8 +436,14 @@ TEST(StatisticsGpu, KeepdimsAndOut) {
   for (std::size_t j = 0; j < sl.size(); ++j)
     expect_close(got[j].real(), host_mean(sl[j], false).real(), 1e-12, "out");
   EXPECT_THROW(mean(x.d, std::vector<int64_t>{1}, false, std::nullopt, out), ValueError);
+  // Another float dtype is cast into, as NumPy's sums write into out=; an int one is refused.
+  NDArray narrow = NDArray::empty(Dims{7}, DType::Float32);
+  EXPECT_EQ(mean(x.d, std::vector<int64_t>{0}, false, std::nullopt, narrow).data(), narrow.data());
+  std::vector<C> got32 = values(narrow);
+  for (std::size_t j = 0; j < sl.size(); ++j)
+    expect_close(got32[j].real(), host_mean(sl[j], false).real(), 1e-6, "float32 out");
   EXPECT_THROW(mean(x.d, std::vector<int64_t>{0}, false, std::nullopt,
-                    NDArray::empty(Dims{7}, DType::Float32)),
+                    NDArray::empty(Dims{7}, DType::Int64)),
                TypeError);
   // dtype= names the accumulator and the result.
   NDArray f = mean(x.d, std::nullopt, false, DType::Float32);

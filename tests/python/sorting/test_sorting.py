@@ -264,6 +264,34 @@ def test_descending_is_stable_and_reversed():
 
 
 @gpu
+@pytest.mark.parametrize('dtype', ['e', 'f', 'd', 'F', 'D'])
+def test_descending_keeps_nans_last(dtype):
+    # NumPy 2.5: "Values that are NaN are sorted to the end for both orders."
+    rng = numpy.random.default_rng(4)
+    a = rng.integers(-3, 4, (5, 40)).astype(dtype)
+    a[rng.random(a.shape) < 0.2] = numpy.nan
+    if a.dtype.kind == 'c':
+        a.imag = rng.integers(-2, 3, a.shape)
+    x = cunp.asarray(a)
+    for axis in (-1, 0, None):
+        flat = a if axis is not None else a.ravel()
+        ax = -1 if axis is None else axis
+        want = numpy.concatenate([numpy.flip(numpy.sort(flat[~numpy.isnan(flat)]), 0),
+                                  flat[numpy.isnan(flat)]]) if flat.ndim == 1 and a.dtype.kind == 'f' else None
+        got = cunp.asnumpy(cunp.sort(x, axis=axis, descending=True))
+        if want is not None:
+            numpy.testing.assert_array_equal(got, want)
+        nan_tail = numpy.isnan(got)
+        # NaNs last along the axis, the rest non-increasing
+        assert (numpy.diff(nan_tail.astype(int), axis=ax) >= 0).all()
+        idx = cunp.asnumpy(cunp.argsort(x, axis=axis, descending=True))
+        numpy.testing.assert_array_equal(numpy.take_along_axis(flat, idx, ax), got)
+        inplace = x.copy() if axis is not None else x.ravel().copy()
+        inplace.sort(axis=ax, descending=True)
+        numpy.testing.assert_array_equal(cunp.asnumpy(inplace), got)
+
+
+@gpu
 def test_isin_with_a_large_python_int():
     x = cunp.asarray(numpy.array([0, 2**64 - 1, 5], 'u8'))
     numpy.testing.assert_array_equal(cunp.asnumpy(cunp.isin(x, 2**64 - 1)), [False, True, False])

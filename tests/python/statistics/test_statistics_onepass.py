@@ -411,7 +411,7 @@ def _raises_like(f_np, f_cp):
     lambda m, a: m.sum(a.astype('uint64'), initial=2**64),
     lambda m, a: m.sum(a.astype('float64'), initial=10**400),  # past a double's range
     # the nan-functions: the reductions underneath check initial= (no copy of the rule)
-    lambda m, a: m.nansum(a.astype('int8'), initial=300),
+    lambda m, a: m.nansum(a.astype('int8'), dtype='int8', initial=300),
     lambda m, a: m.nansum(a.astype('uint16'), initial=-1),
     lambda m, a: m.nansum(a.astype('int64'), initial=2**100),
     lambda m, a: m.nanprod(a.astype('int32'), dtype='int8', initial=200),
@@ -423,6 +423,15 @@ def test_initial_out_of_range(call):
     d = cunp.asarray(h)
     _raises_like(lambda: call(numpy, h), lambda: call(cunp, d))
 
+
+
+@gpu
+def test_nansum_initial_beyond_the_input_dtype():
+    # An int8 input's sum accumulates in the default integer, so initial=300 fits there.
+    h = numpy.arange(3, dtype=numpy.int8)
+    got = cunp.nansum(cunp.asarray(h), initial=300)
+    want = numpy.nansum(h, initial=300)
+    assert got.dtype == want.dtype and int(got) == int(want)
 
 @gpu
 @pytest.mark.parametrize('call', [
