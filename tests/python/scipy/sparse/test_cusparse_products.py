@@ -266,11 +266,10 @@ def test_mixed_operand_dtypes_upcast_before_the_call(host):
 
 # ----------------------------------------------------------------------------- GPU part
 
-def _gpu_checks(dtype):
-    """Every comparison for one dtype, on the device; returns the failures' descriptions."""
-    import cunp
-    from cunp import _core
-
+def _gpu_checks(dtype, xp, matmul):
+    """Every comparison for one dtype with arrays of `xp` (cunp on the device; NumPy with the
+    model on the host, to check this logic) and `matmul` (_core.sparse.matmul or the model);
+    returns (the number of checks, the failures' descriptions)."""
     failures = []
     count = 0
 
@@ -278,8 +277,8 @@ def _gpu_checks(dtype):
         nonlocal count
         count += 1
         try:
-            assert isinstance(got, cunp.ndarray), f"{type(got)} is no cunp array"
-            host = got.get()
+            assert isinstance(got, xp.ndarray), f"{type(got)} is no {xp.__name__} array"
+            host = _backend.to_host(got)
             assert host.shape == ref.shape, f"shape {host.shape} != {ref.shape}"
             assert host.dtype == ref.dtype, f"dtype {host.dtype} != {ref.dtype}"
             numpy.testing.assert_allclose(host, ref, rtol=rtol, atol=rtol)
@@ -289,8 +288,7 @@ def _gpu_checks(dtype):
     def both_paths(c, x):
         """(cuSPARSE's product, the composed path's), checking the route first."""
         _backend.composed_only = False
-        d = x if isinstance(x, cunp.ndarray) else None
-        if d is not None and x.ndim in (1, 2):
+        if isinstance(x, xp.ndarray):
             assert _products.route(c, x, numpy.dtype(dtype))[0] == "cusparse"
         lib = c @ x
         _backend.composed_only = True
@@ -300,14 +298,13 @@ def _gpu_checks(dtype):
             _backend.composed_only = False
         return lib, composed
 
-    assert _core.sparse.available(), _core.sparse.unavailable_reason()
     t = tol(dtype)
     for fmt in FORMATS:
         for index in INDEX:
             s = random_scipy(300, 200, 0.05, dtype, 0)
-            c = to_cunp(s, fmt, index, cunp)
+            c = to_cunp(s, fmt, index, xp)
             for label, x in operands(200, dtype, 1):
-                for where, xv in (("host", x), ("device", _device_view(cunp, x))):
+                for where, xv in (("host", x), ("device", _device_view(xp, x))):
                     tag = f"{fmt} {numpy.dtype(index).name} {label} ({where})"
                     try:
                         lib, composed = both_paths(c, xv)
@@ -316,20 +313,20 @@ def _gpu_checks(dtype):
                         continue
                     ref = s @ x
                     check(tag + " vs SciPy", lib, ref, t)
-                    check(tag + " vs composed", lib, composed.get(), t)
+                    check(tag + " vs composed", lib, _backend.to_host(composed), t)
             y = random_dense((4, 300), dtype, 2)
-            check(f"{fmt} {numpy.dtype(index).name} dense @ sparse", cunp.asarray(y) @ c, y @ s, t)
+            check(f"{fmt} {numpy.dtype(index).name} dense @ sparse", xp.asarray(y) @ c, y @ s, t)
     # Non-canonical CSR and CSC (unsorted, duplicated), left as they were.
     data = numpy.array([1, 2, 3, 4, 5], dtype=dtype)
     indices = numpy.array([2, 0, 2, 1, 0], dtype=numpy.int32)
     indptr = numpy.array([0, 3, 3, 5], dtype=numpy.int32)
     for fmt in ("csr", "csc"):
         s = getattr(sps, f"{fmt}_array")((data, indices, indptr), shape=(3, 3))
-        c = getattr(cs, f"{fmt}_array")((cunp.asarray(data), cunp.asarray(indices),
-                                         cunp.asarray(indptr)), shape=(3, 3))
+        c = getattr(cs, f"{fmt}_array")((xp.asarray(data), xp.asarray(indices),
+                                         xp.asarray(indptr)), shape=(3, 3))
         for x in (numpy.array([1, 10, 100], dtype=dtype),
                   numpy.arange(6).reshape(3, 2).astype(dtype)):
-            check(f"non-canonical {fmt} {x.shape}", c @ cunp.asarray(x), s @ x, t)
+            check(f"non-canonical {fmt} {x.shape}", c @ xp.asarray(x), s @ x, t)
         check(f"non-canonical {fmt} left as it was", c.indices, indices, 0)
     # Empty and 1x1 shapes.
     for shape, xshape in [((0, 3), (3,)), ((3, 0), (0,)), ((3, 0), (0, 2)), ((0, 0), (0,)),
@@ -338,27 +335,27 @@ def _gpu_checks(dtype):
             dense = numpy.zeros(shape, dtype=dtype)
             if fill and dense.size:
                 dense.flat[0] = 3
-            s, c = sps.csr_array(dense), cs.csr_array(cunp.asarray(dense))
+            s, c = sps.csr_array(dense), cs.csr_array(xp.asarray(dense))
             x = random_dense(xshape, dtype, 5)
-            check(f"shape {shape} @ {xshape} filled={fill}", c @ cunp.asarray(x), s @ x, t)
-    # The binding itself with a vector: SpMV, or SpMM of one column for complex128.
+            check(f"shape {shape} @ {xshape} filled={fill}", c @ xp.asarray(x), s @ x, t)
+    # The library call itself with a vector: SpMV, or SpMM of one column for complex128.
     s = random_scipy(50, 40, 0.1, dtype, 6)
     for by_rows in (True, False):
         m = s if by_rows else s.tocsc()
         x = random_dense(40, dtype, 7)
-        out = cunp.zeros(50, dtype=dtype)
-        _core.sparse.matmul(cunp.asarray(m.data), cunp.asarray(m.indices),
-                            cunp.asarray(m.indptr), 50, 40, by_rows, cunp.asarray(x), out)
+        out = xp.zeros(50, dtype=dtype)
+        matmul(xp.asarray(m.data), xp.asarray(m.indices), xp.asarray(m.indptr), 50, 40, by_rows,
+               xp.asarray(x), out)
         check(f"_core.sparse.matmul vector by_rows={by_rows}", out, s @ x, t)
     return count, failures
 
 
-def _device_view(cunp, x):
+def _device_view(xp, x):
     """x on the device with the same layout (a strided view stays a strided view)."""
     if x.flags.c_contiguous:
-        return cunp.asarray(x)
+        return xp.asarray(x)
     if x.flags.f_contiguous:
-        return cunp.asfortranarray(cunp.asarray(x))
+        return xp.asfortranarray(xp.asarray(x))
     base = x.base if x.base is not None else x
     while base.base is not None:
         base = base.base
@@ -369,10 +366,31 @@ def _device_view(cunp, x):
         offset = (x.__array_interface__["data"][0] - base.__array_interface__["data"][0]) \
             // x.itemsize
         r0, c0 = divmod(offset, base.shape[1])
-        return cunp.asarray(base)[r0::step_r, c0::step_c][:x.shape[0], :x.shape[1]]
+        return xp.asarray(base)[r0::step_r, c0::step_c][:x.shape[0], :x.shape[1]]
     if base.ndim == 1 and x.ndim == 1 and x.strides[0] < 0:
-        return cunp.asarray(base)[::-1]
-    return cunp.asarray(x)
+        return xp.asarray(base)[::-1]
+    return xp.asarray(x)
+
+
+@pytest.mark.parametrize("dtype", FLOATING)
+def test_worker_logic_on_the_host(monkeypatch, dtype):
+    # The GPU workers' checks, run here with NumPy arrays and the model as the library (the
+    # flag that forces the composed path still switches it off), so that their own logic is
+    # checked where no GPU is.
+    calls = []
+    model = model_matmul(calls)
+    monkeypatch.setattr(_backend, "xp", numpy)
+    monkeypatch.setattr(_backend, "cusparse_matmul",
+                        lambda: None if _backend.composed_only else model)
+    count, failures = _gpu_checks(dtype, numpy, model)
+    assert not failures, "\n".join(failures)
+    assert count > 200 and calls
+    # The device copies keep each operand's layout (strided views stay views).
+    for label, x in operands(20, dtype, 1):
+        d = _device_view(numpy, x)
+        numpy.testing.assert_array_equal(d, x, err_msg=label)
+        assert d.flags.c_contiguous == x.flags.c_contiguous, label
+        assert d.flags.f_contiguous == x.flags.f_contiguous, label
 
 
 @pytest.mark.gpu
@@ -390,7 +408,13 @@ def main(argv):
     if len(argv) != 3 or argv[1] != "--worker":
         print(f"usage: {argv[0]} --worker DTYPE", file=sys.stderr)
         return 2
-    count, failures = _gpu_checks(argv[2])
+    import cunp
+    from cunp import _core
+
+    if not _core.sparse.available():
+        print(_core.sparse.unavailable_reason())
+        return 1
+    count, failures = _gpu_checks(argv[2], cunp, _core.sparse.matmul)
     for f in failures:
         print(f)
     print(f"{argv[2]}: {count} checks, {len(failures)} failed")
