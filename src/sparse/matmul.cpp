@@ -48,9 +48,13 @@ cusparseIndexType_t index_type(DType t) {
 }
 
 // alpha = 1 and beta = 1 in the compute type, on the host (the handle's default pointer mode).
+// Each is aligned as its complex type (cuDoubleComplex is a 16-byte aligned double2): the
+// library may read a complex scalar with one aligned 16-byte load, which faults on an 8-byte
+// aligned address. (A likely cause of the complex128 SpMV fault above, which the routed SpMM
+// avoids whatever its cause; `vector_product` lets a test try SpMV again.)
 struct Scalars {
-  float f[2] = {1.0f, 0.0f};
-  double d[2] = {1.0, 0.0};
+  alignas(16) float f[2] = {1.0f, 0.0f};
+  alignas(16) double d[2] = {1.0, 0.0};
   const void* of(DType t) const {
     return (t == DType::Float32 || t == DType::Complex64) ? static_cast<const void*>(f)
                                                           : static_cast<const void*>(d);
@@ -90,9 +94,13 @@ bool sparse_vector_as_matrix(DType t) {
   return r && r->vector_as_matrix;
 }
 
-void sparse_matmul(const CompressedMatrix& a, const NDArray& x, const NDArray& out) {
+void sparse_matmul(const CompressedMatrix& a, const NDArray& x, const NDArray& out,
+                   VectorProduct vector_product) {
   const DType t = a.data.dtype();
   const ValueRoute& route = value_route(t);
+  const bool vector_as_matrix = vector_product == VectorProduct::Auto
+                                    ? route.vector_as_matrix
+                                    : vector_product == VectorProduct::SpMM;
   const cudaDataType vt = route.type;
   const cusparseIndexType_t it = index_type(a.indices.dtype());
   require(a.indptr.dtype() == a.indices.dtype(), "indices and indptr dtypes differ");
@@ -130,7 +138,7 @@ void sparse_matmul(const CompressedMatrix& a, const NDArray& x, const NDArray& o
   const auto op_a = a.by_rows ? CUSPARSE_OPERATION_NON_TRANSPOSE : CUSPARSE_OPERATION_TRANSPOSE;
   const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
   std::size_t bytes = 0;
-  if (x.ndim() == 1 && !route.vector_as_matrix) {
+  if (x.ndim() == 1 && !vector_as_matrix) {
     DnVec vx, vy;
     CUNP_CUSPARSE(cusparseCreateDnVec, &vx.d, a.cols, ptr(x), vt);
     CUNP_CUSPARSE(cusparseCreateDnVec, &vy.d, a.rows, ptr(out), vt);
