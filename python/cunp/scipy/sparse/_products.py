@@ -38,8 +38,9 @@ _COMPOSED_WHEN = (
     # cuSPARSE multiplies float32/64 and complex64/128 only; integer and boolean products
     # (and float16) are exact in the gather and scatter-add.
     (lambda a, x, dtype, call: dtype.type not in _CUSPARSE_TYPES, "a dtype cuSPARSE lacks"),
-    # An empty product is zeros: nothing to launch (cuSPARSE refuses zero sizes).
-    (lambda a, x, dtype, call: a.nnz == 0 or 0 in a.shape or x.size == 0, "empty"),
+    # An empty product is zeros: nothing to launch (cuSPARSE refuses zero sizes). The stored
+    # arrays' size, not nnz: a compressed matrix's nnz reads indptr[-1] back from the device.
+    (lambda a, x, dtype, call: a.data.size == 0 or 0 in a.shape or x.size == 0, "empty"),
 )
 _INT32_MAX = numpy.iinfo(numpy.int32).max
 
@@ -73,7 +74,7 @@ def _library_operands(a, x, dtype):
         c = c.copy()
         c.sum_duplicates()
     narrow = (c.indices.dtype == numpy.int32 and c.indptr.dtype == numpy.int32
-              and max(c.shape) <= _INT32_MAX and c.nnz <= _INT32_MAX)
+              and max(c.shape) <= _INT32_MAX and c.data.size <= _INT32_MAX)
     idx = numpy.int32 if narrow else numpy.int64
     data = xp.ascontiguousarray(c.data.astype(dtype, copy=False))
     indices = xp.ascontiguousarray(c.indices.astype(idx, copy=False))
