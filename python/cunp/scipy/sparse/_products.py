@@ -35,8 +35,8 @@ _COMPOSED_WHEN = (
     # The NumPy backend of the CPU tests, CUNP_SPARSE_COMPOSED=1 (or _backend.composed_only),
     # or no libcusparse: no library to call.
     (lambda a, x, dtype, call: call is None, "cuSPARSE off or not found"),
-    # cuSPARSE multiplies float32/64 and complex64/128 only; integer and boolean products
-    # (and float16) are exact in the gather and scatter-add.
+    # cuSPARSE multiplies float32/64 and complex64/128 only; integer and boolean products are
+    # exact in the gather and scatter-add (booleans counted in int64).
     (lambda a, x, dtype, call: dtype.type not in _CUSPARSE_TYPES, "a dtype cuSPARSE lacks"),
     # An empty product is zeros: nothing to launch (cuSPARSE refuses zero sizes). The stored
     # arrays' size, not nnz: a compressed matrix's nnz reads indptr[-1] back from the device.
