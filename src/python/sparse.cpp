@@ -17,8 +17,14 @@ const NDArray& array_arg(nb::handle h, const char* name) {
 }
 
 // out += A @ x for the CSR (by_rows) or CSC arrays of A, rows x cols (see products.hpp).
+// vector_product: "auto" (the route table), or "spmv"/"spmm" to force a vector's routine (tests).
 void matmul(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows, int64_t cols,
-            bool by_rows, nb::handle x, nb::handle out) {
+            bool by_rows, nb::handle x, nb::handle out, const std::string& vector_product) {
+  VectorProduct how = VectorProduct::Auto;
+  if (vector_product == "spmv") how = VectorProduct::SpMV;
+  else if (vector_product == "spmm") how = VectorProduct::SpMM;
+  else if (vector_product != "auto")
+    throw ValueError("vector_product must be 'auto', 'spmv' or 'spmm'");
   CompressedMatrix a;
   a.data = array_arg(data, "data");
   a.indices = array_arg(indices, "indices");
@@ -26,7 +32,7 @@ void matmul(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows
   a.rows = rows;
   a.cols = cols;
   a.by_rows = by_rows;
-  sparse_matmul(a, array_arg(x, "x"), array_arg(out, "out"));
+  sparse_matmul(a, array_arg(x, "x"), array_arg(out, "out"), how);
 }
 
 // Solves A x = b for the CSR arrays of a square A (int32 indices) and vectors b, x by
@@ -48,7 +54,8 @@ int solve_qr(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, 
 void bind_sparse(nb::module_& m) {
   nb::module_ s = m.def_submodule("sparse", "cuSPARSE calls of cunp.scipy.sparse");
   s.def("matmul", &matmul, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("rows"),
-        nb::arg("cols"), nb::arg("by_rows"), nb::arg("x"), nb::arg("out"));
+        nb::arg("cols"), nb::arg("by_rows"), nb::arg("x"), nb::arg("out"),
+        nb::arg("vector_product") = "auto");
   s.def("available", &cusparse_available);
   s.def("unavailable_reason", &cusparse_unavailable_reason);
   s.def("solve_qr", &solve_qr, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("n"),

@@ -1,6 +1,7 @@
 // tests/cpp/sparse/test_sparse_matmul.cpp -- sparse_matmul's argument checks and its early
 // return for empty operands, which all happen before any device or cuSPARSE call (no GPU
-// needed), and the library query, which never throws.
+// needed), the route of each dtype's vector products, and the library query, which never
+// throws.
 #include <gtest/gtest.h>
 
 #include "cunp/cunp.hpp"
@@ -55,6 +56,26 @@ TEST(SparseMatmul, RefusesMismatchedOperands) {
 TEST(SparseMatmul, NothingToDoWithoutEntries) {
   NDArray x = fake_array(Dims{4}, DType::Float64), y = fake_array(Dims{3}, DType::Float64);
   EXPECT_NO_THROW(sparse_matmul(csr(0), x, y));
+}
+
+TEST(SparseMatmul, Int32IndicesRefuseMatricesBeyondTheirRange) {
+  // A CSC matrix of 2^31 rows and 2 columns: its indptr is short, its rows are not.
+  CompressedMatrix a;
+  a.data = fake_array(Dims{1}, DType::Float64);
+  a.indices = fake_array(Dims{1}, DType::Int32);
+  a.indptr = fake_array(Dims{3}, DType::Int32);
+  a.rows = int64_t{1} << 31;
+  a.cols = 2;
+  a.by_rows = false;
+  NDArray x = fake_array(Dims{2}, DType::Float64), y = fake_array(Dims{a.rows}, DType::Float64);
+  EXPECT_NE(message_of<ValueError>([&] { sparse_matmul(a, x, y); }).find("int64"),
+            std::string::npos);
+}
+
+TEST(SparseMatmul, Complex128VectorsRunAsOneColumnMatrices) {
+  EXPECT_TRUE(sparse_vector_as_matrix(DType::Complex128));
+  for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Int64})
+    EXPECT_FALSE(sparse_vector_as_matrix(t));
 }
 
 TEST(SparseMatmul, LibraryQueryNeverThrows) {

@@ -1,6 +1,6 @@
 """Products of sparse matrices: sparse @ dense on cuSPARSE (SpMV, SpMM) for float and complex
-data, composed from gathers and scatter-adds otherwise; sparse @ sparse and elementwise
-products composed from the sort and scan engines."""
+data, composed from gathers and scatter-adds otherwise (route() says which, and why); sparse @
+sparse and elementwise products composed from the sort and scan engines."""
 
 import numpy
 
@@ -27,24 +27,72 @@ def _gather_product(a, x, dtype):
     return out != 0 if dtype == numpy.bool_ else out
 
 
-def _dense_product(a, x, dtype):
-    """a @ x for a dense x of 1 or 2 dimensions, in `dtype`."""
-    xp = _backend.xp
+# When a product with a dense operand stays on the composed path, and why; the first rule that
+# holds decides, else cuSPARSE runs it (SpMV, or SpMM with k columns; a complex128 vector is
+# an SpMM of one column, since complex128 SpMV faults inside libcusparse: see
+# src/sparse/matmul.cpp). Each rule: (test of (a, x, dtype, call), why).
+_COMPOSED_WHEN = (
+    # The NumPy backend of the CPU tests, CUNP_SPARSE_COMPOSED=1 (or _backend.composed_only),
+    # or no libcusparse: no library to call.
+    (lambda a, x, dtype, call: call is None, "cuSPARSE off or not found"),
+    # cuSPARSE multiplies float32/64 and complex64/128 only; integer and boolean products are
+    # exact in the gather and scatter-add (booleans counted in int64).
+    (lambda a, x, dtype, call: dtype.type not in _CUSPARSE_TYPES, "a dtype cuSPARSE lacks"),
+    # An empty product is zeros: nothing to launch (cuSPARSE refuses zero sizes). The stored
+    # arrays' size, not nnz: a compressed matrix's nnz reads indptr[-1] back from the device.
+    (lambda a, x, dtype, call: a.data.size == 0 or 0 in a.shape or x.size == 0, "empty"),
+)
+_INT32_MAX = numpy.iinfo(numpy.int32).max
+
+
+def _library_call(a, x, dtype):
+    """(_core.sparse.matmul, '') where cuSPARSE runs a @ x, else (None, why not)."""
     call = _backend.cusparse_matmul()
-    if call is None or dtype.type not in _CUSPARSE_TYPES or a.nnz == 0 or 0 in a.shape \
-            or x.size == 0:
-        return _gather_product(a, x, dtype)
-    # cuSPARSE takes CSR, and CSC as the transpose of the CSR matrix its arrays describe.
+    for test, why in _COMPOSED_WHEN:
+        if test(a, x, dtype, call):
+            return None, why
+    return call, ""
+
+
+def route(a, x, dtype):
+    """('cusparse', '') or ('composed', why) for a @ x, x dense of 1 or 2 dimensions, computed
+    in `dtype`: where _dense_product runs it (for the tests)."""
+    call, why = _library_call(a, x, dtype)
+    return ("composed", why) if call is None else ("cusparse", "")
+
+
+def _library_operands(a, x, dtype):
+    """(data, indices, indptr, by_rows, x) as cuSPARSE takes them: CSR, or CSC (run as the
+    transpose of the CSR matrix its arrays describe; COO and the rest go to CSR first), in
+    canonical form (cuSPARSE's format chapter assumes sorted, unique indices: a non-canonical
+    matrix is canonicalised in a copy, the caller's stays as it was), one index dtype for both
+    arrays (int64 where int32 cannot hold a shape or nnz, or where either array is already
+    int64), and contiguous operands of `dtype` (F-ordered and strided x are copied)."""
+    xp = _backend.xp
     c = a if a.format in ("csr", "csc") else a.tocsr()
-    if not c.has_sorted_indices:
-        c = c.sorted_indices()
+    if not c.has_canonical_format:
+        c = c.copy()
+        c.sum_duplicates()
+    narrow = (c.indices.dtype == numpy.int32 and c.indptr.dtype == numpy.int32
+              and max(c.shape) <= _INT32_MAX and c.data.size <= _INT32_MAX)
+    idx = numpy.int32 if narrow else numpy.int64
     data = xp.ascontiguousarray(c.data.astype(dtype, copy=False))
-    idx = numpy.result_type(c.indices.dtype, c.indptr.dtype)
     indices = xp.ascontiguousarray(c.indices.astype(idx, copy=False))
     indptr = xp.ascontiguousarray(c.indptr.astype(idx, copy=False))
     xc = xp.ascontiguousarray(x.astype(dtype, copy=False))
+    return data, indices, indptr, c.format == "csr", xc
+
+
+def _dense_product(a, x, dtype):
+    """a @ x for a dense x of 1 or 2 dimensions, in `dtype`: on cuSPARSE where route() says
+    so, else composed."""
+    xp = _backend.xp
+    call, _ = _library_call(a, x, dtype)
+    if call is None:
+        return _gather_product(a, x, dtype)
+    data, indices, indptr, by_rows, xc = _library_operands(a, x, dtype)
     out = xp.zeros((a.shape[0],) + tuple(x.shape[1:]), dtype=dtype)
-    call(data, indices, indptr, a.shape[0], a.shape[1], c.format == "csr", xc, out)
+    call(data, indices, indptr, a.shape[0], a.shape[1], by_rows, xc, out)
     return out
 
 
