@@ -17,7 +17,8 @@ from collections import OrderedDict
 import numpy as np
 
 # State sizes up to this run as one kernel; a longer cascade runs as groups of sections, and a
-# longer lfilter (a long numerator) takes the composed path of _filtering.
+# longer lfilter runs as its numerator (a convolution) then 1/A by this scan when len(a) - 1 is
+# at most this, else by the serial loop (lfilter_serial): see _filtering.lfilter.
 MAX_STATES = 32
 # Device tables kept per filter, block and group (the same filter over the same
 # shape, as in a loop or a benchmark, uploads nothing).
@@ -119,6 +120,50 @@ def entry():
     """The kernel's entry point (the CPU tests put a NumPy model in its place)."""
     from cunp import _core
     return _core.signal.iir_block_scan
+
+
+def serial_entry():
+    """The serial loop's entry point (the CPU tests put serial_loop in its place)."""
+    from cunp import _core
+    return _core.signal.iir_serial_scan
+
+
+def serial_loop(x, coef, z, out_dtype):
+    """SciPy's loop over x (..., n) along the last axis, in NumPy: coef = b[0..q] then a[0..q]
+    in the working dtype, z (rows * q) the initial state, replaced by the final one (as the
+    kernel does). Returns y in out_dtype. The host path of high orders and the kernel's model."""
+    q = coef.size // 2 - 1
+    n = x.shape[-1]
+    rows = math.prod(x.shape[:-1])
+    state = z.reshape(rows, q)
+    xs = np.reshape(x, (rows, n)).astype(coef.dtype)
+    y = np.empty((rows, n), out_dtype)
+    for t in range(n):
+        out, state[...] = direct_step(coef, state, xs[:, t])
+        y[:, t] = out if np.dtype(out_dtype).kind == "c" else out.real
+    return y.reshape(x.shape)
+
+
+def lfilter_serial(xp, b, a, x, zi, dtype):
+    """lfilter along the last axis by the serial loop, any order: on cunp arrays the kernel
+    (a thread per signal), on NumPy arrays serial_loop. b, a normalised; zi (..., q) or None."""
+    q = max(len(a), len(b)) - 1
+    coef = np.zeros(2 * (q + 1), work_dtype(dtype))
+    coef[:len(b)] = b
+    coef[q + 1:q + 1 + len(a)] = a
+    lead = tuple(x.shape[:-1])
+    w = coef.dtype
+    if zi is None:
+        z = xp.zeros(math.prod(lead) * q, w)
+    else:
+        z = xp.ascontiguousarray(zi.astype(w)).reshape(-1).copy()
+    if x.shape[-1] == 0:
+        y = xp.empty(x.shape, dtype)
+    elif getattr(xp, "__name__", "") == "cunp":
+        y = serial_entry()(x, xp.asarray(coef), z, np.dtype(dtype).name)
+    else:
+        y = serial_loop(x, coef, z, dtype)
+    return y, z.reshape(lead + (q,)).astype(dtype)
 
 
 def _run(xp, form, order, coef, step, x, zi, dtype):

@@ -246,6 +246,47 @@ def test_device_int_input_empty_and_long_cascade(ss):
 
 
 @gpu
+@pytest.mark.parametrize("order", [40, 100])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_device_high_orders(ss, order, dtype):
+    # More than 32 delays: a long numerator over a short denominator (convolution, then the
+    # scan), a pure FIR, and long denominators (SciPy's loop, a thread per signal). Moderate
+    # denominators agree with SciPy to rounding; an ill-conditioned one (order 100, poles to
+    # 0.9, where SciPy's own error against exact arithmetic shows) within a few times SciPy's
+    # own distance from the exact answer.
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(order)
+    x = _random((3, 3000), dtype, rng)
+    tol = _tol(dtype, 3000)
+    short_b, short_a = _stable(3, rng)
+    long_b = rng.standard_normal(order + 1) / order
+    for b, a in [(long_b, short_a), (long_b, numpy.ones(1)), _stable(order, rng, 0.6)]:
+        for view in (lambda v: v, lambda v: v[::-1, ::2]):
+            xh, xd = view(x), view(cunp.asarray(x))
+            _check(cunp.asnumpy(signal.lfilter(b, a, xd)), ss.lfilter(b, a, xh), tol)
+            zi = _random((xh.shape[0], order), dtype, rng)
+            y, zf = signal.lfilter(b, a, xd, zi=cunp.asarray(zi))
+            want_y, want_zf = ss.lfilter(b, a, xh, zi=zi)
+            assert y.dtype == want_y.dtype and zf.dtype == want_zf.dtype
+            _check(cunp.asnumpy(y), want_y, tol)
+            _check(cunp.asnumpy(zf), want_zf, tol)
+        # Along axis 0 of a (n, rows) array: the serial loop reads strided rows.
+        xt = numpy.ascontiguousarray(x.T)
+        _check(cunp.asnumpy(signal.lfilter(b, a, cunp.asarray(xt), axis=0)),
+               ss.lfilter(b, a, xt, axis=0), tol)
+    if dtype == "float64":
+        b, a = short_b, _stable(order, rng, 0.9)[1]
+        x = x[:, :1500]
+        exact = _exact(b, a, x)
+        want = ss.lfilter(b, a, x)
+        got = cunp.asnumpy(signal.lfilter(b, a, cunp.asarray(x)))
+        own = numpy.abs(want - exact).max()
+        assert numpy.abs(got - exact).max() <= 4 * own + 1e-12 * numpy.abs(exact).max()
+
+
+@gpu
 def test_device_batched_float32_butterworth(ss):
     import cunp
     from cunp.scipy import signal
@@ -317,7 +358,12 @@ def modelled(monkeypatch):
                            out_dtype, group)
         return y.reshape(x.shape), zf.reshape(-1)
 
+    def serial(x, coef, z, out_dtype):
+        calls.append(("serial", coef.size // 2 - 1, x.shape))
+        return _iir_scan.serial_loop(x, coef, z, out_dtype)
+
     monkeypatch.setattr(_iir_scan, "entry", lambda: entry)
+    monkeypatch.setattr(_iir_scan, "serial_entry", lambda: serial)
     return fake, calls
 
 
@@ -378,6 +424,69 @@ def test_dispatch_symiir(ss, modelled):
     x2 = rng.standard_normal((3, 700)).astype(numpy.float32)
     _check(_spline_filters.symiirorder2(xp, x2, 0.6, 0.3), ss.symiirorder2(x2, 0.6, 0.3), 1e-4)
     assert calls
+
+
+def _exact(b, a, x):
+    """lfilter's recurrence in long double along the last axis (a reference where SciPy's own
+    rounding shows: high-order denominators)."""
+    b, a = b.astype(numpy.longdouble), a.astype(numpy.longdouble)
+    x = x.astype(numpy.longdouble)
+    y = numpy.zeros_like(x)
+    for t in range(x.shape[-1]):
+        acc = (b[:t + 1] * x[..., t::-1][..., :len(b)]).sum(-1)
+        if t:
+            acc -= (a[1:t + 1] * y[..., t - 1::-1][..., :len(a) - 1]).sum(-1)
+        y[..., t] = acc
+    return y.astype(numpy.float64)
+
+
+@pytest.mark.parametrize("order", [40, 100])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_dispatch_high_orders(ss, modelled, order, dtype):
+    # More than MAX_STATES delays. A long numerator over a short denominator: the numerator as a
+    # convolution, then 1/A by the scan (3 delays); a pure FIR: no scan at all; a long
+    # denominator: SciPy's loop, one thread per signal (here its NumPy model), so even an
+    # ill-conditioned order-100 denominator agrees with SciPy to rounding.
+    from cunp.scipy.signal import _filtering
+
+    xp, calls = modelled
+    rng = numpy.random.default_rng(order)
+    x = _random((2, 700, 3), dtype, rng)
+    tol = _tol(dtype, 700)
+    short_b, short_a = _stable(3, rng)
+    long_b = rng.standard_normal(order + 1) / order
+    for b, a, route in [(long_b, short_a, ("direct", 3)), (long_b, numpy.ones(1), None),
+                        (*_stable(order, rng, 0.6), ("serial", order)),
+                        (short_b, _stable(order, rng, 0.9)[1], ("serial", order))]:
+        del calls[:]
+        for axis in (1, -1):
+            zshape = list(x.shape)
+            zshape[axis] = order
+            zi = _random(zshape, dtype, rng)
+            y, zf = _filtering.lfilter(xp, b, a, x, axis, zi)
+            want_y, want_zf = ss.lfilter(b, a, x, axis, zi)
+            assert y.dtype == want_y.dtype and zf.dtype == want_zf.dtype
+            _check(y, want_y, tol)
+            _check(zf, want_zf, tol)
+            _check(_filtering.lfilter(xp, b, a, x, axis), ss.lfilter(b, a, x, axis), tol)
+        assert {c[:2] for c in calls} == ({route} if route else set())
+
+
+def test_high_order_host_path(ss):
+    # NumPy arrays (the host maths): a denominator past MAX_STATES runs the same loop, where
+    # the doubling composition's companion-matrix powers overflowed (order 100, poles to 0.9).
+    from cunp.scipy.signal import _filtering
+
+    rng = numpy.random.default_rng(9)
+    for order, radius in [(40, 0.9), (100, 0.9), (100, 0.5)]:
+        b, a = _stable(order, rng, radius)
+        x = rng.standard_normal((2, 600))
+        zi = rng.standard_normal((2, order))
+        y, zf = _filtering.lfilter(numpy, b, a, x, -1, zi)
+        want_y, want_zf = ss.lfilter(b, a, x, -1, zi)
+        _check(y, want_y, 1e-13)
+        _check(zf, want_zf, 1e-13)
+    assert _filtering.lfilter(numpy, b, a, numpy.zeros((2, 0)), -1, zi)[1].shape == (2, 100)
 
 
 def test_dispatch_filtfilt_and_empty(ss, modelled):
