@@ -287,6 +287,25 @@ def test_device_high_orders(ss, order, dtype):
 
 
 @gpu
+def test_device_transient_growth(ss):
+    # Direct-form Butterworth filters whose state matrix's powers grow by 1e3 to 1e9 before
+    # they decay (test_dispatch_transient_growth on the CPU): as close to the exact filter as
+    # SciPy's own loop, one long signal and a batch.
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(6)
+    for order, cutoff in [(4, 0.02), (8, 0.1), (8, 0.02), (16, 0.2), (4, 0.002)]:
+        b, a = ss.butter(order, cutoff)
+        for shape in [(1, 200000), (16, 12000)]:
+            x = rng.standard_normal(shape)
+            exact = _exact(b, a, x[:, :12000])
+            own = numpy.abs(ss.lfilter(b, a, x[:, :12000]) - exact).max()
+            got = cunp.asnumpy(signal.lfilter(b, a, cunp.asarray(x)))[:, :12000]
+            assert numpy.abs(got - exact).max() <= 3 * own + 1e-13 * numpy.abs(exact).max()
+
+
+@gpu
 def test_device_batched_float32_butterworth(ss):
     import cunp
     from cunp.scipy import signal
@@ -470,6 +489,47 @@ def test_dispatch_high_orders(ss, modelled, order, dtype):
             _check(zf, want_zf, tol)
             _check(_filtering.lfilter(xp, b, a, x, axis), ss.lfilter(b, a, x, axis), tol)
         assert {c[:2] for c in calls} == ({route} if route else set())
+
+
+def _direct_state_matrix(b, a):
+    q = max(len(a), len(b)) - 1
+    coef = numpy.zeros(2 * (q + 1))
+    coef[:len(b)], coef[q + 1:q + 1 + len(a)] = b, a
+    return _iir_scan.state_space(_iir_scan.direct_step, coef, q, numpy.float64)[0]
+
+
+def test_carry_block(ss):
+    # The direct form's block grows until A^L no longer expands (or one block covers the
+    # signal); none up to MAX_BLOCK means the serial loop.
+    assert _iir_scan.carry_block(_direct_state_matrix(*ss.butter(4, 0.1)), 64, 10 ** 6) == 64
+    assert _iir_scan.carry_block(_direct_state_matrix(*ss.butter(8, 0.02)), 64, 10 ** 6) == 2048
+    assert _iir_scan.carry_block(_direct_state_matrix(*ss.butter(8, 0.02)), 64, 100) == 128
+    assert _iir_scan.carry_block(_direct_state_matrix(*ss.butter(4, 0.002)), 64, 10 ** 6) is None
+
+
+@pytest.mark.parametrize("design", ["butter(4, 0.02)", "butter(8, 0.1)", "butter(8, 0.02)",
+                                    "butter(16, 0.2)", "butter(4, 0.002)", "poles 0.8 x 9"])
+def test_dispatch_transient_growth(ss, modelled, design):
+    # Direct-form filters whose state matrix's powers grow by 1e3 to 1e9 before they decay.
+    # With 64-sample blocks the carry lost up to everything (butter(8, 0.02): 5e+133 off);
+    # with the block rule (or the serial loop, butter(4, 0.002)) the result is as close to the
+    # exact filter as SciPy's own.
+    from cunp.scipy.signal import _filtering
+
+    xp, calls = modelled
+    if design.startswith("poles"):
+        b, a = numpy.ones(1), numpy.poly([0.8] * 9)
+    else:
+        order, cutoff = eval(design[len("butter"):])
+        b, a = ss.butter(order, cutoff)
+    x = numpy.random.default_rng(4).standard_normal((2, 12000))
+    exact = _exact(b, a, x)
+    scale = numpy.abs(exact).max()
+    own = numpy.abs(ss.lfilter(b, a, x) - exact).max()
+    got = _filtering.lfilter(xp, b, a, x)
+    assert numpy.abs(got - exact).max() <= 3 * own + 1e-13 * scale
+    serial = design == "butter(4, 0.002)"
+    assert [c[0] == "serial" for c in calls] == [serial]
 
 
 def test_high_order_host_path(ss):
