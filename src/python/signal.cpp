@@ -1,5 +1,6 @@
 // src/python/signal.cpp -- _core.signal: the blocked IIR scan behind cunp.scipy.signal's lfilter
-// and sosfilt (python/cunp/scipy/signal/_iir_scan.py builds its tables).
+// and sosfilt (python/cunp/scipy/signal/_iir_scan.py builds its tables), and the serial loop for
+// filters with more delays than the scan keeps in registers.
 #include "common.hpp"
 
 #include "cunp/ops/signal/iir_scan.hpp"
@@ -28,6 +29,16 @@ void bind_signal(nb::module_& m) {
       nb::arg("form"), nb::arg("order"), nb::arg("x"), nb::arg("coef"), nb::arg("power"),
       nb::arg("group_power"), nb::arg("zi").none(), nb::arg("block"), nb::arg("group"),
       nb::arg("out_dtype"));
+  s.def(
+      "iir_serial_scan",
+      [](nb::handle x, nb::handle coef, nb::handle z, const std::string& out_dtype) {
+        for (nb::handle a : {x, coef, z})
+          if (!is_array(a)) throw TypeError("iir_serial_scan: arrays must be cunp.ndarray");
+        NDArray state = unwrap(z).a;
+        return wrap(
+            iir_serial_scan(unwrap(x).a, unwrap(coef).a, state, dtype_from_string(out_dtype)));
+      },
+      nb::arg("x"), nb::arg("coef"), nb::arg("z"), nb::arg("out_dtype"));
 }
 
 }  // namespace cunp::py

@@ -224,4 +224,27 @@ __device__ void iir_block_finish(const X& x, const K& coef, const E& carried, co
   }
 }
 
+// Any number of delays Q, one thread per row r: SciPy's own loop (transposed direct form II),
+// for filters whose state is too large to keep in registers and whose state matrix's powers are
+// too ill-conditioned to carry a state across blocks (a companion matrix of order 40 or 100 can
+// grow by 1e15 before it decays). z (rows * Q, W) holds row r's delays at r * Q: the initial
+// state going in, the final state coming out. coef holds b[0..Q] then a[0..Q] (a[0] = 1).
+// Only rows run in parallel; a long single signal is one serial chain.
+template <class X, class K, class Z, class Y>
+__device__ void iir_serial_direct(const X& x, const K& coef, const Z& z, const Y& y, long long r,
+                                  long long n, long long q) {
+  using W = typename iir_value<Z>::type;
+  using T = typename iir_value<Y>::type;
+  const long long xrow = iir_row_offset(x, r), yrow = iir_row_offset(y, r);
+  W* s = &z[r * q];
+  for (long long t = 0; t < n; ++t) {
+    const W v = cast<W>(iir_at(x, xrow, t));
+    const W out = cast<W>(coef[0]) * v + s[0];
+    for (long long k = 0; k + 1 < q; ++k)
+      s[k] = cast<W>(coef[k + 1]) * v + s[k + 1] - cast<W>(coef[q + 2 + k]) * out;
+    s[q - 1] = cast<W>(coef[q]) * v - cast<W>(coef[2 * q + 1]) * out;
+    iir_at(y, yrow, t) = cast<T>(out);
+  }
+}
+
 }  // namespace cunp

@@ -99,6 +99,43 @@ const ElementwiseOp& iir_scan_op(const std::string& pass, const std::string& for
   return *op;
 }
 
+const ElementwiseOp& iir_serial_op() {
+  static const ElementwiseOp op = [] {
+    ElementwiseOp o;
+    o.name = "iir_serial_direct";
+    o.preamble = device_part("iir_scan");
+    o.uses_index = true;
+    o.names = {"x", "coef", "z", "y"};
+    o.raw.assign(o.names.size(), true);
+    o.scalar_names = {"n", "q"};
+    o.body = "cunp::iir_serial_direct(x, coef, z, y, i, n, q);";
+    return o;
+  }();
+  return op;
+}
+
+NDArray iir_serial_scan(const NDArray& x, const NDArray& coef, NDArray& z, DType out_dtype) {
+  const ElementwiseOp& op = iir_serial_op();
+  if (x.ndim() < 1) throw ValueError("iir_serial_scan: x must be at least 1-D");
+  const DType w = coef.dtype();
+  if (w != DType::Float64 && w != DType::Complex128)
+    throw TypeError("iir_serial_scan: coefficients must be float64 or complex128");
+  if (!coef.c_contiguous() || z.dtype() != w || !z.c_contiguous())
+    throw TypeError("iir_serial_scan: coef and z must be C-contiguous in the coefficients' dtype");
+  const int64_t q = coef.size() / 2 - 1;
+  if (coef.size() % 2 != 0 || q < 1)
+    throw ValueError("iir_serial_scan: coef must hold b[0..Q] then a[0..Q], Q >= 1");
+  const int64_t n = x.shape()[x.ndim() - 1];
+  const int64_t rows = n == 0 ? 0 : x.size() / n;
+  if (n > 0 && z.size() != rows * q)
+    throw ValueError("iir_serial_scan: z must hold rows * Q values");
+  common_device({&x, &coef, &z});
+  NDArray y = empty_like(x, out_dtype, OrderSpec::K);
+  if (rows == 0) return y;
+  elementwise(op, {x, coef}, {z, y}, {i64(n), i64(q)}, Dims{rows});
+  return y;
+}
+
 std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, const NDArray& x,
                                            const NDArray& coef, const NDArray& power,
                                            const NDArray& group_power,

@@ -78,6 +78,31 @@ TEST(IirScan, EveryPassCompiles) {
   }
 }
 
+TEST(IirScan, SerialLoopCompiles) {
+  // Any order, one thread per row: x of any rank and layout, coef and z 1-D, y as x.
+  struct Case {
+    DType x, w, out;
+    int xnd;
+    bool contiguous;
+  };
+  const Case cases[] = {
+      {DType::Float32, DType::Float64, DType::Float32, 1, true},
+      {DType::Float64, DType::Float64, DType::Float64, 3, false},
+      {DType::Int64, DType::Float64, DType::Float64, 2, true},
+      {DType::Complex64, DType::Complex128, DType::Complex64, 2, false},
+  };
+  const ElementwiseOp& op = iir_serial_op();
+  for (const Case& c : cases) {
+    KernelSignature sig;
+    sig.scalars = {DType::Int64, DType::Int64};
+    sig.inputs = {c.x, c.w};
+    sig.outputs = {c.w, c.out};
+    sig.raw_ndim = {c.xnd, 1, 1, c.xnd};
+    sig.raw_contiguous = {c.contiguous, true, true, c.contiguous};
+    expect_compiles(op, sig, op.name + " x " + info(c.x).name + " ndim " + std::to_string(c.xnd));
+  }
+}
+
 TEST(IirScan, RejectsWhatItCannotBuild) {
   EXPECT_THROW(iir_scan_op("local", "lattice", 2), ValueError);
   EXPECT_THROW(iir_scan_op("sideways", "direct", 2), ValueError);

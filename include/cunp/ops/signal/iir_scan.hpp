@@ -31,4 +31,13 @@ std::pair<NDArray, NDArray> iir_block_scan(const std::string& form, int order, c
                                            const std::optional<NDArray>& zi, int64_t block,
                                            int64_t group, DType out_dtype);
 
+// Any Q >= 1 delays, one thread per row (SciPy's loop, no blocks): lfilter of x (..., n) along
+// its last axis with coef = b[0..Q] then a[0..Q] (a[0] = 1, W = coef's dtype, float64 or
+// complex128). z (rows * Q, W) is the initial state on entry and the final state on return.
+// Returns y (..., n) in out_dtype, laid out as x.
+NDArray iir_serial_scan(const NDArray& x, const NDArray& coef, NDArray& z, DType out_dtype);
+
+// Its elementwise op (operands x, coef, z, y; scalars n, q), for tests that compile it.
+const ElementwiseOp& iir_serial_op();
+
 }  // namespace cunp

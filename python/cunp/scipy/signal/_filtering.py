@@ -11,8 +11,10 @@ over the whole signal instead of a loop over samples. The final state comes from
 
 On cunp arrays, filters of up to _iir_scan.MAX_STATES delays (and sosfilt's cascades, in groups)
 run instead as one device scan (_iir_scan): blocks filtered sequentially in parallel, the state
-carried across them by powers of the state matrix; the composition above serves NumPy (the CPU
-tests) and longer numerators."""
+carried across them by powers of the state matrix. A longer numerator over a denominator of at
+most MAX_STATES delays runs as the composition above with 1/A by that scan; a longer
+denominator (on any namespace) runs SciPy's own loop, a thread per signal
+(_iir_scan.lfilter_serial). The doubling composition serves NumPy (the CPU tests)."""
 import operator
 
 import numpy as np
@@ -133,7 +135,10 @@ def _lfilter_last(xp, b, a, x, zi):
     if zi is not None and p > 0:
         m = min(p, n)
         v[..., :m] += zi[..., :m]
-    if len(a) > 1 and n > 0:
+    if len(a) > 1 and n > 0 and _iir_scan.usable(xp, len(a) - 1):
+        # A long numerator over a short denominator: 1/A by the device scan, from rest.
+        y, _ = _iir_scan.lfilter(xp, np.ones(1, a.dtype), a, v, None, v.dtype)
+    elif len(a) > 1 and n > 0:
         y, _ = _allpole_last(xp, v, a)
     else:
         y = v
@@ -204,6 +209,11 @@ def lfilter(xp, b, a, x, axis=-1, zi=None):
     if _iir_scan.usable(xp, order):
         # The kernel reads x in place, whatever its dtype and strides.
         y, zf = _iir_scan.lfilter(xp, b, a, xp.moveaxis(x, axis, -1), zi, dtype)
+    elif len(a) - 1 > _iir_scan.MAX_STATES:
+        # A denominator past the scan's state size: SciPy's own loop, a thread per signal. Its
+        # companion matrix's powers (what a parallel scan or a doubling composition carries)
+        # grow by 1e15 and more at orders like 40 or 100 before they decay, and lose the result.
+        y, zf = _iir_scan.lfilter_serial(xp, b, a, xp.moveaxis(x, axis, -1), zi, dtype)
     else:
         y, zf = _lfilter_last(xp, b, a, xp.moveaxis(x.astype(dtype), axis, -1), zi)
     y = xp.moveaxis(y, -1, axis)

@@ -22,15 +22,107 @@ def _precision(dtype, precision, single, double):
     return precision
 
 
-def _terms(magnitude, precision, n):
-    """How many terms of a series decaying like magnitude**k reach below precision; at most
-    n (all the samples), and SciPy's error when the samples end first."""
-    if precision == 0.0 or magnitude == 0.0:
-        return n
-    k = math.ceil(math.log(precision) / math.log(magnitude))
-    if n and k >= n:
+def _symiir_precision(dtype, precision):
+    """symiirorder1/2's own reading of `precision`: outside (0, 1] the dtype's default."""
+    if precision <= 0.0 or precision > 1.0:
+        return 1e-6 if np.dtype(dtype) in (np.float32, np.complex64) else 1e-11
+    return precision
+
+
+def _real(dtype):
+    return np.dtype(np.float32 if np.dtype(dtype) in (np.float32, np.complex64) else np.float64)
+
+
+# Coefficients of a boundary sum are examined this many at a time.
+_CHUNK = 4096
+
+
+def _terms_until(terms, threshold, n):
+    """How many terms SciPy's boundary sums take: term k is added, then the loop stops at the
+    first k whose |c_k|**2 (`terms(k)` gives it for an index range, in the dtype the sum runs
+    in) is <= threshold, so that count is k + 1; a sum still running when it reaches the
+    signal's n samples did not converge (SciPy's ValueError)."""
+    if n < 1:
         raise ValueError(_NOT_CONVERGED)
-    return max(k, 1)
+    for start in range(0, n, _CHUNK):
+        k = np.arange(start, min(n, start + _CHUNK))
+        stop = np.flatnonzero(terms(k) <= threshold)
+        if stop.size:
+            count = start + int(stop[0]) + 1
+            break
+    else:
+        count = n
+    if count >= n:
+        raise ValueError(_NOT_CONVERGED)
+    return count
+
+
+def _first_order_terms(z1, dtype, precision, n):
+    """symiirorder1's count: the powers z1**(k+1) built one product at a time in x's dtype
+    (z1 rounded to it), until |z1**(k+1)|**2 <= precision**2, both squares in the real dtype."""
+    real = _real(dtype)
+    z = np.asarray(z1).astype(dtype)
+    limit = real.type(precision) * real.type(precision)
+
+    def squares(k):
+        powers = np.cumprod(np.full(k[-1] + 1, z, dtype))[k]
+        magnitude = np.abs(powers).astype(real)
+        return magnitude * magnitude
+
+    return _terms_until(squares, limit, n)
+
+
+def _hc(k, cs, r, omega):
+    """The causal half's impulse response, cs r**k sin(omega (k+1)) / sin(omega) (0 for k < 0),
+    with SciPy's limits at omega = 0 and pi."""
+    k = np.asarray(k)
+    if omega == 0.0:
+        h = cs * r ** k * (k + 1)
+    elif omega == math.pi:
+        h = cs * r ** k * (k + 1) * (1 - 2 * (k % 2))
+    else:
+        h = cs * r ** k * np.sin(omega * (k + 1)) / math.sin(omega)
+    return np.where(k >= 0, h, 0.0)
+
+
+def _hs(k, cs, r, omega):
+    """The symmetric filter's response at lag k, with SciPy's limits at omega = 0 and pi."""
+    k = np.abs(np.asarray(k))
+    rsq = r * r
+    rk = rsq ** (k / 2.0)
+    if omega in (0.0, math.pi):
+        gain = (1 + rsq) / (1 - rsq) ** 3 * cs * cs
+        gamma = (1 - rsq) / (1 + rsq)
+        if omega == math.pi:
+            gamma = gamma * (1 - 2 * (k % 2))
+        return gain * rk * (1 + gamma * k)
+    gain = cs * cs * (1 + rsq) / (1 - rsq) / (1 - 2 * rsq * math.cos(2 * omega) + rsq * rsq)
+    gamma = (1 - rsq) / (1 + rsq) / math.tan(omega)
+    return gain * rk * (np.cos(omega * k) + gamma * np.sin(omega * k))
+
+
+def _second_order_terms(r, omega, dtype, precision, n):
+    """symiirorder2's four counts (the causal pass's two starting values, the anti-causal
+    pass's two), as SciPy's loops take them in the dtype `dtype`: the causal sums stop once a
+    coefficient's square is <= precision**2, the anti-causal ones once it is <= precision (not
+    squared), each coefficient rounded to the dtype first. The coefficients oscillate with
+    omega, so a sum can stop at a near-zero coefficient well before r**k is small."""
+    real = _real(dtype)
+    cs = real.type(1 - 2 * r * math.cos(omega) + r * r)
+    p = real.type(precision)
+
+    def squared(coefficients):
+        def terms(k):
+            c = coefficients(k).astype(real)
+            return c * c
+        return terms
+
+    return (_terms_until(squared(lambda k: _hc(k + 1, cs, r, omega)), p * p, n),
+            _terms_until(squared(lambda k: _hc(k + 2, cs, r, omega)), p * p, n),
+            _terms_until(squared(lambda k: (_hs(k, cs, r, omega) + _hs(k + 1, cs, r, omega))
+                                 .astype(real)), p, n),
+            _terms_until(squared(lambda k: (_hs(k - 1, cs, r, omega) + _hs(k + 2, cs, r, omega))
+                                 .astype(real)), p, n))
 
 
 def _dot_last(xp, x, weights):
@@ -79,41 +171,38 @@ def symiirorder1(xp, signal, c0, z1, precision=-1.0):
         raise ValueError("|z1| must be less than 1.0")
     x = _working(xp, signal, c0, z1)
     _check_rank(x)
-    precision = _precision(x.dtype, precision, 1e-6, 1e-11)
-    terms = _terms(abs(z1), precision, x.shape[-1])
+    precision = _symiir_precision(x.dtype, precision)
+    terms = _first_order_terms(z1, x.dtype, precision, x.shape[-1])
     return _first_order(xp, x, c0, z1, terms).astype(x.dtype, copy=False)
 
 
-def _second_order(xp, x, r, omega, terms, half_sample_second):
+def _second_order(xp, x, r, omega, counts, half_sample_second):
     """cs^2 / ((1 - 2r cos(w) z^-1 + r^2 z^-2)(1 - 2r cos(w) z + r^2 z^2)), cs = 1 - 2r cos(w)
     + r^2, with mirror-symmetric ends: the causal pass starts from the impulse response h of its
-    half, the anti-causal one from the closed-form response of the whole symmetric filter."""
+    half, the anti-causal one from the closed-form response of the whole symmetric filter.
+    counts: how many samples each of the four boundary sums takes (causal y[0], y[1];
+    anti-causal y[n-1], y[n-2])."""
     n = x.shape[-1]
+    first, second, last_terms, before_terms = counts
     a2, a3 = 2 * r * math.cos(omega), -r * r
     cs = 1 - a2 + r * r
-    k = np.arange(terms + 2)
-    h = cs * r ** k * np.sin(omega * (k + 1)) / math.sin(omega)
-    y0 = h[0] * x[..., 0] + _dot_last(xp, x, h[1:terms + 1])
+    h01 = _hc(np.arange(2), cs, r, omega)
+    y0 = h01[0] * x[..., 0] + _dot_last(xp, x, _hc(np.arange(first) + 1, cs, r, omega))
     # SciPy's symiirorder2 and its smoothing cubic spline pair the first two samples with
     # h[1], h[0] and h[0], h[1] respectively.
-    first_two = (h[0], h[1]) if half_sample_second else (h[1], h[0])
-    y1 = first_two[0] * x[..., 0] + first_two[1] * x[..., 1] + _dot_last(xp, x, h[2:terms + 2])
+    first_two = (h01[0], h01[1]) if half_sample_second else (h01[1], h01[0])
+    y1 = (first_two[0] * x[..., 0] + first_two[1] * x[..., 1]
+          + _dot_last(xp, x, _hc(np.arange(second) + 2, cs, r, omega)))
     causal = xp.concatenate([y0[..., None], y1[..., None]], axis=-1)
     if n > 2:
         zi = xp.stack([a2 * y1 + a3 * y0, a3 * y1], axis=-1)
         causal = xp.concatenate([causal, _run(xp, [cs], [1.0, -a2, -a3], x[..., 2:], zi)],
                                 axis=-1)
-    gain = cs * cs * (1 + r * r) / (1 - r * r) / (1 - 2 * r * r * math.cos(2 * omega) + r ** 4)
-    gamma = (1 - r * r) / (1 + r * r) / math.tan(omega)
-
-    def hs(m):
-        m = np.abs(m)
-        return gain * r ** m * (np.cos(omega * m) + gamma * np.sin(omega * m))
-
-    k = np.arange(terms)
     reversed_x = xp.flip(x, axis=-1)
-    last = _dot_last(xp, reversed_x, hs(k) + hs(k + 1))
-    before = _dot_last(xp, reversed_x, hs(k - 1) + hs(k + 2))
+    k = np.arange(last_terms)
+    last = _dot_last(xp, reversed_x, _hs(k, cs, r, omega) + _hs(k + 1, cs, r, omega))
+    k = np.arange(before_terms)
+    before = _dot_last(xp, reversed_x, _hs(k - 1, cs, r, omega) + _hs(k + 2, cs, r, omega))
     ends = [before[..., None], last[..., None]]
     if n == 2:
         return xp.concatenate(ends, axis=-1)
@@ -127,11 +216,12 @@ def symiirorder2(xp, input, r, omega, precision=-1.0):
         raise ValueError("r must be less than 1.0")
     x = _working(xp, input, r, omega)
     _check_rank(x)
-    precision = _precision(x.dtype, precision, 1e-6, 1e-11)
-    # SciPy's own stopping rule for these sums is looser than |r|**k < precision; the sums
-    # here run to precision or to the end of the signal, whichever comes first.
-    terms = min(_terms(abs(r), precision, 0), x.shape[-1] - 2)
-    return _second_order(xp, x, r, omega, terms, False).astype(x.dtype, copy=False)
+    precision = _symiir_precision(x.dtype, precision)
+    # SciPy's stopping rules, not |r|**k < precision: the anti-causal sums compare the squared
+    # coefficient with the precision itself, so they stop after about half as many terms, and
+    # the last samples carry that truncation (about sqrt(precision) relative).
+    counts = _second_order_terms(r, omega, x.dtype, precision, x.shape[-1])
+    return _second_order(xp, x, r, omega, counts, False).astype(x.dtype, copy=False)
 
 
 def _smoothing(lamb):
@@ -159,7 +249,7 @@ def cspline1d(xp, signal, lamb=0.0):
     x = _signal_1d(xp, signal)
     if lamb != 0.0:
         rho, omega = _smoothing(lamb)
-        return _second_order(xp, x, rho, omega, x.shape[-1], True)
+        return _second_order(xp, x, rho, omega, (x.shape[-1],) * 4, True)
     z = _CUBIC_POLE
     # SciPy leaves out the gain 6 for a single sample; kept for compatibility.
     return _first_order(xp, x, -6 * z if x.shape[-1] > 1 else -z, z, x.shape[-1])

@@ -36,43 +36,54 @@ def _tol(dtype):
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "complex64"])
-@pytest.mark.parametrize("shape", [(60,), (3, 41)])
+@pytest.mark.parametrize("shape", [(60,), (3, 41), (4000,)])
 def test_symiirorder1(ss, dtype, shape):
     x = _signal(shape, dtype)
-    for c0, z1 in [(0.5, 0.3), (2.0, -0.6), (1.0, 0.05)]:
-        # An explicit precision far below the dtype's: the boundary sums then agree to
-        # rounding; SciPy's default truncation differs from ours by about the precision.
-        _close(sf.symiirorder1(numpy, x, c0, z1, 1e-12 if shape[-1] >= 60 else 1e-8),
-               ss.symiirorder1(x, c0, z1, 1e-12 if shape[-1] >= 60 else 1e-8), _tol(dtype))
-        try:
-            want = ss.symiirorder1(x, c0, z1)
-        except ValueError:
-            with pytest.raises(ValueError):
-                sf.symiirorder1(numpy, x, c0, z1)
-        else:
-            _close(sf.symiirorder1(numpy, x, c0, z1), want, 1e-4)
+    for c0, z1 in [(0.5, 0.3), (2.0, -0.6), (1.0, 0.05), (0.5, 0.1), (1.0, 0.9)]:
+        # The default precision and explicit ones, 0 and 1 included (outside (0, 1] SciPy takes
+        # the dtype's default): the boundary sums take as many terms as SciPy's, or raise as
+        # it does when the signal ends first.
+        for precision in (-1.0, 1e-12, 1e-3, 0.5, 0.0, 1.0):
+            try:
+                want = ss.symiirorder1(x, c0, z1, precision)
+            except ValueError:
+                with pytest.raises(ValueError, match="did not converge"):
+                    sf.symiirorder1(numpy, x, c0, z1, precision)
+                continue
+            _close(sf.symiirorder1(numpy, x, c0, z1, precision), want, _tol(dtype))
     if numpy.dtype(dtype).kind == "c":
-        _close(sf.symiirorder1(numpy, x, 0.5 + 0.1j, 0.3 - 0.2j, 1e-12),
-               ss.symiirorder1(x, 0.5 + 0.1j, 0.3 - 0.2j, 1e-12), _tol(dtype))
+        for precision in (-1.0, 1e-12):
+            _close(sf.symiirorder1(numpy, x, 0.5 + 0.1j, 0.3 - 0.2j, precision),
+                   ss.symiirorder1(x, 0.5 + 0.1j, 0.3 - 0.2j, precision), _tol(dtype))
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
-@pytest.mark.parametrize("shape", [(80,), (3, 120)])
+@pytest.mark.parametrize("shape", [(80,), (3, 120), (4000,)])
 def test_symiirorder2(ss, dtype, shape):
     x = _signal(shape, dtype)
-    for r, omega in [(0.5, 0.7), (0.3, 2.0), (0.8, 0.2)]:
-        # SciPy stops the sum that starts the anti-causal pass earlier than |r|**k <
-        # precision (its rule is not documented); ours runs to precision, so the last samples
-        # agree to a little more than the precision. float32 is checked against float64.
-        precision = 1e-9 if r > 0.6 else 1e-12
-        want = ss.symiirorder2(x.astype("float64"), r, omega, precision)
-        _close(sf.symiirorder2(numpy, x, r, omega, precision), want.astype(dtype),
-               1e-5 if dtype == "float64" else 1e-4)
-        try:
-            want = ss.symiirorder2(x, r, omega)
-        except ValueError:
-            continue
-        _close(sf.symiirorder2(numpy, x, r, omega), want, 3e-2)
+    # omega = pi / 3 puts a zero coefficient early in the causal sums (SciPy stops there);
+    # 0 and pi are SciPy's closed-form limits; a negative r.
+    for r, omega in [(0.5, 0.7), (0.3, 2.0), (0.8, 0.2), (0.5, 0.1), (0.5, numpy.pi / 3),
+                     (0.5, 0.0), (0.6, numpy.pi), (-0.4, 1.0)]:
+        for precision in (-1.0, 1e-9, 1e-3, 0.5):
+            try:
+                want = ss.symiirorder2(x, r, omega, precision)
+            except ValueError:
+                with pytest.raises(ValueError, match="did not converge"):
+                    sf.symiirorder2(numpy, x, r, omega, precision)
+                continue
+            _close(sf.symiirorder2(numpy, x, r, omega, precision), want, _tol(dtype))
+
+
+def test_symiirorder2_stopping_rule(ss):
+    # SciPy's anti-causal starting values stop once a coefficient's square (not the
+    # coefficient) is below the precision: with r = 0.5 and the default 1e-11 that is about
+    # 19 terms, not 37, and the last samples show the difference (1e-6 here), so the counts
+    # are SciPy's, not |r|**k < precision.
+    counts = sf._second_order_terms(0.5, 0.1, numpy.float64, 1e-11, 4000)
+    assert counts[2] < 25 < 30 < counts[0]
+    x = _signal((4000,), "float64", seed=3)
+    _close(sf.symiirorder2(numpy, x, 0.5, 0.1), ss.symiirorder2(x, 0.5, 0.1), 1e-13)
 
 
 def test_symiirorder_errors(ss):
@@ -123,12 +134,11 @@ def test_spline_coefficients_2d(ss, dtype):
     _close(sf.cspline2d(numpy, x), ss.cspline2d(x), tol)
     _close(sf.qspline2d(numpy, x), ss.qspline2d(x), tol)
     _close(sf.cspline2d(numpy, x, 0.0, 1e-12), ss.cspline2d(x, 0.0, 1e-12), _tol(dtype))
-    # The smoothing path ends in SciPy's truncated boundary sums (see test_symiirorder2).
-    reference = x.astype("float64")
-    _close(sf.cspline2d(numpy, x, 2.0, 1e-9), ss.cspline2d(reference, 2.0, 1e-9).astype(dtype),
-           1e-3)
-    _close(sf.spline_filter(numpy, x, 2.0), ss.spline_filter(reference, 2.0).astype(dtype),
-           1e-2)
+    # The smoothing path: SciPy's truncated boundary sums, term for term (test_symiirorder2).
+    for precision in (1e-9, -1.0, 1e-3):
+        _close(sf.cspline2d(numpy, x, 2.0, precision), ss.cspline2d(x, 2.0, precision),
+               _tol(dtype))
+    _close(sf.spline_filter(numpy, x, 2.0), ss.spline_filter(x, 2.0), _tol(dtype))
     with pytest.raises(ValueError):
         sf.qspline2d(numpy, x, 1.0)
     with pytest.raises(ValueError):
