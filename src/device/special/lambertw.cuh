@@ -3,7 +3,8 @@
 // Lambert W function" (1996): an initial guess from the series about the branch point -1/e
 // (p = sqrt(2 (e z + 1))), from log(1 + z) near 0 on the principal branch, or from the
 // asymptotic L1 - L2 + L2/L1 with L1 = log z + 2 pi i k, L2 = log L1, then Halley's iteration to
-// the relative tolerance tol. Unconverged after 100 steps gives NaN (SciPy warns there).
+// the relative tolerance tol, or until the steps stop shrinking at the rounding floor near the
+// branch point. Unconverged after 100 steps gives NaN (SciPy warns there).
 #pragma once
 #include "complex_arith.cuh"
 #include "special_values.cuh"
@@ -41,6 +42,7 @@ __device__ inline sp_cx sp_lambertw(sp_cx z, long long k, double tol) {
     const sp_cx l2 = sp_clog(l1);
     w = l1 - l2 + sp_cdiv(l2, l1);
   }
+  double last_step = sp_inf();
   for (int i = 0; i < 100; ++i) {
     const sp_cx ew = sp_cexp(w);
     const sp_cx f = w * ew - z;
@@ -48,7 +50,14 @@ __device__ inline sp_cx sp_lambertw(sp_cx z, long long k, double tol) {
     // Halley: w - f / (e^w (w + 1) - (w + 2) f / (2 w + 2))
     const sp_cx den = ew * w1 - sp_cdiv((w + sp_cx(2.0, 0.0)) * f, w1 * 2.0);
     const sp_cx next = w - sp_cdiv(f, den);
-    if (sp_cabs(next - w) <= tol * sp_cabs(next) || !(sp_cabs(den) > 0.0)) return next;
+    const double step = sp_cabs(next - w), size = sp_cabs(next);
+    if (step <= tol * size || !(sp_cabs(den) > 0.0)) return next;
+    // Near the branch point -1/e, W' = 1 / (e^W (W + 1)) is large: the rounding of f alone moves
+    // w by about eps / |W + 1|, more than a tight tol allows, and the steps stop shrinking
+    // there. A step no smaller than the last one, once small, is that rounding floor: the
+    // iterate is as accurate as the arithmetic allows (SciPy's loop runs out and gives NaN).
+    if (step >= last_step && step <= 1e-7 * size) return next;
+    last_step = step;
     w = next;
   }
   return sp_cx(sp_nan(), sp_nan());
