@@ -312,6 +312,22 @@ def test_sph_harm_y_rejects_derivatives():
         _special().sph_harm_y(1, 0, 0.5, 0.5, diff_n=1)
 
 
+@pytest.mark.parametrize("name", sorted(SCIPY_118_ORDER))
+def test_float32_first_resolution_is_scipy_118s(name):
+    # Against SciPy 1.18 itself: every real and complex input dtype resolves to its loop.
+    sp = _scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    for c in _DTYPES + "FD":
+        sig = (np.dtype(c),) * mine.nin + (None,) * mine.nout
+        try:
+            want = theirs.resolve_dtypes(sig)
+        except TypeError:
+            with pytest.raises(TypeError):
+                mine.resolve_dtypes(sig)
+            continue
+        assert mine.resolve_dtypes(sig) == want, (name, c)
+
+
 @pytest.mark.parametrize("kind", ["jn", "yn", "in", "kn"])
 def test_spherical_rows_keep_float32(kind):
     # SciPy 1.18's spherical_jn/yn/in call their ufuncs directly (1.17 reflected negative z in
