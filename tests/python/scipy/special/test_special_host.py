@@ -521,3 +521,24 @@ def test_values_where_scipy_cancels(host, name):
     x, want = (np.array(v) for v in zip(*_MPMATH[name]))
     (got,) = host(name, x)
     close(got, want, 1e-15)
+
+
+def test_lambertw_real_axis_both_zeros(host):
+    # Every branch on the real axis, Im z = +0 and -0: W_0 on (-1.2, -2/e] used to start
+    # Halley's iteration from the real log(1 + z) (NaN there, and at -1) or near it (other
+    # branches); W_-1 is real on (-1/e, 0) whatever the zero's sign, as SciPy's; at -1/e
+    # itself the double root -1.
+    x = np.concatenate([np.linspace(-3, 3, 3001), -np.geomspace(1e-3, 1e3, 200),
+                        -np.exp(-1.0) + np.linspace(-1e-3, 1e-3, 101), [-1.0, -np.exp(-1.0)]])
+    for zero in (0.0, -0.0):
+        z = cx(x, np.full(x.size, zero))
+        for k in range(-3, 4):
+            re, im = host("lambertw", x, zero, k, 1e-8, nout=2)
+            w = cx(re, im)
+            with np.errstate(all="ignore"):
+                want = sp.lambertw(z, k)
+            # SciPy's iteration gives NaN at -1/e itself (0 / 0 at its double root)
+            lost = np.isnan(want)
+            assert lost.sum() <= 2 and not np.isnan(w).any(), (zero, k)  # -1/e is there twice
+            close(w[~lost], want[~lost], 1e-7)
+            assert (np.abs(w[lost] * np.exp(w[lost]) - z[lost]) <= 1e-15).all()

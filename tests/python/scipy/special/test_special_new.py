@@ -188,12 +188,14 @@ def test_scipy_dispatch_of_new_ufuncs():
     assert isinstance(sp.ellipe(x * 0.1), cunp.ndarray)
 
 
-# Complex loops (SciPy's 'F->F D->D'): tolerances as in test_special_host.py.
+# Complex loops (SciPy's 'F->F D->D'): tolerances as in test_special_host.py. erf and erfi are
+# 1 - e^(-z^2) w(i z), which cancels where they are small: absolute there (at z = -1.449 +
+# 1.882i, erf ~ 0.0107, SciPy and cunp lie 2e-14 and 4e-14 relative from mpmath).
 COMPLEX = {"loggamma": (1e-13, 1e-14), "gamma": (1e-12, 0.0), "rgamma": (1e-12, 0.0),
            "psi": (1e-13, 1e-14), "digamma": (1e-13, 1e-14), "expm1": (1e-15, 0.0),
            "log1p": (1e-15, 0.0), "exp1": (5e-12, 0.0), "expi": (5e-12, 0.0),
-           "erf": (5e-14, 0.0), "erfc": (5e-14, 1e-300), "erfcx": (5e-14, 0.0),
-           "ndtr": (5e-14, 1e-300), "wofz": (5e-14, 0.0), "erfi": (5e-14, 0.0),
+           "erf": (5e-14, 2e-15), "erfc": (5e-14, 1e-300), "erfcx": (5e-14, 0.0),
+           "ndtr": (5e-14, 1e-300), "wofz": (5e-14, 0.0), "erfi": (5e-14, 2e-15),
            "dawsn": (5e-14, 0.0), "spence": (5e-14, 0.0)}
 
 
@@ -327,7 +329,8 @@ def test_third_batch_against_scipy(name, args, rtol):
         want = getattr(sp, name)(*a)
     got = getattr(_special(), name)(*[cunp.asarray(v) for v in a])
     assert got.dtype == want.dtype
-    close(got, want, rtol, 1e-300)
+    # log_wright_bessel crosses 0 (log of values near 1): absolute there, as the host test
+    close(got, want, rtol, 1e-14 if name == "log_wright_bessel" else 1e-300)
 
 
 def test_softplus_is_logaddexp():
