@@ -167,7 +167,7 @@ def test_spherical_float32_dtype(kind, derivative):
     got = getattr(_special(), f)(2, cunp.asarray(x), derivative=derivative)
     want = getattr(sp, f)(2, x, derivative=derivative)
     assert got.dtype == want.dtype
-    close(got, want, 1e-6)
+    close(got, want, 1e-5)  # SciPy may compute float32 in single precision
 
 
 def test_btdtr_btdtri_are_cupys():
