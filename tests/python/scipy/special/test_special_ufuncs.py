@@ -108,7 +108,8 @@ _MPMATH["loggamma"] = _MPMATH["gammaln"]
 @pytest.mark.parametrize("name", sorted(_MPMATH))
 def test_values_where_scipy_cancels(name):
     x, want = (np.array(v) for v in zip(*_MPMATH[name]))
-    np.testing.assert_allclose(_on_gpu(name)(x), want, rtol=1e-15, atol=0)
+    # CUDA's sin is within 2 ulp: -2 sin^2(x/2) within about 5
+    np.testing.assert_allclose(_on_gpu(name)(x), want, rtol=2e-15, atol=0)
 
 
 @pytest.mark.parametrize("name", UNARY_NAMES)
