@@ -1,12 +1,15 @@
 # bench/cases/spatial.py -- KDTree: building on 2^20 3-D points, query(k=8) of 2^20 points, and
-# the k=8 nearest of 2^14 points by KDTree.query and by brute force (cdist + argpartition);
-# cunp vs CuPy (cupyx.scipy.spatial).
+# the k=8 nearest of 2^14 points by KDTree.query and by brute force (cdist + argpartition), and
+# cdist 'euclidean' of 2^14 x 2^14 points in 64-D float32; cunp vs CuPy (cupyx.scipy.spatial).
 """Spatial cases, timed per call (no byte count: a tree walk's traffic depends on the data).
 Points are uniform in the unit cube. The brute-force rows use 2^14 queries (2^34 distances,
 written in chunks of 2^11 queries, 16 GiB in all), since 2^20 of them would write 8 TiB; their
 time per query is comparable with the KDTree rows' (the same 2^14 queries' row is next to them).
 CuPy's brute force forms the distances as cunp's cdist does (its own cdist needs pylibraft).
-NumPy and PyTorch have no KDTree: not timed."""
+NumPy and PyTorch have no KDTree: not timed.
+The cdist row counts 3 * 64 flops a pair (a difference, a product and a sum in each dimension):
+GFLOP/s is the note's GFLOP over the time; CuPy runs cupyx.scipy.spatial.distance.cdist where
+pylibraft is installed, else the same matrix-product form as the brute-force rows, then sqrt."""
 import importlib
 
 import numpy as np
@@ -40,6 +43,21 @@ def _sqeuclidean(L, x, y):
     return L.mod.maximum(d, 0.0)
 
 
+def _cupy_has_cdist():
+    try:
+        importlib.import_module("pylibraft")
+        return True
+    except ImportError:
+        return False
+
+
+def _cdist(L, args):
+    x, y = args
+    if L.name == "cunp" or _cupy_has_cdist():
+        return _spatial(L).distance.cdist(x, y, "euclidean")
+    return L.mod.sqrt(_sqeuclidean(L, x, y))
+
+
 def _brute(L, args):
     data, q = args
     step = 2048
@@ -63,7 +81,19 @@ def cases(quick, h):
     def tree_setup(L, m):
         return _build(L, _points(L, n, 21)), _points(L, m, 22)
 
+    m_cd = 2**10 if quick else 2**14
+    gflop = 3 * 64 * m_cd * m_cd / 1e9
+
+    def cdist_setup(L):
+        rng = np.random.default_rng(23)
+        return (L.upload(rng.random((m_cd, 64), dtype=np.float32)),
+                L.upload(rng.random((m_cd, 64), dtype=np.float32)))
+
     return [
+        h.Case(f"cdist euclidean {m_cd} x {m_cd} 64-D f32", setup=cdist_setup, run=_cdist,
+               libs=libs, targets=vs_cupy,
+               note=f"{gflop:.1f} GFLOP a call (3 * 64 a pair): GFLOP/s = that / time in s; "
+                    "NumPy and PyTorch not timed"),
         h.Case(f"KDTree build {n} 3-D points", setup=lambda L: _points(L, n, 21), run=_build,
                libs=libs, note=note, targets=vs_cupy),
         h.Case(f"KDTree.query k=8 {n} into {n} 3-D", setup=lambda L: tree_setup(L, n),

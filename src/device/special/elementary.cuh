@@ -5,8 +5,12 @@
 
 namespace cunp::special {
 
-// Where the result is subnormal, CUDA's exp2 and exp10 lose it; SciPy keeps it. There the value
-// is computed 2^64 (or 10^20) times larger, a normal number, and scaled down in one rounding.
+// Where the result is subnormal (x < -1022, x < -307.65) the value is computed 2^64 (or 10^20)
+// times larger, a normal number (x + 64 and x + 20 are exact there), and scaled down in one
+// rounding onto the subnormal grid: the correctly rounded result but where the 53-bit
+// intermediate lies within its own error of a rounding boundary (within 1 ulp always). SciPy's
+// Cephes returns 0 below x = -1024 (exp2) and x = -308.2547 (exp10), where the true result is
+// still a subnormal; cunp returns that subnormal, as NumPy's exp2 and 10.0**x do.
 __device__ inline double sp_exp2(double x) {
   return x < -1022.0 ? ::exp2(x + 64.0) * 0x1p-64 : ::exp2(x);
 }

@@ -126,10 +126,20 @@ __device__ inline double sp_spherical_in(long long n, double x) {
   const double s = sp_spherical_jn_series(n, t, 1.0);
   if (n == 0 && t > 1.0) return sgn * ::sinh(t) / t;
   if (t > 1.0) {
-    // the lead factor and the sum in logarithms: either may over- or underflow alone
     const double dn = static_cast<double>(n);
     const double ldf = ::lgamma(2.0 * dn + 2.0) - dn * 0.69314718055994530942 - ::lgamma(dn + 1.0);
-    return sgn * ::exp(dn * ::log(t) - ldf + ::log(s));
+    const double log_lead = dn * ::log(t) - ldf;
+    if (n <= 400 && ::fabs(log_lead) < 650.0) {
+      // x^n / (2n+1)!! as the product of x / (2k+1): n roundings of half an ulp, where exp of
+      // the logarithm above carries an absolute error of eps times its size (~100 eps at
+      // n = 30), which k_n's continuation to negative x then magnifies. The partial products
+      // rise to at most ~e^(x/2) and fall to the lead itself, so none over- or underflows.
+      double lead = 1.0;
+      for (long long k = 1; k <= n; ++k) lead *= t / (2.0 * static_cast<double>(k) + 1.0);
+      return sgn * lead * s;
+    }
+    // the lead factor and the sum in logarithms: either may over- or underflow alone
+    return sgn * ::exp(log_lead + ::log(s));
   }
   return sgn * sp_spherical_lead(n, t) * s;
 }

@@ -8,12 +8,12 @@
 namespace cunp {
 namespace {
 
-// SciPy's loops in the order scipy.special lists them (the order decides which loop an integer
-// or float16 input takes); real ones only, except where a function is complex by nature
-// (lambertw, sph_harm_y). A row with several outputs lists them after the arrow.
+// SciPy's loops in the order scipy.special 1.18 lists them (the order decides which loop an
+// integer or float16 input takes: float32 first gives float32 for float16, bool, int8 and int16);
+// real ones only, except where a function is complex by nature (lambertw, sph_harm_y). A row with
+// several outputs lists them after the arrow.
 const char* const kD1 = "d->d f->f";
 const char* const kF1 = "f->f d->d";
-const char* const kD2 = "dd->d ff->f";
 const char* const kF2 = "ff->f dd->d";
 // With SciPy's complex loops after the real ones (complex64 computes in complex128).
 const char* const kF1C = "f->f d->d F->F D->D";
@@ -50,11 +50,11 @@ std::vector<Def> definitions() {
       {"log_ndtr", 1, kF1C,
        "special_values error_function complex_arith complex_elementary faddeeva", "sp_log_ndtr",
        I::None, "Logarithm of Gaussian cumulative distribution function."},
-      {"erfi", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+      {"erfi", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
        "sp_erfi", I::None, "Imaginary error function, -i erf(i z)."},
       {"dawsn", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
        "sp_dawsn", I::None, "Dawson's integral."},
-      {"wofz", 1, "D->D F->F",
+      {"wofz", 1, "F->F D->D",
        "special_values error_function complex_arith complex_elementary faddeeva", "sp_wofz",
        I::None, "Faddeeva function, exp(-z**2) erfc(-i z)."},
       // gamma and beta functions
@@ -158,10 +158,10 @@ std::vector<Def> definitions() {
        "Riemann zeta function minus 1."},
       {"spence", 1, kF1C, "special_values complex_arith dilogarithm", "sp_spence", I::Zero,
        "Spence's function, the dilogarithm Li2(1 - z)."},
-      {"fresnel", 1, "d->dd f->ff D->DD F->FF",
+      {"fresnel", 1, "f->ff d->dd F->FF D->DD",
        "special_values error_function complex_arith complex_elementary faddeeva fresnel",
        "sp_fresnel", I::None, "Fresnel integrals S(z) and C(z)."},
-      {"voigt_profile", 3, "ddd->d fff->f",
+      {"voigt_profile", 3, "fff->f ddd->d",
        "special_values error_function complex_arith complex_elementary faddeeva voigt",
        "sp_voigt_profile", I::None, "Voigt profile."},
       {"agm", 2, "ff->f dd->d", "special_values agm", "sp_agm", I::Zero,
@@ -189,7 +189,7 @@ std::vector<Def> definitions() {
        I::Zero, "Inverse of gdtr vs x."},
       {"powm1", 2, "ff->f dd->d", "special_values elementary", "sp_powm1", I::Zero,
        "Computes x**y - 1."},
-      {"log_wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel",
+      {"log_wright_bessel", 3, "fff->f ddd->d", "special_values wright_bessel",
        "sp_log_wright_bessel", I::None,
        "Natural logarithm of Wright's generalized Bessel function."},
       {"elliprf", 3, "fff->f ddd->d", "special_values carlson", "sp_elliprf", I::Zero,
@@ -293,13 +293,13 @@ std::vector<Def> definitions() {
       {"yn", 2, "ld->d ff->f dd->d", "bessel_i0 special_values bessel", "sp_yn", I::Zero,
        "Bessel function of the second kind of integer order and real argument."},
       // elliptic integrals and functions beyond K (Carlson's forms, the AGM)
-      {"ellipe", 1, "d->d f->f", "special_values elliptic carlson elliptic_legendre", "sp_ellipe",
-       I::None, "Complete elliptic integral of the second kind."},
-      {"ellipkinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
-       "sp_ellipkinc", I::None, "Incomplete elliptic integral of the first kind."},
-      {"ellipeinc", 2, "dd->d ff->f", "special_values elliptic carlson elliptic_legendre",
-       "sp_ellipeinc", I::None, "Incomplete elliptic integral of the second kind."},
-      {"ellipj", 2, "dd->dddd ff->ffff", "special_values jacobi_elliptic", "sp_ellipj", I::None,
+      {"ellipe", 1, kF1, "special_values elliptic carlson elliptic_legendre", "sp_ellipe", I::None,
+       "Complete elliptic integral of the second kind."},
+      {"ellipkinc", 2, kF2, "special_values elliptic carlson elliptic_legendre", "sp_ellipkinc",
+       I::None, "Incomplete elliptic integral of the first kind."},
+      {"ellipeinc", 2, kF2, "special_values elliptic carlson elliptic_legendre", "sp_ellipeinc",
+       I::None, "Incomplete elliptic integral of the second kind."},
+      {"ellipj", 2, "ff->ffff dd->dddd", "special_values jacobi_elliptic", "sp_ellipj", I::None,
        "Jacobian elliptic functions sn, cn, dn and the amplitude ph."},
       // exponential, sine and cosine integrals
       {"expn", 2, "ld->d ff->f dd->d", "special_values digamma expn", "sp_expn", I::Zero,
@@ -313,7 +313,7 @@ std::vector<Def> definitions() {
       // Lambert W, Wright's Bessel function, Legendre functions, spherical Bessel y_n
       {"_lambertw", 3, "Dld->D Flf->F", "special_values complex_arith lambertw", "sp_lambertw",
        I::None, "Lambert W function (branch k, tolerance tol)."},
-      {"wright_bessel", 3, "ddd->d fff->f", "special_values wright_bessel", "sp_wright_bessel",
+      {"wright_bessel", 3, "fff->f ddd->d", "special_values wright_bessel", "sp_wright_bessel",
        I::None, "Wright's generalized Bessel function."},
       {"lpmv", 3, "fff->f ddd->d", "special_values legendre", "sp_lpmv", I::Zero,
        "Associated Legendre function of integer order and real degree."},

@@ -34,20 +34,37 @@ def _rounded_scipy(name, dtype):
 def test_harness_accepts_scipy_rounded(case):
     # A float32 result computed in double and rounded is within 1 ulp of SciPy's rounded value
     # (bound 2), and at SciPy's zeros exactly 0 (0 ulp, not NaN).
-    ref = getattr(sp, case.name)
+    ref = special_cases.reference(case, sp)
     err, where = special_cases.measure(case, _rounded_scipy(case.name, np.float32), ref,
                                        np.float32)
     assert err <= min(case.ulp32, 1), (err, where)
 
 
-def test_float32_floor_is_float32s_tiny():
-    # Below float32's smallest normal an absolute error of a float32 subnormal step is one
-    # "ulp"; a zero where SciPy's float64 value is 1e-310 is no error at all.
-    case = special_cases.Case("erfc", "x", lambda: (np.array([10.5, 26.3, 30.0]),), floor=1e-300)
-    err, _ = special_cases.measure(case, lambda x: np.zeros_like(x), sp.erfc, np.float32)
-    assert err <= 1
-    err, _ = special_cases.measure(case, lambda x: np.full_like(x, 1e-44), sp.erfc, np.float32)
-    assert err > 2
+_SUBNORMAL = {  # cutoff below which SciPy returns 0, the exact function, cunp's formula there
+    "exp2": (-1024.0, np.exp2, -1022.0, lambda v: np.exp2(v + 64.0) * 2.0**-64),
+    "exp10": (-308.2547, lambda v: 10.0 ** v, -307.66, lambda v: 10.0 ** (v + 20.0) * 1e-20),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SUBNORMAL))
+def test_exp2_exp10_subnormal_results(name):
+    # Below its cutoff SciPy returns 0 where the result is a subnormal (the GPU run measured
+    # cunp's 5.3e-309 at exp2(-1024.05865) against that 0 as 1e15 ulp): the cases measure
+    # against NumPy's correctly rounded value there and against SciPy's everywhere else.
+    cutoff, exact, start, formula = _SUBNORMAL[name]
+    case = _case(name, "[-1070, 1023]" if name == "exp2" else "[-320, 308]")
+    x = np.array([cutoff - 0.05, cutoff - 10.0, cutoff + 0.001, -5.0, 0.0, 3.5])
+    ref = special_cases.reference(case, sp)(x)
+    assert getattr(sp, name)(x[0]) == 0.0 and ref[0] == exact(x[0]) > 0
+    np.testing.assert_array_equal(ref[2:], getattr(sp, name)(x[2:]))
+    # cunp's formula where the result is subnormal (elementary.cuh), with NumPy's exp2 and pow
+    # for CUDA's: within 1 ulp of the exact value over the case's points there.
+    low = case.args()[0]
+    low = low[low < start]
+    sub = special_cases.Case(name, "subnormal", lambda: (low,), reference=case.reference)
+    with np.errstate(all="ignore"):
+        err, where = special_cases.measure(sub, formula, case.reference, np.float64)
+    assert err <= 1, (err, where)
 
 
 def _case(name, domain):

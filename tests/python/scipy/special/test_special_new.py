@@ -3,6 +3,8 @@ ufuncs (ellipj, sici, shichi), the complex ones behind lambertw and sph_harm_y, 
 CuPy's btdtr/btdtri and sph_harm, dtypes, layouts and special values. The single-output
 functions' accuracy is in special_cases.py (test_special_ufuncs.py measures it); their
 algorithms are also checked on the CPU by test_special_host.py."""
+import zlib
+
 import numpy as np
 import pytest
 
@@ -27,6 +29,14 @@ def close(got, want, rtol, atol=0.0):
 
 
 _rng = np.random.default_rng(11)
+
+
+@pytest.fixture(autouse=True)
+def _own_draws(request):
+    """Each test draws from a generator seeded by its own name, so that its points do not
+    depend on which tests ran before it in the same worker."""
+    global _rng
+    _rng = np.random.default_rng(zlib.crc32(request.node.name.encode()))
 
 
 def test_ellipj_four_outputs():
@@ -106,10 +116,16 @@ def test_lambertw():
         got = _special().lambertw(cunp.asarray(z), k)
         assert got.dtype == np.complex128
         close(got, sp.lambertw(z, k), 1e-8 if k else 1e-8, atol=1e-300)
-    # k broadcast as an array, tol, real float32 input (complex128 out, as SciPy's)
+    # k broadcast as an array, tol, real float32 input (complex128 out, as SciPy's). Near -1/e
+    # (z = -0.3678) a tolerance of 1e-14 is below the rounding floor of Halley's iteration:
+    # SciPy may give NaN there, where cunp returns the iterate at that floor.
     k = _rng.integers(-2, 3, z.size)
-    close(_special().lambertw(cunp.asarray(z), cunp.asarray(k), tol=1e-14),
-          sp.lambertw(z, k, tol=1e-14), 1e-13)
+    got = cunp.asnumpy(_special().lambertw(cunp.asarray(z), cunp.asarray(k), tol=1e-14))
+    with np.errstate(all="ignore"):
+        want = sp.lambertw(z, k, tol=1e-14)
+    lost = np.isnan(want) & ~np.isnan(z)
+    close(got[~lost], want[~lost], 1e-13)
+    close(got[lost], sp.lambertw(z[lost], k[lost], tol=1e-10), 1e-9)
     assert _special().lambertw(cunp.asarray(np.float32([1.0]))).dtype == np.complex128
 
 
@@ -136,7 +152,22 @@ def test_spherical_yn(derivative):
                                                       -1.0, 2.0, 3.0, 0.5]])
     got = _special().spherical_yn(cunp.asarray(n), cunp.asarray(x), derivative=derivative)
     close(got, sp.spherical_yn(n, x, derivative=derivative), 1e-12, atol=1e-16)
-    assert _special().spherical_yn(2, cunp.asarray(np.float32([1.0]))).dtype == np.float64
+
+
+@pytest.mark.parametrize("kind", ["jn", "yn", "in", "kn"])
+@pytest.mark.parametrize("derivative", [False, True])
+def test_spherical_float32_dtype(kind, derivative):
+    # SciPy 1.18 calls the ufuncs directly for jn, yn and in (float32 in, float32 out); 1.17
+    # reflected negative z in Python with an int64 sign, which made the result float64.
+    import scipy
+    if tuple(int(p) for p in scipy.__version__.split(".")[:2]) < (1, 18):
+        pytest.skip("SciPy < 1.18 returns float64 for float32 z from spherical_jn/yn/in")
+    x = np.float32([1.0, 2.5, -0.5])
+    f = "spherical_" + kind
+    got = getattr(_special(), f)(2, cunp.asarray(x), derivative=derivative)
+    want = getattr(sp, f)(2, x, derivative=derivative)
+    assert got.dtype == want.dtype
+    close(got, want, 1e-5)  # SciPy may compute float32 in single precision
 
 
 def test_btdtr_btdtri_are_cupys():
@@ -157,12 +188,14 @@ def test_scipy_dispatch_of_new_ufuncs():
     assert isinstance(sp.ellipe(x * 0.1), cunp.ndarray)
 
 
-# Complex loops (SciPy's 'F->F D->D'): tolerances as in test_special_host.py.
+# Complex loops (SciPy's 'F->F D->D'): tolerances as in test_special_host.py. erf and erfi are
+# 1 - e^(-z^2) w(i z), which cancels where they are small: absolute there (at z = -1.449 +
+# 1.882i, erf ~ 0.0107, SciPy and cunp lie 2e-14 and 4e-14 relative from mpmath).
 COMPLEX = {"loggamma": (1e-13, 1e-14), "gamma": (1e-12, 0.0), "rgamma": (1e-12, 0.0),
            "psi": (1e-13, 1e-14), "digamma": (1e-13, 1e-14), "expm1": (1e-15, 0.0),
            "log1p": (1e-15, 0.0), "exp1": (5e-12, 0.0), "expi": (5e-12, 0.0),
-           "erf": (5e-14, 0.0), "erfc": (5e-14, 1e-300), "erfcx": (5e-14, 0.0),
-           "ndtr": (5e-14, 1e-300), "wofz": (5e-14, 0.0), "erfi": (5e-14, 0.0),
+           "erf": (5e-14, 2e-15), "erfc": (5e-14, 1e-300), "erfcx": (5e-14, 0.0),
+           "ndtr": (5e-14, 1e-300), "wofz": (5e-14, 0.0), "erfi": (5e-14, 2e-15),
            "dawsn": (5e-14, 0.0), "spence": (5e-14, 0.0)}
 
 
@@ -296,7 +329,8 @@ def test_third_batch_against_scipy(name, args, rtol):
         want = getattr(sp, name)(*a)
     got = getattr(_special(), name)(*[cunp.asarray(v) for v in a])
     assert got.dtype == want.dtype
-    close(got, want, rtol, 1e-300)
+    # log_wright_bessel crosses 0 (log of values near 1): absolute there, as the host test
+    close(got, want, rtol, 1e-14 if name == "log_wright_bessel" else 1e-300)
 
 
 def test_softplus_is_logaddexp():

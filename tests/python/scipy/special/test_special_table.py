@@ -224,6 +224,71 @@ def test_private_rows_follow_scipys(name):
     del sp
 
 
+# SciPy 1.18's loop order where it moved the float32 loops first (1.17 listed float64 first),
+# stated here so that CI checks the table whatever SciPy it has; test_new_order_is_scipy_118
+# checks it against SciPy 1.18 itself.
+SCIPY_118_ORDER = {
+    "erfi": ["f->f", "d->d", "F->F", "D->D"], "wofz": ["F->F", "D->D"],
+    "fresnel": ["f->ff", "d->dd", "F->FF", "D->DD"], "voigt_profile": ["fff->f", "ddd->d"],
+    "wright_bessel": ["fff->f", "ddd->d"], "log_wright_bessel": ["fff->f", "ddd->d"],
+    "ellipe": ["f->f", "d->d"], "ellipkinc": ["ff->f", "dd->d"], "ellipeinc": ["ff->f", "dd->d"],
+    "ellipj": ["ff->ffff", "dd->dddd"],
+}
+
+
+def _legacy_resolution(types, ins):
+    """NumPy's choice among a legacy ufunc's loops for input dtypes `ins`: a loop of exactly
+    those dtypes, else the first in the listed order that every input casts to safely."""
+    nin = len(ins)
+    parsed = [([np.dtype(c) for c in t[:nin]], [np.dtype(c) for c in t[nin + 2:]]) for t in types]
+    for loop_in, loop_out in parsed:
+        if loop_in == list(ins):
+            return tuple(loop_in + loop_out)
+    for loop_in, loop_out in parsed:
+        if all(np.can_cast(a, b, "safe") for a, b in zip(ins, loop_in)):
+            return tuple(loop_in + loop_out)
+    return None
+
+
+def test_legacy_resolution_model_is_numpys():
+    # The model against the installed SciPy's ufuncs of either order.
+    sp = _installed_scipy_special()
+    for name in ["erf", "erfi", "ellipe", "agm", "ellipkinc", "betaincc", "wright_bessel",
+                 "wofz", "fresnel"]:
+        f = getattr(sp, name)
+        types = [t for t in f.types if not set(t) & set("Gg")]
+        for c in _DTYPES + "FD":
+            ins = (np.dtype(c),) * f.nin
+            try:
+                want = f.resolve_dtypes(ins + (None,) * f.nout)
+            except TypeError:
+                want = None
+            assert _legacy_resolution(types, ins) == want, (name, c)
+
+
+@pytest.mark.parametrize("name", sorted(SCIPY_118_ORDER))
+def test_float32_first_order_and_resolution(name):
+    # The table's order is SciPy 1.18's, and it resolves as NumPy would with that order:
+    # float16, bool, (u)int8 and (u)int16 take the float32 loop, wider integers float64.
+    mine = getattr(_special(), name)
+    assert mine.types == SCIPY_118_ORDER[name]
+    for c in _DTYPES + ("FD" if any(set(t) & set("FD") for t in mine.types) else ""):
+        ins = (np.dtype(c),) * mine.nin
+        want = _legacy_resolution(mine.types, ins)
+        if want is None:
+            with pytest.raises(TypeError):
+                mine.resolve_dtypes(ins + (None,) * mine.nout)
+            continue
+        assert mine.resolve_dtypes(ins + (None,) * mine.nout) == want, (name, c)
+    real = "f" if name != "wofz" else "F"
+    for c in "?ebhBH":
+        got = mine.resolve_dtypes((np.dtype(c),) * mine.nin + (None,) * mine.nout)
+        assert got[-1] == np.dtype(real), (name, c)
+    for c in "ilIL":
+        got = mine.resolve_dtypes((np.dtype(c),) * mine.nin + (None,) * mine.nout)
+        assert got[-1] == np.dtype("d" if name != "wofz" else "D"), (name, c)
+
+
 @pytest.mark.parametrize("name", ["ellipe", "ellipkinc", "ellipeinc", "ellipj", "expn",
                                   "wright_bessel", "lpmv", "nbdtri", "sici", "shichi"])
 def test_new_resolution_exact_dtypes(name):
@@ -245,3 +310,30 @@ def test_btdtr_btdtri_are_cupys_betainc():
 def test_sph_harm_y_rejects_derivatives():
     with pytest.raises(NotImplementedError):
         _special().sph_harm_y(1, 0, 0.5, 0.5, diff_n=1)
+
+
+@pytest.mark.parametrize("name", sorted(SCIPY_118_ORDER))
+def test_float32_first_resolution_is_scipy_118s(name):
+    # Against SciPy 1.18 itself: every real and complex input dtype resolves to its loop.
+    sp = _scipy_special()
+    mine, theirs = getattr(_special(), name), getattr(sp, name)
+    for c in _DTYPES + "FD":
+        sig = (np.dtype(c),) * mine.nin + (None,) * mine.nout
+        try:
+            want = theirs.resolve_dtypes(sig)
+        except TypeError:
+            with pytest.raises(TypeError):
+                mine.resolve_dtypes(sig)
+            continue
+        assert mine.resolve_dtypes(sig) == want, (name, c)
+
+
+@pytest.mark.parametrize("kind", ["jn", "yn", "in", "kn"])
+def test_spherical_rows_keep_float32(kind):
+    # SciPy 1.18's spherical_jn/yn/in call their ufuncs directly (1.17 reflected negative z in
+    # Python and multiplied by an int64 sign, which made float32 input float64): the order is
+    # converted to int64 and float32 z takes the 'lf->f' loop, as cunp's rows do.
+    for suffix in ("", "_d"):
+        f = getattr(_core.special, "_spherical_" + kind + suffix)
+        assert f.resolve_dtypes((np.dtype("l"), np.dtype("f"), None))[-1] == np.float32
+        assert f.resolve_dtypes((np.dtype("l"), np.dtype("d"), None))[-1] == np.float64

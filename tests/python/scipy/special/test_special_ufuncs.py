@@ -32,15 +32,15 @@ def _case_id(c):
 
 @pytest.mark.parametrize("case", special_cases.CASES, ids=_case_id)
 def test_accuracy_float64(case):
-    err, where = special_cases.measure(case, _on_gpu(case.name), getattr(sp, case.name),
-                                       np.float64)
+    ref = special_cases.reference(case, sp)
+    err, where = special_cases.measure(case, _on_gpu(case.name), ref, np.float64)
     assert err <= case.ulp64, f"{case.name} on {case.domain}: {err} ulp at {where}"
 
 
 @pytest.mark.parametrize("case", special_cases.CASES, ids=_case_id)
 def test_accuracy_float32(case):
-    err, where = special_cases.measure(case, _on_gpu(case.name), getattr(sp, case.name),
-                                       np.float32)
+    ref = special_cases.reference(case, sp)
+    err, where = special_cases.measure(case, _on_gpu(case.name), ref, np.float32)
     assert err <= case.ulp32, f"{case.name} on {case.domain}: {err} ulp at {where}"
 
 
@@ -85,9 +85,31 @@ def _assert_close(got, want, name, rtol=None):
 # by 2e-7 relative in SciPy and cotdg(+-1e-300) is inf there (cunp returns 180 / (pi x)). At the
 # smallest subnormal SciPy overflows or underflows on the way: gammaln and loggamma are inf (1/x
 # overflows; cunp returns -log x = 744.4) and erfcinv is inf (x/2 rounds to 0 before ndtri;
-# cunp returns 27.2).
-_SKIP_VALUES = {"cotdg": [1e-8, -1e-8, 1e-300, -1e-300], "gammaln": [5e-324],
-                "loggamma": [5e-324], "erfcinv": [5e-324]}
+# cunp returns 27.2). Near the zeros of cos x - 1 and of log Gamma SciPy cancels: cosm1(710)
+# (710 is 6e-5 from 113 * 2 pi) is cos(710) - 1, 2.3e-8 relative off; gammaln and loggamma at
+# 1 - 2^-53 and 0.9999999 are 2.5 and 3e-9 relative off (2.2e-16 for 6.4e-17). cunp's values
+# there are mpmath's (test_values_where_scipy_cancels).
+_SKIP_VALUES = {"cotdg": [1e-8, -1e-8, 1e-300, -1e-300],
+                "gammaln": [5e-324, 1 - 1e-16, 0.9999999],
+                "loggamma": [5e-324, 1 - 1e-16, 0.9999999], "erfcinv": [5e-324],
+                "cosm1": [710.0]}
+
+# (x, the value to 17 digits by mpmath at 100 digits) where SciPy's own formula cancels.
+_MPMATH = {
+    "cosm1": [(710.0, -1.8173640789234052e-09), (1e-08, -5e-17), (1e300, -1.575386111957549),
+              (6.283185307179586, -2.999519565323715e-32)],
+    "gammaln": [(1 - 1e-16, 6.408381213480008e-17), (0.9999999, 5.772157468444193e-08),
+                (1 + 1e-15, -6.408381213479996e-16), (2.000000001, 4.2278437040226697e-10),
+                (1.0000001, -5.772155829918507e-08)],
+}
+_MPMATH["loggamma"] = _MPMATH["gammaln"]
+
+
+@pytest.mark.parametrize("name", sorted(_MPMATH))
+def test_values_where_scipy_cancels(name):
+    x, want = (np.array(v) for v in zip(*_MPMATH[name]))
+    # CUDA's sin is within 2 ulp: -2 sin^2(x/2) within about 5
+    np.testing.assert_allclose(_on_gpu(name)(x), want, rtol=2e-15, atol=0)
 
 
 @pytest.mark.parametrize("name", UNARY_NAMES)

@@ -119,6 +119,16 @@ int main() {
       r[0] = sp_erfi(a);
     } else if (!std::strcmp(f, "dawsn")) {
       r[0] = sp_dawsn(a);
+    } else if (!std::strcmp(f, "exp2")) {
+      r[0] = sp_exp2(a);
+    } else if (!std::strcmp(f, "exp10")) {
+      r[0] = sp_exp10(a);
+    } else if (!std::strcmp(f, "cosm1")) {
+      r[0] = sp_cosm1(a);
+    } else if (!std::strcmp(f, "gammaln")) {
+      r[0] = sp_gammaln(a);
+    } else if (!std::strcmp(f, "loggamma")) {
+      r[0] = sp_loggamma(a);
     } else if (!std::strcmp(f, "spherical_yn")) {
       r[0] = sp_spherical_yn(static_cast<long long>(a), b);
     } else if (!std::strcmp(f, "spherical_jn")) {
