@@ -1,8 +1,8 @@
 # bench/cases/interpolate_grid.py -- RegularGridInterpolator, method 'cubic', on a 512 x 512
-# float64 grid evaluated at 2^20 random points and on a 512^3 float64 grid at 2^22 points; cunp
-# vs CuPy (cupyx.scipy.interpolate).
+# float64 grid evaluated at 2^20 random points and on a 512^3 float64 grid at 2^22 points.
 """Grid interpolation cases, timed per call of the interpolator (built untimed in setup).
-NumPy and PyTorch have no RegularGridInterpolator: not timed."""
+NumPy and PyTorch have no RegularGridInterpolator, and CuPy's cubic one takes minutes: cunp
+only."""
 import importlib
 
 import numpy as np
@@ -45,10 +45,14 @@ def cases(quick, h):
             method="cubic")
         return ip, L.upload(np.random.default_rng(33).random((m3, 3)))
 
-    note = "NumPy and PyTorch have no RegularGridInterpolator: not timed"
+    # CuPy 14's cubic RegularGridInterpolator did not finish one case of the 512^2 grid in 270 s
+    # on an H100 (2026-11-28), which would stall the whole run: it is left out until the bench
+    # can bound a library's time per case.
+    note = ("NumPy and PyTorch have no RegularGridInterpolator; CuPy's cubic one did not finish "
+            "the 512^2 case in 270 s: not timed")
     return [h.Case(f"RegularGridInterpolator cubic {g}^2 at {m} points", setup=setup,
-                   run=_rgi_call, libs=("cunp", "cupy"), note=note,
+                   run=_rgi_call, libs=("cunp",), note=note,
                    targets=(h.Target("vs", 1.0, "cupy"),)),
             h.Case(f"RegularGridInterpolator cubic {g3}^3 at {m3} points", setup=setup3,
-                   run=_rgi_call, libs=("cunp", "cupy"), note=note,
+                   run=_rgi_call, libs=("cunp",), note=note,
                    targets=(h.Target("vs", 1.0, "cupy"),))]
