@@ -1,5 +1,5 @@
-// src/fft/plan_cache.cpp -- cuFFT plans with pool work areas, each thread's per-device LRU cache
-// and get_fft_plan's stack of active plans.
+// src/fft/plan_cache.cpp -- cuFFT plans holding work areas from the pool, each thread's
+// per-device LRU cache and get_fft_plan's stack of active plans.
 #include "cunp/fft/plan_cache.hpp"
 
 #include <array>
@@ -72,8 +72,21 @@ int callback_type(PlanType t, bool load) {
   return 0;
 }
 
+// The element type of each cufftXtCallbackType, as the callbacks' types are named.
+constexpr const char* kElementTypes[] = {"float2", "double2", "float", "double",
+                                         "float2", "double2", "float", "double"};
+
 // Links the callbacks into the plan `h` (after cufftCreate, before planning, as cuFFT needs).
 void link_callbacks(int h, PlanType t, const Callbacks& c) {
+  for (bool load : {true, false}) {
+    const std::string& type = load ? c.load_type : c.store_type;
+    const char* wanted = kElementTypes[callback_type(t, load)];
+    if ((load ? c.load_ir : c.store_ir).empty() || type.empty() || type == wanted) continue;
+    throw ValueError(std::string("the cuFFT ") +
+                     (load ? "load callback returns " : "store callback takes ") + type +
+                     "; this " + plan_type_name(t) + " plan " + (load ? "loads " : "stores ") +
+                     wanted + ": give callbacks of the transform's precision and kind");
+  }
   std::string why;
   SetJitCallback set = set_jit_callback(&why);
   if (!set) throw RuntimeError("cuFFT LTO callbacks are not available: " + why);
@@ -86,6 +99,38 @@ void link_callbacks(int h, PlanType t, const Callbacks& c) {
   };
   one(c.load_ir, c.load_name, c.load_info, true);
   one(c.store_ir, c.store_name, c.store_info, false);
+}
+
+const char* element_type(PlanType t, bool load) {
+  // The C type a load callback returns (a store callback takes), as cuFFT declares it.
+  const bool complex = load ? t != PlanType::R2C && t != PlanType::D2Z
+                            : t != PlanType::C2R && t != PlanType::Z2D;
+  const bool single = t == PlanType::C2C || t == PlanType::R2C || t == PlanType::C2R;
+  if (complex) return single ? "float2 (cufftComplex)" : "double2 (cufftDoubleComplex)";
+  return single ? "float (cufftReal)" : "double (cufftDoubleReal)";
+}
+
+// cufftMakePlan* fails with CUFFT_INTERNAL_ERROR (or an NVRTC/nvJitLink status) when cuFFT
+// cannot link a plan's LTO callbacks: it compiles, with NVRTC (libnvrtc), a wrapper whose
+// entry point calls the named function declared with C++ linkage and the LTO signature, then
+// links it, the callbacks' LTO-IR and its kernels with nvJitLink (libnvJitLink). The message
+// names what this plan needed of each callback.
+[[noreturn]] void throw_callback_link_failure(cufftResult s, PlanType t, const Callbacks& c) {
+  std::string msg = "cufftMakePlanMany64 failed: " + status_name(s) + " while linking the " +
+                    plan_type_name(t) + " plan's LTO callbacks (";
+  if (!c.load_ir.empty())
+    msg += "load callback " + c.load_name + ": __device__ " + element_type(t, true) + " " +
+           c.load_name + "(void*, unsigned long long, void*, void*)";
+  if (!c.load_ir.empty() && !c.store_ir.empty()) msg += "; ";
+  if (!c.store_ir.empty())
+    msg += "store callback " + c.store_name + ": __device__ void " + c.store_name +
+           "(void*, unsigned long long, " + element_type(t, false) + ", void*, void*)";
+  msg += "). cuFFT calls the callback through a C++ declaration of that signature, compiles "
+         "that wrapper with NVRTC (libnvrtc.so) and links it with nvJitLink "
+         "(libnvJitLink.so), which must be cuFFT's CUDA major version and at least as new as "
+         "the NVRTC that compiled the callback; the callback's return (element) type must be "
+         "the plan's precision";
+  throw CudaError(static_cast<int>(s), msg);
 }
 
 }  // namespace
@@ -158,11 +203,14 @@ Plan::Plan(const PlanKey& key) : key_(key) {
       onembed[i] = key.onembed[i];
     }
     std::size_t work = 0;
-    check(a.cufftMakePlanMany64(h, key.rank, n, inembed, key.istride, key.idist, onembed,
-                                key.ostride, key.odist, static_cast<cufftType>(key.type), key.batch,
-                                &work),
-          "cufftMakePlanMany64");
+    cufftResult made = a.cufftMakePlanMany64(h, key.rank, n, inembed, key.istride, key.idist,
+                                             onembed, key.ostride, key.odist,
+                                             static_cast<cufftType>(key.type), key.batch, &work);
+    if (made != CUFFT_SUCCESS && callbacks_)
+      throw_callback_link_failure(made, key.type, *callbacks_);
+    check(made, "cufftMakePlanMany64");
     work_bytes_ = work;
+    set_work_area(nullptr, 0);
   } catch (...) {
     a.cufftDestroy(h);
     throw;
@@ -180,14 +228,31 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   stream_.ensure(s, [&](StreamHandle b) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
   });
-  // The work area lives until the execution is queued: the pool hands it out again only in
-  // stream order after that.
-  MemoryPtr work;
-  if (work_bytes_) {
-    work = allocate(work_bytes_, key_.device, s);
-    CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(work->ptr));
-  }
   exec(a, key_.type, handle_, in, out, forward);
+}
+
+void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
+  if (!mem) {
+    // The plan's own area, from the pool on the current stream (as CuPy's memory.alloc).
+    if (work_bytes_) {
+      mem = allocate(work_bytes_, key_.device);
+      ptr = mem->ptr;
+    }
+  } else {
+    if (mem->device != key_.device)
+      throw ValueError("the work area is on device " + std::to_string(mem->device) +
+                       "; the plan is on device " + std::to_string(key_.device));
+    // A size of 0 is a foreign allocation of unknown size: taken at its word.
+    if (ptr < mem->ptr || (mem->size && mem->ptr + mem->size < ptr + work_bytes_))
+      throw ValueError("the work area holds fewer than the " + std::to_string(work_bytes_) +
+                       " bytes the plan needs");
+  }
+  if (ptr) {
+    activate(key_.device);
+    CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(ptr));
+  }
+  work_area_ = std::move(mem);
+  work_ptr_ = ptr;
 }
 
 PlanPtr PlanCache::get(const PlanKey& key) {
