@@ -219,6 +219,10 @@ Plan::Plan(const PlanKey& key) : key_(key) {
 
 Plan::~Plan() {
   if (available()) api().cufftDestroy(handle_);
+  try {
+    release_area();
+  } catch (...) {  // a destructor does not throw; a failed context fails elsewhere too
+  }
 }
 
 void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
@@ -228,17 +232,20 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   stream_.ensure(s, [&](StreamHandle b) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
   });
+  if (work_ptr_ && area_used_.valid() && s != area_stream_)
+    Stream::external(s, key_.device).wait_event(area_used_.handle());
   exec(a, key_.type, handle_, in, out, forward);
+  if (work_ptr_) mark_area_used(s);
+}
+
+void Plan::mark_area_used(StreamHandle s) {
+  if (!area_used_.valid()) area_used_ = Event::create(false, true, false, key_.device);
+  area_used_.record(Stream::external(s, key_.device));
+  area_stream_ = s;
 }
 
 void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
-  if (!mem) {
-    // The plan's own area, from the pool on the current stream (as CuPy's memory.alloc).
-    if (work_bytes_) {
-      mem = allocate(work_bytes_, key_.device);
-      ptr = mem->ptr;
-    }
-  } else {
+  if (mem) {
     if (mem->device != key_.device)
       throw ValueError("the work area is on device " + std::to_string(mem->device) +
                        "; the plan is on device " + std::to_string(key_.device));
@@ -247,12 +254,34 @@ void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
       throw ValueError("the work area holds fewer than the " + std::to_string(work_bytes_) +
                        " bytes the plan needs");
   }
+  release_area();
+  StreamHandle owner = nullptr;
+  const bool own = !mem && work_bytes_;
+  if (own) {
+    // The plan's own area, from the pool on the current stream (as CuPy's memory.alloc).
+    owner = current_stream_handle(key_.device);
+    mem = allocate(work_bytes_, key_.device, owner);
+    ptr = mem->ptr;
+  }
   if (ptr) {
     activate(key_.device);
     CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(ptr));
   }
   work_area_ = std::move(mem);
   work_ptr_ = ptr;
+  area_owner_ = owner;
+  own_area_ = own;
+  // The pool hands an area out in the current stream's order; another stream waits for it.
+  if (ptr) mark_area_used(current_stream_handle(key_.device));
+}
+
+void Plan::release_area() {
+  // The pool takes the plan's own area back in the order of the stream it came from: where
+  // another stream used it last, that use finishes first.
+  if (work_area_ && own_area_ && area_used_.valid() && area_stream_ != area_owner_)
+    area_used_.synchronize();
+  work_area_.reset();
+  work_ptr_ = 0;
 }
 
 PlanPtr PlanCache::get(const PlanKey& key) {

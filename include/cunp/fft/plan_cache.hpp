@@ -69,8 +69,9 @@ bool jit_callbacks_supported(std::string* why);
 
 // A cuFFT plan made for one key. As CuPy's plans, it holds its work area: cuFFT's automatic
 // allocation is off and the area comes from cunp's pool when the plan is made (on the current
-// stream), so the plan cache's memsize counts memory the cached plans really hold. A plan runs
-// on one stream at a time: executions on two streams at once would share the area.
+// stream), so the plan cache's memsize counts memory the cached plans really hold. Unlike
+// CuPy's, an execution on another stream than the area's last user waits for that stream's use
+// of it (an event recorded after each execution), so a cached plan serves several streams.
 class Plan {
  public:
   explicit Plan(const PlanKey& key);
@@ -98,6 +99,14 @@ class Plan {
   std::size_t work_bytes_ = 0;
   MemoryPtr work_area_;
   uintptr_t work_ptr_ = 0;
+  // Where the work area was last used (or taken from the pool): the stream, and an event
+  // recorded on it after that use, which an execution on another stream waits for.
+  void mark_area_used(StreamHandle s);
+  void release_area();  // drops the area once no other stream may still be using it
+  Event area_used_;
+  StreamHandle area_stream_ = nullptr;
+  StreamHandle area_owner_ = nullptr;  // the stream the plan's own area came from the pool on
+  bool own_area_ = false;              // false: a user's area, which the user orders
   StreamBinding stream_;
 };
 using PlanPtr = std::shared_ptr<Plan>;

@@ -123,17 +123,27 @@ def _probe_source(name, cb_type):
         'call': f'{name}(data, threadIdx.x, value, info, 0);'}
 
 
-def nvjitlink():
-    """libnvJitLink, as cunp's toolkit search and then the soname find it."""
+_nvjitlink = []  # the library loaded first, which later calls without a major reuse
+
+
+def nvjitlink(major=None):
+    """libnvJitLink, as cunp's toolkit search and then the soname find it: of CUDA `major`
+    (the one cuFFT opens) when given, else the one loaded before or the newest found."""
+    if _nvjitlink and (major is None or _nvjitlink[0][0] == major):
+        return _nvjitlink[0][1]
     from cunp.cuda import _libraries
-    return _load_nvjitlink(tuple(_libraries._library_dirs()))
+    majors = (major,) if major else (13, 12)
+    lib = _load_nvjitlink(tuple(_libraries._library_dirs()), majors)
+    if not _nvjitlink:
+        _nvjitlink.append((nvjitlink_version(lib)[0], lib))
+    return lib
 
 
-@functools.lru_cache(maxsize=None)
-def _load_nvjitlink(dirs):
-    names = ('libnvJitLink.so.13', 'libnvJitLink.so.12', 'libnvJitLink.so')
+def _load_nvjitlink(dirs, majors):
+    names = ['libnvJitLink.so.%d' % m for m in majors] + (['libnvJitLink.so'] if len(majors) > 1
+                                                          else [])
     errors = []
-    for path in [os.path.join(d, n) for d in dirs for n in names] + list(names):
+    for path in [os.path.join(d, n) for d in dirs for n in names] + names:
         if os.sep in path and not os.path.exists(path):
             continue
         try:
@@ -141,10 +151,11 @@ def _load_nvjitlink(dirs):
             return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
         except OSError as e:
             errors.append(str(e))
-    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (libnvJitLink.so) '
-                       'could not be loaded (%s); cuFFT links the callbacks with it (install '
-                       'the CUDA toolkit or the nvidia-nvjitlink package, or name its directory '
-                       'in CUNP_CUDA_LIBRARY_DIRS)' % ('; '.join(errors[-2:]) or 'not found'))
+    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (%s) could not be '
+                       'loaded (%s); cuFFT links the callbacks with it (install the CUDA '
+                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
+                       'CUNP_CUDA_LIBRARY_DIRS)' % (' or '.join(names),
+                                                    '; '.join(errors[-2:]) or 'not found'))
 
 
 def nvjitlink_version(lib):
@@ -154,20 +165,25 @@ def nvjitlink_version(lib):
     return major.value, minor.value
 
 
+def cuda_major(cufft_version):
+    """The CUDA major version of a cuFFT (cufftGetVersion's integer): 13 for cuFFT 12."""
+    return 13 if cufft_version >= 12000 else 12
+
+
 def check_versions(nvrtc_version, jitlink_version, cufft_version):
     """The reason cuFFT cannot link callbacks compiled by NVRTC `nvrtc_version` with
     nvJitLink `jitlink_version` (both (major, minor)), or None. cuFFT `cufft_version` (its
     integer, 12000 for 12.0) opens nvJitLink of its own CUDA major: 13 for cuFFT 12."""
-    cuda_major = 13 if cufft_version >= 12000 else 12
-    if jitlink_version[0] != cuda_major:
+    major = cuda_major(cufft_version)
+    if jitlink_version[0] != major:
         return ('cuFFT %d.%d links callbacks with nvJitLink %d.x (libnvJitLink.so.%d); the '
                 'nvJitLink found is %d.%d' % (cufft_version // 1000, cufft_version // 100 % 10,
-                                             cuda_major, cuda_major, *jitlink_version))
-    if nvrtc_version[0] != cuda_major:
+                                             major, major, *jitlink_version))
+    if nvrtc_version[0] != major:
         return ('cuFFT %d.%d compiles its callback wrapper with NVRTC %d.x '
                 '(libnvrtc.so.%d) and links LTO-IR of that major version; the NVRTC cunp '
                 'compiles the callbacks with is %d.%d' % (
-                    cufft_version // 1000, cufft_version // 100 % 10, cuda_major, cuda_major,
+                    cufft_version // 1000, cufft_version // 100 % 10, major, major,
                     *nvrtc_version))
     if tuple(nvrtc_version) > tuple(jitlink_version):
         return ('the callbacks are compiled by NVRTC %d.%d, newer than the nvJitLink %d.%d that '

@@ -223,13 +223,14 @@ def _check_jit_callbacks():
     if not ok:
         raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
     from cunp.cuda import cufft, nvrtc
-    lib = _lto.nvjitlink()
+    version = cufft.getVersion()
+    lib = _lto.nvjitlink(_lto.cuda_major(version))
     try:
         nvrtc_version = nvrtc.getVersion()
     except Exception as e:  # noqa: BLE001 - any failure to load NVRTC is named
         raise RuntimeError('cuFFT LTO callbacks are not available: NVRTC could not be loaded; '
                            'cunp compiles the callbacks and cuFFT its wrapper with it') from e
-    why = _lto.check_versions(nvrtc_version, _lto.nvjitlink_version(lib), cufft.getVersion())
+    why = _lto.check_versions(nvrtc_version, _lto.nvjitlink_version(lib), version)
     if why:
         raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
 

@@ -186,3 +186,30 @@ def test_plan_cache_counts_the_work_areas_it_holds():
         assert cache.get_curr_size() == 0
     finally:
         cache.set_memsize(-1)
+
+
+def test_one_plan_on_several_streams():
+    # The work area's last user is waited for by an execution on another stream, so a plan
+    # (here the cached one behind cunp.fft) alternates streams safely.
+    n = 10007
+    xs = [_random((4, n), numpy.complex128, seed=s) for s in range(4)]
+    streams = [cunp.cuda.Stream(non_blocking=True) for _ in range(2)]
+    results = []
+    for i, x in enumerate(xs):
+        with streams[i % 2]:
+            results.append(cunp.fft.fft(cunp.asarray(x)))
+    for s in streams:
+        s.synchronize()
+    for x, y in zip(xs, results):
+        numpy.testing.assert_allclose(cunp.asnumpy(y), numpy.fft.fft(x), rtol=1e-9, atol=1e-8)
+    plan = cufft.Plan1d(n, cufft.CUFFT_Z2Z, 4)
+    outs = []
+    for i, x in enumerate(xs):
+        with streams[i % 2]:
+            a = cunp.asarray(x)
+            outs.append(plan.fft(a, plan.get_output_array(a), cufft.CUFFT_FORWARD))
+    del plan  # its area goes back to the pool once the other stream is done with it
+    for s in streams:
+        s.synchronize()
+    for x, y in zip(xs, outs):
+        numpy.testing.assert_allclose(cunp.asnumpy(y), numpy.fft.fft(x), rtol=1e-9, atol=1e-8)

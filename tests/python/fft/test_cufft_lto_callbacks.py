@@ -155,3 +155,9 @@ def test_nvjitlink_is_loaded_for_cufft():
     assert isinstance(lib, ctypes.CDLL)
     major, minor = lto.nvjitlink_version(lib)
     assert major >= 12 and minor >= 0
+
+
+def test_a_missing_nvjitlink_is_named():
+    with pytest.raises(RuntimeError, match=r'nvJitLink \(libnvJitLink.so.99\) could not be'):
+        lto._load_nvjitlink((), (99,))
+    assert lto.cuda_major(12000) == 13 and lto.cuda_major(11400) == 12
