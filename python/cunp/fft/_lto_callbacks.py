@@ -11,6 +11,13 @@ cufftXtSetJITCallback has named it between cufftCreate and cufftMakePlan*:
 2. it links that wrapper, the callback's LTO-IR and its own kernels with nvJitLink
    (libnvJitLink.so.<CUDA major>) for the device.
 
+The other requirements of cuFFT's documentation and NVIDIA's CUDALibrarySamples (cuFFT/
+lto_callback_window_1d), which cunp meets: cufftXtSetJITCallback comes after cufftCreate and
+before cufftMakePlan* (src/fft/plan_cache.cpp); the LTO-IR comes from NVRTC with -dlto and
+-rdc for compute_XX no newer than the device (the device's own here); callerInfo is an array of
+one device pointer; the callback type matches the plan's type and precision; the shared
+libcufft serves (legacy callbacks needed the static library, LTO ones do not).
+
 So the name must be a function of the global namespace whose C++-mangled symbol the LTO-IR
 defines: an extern "C" function, a `size_t` offset (mangled differently from unsigned long
 long) or a store callback's element type of another precision leave the wrapper's call
