@@ -111,8 +111,8 @@ def device_function_name(source):
 # standing for cuFFT's kernels, which call the wrapper's entry point.
 _CUFFT_WRAPPER = '''
 extern __device__ %(ret)s %(name)s(void*, unsigned long long, %(element)svoid*, void*);
-extern "C" __global__ void cunp_cufft_link_probe(void* data, void* info, %(element_param)s
-                                                 %(sink)s* sink) {
+extern "C" __global__ void cunp_cufft_link_probe_%(type)d(void* data, void* info,
+                                                    %(element_param)s %(sink)s* sink) {
   %(call)s
 }
 '''
@@ -122,10 +122,10 @@ def _probe_source(name, cb_type):
     element = ELEMENT_TYPES[cb_type]
     if cb_type < 4:
         return _CUFFT_WRAPPER % {
-            'ret': element, 'name': name, 'element': '', 'element_param': '',
+            'ret': element, 'name': name, 'element': '', 'element_param': '', 'type': cb_type,
             'sink': element, 'call': f'*sink = {name}(data, threadIdx.x, info, 0);'}
     return _CUFFT_WRAPPER % {
-        'ret': 'void', 'name': name, 'element': element + ', ',
+        'ret': 'void', 'name': name, 'element': element + ', ', 'type': cb_type,
         'element_param': element + ' value,', 'sink': 'int',
         'call': f'{name}(data, threadIdx.x, value, info, 0);'}
 
@@ -236,6 +236,13 @@ def _probe_ir(name, cb_type):
 def link_error(ir, name, cb_type, arch, lib=None):
     """nvJitLink's error log when the LTO-IR `ir` does not link as cuFFT links a callback
     `name` of cufftXtCallbackType `cb_type` for sm_`arch`; None when it links."""
+    return link_errors([(ir, name, cb_type)], arch, lib)
+
+
+def link_errors(callbacks, arch, lib=None):
+    """As link_error for the (ir, name, cb_type) of each callback of one plan, linked
+    together as cuFFT links a plan's load and store callbacks (a symbol both define is
+    defined twice)."""
     lib = lib or nvjitlink()
     handle = ctypes.c_void_p()
     options = (ctypes.c_char_p * 2)(b'-lto', f'-arch=sm_{arch}'.encode())
@@ -243,7 +250,9 @@ def link_error(ir, name, cb_type, arch, lib=None):
         return 'nvJitLinkCreate failed for sm_%s' % arch
     try:
         status = 0
-        for data, what in ((_probe_ir(name, cb_type), b'cufft_wrapper'), (ir, b'callback')):
+        inputs = [(_probe_ir(name, t), b'cufft_wrapper') for _, name, t in callbacks]
+        inputs += [(ir, b'callback') for ir, _, _ in callbacks]
+        for data, what in inputs:
             status = status or lib.nvJitLinkAddData(handle, 3, data, ctypes.c_size_t(len(data)),
                                                     what)  # 3: NVJITLINK_INPUT_LTOIR
         status = status or lib.nvJitLinkComplete(handle)

@@ -154,7 +154,10 @@ class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
     with nvJitLink, when the block is entered, that it links. cufft.h does not compile under
     NVRTC: cuComplex.h's types are cuFFT's. cb_load_data/cb_store_data (a MemoryPointer or a
     device address) are the callerInfo the callback receives, and the deprecated
-    cb_load_aux_arr/cb_store_aux_arr give their array's data instead. This needs cuFFT 11.3 or
+    cb_load_aux_arr/cb_store_aux_arr give their array's data instead. cuFFT links a plan's load
+    and store callbacks into one program: a function defined in both sources (one source given
+    as both) is defined twice, which RuntimeError names; declare such functions, and the
+    callbacks, static. This needs cuFFT 11.3 or
     newer (CUDA 12.6 Update 2; CUDA 13's cuFFT 12), NVRTC's LTO-IR output and nvJitLink of the
     toolkit's CUDA major version, no older than the NVRTC; RuntimeError names whichever is
     missing. cb_ver='legacy' (cufftXtSetCallback) needs cuFFT's static library and a
@@ -190,6 +193,8 @@ class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
         load_ir, load_type = _lto_ir(self._load[0], self._load[1], self._options, arch, True)
         store_ir, store_type = _lto_ir(self._store[0], self._store[1], self._options, arch,
                                        False)
+        if load_ir and store_ir:
+            _check_together(load_ir, load_type, store_ir, store_type, arch)
         _core.fft.push_callbacks(load_ir, _lto.LOAD_ENTRY if load_ir else '', self._load[2],
                                  store_ir, _lto.STORE_ENTRY if store_ir else '', self._store[2],
                                  load_type, store_type)
@@ -266,6 +271,21 @@ def _compile_lto(source, name, options, arch, load):
             f'function of the global namespace taking (void*, unsigned long long, '
             f'{"" if load else element + " element, "}void*, void*)): nvJitLink says:\n{error}')
     return ir, element
+
+
+@functools.lru_cache(maxsize=16)
+def _check_together(load_ir, load_type, store_ir, store_type, arch):
+    # cuFFT links a plan's load and store callbacks into one program: a function both sources
+    # define (the same source given twice, a shared helper) is defined twice.
+    error = _lto.link_errors(
+        [(load_ir, _lto.LOAD_ENTRY, _lto.ELEMENT_TYPES.index(load_type)),
+         (store_ir, _lto.STORE_ENTRY, _lto.ELEMENT_TYPES.index(store_type) + 4)], arch)
+    if error:
+        raise RuntimeError(
+            'the cuFFT load and store callbacks do not link together, as cuFFT links a plan\'s '
+            'callbacks into one program (a function both sources define is defined twice: '
+            'give each callback its own source, or declare the functions they share, and the '
+            'callbacks themselves, static): nvJitLink says:\n' + error)
 
 
 class _ConfigModule(types.ModuleType):

@@ -152,6 +152,31 @@ def test_lto_store_callback_and_double_precision():
                                   atol=1e-9)
 
 
+def test_lto_load_and_store_callbacks_in_one_plan():
+    _skip_without_jit_callbacks()
+    store = r'''
+    #include <cuComplex.h>
+    static __device__ void conj_store(void* out, unsigned long long offset, cuComplex e,
+                                      void*, void*) {
+      static_cast<cuComplex*>(out)[offset] = cuConjf(e);
+    }
+    '''
+    x = _random((2, 24), numpy.complex64)
+    factor = cunp.asarray(numpy.float32(-3.0)).reshape(1)
+    with cunp.fft.config.set_cufft_callbacks(cb_load=_LOAD, cb_store=store,
+                                             cb_load_data=factor.data, cb_ver='jit'):
+        y = cunp.fft.fft(cunp.asarray(x))
+    numpy.testing.assert_allclose(cunp.asnumpy(y), numpy.conj(numpy.fft.fft(-3.0 * x)),
+                                  rtol=1e-4, atol=1e-3)
+    with pytest.raises(RuntimeError, match="do not link together"):
+        with cunp.fft.config.set_cufft_callbacks(cb_load=_LOAD, cb_store=_LOAD.replace(
+                'cuComplex scale_input', 'void st(void* o, unsigned long long i, cuComplex e, '
+                'void*, void*) { static_cast<cuComplex*>(o)[i] = e; }\n'
+                'extern "C" __device__ cuComplex scale_input'), cb_store_name='st',
+                cb_ver='jit'):
+            pass
+
+
 def test_lto_real_load_callback_on_rfft():
     _skip_without_jit_callbacks()
     load = r'''

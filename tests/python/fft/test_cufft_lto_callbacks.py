@@ -161,3 +161,32 @@ def test_a_missing_nvjitlink_is_named():
     with pytest.raises(RuntimeError, match=r'nvJitLink \(libnvJitLink.so.99\) could not be'):
         lto._load_nvjitlink((), (99,))
     assert lto.cuda_major(12000) == 13 and lto.cuda_major(11400) == 12
+
+
+BOTH = r'''
+#include <cuComplex.h>
+%(static)s__device__ float twice(float x) { return 2 * x; }
+%(static)s__device__ cuComplex load(void* in, unsigned long long o, void*, void*) {
+  cuComplex v = static_cast<cuComplex*>(in)[o];
+  return make_cuFloatComplex(twice(v.x), twice(v.y));
+}
+%(static)s__device__ void store(void* out, unsigned long long o, cuComplex e, void*, void*) {
+  static_cast<cuComplex*>(out)[o] = e;
+}
+'''
+
+
+@needs_toolkit
+def test_load_and_store_callbacks_link_together():
+    # cuFFT links both into one program: one source given twice defines its functions twice,
+    # unless they are static (cunp's forwarding entries reach static callbacks too).
+    from cunp.fft import config
+    shared = BOTH % {'static': ''}
+    load_ir, load_type = config._compile_lto(shared, 'load', (), '90', True)
+    store_ir, store_type = config._compile_lto(shared, 'store', (), '90', False)
+    with pytest.raises(RuntimeError, match='multiply defined'):
+        config._check_together(load_ir, load_type, store_ir, store_type, '90')
+    private = BOTH % {'static': 'static '}
+    load_ir, load_type = config._compile_lto(private, 'load', (), '90', True)
+    store_ir, store_type = config._compile_lto(private, 'store', (), '90', False)
+    config._check_together(load_ir, load_type, store_ir, store_type, '90')
