@@ -12,6 +12,7 @@
 #include "cunp/memory/memory.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "cunp/runtime/graph.hpp"
 
 namespace cunp::fft {
 namespace {
@@ -232,15 +233,19 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   stream_.ensure(s, [&](StreamHandle b) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
   });
-  if (work_ptr_ && area_used_.valid() && s != area_stream_)
+  // Under stream capture the graph's replays order themselves: no events go into it.
+  const bool ordered = work_ptr_ && !is_capturing(Stream::external(s, key_.device));
+  if (ordered && area_used_.valid() && s != area_stream_)
     Stream::external(s, key_.device).wait_event(area_used_.handle());
   exec(a, key_.type, handle_, in, out, forward);
-  if (work_ptr_) mark_area_used(s);
+  if (ordered) mark_area_used(s);
 }
 
 void Plan::mark_area_used(StreamHandle s) {
+  const Stream stream = Stream::external(s, key_.device);
+  if (is_capturing(stream)) return;
   if (!area_used_.valid()) area_used_ = Event::create(false, true, false, key_.device);
-  area_used_.record(Stream::external(s, key_.device));
+  area_used_.record(stream);
   area_stream_ = s;
 }
 

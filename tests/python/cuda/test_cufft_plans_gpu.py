@@ -213,3 +213,21 @@ def test_one_plan_on_several_streams():
         s.synchronize()
     for x, y in zip(xs, outs):
         numpy.testing.assert_allclose(cunp.asnumpy(y), numpy.fft.fft(x), rtol=1e-9, atol=1e-8)
+
+
+def test_a_plan_made_before_a_capture_runs_inside_it():
+    # A cached plan whose work area was last used on the null stream executes in a capture on
+    # another stream: no event goes into the graph, and replays compute the transform.
+    n = 10007
+    x = cunp.asarray(_random((2, n), numpy.complex128))
+    cunp.fft.fft(x)  # the plan, with its work area, cached on the null stream
+    cunp.cuda.Device().synchronize()
+    s = cunp.cuda.Stream(non_blocking=True)
+    with s:
+        s.begin_capture()
+        y = cunp.fft.fft(x)
+        g = s.end_capture()
+    g.launch(s)
+    s.synchronize()
+    numpy.testing.assert_allclose(cunp.asnumpy(y), numpy.fft.fft(cunp.asnumpy(x)), rtol=1e-9,
+                                  atol=1e-8)
