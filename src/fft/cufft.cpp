@@ -65,14 +65,20 @@ SetJitCallback set_jit_callback(std::string* why) {
   }
   int version = 0;
   l.api.cufftGetVersion(&version);
-  // cuFFT 11 (CUDA 12) has the entry point without the symbol name, CUDA 13's cuFFT 12 with it.
-  if (version < 12000) {
+  // CUDA 13's cuFFT 12 exports the entry point with the symbol name. cuFFT 11.3 and 11.4
+  // (CUDA 12.6 Update 2 to 12.9) export that same form as __cufftXtSetJITCallback_12_7 (their
+  // header maps cufftXtSetJITCallback to it); their plain cufftXtSetJITCallback is the early
+  // access form without the name, which cunp does not call.
+  const char* symbol = version >= 12000   ? "cufftXtSetJITCallback"
+                       : version >= 11300 ? "__cufftXtSetJITCallback_12_7"
+                                          : nullptr;
+  if (!symbol) {
     *why = "cuFFT " + std::to_string(version / 1000) + "." + std::to_string(version / 100 % 10) +
-           " is loaded; LTO callbacks need cuFFT 12 (CUDA 13) or newer";
+           " is loaded; LTO callbacks need cuFFT 11.3 (CUDA 12.6 Update 2) or newer";
     return nullptr;
   }
-  void* f = library_symbol(l.handle, "cufftXtSetJITCallback");
-  if (!f) *why = "the loaded cuFFT lacks cufftXtSetJITCallback (LTO callbacks)";
+  void* f = library_symbol(l.handle, symbol);
+  if (!f) *why = std::string("the loaded cuFFT lacks ") + symbol + " (LTO callbacks)";
   return reinterpret_cast<SetJitCallback>(f);
 }
 std::string unavailable_reason() { return loaded().error; }

@@ -25,8 +25,9 @@ struct Api {
 const Api& api();
 // Whether the library loads and every function resolves; never throws (no GPU needed).
 bool available();
-// cufftXtSetJITCallback in CUDA 13's form (cuFFT 12), or null where the library lacks it or has
-// the older form (cuFFT 11 takes no symbol name); `why` says which.
+// cufftXtSetJITCallback in the form that takes the callback's symbol name (cuFFT 12, CUDA 13;
+// __cufftXtSetJITCallback_12_7 in cuFFT 11.3 and 11.4), or null where the library has no such
+// entry point; `why` says what is missing.
 using SetJitCallback = cufftResult (*)(cufftHandle, const char*, const void*, size_t, int, void**);
 SetJitCallback set_jit_callback(std::string* why);
 // Why api() fails (empty when it does not).

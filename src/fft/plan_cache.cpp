@@ -1,5 +1,5 @@
-// src/fft/plan_cache.cpp -- cuFFT plans with pool work areas, each thread's per-device LRU cache
-// and get_fft_plan's stack of active plans.
+// src/fft/plan_cache.cpp -- cuFFT plans holding work areas from the pool, each thread's
+// per-device LRU cache and get_fft_plan's stack of active plans.
 #include "cunp/fft/plan_cache.hpp"
 
 #include <array>
@@ -12,6 +12,7 @@
 #include "cunp/memory/memory.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cunp/runtime/error.hpp"
+#include "cunp/runtime/graph.hpp"
 
 namespace cunp::fft {
 namespace {
@@ -72,8 +73,21 @@ int callback_type(PlanType t, bool load) {
   return 0;
 }
 
+// The element type of each cufftXtCallbackType, as the callbacks' types are named.
+constexpr const char* kElementTypes[] = {"float2", "double2", "float", "double",
+                                         "float2", "double2", "float", "double"};
+
 // Links the callbacks into the plan `h` (after cufftCreate, before planning, as cuFFT needs).
 void link_callbacks(int h, PlanType t, const Callbacks& c) {
+  for (bool load : {true, false}) {
+    const std::string& type = load ? c.load_type : c.store_type;
+    const char* wanted = kElementTypes[callback_type(t, load)];
+    if ((load ? c.load_ir : c.store_ir).empty() || type.empty() || type == wanted) continue;
+    throw ValueError(std::string("the cuFFT ") +
+                     (load ? "load callback returns " : "store callback takes ") + type +
+                     "; this " + plan_type_name(t) + " plan " + (load ? "loads " : "stores ") +
+                     wanted + ": give callbacks of the transform's precision and kind");
+  }
   std::string why;
   SetJitCallback set = set_jit_callback(&why);
   if (!set) throw RuntimeError("cuFFT LTO callbacks are not available: " + why);
@@ -86,6 +100,38 @@ void link_callbacks(int h, PlanType t, const Callbacks& c) {
   };
   one(c.load_ir, c.load_name, c.load_info, true);
   one(c.store_ir, c.store_name, c.store_info, false);
+}
+
+const char* element_type(PlanType t, bool load) {
+  // The C type a load callback returns (a store callback takes), as cuFFT declares it.
+  const bool complex = load ? t != PlanType::R2C && t != PlanType::D2Z
+                            : t != PlanType::C2R && t != PlanType::Z2D;
+  const bool single = t == PlanType::C2C || t == PlanType::R2C || t == PlanType::C2R;
+  if (complex) return single ? "float2 (cufftComplex)" : "double2 (cufftDoubleComplex)";
+  return single ? "float (cufftReal)" : "double (cufftDoubleReal)";
+}
+
+// cufftMakePlan* fails with CUFFT_INTERNAL_ERROR (or an NVRTC/nvJitLink status) when cuFFT
+// cannot link a plan's LTO callbacks: it compiles, with NVRTC (libnvrtc), a wrapper whose
+// entry point calls the named function declared with C++ linkage and the LTO signature, then
+// links it, the callbacks' LTO-IR and its kernels with nvJitLink (libnvJitLink). The message
+// names what this plan needed of each callback.
+[[noreturn]] void throw_callback_link_failure(cufftResult s, PlanType t, const Callbacks& c) {
+  std::string msg = "cufftMakePlanMany64 failed: " + status_name(s) + " while linking the " +
+                    plan_type_name(t) + " plan's LTO callbacks (";
+  if (!c.load_ir.empty())
+    msg += "load callback " + c.load_name + ": __device__ " + element_type(t, true) + " " +
+           c.load_name + "(void*, unsigned long long, void*, void*)";
+  if (!c.load_ir.empty() && !c.store_ir.empty()) msg += "; ";
+  if (!c.store_ir.empty())
+    msg += "store callback " + c.store_name + ": __device__ void " + c.store_name +
+           "(void*, unsigned long long, " + element_type(t, false) + ", void*, void*)";
+  msg += "). cuFFT calls the callback through a C++ declaration of that signature, compiles "
+         "that wrapper with NVRTC (libnvrtc.so) and links it with nvJitLink "
+         "(libnvJitLink.so), which must be cuFFT's CUDA major version and at least as new as "
+         "the NVRTC that compiled the callback; the callback's return (element) type must be "
+         "the plan's precision";
+  throw CudaError(static_cast<int>(s), msg);
 }
 
 }  // namespace
@@ -158,11 +204,14 @@ Plan::Plan(const PlanKey& key) : key_(key) {
       onembed[i] = key.onembed[i];
     }
     std::size_t work = 0;
-    check(a.cufftMakePlanMany64(h, key.rank, n, inembed, key.istride, key.idist, onembed,
-                                key.ostride, key.odist, static_cast<cufftType>(key.type), key.batch,
-                                &work),
-          "cufftMakePlanMany64");
+    cufftResult made = a.cufftMakePlanMany64(h, key.rank, n, inembed, key.istride, key.idist,
+                                             onembed, key.ostride, key.odist,
+                                             static_cast<cufftType>(key.type), key.batch, &work);
+    if (made != CUFFT_SUCCESS && callbacks_)
+      throw_callback_link_failure(made, key.type, *callbacks_);
+    check(made, "cufftMakePlanMany64");
     work_bytes_ = work;
+    set_work_area(nullptr, 0);
   } catch (...) {
     a.cufftDestroy(h);
     throw;
@@ -171,6 +220,10 @@ Plan::Plan(const PlanKey& key) : key_(key) {
 
 Plan::~Plan() {
   if (available()) api().cufftDestroy(handle_);
+  try {
+    release_area();
+  } catch (...) {  // a destructor does not throw; a failed context fails elsewhere too
+  }
 }
 
 void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
@@ -180,14 +233,60 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   stream_.ensure(s, [&](StreamHandle b) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
   });
-  // The work area lives until the execution is queued: the pool hands it out again only in
-  // stream order after that.
-  MemoryPtr work;
-  if (work_bytes_) {
-    work = allocate(work_bytes_, key_.device, s);
-    CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(work->ptr));
-  }
+  // Under stream capture the graph's replays order themselves: no events go into it.
+  const bool ordered = work_ptr_ && !is_capturing(Stream::external(s, key_.device));
+  if (ordered && area_used_.valid() && s != area_stream_)
+    Stream::external(s, key_.device).wait_event(area_used_.handle());
   exec(a, key_.type, handle_, in, out, forward);
+  if (ordered) mark_area_used(s);
+}
+
+void Plan::mark_area_used(StreamHandle s) {
+  const Stream stream = Stream::external(s, key_.device);
+  if (is_capturing(stream)) return;
+  if (!area_used_.valid()) area_used_ = Event::create(false, true, false, key_.device);
+  area_used_.record(stream);
+  area_stream_ = s;
+}
+
+void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
+  if (mem) {
+    if (mem->device != key_.device)
+      throw ValueError("the work area is on device " + std::to_string(mem->device) +
+                       "; the plan is on device " + std::to_string(key_.device));
+    // A size of 0 is a foreign allocation of unknown size: taken at its word.
+    if (ptr < mem->ptr || (mem->size && mem->ptr + mem->size < ptr + work_bytes_))
+      throw ValueError("the work area holds fewer than the " + std::to_string(work_bytes_) +
+                       " bytes the plan needs");
+  }
+  release_area();
+  StreamHandle owner = nullptr;
+  const bool own = !mem && work_bytes_;
+  if (own) {
+    // The plan's own area, from the pool on the current stream (as CuPy's memory.alloc).
+    owner = current_stream_handle(key_.device);
+    mem = allocate(work_bytes_, key_.device, owner);
+    ptr = mem->ptr;
+  }
+  if (ptr) {
+    activate(key_.device);
+    CUNP_CUFFT(cufftSetWorkArea, handle_, reinterpret_cast<void*>(ptr));
+  }
+  work_area_ = std::move(mem);
+  work_ptr_ = ptr;
+  area_owner_ = owner;
+  own_area_ = own;
+  // The pool hands an area out in the current stream's order; another stream waits for it.
+  if (ptr) mark_area_used(current_stream_handle(key_.device));
+}
+
+void Plan::release_area() {
+  // The pool takes the plan's own area back in the order of the stream it came from: where
+  // another stream used it last, that use finishes first.
+  if (work_area_ && own_area_ && area_used_.valid() && area_stream_ != area_owner_)
+    area_used_.synchronize();
+  work_area_.reset();
+  work_ptr_ = 0;
 }
 
 PlanPtr PlanCache::get(const PlanKey& key) {

@@ -3,6 +3,7 @@
 // and get_fft_plan's plan object.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
+#include <nanobind/stl/vector.h>
 
 #include "common.hpp"
 
@@ -132,12 +133,66 @@ void bind_fft(nb::module_& m) {
       .def("__exit__", [](PyFftPlan&, nb::args) { fft::pop_active_plan(); })
       .def_prop_ro("key", [](const PyFftPlan& p) { return p.plan->key().str(); })
       .def_prop_ro("work_area_size", [](const PyFftPlan& p) { return p.plan->work_bytes(); })
+      .def_prop_ro("device", [](const PyFftPlan& p) { return p.plan->key().device; })
+      // The work area the plan holds (a MemoryPointer), None when it needs none.
+      .def_prop_ro("work_area",
+                   [](const PyFftPlan& p) -> nb::object {
+                     if (!p.plan->work_area()) return nb::none();
+                     return nb::cast(PyMemoryPointer{p.plan->work_area(), p.plan->work_area_ptr()});
+                   })
+      .def(
+          "set_work_area",
+          [](PyFftPlan& p, nb::handle area) {
+            if (area.is_none()) return p.plan->set_work_area(nullptr, 0);
+            if (!nb::isinstance<PyMemoryPointer>(area))
+              throw TypeError("the work area must be a MemoryPointer or None");
+            const auto& m = nb::cast<const PyMemoryPointer&>(area);
+            if (!m.mem) throw ValueError("the work area is a null MemoryPointer");
+            p.plan->set_work_area(m.mem, m.ptr);
+          },
+          nb::arg("work_area").none())
+      // One execution from device address `in` to `out` on the current stream, unscaled.
+      .def(
+          "execute",
+          [](PyFftPlan& p, uintptr_t in, uintptr_t out, bool forward) {
+            p.plan->execute(in, out, forward);
+          },
+          nb::arg("in_ptr"), nb::arg("out_ptr"), nb::arg("forward"))
       .def("__repr__",
            [](const PyFftPlan& p) { return "<cuFFT plan " + p.plan->key().str() + ">"; });
   sub.def("plan", [](nb::handle a, nb::handle s, nb::handle axes, int kind) {
     fft::Request r = to_request(s, axes, kind, true);
     return PyFftPlan{fft::plan_for(input(a), r)};
   });
+
+  // A plan of an explicit cufftMakePlanMany64 layout (cunp.cuda.cufft's PlanNd with strides,
+  // embeds and distances of its own) on the current device; embeds of 0 are cuFFT's NULL.
+  sub.def(
+      "make_plan",
+      [](int type, std::vector<int64_t> n, std::vector<int64_t> inembed, int64_t istride,
+         int64_t idist, std::vector<int64_t> onembed, int64_t ostride, int64_t odist,
+         int64_t batch) {
+        fft::PlanKey k;
+        k.device = current_device();
+        k.type = static_cast<fft::PlanType>(type);
+        if (n.empty() || n.size() > 3 || inembed.size() != n.size() || onembed.size() != n.size())
+          throw ValueError("a plan transforms 1 to 3 axes, with one embed per axis");
+        k.rank = static_cast<int32_t>(n.size());
+        for (size_t i = 0; i < n.size(); ++i) {
+          k.n[i] = n[i];
+          k.inembed[i] = inembed[i];
+          k.onembed[i] = onembed[i];
+        }
+        k.istride = istride;
+        k.idist = idist;
+        k.ostride = ostride;
+        k.odist = odist;
+        k.batch = batch;
+        if (const fft::CallbacksPtr& c = fft::active_callbacks()) k.callbacks = c->id;
+        return PyFftPlan{std::make_shared<fft::Plan>(k)};
+      },
+      nb::arg("type"), nb::arg("n"), nb::arg("inembed"), nb::arg("istride"), nb::arg("idist"),
+      nb::arg("onembed"), nb::arg("ostride"), nb::arg("odist"), nb::arg("batch"));
 
   sub.def("cache_info", [](int device) { return cache_info(cache_device(device)); });
   sub.def(
@@ -151,12 +206,15 @@ void bind_fft(nb::module_& m) {
   sub.def("cache_clear", [](int device) { fft::plan_cache(cache_device(device)).clear(); });
   sub.def("set_nd_planning", [](bool on) { fft::set_nd_planning(on); });
   // set_cufft_callbacks' block: LTO-IR and symbol names of a load and a store callback (empty
-  // bytes: none) and the device pointers they get as callerInfo.
+  // bytes: none), the device pointers they get as callerInfo and their element types.
   sub.def(
       "push_callbacks",
       [](nb::bytes load_ir, std::string load_name, uintptr_t load_info, nb::bytes store_ir,
-         std::string store_name, uintptr_t store_info) {
+         std::string store_name, uintptr_t store_info, std::string load_type,
+         std::string store_type) {
         fft::Callbacks c;
+        c.load_type = std::move(load_type);
+        c.store_type = std::move(store_type);
         c.load_ir.assign(load_ir.c_str(), load_ir.size());
         c.store_ir.assign(store_ir.c_str(), store_ir.size());
         c.load_name = std::move(load_name);
@@ -166,7 +224,8 @@ void bind_fft(nb::module_& m) {
         return fft::push_callbacks(std::move(c));
       },
       nb::arg("load_ir"), nb::arg("load_name"), nb::arg("load_info"), nb::arg("store_ir"),
-      nb::arg("store_name"), nb::arg("store_info"));
+      nb::arg("store_name"), nb::arg("store_info"), nb::arg("load_type") = "",
+      nb::arg("store_type") = "");
   sub.def("pop_callbacks", [] { fft::pop_callbacks(); });
   sub.def("jit_callbacks_supported", [] {
     std::string why;

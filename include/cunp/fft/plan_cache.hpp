@@ -1,6 +1,6 @@
 // cunp/fft/plan_cache.hpp -- cuFFT plans: the layout that names one (PlanKey), the plan itself
-// (a cufftHandle with no work area of its own), each thread's per-device LRU cache of them, and
-// the plan that get_fft_plan's `with` block makes the transforms use.
+// (a cufftHandle and the work area it holds from the memory pool), each thread's per-device LRU
+// cache of them, and the plan that get_fft_plan's `with` block makes the transforms use.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cunp/memory/memory.hpp"
 #include "cunp/runtime/stream.hpp"
 
 namespace cunp::fft {
@@ -52,6 +53,9 @@ struct Callbacks {
   uint64_t id = 0;                                       // set by push_callbacks
   std::string load_ir, load_name, store_ir, store_name;  // empty: no such callback
   uintptr_t load_info = 0, store_info = 0;  // device pointers the callbacks get as callerInfo
+  // The element type each callback reads or writes ("float2", "double2", "float", "double";
+  // empty: not known), so that a plan of another precision is refused before cuFFT links it.
+  std::string load_type, store_type;
 };
 using CallbacksPtr = std::shared_ptr<const Callbacks>;
 // Pushes (a copy of) `c` for this thread with its id (the same callbacks, the same id);
@@ -63,8 +67,11 @@ const CallbacksPtr& active_callbacks();  // nullptr outside any block
 // cufftXtSetJITCallback); `why` says what is missing when not.
 bool jit_callbacks_supported(std::string* why);
 
-// A cuFFT plan made for one key, without an automatically allocated work area: each execution
-// takes one from the pool on the current stream.
+// A cuFFT plan made for one key. As CuPy's plans, it holds its work area: cuFFT's automatic
+// allocation is off and the area comes from cunp's pool when the plan is made (on the current
+// stream), so the plan cache's memsize counts memory the cached plans really hold. Unlike
+// CuPy's, an execution on another stream than the area's last user waits for that stream's use
+// of it (an event recorded after each execution), so a cached plan serves several streams.
 class Plan {
  public:
   explicit Plan(const PlanKey& key);
@@ -73,7 +80,15 @@ class Plan {
   Plan& operator=(const Plan&) = delete;
 
   const PlanKey& key() const { return key_; }
+  // The bytes of work area an execution needs (cufftMakePlanMany64's workSize).
   std::size_t work_bytes() const { return work_bytes_; }
+  // The work area in use (null when the plan needs none) and its address.
+  const MemoryPtr& work_area() const { return work_area_; }
+  uintptr_t work_area_ptr() const { return work_ptr_; }
+  // Makes the plan use `ptr` (inside `mem`, which the plan keeps alive) as its work area;
+  // ValueError when fewer than work_bytes() bytes of `mem` follow `ptr` or it is on another
+  // device. A null `mem` takes a new area from the pool again.
+  void set_work_area(MemoryPtr mem, uintptr_t ptr);
   // Runs the plan on the current stream of its device (C2C: `forward` picks the direction).
   void execute(uintptr_t in, uintptr_t out, bool forward);
 
@@ -82,6 +97,16 @@ class Plan {
   CallbacksPtr callbacks_;  // kept while the plan links them
   int handle_ = 0;
   std::size_t work_bytes_ = 0;
+  MemoryPtr work_area_;
+  uintptr_t work_ptr_ = 0;
+  // Where the work area was last used (or taken from the pool): the stream, and an event
+  // recorded on it after that use, which an execution on another stream waits for.
+  void mark_area_used(StreamHandle s);
+  void release_area();  // drops the area once no other stream may still be using it
+  Event area_used_;
+  StreamHandle area_stream_ = nullptr;
+  StreamHandle area_owner_ = nullptr;  // the stream the plan's own area came from the pool on
+  bool own_area_ = false;              // false: a user's area, which the user orders
   StreamBinding stream_;
 };
 using PlanPtr = std::shared_ptr<Plan>;

@@ -6,11 +6,12 @@
     with plan:                                        # cunp.fft's transforms inside use it
         b = cunp.fft.fft(a)
 
-A plan is the plan cache's plan for the layout (the one cunp.fft.config.get_fft_plan gives),
-so a Plan1d and the cunp.fft call it stands for share one cuFFT plan. cunp's plans take their
-work area from the memory pool on each execution's stream instead of owning one: `work_area`
-is None and `work_area_size` says how many bytes an execution takes. The raw calls (create,
-exec*, ...) are libcufft's, through the table below.
+A Plan1d, and a PlanNd of a packed layout, is the plan cunp.fft's transform of a contiguous
+array of that layout runs (the one cunp.fft.config.get_fft_plan gives), so `with plan:` serves
+those transforms; a PlanNd of any other layout (embeds, strides, distances) is made as given,
+and its fft() runs on the buffers it is handed. As CuPy's, a plan holds its work area
+(`work_area`, `work_area_size` bytes from cunp's memory pool; `set_work_area` hands it another).
+The raw calls (create, exec*, ...) are libcufft's, through the table below.
 """
 import threading
 
@@ -111,154 +112,247 @@ def _positive(value, what):
 
 
 class _Plan:
-    """What Plan1d and PlanNd share: the cached plan, `with`, fft and the output array."""
+    """What Plan1d and PlanNd share: the core plan, `with`, the work area, fft and the output
+    array. `_in_dims`/`_out_dims` are the operands' logical extents in cuFFT's (row-major)
+    order, `_in_layout`/`_out_layout` their (embeds, stride, distance), `batch` the count."""
 
-    work_area = None  # cunp's plans take their work area from the pool per execution
-    gpus = None       # one device: cunp has no multi-GPU plans
+    gpus = None  # one device: cunp has no multi-GPU plans
 
-    def _make(self, in_shape, axes, lengths, order):
+    def _types(self, fft_type):
+        self.fft_type = fft_type
+        self._kind, self._in_dtype, self._out_dtype = _type_of(fft_type)
+
+    def _make_from_layout(self, in_shape, axes, lengths, order):
+        # The plan cunp.fft's transform of a contiguous `in_shape` array in `order` runs, so
+        # that `with plan:` serves those transforms; None where that transform runs other than
+        # one cuFFT plan (length-1 axes, several plans).
         import cunp
-        kind, in_dtype, self._out_dtype = _type_of(self.fft_type)
-        self._kind, self._in_dtype = kind, in_dtype
-        self._axes, self._lengths = tuple(axes), tuple(lengths)
-        # The cache plans from an array's layout: an empty array of the planned layout
-        # names it.
-        layout = cunp.empty(in_shape, dtype=in_dtype, order=order)
-        self.plan = _core.fft.plan(layout, list(lengths), list(axes), kind)
-        self._in_shape = tuple(in_shape)
-        self.order = order
+        layout = cunp.empty(in_shape, dtype=self._in_dtype, order=order)
+        try:
+            return _core.fft.plan(layout, list(lengths), list(axes), self._kind)
+        except ValueError:
+            return None
+
+    def _make(self, layout_plan):
+        # The core plan: `layout_plan` when given, else one of the explicit layout.
+        if self.batch == 0:
+            self.plan = None  # nothing to transform (CuPy makes no cuFFT plan either)
+            return
+        if layout_plan is None:
+            (inembed, istride, idist), (onembed, ostride, odist) = self._in_layout, \
+                self._out_layout
+            layout_plan = _core.fft.make_plan(self.fft_type, list(self._n), list(inembed),
+                                              istride, idist, list(onembed), ostride, odist,
+                                              self.batch)
+        self.plan = layout_plan
+
+    @property
+    def work_area(self):
+        """The plan's work area (a MemoryPointer from the memory pool), None when it needs
+        none."""
+        return None if self.plan is None else self.plan.work_area
 
     @property
     def work_area_size(self):
-        """The bytes of work area one execution takes from the memory pool."""
-        return self.plan.work_area_size
+        """The bytes of work area one execution needs."""
+        return 0 if self.plan is None else self.plan.work_area_size
+
+    def set_work_area(self, work_area):
+        """Makes the plan use `work_area` (a MemoryPointer to at least work_area_size bytes
+        on the plan's device), which it keeps alive; None takes a new area from the pool."""
+        if self.plan is not None:
+            self.plan.set_work_area(work_area)
 
     def __enter__(self):
-        self.plan.__enter__()
+        if self.plan is not None:
+            self.plan.__enter__()
         _stack().append(self)
         return self
 
     def __exit__(self, *exc):
         _stack().pop()
-        self.plan.__exit__(*exc)
+        if self.plan is not None:
+            self.plan.__exit__(*exc)
 
-    def _output_shape(self, a):
+    def _output_dtype_and_shape(self, a):
         shape = list(a.shape)
-        last = self._axes[-1]
-        if self._kind == 1:    # R2C: the last axis keeps n // 2 + 1 frequencies
-            shape[last] = self._lengths[-1] // 2 + 1
-        elif self._kind == 2:  # C2R: the real length
-            shape[last] = self._lengths[-1]
-        return tuple(shape)
+        if self._kind and shape:
+            shape[self.last_axis] = self.last_size
+        return tuple(shape), self._out_dtype
 
     def get_output_array(self, a, order='C'):
         """A new cunp array for fft(a, ...) to write."""
         import cunp
-        return cunp.empty(self._output_shape(a), dtype=self._out_dtype, order=order)
+        shape, dtype = self._output_dtype_and_shape(a)
+        return cunp.empty(shape, dtype=dtype, order=order)
 
     def check_output_array(self, a, out):
-        """Raises ValueError unless `out` can hold the transform of `a`."""
+        """Raises ValueError unless `out` can hold the transform of `a` (CuPy's checks: the
+        shape, with last_size along last_axis for R2C/C2R, the dtype and the contiguity)."""
         import numpy
-        if tuple(out.shape) != self._output_shape(a):
+        if out is a:
+            return
+        shape, dtype = self._output_dtype_and_shape(a)
+        if tuple(out.shape) != shape:
             raise ValueError('out has the shape %s; the transform gives %s'
-                             % (tuple(out.shape), self._output_shape(a)))
-        if numpy.dtype(out.dtype) != numpy.dtype(self._out_dtype):
-            raise ValueError('out has the dtype %s; the transform gives %s'
-                             % (out.dtype, self._out_dtype))
+                             % (tuple(out.shape), shape))
+        if numpy.dtype(out.dtype) != numpy.dtype(dtype):
+            raise ValueError('out has the dtype %s; the transform gives %s' % (out.dtype, dtype))
+        if (out.flags.c_contiguous, out.flags.f_contiguous) != \
+                (a.flags.c_contiguous, a.flags.f_contiguous):
+            raise ValueError('output contiguity mismatch')
+
+    def _check_operand(self, x, what, dtype, dims, layout):
+        import numpy
+        if numpy.dtype(x.dtype) != numpy.dtype(dtype):
+            raise ValueError('%s has the dtype %s; the plan takes %s' % (what, x.dtype, dtype))
+        if not (x.flags.c_contiguous or x.flags.f_contiguous):
+            raise ValueError('%s must be contiguous: the plan reads and writes its buffer in '
+                             'its own layout' % what)
+        needed = _span(dims, layout, self.batch)
+        if x.size < needed:
+            raise ValueError('%s holds %d elements; the plan\'s layout spans %d'
+                             % (what, x.size, needed))
+        if x.device.id != self.plan.device:
+            raise ValueError('%s is on device %d; the plan is on device %d'
+                             % (what, x.device.id, self.plan.device))
 
     def fft(self, a, out, direction):
-        """Runs the plan on `a` into `out` (get_output_array's), unnormalized as cuFFT is:
-        CUFFT_FORWARD or CUFFT_INVERSE for C2C; R2C is forward and C2R inverse."""
-        import numpy
+        """Runs the plan from `a`'s buffer into `out`'s (both contiguous, of the plan's dtypes
+        and spanning its layout) on the current stream, unnormalized as cuFFT is: CUFFT_FORWARD
+        or CUFFT_INVERSE for C2C; R2C is forward and C2R inverse (C2R overwrites `a`, as
+        cuFFT's does)."""
         if direction not in (CUFFT_FORWARD, CUFFT_INVERSE):
             raise ValueError('direction must be CUFFT_FORWARD or CUFFT_INVERSE')
         forward = direction == CUFFT_FORWARD
         if self._kind == 1 and not forward or self._kind == 2 and forward:
             raise ValueError('an R2C plan runs forward and a C2R plan inverse')
-        if numpy.dtype(a.dtype) != numpy.dtype(self._in_dtype):
-            raise ValueError('a has the dtype %s; the plan takes %s' % (a.dtype, self._in_dtype))
-        self.check_output_array(a, out)
-        # No scaling either way: "backward" leaves the forward transform unscaled, "forward"
-        # the inverse one.
-        norm = 'backward' if forward else 'forward'
-        with self.plan:
-            if len(self._axes) == 1:
-                _core.fft.fft(a, self._lengths[0], self._axes[0], norm, out, self._kind, forward)
-            else:
-                _core.fft.fftn(a, list(self._lengths), list(self._axes), norm, out, self._kind,
-                               forward)
+        if self.plan is None:
+            return out
+        self._check_operand(a, 'a', self._in_dtype, self._in_dims, self._in_layout)
+        self._check_operand(out, 'out', self._out_dtype, self._out_dims, self._out_layout)
+        if a.size and out.size:
+            self.plan.execute(a.data.ptr, out.data.ptr, forward)
         return out
 
     def __repr__(self):
-        return '<%s %s>' % (type(self).__name__, self.plan.key)
+        return '<%s %s>' % (type(self).__name__, self.plan.key if self.plan else 'batch=0')
+
+
+def _span(dims, layout, batch):
+    """The elements a buffer of `batch` transforms of logical extents `dims` laid out as
+    `layout` (embeds, stride, distance) spans: its last element's offset + 1 (0 for none)."""
+    if batch == 0:
+        return 0
+    embeds, stride, dist = layout
+    last = 0
+    for k, n in enumerate(dims):
+        last = last * (embeds[k] if k else 1) + (n - 1)
+    return (batch - 1) * dist + stride * last + 1
+
+
+def _operand_dims(n, kind):
+    # The logical extents of the input and output of a transform of real shape `n`.
+    n = list(n)
+    half = n[:-1] + [n[-1] // 2 + 1]
+    return (half if kind == 2 else n), (half if kind == 1 else n)
+
+
+def _packed(dims):
+    size = 1
+    for d in dims:
+        size *= d
+    return tuple(dims), 1, size
 
 
 class Plan1d(_Plan):
     """A batch of `batch` 1-D transforms of `nx` points of type `fft_type` (CUFFT_C2C, ...),
-    over C-contiguous (batch, nx) arrays (for C2R the input holds nx // 2 + 1 points)."""
+    over contiguous (batch, nx) buffers (for C2R the input holds nx // 2 + 1 points per
+    transform, for R2C the output). The plan is the one cunp.fft's transform of such an array
+    runs, so `with plan:` serves it."""
 
-    def __init__(self, nx, fft_type, batch, devices=None, out_size=None):
+    def __init__(self, nx, fft_type, batch, devices=None, out=None):
         if devices is not None and len(list(devices)) > 1:
             raise NotImplementedError('multi-GPU cuFFT plans are not supported by cunp')
         self.nx = _positive(nx, 'nx')
         self.batch = _positive(batch, 'batch')
-        self.fft_type = fft_type
-        kind = _type_of(fft_type)[0]
-        n_in = self.nx // 2 + 1 if kind == 2 else self.nx
+        self._types(fft_type)
         self.batch_share = None
-        self._make((self.batch, n_in), (-1,), (self.nx,), 'C')
+        self._n = (self.nx,)
+        self._in_dims, self._out_dims = _operand_dims(self._n, self._kind)
+        self._in_layout, self._out_layout = _packed(self._in_dims), _packed(self._out_dims)
+        self.last_axis = -1
+        self.last_size = self._out_dims[-1]
+        self.order = 'C'
+        self._make(self._make_from_layout((self.batch, self._in_dims[0]), (-1,), self._n, 'C'))
 
 
 class PlanNd(_Plan):
-    """A batch of n-D transforms (n = len(shape), 1 to 3) of type `fft_type` over arrays laid
-    out as CuPy's PlanNd takes them: contiguous in `order` ('C' or 'F'), the transformed axes
-    last (C) or first (F), `batch` transforms one after the other. For R2C and C2R,
-    `last_axis` is the halved axis and `last_size` its real length. cunp's plans follow the
-    array's layout, so embeddings, strides and distances other than the contiguous ones
-    raise NotImplementedError."""
+    """A batch of n-D transforms (n = len(shape), 1 to 3) of type `fft_type`, with CuPy's
+    PlanNd arguments, which are cufftMakePlanMany's: `shape` the logical (real) extents in
+    row-major order; for each operand its embeds (None: packed, and then its stride and
+    distance are ignored, as cuFFT ignores them for a NULL embed), stride and distance in
+    elements; `batch` transforms (0: an empty plan). `order` ('C' or 'F') is the order of
+    the arrays the plan serves; `last_axis` is the axis of the arrays that R2C halves and
+    C2R restores, and `last_size` its output length (by default shape[-1] // 2 + 1 for R2C
+    and shape[-1] for C2R). fft(a, out, direction) runs on `a`'s and `out`'s buffers, which
+    must span the layout."""
 
     def __init__(self, shape, inembed, istride, idist, onembed, ostride, odist, fft_type,
                  batch, order, last_axis, last_size):
+        import operator
         shape = tuple(_positive(n, 'shape') for n in shape)
         if not 1 <= len(shape) <= 3:
             raise ValueError('a plan transforms 1 to 3 axes, not %d' % len(shape))
         if order not in ('C', 'F'):
             raise ValueError("order must be 'C' or 'F', not %r" % (order,))
-        self.shape, self.fft_type, self.batch = shape, fft_type, _positive(batch, 'batch')
-        self.last_axis, self.last_size = last_axis, last_size
-        kind = _type_of(fft_type)[0]
-        # The real shape is `shape`; the complex side of R2C/C2R halves its last axis.
-        real = list(shape)
-        if kind and last_size is not None:
-            real[-1] = last_size
-        complex_side = real[:-1] + [real[-1] // 2 + 1]
-        in_dims = complex_side if kind == 2 else real
-        out_dims = complex_side if kind == 1 else real
-        size_in = 1
-        for n in in_dims:
-            size_in *= n
-        size_out = 1
-        for n in out_dims:
-            size_out *= n
-        contiguous = (inembed in (None, tuple(in_dims), list(in_dims)) and
-                      onembed in (None, tuple(out_dims), list(out_dims)) and
-                      istride == 1 and ostride == 1 and
-                      idist in (size_in, None) and odist in (size_out, None))
-        if not contiguous:
-            raise NotImplementedError(
-                'cunp plans follow the array layout: PlanNd takes contiguous arrays only '
-                '(inembed/onembed None or the shape, strides 1, distances the sizes); '
-                'transform a strided view with cunp.fft instead')
+        self._types(fft_type)
+        self.shape, self.order = shape, order
+        self.batch = operator.index(batch)
+        if self.batch < 0:
+            raise ValueError('batch must be >= 0, got %d' % self.batch)
+        self._n = shape
+        self._in_dims, self._out_dims = _operand_dims(shape, self._kind)
+        self._in_layout = _layout(inembed, istride, idist, self._in_dims, 'input')
+        self._out_layout = _layout(onembed, ostride, odist, self._out_dims, 'output')
         self.inembed, self.istride, self.idist = inembed, istride, idist
         self.onembed, self.ostride, self.odist = onembed, ostride, odist
-        nd = len(shape)
-        if order == 'C':
-            in_shape = (self.batch,) + tuple(in_dims) if self.batch > 1 else tuple(in_dims)
-            axes = tuple(range(-nd, 0))
-        else:
-            in_shape = tuple(in_dims) + ((self.batch,) if self.batch > 1 else ())
-            axes = tuple(range(nd))
-        self._make(in_shape, axes, real, order)
+        self.last_axis = operator.index(last_axis if last_axis is not None else -1)
+        self.last_size = self._out_dims[-1] if last_size is None else operator.index(last_size)
+        layout_plan = None
+        packed = (self._in_layout == _packed(self._in_dims) and
+                  self._out_layout == _packed(self._out_dims))
+        if packed and self.batch and not (self._kind == 2 and len(shape) > 1):
+            # The packed layout is a contiguous array's: the plan cunp.fft runs for it, so
+            # that `with plan:` serves its transforms. (An n-D C2R is one cuFFT plan here but
+            # a C2C plan and a 1-D C2R in cunp.fft, which does not assume NumPy's Hermitian
+            # input: it takes a plan of its own.)
+            nd = len(shape)
+            if order == 'C':
+                in_shape, axes = (self.batch,) + self._in_dims, tuple(range(-nd, 0))
+            else:  # the transformed axes first, reversed to be row-major in memory
+                in_shape = tuple(reversed(self._in_dims)) + (self.batch,)
+                axes = tuple(reversed(range(nd)))
+            layout_plan = self._make_from_layout(in_shape, axes, shape, order)
+        self._make(layout_plan)
+
+
+def _layout(embed, stride, dist, dims, what):
+    # One operand's (embeds, stride, distance), embed None meaning packed as cuFFT reads a
+    # NULL embed; ValueError for a layout cuFFT could not address.
+    import operator
+    if embed is None:
+        return _packed(dims)
+    embed = tuple(operator.index(e) for e in embed)
+    if len(embed) != len(dims):
+        raise ValueError('the %s embed %s has %d extents; the plan transforms %d axes'
+                         % (what, embed, len(embed), len(dims)))
+    for k in range(1, len(dims)):
+        if embed[k] < dims[k]:
+            raise ValueError('the %s embed %s is smaller than the %s extents %s'
+                             % (what, embed, what, tuple(dims)))
+    stride, dist = _positive(stride, what + ' stride'), _positive(dist, what + ' distance')
+    return embed, stride, dist
 
 
 # What to use instead of each name cunp does not provide: {instead: names}.

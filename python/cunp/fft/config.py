@@ -5,6 +5,7 @@ import sys
 import types
 
 from cunp import _core
+from cunp.fft import _lto_callbacks as _lto
 
 __all__ = ['get_plan_cache', 'show_plan_cache_info', 'set_cufft_gpus', 'get_fft_plan',
            'PlanCache', 'set_cufft_callbacks']
@@ -129,8 +130,8 @@ class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
 
         code = r'''
         #include <cuComplex.h>
-        extern "C" __device__ cuComplex scale(void* in, unsigned long long offset, void* info,
-                                              void* shared) {
+        __device__ cuComplex scale(void* in, unsigned long long offset, void* info,
+                                   void* shared) {
             cuComplex v = static_cast<cuComplex*>(in)[offset];
             float k = *static_cast<float*>(info);
             return make_cuFloatComplex(k * v.x, k * v.y);
@@ -142,16 +143,25 @@ class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
 
     cunp takes cb_ver='jit' (LTO callbacks): each source is compiled by NVRTC to LTO-IR for the
     current device, and cuFFT links it into the plans made in the block, which the plan cache
-    keeps apart from plans without callbacks. cb_load_name/cb_store_name name the function's
-    symbol (when None, the first extern "C" __device__ function's name: declare callbacks
-    extern "C", as NVRTC cannot name a C++ device function's symbol; cufft.h does not compile
-    under NVRTC, cuComplex.h's types are cuFFT's); cb_load_data/cb_store_data (a
-    MemoryPointer or a device address) are the callerInfo the callback receives, and the
-    deprecated cb_load_aux_arr/cb_store_aux_arr give their array's data instead. This needs
-    CUDA 13's cuFFT (12.x, with cufftXtSetJITCallback), NVRTC's LTO-IR output and nvJitLink,
-    which cuFFT loads when planning; RuntimeError names whichever is missing. cb_ver='legacy'
-    (cufftXtSetCallback) needs cuFFT's static library and a relocatable device link, which cunp
-    does not have: it raises NotImplementedError."""
+    keeps apart from plans without callbacks. A load callback is
+    `T f(void* data, unsigned long long offset, void* info, void* shared)` and a store callback
+    `void f(void* data, unsigned long long offset, T element, void* info, void* shared)`, T
+    the element type cuFFT reads or writes in the plan's precision (float2/cuComplex for
+    complex64 data, double2, float, double); cb_load_name/cb_store_name name the function, a
+    __device__ function of the global namespace, extern "C" or not (when None, the first
+    __device__ function of the source). cunp appends a forwarding function with the exact
+    signature and C++ linkage cuFFT links against (see cunp.fft._lto_callbacks) and checks
+    with nvJitLink, when the block is entered, that it links. cufft.h does not compile under
+    NVRTC: cuComplex.h's types are cuFFT's. cb_load_data/cb_store_data (a MemoryPointer or a
+    device address) are the callerInfo the callback receives, and the deprecated
+    cb_load_aux_arr/cb_store_aux_arr give their array's data instead. cuFFT links a plan's load
+    and store callbacks into one program: a function defined in both sources (one source given
+    as both) is defined twice, which RuntimeError names; declare such functions, and the
+    callbacks, static. This needs cuFFT 11.3 or
+    newer (CUDA 12.6 Update 2; CUDA 13's cuFFT 12), NVRTC's LTO-IR output and nvJitLink of the
+    toolkit's CUDA major version, no older than the NVRTC; RuntimeError names whichever is
+    missing. cb_ver='legacy' (cufftXtSetCallback) needs cuFFT's static library and a
+    relocatable device link, which cunp does not have: it raises NotImplementedError."""
 
     def __init__(self, cb_load=None, cb_store=None, cb_load_aux_arr=None, *,
                  cb_store_aux_arr=None, cb_load_name=None, cb_store_name=None,
@@ -178,10 +188,16 @@ class set_cufft_callbacks:  # noqa: N801 - CuPy's name (a context manager class)
 
     def __enter__(self):
         _check_jit_callbacks()
-        load_ir, load_name = _lto_ir(self._load[0], self._load[1], self._options)
-        store_ir, store_name = _lto_ir(self._store[0], self._store[1], self._options)
-        _core.fft.push_callbacks(load_ir, load_name, self._load[2], store_ir, store_name,
-                                 self._store[2])
+        from cunp.cuda import Device
+        arch = Device().compute_capability
+        load_ir, load_type = _lto_ir(self._load[0], self._load[1], self._options, arch, True)
+        store_ir, store_type = _lto_ir(self._store[0], self._store[1], self._options, arch,
+                                       False)
+        if load_ir and store_ir:
+            _check_together(load_ir, load_type, store_ir, store_type, arch)
+        _core.fft.push_callbacks(load_ir, _lto.LOAD_ENTRY if load_ir else '', self._load[2],
+                                 store_ir, _lto.STORE_ENTRY if store_ir else '', self._store[2],
+                                 load_type, store_type)
         self._pushed.append(True)
         return self
 
@@ -204,80 +220,72 @@ def _callback_data(data, aux_arr, what):
 
 
 def _check_jit_callbacks():
-    # What the toolkit needs for LTO callbacks, each missing piece named.
+    # What the toolkit needs for LTO callbacks, each missing piece named: cuFFT's entry point
+    # (the core), then nvJitLink and NVRTC, which cuFFT opens by their sonames when it plans
+    # (loaded here first, from the toolkit's directories cunp found, so that it finds them),
+    # and versions that link together.
     ok, why = _core.fft.jit_callbacks_supported()
     if not ok:
         raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
-    import ctypes
-    import os
-
-    from cunp.cuda import _libraries
-    # cuFFT opens nvJitLink by its soname when it plans; loaded here first (from the toolkit's
-    # directories cunp found, process-wide), cuFFT finds it loaded.
-    names = ('libnvJitLink.so.13', 'libnvJitLink.so.12', 'libnvJitLink.so')
-    for path in [os.path.join(d, n) for d in _libraries._library_dirs() for n in names] + \
-            list(names):
-        if os.sep in path and not os.path.exists(path):
-            continue
-        try:
-            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
-            return
-        except OSError:
-            continue
-    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (libnvJitLink.so) '
-                       'could not be loaded; cuFFT links the callbacks with it (install the CUDA '
-                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
-                       'CUNP_CUDA_LIBRARY_DIRS)')
+    from cunp.cuda import cufft, nvrtc
+    version = cufft.getVersion()
+    lib = _lto.nvjitlink(_lto.cuda_major(version))
+    try:
+        nvrtc_version = nvrtc.getVersion()
+    except Exception as e:  # noqa: BLE001 - any failure to load NVRTC is named
+        raise RuntimeError('cuFFT LTO callbacks are not available: NVRTC could not be loaded; '
+                           'cunp compiles the callbacks and cuFFT its wrapper with it') from e
+    why = _lto.check_versions(nvrtc_version, _lto.nvjitlink_version(lib), version)
+    if why:
+        raise RuntimeError('cuFFT LTO callbacks are not available: ' + why)
 
 
-def _device_name(source):
-    # The first extern "C" __device__ function: its symbol in the LTO-IR is its name.
-    import re
-    m = re.search(r'extern\s+"C"\s+(?:__\w+__\s+)*__device__\s+[^;{()]*?\b(\w+)\s*\(', source)
-    if m is None:
-        m = re.search(r'__device__\s+(?:__\w+__\s+)*extern\s+"C"\s+[^;{()]*?\b(\w+)\s*\(',
-                      source)
-    if m is None:
-        raise ValueError('no extern "C" __device__ function in the callback source: declare '
-                         'the callback extern "C", or give its (mangled) symbol as '
-                         'cb_load_name / cb_store_name')
-    return m.group(1)
-
-
-def _lto_ir(source, name, options):
-    """(LTO-IR bytes, the callback's symbol) of one callback source; (b'', '') for none."""
+def _lto_ir(source, name, options, arch, load):
+    """The LTO-IR of one callback source with cunp's forwarding entry and the element type
+    it reads or writes; (b'', '') for none."""
     if not source:
         return b'', ''
-    from cunp.cuda import Device
-    return _compile_lto(source, name or _device_name(source), tuple(options),
-                        Device().compute_capability)
+    return _compile_lto(source, name or _lto.device_function_name(source), tuple(options),
+                        arch, load)
 
 
 @functools.lru_cache(maxsize=64)
-def _compile_lto(source, name, options, arch):
-    # Compiled once per source, symbol, options and architecture: a block entered again reuses
-    # the IR, and the core then finds the plans it linked.
-    import os
+def _compile_lto(source, name, options, arch, load):
+    # Compiled and link-checked once per source, name, options, architecture and kind: a
+    # block entered again reuses the IR, and the core then finds the plans it linked.
+    # Returns (LTO-IR, element type).
+    kind = 'load' if load else 'store'
+    forwarded, expression = _lto.forwarding_source(source, name, load)
+    ir, lowered = _lto.compile_lto(forwarded, name, options, arch, expression)
+    element = _lto.element_type(lowered)
+    if element is None:
+        raise ValueError(f'the cuFFT {kind} callback {name} must {"return" if load else "take"} '
+                         f'the element float2 (cuComplex), double2 (cuDoubleComplex), float or '
+                         f'double; its type lowers as {lowered}')
+    entry = _lto.LOAD_ENTRY if load else _lto.STORE_ENTRY
+    cb_type = _lto.ELEMENT_TYPES.index(element) + (0 if load else 4)
+    error = _lto.link_error(ir, entry, cb_type, arch)
+    if error:
+        raise RuntimeError(
+            f'the cuFFT {kind} callback {name} does not link as cuFFT links it (a __device__ '
+            f'function of the global namespace taking (void*, unsigned long long, '
+            f'{"" if load else element + " element, "}void*, void*)): nvJitLink says:\n{error}')
+    return ir, element
 
-    from cunp.cuda import get_cuda_path, nvrtc
-    include = os.path.join(get_cuda_path() or '/usr/local/cuda', 'include')
-    prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
-    try:
-        opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
-                f'-I{include}'] + list(options)
-        try:
-            nvrtc.compileProgram(prog, opts)
-        except Exception as e:
-            raise RuntimeError(f'the cuFFT callback {name} did not compile:\n'
-                               f'{nvrtc.getProgramLog(prog)}') from e
-        try:
-            ir = nvrtc.getLTOIR(prog)
-        except (AttributeError, OSError) as e:
-            raise RuntimeError('cuFFT LTO callbacks are not available: this NVRTC does not '
-                               'produce LTO-IR (nvrtcGetLTOIR; CUDA 12 or newer)') from e
-        return bytes(ir), name
-    finally:
-        nvrtc.destroyProgram(prog)
+
+@functools.lru_cache(maxsize=16)
+def _check_together(load_ir, load_type, store_ir, store_type, arch):
+    # cuFFT links a plan's load and store callbacks into one program: a function both sources
+    # define (the same source given twice, a shared helper) is defined twice.
+    error = _lto.link_errors(
+        [(load_ir, _lto.LOAD_ENTRY, _lto.ELEMENT_TYPES.index(load_type)),
+         (store_ir, _lto.STORE_ENTRY, _lto.ELEMENT_TYPES.index(store_type) + 4)], arch)
+    if error:
+        raise RuntimeError(
+            'the cuFFT load and store callbacks do not link together, as cuFFT links a plan\'s '
+            'callbacks into one program (a function both sources define is defined twice: '
+            'give each callback its own source, or declare the functions they share, and the '
+            'callbacks themselves, static): nvJitLink says:\n' + error)
 
 
 class _ConfigModule(types.ModuleType):

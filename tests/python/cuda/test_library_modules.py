@@ -211,10 +211,19 @@ def test_cufft_constants_and_plan_arguments():
         cufft.Plan1d(8, cufft.CUFFT_C2C, 0)
     with pytest.raises(NotImplementedError, match="multi-GPU"):
         cufft.Plan1d(8, cufft.CUFFT_C2C, 1, devices=[0, 1])
-    with pytest.raises(NotImplementedError, match="contiguous"):
-        cufft.PlanNd((4, 4), (8, 8), 1, 64, None, 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
-    with pytest.raises(NotImplementedError, match="contiguous"):
-        cufft.PlanNd((4, 4), None, 2, 16, None, 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
+    # layouts cuFFT could not address, before any plan is made
+    with pytest.raises(ValueError, match="input embed .* has 1 extents"):
+        cufft.PlanNd((4, 4), (8,), 1, 64, None, 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
+    with pytest.raises(ValueError, match="output embed .* smaller"):
+        cufft.PlanNd((4, 4), None, 1, 16, (4, 3), 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
+    with pytest.raises(ValueError, match="input stride must be positive"):
+        cufft.PlanNd((4, 4), (4, 4), 0, 16, None, 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
+    with pytest.raises(ValueError, match="output distance must be positive"):
+        cufft.PlanNd((4, 4), None, 1, 16, (4, 4), 1, 0, cufft.CUFFT_C2C, 1, 'C', -1, None)
+    with pytest.raises(ValueError, match="batch must be >= 0"):
+        cufft.PlanNd((4, 4), None, 1, 16, None, 1, 16, cufft.CUFFT_C2C, -1, 'C', -1, None)
+    with pytest.raises(ValueError, match="shape must be positive"):
+        cufft.PlanNd((4, 0), None, 1, 16, None, 1, 16, cufft.CUFFT_C2C, 1, 'C', -1, None)
     with pytest.raises(ValueError, match="order"):
         cufft.PlanNd((4, 4), None, 1, 16, None, 1, 16, cufft.CUFFT_C2C, 1, 'K', -1, None)
     with pytest.raises(ValueError, match="1 to 3"):
@@ -251,34 +260,16 @@ def test_set_cufft_callbacks_arguments():
     assert "set_cufft_callbacks" in config.__all__
 
 
-def test_callback_symbol_is_the_extern_c_functions_name():
-    from cunp.fft.config import _device_name
+def test_cufft_layout_spans():
+    # The elements a plan's buffer spans, which fft() checks its operands hold.
+    from cunp.cuda.cufft import _operand_dims, _packed, _span
 
-    source = 'extern "C" __device__ float2 load_it(void* p, unsigned long long o, void*, void*)'
-    assert _device_name(source + " {}") == "load_it"
-    assert _device_name('__device__ extern "C" void st(void* p) {}') == "st"
-    with pytest.raises(ValueError, match='extern "C"'):
-        _device_name("__device__ float2 cpp_only(void* p) {}")
-
-
-@pytest.mark.skipif(not os.path.exists(os.path.join(INCLUDE, "cuComplex.h")),
-                    reason="no CUDA toolkit headers")
-def test_callbacks_compile_to_lto_ir_without_a_gpu():
-    from cunp.fft.config import _compile_lto
-
-    source = r'''
-    #include <cuComplex.h>
-    extern "C" __device__ cuComplex twice(void* in, unsigned long long offset, void* info,
-                                          void* shared) {
-      cuComplex v = static_cast<cuComplex*>(in)[offset];
-      return make_cuFloatComplex(2 * v.x, 2 * v.y);
-    }
-    '''
-    ir, name = _compile_lto(source, "twice", (), "90")
-    assert name == "twice" and isinstance(ir, bytes) and len(ir) > 100
-    assert _compile_lto(source, "twice", (), "90")[0] is ir  # compiled once
-    with pytest.raises(RuntimeError, match="did not compile"):
-        _compile_lto("this is not CUDA", "f", (), "90")
+    assert _operand_dims((6, 10), 1) == ([6, 10], [6, 6])  # R2C halves the output
+    assert _operand_dims((6, 10), 2) == ([6, 6], [6, 10])  # C2R the input
+    assert _span((6, 10), _packed((6, 10)), 3) == 180
+    assert _span((6, 10), ((6, 16), 1, 96), 3) == 2 * 96 + 5 * 16 + 9 + 1  # padded rows
+    assert _span((8,), ((8,), 4, 1), 4) == 3 + 4 * 7 + 1  # interleaved batch
+    assert _span((8,), ((8,), 1, 8), 0) == 0
 
 
 def test_callback_prerequisites_are_checked_or_named():
@@ -291,3 +282,60 @@ def test_callback_prerequisites_are_checked_or_named():
     else:
         with pytest.raises(RuntimeError, match="not available"):
             config._check_jit_callbacks()
+
+
+class _FakeCorePlan:
+    # Stands for the core's plan object: records what PlanNd asks cuFFT for and runs.
+    device = 0
+    work_area = None
+    work_area_size = 0
+    key = 'fake'
+
+    def __init__(self, *args):
+        self.args = args
+        self.runs = []
+
+    def execute(self, in_ptr, out_ptr, forward):
+        self.runs.append((in_ptr, out_ptr, forward))
+
+
+class _FakeArray:
+    def __init__(self, shape, dtype, contiguous=True):
+        import types
+
+        import numpy
+        self.shape, self.dtype = tuple(shape), numpy.dtype(dtype)
+        self.size = int(numpy.prod(shape))
+        self.flags = types.SimpleNamespace(c_contiguous=contiguous, f_contiguous=False)
+        self.data = types.SimpleNamespace(ptr=0x1000 + self.size)
+        self.device = types.SimpleNamespace(id=0)
+
+
+def test_plannd_hands_cufft_its_layout(monkeypatch):
+    # The explicit layouts go to cufftMakePlanMany64 as given (a None embed packed, its stride
+    # and distance ignored as cuFFT ignores them); fft() checks the buffers and runs.
+    import numpy
+
+    import cunp
+    from cunp.cuda import cufft
+
+    made = []
+    monkeypatch.setattr(cunp._core.fft, 'make_plan',
+                        lambda *args: made.append(_FakeCorePlan(*args)) or made[-1])
+    plan = cufft.PlanNd((6, 10), (6, 13), 1, 78, None, 7, 99, cufft.CUFFT_D2Z, 3, 'C', -1,
+                        None)
+    assert made[-1].args == (cufft.CUFFT_D2Z, [6, 10], [6, 13], 1, 78, [6, 6], 1, 36, 3)
+    assert plan.last_size == 6 and plan.work_area is None
+    a, out = _FakeArray((3, 6, 13), numpy.float64), _FakeArray((3, 6, 6), numpy.complex128)
+    assert plan.fft(a, out, cufft.CUFFT_FORWARD) is out
+    assert made[-1].runs == [(a.data.ptr, out.data.ptr, True)]
+    with pytest.raises(ValueError, match="spans 108"):
+        plan.fft(a, _FakeArray((100,), numpy.complex128), cufft.CUFFT_FORWARD)
+    with pytest.raises(ValueError, match="R2C plan runs forward"):
+        plan.fft(a, out, cufft.CUFFT_INVERSE)
+    # an n-D C2R is one cuFFT plan of the real shape, its input the halved one
+    cufft.PlanNd((4, 8), None, 1, 0, None, 1, 0, cufft.CUFFT_Z2D, 2, 'C', -1, 8)
+    assert made[-1].args == (cufft.CUFFT_Z2D, [4, 8], [4, 5], 1, 20, [4, 8], 1, 32, 2)
+    # interleaved: stride and distance as given
+    cufft.PlanNd((16,), (16,), 5, 1, (16,), 5, 1, cufft.CUFFT_C2C, 5, 'C', 0, None)
+    assert made[-1].args == (cufft.CUFFT_C2C, [16], [16], 5, 1, [16], 5, 1, 5)

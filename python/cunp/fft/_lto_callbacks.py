@@ -1,0 +1,267 @@
+"""cuFFT's LTO callbacks as cuFFT links them, and the LTO-IR cunp hands it.
+
+How cuFFT (11.3+, CUDA 12.6 Update 2; 12.x, CUDA 13) links a plan's LTO callback, once
+cufftXtSetJITCallback has named it between cufftCreate and cufftMakePlan*:
+
+1. it compiles, with NVRTC (libnvrtc.so.<CUDA major>, found by its soname), a small wrapper
+   that defines its fixed entry point (cufftJITCallbackLoadComplex, ...) and calls the named
+   function through a declaration of the LTO signature, with C++ linkage:
+       T name(void*, unsigned long long, void*, void*)             (load; T the element type)
+       void name(void*, unsigned long long, T, void*, void*)       (store)
+2. it links that wrapper, the callback's LTO-IR and its own kernels with nvJitLink
+   (libnvJitLink.so.<CUDA major>) for the device.
+
+The other requirements of cuFFT's documentation and NVIDIA's CUDALibrarySamples (cuFFT/
+lto_callback_window_1d), which cunp meets: cufftXtSetJITCallback comes after cufftCreate and
+before cufftMakePlan* (src/fft/plan_cache.cpp); the LTO-IR comes from NVRTC with -dlto and
+-rdc for compute_XX no newer than the device (the device's own here); callerInfo is an array of
+one device pointer; the callback type matches the plan's type and precision; the shared
+libcufft serves (legacy callbacks needed the static library, LTO ones do not).
+
+So the name must be a function of the global namespace whose C++-mangled symbol the LTO-IR
+defines: an extern "C" function, a `size_t` offset (mangled differently from unsigned long
+long) or a store callback's element type of another precision leave the wrapper's call
+unresolved ("ptxas fatal: Unresolved extern function '_Z...'"), which cuFFT reports as
+CUFFT_INTERNAL_ERROR from cufftMakePlan*. NVRTC's LTO-IR must also be no newer than the
+nvJitLink that links it.
+
+cunp therefore appends to each callback source a forwarding function of its own with exactly
+that signature and C++ linkage (`LOAD_ENTRY`, `STORE_ENTRY`), which calls the user's function
+by its source name: the user's function may be extern "C" or C++, take size_t or unsigned
+long long, and cuFFT is given the forwarding function's name. `check_link` repeats cuFFT's
+link step on the host with nvJitLink (no GPU needed), so that a callback cuFFT could not link
+fails with nvJitLink's own message instead of CUFFT_INTERNAL_ERROR.
+"""
+import ctypes
+import functools
+import os
+import re
+
+LOAD_ENTRY = 'cunp_cufft_load_callback'
+STORE_ENTRY = 'cunp_cufft_store_callback'
+
+# The element types of cufftXtCallbackType 0..7 (loads 0-3, stores 4-7), as the NVRTC
+# built-in types cuFFT's wrapper declares them with.
+ELEMENT_TYPES = ('float2', 'double2', 'float', 'double') * 2
+
+# The forwarding functions. A load's return type is not part of its symbol, so `auto` takes
+# the user's; a store's element type is, so it is read off the user's function's parameter.
+# Either way the element type is named to the host through `tag`'s lowered name (ELEMENT_OF),
+# so a plan of another precision is refused before cuFFT links a mismatched callback.
+_DETAIL = '''
+namespace cunp_cufft_detail {
+template <class T> struct plain { using type = T; };
+template <class T> struct plain<const T> { using type = T; };
+template <class T> struct plain<T&> { using type = typename plain<T>::type; };
+template <class R, class A, class B, class T, class C, class D>
+__device__ typename plain<T>::type element(R (*)(A, B, T, C, D));
+template <class T> __device__ char tag = 0;
+}
+'''
+_LOAD_TAG = ('&cunp_cufft_detail::tag<cunp_cufft_detail::plain<decltype('
+             '%(name)s((void*)0, 0ull, (void*)0, (void*)0))>::type>')
+_STORE_TAG = '&cunp_cufft_detail::tag<decltype(cunp_cufft_detail::element(&%(name)s))>'
+# The element types as a lowered `tag<T>` spells T.
+ELEMENT_OF = {'6float2': 'float2', '7double2': 'double2', 'f': 'float', 'd': 'double'}
+_LOAD_FORWARD = '''
+extern "C++" __device__ auto %(entry)s(void* data, unsigned long long offset, void* info,
+                                       void* shared) {
+  return %(name)s(data, offset, info, shared);
+}
+'''
+_STORE_FORWARD = '''
+extern "C++" __device__ void %(entry)s(void* data, unsigned long long offset,
+                                       decltype(cunp_cufft_detail::element(&%(name)s)) element,
+                                       void* info, void* shared) {
+  %(name)s(data, offset, element, info, shared);
+}
+'''
+
+
+def forwarding_source(source, name, load):
+    """`source` with cunp's forwarding function to its callback `name` appended, and the name
+    expression whose lowered name spells the callback's element type."""
+    if not re.fullmatch(r'[A-Za-z_]\w*', name):
+        raise ValueError(f'the callback name must be the identifier of a function of the global '
+                         f'namespace in the source (cunp calls it from C++), not {name!r}')
+    template = _LOAD_FORWARD if load else _STORE_FORWARD
+    entry = LOAD_ENTRY if load else STORE_ENTRY
+    fields = {'entry': entry, 'name': name}
+    return (source + '\n' + _DETAIL + template % fields,
+            (_LOAD_TAG if load else _STORE_TAG) % fields)
+
+
+def element_type(lowered):
+    """The element type ('float2', ...) a lowered `tag<T>` name spells, else None."""
+    m = re.fullmatch(r'_ZN17cunp_cufft_detail3tagI(\w+?)EE', lowered)
+    return ELEMENT_OF.get(m.group(1)) if m else None
+
+
+def device_function_name(source):
+    """The name of the first __device__ function defined in `source` (any linkage)."""
+    m = re.search(r'__device__\s+[^;{()=]*?\b(\w+)\s*\(', source)
+    if m is None:
+        raise ValueError('no __device__ function in the callback source: define the callback '
+                         'as a __device__ function, or name it with cb_load_name / '
+                         'cb_store_name')
+    return m.group(1)
+
+
+# cuFFT's link step, rebuilt for check_link: its wrapper (as described above) and a kernel
+# standing for cuFFT's kernels, which call the wrapper's entry point.
+_CUFFT_WRAPPER = '''
+extern __device__ %(ret)s %(name)s(void*, unsigned long long, %(element)svoid*, void*);
+extern "C" __global__ void cunp_cufft_link_probe_%(type)d(void* data, void* info,
+                                                    %(element_param)s %(sink)s* sink) {
+  %(call)s
+}
+'''
+
+
+def _probe_source(name, cb_type):
+    element = ELEMENT_TYPES[cb_type]
+    if cb_type < 4:
+        return _CUFFT_WRAPPER % {
+            'ret': element, 'name': name, 'element': '', 'element_param': '', 'type': cb_type,
+            'sink': element, 'call': f'*sink = {name}(data, threadIdx.x, info, 0);'}
+    return _CUFFT_WRAPPER % {
+        'ret': 'void', 'name': name, 'element': element + ', ', 'type': cb_type,
+        'element_param': element + ' value,', 'sink': 'int',
+        'call': f'{name}(data, threadIdx.x, value, info, 0);'}
+
+
+_nvjitlink = []  # the library loaded first, which later calls without a major reuse
+
+
+def nvjitlink(major=None):
+    """libnvJitLink, as cunp's toolkit search and then the soname find it: of CUDA `major`
+    (the one cuFFT opens) when given, else the one loaded before or the newest found."""
+    if _nvjitlink and (major is None or _nvjitlink[0][0] == major):
+        return _nvjitlink[0][1]
+    from cunp.cuda import _libraries
+    majors = (major,) if major else (13, 12)
+    lib = _load_nvjitlink(tuple(_libraries._library_dirs()), majors)
+    if not _nvjitlink:
+        _nvjitlink.append((nvjitlink_version(lib)[0], lib))
+    return lib
+
+
+def _load_nvjitlink(dirs, majors):
+    names = ['libnvJitLink.so.%d' % m for m in majors] + (['libnvJitLink.so'] if len(majors) > 1
+                                                          else [])
+    errors = []
+    for path in [os.path.join(d, n) for d in dirs for n in names] + names:
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            # Global, so that cuFFT's own dlopen of the soname finds this library loaded.
+            return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        except OSError as e:
+            errors.append(str(e))
+    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (%s) could not be '
+                       'loaded (%s); cuFFT links the callbacks with it (install the CUDA '
+                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
+                       'CUNP_CUDA_LIBRARY_DIRS)' % (' or '.join(names),
+                                                    '; '.join(errors[-2:]) or 'not found'))
+
+
+def nvjitlink_version(lib):
+    major, minor = ctypes.c_uint(), ctypes.c_uint()
+    if lib.nvJitLinkVersion(ctypes.byref(major), ctypes.byref(minor)) != 0:
+        raise RuntimeError('nvJitLinkVersion failed')
+    return major.value, minor.value
+
+
+def cuda_major(cufft_version):
+    """The CUDA major version of a cuFFT (cufftGetVersion's integer): 13 for cuFFT 12."""
+    return 13 if cufft_version >= 12000 else 12
+
+
+def check_versions(nvrtc_version, jitlink_version, cufft_version):
+    """The reason cuFFT cannot link callbacks compiled by NVRTC `nvrtc_version` with
+    nvJitLink `jitlink_version` (both (major, minor)), or None. cuFFT `cufft_version` (its
+    integer, 12000 for 12.0) opens nvJitLink of its own CUDA major: 13 for cuFFT 12."""
+    major = cuda_major(cufft_version)
+    if jitlink_version[0] != major:
+        return ('cuFFT %d.%d links callbacks with nvJitLink %d.x (libnvJitLink.so.%d); the '
+                'nvJitLink found is %d.%d' % (cufft_version // 1000, cufft_version // 100 % 10,
+                                             major, major, *jitlink_version))
+    if nvrtc_version[0] != major:
+        return ('cuFFT %d.%d compiles its callback wrapper with NVRTC %d.x '
+                '(libnvrtc.so.%d) and links LTO-IR of that major version; the NVRTC cunp '
+                'compiles the callbacks with is %d.%d' % (
+                    cufft_version // 1000, cufft_version // 100 % 10, major, major,
+                    *nvrtc_version))
+    if tuple(nvrtc_version) > tuple(jitlink_version):
+        return ('the callbacks are compiled by NVRTC %d.%d, newer than the nvJitLink %d.%d that '
+                'links them: LTO-IR links only with an nvJitLink at least as new as its '
+                'compiler (use the NVRTC and nvJitLink of one toolkit)'
+                % (*nvrtc_version, *jitlink_version))
+    return None
+
+
+def compile_lto(source, name, options, arch, name_expression=None):
+    """LTO-IR of `source` for compute_`arch` (NVRTC, -dlto), as cuFFT takes it, and the
+    lowered name of `name_expression` (None without one)."""
+    from cunp.cuda import get_cuda_path, nvrtc
+    include = os.path.join(get_cuda_path() or '/usr/local/cuda', 'include')
+    prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
+    try:
+        if name_expression:
+            nvrtc.addNameExpression(prog, name_expression)
+        opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
+                f'-I{include}'] + list(options)
+        try:
+            nvrtc.compileProgram(prog, opts)
+        except Exception as e:
+            raise RuntimeError(f'the cuFFT callback {name} did not compile:\n'
+                               f'{nvrtc.getProgramLog(prog)}') from e
+        try:
+            ir = bytes(nvrtc.getLTOIR(prog))
+        except (AttributeError, OSError) as e:
+            raise RuntimeError('cuFFT LTO callbacks are not available: this NVRTC does not '
+                               'produce LTO-IR (nvrtcGetLTOIR; CUDA 12 or newer)') from e
+        lowered = nvrtc.getLoweredName(prog, name_expression) if name_expression else None
+        return ir, lowered
+    finally:
+        nvrtc.destroyProgram(prog)
+
+
+@functools.lru_cache(maxsize=16)
+def _probe_ir(name, cb_type):
+    # cuFFT compiles its wrapper for compute_75, the oldest architecture it supports.
+    return compile_lto(_probe_source(name, cb_type), 'cuFFT link probe', (), '75')[0]
+
+
+def link_error(ir, name, cb_type, arch, lib=None):
+    """nvJitLink's error log when the LTO-IR `ir` does not link as cuFFT links a callback
+    `name` of cufftXtCallbackType `cb_type` for sm_`arch`; None when it links."""
+    return link_errors([(ir, name, cb_type)], arch, lib)
+
+
+def link_errors(callbacks, arch, lib=None):
+    """As link_error for the (ir, name, cb_type) of each callback of one plan, linked
+    together as cuFFT links a plan's load and store callbacks (a symbol both define is
+    defined twice)."""
+    lib = lib or nvjitlink()
+    handle = ctypes.c_void_p()
+    options = (ctypes.c_char_p * 2)(b'-lto', f'-arch=sm_{arch}'.encode())
+    if lib.nvJitLinkCreate(ctypes.byref(handle), 2, options) != 0:
+        return 'nvJitLinkCreate failed for sm_%s' % arch
+    try:
+        status = 0
+        inputs = [(_probe_ir(name, t), b'cufft_wrapper') for _, name, t in callbacks]
+        inputs += [(ir, b'callback') for ir, _, _ in callbacks]
+        for data, what in inputs:
+            status = status or lib.nvJitLinkAddData(handle, 3, data, ctypes.c_size_t(len(data)),
+                                                    what)  # 3: NVJITLINK_INPUT_LTOIR
+        status = status or lib.nvJitLinkComplete(handle)
+        if status == 0:
+            return None
+        size = ctypes.c_size_t()
+        lib.nvJitLinkGetErrorLogSize(handle, ctypes.byref(size))
+        log = ctypes.create_string_buffer(size.value + 1)
+        lib.nvJitLinkGetErrorLog(handle, log)
+        return log.value.decode(errors='replace').strip() or 'nvJitLink status %d' % status
+    finally:
+        lib.nvJitLinkDestroy(ctypes.byref(handle))
