@@ -711,6 +711,27 @@ void bind_raw_kernel(nb::module_& m) {
       nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
       nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
       nb::arg("jitify") = false);
+  // cunp.cuda.compiler.compile_using_nvrtc/_nvcc: the same pipeline, handing the image to
+  // Python: (bytes, is_ptx, lowered names). PTX loses the NUL the driver needs (Module.load adds
+  // one back).
+  sub.def(
+      "compile_image",
+      [](std::string source, std::vector<std::string> options,
+         std::vector<std::string> name_expressions, int arch, std::string backend, bool jitify) {
+        auto mod = RawModule::from_source(std::move(source), std::move(options),
+                                          std::move(name_expressions),
+                                          build_options(backend, false, jitify));
+        CompileResult r;
+        {
+          nb::gil_scoped_release unlocked;
+          r = mod->compile_for(arch);
+        }
+        std::size_t n = r.image.size();
+        if (r.is_ptx && n > 0 && r.image[n - 1] == '\0') --n;
+        return nb::make_tuple(nb::bytes(r.image.data(), n), r.is_ptx, r.lowered_names);
+      },
+      nb::arg("source"), nb::arg("options"), nb::arg("name_expressions"), nb::arg("arch"),
+      nb::arg("backend"), nb::arg("jitify"));
   sub.def("translate_cucomplex", &translate_cucomplex);
   // How many NumPy scalar types are read straight from the object (tests: the fast path is on).
   sub.def("raw_kernel_numpy_scalar_types", [] { return numpy_scalar_types().size(); });

@@ -66,5 +66,87 @@ def compile_with_cache(source, options=(), arch=None, cache_dir=None, extra_sour
     return module
 
 
-__all__ = ["CompileException", "JitifyException", "NVCCException", "compile_with_cache",
-           "is_valid_kernel_name"]
+def _arch_number(arch):
+    """CuPy's `arch` ('90', 90, 'sm_90', 'compute_90'; None: the current device's) as an int."""
+    if arch is None:
+        from cunp.cuda.device import get_compute_capability
+        arch = get_compute_capability()
+    text = str(arch)
+    for prefix in ("sm_", "compute_", "lto_"):
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    if not text.isdigit():
+        raise ValueError("arch must be a compute capability such as '90' or 'sm_90', not %r"
+                         % (arch,))
+    return int(text)
+
+
+def _option_tuple(options):
+    if isinstance(options, str):
+        return (options,)
+    options = tuple(options)
+    for o in options:
+        if not isinstance(o, str):
+            raise TypeError("options must be strings, not %s" % type(o).__name__)
+    return options
+
+
+def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
+                        name_expressions=None, log_stream=None, cache_in_memory=False,
+                        jitify=False):
+    """Compiles `source` with NVRTC for `arch` (the current device's compute capability when
+    None) and returns (image, mapping): the image is a cubin, or PTX where this NVRTC cannot
+    target `arch` (the driver JIT-compiles it); mapping is {expression: lowered name} for
+    `name_expressions`, else None. cunp's compiler adds the toolkit's include directories, as
+    RawModule does. `filename`, `log_stream` and `cache_in_memory` are taken for CuPy's
+    signature."""
+    if not isinstance(source, str):
+        raise TypeError("source must be a str, not %s" % type(source).__name__)
+    expressions = [str(e) for e in name_expressions] if name_expressions else []
+    image, _, lowered = _core.kernels.compile_image(
+        source, list(_option_tuple(options)), expressions, _arch_number(arch), "nvrtc",
+        bool(jitify))
+    return image, (dict(zip(expressions, lowered)) if expressions else None)
+
+
+def compile_using_nvcc(source, options=(), arch=None, filename="kern.cu", code_type="cubin",
+                       separate_compilation=False, log_stream=None):
+    """Compiles `source` with the toolkit's nvcc for sm_`arch` (the current device's when None)
+    and returns the cubin or PTX (`code_type`) as bytes; separate_compilation=True compiles
+    relocatable device code (-rdc=true), for a later link (LinkState). NVCCException carries
+    nvcc's output."""
+    import os
+    import subprocess
+    import tempfile
+
+    from cunp.cuda import get_nvcc_path
+    if not isinstance(source, str):
+        raise TypeError("source must be a str, not %s" % type(source).__name__)
+    if code_type not in ("cubin", "ptx"):
+        raise ValueError("Invalid code_type %s. Should be cubin or ptx" % (code_type,))
+    nvcc = get_nvcc_path()
+    if not nvcc:
+        raise RuntimeError("nvcc was not found: set $NVCC or install the CUDA toolkit")
+    number = _arch_number(arch)
+    flags = ["-arch=sm_%d" % number if code_type == "cubin" else "-arch=compute_%d" % number,
+             "--" + code_type]
+    if separate_compilation:
+        flags.append("-rdc=true")
+    with tempfile.TemporaryDirectory() as root:
+        cu_path = os.path.join(root, os.path.basename(filename) or "kern.cu")
+        out_path = os.path.splitext(cu_path)[0] + "." + code_type
+        with open(cu_path, "w") as f:
+            f.write(source)
+        cmd = nvcc.split() + flags + list(_option_tuple(options)) + [cu_path, "-o", out_path]
+        done = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+        if log_stream is not None:
+            log_stream.write(done.stdout + done.stderr)
+        if done.returncode != 0:
+            raise NVCCException("nvcc failed (exit %d): %s\n%s" % (
+                done.returncode, " ".join(cmd), (done.stdout + done.stderr).strip()))
+        with open(out_path, "rb") as f:
+            return f.read()
+
+
+__all__ = ["CompileException", "JitifyException", "NVCCException", "compile_using_nvcc",
+           "compile_using_nvrtc", "compile_with_cache", "is_valid_kernel_name"]

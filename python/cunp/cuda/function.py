@@ -10,7 +10,7 @@ import tempfile as _tempfile
 
 from cunp import _core
 
-__all__ = ["Function", "Module"]
+__all__ = ["Function", "LinkState", "Module"]
 
 
 class Module:
@@ -80,3 +80,36 @@ class Function:
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._kernel, name)
+
+
+class LinkState:
+    """A driver link (cuLinkCreate): add PTX, cubin, fatbin, object or library images with
+    add_ptr_data / add_ptr_file (input types: cunp.cuda.driver.CU_JIT_INPUT_*), then complete()
+    returns the linked cubin, for Module.load. Relocatable code from
+    compile_using_nvcc(..., separate_compilation=True) links this way."""
+
+    def __init__(self):
+        from cunp.cuda import driver
+        self._driver = driver
+        self.ptr = driver.linkCreate()
+
+    def add_ptr_data(self, data, name, input_type):
+        """Adds the image `data` (bytes; str for PTX), named `name` in the linker's messages."""
+        self._driver.linkAddData(self.ptr, input_type, data, name)
+
+    def add_ptr_file(self, path, input_type):
+        """Adds the file at `path`."""
+        self._driver.linkAddFile(self.ptr, input_type, path)
+
+    def complete(self):
+        """The linked cubin, as bytes."""
+        return self._driver.linkComplete(self.ptr)
+
+    def __del__(self):
+        ptr, self.ptr = getattr(self, "ptr", 0), 0
+        if ptr:
+            try:
+                self._driver.linkDestroy(ptr)
+            except Exception:  # at interpreter exit the driver may be gone already
+                pass
+
