@@ -9,6 +9,7 @@
 #pragma once
 #include "../cunp_device.cuh"
 #include "ndi_boundary.cuh"
+#include "ndi_select.cuh"
 #include "ndi_stencil.cuh"
 
 namespace cunp {
@@ -29,16 +30,23 @@ struct ndi_tile_params {
 constexpr int kNdiTile = 32;           // outputs a block covers along each axis
 constexpr int kNdiTileThreadRows = 8;  // the block is 32 x 8 threads, 4 outputs a thread
 
-// Folds start empty; the rank folds take their rank.
+// Folds start empty; the rank folds take their rank (and the selection network the tap count).
 template <class Fold> struct ndi_fold_maker {
-  static __device__ Fold make(long long) { return Fold(); }
+  static __device__ Fold make(long long, long long) { return Fold(); }
 };
 template <int CAP> struct ndi_fold_maker<ndi_rank_fold<CAP>> {
-  static __device__ ndi_rank_fold<CAP> make(long long r) { return ndi_rank_fold<CAP>(r); }
+  static __device__ ndi_rank_fold<CAP> make(long long, long long r) {
+    return ndi_rank_fold<CAP>(r);
+  }
 };
 template <int CAP> struct ndi_fold_maker<ndi_small_rank_fold<CAP>> {
-  static __device__ ndi_small_rank_fold<CAP> make(long long r) {
+  static __device__ ndi_small_rank_fold<CAP> make(long long, long long r) {
     return ndi_small_rank_fold<CAP>(r);
+  }
+};
+template <class V, int CAP> struct ndi_fold_maker<ndi_select_fold<V, CAP>> {
+  static __device__ ndi_select_fold<V, CAP> make(long long taps, long long r) {
+    return ndi_select_fold<V, CAP>(taps, r);
   }
 };
 
@@ -66,7 +74,7 @@ template <class Y, class Fold> __device__ void ndi_tile_fold(const ndi_tile_para
   for (int k = 0; k < kNdiTile / kNdiTileThreadRows; ++k) {
     const long long lr = tr + k * kNdiTileThreadRows;
     if (row0 + lr >= p.rows || col0 + tc >= p.cols) continue;
-    Fold f = ndi_fold_maker<Fold>::make(p.rank);
+    Fold f = ndi_fold_maker<Fold>::make(p.taps, p.rank);
     const double* at = tile + (lr - p.lo_row) * p.tile_cols + (tc - p.lo_col);
     for (long long q = 0; q < p.taps; ++q)
       f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], weights[q]);

@@ -304,3 +304,106 @@ def user_function(function, caller):
 def numpy_backend():
     return Backend(numpy, stencil, numpy.asarray, sample, spline, line, generic, generic1d,
                    user_function)
+
+
+# --- models of the device's indexing and selection (written from their contracts) ---
+
+SELECT_CAPACITIES = (4, 8, 16, 32, 64)  # include/cunp/ops/ndimage/stencil.hpp's kSelectCapacities
+
+
+def select_capacity(taps, rank):
+    """The selection network's row for the rank-th of taps values (None: the quickselect)."""
+    keep = min(rank, taps - 1 - rank) + 1
+    return next((c for c in SELECT_CAPACITIES if keep <= c), None)
+
+
+def _select_keys(values, narrow):
+    """src/device/ndimage/ndi_select.cuh's keys: the values' bits as order-preserving unsigned
+    integers (negatives complemented, positives with the sign bit set), every NaN the largest."""
+    ftype, utype = (numpy.float32, numpy.uint32) if narrow else (numpy.float64, numpy.uint64)
+    v = numpy.asarray(values, dtype=numpy.float64).astype(ftype)
+    bits = v.view(utype)
+    sign = utype(1) << utype(8 * v.itemsize - 1)
+    keys = numpy.where(bits & sign, ~bits, bits | sign)
+    return numpy.where(numpy.isnan(v), ~utype(0), keys).astype(utype), ftype, sign
+
+
+def _select_value(keys, ftype, sign):
+    bits = numpy.where(keys & sign, keys & ~sign, ~keys)
+    return bits.astype(keys.dtype).view(ftype).astype(numpy.float64)
+
+
+def select_network(values, rank, narrow, cap=None):
+    """The rank-th of values along axis 0 as ndi_select_fold finds it: a row of cap keys, sorted,
+    starting full of the largest key; each value inserted by a chain of compare-and-swaps, the
+    one pushed off the end forgotten; the upper half on complemented keys."""
+    taps = values.shape[0]
+    cap = cap or select_capacity(taps, rank)
+    keys, ftype, sign = _select_keys(values, narrow)
+    upper = rank > taps - 1 - rank
+    at = taps - 1 - rank if upper else rank
+    if upper:
+        keys = ~keys
+    row = [numpy.full(values.shape[1:], ~keys.dtype.type(0), dtype=keys.dtype)
+           for _ in range(cap)]
+    for q in range(taps):
+        u = keys[q]
+        for k in range(cap):
+            lo = numpy.minimum(u, row[k])
+            u = numpy.maximum(u, row[k])
+            row[k] = lo
+    r = row[0]  # the largest of row[0..at] (the row is sorted), as the device reads it
+    for k in range(1, cap):
+        r = numpy.maximum(r, row[k] if k <= at else keys.dtype.type(0))
+    return _select_value(~r if upper else r, ftype, sign)
+
+
+def tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, depth):
+    """ndi_tile3.cuh's indexing: blocks of depth x 8 x 32 outputs each stage their inputs widened
+    by the footprint's extent (through the boundary transform) into a flat tile, the taps'
+    offsets into it computed once, then every output folds tile[at + tap_at[q]]."""
+    x = numpy.asarray(input, dtype=numpy.float64)
+    taps = len(weights)
+    offsets = numpy.asarray(offsets).reshape(taps, 3)
+    lo = [extent[0], extent[2], extent[4]]
+    block = (depth, 8, 32)
+    tile = [block[d] + extent[2 * d + 1] - extent[2 * d] for d in range(3)]
+    plane = tile[1] * tile[2]
+    tap_at = ((offsets[:, 0] - lo[0]) * plane + (offsets[:, 1] - lo[1]) * tile[2]
+              + (offsets[:, 2] - lo[2]))
+    r = numpy.empty(x.shape)
+    grid = [-(-x.shape[d] // block[d]) for d in range(3)]
+    e = numpy.arange(tile[0] * plane)
+    local = (e // plane, (e // tile[2]) % tile[1], e % tile[2])
+    for b in itertools.product(*[range(g) for g in grid]):
+        o = [b[d] * block[d] for d in range(3)]
+        idx = [_index(o[d] + lo[d] + local[d], x.shape[d], mode) for d in range(3)]
+        outside = (idx[0] < 0) | (idx[1] < 0) | (idx[2] < 0)
+        staged = numpy.where(outside, cval,
+                             x[numpy.maximum(idx[0], 0), numpy.maximum(idx[1], 0),
+                               numpy.maximum(idx[2], 0)])
+        k, tr, tc = numpy.meshgrid(*[numpy.arange(min(block[d], x.shape[d] - o[d]))
+                                     for d in range(3)], indexing="ij")
+        at = k * plane + tr * tile[2] + tc
+        v = numpy.stack([staged[at + tap_at[q]] for q in range(taps)])
+        w = numpy.asarray(weights, dtype=numpy.float64).reshape((taps, 1, 1, 1))
+        if fold == "sum":
+            got = (v * w).sum(axis=0)
+        elif fold == "min":
+            got = (v + w).min(axis=0)
+        elif fold == "max":
+            got = (v + w).max(axis=0)
+        else:
+            got = numpy.sort(v, axis=0)[rank]
+        r[o[0]:o[0] + got.shape[0], o[1]:o[1] + got.shape[1], o[2]:o[2] + got.shape[2]] = got
+    _store_filter(output, r)
+
+
+def tile3_depth(extent, taps, limit=48 * 1024):
+    """The planner's depth (src/ops/ndimage/stencil_tile.cpp): the deepest of 8, 4, 2, 1 whose
+    tile (doubles) and tap offsets (ints) fit the shared memory, None where none does."""
+    plane = (8 + extent[3] - extent[2]) * (32 + extent[5] - extent[4])
+    for d in (8, 4, 2, 1):
+        if (d + extent[1] - extent[0]) * plane * 8 + taps * 4 <= limit:
+            return d
+    return None

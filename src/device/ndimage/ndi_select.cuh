@@ -1,0 +1,101 @@
+// src/device/ndimage/ndi_select.cuh -- exact rank selection for the median, rank and percentile
+// filters over footprints beyond 3x3: a per-thread partial selection network in registers.
+//
+// Of the footprint's n values only the CAP nearest the wanted end are kept, in a sorted row: each
+// value read is inserted by a fixed chain of CAP compare-and-swaps, the one pushed off the row's
+// end is forgotten. The rank-r value (0: smallest) needs the r + 1 smallest, or for the upper half
+// the n - r largest, so a row of min(r, n - 1 - r) + 1 values suffices (a 5x5 median keeps 13 of
+// 25, a 7x7 one 25 of 49): n * CAP comparisons, every index known at compile time, no local
+// memory (the quickselect of ndi_rank_fold keeps all n taps in a buffer indexed at run time).
+//
+// Values are compared as order-preserving unsigned keys of V (float where the host knows every
+// tap and cval converts to float exactly, so float32, float16 and small integer images compare in
+// 32 bits; double otherwise): one integer min and max a compare-and-swap, and a total order in
+// which every NaN sorts after +inf, as numpy.sort puts it. So a window without NaN gives exactly
+// SciPy's value (selection does no arithmetic), and one with NaN gives numpy.sort's rank-r value,
+// where SciPy's quickselect leaves the result undefined. -0.0 sorts before +0.0 (SciPy's compare
+// equal; either is its answer).
+#pragma once
+#include "../cunp_device.cuh"
+#include "../sorting/sort_codec.cuh"
+#include "ndi_stencil.cuh"
+
+namespace cunp {
+
+// The order-preserving key of a value converted to V, and back: the sort engine's IEEE total
+// order (src/device/sorting/sort_codec.cuh), with every NaN moved to the largest key.
+template <class V> struct ndi_select_key;
+
+template <> struct ndi_select_key<float> {
+  using K = unsigned int;
+  static constexpr K kTop = 0xffffffffu;
+  static __device__ __forceinline__ K of(double v) {
+    const float f = static_cast<float>(v);
+    return f != f ? kTop : sort_kernel::float_order(static_cast<K>(__float_as_int(f)));
+  }
+  static __device__ __forceinline__ double value(K k) {
+    return static_cast<double>(__int_as_float(static_cast<int>(sort_kernel::float_unorder(k))));
+  }
+};
+
+template <> struct ndi_select_key<double> {
+  using K = unsigned long long;
+  static constexpr K kTop = 0xffffffffffffffffull;
+  static __device__ __forceinline__ K of(double v) {
+    return v != v ? kTop : sort_kernel::float_order(static_cast<K>(__double_as_longlong(v)));
+  }
+  static __device__ __forceinline__ double value(K k) {
+    return __longlong_as_double(static_cast<long long>(sort_kernel::float_unorder(k)));
+  }
+};
+
+// The rank-`rank` value among `taps` values handed to add (fold interface of ndi_stencil.cuh;
+// weights unused). Requires min(rank, taps - 1 - rank) < CAP. For the upper half the keys are
+// complemented (the order reversed), so one row that keeps the smallest serves both ends; the
+// row starts full of the largest key, which only values not yet read (and NaN) occupy.
+template <class V, int CAP> struct ndi_select_fold {
+  using Key = ndi_select_key<V>;
+  using K = typename Key::K;
+  K row[CAP];
+  K flip;  // 0, or every bit for the upper half
+  int at;  // the wanted value's place in the row
+  __device__ ndi_select_fold(long long taps, long long rank) {
+    const bool upper = rank > taps - 1 - rank;
+    flip = upper ? Key::kTop : K(0);
+    at = static_cast<int>(upper ? taps - 1 - rank : rank);
+#pragma unroll
+    for (int k = 0; k < CAP; ++k) row[k] = Key::kTop;
+  }
+  __device__ __forceinline__ void add(double v, double) {
+    K u = Key::of(v) ^ flip;
+#pragma unroll
+    for (int k = 0; k < CAP; ++k) {
+      const K lo = u < row[k] ? u : row[k];
+      u = u < row[k] ? row[k] : u;
+      row[k] = lo;
+    }
+  }
+  // The row is sorted, so row[at] is the largest of row[0..at]: a masked maximum, which the
+  // compiler keeps in registers (a chain of `k == at ? row[k] : r` it turns into row[at], an
+  // index known only at run time, and moves the row to local memory).
+  __device__ double result() const {
+    K r = row[0];
+#pragma unroll
+    for (int k = 1; k < CAP; ++k) {
+      const K v = k <= at ? row[k] : K(0);
+      r = r < v ? v : r;
+    }
+    return Key::value(r ^ flip);
+  }
+};
+
+// The stencil's entry for this fold (ndi_stencil.cuh's ndi_*_at family).
+template <class V, int CAP, class In, class Offsets, class Weights, class Interior>
+__device__ double ndi_select_at(long long pos, const In& x, const Offsets& offsets,
+                                const Weights& weights, const Interior& interior, long long taps,
+                                int mode, double cval, long long rank) {
+  ndi_select_fold<V, CAP> f(taps, rank);
+  return ndi_stencil(pos, x, offsets, weights, interior, taps, mode, cval, f);
+}
+
+}  // namespace cunp
