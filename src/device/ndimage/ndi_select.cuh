@@ -15,6 +15,11 @@
 // SciPy's value (selection does no arithmetic), and one with NaN gives numpy.sort's rank-r value,
 // where SciPy's quickselect leaves the result undefined. -0.0 sorts before +0.0 (SciPy's compare
 // equal; either is its answer).
+//
+// The shared-memory tiles, whose folds can unroll the tap loop for a footprint size fixed at
+// compile time, take instead a sorting network generated for that size and rank and pruned to it
+// (ndi_network_fold; cunp/ops/ndimage/select_network.hpp): all keys in registers, about 200
+// min/max operations for a 5x5 median where the row runs 800, 2244 for a 5x5x5 one (16000).
 #pragma once
 #include "../cunp_device.cuh"
 #include "../sorting/sort_codec.cuh"
@@ -87,6 +92,37 @@ template <class V, int CAP> struct ndi_select_fold {
     }
     return Key::value(r ^ flip);
   }
+};
+
+// The comparators of the sorting networks the host generates (cunp/ops/ndimage/select_network.hpp)
+// for the tiles: a full compare-and-swap, or the one half of it that is read again.
+template <class K> __device__ __forceinline__ void ndi_net_sort(K& a, K& b) {
+  const K lo = a < b ? a : b;
+  b = a < b ? b : a;
+  a = lo;
+}
+template <class K> __device__ __forceinline__ void ndi_net_min(K& a, K b) { a = a < b ? a : b; }
+template <class K> __device__ __forceinline__ void ndi_net_max(K a, K& b) { b = a < b ? b : a; }
+
+// The rank-th of exactly TAPS values through the generated network Net (Net::select(w) runs its
+// comparators over w and returns the wanted key; WIRES: TAPS rounded up to a power of two, the
+// rest scratch). Every add must come from a loop the compiler unrolls (the tiles' folds do so for
+// folds with ndi_fixed_taps), so each key has its own register.
+template <class V, int TAPS, int WIRES, class Net> struct ndi_network_fold {
+  using Key = ndi_select_key<V>;
+  using K = typename Key::K;
+  K w[WIRES];
+  int n = 0;
+  __device__ ndi_network_fold(long long, long long) {}
+  __device__ __forceinline__ void add(double v, double) { w[n++] = Key::of(v); }
+  __device__ double result() { return Key::value(Net::select(w)); }
+};
+
+// A fold's tap count where it is fixed at compile time (0: read at run time).
+template <class Fold> struct ndi_fixed_taps { static constexpr int value = 0; };
+template <class V, int TAPS, int WIRES, class Net>
+struct ndi_fixed_taps<ndi_network_fold<V, TAPS, WIRES, Net>> {
+  static constexpr int value = TAPS;
 };
 
 // The stencil's entry for this fold (ndi_stencil.cuh's ndi_*_at family).

@@ -49,6 +49,12 @@ template <class V, int CAP> struct ndi_fold_maker<ndi_select_fold<V, CAP>> {
     return ndi_select_fold<V, CAP>(taps, r);
   }
 };
+template <class V, int TAPS, int WIRES, class Net>
+struct ndi_fold_maker<ndi_network_fold<V, TAPS, WIRES, Net>> {
+  static __device__ ndi_network_fold<V, TAPS, WIRES, Net> make(long long taps, long long r) {
+    return ndi_network_fold<V, TAPS, WIRES, Net>(taps, r);
+  }
+};
 
 // Stage 1: thread t of `threads` stages tile elements t, t + threads, ... of the block whose
 // first output is (row0, col0).
@@ -76,8 +82,14 @@ template <class Y, class Fold> __device__ void ndi_tile_fold(const ndi_tile_para
     if (row0 + lr >= p.rows || col0 + tc >= p.cols) continue;
     Fold f = ndi_fold_maker<Fold>::make(p.taps, p.rank);
     const double* at = tile + (lr - p.lo_row) * p.tile_cols + (tc - p.lo_col);
-    for (long long q = 0; q < p.taps; ++q)
-      f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], weights[q]);
+    if constexpr (ndi_fixed_taps<Fold>::value > 0) {
+#pragma unroll
+      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q)
+        f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], 0.0);
+    } else {
+      for (long long q = 0; q < p.taps; ++q)
+        f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], weights[q]);
+    }
     *(Y*)((char*)p.y + (row0 + lr) * p.y_row + (col0 + tc) * p.y_col) = cast<Y>(f.result());
   }
 }

@@ -67,7 +67,12 @@ __device__ void ndi_tile3_fold(const ndi_tile3_params& p, const long long* o, in
   for (long long k = 0; k < p.depth && o[0] + k < p.shape[0]; ++k) {
     Fold f = ndi_fold_maker<Fold>::make(p.taps, p.rank);
     const double* at = tile + k * plane + tr * p.tile[2] + tc;
-    for (long long q = 0; q < p.taps; ++q) f.add(at[tap_at[q]], weights[q]);
+    if constexpr (ndi_fixed_taps<Fold>::value > 0) {
+#pragma unroll
+      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q) f.add(at[tap_at[q]], 0.0);
+    } else {
+      for (long long q = 0; q < p.taps; ++q) f.add(at[tap_at[q]], weights[q]);
+    }
     *(Y*)((char*)p.y + (o[0] + k) * p.y_stride[0] + (o[1] + tr) * p.y_stride[1] +
           (o[2] + tc) * p.y_stride[2]) = cast<Y>(f.result());
   }

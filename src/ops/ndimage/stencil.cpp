@@ -11,6 +11,7 @@
 
 #include "cunp/array/scalar.hpp"
 #include "cunp/jit/compiler.hpp"
+#include "cunp/ops/ndimage/select_network.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -203,13 +204,25 @@ RankPlan rank_plan(long long taps, long long rank, bool narrow) {
   return {RankPlan::Kind::Buffer, cap, false};
 }
 
-std::string rank_fold_type(const RankPlan& plan) {
+RankPlan tile_rank_plan(long long taps, long long rank, bool narrow) {
+  const RankPlan plan = rank_plan(taps, rank, narrow);
+  if (taps < 2 || taps > (narrow ? kNetworkMaxTaps : kNetworkMaxTaps / 2)) return plan;
+  // Min/max operations a value: the register rows run a compare-and-swap (two) per tap and slot.
+  const long long row = plan.kind == RankPlan::Kind::Buffer ? -1 : 2 * taps * plan.cap;
+  const int t = static_cast<int>(taps), r = static_cast<int>(rank);
+  if (row >= 0 && network_cost(t, r) >= row) return plan;
+  return {RankPlan::Kind::Network, network_wires(t), narrow};
+}
+
+std::string rank_fold_type(const RankPlan& plan, long long taps) {
   const std::string c = std::to_string(plan.cap);
+  const std::string v = plan.narrow ? "float" : "double";
   switch (plan.kind) {
     case RankPlan::Kind::Small: return "cunp::ndi_small_rank_fold<" + c + ">";
-    case RankPlan::Kind::Select:
-      return std::string("cunp::ndi_select_fold<") + (plan.narrow ? "float" : "double") + ", " + c +
-             ">";
+    case RankPlan::Kind::Select: return "cunp::ndi_select_fold<" + v + ", " + c + ">";
+    case RankPlan::Kind::Network:
+      return "cunp::ndi_network_fold<" + v + ", " + std::to_string(taps) + ", " + c +
+             ", ndi_network>";
     case RankPlan::Kind::Buffer: break;
   }
   return "cunp::ndi_rank_fold<" + c + ">";

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cunp/jit/compiler.hpp"
+#include "cunp/ops/ndimage/select_network.hpp"
 #include "cunp/ops/ndimage/stencil.hpp"
 #include "cunp/runtime/error.hpp"
 #include "jit/kernel.hpp"
@@ -52,7 +53,7 @@ std::string fold_type(StencilFold fold, long long taps, long long rank, bool nar
     case StencilFold::Sum: return "cunp::ndi_sum_fold";
     case StencilFold::Min: return "cunp::ndi_extreme_fold<false>";
     case StencilFold::Max: return "cunp::ndi_extreme_fold<true>";
-    case StencilFold::Rank: return rank_fold_type(rank_plan(taps, rank, narrow));
+    case StencilFold::Rank: return rank_fold_type(tile_rank_plan(taps, rank, narrow), taps);
     default: throw ValueError("stencil_tile: no tile kernel for this fold");
   }
 }
@@ -68,6 +69,9 @@ std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim,
                   device_part("sort_params") + device_part("sort_codec") +
                   device_part("ndi_select") + device_part("ndi_tile");
   if (ndim == 3) s += device_part("ndi_tile3");
+  if (fold == StencilFold::Rank &&
+      tile_rank_plan(taps, rank, narrow).kind == RankPlan::Kind::Network)
+    s += selection_network_source(static_cast<int>(taps), static_cast<int>(rank), "ndi_network");
   const std::string params = ndim == 2 ? "ndi_tile_params" : "ndi_tile3_params";
   const std::size_t size = ndim == 2 ? sizeof(NdiTileParams) : sizeof(NdiTile3Params);
   s += "static_assert(sizeof(cunp::" + params + ") == " + std::to_string(size) +
@@ -91,11 +95,15 @@ FunctionHandle tile_kernel(const NDArray& input, const NDArray& output, const ND
   key.add(static_cast<int>(fold));
   key.add(ndim);
   if (fold == StencilFold::Rank) {
-    const RankPlan plan = rank_plan(taps, rank, narrow);
+    const RankPlan plan = tile_rank_plan(taps, rank, narrow);
     key.add(static_cast<int>(plan.kind));
-    key.add(plan.cap >> 4);  // capacities are powers of two up to 4096: both bytes say which
-    key.add(plan.cap & 15);
+    key.add(plan.cap % 256);  // capacities up to 4096
+    key.add(plan.cap / 256);
     key.add(plan.narrow);
+    if (plan.kind == RankPlan::Kind::Network) {  // the network is generated for both
+      key.add(static_cast<int>(taps));
+      key.add(static_cast<int>(rank));
+    }
   }
   (void)offsets;
   (void)weights;
@@ -179,7 +187,9 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
     // Only the folds that rank in registers: a quickselect buffer per thread would sit in local
     // memory beside a tile already in shared memory.
     if (taps > kStencilMaxRankTaps) return false;
-    if (rank_plan(taps, rank, false).kind == RankPlan::Kind::Buffer) return false;
+    if (tile_rank_plan(taps, rank, rank_keys_narrow(input.dtype(), mode, cval)).kind ==
+        RankPlan::Kind::Buffer)
+      return false;
   }
   const bool narrow = rank_keys_narrow(input.dtype(), mode, cval);
   if (ndim == 3)

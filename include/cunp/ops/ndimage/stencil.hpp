@@ -54,8 +54,8 @@ void stencil_line(const NDArray& input, const NDArray& output, const NDArray& we
 
 // stencil() on a 2-D image or a 3-D volume through shared-memory tiles (2-D:
 // src/device/ndimage/ndi_tile.cuh, 32 x 32 outputs a block; 3-D: ndi_tile3.cuh, depth x 8 x 32):
-// the same contract, for Sum, Min, Max and the Rank folds that rank in registers (rank_plan's
-// Small and Select), given the footprint's extent on the host (extent: 2 * ndim values, the
+// the same contract, for Sum, Min, Max and the Rank folds that rank in registers
+// (tile_rank_plan's Small, Select and Network), given the footprint's extent on the host (extent: 2 * ndim values, the
 // smallest and largest offset along each axis in turn). Returns false, having done nothing, where
 // the tile does not apply (another rank, fold or ndim, a halo too wide for the shared memory, a
 // grid too tall); the caller then runs stencil().
@@ -63,8 +63,8 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
                   const NDArray& weights, const long long* extent, NdiMode mode, double cval,
                   StencilFold fold, long long rank = 0);
 
-// The tile kernel's source for these dtypes, fold and ndim (2 or 3; Rank: the fold rank_plan
-// picks for taps, rank and narrow), for tests that compile it without a GPU.
+// The tile kernel's source for these dtypes, fold and ndim (2 or 3; Rank: the fold
+// tile_rank_plan picks for taps, rank and narrow), for tests that compile it without a GPU.
 std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim = 2,
                                 long long taps = 9, long long rank = 4, bool narrow = false);
 
@@ -73,15 +73,22 @@ std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim 
 // src/device/ndimage/ndi_select.cuh, a sorted row of `cap` registers (the smallest of
 // kSelectCapacities above min(rank, taps - 1 - rank)); `narrow`: its keys are floats' (32 bits).
 // Buffer: quickselect over a per-thread buffer of `cap` values (ndi_rank_fold), for the rest.
+// Network (the tiles' only, tile_rank_plan): a sorting network generated for this footprint size
+// and rank (cunp/ops/ndimage/select_network.hpp), its keys in `cap` registers (cap: its wires).
 struct RankPlan {
-  enum class Kind : uint8_t { Small, Select, Buffer };
+  enum class Kind : uint8_t { Small, Select, Buffer, Network };
   Kind kind;
   int cap;
   bool narrow;
 };
 RankPlan rank_plan(long long taps, long long rank, bool narrow);
-// The plan's device fold type (e.g. "cunp::ndi_select_fold<float, 16>").
-std::string rank_fold_type(const RankPlan& plan);
+// The tiles' plan: rank_plan's, or the generated network where it runs fewer min/max operations
+// and its keys fit the registers (kNetworkMaxTaps taps with 32-bit keys, half as many with 64).
+// The tiles read each tap from shared memory in an unrolled loop, as the network needs.
+RankPlan tile_rank_plan(long long taps, long long rank, bool narrow);
+// The plan's device fold type (e.g. "cunp::ndi_select_fold<float, 16>"; a Network's names the
+// struct `ndi_network` that the tile's source defines).
+std::string rank_fold_type(const RankPlan& plan, long long taps = 0);
 // Whether rank folds may compare an input of dtype `in` as floats: every value of the dtype and
 // the cval that constant modes read convert to float exactly (selection does no arithmetic, so
 // the chosen value is then the one a double comparison chooses).

@@ -1,5 +1,7 @@
-"""The median, rank and percentile filters beyond 3x3 (the selection network of
-src/device/ndimage/ndi_select.cuh) against scipy.ndimage.
+"""The median, rank and percentile filters beyond 3x3 (the register row of
+src/device/ndimage/ndi_select.cuh, and in the shared-memory tiles the sorting networks pruned to
+one rank, whose steps tests/cpp/ndimage/test_select_network.cpp runs on the host) against
+scipy.ndimage.
 
 Without a GPU: the network's model (ndimage_model.select_network: order-preserving keys, a sorted
 row that forgets what falls off its end, complemented keys for the upper half) is checked against
