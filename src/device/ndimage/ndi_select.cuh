@@ -64,7 +64,7 @@ template <class V, int CAP> struct ndi_select_fold {
   K row[CAP];
   K flip;  // 0, or every bit for the upper half
   int at;  // the wanted value's place in the row
-  __device__ ndi_select_fold(long long taps, long long rank) {
+  __device__ __forceinline__ ndi_select_fold(long long taps, long long rank) {
     const bool upper = rank > taps - 1 - rank;
     flip = upper ? Key::kTop : K(0);
     at = static_cast<int>(upper ? taps - 1 - rank : rank);
@@ -83,7 +83,7 @@ template <class V, int CAP> struct ndi_select_fold {
   // The row is sorted, so row[at] is the largest of row[0..at]: a masked maximum, which the
   // compiler keeps in registers (a chain of `k == at ? row[k] : r` it turns into row[at], an
   // index known only at run time, and moves the row to local memory).
-  __device__ double result() const {
+  __device__ __forceinline__ double result() const {
     K r = row[0];
 #pragma unroll
     for (int k = 1; k < CAP; ++k) {
@@ -106,16 +106,17 @@ template <class K> __device__ __forceinline__ void ndi_net_max(K a, K& b) { b = 
 
 // The rank-th of exactly TAPS values through the generated network Net (Net::select(w) runs its
 // comparators over w and returns the wanted key; WIRES: TAPS rounded up to a power of two, the
-// rest scratch). Every add must come from a loop the compiler unrolls (the tiles' folds do so for
-// folds with ndi_fixed_taps), so each key has its own register.
+// rest scratch). Taps come through add_at(q, v) from a loop the compiler unrolls (the tiles' folds
+// do so for folds with ndi_fixed_taps), so each key has its own register.
 template <class V, int TAPS, int WIRES, class Net> struct ndi_network_fold {
   using Key = ndi_select_key<V>;
   using K = typename Key::K;
   K w[WIRES];
-  int n = 0;
-  __device__ ndi_network_fold(long long, long long) {}
-  __device__ __forceinline__ void add(double v, double) { w[n++] = Key::of(v); }
-  __device__ double result() { return Key::value(Net::select(w)); }
+  // Everything inline, and tap q's key stored at q, an index the unrolled loop knows: a call
+  // taking `this`, or a running count, would leave the keys in local memory.
+  __device__ __forceinline__ ndi_network_fold(long long, long long) {}
+  __device__ __forceinline__ void add_at(int q, double v) { w[q] = Key::of(v); }
+  __device__ __forceinline__ double result() { return Key::value(Net::select(w)); }
 };
 
 // A fold's tap count where it is fixed at compile time (0: read at run time).

@@ -1,6 +1,7 @@
 // src/device/ndimage/ndi_tile.cuh -- the n-D stencil on 2-D images through shared-memory tiles:
 // a block stages its 32 x 32 outputs' inputs, widened by the footprint's extent (the halo), once
-// through the boundary transform, and every tap then reads shared memory.
+// through the boundary transform, and every tap then reads shared memory (at an offset inside the
+// tile computed once per block).
 //
 // The elementwise stencil reads each input value once per tap that covers it (from L1 at best);
 // here it is read from global memory once per block and the boundary transform runs once per
@@ -45,22 +46,23 @@ template <int CAP> struct ndi_fold_maker<ndi_small_rank_fold<CAP>> {
   }
 };
 template <class V, int CAP> struct ndi_fold_maker<ndi_select_fold<V, CAP>> {
-  static __device__ ndi_select_fold<V, CAP> make(long long taps, long long r) {
+  static __device__ __forceinline__ ndi_select_fold<V, CAP> make(long long taps, long long r) {
     return ndi_select_fold<V, CAP>(taps, r);
   }
 };
 template <class V, int TAPS, int WIRES, class Net>
 struct ndi_fold_maker<ndi_network_fold<V, TAPS, WIRES, Net>> {
-  static __device__ ndi_network_fold<V, TAPS, WIRES, Net> make(long long taps, long long r) {
+  static __device__ __forceinline__ ndi_network_fold<V, TAPS, WIRES, Net> make(long long taps,
+                                                                               long long r) {
     return ndi_network_fold<V, TAPS, WIRES, Net>(taps, r);
   }
 };
 
 // Stage 1: thread t of `threads` stages tile elements t, t + threads, ... of the block whose
-// first output is (row0, col0).
+// first output is (row0, col0), then the taps' offsets inside the tile (int, after the tile).
 template <class T> __device__ void ndi_tile_stage(const ndi_tile_params& p, long long row0,
-                                                  long long col0, int t, int threads,
-                                                  double* tile) {
+                                                  long long col0, int t, int threads, double* tile,
+                                                  int* tap_at) {
   const long long count = p.tile_rows * p.tile_cols;
   for (long long e = t; e < count; e += threads) {
     const long long r = ndi_filter_index(row0 + p.lo_row + e / p.tile_cols, p.rows, p.mode);
@@ -69,41 +71,43 @@ template <class T> __device__ void ndi_tile_stage(const ndi_tile_params& p, long
                   ? p.cval
                   : cast<double>(*(const T*)((const char*)p.x + r * p.x_row + c * p.x_col));
   }
+  const long long* offsets = (const long long*)p.offsets;
+  for (long long q = t; q < p.taps; q += threads)
+    tap_at[q] = static_cast<int>((offsets[2 * q] - p.lo_row) * p.tile_cols +
+                                 (offsets[2 * q + 1] - p.lo_col));
 }
 
 // Stage 2: thread (tr, tc) folds the outputs (row0 + tr + 8k, col0 + tc), k < 4.
-template <class Y, class Fold> __device__ void ndi_tile_fold(const ndi_tile_params& p,
-                                                             long long row0, long long col0, int tr,
-                                                             int tc, const double* tile) {
-  const long long* offsets = (const long long*)p.offsets;
+template <class Y, class Fold>
+__device__ void ndi_tile_fold(const ndi_tile_params& p, long long row0, long long col0, int tr,
+                              int tc, const double* tile, const int* tap_at) {
   const double* weights = (const double*)p.weights;
   for (int k = 0; k < kNdiTile / kNdiTileThreadRows; ++k) {
     const long long lr = tr + k * kNdiTileThreadRows;
     if (row0 + lr >= p.rows || col0 + tc >= p.cols) continue;
     Fold f = ndi_fold_maker<Fold>::make(p.taps, p.rank);
-    const double* at = tile + (lr - p.lo_row) * p.tile_cols + (tc - p.lo_col);
+    const double* at = tile + lr * p.tile_cols + tc;
     if constexpr (ndi_fixed_taps<Fold>::value > 0) {
 #pragma unroll
-      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q)
-        f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], 0.0);
+      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q) f.add_at(q, at[tap_at[q]]);
     } else {
-      for (long long q = 0; q < p.taps; ++q)
-        f.add(at[offsets[2 * q] * p.tile_cols + offsets[2 * q + 1]], weights[q]);
+      for (long long q = 0; q < p.taps; ++q) f.add(at[tap_at[q]], weights[q]);
     }
     *(Y*)((char*)p.y + (row0 + lr) * p.y_row + (col0 + tc) * p.y_col) = cast<Y>(f.result());
   }
 }
 
-// The kernel's body: block (bx, by) covers outputs from (32 by, 32 bx); `tile` is the dynamic
-// shared memory, tile_rows x tile_cols doubles.
+// The kernel's body: block (bx, by) covers outputs from (32 by, 32 bx); `shared` is the
+// dynamic shared memory: the tile (tile_rows x tile_cols doubles), then taps ints.
 template <class T, class Y, class Fold>
-__device__ void ndi_tile_run(const ndi_tile_params& p, double* tile) {
+__device__ void ndi_tile_run(const ndi_tile_params& p, double* shared) {
   const long long row0 = static_cast<long long>(blockIdx.y) * kNdiTile;
   const long long col0 = static_cast<long long>(blockIdx.x) * kNdiTile;
+  int* tap_at = (int*)(shared + p.tile_rows * p.tile_cols);
   ndi_tile_stage<T>(p, row0, col0, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y,
-                    tile);
+                    shared, tap_at);
   __syncthreads();
-  ndi_tile_fold<Y, Fold>(p, row0, col0, threadIdx.y, threadIdx.x, tile);
+  ndi_tile_fold<Y, Fold>(p, row0, col0, threadIdx.y, threadIdx.x, shared, tap_at);
 }
 
 }  // namespace cunp

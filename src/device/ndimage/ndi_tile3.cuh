@@ -69,7 +69,7 @@ __device__ void ndi_tile3_fold(const ndi_tile3_params& p, const long long* o, in
     const double* at = tile + k * plane + tr * p.tile[2] + tc;
     if constexpr (ndi_fixed_taps<Fold>::value > 0) {
 #pragma unroll
-      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q) f.add(at[tap_at[q]], 0.0);
+      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q) f.add_at(q, at[tap_at[q]]);
     } else {
       for (long long q = 0; q < p.taps; ++q) f.add(at[tap_at[q]], weights[q]);
     }

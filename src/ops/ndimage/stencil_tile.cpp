@@ -196,9 +196,10 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
     return stencil_tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, narrow);
   const long long tile_rows = kTile + extent[1] - extent[0];
   const long long tile_cols = kTile + extent[3] - extent[2];
-  if (extent[1] < extent[0] || extent[3] < extent[2] ||
-      tile_rows * tile_cols * static_cast<long long>(sizeof(double)) > kTileBytes)
-    return false;
+  // The tile, then each tap's offset inside it.
+  const long long bytes = tile_rows * tile_cols * static_cast<long long>(sizeof(double)) +
+                          taps * static_cast<long long>(sizeof(int));
+  if (extent[1] < extent[0] || extent[3] < extent[2] || bytes > kTileBytes) return false;
   const long long grid_x = (input.shape()[1] + kTile - 1) / kTile;
   const long long grid_y = (input.shape()[0] + kTile - 1) / kTile;
   if (grid_y > 65535) return false;  // the grid's second axis: such tall images stay elementwise
@@ -227,7 +228,7 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
   p.mode = static_cast<int>(mode);
   detail::launch(fn, device, {static_cast<unsigned>(grid_x), static_cast<unsigned>(grid_y)},
                  {static_cast<unsigned>(kTile), static_cast<unsigned>(kThreadRows)}, &p,
-                 static_cast<unsigned>(tile_rows * tile_cols * sizeof(double)));
+                 static_cast<unsigned>(bytes));
   return true;
 }
 

@@ -358,35 +358,33 @@ def select_network(values, rank, narrow, cap=None):
     return _select_value(~r if upper else r, ftype, sign)
 
 
-def tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, depth):
-    """ndi_tile3.cuh's indexing: blocks of depth x 8 x 32 outputs each stage their inputs widened
-    by the footprint's extent (through the boundary transform) into a flat tile, the taps'
-    offsets into it computed once, then every output folds tile[at + tap_at[q]]."""
+def tile(input, output, offsets, weights, extent, mode, cval, fold, rank, block):
+    """The shared-memory tiles' indexing (ndi_tile.cuh: 2-D, blocks of 32 x 32 outputs;
+    ndi_tile3.cuh: 3-D, depth x 8 x 32): each block stages its inputs widened by the footprint's
+    extent (through the boundary transform) into a flat tile, each tap's offset into it computed
+    once, then every output folds tile[at + tap_at[q]], at its own place in the tile."""
     x = numpy.asarray(input, dtype=numpy.float64)
-    taps = len(weights)
-    offsets = numpy.asarray(offsets).reshape(taps, 3)
-    lo = [extent[0], extent[2], extent[4]]
-    block = (depth, 8, 32)
-    tile = [block[d] + extent[2 * d + 1] - extent[2 * d] for d in range(3)]
-    plane = tile[1] * tile[2]
-    tap_at = ((offsets[:, 0] - lo[0]) * plane + (offsets[:, 1] - lo[1]) * tile[2]
-              + (offsets[:, 2] - lo[2]))
+    n, taps = x.ndim, len(weights)
+    offsets = numpy.asarray(offsets).reshape(taps, n)
+    lo = [extent[2 * d] for d in range(n)]
+    shape = [block[d] + extent[2 * d + 1] - extent[2 * d] for d in range(n)]
+    strides = [int(numpy.prod(shape[d + 1:])) for d in range(n)]
+    tap_at = sum((offsets[:, d] - lo[d]) * strides[d] for d in range(n))
+    e = numpy.arange(int(numpy.prod(shape)))
+    local = [(e // strides[d]) % shape[d] for d in range(n)]
     r = numpy.empty(x.shape)
-    grid = [-(-x.shape[d] // block[d]) for d in range(3)]
-    e = numpy.arange(tile[0] * plane)
-    local = (e // plane, (e // tile[2]) % tile[1], e % tile[2])
-    for b in itertools.product(*[range(g) for g in grid]):
-        o = [b[d] * block[d] for d in range(3)]
-        idx = [_index(o[d] + lo[d] + local[d], x.shape[d], mode) for d in range(3)]
-        outside = (idx[0] < 0) | (idx[1] < 0) | (idx[2] < 0)
-        staged = numpy.where(outside, cval,
-                             x[numpy.maximum(idx[0], 0), numpy.maximum(idx[1], 0),
-                               numpy.maximum(idx[2], 0)])
-        k, tr, tc = numpy.meshgrid(*[numpy.arange(min(block[d], x.shape[d] - o[d]))
-                                     for d in range(3)], indexing="ij")
-        at = k * plane + tr * tile[2] + tc
+    w = numpy.asarray(weights, dtype=numpy.float64).reshape((taps,) + (1,) * n)
+    for b in itertools.product(*[range(-(-x.shape[d] // block[d])) for d in range(n)]):
+        o = [b[d] * block[d] for d in range(n)]
+        idx = [_index(o[d] + lo[d] + local[d], x.shape[d], mode) for d in range(n)]
+        outside = numpy.zeros(e.shape, bool)
+        for i in idx:
+            outside |= i < 0
+        staged = numpy.where(outside, cval, x[tuple(numpy.maximum(i, 0) for i in idx)])
+        grids = numpy.meshgrid(*[numpy.arange(min(block[d], x.shape[d] - o[d]))
+                                 for d in range(n)], indexing="ij")
+        at = sum(g * strides[d] for d, g in enumerate(grids))
         v = numpy.stack([staged[at + tap_at[q]] for q in range(taps)])
-        w = numpy.asarray(weights, dtype=numpy.float64).reshape((taps, 1, 1, 1))
         if fold == "sum":
             got = (v * w).sum(axis=0)
         elif fold == "min":
@@ -395,8 +393,18 @@ def tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, depth
             got = (v + w).max(axis=0)
         else:
             got = numpy.sort(v, axis=0)[rank]
-        r[o[0]:o[0] + got.shape[0], o[1]:o[1] + got.shape[1], o[2]:o[2] + got.shape[2]] = got
+        r[tuple(slice(o[d], o[d] + got.shape[d]) for d in range(n))] = got
     _store_filter(output, r)
+
+
+def tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, depth):
+    """ndi_tile3.cuh's blocks: depth x 8 x 32 outputs."""
+    tile(input, output, offsets, weights, extent, mode, cval, fold, rank, (depth, 8, 32))
+
+
+def tile2(input, output, offsets, weights, extent, mode, cval, fold, rank):
+    """ndi_tile.cuh's blocks: 32 x 32 outputs."""
+    tile(input, output, offsets, weights, extent, mode, cval, fold, rank, (32, 32))
 
 
 def tile3_depth(extent, taps, limit=48 * 1024):

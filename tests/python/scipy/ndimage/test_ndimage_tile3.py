@@ -4,7 +4,8 @@ against scipy.ndimage.
 Without a GPU: the tile's indexing (blocks of depth x 8 x 32 outputs, the halo staged through the
 boundary transform, each tap's offset inside the tile) is modelled in ndimage_model.tile3 and
 checked against the model's elementwise stencil for every mode, depth, partial block, origin,
-layout and footprints larger than the volume; the planner's depth for a footprint's extent too.
+layout and footprints larger than the volume (and the 2-D tile's, which reads its taps the same
+way, in ndimage_model.tile2); the planner's depth for a footprint's extent too.
 On the GPU the public filters that reach the tile (correlate and convolve with 3-D weights, the
 rank filters and grey morphology over 3-D footprints) are compared with SciPy."""
 import os
@@ -34,6 +35,7 @@ def _footprint(shape, seed):
 
 
 def _compare_tile_with_stencil(x, footprint, origins, mode, fold, depth, rank=0):
+    """The tile model (depth: the 3-D tile's; None: the 2-D tile) against the stencil model."""
     values = numpy.random.default_rng(1).standard_normal(footprint.shape)
     if fold == "rank":
         values[...] = 0
@@ -43,7 +45,10 @@ def _compare_tile_with_stencil(x, footprint, origins, mode, fold, depth, rank=0)
     expected = numpy.empty(x.shape)
     ndimage_model.stencil(x, expected, offsets.reshape(-1), w, code, 0.5, fold, rank)
     got = numpy.empty(x.shape)
-    ndimage_model.tile3(x, got, offsets.reshape(-1), w, extent, code, 0.5, fold, rank, depth)
+    if depth is None:
+        ndimage_model.tile2(x, got, offsets.reshape(-1), w, extent, code, 0.5, fold, rank)
+    else:
+        ndimage_model.tile3(x, got, offsets.reshape(-1), w, extent, code, 0.5, fold, rank, depth)
     numpy.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
 
 
@@ -65,6 +70,17 @@ def test_model_tile_layouts_and_footprints_larger_than_the_volume(mode):
     for x in (numpy.asfortranarray(base), base[::-1, 1::2, ::3], base[:2, :3, :4]):
         _compare_tile_with_stencil(x, _footprint((3, 5, 3), 6), (0, 1, -1), mode, "max", 4)
         _compare_tile_with_stencil(x, _footprint((7, 5, 9), 7), (2, -2, 3), mode, "sum", 1)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_model_2d_tile_reads_the_stencils_taps(mode):
+    # The 2-D tile's taps are read at offsets computed once per block, as the 3-D tile's.
+    rng = numpy.random.default_rng(8)
+    base = rng.standard_normal((45, 70))
+    for x in (base, numpy.asfortranarray(base), base[::-2, 1::3], base[:3, :2]):
+        _compare_tile_with_stencil(x, _footprint((3, 4), 9), (1, -2), mode, "sum", None)
+        _compare_tile_with_stencil(x, numpy.ones((7, 7), bool), (0, 2), mode, "rank", None,
+                                   rank=24)
 
 
 def test_model_tile_depth_fits_the_shared_memory():
