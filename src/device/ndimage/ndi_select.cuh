@@ -71,8 +71,9 @@ template <class V, int CAP> struct ndi_select_fold {
 #pragma unroll
     for (int k = 0; k < CAP; ++k) row[k] = Key::kTop;
   }
-  __device__ __forceinline__ void add(double v, double) {
-    K u = Key::of(v) ^ flip;
+  __device__ __forceinline__ void add(double v, double) { add_key(Key::of(v)); }
+  __device__ __forceinline__ void add_key(K key) {
+    K u = key ^ flip;
 #pragma unroll
     for (int k = 0; k < CAP; ++k) {
       const K lo = u < row[k] ? u : row[k];
@@ -106,8 +107,8 @@ template <class K> __device__ __forceinline__ void ndi_net_max(K a, K& b) { b = 
 
 // The rank-th of exactly TAPS values through the generated network Net (Net::select(w) runs its
 // comparators over w and returns the wanted key; WIRES: TAPS rounded up to a power of two, the
-// rest scratch). Taps come through add_at(q, v) from a loop the compiler unrolls (the tiles' folds
-// do so for folds with ndi_fixed_taps), so each key has its own register.
+// rest scratch). Taps come as keys through add_key_at(q, key) from a loop the compiler unrolls (the
+// tiles' folds do so for folds with ndi_fixed_taps), so each key has its own register.
 template <class V, int TAPS, int WIRES, class Net> struct ndi_network_fold {
   using Key = ndi_select_key<V>;
   using K = typename Key::K;
@@ -115,7 +116,7 @@ template <class V, int TAPS, int WIRES, class Net> struct ndi_network_fold {
   // Everything inline, and tap q's key stored at q, an index the unrolled loop knows: a call
   // taking `this`, or a running count, would leave the keys in local memory.
   __device__ __forceinline__ ndi_network_fold(long long, long long) {}
-  __device__ __forceinline__ void add_at(int q, double v) { w[q] = Key::of(v); }
+  __device__ __forceinline__ void add_key_at(int q, K key) { w[q] = key; }
   __device__ __forceinline__ double result() { return Key::value(Net::select(w)); }
 };
 

@@ -35,9 +35,12 @@ constexpr int kNdiTile3Cols = 32;  // outputs a block covers along the columns (
 constexpr int kNdiTile3Rows = 8;   // and along the rows; the block is 32 x 8 threads
 
 // Stage 1: thread t of `threads` stages tile elements t, t + threads, ... of the block whose
-// first output is o[3], then the taps' offsets inside the tile (int, after the tile).
-template <class T> __device__ void ndi_tile3_stage(const ndi_tile3_params& p, const long long* o,
-                                                   int t, int threads, double* tile, int* tap_at) {
+// first output is o[3] (as ndi_tile_staging<Fold> stages them), then the taps' offsets inside the
+// tile (int, after the tile).
+template <class T, class Fold>
+__device__ void ndi_tile3_stage(const ndi_tile3_params& p, const long long* o, int t, int threads,
+                                typename ndi_tile_staging<Fold>::type* tile, int* tap_at) {
+  using St = ndi_tile_staging<Fold>;
   const long long plane = p.tile[1] * p.tile[2];
   const long long count = p.tile[0] * plane;
   for (long long e = t; e < count; e += threads) {
@@ -45,10 +48,10 @@ template <class T> __device__ void ndi_tile3_stage(const ndi_tile3_params& p, co
     const long long i1 = ndi_filter_index(o[1] + p.lo[1] + (e / p.tile[2]) % p.tile[1], p.shape[1],
                                           p.mode);
     const long long i2 = ndi_filter_index(o[2] + p.lo[2] + e % p.tile[2], p.shape[2], p.mode);
-    tile[e] = (i0 < 0 || i1 < 0 || i2 < 0)
-                  ? p.cval
-                  : cast<double>(*(const T*)((const char*)p.x + i0 * p.x_stride[0] +
-                                             i1 * p.x_stride[1] + i2 * p.x_stride[2]));
+    tile[e] = St::stage((i0 < 0 || i1 < 0 || i2 < 0)
+                            ? p.cval
+                            : cast<double>(*(const T*)((const char*)p.x + i0 * p.x_stride[0] +
+                                                       i1 * p.x_stride[1] + i2 * p.x_stride[2])));
   }
   const long long* offsets = (const long long*)p.offsets;
   for (long long q = t; q < p.taps; q += threads)
@@ -60,36 +63,34 @@ template <class T> __device__ void ndi_tile3_stage(const ndi_tile3_params& p, co
 // Stage 2: thread (tr, tc) folds the outputs (o0 + k, o1 + tr, o2 + tc), k < depth.
 template <class Y, class Fold>
 __device__ void ndi_tile3_fold(const ndi_tile3_params& p, const long long* o, int tr, int tc,
-                               const double* tile, const int* tap_at) {
+                               const typename ndi_tile_staging<Fold>::type* tile,
+                               const int* tap_at) {
   if (o[1] + tr >= p.shape[1] || o[2] + tc >= p.shape[2]) return;
   const double* weights = (const double*)p.weights;
   const long long plane = p.tile[1] * p.tile[2];
   for (long long k = 0; k < p.depth && o[0] + k < p.shape[0]; ++k) {
     Fold f = ndi_fold_maker<Fold>::make(p.taps, p.rank);
-    const double* at = tile + k * plane + tr * p.tile[2] + tc;
-    if constexpr (ndi_fixed_taps<Fold>::value > 0) {
-#pragma unroll
-      for (int q = 0; q < ndi_fixed_taps<Fold>::value; ++q) f.add_at(q, at[tap_at[q]]);
-    } else {
-      for (long long q = 0; q < p.taps; ++q) f.add(at[tap_at[q]], weights[q]);
-    }
+    ndi_tile_feed(f, tile + k * plane + tr * p.tile[2] + tc, tap_at, p.taps, weights);
     *(Y*)((char*)p.y + (o[0] + k) * p.y_stride[0] + (o[1] + tr) * p.y_stride[1] +
           (o[2] + tc) * p.y_stride[2]) = cast<Y>(f.result());
   }
 }
 
 // The kernel's body: block (bx, by, bz) covers outputs from (depth bz, 8 by, 32 bx); `shared`
-// is the dynamic shared memory: the tile (tile[0] x tile[1] x tile[2] doubles), then taps ints.
+// is the dynamic shared memory: the tile (tile[0] x tile[1] x tile[2] staged values), then taps
+// ints.
 template <class T, class Y, class Fold>
 __device__ void ndi_tile3_run(const ndi_tile3_params& p, double* shared) {
+  using S = typename ndi_tile_staging<Fold>::type;
   const long long o[3] = {static_cast<long long>(blockIdx.z) * p.depth,
                           static_cast<long long>(blockIdx.y) * kNdiTile3Rows,
                           static_cast<long long>(blockIdx.x) * kNdiTile3Cols};
-  int* tap_at = (int*)(shared + p.tile[0] * p.tile[1] * p.tile[2]);
-  ndi_tile3_stage<T>(p, o, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, shared,
-                     tap_at);
+  S* tile = reinterpret_cast<S*>(shared);
+  int* tap_at = reinterpret_cast<int*>(tile + p.tile[0] * p.tile[1] * p.tile[2]);
+  ndi_tile3_stage<T, Fold>(p, o, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y,
+                           tile, tap_at);
   __syncthreads();
-  ndi_tile3_fold<Y, Fold>(p, o, threadIdx.y, threadIdx.x, shared, tap_at);
+  ndi_tile3_fold<Y, Fold>(p, o, threadIdx.y, threadIdx.x, tile, tap_at);
 }
 
 }  // namespace cunp

@@ -60,6 +60,15 @@ std::string fold_type(StencilFold fold, long long taps, long long rank, bool nar
 
 constexpr const char* kEntry = "cunp_ndi_tile";
 
+// Bytes a staged tile element takes (ndi_tile_staging): the rank folds that compare keys stage
+// their keys, 4 bytes where narrow; every other fold doubles.
+long long staged_bytes(StencilFold fold, long long taps, long long rank, bool narrow) {
+  if (fold != StencilFold::Rank) return 8;
+  const RankPlan plan = tile_rank_plan(taps, rank, narrow);
+  const bool keys = plan.kind == RankPlan::Kind::Select || plan.kind == RankPlan::Kind::Network;
+  return keys && plan.narrow ? 4 : 8;
+}
+
 }  // namespace
 
 std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim, long long taps,
@@ -122,9 +131,10 @@ bool stencil_tile3(const NDArray& input, const NDArray& output, const NDArray& o
   const long long ext[3] = {extent[1] - extent[0], extent[3] - extent[2], extent[5] - extent[4]};
   if (ext[0] < 0 || ext[1] < 0 || ext[2] < 0) return false;
   const long long plane = (kTile3Rows + ext[1]) * (kTile3Cols + ext[2]);
+  const long long staged = staged_bytes(fold, taps, rank, narrow);
   long long depth = 0;
   for (long long d : kTile3Depths) {
-    const long long bytes = (d + ext[0]) * plane * static_cast<long long>(sizeof(double)) +
+    const long long bytes = (d + ext[0]) * plane * staged +
                             taps * static_cast<long long>(sizeof(int));
     if (bytes <= kTileBytes) {
       depth = d;
@@ -159,8 +169,7 @@ bool stencil_tile3(const NDArray& input, const NDArray& output, const NDArray& o
   p.rank = rank;
   p.cval = cval;
   p.mode = static_cast<int>(mode);
-  const long long bytes = p.tile[0] * p.tile[1] * p.tile[2] *
-                              static_cast<long long>(sizeof(double)) +
+  const long long bytes = p.tile[0] * p.tile[1] * p.tile[2] * staged +
                           taps * static_cast<long long>(sizeof(int));
   detail::launch(fn, device,
                  {static_cast<unsigned>(grid_x), static_cast<unsigned>(grid_y),
@@ -197,7 +206,7 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
   const long long tile_rows = kTile + extent[1] - extent[0];
   const long long tile_cols = kTile + extent[3] - extent[2];
   // The tile, then each tap's offset inside it.
-  const long long bytes = tile_rows * tile_cols * static_cast<long long>(sizeof(double)) +
+  const long long bytes = tile_rows * tile_cols * staged_bytes(fold, taps, rank, narrow) +
                           taps * static_cast<long long>(sizeof(int));
   if (extent[1] < extent[0] || extent[3] < extent[2] || bytes > kTileBytes) return false;
   const long long grid_x = (input.shape()[1] + kTile - 1) / kTile;

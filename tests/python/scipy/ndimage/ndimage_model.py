@@ -407,11 +407,12 @@ def tile2(input, output, offsets, weights, extent, mode, cval, fold, rank):
     tile(input, output, offsets, weights, extent, mode, cval, fold, rank, (32, 32))
 
 
-def tile3_depth(extent, taps, limit=48 * 1024):
+def tile3_depth(extent, taps, staged=8, limit=48 * 1024):
     """The planner's depth (src/ops/ndimage/stencil_tile.cpp): the deepest of 8, 4, 2, 1 whose
-    tile (doubles) and tap offsets (ints) fit the shared memory, None where none does."""
+    tile (staged: bytes an element, 8 for doubles, 4 for the rank folds' 32-bit keys) and tap
+    offsets (ints) fit the shared memory, None where none does."""
     plane = (8 + extent[3] - extent[2]) * (32 + extent[5] - extent[4])
     for d in (8, 4, 2, 1):
-        if (d + extent[1] - extent[0]) * plane * 8 + taps * 4 <= limit:
+        if (d + extent[1] - extent[0]) * plane * staged + taps * 4 <= limit:
             return d
     return None

@@ -90,6 +90,9 @@ def test_model_tile_depth_fits_the_shared_memory():
     assert ndimage_model.tile3_depth([-3, 3] * 3, 343) == 4
     assert ndimage_model.tile3_depth([-4, 4] * 3, 729) == 1
     assert ndimage_model.tile3_depth([-5, 5] * 3, 1331) is None  # the elementwise stencil
+    # The rank folds' 32-bit keys take half the room.
+    assert ndimage_model.tile3_depth([-4, 4] * 3, 729, staged=4) == 8
+    assert ndimage_model.tile3_depth([-5, 5] * 3, 1331, staged=4) == 4
 
 
 # --- on the GPU ---
