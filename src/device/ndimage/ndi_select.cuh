@@ -16,10 +16,11 @@
 // where SciPy's quickselect leaves the result undefined. -0.0 sorts before +0.0 (SciPy's compare
 // equal; either is its answer).
 //
-// The shared-memory tiles, whose folds can unroll the tap loop for a footprint size fixed at
-// compile time, take instead a sorting network generated for that size and rank and pruned to it
-// (ndi_network_fold; cunp/ops/ndimage/select_network.hpp): all keys in registers, about 200
-// min/max operations for a 5x5 median where the row runs 800, 2244 for a 5x5x5 one (16000).
+// Where it costs fewer operations (most footprints of up to 128 taps), a kernel compiled for the
+// footprint's size and rank takes instead a sorting network generated for them and pruned to the
+// rank (ndi_network_fold; cunp/ops/ndimage/select_network.hpp), its tap loop unrolled so all keys
+// sit in registers: about 200 min/max operations for a 5x5 median where the row runs 800, 2244
+// for a 5x5x5 one (16000).
 #pragma once
 #include "../cunp_device.cuh"
 #include "../sorting/sort_codec.cuh"
@@ -108,7 +109,8 @@ template <class K> __device__ __forceinline__ void ndi_net_max(K a, K& b) { b = 
 // The rank-th of exactly TAPS values through the generated network Net (Net::select(w) runs its
 // comparators over w and returns the wanted key; WIRES: TAPS rounded up to a power of two, the
 // rest scratch). Taps come as keys through add_key_at(q, key) from a loop the compiler unrolls (the
-// tiles' folds do so for folds with ndi_fixed_taps), so each key has its own register.
+// tiles' folds do so for folds with ndi_fixed_taps, ndi_network_at always), so each key has its
+// own register.
 template <class V, int TAPS, int WIRES, class Net> struct ndi_network_fold {
   using Key = ndi_select_key<V>;
   using K = typename Key::K;
@@ -127,7 +129,36 @@ struct ndi_fixed_taps<ndi_network_fold<V, TAPS, WIRES, Net>> {
   static constexpr int value = TAPS;
 };
 
-// The stencil's entry for this fold (ndi_stencil.cuh's ndi_*_at family).
+// The stencil's entry for a network (the elementwise path: inputs the tiles do not take). An
+// element whose footprint lies inside the input reads its taps through the interior table in an
+// unrolled loop, so each key lands in its own register, and runs the network; the few near the
+// edges take the register row of CAP keys through the boundary transform (the same value: both
+// select exactly), which keeps the kernel small (an unrolled boundary transform per tap would
+// not be).
+template <class V, int TAPS, int WIRES, class Net, int CAP, class In, class Offsets, class Weights,
+          class Interior>
+__device__ double ndi_network_at(long long pos, const In& x, const Offsets& offsets,
+                                 const Weights& weights, const Interior& interior, long long,
+                                 int mode, double cval, long long rank) {
+  using Key = ndi_select_key<V>;
+  long long base = 0;
+  bool inside = true;
+  for_each_coordinate<In::ndim>(pos, x.shape(), [&](int d, long long v) {
+    base += v * x.strides()[d];
+    inside &= v + interior[TAPS + 2 * d] >= 0 && v + interior[TAPS + 2 * d + 1] < x.shape()[d];
+  });
+  if (inside) {
+    ndi_network_fold<V, TAPS, WIRES, Net> f(TAPS, rank);
+#pragma unroll
+    for (int q = 0; q < TAPS; ++q) f.add_key_at(q, Key::of(ndi_load(x.data(), base + interior[q])));
+    return f.result();
+  }
+  ndi_select_fold<V, CAP> g(TAPS, rank);
+  ndi_visit(pos, x, offsets, weights, TAPS, mode, cval, g);
+  return g.result();
+}
+
+// The stencil's entry for the register row (ndi_stencil.cuh's ndi_*_at family).
 template <class V, int CAP, class In, class Offsets, class Weights, class Interior>
 __device__ double ndi_select_at(long long pos, const In& x, const Offsets& offsets,
                                 const Weights& weights, const Interior& interior, long long taps,

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 
 #include "cunp/array/scalar.hpp"
 #include "cunp/jit/compiler.hpp"
@@ -74,6 +77,29 @@ ElementwiseOp* make_run_op(const std::string& name, const std::string& call) {
   o->uses_index = true;  // i is the run
   o->body = call + ";";
   return o;
+}
+
+// The op running a network for this footprint size and rank (one per size, rank and key width,
+// made on first use and kept, as the kernel cache keys on them).
+const ElementwiseOp& network_op(long long taps, long long rank, bool narrow) {
+  static std::mutex mutex;
+  static std::map<std::tuple<long long, long long, bool>, const ElementwiseOp*> ops;
+  std::lock_guard<std::mutex> lock(mutex);
+  const ElementwiseOp*& op = ops[{taps, rank, narrow}];
+  if (op == nullptr) {
+    const std::string v = narrow ? "float" : "double";
+    const int t = static_cast<int>(taps), r = static_cast<int>(rank);
+    // The row for the elements near the edges: every rank of at most kNetworkMaxTaps taps fits.
+    const int row = rank_plan(taps, rank, narrow).cap;
+    ElementwiseOp* o = make_op("ndi_network_" + v + std::to_string(t) + "_" + std::to_string(r),
+                               "cunp::ndi_network_at<" + v + ", " + std::to_string(t) + ", " +
+                                   std::to_string(network_wires(t)) + ", ndi_network, " +
+                                   std::to_string(row) + ">" + kArgs + ", rank)",
+                               true);
+    o->preamble += selection_network_source(t, r, "ndi_network");
+    op = o;
+  }
+  return *op;
 }
 
 }  // namespace
@@ -152,7 +178,8 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps, long long rank
     case StencilFold::Rank: break;
     case StencilFold::Mean: throw ValueError("stencil: the mean fold is stencil_line's");
   }
-  const RankPlan plan = rank_plan(taps, rank, narrow);
+  const RankPlan plan = network_rank_plan(taps, rank, narrow, kSmallRankTaps + 1);
+  if (plan.kind == RankPlan::Kind::Network) return network_op(taps, rank, narrow);
   if (plan.kind == RankPlan::Kind::Small) {
     static const ElementwiseOp* small = make_op(
         "ndi_rank_small" + std::to_string(kSmallRankTaps),
@@ -204,9 +231,10 @@ RankPlan rank_plan(long long taps, long long rank, bool narrow) {
   return {RankPlan::Kind::Buffer, cap, false};
 }
 
-RankPlan tile_rank_plan(long long taps, long long rank, bool narrow) {
+RankPlan network_rank_plan(long long taps, long long rank, bool narrow, long long from) {
   const RankPlan plan = rank_plan(taps, rank, narrow);
-  if (taps < 2 || taps > (narrow ? kNetworkMaxTaps : kNetworkMaxTaps / 2)) return plan;
+  if (taps < std::max(2LL, from) || taps > (narrow ? kNetworkMaxTaps : kNetworkMaxTaps / 2))
+    return plan;
   // Min/max operations a value: the register rows run a compare-and-swap (two) per tap and slot.
   const long long row = plan.kind == RankPlan::Kind::Buffer ? -1 : 2 * taps * plan.cap;
   const int t = static_cast<int>(taps), r = static_cast<int>(rank);

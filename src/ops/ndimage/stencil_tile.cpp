@@ -53,7 +53,7 @@ std::string fold_type(StencilFold fold, long long taps, long long rank, bool nar
     case StencilFold::Sum: return "cunp::ndi_sum_fold";
     case StencilFold::Min: return "cunp::ndi_extreme_fold<false>";
     case StencilFold::Max: return "cunp::ndi_extreme_fold<true>";
-    case StencilFold::Rank: return rank_fold_type(tile_rank_plan(taps, rank, narrow), taps);
+    case StencilFold::Rank: return rank_fold_type(network_rank_plan(taps, rank, narrow), taps);
     default: throw ValueError("stencil_tile: no tile kernel for this fold");
   }
 }
@@ -64,7 +64,7 @@ constexpr const char* kEntry = "cunp_ndi_tile";
 // their keys, 4 bytes where narrow; every other fold doubles.
 long long staged_bytes(StencilFold fold, long long taps, long long rank, bool narrow) {
   if (fold != StencilFold::Rank) return 8;
-  const RankPlan plan = tile_rank_plan(taps, rank, narrow);
+  const RankPlan plan = network_rank_plan(taps, rank, narrow);
   const bool keys = plan.kind == RankPlan::Kind::Select || plan.kind == RankPlan::Kind::Network;
   return keys && plan.narrow ? 4 : 8;
 }
@@ -79,7 +79,7 @@ std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim,
                   device_part("ndi_select") + device_part("ndi_tile");
   if (ndim == 3) s += device_part("ndi_tile3");
   if (fold == StencilFold::Rank &&
-      tile_rank_plan(taps, rank, narrow).kind == RankPlan::Kind::Network)
+      network_rank_plan(taps, rank, narrow).kind == RankPlan::Kind::Network)
     s += selection_network_source(static_cast<int>(taps), static_cast<int>(rank), "ndi_network");
   const std::string params = ndim == 2 ? "ndi_tile_params" : "ndi_tile3_params";
   const std::size_t size = ndim == 2 ? sizeof(NdiTileParams) : sizeof(NdiTile3Params);
@@ -104,7 +104,7 @@ FunctionHandle tile_kernel(const NDArray& input, const NDArray& output, const ND
   key.add(static_cast<int>(fold));
   key.add(ndim);
   if (fold == StencilFold::Rank) {
-    const RankPlan plan = tile_rank_plan(taps, rank, narrow);
+    const RankPlan plan = network_rank_plan(taps, rank, narrow);
     key.add(static_cast<int>(plan.kind));
     key.add(plan.cap % 256);  // capacities up to 4096
     key.add(plan.cap / 256);
@@ -196,7 +196,7 @@ bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& of
     // Only the folds that rank in registers: a quickselect buffer per thread would sit in local
     // memory beside a tile already in shared memory.
     if (taps > kStencilMaxRankTaps) return false;
-    if (tile_rank_plan(taps, rank, rank_keys_narrow(input.dtype(), mode, cval)).kind ==
+    if (network_rank_plan(taps, rank, rank_keys_narrow(input.dtype(), mode, cval)).kind ==
         RankPlan::Kind::Buffer)
       return false;
   }

@@ -69,17 +69,17 @@ TEST(NdimageSelectNetwork, CostsAndPlans) {
   using K = RankPlan::Kind;
   // The 5x5, 7x7, 3x3x3 and 5x5x5 medians take networks in the tiles (32-bit keys).
   for (long long taps : {9LL, 25LL, 27LL, 49LL, 125LL}) {
-    const RankPlan p = tile_rank_plan(taps, taps / 2, true);
+    const RankPlan p = network_rank_plan(taps, taps / 2, true);
     EXPECT_EQ(p.kind, K::Network) << taps;
     EXPECT_EQ(p.cap, network_wires(static_cast<int>(taps)));
   }
   // 64-bit keys take networks up to 64 taps; past that the register row.
-  EXPECT_EQ(tile_rank_plan(49, 24, false).kind, K::Network);
-  EXPECT_EQ(tile_rank_plan(125, 62, false).kind, K::Select);
-  EXPECT_EQ(tile_rank_plan(343, 171, true).kind, K::Buffer);
+  EXPECT_EQ(network_rank_plan(49, 24, false).kind, K::Network);
+  EXPECT_EQ(network_rank_plan(125, 62, false).kind, K::Select);
+  EXPECT_EQ(network_rank_plan(343, 171, true).kind, K::Buffer);
   // The elementwise stencil keeps rank_plan's folds.
   EXPECT_EQ(rank_plan(25, 12, true).kind, K::Select);
-  EXPECT_EQ(rank_fold_type(tile_rank_plan(25, 12, true), 25),
+  EXPECT_EQ(rank_fold_type(network_rank_plan(25, 12, true), 25),
             "cunp::ndi_network_fold<float, 25, 32, ndi_network>");
 }
 
@@ -94,7 +94,7 @@ TEST(NdimageSelectNetwork, TileKernelsCompile) {
                         {2, 49, 24, false, DType::Float64}, {3, 27, 13, true, DType::UInt8},
                         {3, 125, 62, true, DType::Float32}, {3, 33, 6, true, DType::Int16}};
   for (const Case& c : cases) {
-    ASSERT_EQ(tile_rank_plan(c.taps, c.rank, c.narrow).kind, RankPlan::Kind::Network)
+    ASSERT_EQ(network_rank_plan(c.taps, c.rank, c.narrow).kind, RankPlan::Kind::Network)
         << c.taps << " " << c.rank;
     const std::string what = "network tile ndim " + std::to_string(c.ndim) + " taps " +
                              std::to_string(c.taps);

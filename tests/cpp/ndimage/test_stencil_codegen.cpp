@@ -163,17 +163,30 @@ TEST(NdimageStencil, NarrowKeysOnlyWhereFloatIsExact) {
 }
 
 TEST(NdimageStencil, SelectionKernelsCompile) {
+  // Medians of 10 to 128 taps take a network compiled for their size and rank (64-bit keys: up
+  // to 64 taps), the rest the register row, the widest ranks the quickselect.
   for (long long taps : {10LL, 25LL, 49LL, 125LL}) {
     for (bool narrow : {false, true}) {
       const ElementwiseOp& op = stencil_op(StencilFold::Rank, taps, taps / 2, narrow);
-      EXPECT_NE(op.name.find("ndi_select_"), std::string::npos) << op.name;
+      const bool network = narrow || taps <= 64;
+      EXPECT_NE(op.name.find(network ? "ndi_network_" : "ndi_select_"), std::string::npos)
+          << op.name;
       expect_compiles(op, signature(DType::Float32, DType::Float32, 3, true, 0), op.name);
       expect_compiles(op, signature(DType::Int16, DType::Float64, 2, false, 2), op.name);
+      expect_compiles(op, signature(DType::Float64, DType::Float64, 1, true, 0), op.name);
     }
   }
   EXPECT_NE(&stencil_op(StencilFold::Rank, 25, 12, true),
             &stencil_op(StencilFold::Rank, 25, 12, false));
-  // Past the network: the quickselect buffers.
+  EXPECT_NE(&stencil_op(StencilFold::Rank, 25, 12, true),
+            &stencil_op(StencilFold::Rank, 25, 11, true));
+  EXPECT_EQ(&stencil_op(StencilFold::Rank, 25, 12, true),
+            &stencil_op(StencilFold::Rank, 25, 12, true));
+  // The row where the network would cost more (a rank near the end of a wide footprint).
+  const ElementwiseOp& row = stencil_op(StencilFold::Rank, 200, 2, true);
+  EXPECT_NE(row.name.find("ndi_select_"), std::string::npos) << row.name;
+  expect_compiles(row, signature(DType::Float32, DType::Float32, 2, true, 0), row.name);
+  // Past both: the quickselect buffers.
   expect_compiles(stencil_op(StencilFold::Rank, 343, 171),
                   signature(DType::Float32, DType::Float32, 3, true, 0), "rank 7x7x7 median");
   EXPECT_EQ(stencil_op(StencilFold::Rank, 343, 171).name, "ndi_rank512");
