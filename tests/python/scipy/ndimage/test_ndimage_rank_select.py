@@ -205,18 +205,18 @@ def test_large_median_footprints_layouts_and_in_place():
 
 
 @gpu
-@pytest.mark.parametrize("size", [5, 7, (5, 5, 5)])
-def test_windows_with_nan(size):
+@pytest.mark.parametrize("shape,size", [((60, 50), 5), ((60, 50), 7), ((20, 18, 16), (5, 5, 5)),
+                                        ((400,), 25), ((6, 7, 5, 8), 3)])
+def test_windows_with_nan(shape, size):
     """Windows without NaN equal SciPy's values; windows holding NaN give numpy.sort's rank-th
-    value (NaN after +inf), where SciPy's is undefined."""
+    value (NaN after +inf), where SciPy's is undefined (tiles and the elementwise networks)."""
     import cunp
     from cunp.scipy import ndimage as cn
     rng = numpy.random.default_rng(8)
-    shape = (20, 18, 16) if isinstance(size, tuple) else (60, 50)
     x = rng.standard_normal(shape).astype(numpy.float32)
     x[rng.random(shape) < 0.02] = numpy.nan
     got = cunp.asnumpy(cn.median_filter(cunp.asarray(x), size=size))
-    expected = sn.median_filter(x, size=size)
+    expected = _scipy("median_filter", x, size=size)
     clean = ~sn.maximum_filter(numpy.isnan(x), size=size, mode="reflect")
     numpy.testing.assert_array_equal(got[clean], expected[clean])
     model = numpy.empty(shape, numpy.float32)
