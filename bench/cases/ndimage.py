@@ -2,8 +2,10 @@
 # (sigma=4) on 4096^2 and 512^3 float32, uniform_filter(size=7), median_filter(size=3) and
 # maximum_filter(size=5) on 4096^2 float32, binary_erosion 3x3 x 10 iterations on 8192^2 bool,
 # map_coordinates order 1 and 3 and zoom x2 order 3 on 2048^2, label + sum_labels on a 4096^2
-# random binary image, distance_transform_edt on 2048^2; cunp.scipy.ndimage vs
-# cupyx.scipy.ndimage in the same run.
+# random binary image, distance_transform_edt on 2048^2; median_filter(size=5 and 7) on 4096^2
+# float32 (the selection network) and correlate, median_filter and grey_erosion (a non-flat
+# structure) over 3x3x3 and 5x5x5 footprints on 512^3 float32 (the 3-D shared-memory tiles);
+# cunp.scipy.ndimage vs cupyx.scipy.ndimage in the same run.
 """ndimage cases. Bytes are what an ideal kernel moves: the input read once and the output
 written once (map_coordinates also reads its coordinates; binary_erosion counts one pass a
 iteration). The filters' separable passes, the morphology and the sampler are each one kernel
@@ -29,6 +31,16 @@ def _call(name, *args, **kwargs):
 
 def _erode10(L, state):
     return _nd(L).binary_erosion(state[0], structure=state[1], iterations=10)
+
+
+def _with_second(name, keyword=None, **kwargs):
+    """name(input, second) or name(input, keyword=second): the state's device weights or
+    structure."""
+    def run(L, state):
+        if keyword is None:
+            return getattr(_nd(L), name)(state[0], state[1], **kwargs)
+        return getattr(_nd(L), name)(state[0], **{keyword: state[1]}, **kwargs)
+    return run
 
 
 def _map_coordinates(order):
@@ -57,6 +69,13 @@ def cases(quick, h):
 
     def volume(L):
         return (L.upload(h.host_array(cube ** 3, h.F32, seed=42).reshape(cube, cube, cube)),)
+
+    def volume_and(k, seed):
+        """The volume with k x k x k random weights (a non-flat structure for grey_erosion)."""
+        def setup(L):
+            w = np.random.default_rng(seed).random((k, k, k)).astype(np.float32)
+            return volume(L) + (L.upload(w / w.sum()),)
+        return setup
 
     def binary(n, seed, threshold):
         return lambda L: (L.upload(h.host_array(n * n, h.F32, seed=seed).reshape(n, n)
@@ -91,6 +110,17 @@ def cases(quick, h):
         h.Case(f"maximum_filter(size=5) ({side}, {side}) f32", setup=image(side, 40),
                run=_call("maximum_filter", size=5), nbytes=px, libs=libs, note=note,
                targets=vs),
+        h.Case(f"median_filter(size=5) ({side}, {side}) f32", setup=image(side, 40),
+               run=_call("median_filter", size=5), nbytes=px, libs=libs, note=note, targets=vs),
+        h.Case(f"median_filter(size=7) ({side}, {side}) f32", setup=image(side, 40),
+               run=_call("median_filter", size=7), nbytes=px, libs=libs, note=note, targets=vs),
+        *[h.Case(f"{what} {k}x{k}x{k} ({cube}, {cube}, {cube}) f32", setup=volume_and(k, 50 + k),
+                 run=run, nbytes=vx, libs=libs, note=note, targets=vs)
+          for k in (3, 5)
+          for what, run in (("correlate", _with_second("correlate")),
+                            ("median_filter", _call("median_filter", size=k)),
+                            ("grey_erosion(structure)", _with_second("grey_erosion",
+                                                                     "structure")))],
         h.Case(f"binary_erosion 3x3 x10 ({big}, {big}) bool", setup=erosion, run=_erode10,
                nbytes=10 * 2 * big * big, libs=libs, note=note, targets=vs),
         h.Case(f"map_coordinates order=1 ({small}, {small}) f32", setup=coordinates,

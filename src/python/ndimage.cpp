@@ -60,16 +60,18 @@ void bind_ndimage(nb::module_& m) {
       [](nb::handle input, nb::handle output, nb::handle offsets, nb::handle weights,
          const std::vector<long long>& extent, int mode, double cval, const std::string& fold,
          long long rank) {
-        if (extent.size() != 4) throw ValueError("stencil_tile: extent holds 4 offsets");
-        const long long e[4] = {extent[0], extent[1], extent[2], extent[3]};
-        return stencil_tile(arr(input, "input"), arr(output, "output"), arr(offsets, "offsets"),
-                            arr(weights, "weights"), e, mode_of(mode), cval, fold_of(fold), rank);
+        const NDArray& x = arr(input, "input");
+        if (extent.size() != 2 * static_cast<std::size_t>(x.ndim()))
+          throw ValueError("stencil_tile: extent holds 2 offsets per axis");
+        return stencil_tile(x, arr(output, "output"), arr(offsets, "offsets"),
+                            arr(weights, "weights"), extent.data(), mode_of(mode), cval,
+                            fold_of(fold), rank);
       },
       nb::arg("input"), nb::arg("output"), nb::arg("offsets"), nb::arg("weights"),
       nb::arg("extent"), nb::arg("mode"), nb::arg("cval"), nb::arg("fold"), nb::arg("rank") = 0,
-      "stencil on a 2-D image through shared-memory tiles; extent: the footprint's smallest and "
-      "largest row offset, then column offset. False (nothing done) where the tile does not "
-      "apply.");
+      "stencil on a 2-D image or 3-D volume through shared-memory tiles; extent: the "
+      "footprint's smallest and largest offset along each axis in turn. False (nothing done) "
+      "where the tile does not apply.");
   nd.def(
       "stencil_line",
       [](nb::handle input, nb::handle output, nb::handle weights, int axis, long long start,

@@ -6,10 +6,15 @@
 #include "cunp/ops/ndimage/stencil.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 
 #include "cunp/array/scalar.hpp"
 #include "cunp/jit/compiler.hpp"
+#include "cunp/ops/ndimage/select_network.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -28,10 +33,13 @@ int rank_capacity(long long taps) {
   return 0;
 }
 
-ElementwiseOp* make_op(const std::string& name, const std::string& call) {
+ElementwiseOp* make_op(const std::string& name, const std::string& call, bool select = false) {
   auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
   o->name = name;
-  o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil");
+  o->preamble = device_part("ndi_boundary") + device_part("ndi_stencil") +
+                (select ? device_part("sort_params") + device_part("sort_codec") +
+                              device_part("ndi_select")
+                        : std::string());
   o->names = {"x", "offsets", "weights", "interior", "y"};
   o->raw = {true, true, true, true, false};
   o->scalar_names = {"taps", "mode", "cval", "rank"};
@@ -69,6 +77,29 @@ ElementwiseOp* make_run_op(const std::string& name, const std::string& call) {
   o->uses_index = true;  // i is the run
   o->body = call + ";";
   return o;
+}
+
+// The op running a network for this footprint size and rank (one per size, rank and key width,
+// made on first use and kept, as the kernel cache keys on them).
+const ElementwiseOp& network_op(long long taps, long long rank, bool narrow) {
+  static std::mutex mutex;
+  static std::map<std::tuple<long long, long long, bool>, const ElementwiseOp*> ops;
+  std::lock_guard<std::mutex> lock(mutex);
+  const ElementwiseOp*& op = ops[{taps, rank, narrow}];
+  if (op == nullptr) {
+    const std::string v = narrow ? "float" : "double";
+    const int t = static_cast<int>(taps), r = static_cast<int>(rank);
+    // The row for the elements near the edges: every rank of at most kNetworkMaxTaps taps fits.
+    const int row = rank_plan(taps, rank, narrow).cap;
+    ElementwiseOp* o = make_op("ndi_network_" + v + std::to_string(t) + "_" + std::to_string(r),
+                               "cunp::ndi_network_at<" + v + ", " + std::to_string(t) + ", " +
+                                   std::to_string(network_wires(t)) + ", ndi_network, " +
+                                   std::to_string(row) + ">" + kArgs + ", rank)",
+                               true);
+    o->preamble += selection_network_source(t, r, "ndi_network");
+    op = o;
+  }
+  return *op;
 }
 
 }  // namespace
@@ -127,7 +158,7 @@ const ElementwiseOp& stencil_run_op(StencilFold fold, int cap) {
   throw ValueError("stencil_line: van Herk buffer too large");
 }
 
-const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
+const ElementwiseOp& stencil_op(StencilFold fold, long long taps, long long rank, bool narrow) {
   switch (fold) {
     case StencilFold::Sum: {
       static const ElementwiseOp* op = make_op("ndi_correlate",
@@ -147,14 +178,33 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
     case StencilFold::Rank: break;
     case StencilFold::Mean: throw ValueError("stencil: the mean fold is stencil_line's");
   }
-  if (taps >= 1 && taps <= kSmallRankTaps) {
+  const RankPlan plan = network_rank_plan(taps, rank, narrow, kSmallRankTaps + 1);
+  if (plan.kind == RankPlan::Kind::Network) return network_op(taps, rank, narrow);
+  if (plan.kind == RankPlan::Kind::Small) {
     static const ElementwiseOp* small = make_op(
         "ndi_rank_small" + std::to_string(kSmallRankTaps),
         "cunp::ndi_small_rank_at<" + std::to_string(kSmallRankTaps) + ">" + kArgs + ", rank)");
     return *small;
   }
-  const int cap = rank_capacity(taps);
-  if (cap == 0) throw ValueError("rank filter: footprint too large");
+  if (plan.kind == RankPlan::Kind::Select) {
+    constexpr std::size_t kCaps = std::size(kSelectCapacities);
+    static const ElementwiseOp* ops[2][kCaps] = {};
+    static const bool built = [] {
+      for (int narrow_keys = 0; narrow_keys < 2; ++narrow_keys) {
+        for (std::size_t k = 0; k < kCaps; ++k) {
+          const std::string v = narrow_keys ? "float" : "double";
+          const std::string c = std::to_string(kSelectCapacities[k]);
+          ops[narrow_keys][k] = make_op(
+              "ndi_select_" + v + c,
+              "cunp::ndi_select_at<" + v + ", " + c + ">" + kArgs + ", rank)", true);
+        }
+      }
+      return true;
+    }();
+    (void)built;
+    for (std::size_t k = 0; k < kCaps; ++k)
+      if (kSelectCapacities[k] == plan.cap) return *ops[plan.narrow][k];
+  }
   static const ElementwiseOp* ops[std::size(kRankCapacities)] = {};
   static const bool built = [] {
     for (std::size_t k = 0; k < std::size(kRankCapacities); ++k) {
@@ -165,8 +215,60 @@ const ElementwiseOp& stencil_op(StencilFold fold, long long taps) {
   }();
   (void)built;
   for (std::size_t k = 0; k < std::size(kRankCapacities); ++k)
-    if (kRankCapacities[k] == cap) return *ops[k];
+    if (kRankCapacities[k] == plan.cap) return *ops[k];
   throw ValueError("rank filter: footprint too large");
+}
+
+RankPlan rank_plan(long long taps, long long rank, bool narrow) {
+  if (taps > kStencilMaxRankTaps) throw ValueError("rank filter: footprint too large");
+  if (taps >= 1 && taps <= kSmallRankTaps) return {RankPlan::Kind::Small, kSmallRankTaps, false};
+  // The row keeps the wanted value and everything on its nearer side.
+  const long long keep = std::min(rank, taps - 1 - rank) + 1;
+  for (int c : kSelectCapacities)
+    if (keep >= 1 && keep <= c) return {RankPlan::Kind::Select, c, narrow};
+  const int cap = rank_capacity(taps);
+  if (cap == 0) throw ValueError("rank filter: footprint too large");
+  return {RankPlan::Kind::Buffer, cap, false};
+}
+
+RankPlan network_rank_plan(long long taps, long long rank, bool narrow, long long from) {
+  const RankPlan plan = rank_plan(taps, rank, narrow);
+  if (taps < std::max(2LL, from) || taps > (narrow ? kNetworkMaxTaps : kNetworkMaxTaps / 2))
+    return plan;
+  // Min/max operations a value: the register rows run a compare-and-swap (two) per tap and slot.
+  const long long row = plan.kind == RankPlan::Kind::Buffer ? -1 : 2 * taps * plan.cap;
+  const int t = static_cast<int>(taps), r = static_cast<int>(rank);
+  if (row >= 0 && network_cost(t, r) >= row) return plan;
+  return {RankPlan::Kind::Network, network_wires(t), narrow};
+}
+
+std::string rank_fold_type(const RankPlan& plan, long long taps) {
+  const std::string c = std::to_string(plan.cap);
+  const std::string v = plan.narrow ? "float" : "double";
+  switch (plan.kind) {
+    case RankPlan::Kind::Small: return "cunp::ndi_small_rank_fold<" + c + ">";
+    case RankPlan::Kind::Select: return "cunp::ndi_select_fold<" + v + ", " + c + ">";
+    case RankPlan::Kind::Network:
+      return "cunp::ndi_network_fold<" + v + ", " + std::to_string(taps) + ", " + c +
+             ", ndi_network>";
+    case RankPlan::Kind::Buffer: break;
+  }
+  return "cunp::ndi_rank_fold<" + c + ">";
+}
+
+bool rank_keys_narrow(DType in, NdiMode mode, double cval) {
+  switch (in) {
+    case DType::Bool:
+    case DType::Int8:
+    case DType::UInt8:
+    case DType::Int16:
+    case DType::UInt16:
+    case DType::Float16:
+    case DType::Float32: break;
+    default: return false;
+  }
+  if (mode != NdiMode::Constant && mode != NdiMode::GridConstant) return true;
+  return std::isnan(cval) || static_cast<double>(static_cast<float>(cval)) == cval;
 }
 
 void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets,
@@ -191,7 +293,8 @@ void stencil(const NDArray& input, const NDArray& output, const NDArray& offsets
   }
   if (output.size() == 0) return;
   if (taps == 0) throw ValueError("stencil: the footprint has no taps");
-  elementwise(stencil_op(fold, taps), {input, offsets, weights, interior}, {output},
+  elementwise(stencil_op(fold, taps, rank, rank_keys_narrow(input.dtype(), mode, cval)),
+              {input, offsets, weights, interior}, {output},
               {Scalar::from_int(taps, DType::Int64),
                Scalar::from_int(static_cast<int>(mode), DType::Int32),
                Scalar::from_double(cval, DType::Float64), Scalar::from_int(rank, DType::Int64)});

@@ -4,6 +4,7 @@
 // and the boundary transform maps taps as SciPy's modes do (checked on the host).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "cunp/jit/compiler.hpp"
@@ -46,7 +47,7 @@ TEST(NdimageStencil, EveryFoldCompiles) {
 
 TEST(NdimageStencil, RankBuffersCompile) {
   for (long long taps : {3LL, 9LL, 10LL, 100LL, 343LL, 1000LL, 4096LL}) {
-    expect_compiles(stencil_op(StencilFold::Rank, taps),
+    expect_compiles(stencil_op(StencilFold::Rank, taps, taps / 2),
                     signature(DType::Float32, DType::Float32, 3, true, 0),
                     "rank taps " + std::to_string(taps));
   }
@@ -128,12 +129,121 @@ TEST(NdimageStencil, TileKernelsCompile) {
   EXPECT_THROW(stencil_tile_source(DType::Float32, DType::Float32, StencilFold::Mean), ValueError);
 }
 
+// Footprints beyond kSmallRankTaps rank through the selection network while the kept side fits
+// its largest row (a 5x5x5 median keeps 63 values), else through the quickselect buffer.
+TEST(NdimageStencil, RankPlansPickTheSelectionNetwork) {
+  using K = RankPlan::Kind;
+  EXPECT_EQ(rank_plan(9, 4, true).kind, K::Small);
+  const RankPlan median5 = rank_plan(25, 12, true);
+  EXPECT_EQ(median5.kind, K::Select);
+  EXPECT_EQ(median5.cap, 16);
+  EXPECT_TRUE(median5.narrow);
+  EXPECT_EQ(rank_plan(49, 24, false).cap, 32);
+  EXPECT_EQ(rank_plan(125, 62, true).cap, 64);
+  EXPECT_EQ(rank_plan(125, 122, true).cap, 4);  // the upper end keeps the largest 3
+  EXPECT_EQ(rank_plan(10, 0, false).cap, 4);
+  const RankPlan wide = rank_plan(129, 64, true);
+  EXPECT_EQ(wide.kind, K::Buffer);
+  EXPECT_EQ(wide.cap, 512);
+  EXPECT_FALSE(wide.narrow);
+  EXPECT_EQ(rank_plan(4096, 3, false).kind, K::Select);
+  EXPECT_EQ(rank_fold_type(median5), "cunp::ndi_select_fold<float, 16>");
+  EXPECT_EQ(rank_fold_type(rank_plan(49, 24, false)), "cunp::ndi_select_fold<double, 32>");
+}
+
+TEST(NdimageStencil, NarrowKeysOnlyWhereFloatIsExact) {
+  EXPECT_TRUE(rank_keys_narrow(DType::Float32, NdiMode::Reflect, 0.1));
+  EXPECT_TRUE(rank_keys_narrow(DType::UInt16, NdiMode::Constant, 2.5));
+  EXPECT_TRUE(rank_keys_narrow(DType::Float16, NdiMode::GridConstant, -3.0));
+  EXPECT_FALSE(rank_keys_narrow(DType::Float32, NdiMode::Constant, 0.1));  // 0.1 is no float
+  EXPECT_FALSE(rank_keys_narrow(DType::Float32, NdiMode::Constant, 1e300));
+  EXPECT_TRUE(rank_keys_narrow(DType::Float32, NdiMode::Constant, std::nan("")));
+  EXPECT_FALSE(rank_keys_narrow(DType::Float64, NdiMode::Nearest, 0.0));
+  EXPECT_FALSE(rank_keys_narrow(DType::Int32, NdiMode::Nearest, 0.0));
+}
+
+TEST(NdimageStencil, SelectionKernelsCompile) {
+  // Medians of 10 to 128 taps take a network compiled for their size and rank (64-bit keys: up
+  // to 64 taps), the rest the register row, the widest ranks the quickselect.
+  for (long long taps : {10LL, 25LL, 49LL, 125LL}) {
+    for (bool narrow : {false, true}) {
+      const ElementwiseOp& op = stencil_op(StencilFold::Rank, taps, taps / 2, narrow);
+      const bool network = narrow || taps <= 64;
+      EXPECT_NE(op.name.find(network ? "ndi_network_" : "ndi_select_"), std::string::npos)
+          << op.name;
+      expect_compiles(op, signature(DType::Float32, DType::Float32, 3, true, 0), op.name);
+      expect_compiles(op, signature(DType::Int16, DType::Float64, 2, false, 2), op.name);
+      expect_compiles(op, signature(DType::Float64, DType::Float64, 1, true, 0), op.name);
+    }
+  }
+  EXPECT_NE(&stencil_op(StencilFold::Rank, 25, 12, true),
+            &stencil_op(StencilFold::Rank, 25, 12, false));
+  EXPECT_NE(&stencil_op(StencilFold::Rank, 25, 12, true),
+            &stencil_op(StencilFold::Rank, 25, 11, true));
+  EXPECT_EQ(&stencil_op(StencilFold::Rank, 25, 12, true),
+            &stencil_op(StencilFold::Rank, 25, 12, true));
+  // The row where the network would cost more (a rank near the end of a wide footprint).
+  const ElementwiseOp& row = stencil_op(StencilFold::Rank, 200, 2, true);
+  EXPECT_NE(row.name.find("ndi_select_"), std::string::npos) << row.name;
+  expect_compiles(row, signature(DType::Float32, DType::Float32, 2, true, 0), row.name);
+  // Past both: the quickselect buffers.
+  expect_compiles(stencil_op(StencilFold::Rank, 343, 171),
+                  signature(DType::Float32, DType::Float32, 3, true, 0), "rank 7x7x7 median");
+  EXPECT_EQ(stencil_op(StencilFold::Rank, 343, 171).name, "ndi_rank512");
+}
+
+TEST(NdimageStencil, VolumeTileKernelsCompile) {
+  for (StencilFold f : {StencilFold::Sum, StencilFold::Min, StencilFold::Max}) {
+    for (DType t : {DType::Float32, DType::UInt8, DType::Float64}) {
+      const std::string what = "3-D tile fold " + std::to_string(static_cast<int>(f)) + " " +
+                               info(t).name;
+      try {
+        EXPECT_FALSE(compile(stencil_tile_source(t, t, f, 3), "cunp_ndi_tile", 90).image.empty())
+            << what;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << what << ": " << e.what();
+      }
+    }
+  }
+  // Rank folds: 3x3x3 and 5x5x5 medians (narrow and double keys) in volumes, 5x5 and 7x7 in
+  // images, and a 3x3 one (the small register sort) in a volume.
+  struct Case {
+    int ndim;
+    long long taps, rank;
+    bool narrow;
+    DType in, out;
+  };
+  const Case cases[] = {{3, 27, 13, true, DType::Float32, DType::Float32},
+                        {3, 125, 62, true, DType::UInt8, DType::UInt8},
+                        {3, 125, 62, false, DType::Float64, DType::Float64},
+                        {3, 9, 4, false, DType::Int32, DType::Float32},
+                        {2, 25, 12, true, DType::Float32, DType::Float32},
+                        {2, 49, 24, false, DType::Int64, DType::Int64}};
+  for (const Case& c : cases) {
+    const std::string what = "rank tile ndim " + std::to_string(c.ndim) + " taps " +
+                             std::to_string(c.taps) + " " + info(c.in).name;
+    try {
+      EXPECT_FALSE(compile(stencil_tile_source(c.in, c.out, StencilFold::Rank, c.ndim, c.taps,
+                                               c.rank, c.narrow),
+                           "cunp_ndi_tile", 90)
+                       .image.empty())
+          << what;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << what << ": " << e.what();
+    }
+  }
+  EXPECT_THROW(stencil_tile_source(DType::Float32, DType::Float32, StencilFold::Sum, 4),
+               ValueError);
+}
+
 TEST(NdimageStencil, PartsHaveNoIncludes) {
   EXPECT_EQ(device_part("ndi_stencil").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_boundary").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_line").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_generic").find("#include"), std::string::npos);
   EXPECT_EQ(device_part("ndi_tile").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_tile3").find("#include"), std::string::npos);
+  EXPECT_EQ(device_part("ndi_select").find("#include"), std::string::npos);
 }
 
 }  // namespace

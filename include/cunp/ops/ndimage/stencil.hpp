@@ -52,23 +52,61 @@ constexpr long long kSmallRankTaps = 9;
 void stencil_line(const NDArray& input, const NDArray& output, const NDArray& weights, int axis,
                   long long start, long long taps, NdiMode mode, double cval, StencilFold fold);
 
-// stencil() on a 2-D image through shared-memory tiles (src/device/ndimage/ndi_tile.cuh): the
-// same contract, for Sum, Min, Max and Rank folds of at most kSmallRankTaps taps, given the
-// footprint's extent on the host (extent: smallest and largest row offset, then column offset).
-// Returns false, having done nothing, where the tile does not apply (another rank or fold, a
-// halo too wide for the shared memory); the caller then runs stencil().
+// stencil() on a 2-D image or a 3-D volume through shared-memory tiles (2-D:
+// src/device/ndimage/ndi_tile.cuh, 32 x 32 outputs a block; 3-D: ndi_tile3.cuh, depth x 8 x 32):
+// the same contract, for Sum, Min, Max and the Rank folds that rank in registers
+// (network_rank_plan's Small, Select and Network), given the footprint's extent on the host
+// (extent: 2 * ndim values, the smallest and largest offset along each axis in turn). Returns
+// false, having done nothing, where the tile does not apply (another rank, fold or ndim, a halo
+// too wide for the shared memory, a grid too tall); the caller then runs stencil().
 bool stencil_tile(const NDArray& input, const NDArray& output, const NDArray& offsets,
-                  const NDArray& weights, const long long (&extent)[4], NdiMode mode, double cval,
+                  const NDArray& weights, const long long* extent, NdiMode mode, double cval,
                   StencilFold fold, long long rank = 0);
 
-// The tile kernel's source for these dtypes and fold, for tests that compile it without a GPU.
-std::string stencil_tile_source(DType in, DType out, StencilFold fold);
+// The tile kernel's source for these dtypes, fold and ndim (2 or 3; Rank: the fold
+// network_rank_plan picks for taps, rank and narrow), for tests that compile it without a GPU.
+std::string stencil_tile_source(DType in, DType out, StencilFold fold, int ndim = 2,
+                                long long taps = 9, long long rank = 4, bool narrow = false);
+
+// How a rank fold finds the rank-th of `taps` values. Small: at most kSmallRankTaps taps, every
+// tap sorted in registers (ndi_small_rank_fold). Select: the partial selection network of
+// src/device/ndimage/ndi_select.cuh, a sorted row of `cap` registers (the smallest of
+// kSelectCapacities above min(rank, taps - 1 - rank)); `narrow`: its keys are floats' (32 bits).
+// Buffer: quickselect over a per-thread buffer of `cap` values (ndi_rank_fold), for the rest.
+// Network (network_rank_plan's only): a sorting network generated for this footprint size and
+// rank (cunp/ops/ndimage/select_network.hpp), its keys in `cap` registers (cap: its wires).
+struct RankPlan {
+  enum class Kind : uint8_t { Small, Select, Buffer, Network };
+  Kind kind;
+  int cap;
+  bool narrow;
+};
+RankPlan rank_plan(long long taps, long long rank, bool narrow);
+// The plan stencil() and the tiles follow: rank_plan's, or the generated network where it runs
+// fewer min/max operations and its keys fit the registers (kNetworkMaxTaps taps with 32-bit
+// keys, half as many with 64). The tiles take networks from 2 taps; the elementwise stencil from
+// kSmallRankTaps + 1 (below, its small register sort). A network's kernel is compiled for its
+// footprint size and rank.
+RankPlan network_rank_plan(long long taps, long long rank, bool narrow, long long from = 2);
+// The plan's device fold type (e.g. "cunp::ndi_select_fold<float, 16>"; a Network's names the
+// struct `ndi_network` that the tile's source defines).
+std::string rank_fold_type(const RankPlan& plan, long long taps = 0);
+// Whether rank folds may compare an input of dtype `in` as floats: every value of the dtype and
+// the cval that constant modes read convert to float exactly (selection does no arithmetic, so
+// the chosen value is then the one a double comparison chooses).
+bool rank_keys_narrow(DType in, NdiMode mode, double cval);
+// The register row's sizes; ranks farther than the last from both ends take Buffer. The row
+// costs taps * cap compare-and-swaps (registers only), the quickselect about 3 * taps comparisons
+// through local memory: the row wins while cap stays small.
+constexpr int kSelectCapacities[] = {4, 8, 16, 32, 64};
 
 // The kernel stencil() runs for a fold (and, for Rank, a footprint of `taps` taps), for tests
 // that compile it without a GPU. Operands: input (raw), offsets (raw), weights (raw), interior
 // (raw), output;
 // scalars: taps (int64), mode (int32), cval (float64), rank (int64).
-const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0);
+// For Rank the op is network_rank_plan(taps, rank, narrow, kSmallRankTaps + 1)'s.
+const ElementwiseOp& stencil_op(StencilFold fold, long long taps = 0, long long rank = 0,
+                                bool narrow = false);
 
 // stencil_line's kernels, for the same tests. Direct (Sum, Min, Max; the elementwise launch over
 // the output): operands input (raw), weights (raw), output; scalars taps (int64), axis (int32),

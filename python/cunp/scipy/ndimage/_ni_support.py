@@ -278,8 +278,9 @@ def _cunp_backend():
         interior = interior_table(offsets, input.shape, input.strides)
         device_offsets = table(offsets, numpy.int64)
         device_weights = table(weights, numpy.float64)
-        # 2-D images: shared-memory tiles where the footprint's halo fits (the engine says).
-        if input.ndim == 2 and len(weights) and _core.ndimage.stencil_tile(
+        # 2-D images and 3-D volumes: shared-memory tiles where the footprint's halo fits and
+        # the fold runs in registers (the engine says).
+        if input.ndim in (2, 3) and len(weights) and _core.ndimage.stencil_tile(
                 input, output, device_offsets, device_weights,
                 [int(v) for v in interior[len(weights):]], mode, cval, fold, rank):
             return

@@ -304,3 +304,115 @@ def user_function(function, caller):
 def numpy_backend():
     return Backend(numpy, stencil, numpy.asarray, sample, spline, line, generic, generic1d,
                    user_function)
+
+
+# --- models of the device's indexing and selection (written from their contracts) ---
+
+SELECT_CAPACITIES = (4, 8, 16, 32, 64)  # include/cunp/ops/ndimage/stencil.hpp's kSelectCapacities
+
+
+def select_capacity(taps, rank):
+    """The selection network's row for the rank-th of taps values (None: the quickselect)."""
+    keep = min(rank, taps - 1 - rank) + 1
+    return next((c for c in SELECT_CAPACITIES if keep <= c), None)
+
+
+def _select_keys(values, narrow):
+    """src/device/ndimage/ndi_select.cuh's keys: the values' bits as order-preserving unsigned
+    integers (negatives complemented, positives with the sign bit set), every NaN the largest."""
+    ftype, utype = (numpy.float32, numpy.uint32) if narrow else (numpy.float64, numpy.uint64)
+    v = numpy.asarray(values, dtype=numpy.float64).astype(ftype)
+    bits = v.view(utype)
+    sign = utype(1) << utype(8 * v.itemsize - 1)
+    keys = numpy.where(bits & sign, ~bits, bits | sign)
+    return numpy.where(numpy.isnan(v), ~utype(0), keys).astype(utype), ftype, sign
+
+
+def _select_value(keys, ftype, sign):
+    bits = numpy.where(keys & sign, keys & ~sign, ~keys)
+    return bits.astype(keys.dtype).view(ftype).astype(numpy.float64)
+
+
+def select_network(values, rank, narrow, cap=None):
+    """The rank-th of values along axis 0 as ndi_select_fold finds it: a row of cap keys, sorted,
+    starting full of the largest key; each value inserted by a chain of compare-and-swaps, the
+    one pushed off the end forgotten; the upper half on complemented keys."""
+    taps = values.shape[0]
+    cap = cap or select_capacity(taps, rank)
+    keys, ftype, sign = _select_keys(values, narrow)
+    upper = rank > taps - 1 - rank
+    at = taps - 1 - rank if upper else rank
+    if upper:
+        keys = ~keys
+    row = [numpy.full(values.shape[1:], ~keys.dtype.type(0), dtype=keys.dtype)
+           for _ in range(cap)]
+    for q in range(taps):
+        u = keys[q]
+        for k in range(cap):
+            lo = numpy.minimum(u, row[k])
+            u = numpy.maximum(u, row[k])
+            row[k] = lo
+    r = row[0]  # the largest of row[0..at] (the row is sorted), as the device reads it
+    for k in range(1, cap):
+        r = numpy.maximum(r, row[k] if k <= at else keys.dtype.type(0))
+    return _select_value(~r if upper else r, ftype, sign)
+
+
+def tile(input, output, offsets, weights, extent, mode, cval, fold, rank, block):
+    """The shared-memory tiles' indexing (ndi_tile.cuh: 2-D, blocks of 32 x 32 outputs;
+    ndi_tile3.cuh: 3-D, depth x 8 x 32): each block stages its inputs widened by the footprint's
+    extent (through the boundary transform) into a flat tile, each tap's offset into it computed
+    once, then every output folds tile[at + tap_at[q]], at its own place in the tile."""
+    x = numpy.asarray(input, dtype=numpy.float64)
+    n, taps = x.ndim, len(weights)
+    offsets = numpy.asarray(offsets).reshape(taps, n)
+    lo = [extent[2 * d] for d in range(n)]
+    shape = [block[d] + extent[2 * d + 1] - extent[2 * d] for d in range(n)]
+    strides = [int(numpy.prod(shape[d + 1:])) for d in range(n)]
+    tap_at = sum((offsets[:, d] - lo[d]) * strides[d] for d in range(n))
+    e = numpy.arange(int(numpy.prod(shape)))
+    local = [(e // strides[d]) % shape[d] for d in range(n)]
+    r = numpy.empty(x.shape)
+    w = numpy.asarray(weights, dtype=numpy.float64).reshape((taps,) + (1,) * n)
+    for b in itertools.product(*[range(-(-x.shape[d] // block[d])) for d in range(n)]):
+        o = [b[d] * block[d] for d in range(n)]
+        idx = [_index(o[d] + lo[d] + local[d], x.shape[d], mode) for d in range(n)]
+        outside = numpy.zeros(e.shape, bool)
+        for i in idx:
+            outside |= i < 0
+        staged = numpy.where(outside, cval, x[tuple(numpy.maximum(i, 0) for i in idx)])
+        grids = numpy.meshgrid(*[numpy.arange(min(block[d], x.shape[d] - o[d]))
+                                 for d in range(n)], indexing="ij")
+        at = sum(g * strides[d] for d, g in enumerate(grids))
+        v = numpy.stack([staged[at + tap_at[q]] for q in range(taps)])
+        if fold == "sum":
+            got = (v * w).sum(axis=0)
+        elif fold == "min":
+            got = (v + w).min(axis=0)
+        elif fold == "max":
+            got = (v + w).max(axis=0)
+        else:
+            got = numpy.sort(v, axis=0)[rank]
+        r[tuple(slice(o[d], o[d] + got.shape[d]) for d in range(n))] = got
+    _store_filter(output, r)
+
+
+def tile3(input, output, offsets, weights, extent, mode, cval, fold, rank, depth):
+    """ndi_tile3.cuh's blocks: depth x 8 x 32 outputs."""
+    tile(input, output, offsets, weights, extent, mode, cval, fold, rank, (depth, 8, 32))
+
+
+def tile2(input, output, offsets, weights, extent, mode, cval, fold, rank):
+    """ndi_tile.cuh's blocks: 32 x 32 outputs."""
+    tile(input, output, offsets, weights, extent, mode, cval, fold, rank, (32, 32))
+
+
+def tile3_depth(extent, taps, staged=8, limit=48 * 1024):
+    """The planner's depth (src/ops/ndimage/stencil_tile.cpp): the deepest of 8, 4, 2, 1 whose
+    tile (staged: bytes an element, 8 for doubles, 4 for the rank folds' 32-bit keys) and tap
+    offsets (ints) fit the shared memory, None where none does."""
+    plane = (8 + extent[3] - extent[2]) * (32 + extent[5] - extent[4])
+    for d in (8, 4, 2, 1):
+        if (d + extent[1] - extent[0]) * plane * staged + taps * 4 <= limit:
+            return d
+    return None
