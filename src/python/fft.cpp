@@ -96,15 +96,17 @@ void bind_fft(nb::module_& m) {
         if (length && *length < 1)  // NumPy checks the length before the norm
           throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
                            ") specified.");
-        // NumPy reads n from a.shape[axis] next (an IndexError past the axes, TypeError for a
-        // non-integer axis), and only then the norm; nothing has moved to the device yet.
-        const int64_t ax = axis_number(axis);
+        // Without n, NumPy reads it from a.shape[axis] next (an IndexError past the axes,
+        // TypeError for a non-integer axis); then the norm; the axis itself only after that
+        // (so n=1, axis=None, norm='bad' is the norm's ValueError). Nothing has moved yet.
         if (!length) {
+          const int64_t ax = axis_number(axis);
           const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
                                          : nb::cast<int64_t>(numpy().attr("ndim")(a));
           if (ax < -nd || ax >= nd) throw IndexError("tuple index out of range");
         }
         Norm nm = to_norm(norm, is_forward(k, forward));
+        const int64_t ax = axis_number(axis);
         NDArray x = input(a);
         return result(fft::transform_1d(x, length, ax, k, forward, nm, output(out)), out);
       },
@@ -174,6 +176,26 @@ void bind_fft(nb::module_& m) {
     return nb::make_tuple(ok, why);
   });
   sub.def("nd_planning", [] { return fft::nd_planning(); });
+  // The layout rule of the results (host arithmetic): element strides after the 1-D steps
+  // (axes[i], lengths[i]: output length) from an input's shape and byte strides.
+  sub.def(
+      "result_strides",
+      [](nb::handle shape, nb::handle strides, int itemsize, std::vector<int> axes,
+         std::vector<int64_t> lengths) {
+        if (axes.size() != lengths.size()) throw ValueError("axes and lengths differ in length");
+        std::vector<std::pair<int, int64_t>> steps;
+        for (size_t i = 0; i < axes.size(); ++i) steps.emplace_back(axes[i], lengths[i]);
+        Dims s = to_shape(shape), st = to_shape(strides);
+        if (s.size() != st.size()) throw ValueError("shape and strides differ in length");
+        for (const auto& [axis, n] : steps)
+          if (axis < 0 || axis >= s.size()) throw ValueError("axis out of range");
+        Dims r = fft::numpy_result_strides(s, st, itemsize, steps);
+        nb::list out;
+        for (int i = 0; i < r.size(); ++i) out.append(r[i]);
+        return nb::tuple(out);
+      },
+      nb::arg("shape"), nb::arg("strides"), nb::arg("itemsize"), nb::arg("axes"),
+      nb::arg("lengths"));
 }
 
 }  // namespace cunp::py

@@ -9,6 +9,8 @@ from collections import namedtuple as _namedtuple
 
 from cunp import _core
 from cunp._linalg import _errstate as _linalg_errstate
+from cunp._array._layouts import relayout as _relayout
+from cunp.linalg import _layout
 
 __all__ = [
     'det', 'slogdet', 'inv', 'solve', 'lstsq', 'pinv', 'matrix_power',
@@ -217,8 +219,10 @@ def qr(a, mode='reduced'):
     """QR factorization: mode 'reduced', 'complete', 'r' or 'raw', as NumPy."""
     if mode not in ('reduced', 'complete', 'r', 'raw'):
         raise ValueError("Unrecognized mode '%s'" % (mode,))
-    a = _solver_array(a)
-    _assert_stacked_2d(a)
+    cp = _cp()
+    given = cp.asarray(a)
+    _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
+    a = _solver_array(given)
     from cunp.linalg import _qr_batched
     m, n = a.shape[-2:]
     if a.ndim > 2 and _qr_batched.use_batched(a.size // max(m * n, 1), m, n):
@@ -226,8 +230,11 @@ def qr(a, mode='reduced'):
         out = _qr_batched.householder_qr(a, mode, _cp())
     else:
         out = _core.linalg.qr(a, mode)
+    # NumPy's layouts (its gufuncs' and triu's), from the input as given.
+    strides = _layout.qr_strides(given.shape, given.strides, given.itemsize, mode)
     if mode == 'r':
-        return out[0]
+        return _relayout(cp, out[0], strides)
+    out = [_relayout(cp, r, s) for r, s in zip(out, strides)]
     if mode == 'raw':
         return out[0], out[1]
     return QRResult(out[0], out[1])
@@ -264,14 +271,19 @@ def eigvals(a):
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition. hermitian=True goes through eigh as NumPy does: s = |w|
     in descending order, u the matching eigenvectors, vh = (u * sign(w))^H, sign(0) = +1."""
-    a = _solver_array(a)
-    _assert_stacked_2d(a)
+    cp = _cp()
+    given = cp.asarray(a)
+    _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
+    a = _solver_array(given)
     if hermitian:
         return _svd_hermitian(a, bool(compute_uv))
     out = _core.linalg.svd(a, bool(full_matrices), bool(compute_uv))
+    # The gufunc's layouts: stack axes in the iterator order of the input as given.
+    strides = _layout.svd_strides(given.shape, given.strides, given.itemsize,
+                                  bool(full_matrices), bool(compute_uv))
     if not compute_uv:
-        return out[0]
-    return SVDResult(*out)
+        return _relayout(cp, out[0], strides)
+    return SVDResult(*(_relayout(cp, r, s) for r, s in zip(out, strides)))
 
 
 def _svd_hermitian(a, compute_uv):
@@ -561,7 +573,10 @@ def cond(x, p=None):
         x = _prepare_square(x)
         invx = _core.linalg.inv(x, check=False)
         r = norm(x, p, axis=(-2, -1)) * norm(invx, p, axis=(-2, -1))
-        # NaN (a singular matrix) becomes inf unless x itself held NaNs, as NumPy.
-        x_nan = cp.isnan(x).any(axis=(-2, -1))
-        r = cp.where(cp.isnan(r) & ~x_nan, _inf(), r)
+    # NaN (a singular matrix: 0/0 or inf * 0) becomes inf unless x itself held NaNs, for every
+    # p, as NumPy; r keeps its layout.
+    nan = cp.isnan(r)
+    if bool(nan.any()):
+        nan &= ~cp.isnan(x).any(axis=(-2, -1))
+        cp.copyto(r, _inf(), where=nan)
     return r
