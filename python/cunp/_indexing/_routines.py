@@ -129,7 +129,7 @@ def _last_writes(j, vals, n):
     element written more than once, the last write (a scatter writes duplicates in no set
     order). Negative indices are read as from the end first, so that -1 and n - 1 meet."""
     j = j.astype("int64")
-    j = _core.elementwise.where(j < 0, j + n, j)
+    j = _core.elementwise.where((j < 0) & (j >= -n), j + n, j)  # out of range stays so
     first = _first_positions(j[::-1])  # in reverse: the last write of each element
     if first.size == j.size:
         return j, vals

@@ -118,6 +118,14 @@ CASES = [
     ('fft2-int8-ortho', lambda xp: xp.fft.fft2(xp.ones((2, 2), dtype='int8'), norm='ortho')),
     ('rfft-int8', lambda xp: xp.fft.rfft(xp.asarray([3, 0, 0, 3, 3], dtype='int8'))),
     ('ifft-int8', lambda xp: xp.fft.ifft(xp.full(5, 127, dtype='int8')), _ROUNDING),
+    # ufuncs allocate in NumPy's iterator order over all their operands (what linalg's inputs,
+    # made by the fuzzer's nan_to_num and `+ eye`, then inherit).
+    ('add-c-and-f-operands', lambda xp: xp.add(xp.ones((3, 4)), xp.asfortranarray(
+        xp.ones((3, 4)))), _LAYOUT),
+    ('negative-broadcast-rows', lambda xp: xp.negative(_broadcast(xp, [1.0, 2.0, 3.0], (2, 3))),
+     _LAYOUT),
+    ('svd-of-broadcast-stack-plus-eye', lambda xp: xp.linalg.svd(
+        _broadcast(xp, [[1.0, 2.0], [3.0, 4.0]], (3, 2, 2)) + 40 * xp.eye(2)), _LAYOUT),
     ('irfft2-int32-extremes', lambda xp: xp.fft.irfft2(xp.asarray(
         [[0, 1], [-2**31, -2**31], [-2**31, -2**31]], dtype='int32')), _ROUNDING),
 ]

@@ -244,6 +244,13 @@ def test_put_uint64_indices_before_emptiness(host_routines, a, ind):
         host_routines.put(a.copy(), ind, numpy.zeros(0, "uint64"))
 
 
+def test_put_out_of_range_negative_still_raises(host_routines):
+    # Reading negative indices from the end (to find repeated writes) leaves -n - 1 out of range.
+    for put in (numpy.put, host_routines.put):
+        with pytest.raises(IndexError):
+            put(numpy.zeros(5), numpy.asarray([-6, 0, 0]), numpy.asarray([1.0, 2.0, 3.0]))
+
+
 def test_mutating_routines_orchestration(host_routines):
     def run(xp):
         out = []
