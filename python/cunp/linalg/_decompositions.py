@@ -69,6 +69,17 @@ def _prepare_square(a):
     return _solver_array(a)
 
 
+def _as_gufunc(given, *results):
+    """The results of a one-input gufunc of numpy.linalg on `given` (the input as the caller
+    gave it) in NumPy's layout: stack axes in the iterator order of given's, each result's own
+    core axes C-ordered innermost (cunp/linalg/_layout.py)."""
+    cp = _cp()
+    nloop = given.ndim - 2
+    strides = _layout.gufunc_results(given.shape, given.strides, given.itemsize,
+                                     [r.shape[nloop:] for r in results])
+    return [_relayout(cp, r, s) for r, s in zip(results, strides)]
+
+
 # --- determinants, inverses, solvers ---
 
 def _nan_where_nan(a, *results):
@@ -81,21 +92,25 @@ def _nan_where_nan(a, *results):
 
 def det(a):
     """Determinant of each matrix of a stack (LU factorization)."""
-    a = _prepare_square(a)
-    return _nan_where_nan(a, _core.linalg.det(a))[0]
+    given = _cp().asarray(a)
+    a = _prepare_square(given)
+    return _as_gufunc(given, *_nan_where_nan(a, _core.linalg.det(a)))[0]
 
 
 def slogdet(a):
     """(sign, logabsdet) of each matrix's determinant."""
-    a = _prepare_square(a)
-    sign, logdet = _nan_where_nan(a, *_core.linalg.slogdet(a))
+    given = _cp().asarray(a)
+    a = _prepare_square(given)
+    sign, logdet = _as_gufunc(given, *_nan_where_nan(a, *_core.linalg.slogdet(a)))
     return SlogdetResult(sign, logdet)
 
 
 def inv(a):
     """Inverse of each matrix; LinAlgError("Singular matrix") when one has none (unless
     cunp.errstate(linalg='ignore'): then inf/nan, without the check's device sync)."""
-    return _core.linalg.inv(_prepare_square(a), _linalg_errstate.checked())
+    given = _cp().asarray(a)
+    return _as_gufunc(given, _core.linalg.inv(_prepare_square(given),
+                                              _linalg_errstate.checked()))[0]
 
 
 def solve(a, b):
@@ -135,12 +150,11 @@ def _solver_dtype(dt):
 def cholesky(a, /, *, upper=False):
     """Lower (or upper) Cholesky factor; LinAlgError when not positive definite (unless
     cunp.errstate(linalg='ignore'))."""
-    r = _core.linalg.cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
-    if not r.flags.c_contiguous:
-        # The lower factor comes back as a view of the library's column-major buffer; NumPy's
-        # factor is C-ordered (one copy, small beside the factorization).
-        r = _cp().ascontiguousarray(r)
-    return r
+    given = _cp().asarray(a)
+    r = _core.linalg.cholesky(_prepare_square(given), bool(upper), _linalg_errstate.checked())
+    # The factor comes back as a view of the library's column-major buffer; NumPy's is the
+    # gufunc's layout (one copy, small beside the factorization).
+    return _as_gufunc(given, r)[0]
 
 
 def matrix_power(a, n):
@@ -249,13 +263,15 @@ def _uplo(UPLO):
 def eigh(a, UPLO='L'):
     """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
     lower = _uplo(UPLO)
-    w, v = _core.linalg.eigh(_prepare_square(a), lower, vectors=True)
-    return EighResult(w, v)
+    given = _cp().asarray(a)
+    w, v = _core.linalg.eigh(_prepare_square(given), lower, vectors=True)
+    return EighResult(*_as_gufunc(given, w, v))
 
 
 def eigvalsh(a, UPLO='L'):
     lower = _uplo(UPLO)
-    return _core.linalg.eigh(_prepare_square(a), lower, vectors=False)[0]
+    given = _cp().asarray(a)
+    return _as_gufunc(given, _core.linalg.eigh(_prepare_square(given), lower, vectors=False)[0])[0]
 
 
 def eig(a):

@@ -23,6 +23,14 @@ def _elements(strides, itemsize):
     return tuple(s // itemsize for s in strides)
 
 
+def gufunc_results(shape, strides, itemsize, core_shapes):
+    """Element strides of a one-input gufunc's outputs on an input of `shape` and byte
+    `strides` whose last two axes are its core: one per output core shape."""
+    loop = tuple(shape[:-2])
+    loop_strides = [_elements(strides[:-2], itemsize)]
+    return [gufunc_output(loop, loop_strides, core) for core in core_shapes]
+
+
 def svd_strides(shape, strides, itemsize, full_matrices, compute_uv):
     """Element strides of numpy.linalg.svd's results (u, s, vh; or s) for an input of `shape`
     and byte `strides`."""

@@ -12,6 +12,11 @@ def _put(xp, a, ind, v):
     return a
 
 
+def _diagonal_stack(xp):
+    """A (3, 2) stack of 2x2 diagonal matrices whose stack axes lie in F order in memory."""
+    return (xp.eye(2) * (xp.arange(6.0).reshape(2, 3, 1, 1) + 1)).transpose(1, 0, 2, 3)
+
+
 def _broadcast(xp, values, shape, dtype=None):
     return xp.broadcast_to(xp.asarray(values, dtype=dtype), shape)
 
@@ -86,6 +91,9 @@ CASES = [
                                                      full_matrices=True), _LAYOUT),
     ('svdvals-transposed-stack', lambda xp: xp.linalg.svdvals(
         xp.zeros((2, 2, 1, 1), dtype=bool).transpose(1, 0, 2, 3)), _LAYOUT),
+    ('inv-transposed-stack', lambda xp: xp.linalg.inv(_diagonal_stack(xp)), _LAYOUT),
+    ('det-transposed-stack', lambda xp: xp.linalg.det(_diagonal_stack(xp)), _LAYOUT),
+    ('eigh-transposed-stack', lambda xp: xp.linalg.eigh(_diagonal_stack(xp)), _LAYOUT),
     ('svdvals-singular-int32', lambda xp: xp.linalg.svdvals(
         _broadcast(xp, [-2**31, -2**31], (2, 2), 'int32')), _ROUNDING),
     ('svd-complex-1x1', lambda xp: xp.linalg.svd(xp.asarray([[20 + 1j]])), _ROUNDING),
