@@ -272,11 +272,12 @@ NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool
     if (!can_cast(result_type, out.dtype(), Casting::SameKind))
       throw TypeError("Cannot cast ufunc 'fft' output from " + dtype_repr(result_type) + " to " +
                       dtype_repr(out.dtype()) + " with casting rule 'same_kind'");
-  } else if (!dry) {
+  } else {
+    // When planning only, a shapes-only array: the plan is then the one the transform runs.
     std::vector<int> order;
     for (int64_t ax : memory_order(numpy_result_strides(a, steps, r.kind)))
       order.push_back(static_cast<int>(ax));
-    result = fresh(result_shape, result_type, order, run.device, false);
+    result = fresh(result_shape, result_type, order, run.device, dry);
   }
   NDArray target;
   if (result.defined() && result.dtype() == result_type && result_type != DType::Float16)

@@ -570,3 +570,20 @@ def test_argument_errors_in_numpys_order_nd(func):
             assert got == want, (func, a.shape, a.dtype, s, axes, norm)
             compared += 1
     assert compared > 10
+
+
+@gpu
+@pytest.mark.parametrize('view', ['transposed', 'stepped'])
+def test_plan_of_a_view_runs_its_transform(view):
+    # get_fft_plan plans into the result's NumPy layout as the transform then writes it, so the
+    # plan matches; the result's C/F contiguity is NumPy's.
+    a = sample((6, 8), 'complex64', seed=18)
+    make = {'transposed': lambda x: x.T, 'stepped': lambda x: x[:, ::2]}[view]
+    x, h = make(cunp.asarray(a)), make(a)
+    plan = cfft.get_fft_plan(x, axes=(-1,))
+    with plan:
+        got = cfft.fft(x)
+    want = numpy.fft.fft(h)
+    assert (got.flags.c_contiguous, got.flags.f_contiguous) == (
+        want.flags.c_contiguous, want.flags.f_contiguous)
+    check(got, h, 'fft')
