@@ -59,6 +59,39 @@ std::vector<int64_t> memory_order(const Dims& strides) {
   return perm;
 }
 
+std::vector<int64_t> iterator_order(const Dims& shape, const std::vector<Dims>& strides) {
+  const int ndim = shape.size();
+  auto stride = [&](const Dims& s, int64_t ax) -> int64_t {
+    return shape[static_cast<int>(ax)] == 1 ? 0 : s[static_cast<int>(ax)];
+  };
+  std::vector<int64_t> perm(ndim);  // innermost first, as NumPy's reversed axis data
+  for (int i = 0; i < ndim; ++i) perm[i] = ndim - 1 - i;
+  for (int i0 = 1; i0 < ndim; ++i0) {
+    const int64_t j0 = perm[i0];
+    int pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      const int64_t j1 = perm[i1];
+      bool ambiguous = true, swap = false;
+      for (const Dims& s : strides) {
+        const int64_t s0 = stride(s, j0), s1 = stride(s, j1);
+        if (s0 == 0 || s1 == 0) continue;
+        if (std::llabs(s1) <= std::llabs(s0)) swap = false;  // C order wins a conflict
+        else if (ambiguous) swap = true;
+        ambiguous = false;
+      }
+      if (ambiguous) continue;
+      if (!swap) break;
+      pos = i1;
+    }
+    if (pos != i0) {
+      for (int i = i0; i > pos; --i) perm[i] = perm[i - 1];
+      perm[pos] = j0;
+    }
+  }
+  std::reverse(perm.begin(), perm.end());
+  return perm;
+}
+
 std::string shape_str(const Dims& shape) {
   std::string s = "(";
   for (int i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);

@@ -3,6 +3,7 @@
 #include "layout.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "cunp/array/shape.hpp"
@@ -81,6 +82,34 @@ std::vector<Step> steps_of(const NDArray& a, const Request& r) {
     steps.push_back(s);
   }
   return steps;
+}
+
+Dims numpy_result_strides(Dims shape, Dims strides, int itemsize,
+                          const std::vector<std::pair<int, int64_t>>& steps) {
+  const int ndim = shape.size();
+  for (const auto& [axis, length] : steps) {
+    // empty_like's 'K' order of this step's input, outermost axis first.
+    std::vector<int64_t> order(ndim);
+    std::iota(order.begin(), order.end(), 0);
+    if (ndim > 1 && !is_c_contiguous(shape, strides, itemsize)) {
+      if (is_f_contiguous(shape, strides, itemsize)) std::reverse(order.begin(), order.end());
+      else order = memory_order(strides);
+    }
+    shape[axis] = length;
+    int64_t step = 1;  // the output's strides, in elements, in that order
+    for (int k = ndim - 1; k >= 0; --k) {
+      strides[static_cast<int>(order[k])] = step;
+      step *= shape[static_cast<int>(order[k])];
+    }
+    itemsize = 1;
+  }
+  return strides;
+}
+
+Dims numpy_result_strides(const NDArray& a, const std::vector<Step>& steps, Kind kind) {
+  std::vector<std::pair<int, int64_t>> pairs;
+  for (const Step& s : steps) pairs.emplace_back(s.axis, output_length(s, kind));
+  return numpy_result_strides(a.shape(), a.strides(), a.itemsize(), pairs);
 }
 
 // Runs of steps over distinct axes, up to `cap`, each one cuFFT plan.

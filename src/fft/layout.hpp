@@ -31,6 +31,9 @@ int64_t output_length(const Step& s, Kind k);
 // defaults taken from the shape each step sees.
 std::vector<Step> steps_of(const NDArray& a, const Request& r);
 
+// numpy_result_strides (fft.hpp) of a request's steps (steps_of) on `a`.
+Dims numpy_result_strides(const NDArray& a, const std::vector<Step>& steps, Kind kind);
+
 // Runs of steps over distinct axes, up to `cap`, each one cuFFT plan.
 // C2R's last step stays alone: a multi-dimensional C2R assumes Hermitian symmetry over every axis,
 // which NumPy's successive 1-D transforms do not.

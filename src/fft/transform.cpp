@@ -240,9 +240,17 @@ DType working_complex(DType t) {
 
 NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool dry,
                     PlanPtr* planned) {
-  if (r.kind == Kind::R2C && is_complex(a.dtype()))
+  if (r.kind == Kind::R2C && is_complex(a.dtype())) {
+    // NumPy's first (real) step checks its length and axis before its ufunc refuses the dtype.
+    Request first = r;
+    if (!r.axes.empty() && r.axes.size() == r.lengths.size()) {
+      first.axes.assign(1, r.axes.back());
+      first.lengths.assign(1, r.lengths.back());
+    }
+    steps_of(a, first);
     throw TypeError("rfft takes real input: " + dtype_repr(a.dtype()) +
                     " is complex (take the real part, or use fft)");
+  }
   Run run{r.kind, r.kind == Kind::C2C ? r.forward : r.kind == Kind::R2C,
           working_complex(a.dtype())};
   run.dry = dry;
@@ -256,14 +264,24 @@ NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool
     result_type = DType::Float16;
   Dims result_shape = a.shape();
   for (const Step& s : steps) result_shape[s.axis] = output_length(s, r.kind);
-  NDArray target;
+  // The result: out=, else a new array in NumPy's layout (numpy_result_strides), which the last
+  // group writes directly when cuFFT takes that layout and which is copied into otherwise.
+  NDArray result = out;
   if (out.defined()) {
     if (out.shape() != result_shape) throw ValueError("output array has wrong shape.");
     if (!can_cast(result_type, out.dtype(), Casting::SameKind))
       throw TypeError("Cannot cast ufunc 'fft' output from " + dtype_repr(result_type) + " to " +
                       dtype_repr(out.dtype()) + " with casting rule 'same_kind'");
-    if (out.dtype() == result_type && result_type != DType::Float16) target = out;
+  } else {
+    // When planning only, a shapes-only array: the plan is then the one the transform runs.
+    std::vector<int> order;
+    for (int64_t ax : memory_order(numpy_result_strides(a, steps, r.kind)))
+      order.push_back(static_cast<int>(ax));
+    result = fresh(result_shape, result_type, order, run.device, dry);
   }
+  NDArray target;
+  if (result.defined() && result.dtype() == result_type && result_type != DType::Float16)
+    target = result;
   const auto groups = group_steps(steps, r.kind, nd_planning() ? 3 : 1);
   NDArray x = a;
   for (size_t g = 0; g < groups.size(); ++g)
@@ -273,12 +291,8 @@ NDArray run_request(const NDArray& a, const Request& r, const NDArray& out, bool
     return x;
   }
   if (double scale = scale_of(steps, r); scale != 1) scale_in_place(x, scale);
-  if (out.defined() && x.data() != out.data()) {
-    copy_to(out, x);
-    return out;
-  }
-  if (x.dtype() != result_type) return astype(x, result_type);
-  return x;
+  if (x.data() != result.data() || x.strides() != result.strides()) copy_to(result, x);
+  return result;
 }
 
 }  // namespace

@@ -69,6 +69,20 @@ void bind_axes(nb::module_& m) {
       nb::arg("reduce_0d") = false,
       "axis (None, int or tuple) as a tuple of non-negative ints in the given order; "
       "ValueError(duplicate) for a repeated axis.");
+  sub.def(
+      "iterator_order",
+      [](nb::handle shape, std::vector<nb::object> strides) {
+        Dims s = to_shape(shape);
+        std::vector<Dims> st;
+        for (const nb::object& o : strides) {
+          st.push_back(to_shape(o));
+          if (st.back().size() != s.size()) throw ValueError("strides and shape differ in length");
+        }
+        return iterator_order(s, st);
+      },
+      nb::arg("shape"), nb::arg("strides"),
+      "NumPy's iterator 'K' order of the axes of `shape`, outermost first, for operands with "
+      "the given strides broadcast to it (the order a ufunc allocates its outputs in).");
 }
 
 }  // namespace cunp::py

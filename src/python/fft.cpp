@@ -92,20 +92,38 @@ void bind_fft(nb::module_& m) {
       [](nb::handle a, nb::handle n, nb::handle axis, nb::handle norm, nb::handle out, int kind,
          bool forward) {
         Kind k = to_kind(kind);
+        const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
+                                       : nb::cast<int64_t>(numpy().attr("ndim")(a));
+        // NumPy's order, nothing moved to the device yet: n < 1 (any real n); without n, its
+        // default a.shape[axis] (IndexError past the axes, TypeError for a non-integer axis);
+        // the norm; the axis (AxisError, TypeError for None); only then does a non-integer n
+        // fail, where the result is allocated.
         std::optional<int64_t> length;
-        if (!n.is_none()) length = to_int(n);
-        if (length && *length < 1)  // NumPy checks the length before the norm
-          throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
-                           ") specified.");
-        // NumPy reads n from a.shape[axis] next (an IndexError past the axes, TypeError for a
-        // non-integer axis), and only then the norm; nothing has moved to the device yet.
-        const int64_t ax = axis_number(axis);
-        if (!length) {
-          const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
-                                         : nb::cast<int64_t>(numpy().attr("ndim")(a));
+        bool non_integer = false;
+        if (!n.is_none()) {
+          if (PyIndex_Check(n.ptr())) {
+            length = to_int(n);
+          } else {
+            int below = PyObject_RichCompareBool(n.ptr(), nb::int_(1).ptr(), Py_LT);
+            if (below < 0) throw nb::python_error();
+            non_integer = true;
+            if (below)
+              throw ValueError("Invalid number of FFT data points (" +
+                               nb::cast<std::string>(nb::str(n)) + ") specified.");
+          }
+          if (length && *length < 1)
+            throw ValueError("Invalid number of FFT data points (" + std::to_string(*length) +
+                             ") specified.");
+        } else {
+          const int64_t ax = axis_number(axis);
           if (ax < -nd || ax >= nd) throw IndexError("tuple index out of range");
         }
         Norm nm = to_norm(norm, is_forward(k, forward));
+        const int64_t ax = axis_number(axis);
+        if (!n.is_none()) normalize_axis(ax, static_cast<int>(nd));
+        if (non_integer)
+          throw TypeError("'" + std::string(nb::type_name(n.type()).c_str()) +
+                          "' object cannot be interpreted as an integer");
         NDArray x = input(a);
         return result(fft::transform_1d(x, length, ax, k, forward, nm, output(out)), out);
       },
@@ -116,6 +134,15 @@ void bind_fft(nb::module_& m) {
       [](nb::handle a, nb::handle s, nb::handle axes, nb::handle norm, nb::handle out, int kind,
          bool forward) {
         fft::Request r = to_request(s, axes, kind, forward);
+        // NumPy's first 1-D step reads a default length from a.shape[axis] (IndexError past the
+        // axes) before it checks the norm. Its first step: the last axis, C2R's the first.
+        if (!r.axes.empty() && r.axes.size() == r.lengths.size()) {
+          const size_t first = r.kind == Kind::C2R ? 0 : r.axes.size() - 1;
+          const int64_t nd = is_array(a) ? unwrap(a).a.ndim()
+                                         : nb::cast<int64_t>(numpy().attr("ndim")(a));
+          if (r.lengths[first] == -1 && (r.axes[first] < -nd || r.axes[first] >= nd))
+            throw IndexError("tuple index out of range");
+        }
         r.norm = to_norm(norm, is_forward(r.kind, forward));
         return result(fft::transform(input(a), r, output(out)), out);
       },
@@ -233,6 +260,26 @@ void bind_fft(nb::module_& m) {
     return nb::make_tuple(ok, why);
   });
   sub.def("nd_planning", [] { return fft::nd_planning(); });
+  // The layout rule of the results (host arithmetic): element strides after the 1-D steps
+  // (axes[i], lengths[i]: output length) from an input's shape and byte strides.
+  sub.def(
+      "result_strides",
+      [](nb::handle shape, nb::handle strides, int itemsize, std::vector<int> axes,
+         std::vector<int64_t> lengths) {
+        if (axes.size() != lengths.size()) throw ValueError("axes and lengths differ in length");
+        std::vector<std::pair<int, int64_t>> steps;
+        for (size_t i = 0; i < axes.size(); ++i) steps.emplace_back(axes[i], lengths[i]);
+        Dims s = to_shape(shape), st = to_shape(strides);
+        if (s.size() != st.size()) throw ValueError("shape and strides differ in length");
+        for (const auto& [axis, n] : steps)
+          if (axis < 0 || axis >= s.size()) throw ValueError("axis out of range");
+        Dims r = fft::numpy_result_strides(s, st, itemsize, steps);
+        nb::list out;
+        for (int i = 0; i < r.size(); ++i) out.append(r[i]);
+        return nb::tuple(out);
+      },
+      nb::arg("shape"), nb::arg("strides"), nb::arg("itemsize"), nb::arg("axes"),
+      nb::arg("lengths"));
 }
 
 }  // namespace cunp::py

@@ -26,3 +26,20 @@ def unrepresentable_cast(a, dtype):
     with numpy.errstate(all='ignore'):
         return bool(not numpy.isfinite(values).all() or (values < info.min).any() or
                     (values > info.max).any())
+
+
+def fft_not_finite(arrays):
+    """FFT inputs holding inf or NaN, or values so large that the transform's sums may
+    overflow: cuFFT's order of operations leaves other inf/NaN patterns than pocketfft's
+    (docs/differences.md, `fft` of non-finite values)."""
+    for a in arrays:
+        a = numpy.asarray(a)
+        if a.dtype.kind not in 'fc' or not a.size:
+            continue
+        with numpy.errstate(all='ignore'):
+            if not numpy.isfinite(a).all():
+                return True
+            work = numpy.float32 if a.dtype.char in 'efF' else numpy.float64
+            if float(numpy.abs(a).max()) * a.size >= float(numpy.finfo(work).max) / 4:
+                return True
+    return False

@@ -7,6 +7,7 @@ from differential import check
 pytestmark = pytest.mark.gpu
 
 
-@pytest.mark.parametrize('fn', [fn for _, fn in CASES], ids=[name for name, _ in CASES])
-def test_corpus_case(fn):
-    check(fn)
+@pytest.mark.parametrize('case', CASES, ids=[case[0] for case in CASES])
+def test_corpus_case(case):
+    _, fn, *options = case
+    check(fn, **(options[0] if options else {}))

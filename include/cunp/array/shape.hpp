@@ -21,6 +21,13 @@ int normalize_axis(long long axis, int ndim);
 // (the order NumPy's 'K' keeps).
 std::vector<int64_t> memory_order(const Dims& strides);
 
+// NumPy's iterator 'K' order of the axes of `shape` (the order a ufunc allocates its outputs
+// in), outermost first, over operands given by their strides broadcast to `shape` (0 on
+// broadcast axes). Axes of extent 1 or stride 0 tell nothing; between two axes an operand prefers
+// the one of smaller |stride| inside, and where operands disagree C order wins (NumPy's stable
+// insertion sort, innermost axis first).
+std::vector<int64_t> iterator_order(const Dims& shape, const std::vector<Dims>& strides);
+
 // NumPy's broadcast of several shapes; ValueError naming the mismatch.
 Dims broadcast_shapes(const std::vector<Dims>& shapes);
 

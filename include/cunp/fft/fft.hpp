@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "cunp/array/ndarray.hpp"
@@ -40,6 +41,15 @@ NDArray transform_1d(const NDArray& a, std::optional<int64_t> n, int64_t axis, K
 // The plan `transform(a, r)` would run, made now (get_fft_plan). ValueError when that transform
 // needs more than one plan.
 PlanPtr plan_for(const NDArray& a, const Request& r);
+
+// The layout NumPy gives a transform's result. Each of NumPy's 1-D steps allocates its output as
+// empty_like(input, shape=...): C order when the input is C-contiguous (or has at most one axis),
+// F order when it is F-contiguous, else the input's axes by decreasing |stride| (ties in axis
+// order); the next step takes that output as its input, so the order carries through the steps.
+// The result's strides in elements after `steps` (axis, output length; NumPy's order), from an
+// input of `shape` and byte `strides` with items of `itemsize` bytes. Host arithmetic only.
+Dims numpy_result_strides(Dims shape, Dims strides, int itemsize,
+                          const std::vector<std::pair<int, int64_t>>& steps);
 
 // Whether transforms over 2 or 3 axes use one multi-dimensional plan (the default) or one plan
 // per axis.

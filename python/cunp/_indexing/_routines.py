@@ -91,9 +91,15 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v, with v repeated when it is shorter than ind."""
     if not _is_device_array(a):
         raise TypeError("put() argument 1 must be cunp.ndarray, not %s" % type(a).__name__)
-    if a.size == 0 and _asarray(ind).size:  # NumPy's first check, whatever the values
+    # NumPy first converts the indices to intp by the 'safe' rule (uint64 and floats refuse),
+    # then refuses an empty array, whatever the values.
+    j = _int_indices(ind)
+    if j.dtype.kind == "u" and j.dtype.itemsize >= 8:
+        raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to "
+                        "the rule 'safe'" % j.dtype)
+    if a.size == 0 and j.size:
         raise IndexError("cannot replace elements of an empty array")
-    j = _apply_mode(_int_indices(ind).ravel(), a.size, mode)
+    j = _apply_mode(j.ravel(), a.size, mode)
     vals = _asarray(v).ravel()
     if j.size == 0:
         return
@@ -101,12 +107,34 @@ def put(a, ind, v, mode="raise"):
         return
     if vals.size != j.size:
         vals = vals[_arange(j.size) % vals.size] if vals.size < j.size else vals[:j.size]
+    if j.size > 1:
+        j, vals = _last_writes(j, vals, a.size)
     if a.flags.c_contiguous:
         a.reshape(-1)[j] = vals
     else:
         flat = a.ravel()
         flat[j] = vals
         a[...] = flat.reshape(a.shape)
+
+
+def _first_positions(j):
+    """The position of each distinct value's first occurrence in the 1-D array j."""
+    from cunp._sorting._sort import unique
+
+    return unique(j, return_index=True)[1]
+
+
+def _last_writes(j, vals, n):
+    """The indices and values of put's writes that NumPy's sequential loop leaves: for an
+    element written more than once, the last write (a scatter writes duplicates in no set
+    order). Negative indices are read as from the end first, so that -1 and n - 1 meet."""
+    j = j.astype("int64")
+    j = _core.elementwise.where((j < 0) & (j >= -n), j + n, j)  # out of range stays so
+    first = _first_positions(j[::-1])  # in reverse: the last write of each element
+    if first.size == j.size:
+        return j, vals
+    keep = (j.size - 1) - first
+    return j[keep], vals[keep]
 
 
 def _along_axis_key(arr, indices, axis):

@@ -47,14 +47,25 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     """The transform of a Hermitian-symmetric signal given by its first half (numpy.fft.hfft)."""
     from cunp import conjugate
 
+    if n is None:  # NumPy's default first: a.shape[axis]'s IndexError or TypeError
+        n = (_shape_of(a)[axis] - 1) * 2
     norm = _swap_direction(norm)
-    return _core.fft.fft(conjugate(_asarray(a)), n, axis, norm, out, kind=_C2R, forward=False)
+    a = _asarray(a)
+    # NumPy's conjugate allocates in its iterator's order, and the transform's layout follows
+    # its input's (numpy_result_strides in the core): the conjugate is laid out as NumPy's.
+    import cunp
+    from cunp._array._layouts import relayout, ufunc_output
+
+    conj = relayout(cunp, conjugate(a), ufunc_output(a.shape, a.strides, a.itemsize))
+    return _core.fft.fft(conj, n, axis, norm, out, kind=_C2R, forward=False)
 
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """The inverse of hfft (numpy.fft.ihfft)."""
     from cunp import conjugate
 
+    if n is None:  # as hfft
+        n = _shape_of(a)[axis]
     norm = _swap_direction(norm)
     result = _core.fft.fft(a, n, axis, norm, out, kind=_R2C, forward=True)
     return conjugate(result, out=result)

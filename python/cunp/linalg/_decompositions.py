@@ -9,6 +9,8 @@ from collections import namedtuple as _namedtuple
 
 from cunp import _core
 from cunp._linalg import _errstate as _linalg_errstate
+from cunp._array._layouts import relayout as _relayout
+from cunp.linalg import _layout
 
 __all__ = [
     'det', 'slogdet', 'inv', 'solve', 'lstsq', 'pinv', 'matrix_power',
@@ -67,6 +69,17 @@ def _prepare_square(a):
     return _solver_array(a)
 
 
+def _as_gufunc(given, *results):
+    """The results of a one-input gufunc of numpy.linalg on `given` (the input as the caller
+    gave it) in NumPy's layout: stack axes in the iterator order of given's, each result's own
+    core axes C-ordered innermost (cunp/linalg/_layout.py)."""
+    cp = _cp()
+    nloop = given.ndim - 2
+    strides = _layout.gufunc_results(given.shape, given.strides, given.itemsize,
+                                     [r.shape[nloop:] for r in results])
+    return [_relayout(cp, r, s) for r, s in zip(results, strides)]
+
+
 # --- determinants, inverses, solvers ---
 
 def _nan_where_nan(a, *results):
@@ -79,21 +92,25 @@ def _nan_where_nan(a, *results):
 
 def det(a):
     """Determinant of each matrix of a stack (LU factorization)."""
-    a = _prepare_square(a)
-    return _nan_where_nan(a, _core.linalg.det(a))[0]
+    given = _cp().asarray(a)
+    a = _prepare_square(given)
+    return _as_gufunc(given, *_nan_where_nan(a, _core.linalg.det(a)))[0]
 
 
 def slogdet(a):
     """(sign, logabsdet) of each matrix's determinant."""
-    a = _prepare_square(a)
-    sign, logdet = _nan_where_nan(a, *_core.linalg.slogdet(a))
+    given = _cp().asarray(a)
+    a = _prepare_square(given)
+    sign, logdet = _as_gufunc(given, *_nan_where_nan(a, *_core.linalg.slogdet(a)))
     return SlogdetResult(sign, logdet)
 
 
 def inv(a):
     """Inverse of each matrix; LinAlgError("Singular matrix") when one has none (unless
     cunp.errstate(linalg='ignore'): then inf/nan, without the check's device sync)."""
-    return _core.linalg.inv(_prepare_square(a), _linalg_errstate.checked())
+    given = _cp().asarray(a)
+    return _as_gufunc(given, _core.linalg.inv(_prepare_square(given),
+                                              _linalg_errstate.checked()))[0]
 
 
 def solve(a, b):
@@ -133,12 +150,11 @@ def _solver_dtype(dt):
 def cholesky(a, /, *, upper=False):
     """Lower (or upper) Cholesky factor; LinAlgError when not positive definite (unless
     cunp.errstate(linalg='ignore'))."""
-    r = _core.linalg.cholesky(_prepare_square(a), bool(upper), _linalg_errstate.checked())
-    if not r.flags.c_contiguous:
-        # The lower factor comes back as a view of the library's column-major buffer; NumPy's
-        # factor is C-ordered (one copy, small beside the factorization).
-        r = _cp().ascontiguousarray(r)
-    return r
+    given = _cp().asarray(a)
+    r = _core.linalg.cholesky(_prepare_square(given), bool(upper), _linalg_errstate.checked())
+    # The factor comes back as a view of the library's column-major buffer; NumPy's is the
+    # gufunc's layout (one copy, small beside the factorization).
+    return _as_gufunc(given, r)[0]
 
 
 def matrix_power(a, n):
@@ -217,8 +233,10 @@ def qr(a, mode='reduced'):
     """QR factorization: mode 'reduced', 'complete', 'r' or 'raw', as NumPy."""
     if mode not in ('reduced', 'complete', 'r', 'raw'):
         raise ValueError("Unrecognized mode '%s'" % (mode,))
-    a = _solver_array(a)
-    _assert_stacked_2d(a)
+    cp = _cp()
+    given = cp.asarray(a)
+    _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
+    a = _solver_array(given)
     from cunp.linalg import _qr_batched
     m, n = a.shape[-2:]
     if a.ndim > 2 and _qr_batched.use_batched(a.size // max(m * n, 1), m, n):
@@ -226,8 +244,11 @@ def qr(a, mode='reduced'):
         out = _qr_batched.householder_qr(a, mode, _cp())
     else:
         out = _core.linalg.qr(a, mode)
+    # NumPy's layouts (its gufuncs' and triu's), from the input as given.
+    strides = _layout.qr_strides(given.shape, given.strides, given.itemsize, mode)
     if mode == 'r':
-        return out[0]
+        return _relayout(cp, out[0], strides)
+    out = [_relayout(cp, r, s) for r, s in zip(out, strides)]
     if mode == 'raw':
         return out[0], out[1]
     return QRResult(out[0], out[1])
@@ -242,13 +263,15 @@ def _uplo(UPLO):
 def eigh(a, UPLO='L'):
     """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
     lower = _uplo(UPLO)
-    w, v = _core.linalg.eigh(_prepare_square(a), lower, vectors=True)
-    return EighResult(w, v)
+    given = _cp().asarray(a)
+    w, v = _core.linalg.eigh(_prepare_square(given), lower, vectors=True)
+    return EighResult(*_as_gufunc(given, w, v))
 
 
 def eigvalsh(a, UPLO='L'):
     lower = _uplo(UPLO)
-    return _core.linalg.eigh(_prepare_square(a), lower, vectors=False)[0]
+    given = _cp().asarray(a)
+    return _as_gufunc(given, _core.linalg.eigh(_prepare_square(given), lower, vectors=False)[0])[0]
 
 
 def eig(a):
@@ -264,14 +287,19 @@ def eigvals(a):
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     """Singular value decomposition. hermitian=True goes through eigh as NumPy does: s = |w|
     in descending order, u the matching eigenvectors, vh = (u * sign(w))^H, sign(0) = +1."""
-    a = _solver_array(a)
-    _assert_stacked_2d(a)
+    cp = _cp()
+    given = cp.asarray(a)
+    _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
+    a = _solver_array(given)
     if hermitian:
         return _svd_hermitian(a, bool(compute_uv))
     out = _core.linalg.svd(a, bool(full_matrices), bool(compute_uv))
+    # The gufunc's layouts: stack axes in the iterator order of the input as given.
+    strides = _layout.svd_strides(given.shape, given.strides, given.itemsize,
+                                  bool(full_matrices), bool(compute_uv))
     if not compute_uv:
-        return out[0]
-    return SVDResult(*out)
+        return _relayout(cp, out[0], strides)
+    return SVDResult(*(_relayout(cp, r, s) for r, s in zip(out, strides)))
 
 
 def _svd_hermitian(a, compute_uv):
@@ -561,7 +589,10 @@ def cond(x, p=None):
         x = _prepare_square(x)
         invx = _core.linalg.inv(x, check=False)
         r = norm(x, p, axis=(-2, -1)) * norm(invx, p, axis=(-2, -1))
-        # NaN (a singular matrix) becomes inf unless x itself held NaNs, as NumPy.
-        x_nan = cp.isnan(x).any(axis=(-2, -1))
-        r = cp.where(cp.isnan(r) & ~x_nan, _inf(), r)
+    # NaN (a singular matrix: 0/0 or inf * 0) becomes inf unless x itself held NaNs, for every
+    # p, as NumPy; r keeps its layout.
+    nan = cp.isnan(r)
+    if bool(nan.any()):
+        nan &= ~cp.isnan(x).any(axis=(-2, -1))
+        cp.copyto(r, _inf(), where=nan)
     return r

@@ -154,14 +154,39 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
     if (o.defined() && device < 0) device = o.device();
   if (device < 0) device = current_device();
 
+  // NumPy's order='K': its iterator's order over every array operand (the mask too), each
+  // broadcast to the result's shape.
+  std::vector<int64_t> keep;
+  if (opt.order == OrderSpec::K && shape.size() > 1) {
+    std::vector<Dims> strides;
+    auto add = [&](const NDArray& a) {
+      Dims s(shape.size(), 0);
+      const int off = shape.size() - a.ndim();
+      for (int i = 0; i < a.ndim(); ++i)
+        if (a.shape()[i] != 1) s[off + i] = a.strides()[i];
+      strides.push_back(s);
+    };
+    for (const UfuncArg& a : args)
+      if (a.array) add(*a.array);
+    if (opt.where) add(*opt.where);
+    keep = iterator_order(shape, strides);
+  }
   for (int k = 0; k < u.nout; ++k) {
     if (outs[k].defined()) continue;
     DType t = loop.types[u.nin + k];
-    // NumPy's order='K': follow the layout of an input that already has the result's shape.
-    if (first && first->shape() == shape && opt.order != OrderSpec::C)
+    if (!keep.empty()) {
+      Dims pshape(shape.size());
+      std::vector<int64_t> inverse(shape.size());
+      for (int i = 0; i < shape.size(); ++i) {
+        pshape[i] = shape[static_cast<int>(keep[i])];
+        inverse[keep[i]] = i;
+      }
+      outs[k] = NDArray::empty(pshape, t, Order::C, device).transpose(inverse);
+    } else if (first && first->shape() == shape && opt.order == OrderSpec::A) {
       outs[k] = empty_like(*first, t, opt.order);
-    else
+    } else {
       outs[k] = NDArray::empty(shape, t, opt.order == OrderSpec::F ? Order::F : Order::C, device);
+    }
   }
   if (shape.product() == 0) return outs;
 

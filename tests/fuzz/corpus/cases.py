@@ -1,5 +1,25 @@
 """Every failure the fuzzer found, kept as a regression case: (id, function of the array
-module). test_corpus.py runs each through the same differential check."""
+module[, options of differential.check: flags=True compares C/F contiguity, normwise=True
+rounds relative to the whole result]). test_corpus.py runs each through the same check."""
+
+_LAYOUT = {'flags': True}
+_ROUNDING = {'normwise': True}
+
+
+def _put(xp, a, ind, v):
+    """a after put(a, ind, v): put's result is the array it writes."""
+    xp.put(a, ind, v)
+    return a
+
+
+def _diagonal_stack(xp):
+    """A (3, 2) stack of 2x2 diagonal matrices whose stack axes lie in F order in memory."""
+    return (xp.eye(2) * (xp.arange(6.0).reshape(2, 3, 1, 1) + 1)).transpose(1, 0, 2, 3)
+
+
+def _broadcast(xp, values, shape, dtype=None):
+    return xp.broadcast_to(xp.asarray(values, dtype=dtype), shape)
+
 
 CASES = [
     # ('short-id', lambda xp: <the failing call, inputs built with xp and numpy>),
@@ -53,4 +73,67 @@ CASES = [
     ('put-into-empty', lambda xp: xp.put(xp.zeros(0), xp.asarray([0, 1]), xp.ones(2))),
     ('fft-zero-points-before-axis', lambda xp: xp.fft.ifft(xp.ones(3), n=0, axis=None)),
     ('rfft-0d-axis-before-norm', lambda xp: xp.fft.rfft(xp.asarray(1.0), norm='bad')),
+    # Fuzz run 15. put converts its indices by the 'safe' rule before looking at sizes, and an
+    # element written twice keeps the last write.
+    ('put-uint64-index-into-empty', lambda xp: xp.put(
+        xp.zeros(0, dtype=bool), xp.asarray(0, dtype='uint64'), xp.zeros(0, dtype='uint64'))),
+    ('put-uint64-index-no-values', lambda xp: xp.put(
+        xp.asarray(False), xp.asarray(0, dtype='uint64'), xp.zeros(0, dtype='uint64'))),
+    ('put-bool-indices-last-write', lambda xp: _put(
+        xp, xp.asarray(False), xp.asarray([False, False]), xp.asarray([0.0, 1.0], 'float16'))),
+    # linalg: the gufuncs' layouts (stack axes in the input's iterator order, matrices C-ordered),
+    # the shape checked before the dtype, cond's NaN read as inf.
+    ('qr-broadcast-row', lambda xp: xp.linalg.qr(_broadcast(xp, [False, False], (2, 2))),
+     _LAYOUT),
+    ('qr-r-transposed', lambda xp: xp.linalg.qr(
+        xp.arange(12.0).reshape(2, 3, 2).transpose(2, 1, 0) + 1, mode='r'), _LAYOUT),
+    ('svd-broadcast-column', lambda xp: xp.linalg.svd(_broadcast(xp, [False], (2, 1)),
+                                                     full_matrices=True), _LAYOUT),
+    ('svdvals-transposed-stack', lambda xp: xp.linalg.svdvals(
+        xp.zeros((2, 2, 1, 1), dtype=bool).transpose(1, 0, 2, 3)), _LAYOUT),
+    ('inv-transposed-stack', lambda xp: xp.linalg.inv(_diagonal_stack(xp)), _LAYOUT),
+    ('det-transposed-stack', lambda xp: xp.linalg.det(_diagonal_stack(xp)), _LAYOUT),
+    ('eigh-transposed-stack', lambda xp: xp.linalg.eigh(_diagonal_stack(xp)), _LAYOUT),
+    ('svdvals-singular-int32', lambda xp: xp.linalg.svdvals(
+        _broadcast(xp, [-2**31, -2**31], (2, 2), 'int32')), _ROUNDING),
+    ('svd-complex-1x1', lambda xp: xp.linalg.svd(xp.asarray([[20 + 1j]])), _ROUNDING),
+    ('svd-0d-float16', lambda xp: xp.linalg.svd(xp.asarray(0.0, dtype='float16'))),
+    ('qr-0d-float16', lambda xp: xp.linalg.qr(xp.asarray(0.0, dtype='float16'))),
+    ('cond-zero-matrix-inf', lambda xp: xp.linalg.cond(_broadcast(xp, [False], (1, 1)))),
+    ('cond-singular-reciprocal', lambda xp: 1 / xp.linalg.cond(
+        _broadcast(xp, [True, True], (2, 2)))),
+    # fft: NumPy's result layouts (each 1-D step's output allocated like its input), its order of
+    # argument errors, and rounding relative to the whole result.
+    ('rfftn-broadcast-layout', lambda xp: xp.fft.rfftn(_broadcast(xp, [False, False], (2, 2))),
+     _LAYOUT),
+    ('rfft2-broadcast-layout', lambda xp: xp.fft.rfft2(_broadcast(xp, [False, False], (2, 2))),
+     _LAYOUT),
+    ('fft-transposed-layout', lambda xp: xp.fft.fft(xp.ones((3, 4), dtype='complex64').T),
+     _LAYOUT),
+    ('irfftn-transposed-stack-layout', lambda xp: xp.fft.irfftn(
+        xp.ones((2, 3, 4), dtype='complex128').transpose(2, 0, 1), axes=(0, 2)), _LAYOUT),
+    ('hfft-broadcast-layout', lambda xp: xp.fft.hfft(_broadcast(xp, [1.0, 2.0], (3, 2))),
+     _LAYOUT),
+    ('fft-norm-before-axis', lambda xp: xp.fft.fft(xp.asarray(False), n=1, axis=None,
+                                                   norm='bad')),
+    ('rfft-norm-before-axis', lambda xp: xp.fft.rfft(xp.asarray(False), n=1, axis=None,
+                                                     norm='bad')),
+    ('hfft-shape-before-norm', lambda xp: xp.fft.hfft(xp.asarray(False), axis=None,
+                                                      norm='bad')),
+    ('ihfft-length-before-dtype', lambda xp: xp.fft.ihfft(xp.zeros((0, 0), dtype='complex64'))),
+    ('rfftn-complex-length-before-dtype', lambda xp: xp.fft.rfftn(
+        xp.zeros((2, 0), dtype='complex64'))),
+    ('fft2-int8-ortho', lambda xp: xp.fft.fft2(xp.ones((2, 2), dtype='int8'), norm='ortho')),
+    ('rfft-int8', lambda xp: xp.fft.rfft(xp.asarray([3, 0, 0, 3, 3], dtype='int8'))),
+    ('ifft-int8', lambda xp: xp.fft.ifft(xp.full(5, 127, dtype='int8')), _ROUNDING),
+    # ufuncs allocate in NumPy's iterator order over all their operands (what linalg's inputs,
+    # made by the fuzzer's nan_to_num and `+ eye`, then inherit).
+    ('add-c-and-f-operands', lambda xp: xp.add(xp.ones((3, 4)), xp.asfortranarray(
+        xp.ones((3, 4)))), _LAYOUT),
+    ('negative-broadcast-rows', lambda xp: xp.negative(_broadcast(xp, [1.0, 2.0, 3.0], (2, 3))),
+     _LAYOUT),
+    ('svd-of-broadcast-stack-plus-eye', lambda xp: xp.linalg.svd(
+        _broadcast(xp, [[1.0, 2.0], [3.0, 4.0]], (3, 2, 2)) + 40 * xp.eye(2)), _LAYOUT),
+    ('irfft2-int32-extremes', lambda xp: xp.fft.irfft2(xp.asarray(
+        [[0, 1], [-2**31, -2**31], [-2**31, -2**31]], dtype='int32')), _ROUNDING),
 ]

@@ -4,6 +4,7 @@ The reference is NumPy's transform of the input in double precision; cunp's resu
 NumPy's dtype and shape for the input's own dtype, and agree within ~1e-5 * log2(n) (single
 precision) or 1e-12 (double) relative to the result's largest magnitude. Argument errors are
 checked without a GPU (NumPy inputs fail before they would be copied to the device)."""
+import itertools
 import math
 import warnings
 
@@ -519,3 +520,70 @@ def test_shifts(axes):
     numpy.testing.assert_array_equal(cunp.asnumpy(cfft.ifftshift(x, axes)),
                                      numpy.fft.ifftshift(a, axes))
     numpy.testing.assert_array_equal(cunp.asnumpy(cfft.ifftshift(cfft.fftshift(x, axes), axes)), a)
+
+
+def _error_type(fn):
+    """The built-in class of the exception fn() raises (None: it returned), as the fuzzer
+    compares them; cunp's 'no device' error is reported as such."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            fn()
+    except cunp._core.CUDARuntimeError:
+        return 'device'
+    except Exception as e:  # noqa: BLE001 - the exception is what is compared
+        return next(t for t in type(e).__mro__ if t.__module__ == 'builtins')
+    return None
+
+
+ERROR_INPUTS = [numpy.asarray(False), numpy.ones(4), numpy.ones((3, 0)), numpy.ones(3, 'complex64'),
+                numpy.zeros((0, 0), 'complex64'), numpy.ones((2, 3))]
+
+
+@pytest.mark.parametrize('func', ONE_D)
+def test_argument_errors_in_numpys_order_1d(func):
+    # Every mix of a bad length, axis and norm raises what NumPy raises first (checked up to
+    # the transfer to the device: cunp settles its arguments before it).
+    compared = 0
+    for a in ERROR_INPUTS:
+        for n, axis, norm in itertools.product([None, 0, 1, 2.0], [None, -1, 0, 5, 1.0],
+                                               [None, 'bad']):
+            want = _error_type(lambda: getattr(numpy.fft, func)(a, n=n, axis=axis, norm=norm))
+            got = _error_type(lambda: getattr(cfft, func)(a, n=n, axis=axis, norm=norm))
+            if got == 'device':
+                continue
+            assert got == want, (func, a.shape, a.dtype, n, axis, norm)
+            compared += 1
+    assert compared > 30
+
+
+@pytest.mark.parametrize('func', N_D + TWO_D)
+def test_argument_errors_in_numpys_order_nd(func):
+    compared = 0
+    for a in ERROR_INPUTS:
+        for s, axes, norm in itertools.product([None, (0,), (2, 0), (None,)],
+                                               [None, (0,), (-1, 0), (5,), ()], [None, 'bad']):
+            want = _error_type(lambda: getattr(numpy.fft, func)(a, s=s, axes=axes, norm=norm))
+            got = _error_type(lambda: getattr(cfft, func)(a, s=s, axes=axes, norm=norm))
+            if got == 'device':
+                continue
+            assert got == want, (func, a.shape, a.dtype, s, axes, norm)
+            compared += 1
+    assert compared > 10
+
+
+@gpu
+@pytest.mark.parametrize('view', ['transposed', 'stepped'])
+def test_plan_of_a_view_runs_its_transform(view):
+    # get_fft_plan plans into the result's NumPy layout as the transform then writes it, so the
+    # plan matches; the result's C/F contiguity is NumPy's.
+    a = sample((6, 8), 'complex64', seed=18)
+    make = {'transposed': lambda x: x.T, 'stepped': lambda x: x[:, ::2]}[view]
+    x, h = make(cunp.asarray(a)), make(a)
+    plan = cfft.get_fft_plan(x, axes=(-1,))
+    with plan:
+        got = cfft.fft(x)
+    want = numpy.fft.fft(h)
+    assert (got.flags.c_contiguous, got.flags.f_contiguous) == (
+        want.flags.c_contiguous, want.flags.f_contiguous)
+    check(got, h, 'fft')

@@ -159,6 +159,7 @@ def host_routines(monkeypatch):
         elementwise=types.SimpleNamespace(
             where=numpy.where, clip=lambda a, lo, hi, *options, **kw: numpy.clip(a, lo, hi)))
     monkeypatch.setattr(ix, "_core", core)
+    monkeypatch.setattr(ix, "_first_positions", lambda j: numpy.unique(j, return_index=True)[1])
     for module in (ix, tricks):
         monkeypatch.setattr(module, "_asarray", numpy.asarray)
         monkeypatch.setattr(module, "_arange", numpy.arange)
@@ -232,6 +233,24 @@ def test_routines_orchestration(host_routines, f):
     _same(f(numpy), f(host_routines))
 
 
+@pytest.mark.parametrize("a, ind", [(numpy.zeros(0, bool), numpy.asarray(0, "uint64")),
+                                    (numpy.asarray(False), numpy.asarray(0, "uint64")),
+                                    (numpy.zeros(3), numpy.asarray([1], "uint64"))])
+def test_put_uint64_indices_before_emptiness(host_routines, a, ind):
+    # NumPy converts the indices by the 'safe' rule before it looks at the array's size.
+    with pytest.raises(TypeError):
+        numpy.put(a.copy(), ind, numpy.zeros(0, "uint64"))
+    with pytest.raises(TypeError):
+        host_routines.put(a.copy(), ind, numpy.zeros(0, "uint64"))
+
+
+def test_put_out_of_range_negative_still_raises(host_routines):
+    # Reading negative indices from the end (to find repeated writes) leaves -n - 1 out of range.
+    for put in (numpy.put, host_routines.put):
+        with pytest.raises(IndexError):
+            put(numpy.zeros(5), numpy.asarray([-6, 0, 0]), numpy.asarray([1.0, 2.0, 3.0]))
+
+
 def test_mutating_routines_orchestration(host_routines):
     def run(xp):
         out = []
@@ -243,6 +262,13 @@ def test_mutating_routines_orchestration(host_routines):
         out.append(a)
         a = _A.astype(float)[:, ::2]
         xp.put(a, xp.asarray([1, 3]), -1)
+        out.append(a)
+        # Elements written twice keep the last write (NumPy's loop), -1 and 59 the same one.
+        a = _A.astype(float)
+        xp.put(a, xp.asarray([4, -1, 4, 59, 0]), xp.asarray([1.0, 2.0, 3.0, 4.0, 5.0]))
+        out.append(a)
+        a = numpy.asarray(False)
+        xp.put(a, xp.asarray([False, False]), xp.asarray([0.0, 1.0], "float16"))
         out.append(a)
         a = _A.astype(float)
         xp.put_along_axis(a, xp.asarray(numpy.zeros((3, 1, 5), int)), 99, axis=1)

@@ -1,0 +1,67 @@
+# python/cunp/linalg/_layout.py -- the memory layout NumPy gives numpy.linalg's results.
+"""numpy.linalg's factorizations are generalized ufuncs: their outputs are allocated by NumPy's
+iterator, the loop (stack) axes in the iterator's 'K' order of the inputs and the core (matrix)
+axes C-ordered innermost. cuSOLVER hands back column-major matrices in C-ordered stacks; the
+results are laid out again (cunp._array._layouts.relayout), once per result, where that
+differs.
+Strides here are in elements unless said otherwise."""
+from cunp._array._layouts import dense_strides, iterator_order, keep_order
+
+__all__ = []
+
+
+def gufunc_output(loop_shape, inputs_loop_strides, core_shape):
+    """Element strides of a gufunc's output: loop axes in the iterator order of the inputs'
+    loop strides, core axes C-ordered innermost."""
+    nloop = len(loop_shape)
+    order = iterator_order(loop_shape, inputs_loop_strides)
+    order += list(range(nloop, nloop + len(core_shape)))
+    return dense_strides(tuple(loop_shape) + tuple(core_shape), order)
+
+
+def _elements(strides, itemsize):
+    return tuple(s // itemsize for s in strides)
+
+
+def gufunc_results(shape, strides, itemsize, core_shapes):
+    """Element strides of a one-input gufunc's outputs on an input of `shape` and byte
+    `strides` whose last two axes are its core: one per output core shape."""
+    loop = tuple(shape[:-2])
+    loop_strides = [_elements(strides[:-2], itemsize)]
+    return [gufunc_output(loop, loop_strides, core) for core in core_shapes]
+
+
+def svd_strides(shape, strides, itemsize, full_matrices, compute_uv):
+    """Element strides of numpy.linalg.svd's results (u, s, vh; or s) for an input of `shape`
+    and byte `strides`."""
+    *loop, m, n = shape
+    k = min(m, n)
+    loop_strides = [_elements(strides[:-2], itemsize)]
+    s = gufunc_output(loop, loop_strides, (k,))
+    if not compute_uv:
+        return s
+    ucols, vrows = (m, n) if full_matrices else (k, k)
+    return (gufunc_output(loop, loop_strides, (m, ucols)), s,
+            gufunc_output(loop, loop_strides, (vrows, n)))
+
+
+def qr_strides(shape, strides, itemsize, mode):
+    """Element strides of numpy.linalg.qr's results for an input of `shape` and byte
+    `strides`: NumPy factors a 'K'-order copy of the input (qr_r_raw gives tau), builds q from
+    it and tau (a gufunc) and r as triu of its top rows (where(mask, 0, a): the iterator over
+    the C-ordered mask and the copy)."""
+    *loop, m, n = shape
+    k = min(m, n)
+    nloop = len(loop)
+    copy = dense_strides(shape, keep_order(shape, strides, itemsize))
+    tau = gufunc_output(loop, [copy[:nloop]], (k,))
+    if mode == 'raw':
+        return copy[:nloop] + (copy[-1], copy[-2]), tau
+    mc = m if mode == 'complete' and m > n else k
+    r_shape = tuple(loop) + (mc, n)
+    mask = (0,) * nloop + (n, 1)
+    r = dense_strides(r_shape, iterator_order(r_shape, [mask, (0,) * len(r_shape), copy]))
+    if mode == 'r':
+        return r
+    q = gufunc_output(loop, [copy[:nloop], tau[:nloop]], (m, mc))
+    return q, r
