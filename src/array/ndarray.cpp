@@ -158,7 +158,9 @@ NDArray NDArray::broadcast_to(const Dims& shape) const {
     if (shape[i] < 0) throw ValueError("all elements of broadcast shape must be non-negative");
     if (i < off) continue;
     int64_t s = shape_[i - off];
-    if (s == shape[i]) st[i] = strides_[i - off];
+    // Every axis of extent 1 gets stride 0, as NumPy's broadcast_to gives it (layout rules
+    // that sort axes by stride, such as empty_like's 'K' order, then see what NumPy sees).
+    if (s == shape[i]) st[i] = s == 1 ? 0 : strides_[i - off];
     else if (s != 1) fail();
   }
   return view(dtype_, shape, std::move(st), data_);

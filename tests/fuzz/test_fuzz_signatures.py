@@ -179,6 +179,45 @@ LAPACK = {'roots', 'poly', 'polyfit', 'polyroots', 'polyfromroots', 'polycompani
 # (bool or integer) matrix is 1 / (rounding), any value past 1/eps; its reciprocal is ~0 either way.
 RECIPROCAL = {'cond'}
 
+# Factorizations whose factors are unique only up to a sign (a phase) per column: where a
+# diagonal entry of R, or the entries of a singular vector, sit at rounding level, LAPACK and
+# cuSOLVER may pick either. Both sides are brought to one choice in place (the layouts stay).
+SIGN_FREE = {'qr', 'svd'}
+
+
+def _phase(xp, v):
+    """v / |v|, 1 where v is 0."""
+    m = xp.abs(v)
+    return xp.where(m == 0, 1, v / xp.where(m == 0, 1, m)).astype(v.dtype)
+
+
+def _fix_signs(xp, name, result):
+    if name == 'qr' and hasattr(result, 'Q'):
+        q, r = result.Q, result.R
+        k = min(r.shape[-2], r.shape[-1])
+        if k and q.size:
+            ph = _phase(xp, xp.diagonal(r, axis1=-2, axis2=-1)[..., :k])
+            q[..., :, :k] *= ph[..., None, :]
+            r[..., :k, :] *= xp.conj(ph)[..., :, None]
+    elif name == 'qr' and not isinstance(result, tuple) and result.ndim >= 2:  # mode='r'
+        k = min(result.shape[-2], result.shape[-1])
+        if k and result.size:
+            ph = _phase(xp, xp.diagonal(result, axis1=-2, axis2=-1)[..., :k])
+            result[..., :k, :] *= xp.conj(ph)[..., :, None]
+    elif name == 'svd' and hasattr(result, 'U'):
+        u, vh = result.U, result.Vh
+        k = result.S.shape[-1]
+        if u.size and vh.size:
+            # each column of u by its entry of largest magnitude; vh's rows to match
+            big = xp.take_along_axis(u, xp.argmax(xp.abs(u), axis=-2)[..., None, :], -2)
+            ph = xp.conj(_phase(xp, big))
+            u *= ph
+            vh[..., :k, :] *= xp.conj(ph[..., 0, :k])[..., :, None]
+            if vh.shape[-2] > k:
+                rest = vh[..., k:, :]
+                big = xp.take_along_axis(rest, xp.argmax(xp.abs(rest), axis=-1)[..., :, None], -1)
+                rest *= xp.conj(_phase(xp, big))
+
 
 def _well_conditioned(xp, a):
     """Finite values, and square float matrices made diagonally dominant, so that the values
@@ -221,6 +260,8 @@ def test_function(path, np_module, name, params, data):
         result = getattr(module, name)(*args, **keywords)
         if name in RECIPROCAL:
             result = 1 / result
+        if name in SIGN_FREE and path == 'linalg':
+            _fix_signs(xp, name, result)
         # Functions that write an argument in place (and return None) are compared on it.
         return views[0] if result is None and views else result
 

@@ -84,14 +84,14 @@ def cumprod(self, axis=None, dtype=None, out=None):
     return _scans._cum(_core.multiply, self, axis, dtype, out, False)
 
 
-def sort(self, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+def sort(self, axis=-1, kind=None, order=None, *, stable=None, descending=None):
     """Sorts the array in place along `axis`; see cunp.sort."""
-    _sorting.sort_inplace(self, axis, kind, order, stable=stable, descending=descending)
+    _sorting.sort_inplace(self, axis, kind, order, stable=stable, descending=bool(descending))
 
 
-def argsort(self, axis=-1, kind=None, order=None, *, stable=None, descending=False):
+def argsort(self, axis=-1, kind=None, order=None, *, stable=None, descending=None):
     """The indices that sort the array along `axis`; see cunp.argsort."""
-    return _sorting.argsort(self, axis, kind, order, stable=stable, descending=descending)
+    return _sorting.argsort(self, axis, kind, order, stable=stable, descending=bool(descending))
 
 
 def partition(self, kth, axis=-1, kind="introselect", order=None):

@@ -309,12 +309,23 @@ def test_squeeze_and_expand_dims_are_views(xp):
 @pytest.mark.parametrize('src,shape', [((), (3,)), ((), ()), ((1,), (4,)),
                                        ((3,), (2, 3)), ((3, 1), (3, 4)),
                                        ((1, 3), (2, 0, 3)), ((2, 3), (2, 3)),
-                                       ((3,), 3), ((1, 1), (5, 2, 3))],
+                                       ((3,), 3), ((1, 1), (5, 2, 3)),
+                                       ((1, 3), (1, 3)), ((1,), (2, 1)), ((2, 1), (3, 2, 1))],
                          ids=str)
 @testing.for_all_dtypes()
 @testing.numpy_cunp_array_equal(strides_check=True)
 def test_broadcast_to(xp, dtype, src, shape):
     return xp.broadcast_to(testing.shaped_arange(src, xp, dtype), shape)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize('src,shape', [((1, 3), (1, 3)), ((1,), (2, 1)), ((2, 1), (3, 2, 1)),
+                                       ((1, 1), (1, 4))], ids=str)
+def test_broadcast_to_strides_of_length_one_axes(src, shape):
+    # NumPy's broadcast_to gives every axis of length 1 stride 0; layout rules that sort axes by
+    # stride (empty_like's 'K' order, the FFTs' results) read them.
+    a = numpy.arange(numpy.prod(src), dtype=numpy.float32).reshape(src)
+    assert cunp.broadcast_to(cunp.asarray(a), shape).strides == numpy.broadcast_to(a, shape).strides
 
 
 @testing.numpy_cunp_array_equal(strides_check=True)

@@ -25,7 +25,13 @@ def lambertw(z, k=0, tol=1e-8):
 def _spherical(kind, n, z, derivative):
     n = cunp.asarray(n, dtype=cunp.int64)
     name = "_spherical_" + kind + ("_d" if derivative else "")
-    return getattr(_core.special, name)(n, z)
+    r = getattr(_core.special, name)(n, z)
+    # SciPy reflects negative real z for jn, yn and in by multiplying with an int64 sign
+    # array (also when no z is negative), so their float32 results come back as float64; kn
+    # reflects through the complex function and stays float32.
+    if kind != "kn" and r.dtype.kind == "f" and r.dtype != cunp.float64:
+        r = r.astype(cunp.float64)
+    return r
 
 
 def spherical_jn(n, z, derivative=False):

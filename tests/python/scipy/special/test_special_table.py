@@ -330,9 +330,8 @@ def test_float32_first_resolution_is_scipy_118s(name):
 
 @pytest.mark.parametrize("kind", ["jn", "yn", "in", "kn"])
 def test_spherical_rows_keep_float32(kind):
-    # SciPy 1.18's spherical_jn/yn/in call their ufuncs directly (1.17 reflected negative z in
-    # Python and multiplied by an int64 sign, which made float32 input float64): the order is
-    # converted to int64 and float32 z takes the 'lf->f' loop, as cunp's rows do.
+    # SciPy's _spherical_* ufuncs have 'lf->f' loops, as cunp's rows do (the public jn, yn and
+    # in then make the result float64 through their reflection's int64 sign).
     for suffix in ("", "_d"):
         f = getattr(_core.special, "_spherical_" + kind + suffix)
         assert f.resolve_dtypes((np.dtype("l"), np.dtype("f"), None))[-1] == np.float32
