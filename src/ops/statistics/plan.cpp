@@ -90,7 +90,7 @@ StatisticPlan plan_statistic(const StatisticCall& c) {
   for (int x : p.axes) p.count *= c.shape[x];
   std::vector<bool> red(c.shape.size(), false);
   for (int x : p.axes) red[x] = true;
-  for (std::size_t d = 0; d < c.shape.size(); ++d)
+  for (int d = 0; d < c.shape.size(); ++d)
     if (!red[d]) p.result_shape.push_back(c.shape[d]);
     else if (c.keepdims) p.result_shape.push_back(1);
 
