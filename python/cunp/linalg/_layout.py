@@ -120,3 +120,18 @@ def svd_hermitian_strides(shape, strides, itemsize, compute_uv):
     u = dense_strides(loop + (n, n), list(range(len(loop) + 2)))
     s = dense_strides(loop + (n,), list(range(len(loop) + 1)))
     return u, s, u[:-2] + (u[-1], u[-2])
+
+
+def matmul_strides(a_shape, a_strides, a_itemsize, b_shape, b_strides, b_itemsize):
+    """Element strides of matmul's result ((n?,k),(k,m?)->(n?,m?)): batch axes in the
+    iterator order over both inputs' broadcast batch strides, the core C-ordered (a 1-D
+    operand has no batch axes and drops its core axis). vecdot, matvec and vecmat follow as
+    matmul of a row and/or a column."""
+    ncore_a, ncore_b = min(len(a_shape), 2), min(len(b_shape), 2)
+    loop = _broadcast_shape(tuple(a_shape[:len(a_shape) - ncore_a]),
+                            tuple(b_shape[:len(b_shape) - ncore_b]))
+    core = (tuple(a_shape[-2:-1]) if ncore_a == 2 else ()) + (
+        tuple(b_shape[-1:]) if ncore_b == 2 else ())
+    operands = [_loop_strides(loop, a_shape, a_strides, a_itemsize, ncore_a),
+                _loop_strides(loop, b_shape, b_strides, b_itemsize, ncore_b)]
+    return gufunc_output(loop, operands, core)

@@ -451,6 +451,21 @@ def _compare_composites(device, to_device):
                                   make(device, to_device(bb), bl))
         assert _flags(got)[:2] == _flags(want)[:2], ('solve', a.shape, b.shape, al, bl)
         compared += 1
+    for (ab, al), (bb, bl), a, b in itertools.islice(_matmul_pairs(), 0, None, 3):
+        x, y = make(device, to_device(ab), al), make(device, to_device(bb), bl)
+        calls = [('matmul', lambda xp, p, q: xp.matmul(p, q)),
+                 ('vecdot', lambda xp, p, q: xp.vecdot(p, p[..., ::-1, :])),
+                 ('linalg.vecdot', lambda xp, p, q: xp.linalg.vecdot(p, p, axis=-2)),
+                 ('matvec', lambda xp, p, q: xp.matvec(p, p[..., ::-1, :][..., 0, :])),
+                 ('vecmat', lambda xp, p, q: xp.vecmat(p[..., 0], p))]
+        for name, call in calls:
+            try:
+                want = call(numpy, a, b)
+            except (ValueError, IndexError):
+                continue
+            got = call(device, x, y)
+            assert _flags(got)[:2] == _flags(want)[:2], (name, a.shape, b.shape, al, bl)
+            compared += 1
     return compared
 
 
@@ -462,3 +477,60 @@ def test_composite_harness_on_numpy():
 @pytest.mark.gpu
 def test_gpu_composites_follow_numpy_layout():
     _compare_composites(cunp, cunp.asarray)
+
+
+def _matmul_pairs(seed=4):
+    """(a recipe, b recipe, a, b) for matmul: stacks of many layouts against matrices, vectors
+    and stacks (broadcast both ways, F order, transposed, reversed)."""
+    rng = numpy.random.default_rng(seed)
+    for abase, layout, a in CASES:
+        if a.dtype.kind == 'b':
+            continue
+        k, loop = a.shape[-1], a.shape[:-2]
+        for bshape in [(k,), (k, 2), (1, k, 3), loop + (k, 2), (2,) + loop + (k, 1),
+                       loop[1:] + (k, 3), loop[::-1] + (k, 2)]:
+            base = rng.standard_normal(bshape)
+            blayouts = [(), (('F', None),), (('slice', (slice(None, None, -1),) * len(bshape)),)]
+            if len(bshape) >= 4:
+                blayouts.append((('transpose', (1, 0) + tuple(range(2, len(bshape)))),))
+            for blayout in blayouts:
+                b = make(numpy, base, blayout)
+                try:
+                    numpy.matmul(a[..., :1, :], b)
+                except ValueError:
+                    continue
+                yield (abase, layout), (base, blayout), a, b
+
+
+def test_matmul_rule_matches_numpy():
+    checked = 0
+    for _, what, a, b in _matmul_pairs():
+        rows = a[..., 0, :] if a.shape[-2] else a[..., 0]
+        for x, y in ((a, b), (rows, b)):  # and a[..., 0, :] as the first operand
+            try:
+                got = numpy.matmul(x, y)
+            except ValueError:
+                continue  # shapes that do not broadcast
+            want = _layout.matmul_strides(x.shape, x.strides, x.itemsize, y.shape, y.strides,
+                                          y.itemsize)
+            _check(got, want, (x.shape, x.strides, y.shape, y.strides, what))
+            checked += 1
+    assert checked > 300
+
+
+def test_vector_products_rule_matches_numpy():
+    # vecdot, matvec and vecmat as matmul of a row (x1[..., None, :]) and/or a column.
+    for _, layout, a in CASES:
+        if a.dtype.kind == 'b' or 0 in a.shape[-2:]:
+            continue
+        x = a[..., ::-1, :]
+        got = numpy.vecdot(a, x)
+        want = _layout.matmul_strides(a.shape[:-1] + (1,) + a.shape[-1:],
+                                      a.strides[:-1] + (0,) + a.strides[-1:], a.itemsize,
+                                      x.shape + (1,), x.strides + (0,), x.itemsize)
+        _check(got, want[:-2], (a.shape, a.strides, layout, 'vecdot'))
+        got = numpy.matvec(a, x[..., 0, :])
+        v = x[..., 0, :]
+        want = _layout.matmul_strides(a.shape, a.strides, a.itemsize, v.shape + (1,),
+                                      v.strides + (0,), v.itemsize)
+        _check(got, want[:-1], (a.shape, a.strides, layout, 'matvec'))
