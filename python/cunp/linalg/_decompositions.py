@@ -122,10 +122,7 @@ def solve(a, b):
     b = cp.asarray(b)
     _assert_stacked_2d(a)
     _assert_stacked_square(a)
-    # NumPy's gufunc layout, from the inputs as given (the solver hands back column-major
-    # matrices): one relayout at the end.
-    strides = _layout.solve_strides(a.shape, a.strides, a.itemsize, b.shape, b.strides,
-                                    b.itemsize)
+    given = a, b
     dt = _solver_dtype(cp.result_type(a, b))
     a = a.astype(dt, copy=False)
     b = b.astype(dt, copy=False)
@@ -136,12 +133,21 @@ def solve(a, b):
                 'solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
                 'signature (m,m),(m)->(m) (size %d is different from %d)' % (b.shape[0], n))
         x = _core.linalg.solve(a, b.reshape(n, 1), _linalg_errstate.checked())
-        return _relayout(cp, x.reshape(x.shape[:-1]), strides)
+        return _solve_layout(given, x.reshape(x.shape[:-1]))
     if b.shape[-2] != n:
         raise ValueError(
             'solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
             'signature (m,m),(m,n)->(m,n) (size %d is different from %d)' % (b.shape[-2], n))
-    return _relayout(cp, _core.linalg.solve(a, b, _linalg_errstate.checked()), strides)
+    return _solve_layout(given, _core.linalg.solve(a, b, _linalg_errstate.checked()))
+
+
+def _solve_layout(given, x):
+    """solve's result in NumPy's gufunc layout, from the inputs as given (the solver hands
+    back column-major matrices): one relayout at the end."""
+    a, b = given
+    strides = _layout.solve_strides(a.shape, a.strides, a.itemsize, b.shape, b.strides,
+                                    b.itemsize)
+    return _relayout(_cp(), x, strides)
 
 
 def _solver_dtype(dt):
