@@ -6,6 +6,8 @@ the label. The output is allocated in the iterator's 'K' order of its own axes. 
 and nothing summed NumPy returns a view instead. cunp's einsum plans (transposes, reshapes,
 batched matmuls) end C-ordered, so the result is laid out again where NumPy's differs.
 Strides here are in elements."""
+import functools
+
 from cunp._array._layouts import dense_strides, iterator_order
 
 __all__ = []
@@ -35,7 +37,14 @@ def _labels(subscripts, ndims):
 
 def einsum_strides(subscripts, shapes, strides, itemsizes):
     """Element strides of numpy.einsum's allocated result for operands of `shapes` and byte
-    `strides`; None where NumPy returns a view of the one operand (nothing summed)."""
+    `strides`; None where NumPy returns a view of the one operand (nothing summed). Cached:
+    a repeated einsum (its plan is cached by the core) pays a lookup only."""
+    return _einsum_strides(subscripts, tuple(map(tuple, shapes)), tuple(map(tuple, strides)),
+                           tuple(itemsizes))
+
+
+@functools.lru_cache(maxsize=256)
+def _einsum_strides(subscripts, shapes, strides, itemsizes):
     labels, out = _labels(subscripts, [len(s) for s in shapes])
     summed = sorted({label for term in labels for label in term
                      if label not in out and isinstance(label, str)})
