@@ -90,7 +90,36 @@ Dims concat(const Dims& a, std::initializer_list<int64_t> tail) {
   return r;
 }
 
-// Computes into c (contiguous, shape batch + (n, m), dtype t) from a, b already of dtype t.
+// A new result of shape batch + (n, m) in NumPy's gufunc layout: the batch axes in its
+// iterator's order over both operands' batch strides (0 where broadcast), the (n, m) core
+// C-ordered innermost. A and B are the operands with their 1-D promotion (no batch axes then).
+NDArray gufunc_result(const Dims& batch, const NDArray& A, const NDArray& B, int64_t n, int64_t m,
+                      DType t, int device) {
+  const int nb = static_cast<int>(batch.size());
+  const Dims full = concat(batch, {n, m});
+  if (nb < 2) return NDArray::empty(full, t, Order::C, device);  // one order only
+  std::vector<Dims> strides;
+  for (const NDArray* x : {&A, &B}) {
+    Dims s(nb, 0);
+    const int xb = x->ndim() - 2;  // its batch axes, right-aligned to the broadcast batch
+    for (int i = 0; i < xb; ++i)
+      if (x->shape()[i] != 1) s[nb - xb + i] = x->strides()[i];
+    strides.push_back(s);
+  }
+  std::vector<int64_t> order = iterator_order(batch, strides);
+  order.push_back(nb);
+  order.push_back(nb + 1);
+  Dims pshape(nb + 2);
+  std::vector<int64_t> inverse(nb + 2);
+  for (int i = 0; i < nb + 2; ++i) {
+    pshape[i] = full[static_cast<int>(order[i])];
+    inverse[order[i]] = i;
+  }
+  return NDArray::empty(pshape, t, Order::C, device).transpose(inverse);
+}
+
+// Computes into c (core C-contiguous, shape batch + (n, m), dtype t) from a, b already of
+// dtype t.
 void compute(const NDArray& a, const NDArray& b, const NDArray& c, int64_t k) {
   if (c.size() == 0) return;
   DType t = c.dtype();
@@ -164,9 +193,10 @@ NDArray matmul(const NDArray& a, const NDArray& b, const NDArray* out, std::opti
   bool direct = out && out->dtype() == t && out->shape() == result_shape && out->c_contiguous() &&
                 !may_share_memory(*out, a) && !may_share_memory(*out, b);
   NDArray c = direct ? *out->reshape_view(full, Order::C)
-                     : NDArray::empty(full, t, Order::C, a.device());
+                     : gufunc_result(batch, A, B, n, m, t, a.device());
   compute(ac.broadcast_to(concat(batch, {n, k})), bc.broadcast_to(concat(batch, {k, m})), c, k);
   if (direct) return *out;
+  // Drops the core axis of a 1-D operand: a view whatever the batch order (an axis of 1).
   NDArray result = *c.reshape_view(result_shape, Order::C);
   if (!out) return result;
   copy_to(*out, result);

@@ -85,10 +85,16 @@ def relayout(xp, a, strides):
     if a.size == 0 or all(a.shape[ax] == 1 or a.strides[ax] == s * a.itemsize
                           for ax, s in enumerate(strides)):
         return a
-    order = sorted(range(a.ndim), key=lambda ax: (-strides[ax], ax))
-    inverse = [0] * a.ndim
-    for i, ax in enumerate(order):
-        inverse[ax] = i
-    out = xp.empty(tuple(a.shape[ax] for ax in order), dtype=a.dtype).transpose(inverse)
+    out = empty_laid_out(xp, a.shape, a.dtype, strides)
     out[...] = a
     return out
+
+
+def empty_laid_out(xp, shape, dtype, strides):
+    """A new array of `shape` and `dtype` with the element `strides` of a dense layout."""
+    ndim = len(shape)
+    order = sorted(range(ndim), key=lambda ax: (-strides[ax], ax))
+    inverse = [0] * ndim
+    for i, ax in enumerate(order):
+        inverse[ax] = i
+    return xp.empty(tuple(shape[ax] for ax in order), dtype=dtype).transpose(inverse)

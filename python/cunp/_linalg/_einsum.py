@@ -51,9 +51,30 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe', optimize=
     indices), reduced to diagonals, transposes, batched matmuls and sums. `optimize` picks the
     pairwise order as numpy.einsum_path does (False: smallest intermediate first)."""
     if operands and isinstance(operands[0], str):
-        return _einsum(operands[0], operands[1:], out, dtype, casting, optimize)
-    subscripts, ops = _from_sublists(operands)
-    return _einsum(subscripts, ops, out, dtype, casting, optimize)
+        subscripts, ops = operands[0], operands[1:]
+    else:
+        subscripts, ops = _from_sublists(operands)
+    r = _einsum(subscripts, ops, out, dtype, casting, optimize)
+    if out is None and optimize is False and order in ('K', 'k'):
+        r = _numpy_layout(subscripts, ops, r)
+    return r
+
+
+def _numpy_layout(subscripts, ops, r):
+    """r in numpy.einsum's layout (_einsum_layout.py) where the operands are cunp arrays and
+    NumPy allocates (a result of 2 or more axes; 1-D and 0-d have one layout)."""
+    if not isinstance(r, _core.ndarray) or r.ndim < 2 or r.size == 0:
+        return r
+    if not all(isinstance(x, _core.ndarray) for x in ops):
+        return r
+    from cunp._array._layouts import relayout
+    from cunp._linalg._einsum_layout import einsum_strides
+    strides = einsum_strides(subscripts, [x.shape for x in ops], [x.strides for x in ops],
+                             [x.itemsize for x in ops])
+    if strides is None:
+        return r
+    import cunp
+    return relayout(cunp, r, strides)
 
 
 def _shape_of(x):

@@ -9,6 +9,7 @@ from collections import namedtuple as _namedtuple
 
 from cunp import _core
 from cunp._linalg import _errstate as _linalg_errstate
+from cunp._array._layouts import empty_laid_out as _empty_laid_out
 from cunp._array._layouts import relayout as _relayout
 from cunp.linalg import _layout
 
@@ -121,6 +122,7 @@ def solve(a, b):
     b = cp.asarray(b)
     _assert_stacked_2d(a)
     _assert_stacked_square(a)
+    given = a, b
     dt = _solver_dtype(cp.result_type(a, b))
     a = a.astype(dt, copy=False)
     b = b.astype(dt, copy=False)
@@ -131,12 +133,21 @@ def solve(a, b):
                 'solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
                 'signature (m,m),(m)->(m) (size %d is different from %d)' % (b.shape[0], n))
         x = _core.linalg.solve(a, b.reshape(n, 1), _linalg_errstate.checked())
-        return x.reshape(x.shape[:-1])
+        return _solve_layout(given, x.reshape(x.shape[:-1]))
     if b.shape[-2] != n:
         raise ValueError(
             'solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc '
             'signature (m,m),(m,n)->(m,n) (size %d is different from %d)' % (b.shape[-2], n))
-    return _core.linalg.solve(a, b, _linalg_errstate.checked())
+    return _solve_layout(given, _core.linalg.solve(a, b, _linalg_errstate.checked()))
+
+
+def _solve_layout(given, x):
+    """solve's result in NumPy's gufunc layout, from the inputs as given (the solver hands
+    back column-major matrices): one relayout at the end."""
+    a, b = given
+    strides = _layout.solve_strides(a.shape, a.strides, a.itemsize, b.shape, b.strides,
+                                    b.itemsize)
+    return _relayout(_cp(), x, strides)
 
 
 def _solver_dtype(dt):
@@ -274,14 +285,34 @@ def eigvalsh(a, UPLO='L'):
     return _as_gufunc(given, _core.linalg.eigh(_prepare_square(given), lower, vectors=False)[0])[0]
 
 
+def _eig_layout(given, results):
+    """eig's and eigvals' results in NumPy's layouts: its gufunc allocates complex outputs;
+    where all eigenvalues are real and the result type is float64, NumPy returns their `.real`
+    views (neither C- nor F-contiguous), which these copy into; float32 results are astype
+    copies, so dense in the gufunc's layout, as are complex ones."""
+    cp = _cp()
+    strides = _layout.eig_strides(given.shape, given.strides, given.itemsize, len(results) == 2)
+    out = []
+    for r, st in zip(results, strides):
+        if r.dtype.name == 'float64':
+            c = _empty_laid_out(cp, r.shape, 'complex128', st)
+            c[...] = r
+            out.append(c.real)
+        else:
+            out.append(_relayout(cp, r, st))
+    return out
+
+
 def eig(a):
     """Eigenvalues and right eigenvectors of general matrices (real results when all are)."""
-    w, v = _core.linalg.eig(_prepare_square(a), vectors=True)
-    return EigResult(w, v)
+    given = _cp().asarray(a)
+    w, v = _core.linalg.eig(_prepare_square(given), vectors=True)
+    return EigResult(*_eig_layout(given, (w, v)))
 
 
 def eigvals(a):
-    return _core.linalg.eig(_prepare_square(a), vectors=False)[0]
+    given = _cp().asarray(a)
+    return _eig_layout(given, _core.linalg.eig(_prepare_square(given), vectors=False)[:1])[0]
 
 
 def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
@@ -292,7 +323,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
     a = _solver_array(given)
     if hermitian:
-        return _svd_hermitian(a, bool(compute_uv))
+        return _svd_hermitian(given, a, bool(compute_uv))
     out = _core.linalg.svd(a, bool(full_matrices), bool(compute_uv))
     # The gufunc's layouts: stack axes in the iterator order of the input as given.
     strides = _layout.svd_strides(given.shape, given.strides, given.itemsize,
@@ -302,7 +333,7 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     return SVDResult(*(_relayout(cp, r, s) for r, s in zip(out, strides)))
 
 
-def _svd_hermitian(a, compute_uv):
+def _svd_hermitian(given, a, compute_uv):
     cp = _cp()
     _assert_stacked_square(a)
     res = _core.linalg.eigh(a, lower=True, vectors=compute_uv)
@@ -313,8 +344,12 @@ def _svd_hermitian(a, compute_uv):
     order = numpy.argsort(numpy.abs(cp.asnumpy(w)), axis=-1)[..., ::-1]
     idx = cp.asarray(numpy.ascontiguousarray(order))
     s = cp.take_along_axis(cp.abs(w), idx, axis=-1)
+    strides = _layout.svd_hermitian_strides(given.shape, given.strides, given.itemsize,
+                                            compute_uv)
     if not compute_uv:
-        return s
+        # NumPy's s here is sort(|w|)[..., ::-1]: a reversed view of a copy in eigvalsh's
+        # layout.
+        return _relayout(cp, s[..., ::-1], strides)[..., ::-1]
     # NumPy 2.5 gives a zero eigenvalue the sign +1 (vh's row is u's, not zeros).
     sgn = cp.take_along_axis(cp.where(w < 0, -1.0, 1.0), idx, axis=-1)
     u = cp.take_along_axis(res[1], idx[..., None, :], axis=-1)
@@ -322,7 +357,7 @@ def _svd_hermitian(a, compute_uv):
     vh = cp.swapaxes(u * sgn[..., None, :].astype(u.dtype), -1, -2)
     if vh.dtype.kind == 'c':
         vh = vh.conj()
-    return SVDResult(u, s, vh)
+    return SVDResult(*(_relayout(cp, r, st) for r, st in zip((u, s, vh), strides)))
 
 
 def svdvals(x, /):
@@ -388,7 +423,10 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         else:
             rcond = rtol
     rcond = cp.asarray(rcond)
-    u, s, vh = svd(a.conj(), full_matrices=False, hermitian=hermitian)
+    # As NumPy: the SVD of a.conjugate(), which is `a` itself (not a cast copy) unless complex,
+    # so that the SVD's layouts follow the input as given.
+    u, s, vh = svd(given.conj() if given.dtype.kind == 'c' else given, full_matrices=False,
+                   hermitian=hermitian)
     cutoff = rcond[..., None] * s.max(axis=-1, keepdims=True)
     large = s > cutoff
     s_inv = cp.where(large, 1 / cp.where(large, s, 1), 0).astype(s.dtype)
