@@ -45,6 +45,19 @@ RawBuildOptions build_options(const std::string& backend, bool translate_cucompl
   return b;
 }
 
+// The whole user-source pipeline (translate_cucomplex, jitify shims, NVRTC or nvcc) for
+// sm_<arch>, without loading: works with no GPU.
+CompileResult compile_user_source(std::string source, std::vector<std::string> options,
+                                  std::vector<std::string> name_expressions, int arch,
+                                  const std::string& backend, bool translate_cucomplex,
+                                  bool jitify) {
+  auto mod = RawModule::from_source(std::move(source), std::move(options),
+                                    std::move(name_expressions),
+                                    build_options(backend, translate_cucomplex, jitify));
+  nb::gil_scoped_release unlocked;
+  return mod->compile_for(arch);
+}
+
 // One grid/block extent; exact ints (the common case) skip __index__.
 unsigned dim_value(PyObject* v, const char* what) {
   long long x;
@@ -697,14 +710,9 @@ void bind_raw_kernel(nb::module_& m) {
       [](std::string source, std::vector<std::string> options,
          std::vector<std::string> name_expressions, int arch, std::string backend,
          bool translate_cucomplex, bool jitify) {
-        auto mod = RawModule::from_source(std::move(source), std::move(options),
-                                          std::move(name_expressions),
-                                          build_options(backend, translate_cucomplex, jitify));
-        CompileResult r;
-        {
-          nb::gil_scoped_release unlocked;
-          r = mod->compile_for(arch);
-        }
+        CompileResult r = compile_user_source(std::move(source), std::move(options),
+                                              std::move(name_expressions), arch, backend,
+                                              translate_cucomplex, jitify);
         return nb::make_tuple(r.is_ptx, r.lowered_names, r.image.size());
       },
       nb::arg("source"), nb::arg("options") = std::vector<std::string>(),
@@ -718,14 +726,9 @@ void bind_raw_kernel(nb::module_& m) {
       "compile_image",
       [](std::string source, std::vector<std::string> options,
          std::vector<std::string> name_expressions, int arch, std::string backend, bool jitify) {
-        auto mod = RawModule::from_source(std::move(source), std::move(options),
-                                          std::move(name_expressions),
-                                          build_options(backend, false, jitify));
-        CompileResult r;
-        {
-          nb::gil_scoped_release unlocked;
-          r = mod->compile_for(arch);
-        }
+        CompileResult r = compile_user_source(std::move(source), std::move(options),
+                                              std::move(name_expressions), arch, backend, false,
+                                              jitify);
         std::size_t n = r.image.size();
         if (r.is_ptx && n > 0 && r.image[n - 1] == '\0') --n;
         return nb::make_tuple(nb::bytes(r.image.data(), n), r.is_ptx, r.lowered_names);
