@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/ndimage/interpolate.hpp"
@@ -14,25 +15,36 @@ using cunp::test_support::expect_compiles;
 
 namespace {
 
-TEST(NdimageInterpolate, EveryMapCompiles) {
-  for (SampleMap map : {SampleMap::Coordinates, SampleMap::Affine, SampleMap::ZoomShift}) {
-    for (int ndim : {1, 2, 3}) {
-      for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Int64,
-                      DType::UInt64, DType::Bool}) {
-        KernelSignature sig;
-        sig.inputs = {t, DType::Float64, DType::Int64};
-        sig.outputs = {t};
-        sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Int32, DType::Float64,
-                       DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
-        sig.raw_ndim = {ndim, 1, 1, 1};
-        sig.raw_contiguous = {ndim != 2, true, true, true};
-        sig.strided_ndim = ndim == 2 ? 2 : 0;
-        expect_compiles(interpolate_op(map), sig,
-                        interpolate_op(map).name + " " + info(t).name + " " + std::to_string(ndim));
-      }
-    }
+// One test per way of finding coordinates and input rank (seven dtypes each), so that ctest
+// spreads the 63 NVRTC compiles over the cores.
+class InterpolateMap : public ::testing::TestWithParam<std::tuple<SampleMap, int>> {};
+
+TEST_P(InterpolateMap, CompilesForEveryDtype) {
+  const auto [map, ndim] = GetParam();
+  for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Int64,
+                  DType::UInt64, DType::Bool}) {
+    KernelSignature sig;
+    sig.inputs = {t, DType::Float64, DType::Int64};
+    sig.outputs = {t};
+    sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Int32, DType::Float64,
+                   DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
+    sig.raw_ndim = {ndim, 1, 1, 1};
+    sig.raw_contiguous = {ndim != 2, true, true, true};
+    sig.strided_ndim = ndim == 2 ? 2 : 0;
+    expect_compiles(interpolate_op(map), sig,
+                    interpolate_op(map).name + " " + info(t).name + " " + std::to_string(ndim));
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
+                         ::testing::Combine(::testing::Values(SampleMap::Coordinates,
+                                                              SampleMap::Affine,
+                                                              SampleMap::ZoomShift),
+                                            ::testing::Values(1, 2, 3)),
+                         [](const ::testing::TestParamInfo<std::tuple<SampleMap, int>>& p) {
+                           return interpolate_op(std::get<0>(p.param)).name + "_" +
+                                  std::to_string(std::get<1>(p.param)) + "d";
+                         });
 
 TEST(NdimageInterpolate, SplineFilterCompiles) {
   KernelSignature sig;

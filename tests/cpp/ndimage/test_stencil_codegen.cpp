@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/ndimage/stencil.hpp"
@@ -28,18 +29,30 @@ KernelSignature signature(DType in, DType out, int ndim, bool contiguous, int ou
   return sig;
 }
 
-TEST(NdimageStencil, EveryFoldCompiles) {
-  const StencilFold folds[] = {StencilFold::Sum, StencilFold::Min, StencilFold::Max};
-  for (StencilFold f : folds) {
-    for (int ndim : {1, 2, 3}) {
-      for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Bool,
-                      DType::Float16}) {
-        const bool contiguous = ndim != 2;
-        expect_compiles(stencil_op(f), signature(t, t, ndim, contiguous, contiguous ? 0 : 2),
-                        stencil_op(f).name + " " + info(t).name + " ndim " + std::to_string(ndim));
-      }
-    }
+// One test per fold and input rank (six dtypes each), so that ctest spreads the NVRTC compiles
+// over the cores.
+class StencilFoldRank : public ::testing::TestWithParam<std::tuple<StencilFold, int>> {};
+
+TEST_P(StencilFoldRank, CompilesForEveryDtype) {
+  const auto [f, ndim] = GetParam();
+  for (DType t :
+       {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Bool, DType::Float16}) {
+    const bool contiguous = ndim != 2;
+    expect_compiles(stencil_op(f), signature(t, t, ndim, contiguous, contiguous ? 0 : 2),
+                    stencil_op(f).name + " " + info(t).name + " ndim " + std::to_string(ndim));
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(NdimageStencil, StencilFoldRank,
+                         ::testing::Combine(::testing::Values(StencilFold::Sum, StencilFold::Min,
+                                                              StencilFold::Max),
+                                            ::testing::Values(1, 2, 3)),
+                         [](const ::testing::TestParamInfo<std::tuple<StencilFold, int>>& p) {
+                           return stencil_op(std::get<0>(p.param)).name + "_" +
+                                  std::to_string(std::get<1>(p.param)) + "d";
+                         });
+
+TEST(NdimageStencil, OtherOutputDtypeCompiles) {
   // A dtype output other than the input's (output=numpy.float64 on uint8 data).
   expect_compiles(stencil_op(StencilFold::Sum), signature(DType::UInt8, DType::Float64, 2, true, 0),
                   "uint8 -> float64");

@@ -4,7 +4,10 @@
 // parts (src/device/random) are embedded and free of includes.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/random/random.hpp"
@@ -84,44 +87,55 @@ KernelSignature sampler_signature(const Sampler& s, unsigned mask, DType out, bo
   return sig;
 }
 
-// Every sampler (one test each, so ctest spreads them) for every output dtype it is used with:
-// the sub-stream samplers with all parameters scalars and all arrays, the block samplers with
-// scalar stores and, where a whole block is one 16-byte vector, vector stores. NVRTC takes about
-// half a second per kernel; layouts other than contiguous differ only in how operands are
-// declared and are compiled for a few samplers in SamplerVariantsCompile.
-class EverySampler : public ::testing::TestWithParam<std::string> {};
+// Every sampler for every output dtype it is used with (one test each, so that ctest spreads
+// them over the cores: the slowest samplers take several seconds per dtype): the sub-stream
+// samplers with all parameters scalars and all arrays, the block samplers with scalar stores
+// and, where a whole block is one 16-byte vector, vector stores. NVRTC takes about half a second
+// per kernel; layouts other than contiguous differ only in how operands are declared and are
+// compiled for a few samplers in SamplerVariantsCompile.
+struct SamplerDtype {
+  std::string sampler;
+  DType out;
+};
+void PrintTo(const SamplerDtype& p, std::ostream* os) {
+  *os << p.sampler << " -> " << info(p.out).name;
+}
+
+class EverySampler : public ::testing::TestWithParam<SamplerDtype> {};
 
 TEST_P(EverySampler, CompilesForEveryDtype) {
-  const Sampler& s = random::sampler(GetParam());
-  for (DType out : out_dtypes(s)) {
-    const std::string what = s.name + " -> " + info(out).name;
-    if (s.block) {
-      for (bool vec : {false, true}) {
-        if (vec && info(out).itemsize * s.block != 16) continue;
-        EXPECT_TRUE(
-            compiles(random::sampler_op(s.name, 0u, vec), sampler_signature(s, 0u, out, vec, 0)))
-            << what << (vec ? " (vector stores)" : "");
-      }
-      continue;
+  const Sampler& s = random::sampler(GetParam().sampler);
+  const DType out = GetParam().out;
+  const std::string what = s.name + " -> " + info(out).name;
+  if (s.block) {
+    for (bool vec : {false, true}) {
+      if (vec && info(out).itemsize * s.block != 16) continue;
+      EXPECT_TRUE(
+          compiles(random::sampler_op(s.name, 0u, vec), sampler_signature(s, 0u, out, vec, 0)))
+          << what << (vec ? " (vector stores)" : "");
     }
-    const unsigned all = (1u << s.params.size()) - 1;
-    for (unsigned mask : {0u, all}) {
-      EXPECT_TRUE(compiles(random::sampler_op(s.name, mask, false),
-                           sampler_signature(s, mask, out, false, 0)))
-          << what << " (array mask " << mask << ")";
-      if (!all) break;  // no parameters: one kernel
-    }
+    return;
+  }
+  const unsigned all = (1u << s.params.size()) - 1;
+  for (unsigned mask : {0u, all}) {
+    EXPECT_TRUE(compiles(random::sampler_op(s.name, mask, false),
+                         sampler_signature(s, mask, out, false, 0)))
+        << what << " (array mask " << mask << ")";
+    if (!all) break;  // no parameters: one kernel
   }
 }
 
-std::vector<std::string> sampler_names() {
-  std::vector<std::string> v;
-  for (const Sampler& s : random::samplers()) v.push_back(s.name);
+std::vector<SamplerDtype> sampler_dtypes() {
+  std::vector<SamplerDtype> v;
+  for (const Sampler& s : random::samplers())
+    for (DType out : out_dtypes(s)) v.push_back({s.name, out});
   return v;
 }
 
-INSTANTIATE_TEST_SUITE_P(RandomCodegen, EverySampler, ::testing::ValuesIn(sampler_names()),
-                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+INSTANTIATE_TEST_SUITE_P(RandomCodegen, EverySampler, ::testing::ValuesIn(sampler_dtypes()),
+                         [](const ::testing::TestParamInfo<SamplerDtype>& p) {
+                           return p.param.sampler + "_" + cunp::info(p.param.out).name;
+                         });
 
 TEST(RandomCodegen, SamplerVariantsCompile) {
   struct Variant {

@@ -113,43 +113,55 @@ TEST(ScanCodegen, AddMultiplyEveryLoopAndKind) {
   compile_all(cases);
 }
 
+// The binary single-output ufuncs other than add and multiply (AddMultiplyEveryLoopAndKind).
+std::vector<std::string> scan_ufunc_names() {
+  std::vector<std::string> v;
+  for (const Ufunc& u : ufunc_table())
+    if (u.nin == 2 && u.nout == 1 && u.name != "add" && u.name != "multiply") v.push_back(u.name);
+  return v;
+}
+
 // ufunc.accumulate / reduceat of every binary single-output ufunc: the sequential kernel for
-// a sample of its homogeneous loops, reduceat and the parallel kernels for one loop each.
-TEST(ScanCodegen, EveryBinaryUfuncCompiles) {
+// a sample of its homogeneous loops, reduceat and the parallel kernels for one loop each. One
+// test per ufunc, so that ctest spreads the few hundred compiles over the cores.
+class EveryBinaryUfunc : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryBinaryUfunc, ScanKernelsCompile) {
+  const Ufunc& u = *find_ufunc(GetParam());
   std::vector<ScanSignature> cases;
-  for (const Ufunc& u : ufunc_table()) {
-    if (u.nin != 2 || u.nout != 1 || u.name == "add" || u.name == "multiply") continue;
-    bool first = true;
-    for (int l = 0; l < static_cast<int>(u.loops.size()); ++l) {
-      const UfuncLoop& loop = u.loops[l];
-      bool usable = u.resolver == Resolver::Logical
-                        ? l == 0
-                        : loop.types[0] == loop.types[1] && loop.types[1] == loop.types[2];
-      if (!usable || !(first || sampled(loop.types[0]))) continue;
-      ScanSignature s;
-      s.u = &u;
-      s.loop = l;
-      s.in = loop.types[0];
-      s.out = loop.types[2];
-      s.kind = ScanKind::Lines;
+  bool first = true;
+  for (int l = 0; l < static_cast<int>(u.loops.size()); ++l) {
+    const UfuncLoop& loop = u.loops[l];
+    bool usable = u.resolver == Resolver::Logical
+                      ? l == 0
+                      : loop.types[0] == loop.types[1] && loop.types[1] == loop.types[2];
+    if (!usable || !(first || sampled(loop.types[0]))) continue;
+    ScanSignature s;
+    s.u = &u;
+    s.loop = l;
+    s.in = loop.types[0];
+    s.out = loop.types[2];
+    s.kind = ScanKind::Lines;
+    cases.push_back(s);
+    if (first) {
+      s.kind = ScanKind::ReduceAt;
       cases.push_back(s);
-      if (first) {
-        s.kind = ScanKind::ReduceAt;
+      if (scan_associative(u)) {
+        s.kind = ScanKind::LookBack;
+        s.vec = true;
         cases.push_back(s);
-        if (scan_associative(u)) {
-          s.kind = ScanKind::LookBack;
-          s.vec = true;
-          cases.push_back(s);
-          s.kind = ScanKind::ChunkApply;
-          s.vec = false;
-          cases.push_back(s);
-        }
+        s.kind = ScanKind::ChunkApply;
+        s.vec = false;
+        cases.push_back(s);
       }
-      first = false;
     }
+    first = false;
   }
   compile_all(cases);
 }
+
+INSTANTIATE_TEST_SUITE_P(ScanCodegen, EveryBinaryUfunc, ::testing::ValuesIn(scan_ufunc_names()),
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 TEST(ScanCodegen, NanRuleOnlyForInexactLoops) {
   const Ufunc& add = *find_ufunc("add");

@@ -3,7 +3,9 @@
 // compile with NVRTC; the ops reject what the launcher cannot build.
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
+#include <tuple>
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/signal/iir_scan.hpp"
@@ -50,33 +52,50 @@ KernelSignature signature(const std::string& pass, DType x, DType w, DType out, 
   return sig;
 }
 
+// The forms, orders and operand kinds the passes are compiled for: each pass's source differs
+// by form and order (unrolled) and by the operands' dtypes and layout.
+struct Case {
+  const char* form;
+  int order;
+  DType x, w, out;
+  int xnd;
+  bool contiguous;
+};
+const Case kCases[] = {
+    {"direct", 1, DType::Float32, DType::Float64, DType::Float32, 2, true},
+    {"direct", 4, DType::Float64, DType::Float64, DType::Float64, 3, false},
+    {"direct", 10, DType::Int64, DType::Float64, DType::Float64, 1, true},
+    {"direct", 32, DType::Complex64, DType::Complex128, DType::Complex64, 2, false},
+    {"sos", 1, DType::Float32, DType::Float64, DType::Float32, 1, true},
+    {"sos", 4, DType::Float32, DType::Float64, DType::Float32, 2, true},
+    {"sos", 16, DType::Complex128, DType::Complex128, DType::Complex128, 4, false},
+};
+
 }  // namespace
 
-TEST(IirScan, EveryPassCompiles) {
-  struct Case {
-    const char* form;
-    int order;
-    DType x, w, out;
-    int xnd;
-    bool contiguous;
-  };
-  const Case cases[] = {
-      {"direct", 1, DType::Float32, DType::Float64, DType::Float32, 2, true},
-      {"direct", 4, DType::Float64, DType::Float64, DType::Float64, 3, false},
-      {"direct", 10, DType::Int64, DType::Float64, DType::Float64, 1, true},
-      {"direct", 32, DType::Complex64, DType::Complex128, DType::Complex64, 2, false},
-      {"sos", 1, DType::Float32, DType::Float64, DType::Float32, 1, true},
-      {"sos", 4, DType::Float32, DType::Float64, DType::Float32, 2, true},
-      {"sos", 16, DType::Complex128, DType::Complex128, DType::Complex128, 4, false},
-  };
-  for (const Case& c : cases) {
-    for (const char* pass : {"local", "group_local", "group_carry", "group_fill", "finish"}) {
-      const ElementwiseOp& op = iir_scan_op(pass, c.form, c.order);
-      expect_compiles(op, signature(pass, c.x, c.w, c.out, c.xnd, c.contiguous),
-                      op.name + " x " + info(c.x).name + " ndim " + std::to_string(c.xnd));
-    }
-  }
+// One test per case and pass, so that ctest spreads the 35 NVRTC compiles (up to several
+// seconds each at the higher orders and complex operands) over the cores.
+const char* const kPasses[] = {"local", "group_local", "group_carry", "group_fill", "finish"};
+
+class IirScanPass : public ::testing::TestWithParam<std::tuple<std::size_t, std::size_t>> {};
+
+TEST_P(IirScanPass, Compiles) {
+  const Case& c = kCases[std::get<0>(GetParam())];
+  const char* pass = kPasses[std::get<1>(GetParam())];
+  const ElementwiseOp& op = iir_scan_op(pass, c.form, c.order);
+  expect_compiles(op, signature(pass, c.x, c.w, c.out, c.xnd, c.contiguous),
+                  op.name + " x " + info(c.x).name + " ndim " + std::to_string(c.xnd));
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    IirScan, IirScanPass,
+    ::testing::Combine(::testing::Range<std::size_t>(0, std::size(kCases)),
+                       ::testing::Range<std::size_t>(0, std::size(kPasses))),
+    [](const ::testing::TestParamInfo<std::tuple<std::size_t, std::size_t>>& p) {
+      const Case& c = kCases[std::get<0>(p.param)];
+      return std::string(c.form) + std::to_string(c.order) + "_" + cunp::info(c.x).name + "_" +
+             kPasses[std::get<1>(p.param)];
+    });
 
 TEST(IirScan, SerialLoopCompiles) {
   // Any order, one thread per row: x of any rank and layout, coef and z 1-D, y as x.

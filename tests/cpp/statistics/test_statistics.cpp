@@ -313,39 +313,49 @@ const Shape kShapes[] = {{3, 5000, 1}, {50, 300, 1}, {5000, 3, 0}, {64, 33, 0}, 
 
 }  // namespace
 
-TEST(StatisticsGpu, MeanVarStdMatchTheHost) {
+// One test per dtype, so that ctest spreads them over the cores: each compiles the mean, var and
+// std kernels of every strategy for its dtype on first use (tens of NVRTC compiles).
+class MeanVarStd : public ::testing::TestWithParam<DType> {};
+
+TEST_P(MeanVarStd, MatchTheHost) {
   if (!cuda_available()) GTEST_SKIP() << "no GPU";
-  for (DType t : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128, DType::Int32,
-                  DType::Bool})
-    for (const Shape& s : kShapes) {
-      SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" +
-                   std::to_string(s.cols) + " axis " + std::to_string(s.axis));
-      Data x = make(t, s.rows, s.cols, false, 11);
-      auto sl = slices(x.h, s.rows, s.cols, s.axis);
-      const double tol = tolerance(statistic_result_dtype(Statistic::Mean, t));
-      NDArray m = mean(x.d, axis_of(s.axis));
-      EXPECT_EQ(m.dtype(), statistic_result_dtype(Statistic::Mean, t));
-      ASSERT_EQ(m.size(), static_cast<int64_t>(sl.size()));
-      std::vector<C> got = values(m);
+  const DType t = GetParam();
+  for (const Shape& s : kShapes) {
+    SCOPED_TRACE(std::string(name(t)) + " " + std::to_string(s.rows) + "x" +
+                 std::to_string(s.cols) + " axis " + std::to_string(s.axis));
+    Data x = make(t, s.rows, s.cols, false, 11);
+    auto sl = slices(x.h, s.rows, s.cols, s.axis);
+    const double tol = tolerance(statistic_result_dtype(Statistic::Mean, t));
+    NDArray m = mean(x.d, axis_of(s.axis));
+    EXPECT_EQ(m.dtype(), statistic_result_dtype(Statistic::Mean, t));
+    ASSERT_EQ(m.size(), static_cast<int64_t>(sl.size()));
+    std::vector<C> got = values(m);
+    for (std::size_t k = 0; k < sl.size(); ++k) {
+      C want = host_mean(sl[k], false);
+      expect_close(got[k].real(), want.real(), tol, "mean re");
+      expect_close(got[k].imag(), want.imag(), tol, "mean im");
+    }
+    for (double ddof : {0.0, 1.0}) {
+      NDArray v = var(x.d, axis_of(s.axis), ddof);
+      NDArray sd = cunp::std(x.d, axis_of(s.axis), ddof);
+      EXPECT_EQ(v.dtype(), statistic_result_dtype(Statistic::Var, t));
+      EXPECT_EQ(sd.dtype(), v.dtype());
+      std::vector<C> gv = values(v), gs = values(sd);
       for (std::size_t k = 0; k < sl.size(); ++k) {
-        C want = host_mean(sl[k], false);
-        expect_close(got[k].real(), want.real(), tol, "mean re");
-        expect_close(got[k].imag(), want.imag(), tol, "mean im");
-      }
-      for (double ddof : {0.0, 1.0}) {
-        NDArray v = var(x.d, axis_of(s.axis), ddof);
-        NDArray sd = cunp::std(x.d, axis_of(s.axis), ddof);
-        EXPECT_EQ(v.dtype(), statistic_result_dtype(Statistic::Var, t));
-        EXPECT_EQ(sd.dtype(), v.dtype());
-        std::vector<C> gv = values(v), gs = values(sd);
-        for (std::size_t k = 0; k < sl.size(); ++k) {
-          double want = host_var(sl[k], ddof, false);
-          expect_close(gv[k].real(), want, 20 * tol, "var");
-          expect_close(gs[k].real(), std::sqrt(want), 20 * tol, "std");
-        }
+        double want = host_var(sl[k], ddof, false);
+        expect_close(gv[k].real(), want, 20 * tol, "var");
+        expect_close(gs[k].real(), std::sqrt(want), 20 * tol, "std");
       }
     }
+  }
 }
+
+INSTANTIATE_TEST_SUITE_P(StatisticsGpu, MeanVarStd,
+                         ::testing::Values(DType::Float32, DType::Float64, DType::Complex64,
+                                           DType::Complex128, DType::Int32, DType::Bool),
+                         [](const ::testing::TestParamInfo<DType>& p) {
+                           return cunp::name(p.param);
+                         });
 
 TEST(StatisticsGpu, NanFunctionsSkipNaN) {
   if (!cuda_available()) GTEST_SKIP() << "no GPU";
