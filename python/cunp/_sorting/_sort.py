@@ -69,8 +69,10 @@ def sort_inplace(a, axis=-1, kind=None, order=None, *, stable=None, descending=F
         _core.sorting.sort_inplace(a, axis, kind)
     elif _negates_exactly(a.dtype):
         _negate_inplace(a)
-        _core.sorting.sort_inplace(a, axis, kind)
-        _negate_inplace(a)
+        try:
+            _core.sorting.sort_inplace(a, axis, kind)
+        finally:  # also when the sort refuses (a bad axis): the values come back either way
+            _negate_inplace(a)
     else:
         _core.sorting.sort_inplace(a, axis, kind)
         a[...] = _flip_along(a, axis).copy()

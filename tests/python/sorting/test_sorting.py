@@ -292,6 +292,14 @@ def test_descending_keeps_nans_last(dtype):
 
 
 @gpu
+def test_descending_inplace_sort_with_a_bad_axis_leaves_the_values():
+    x = cunp.asarray(numpy.array([[3.0, -1.0], [2.0, 5.0]]))
+    with pytest.raises(ValueError):  # AxisError
+        x.sort(axis=5, descending=True)
+    numpy.testing.assert_array_equal(cunp.asnumpy(x), [[3.0, -1.0], [2.0, 5.0]])
+
+
+@gpu
 def test_isin_with_a_large_python_int():
     x = cunp.asarray(numpy.array([0, 2**64 - 1, 5], 'u8'))
     numpy.testing.assert_array_equal(cunp.asnumpy(cunp.isin(x, 2**64 - 1)), [False, True, False])
