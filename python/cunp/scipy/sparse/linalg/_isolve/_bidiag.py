@@ -1,5 +1,5 @@
-"""What LSQR and LSMR share: the right-hand side and operator set-up, a stable plane rotation
-and the read-back of a few device norms in one transfer."""
+"""What LSQR and LSMR share: the right-hand side and operator set-up, the first bidiagonalisation
+step, a stable plane rotation and the read-back of a few device norms in one transfer."""
 
 import math
 
@@ -46,6 +46,33 @@ def setup(A, b, x0):
     if x0 is not None:
         types.append(xp.asarray(x0).dtype)
     return A, b, numpy.result_type(*types)
+
+
+def first_step(A, b, x0, dtype):
+    """The start of Golub-Kahan bidiagonalisation from x0 (zero when None): (x, u, v, ||b||,
+    beta, alpha) with beta u = b - A x0 and alpha v = A^H u, u and v unit vectors where their
+    norm is not 0 (v is then zero: the solvers stop before reading it)."""
+    xp = _backend.xp
+    n = A.shape[1]
+    u = b.astype(dtype)
+    (bnorm,) = norms(b)
+    if x0 is None:
+        x = xp.zeros(n, dtype=dtype)
+        beta = bnorm
+    else:
+        x = xp.array(x0, dtype=dtype).ravel()
+        u = u - A.matvec(x)
+        (beta,) = norms(u)
+    if beta > 0:
+        u = (1 / beta) * u
+        v = A.rmatvec(u)
+        (alpha,) = norms(v)
+    else:
+        v = xp.zeros(n, dtype=dtype)
+        alpha = 0.0
+    if alpha > 0:
+        v = (1 / alpha) * v
+    return x, u, v, bnorm, beta, alpha
 
 
 def stop_reason(out_of_iterations, test1, test2, test3, t1, rtol, atol, ctol):

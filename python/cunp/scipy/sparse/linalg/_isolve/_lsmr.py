@@ -5,7 +5,7 @@ the vectors stay on the device, each step reads back three norms."""
 import math
 
 from ... import _backend
-from ._bidiag import norms, setup, stop_reason, sym_ortho
+from ._bidiag import first_step, norms, setup, stop_reason, sym_ortho
 
 __all__ = ["lsmr"]
 
@@ -18,24 +18,7 @@ def lsmr(A, b, damp=0.0, atol=1e-6, btol=1e-6, conlim=1e8, maxiter=None, show=Fa
     m, n = A.shape
     if maxiter is None:
         maxiter = min(m, n)
-    u = b.astype(dtype)
-    (normb,) = norms(b)
-    if x0 is None:
-        x = xp.zeros(n, dtype=dtype)
-        beta = normb
-    else:
-        x = xp.array(x0, dtype=dtype).ravel()
-        u = u - A.matvec(x)
-        (beta,) = norms(u)
-    if beta > 0:
-        u = (1 / beta) * u
-        v = A.rmatvec(u)
-        (alpha,) = norms(v)
-    else:
-        v = xp.zeros(n, dtype=dtype)
-        alpha = 0.0
-    if alpha > 0:
-        v = (1 / alpha) * v
+    x, u, v, normb, beta, alpha = first_step(A, b, x0, dtype)
 
     itn = 0
     zetabar = alpha * beta

@@ -7,7 +7,7 @@ import math
 import numpy
 
 from ... import _backend
-from ._bidiag import norms, setup, stop_reason, sym_ortho
+from ._bidiag import first_step, norms, setup, stop_reason, sym_ortho
 
 __all__ = ["lsqr"]
 
@@ -28,24 +28,7 @@ def lsqr(A, b, damp=0.0, atol=1e-6, btol=1e-6, conlim=1e8, iter_lim=None, show=F
     dampsq = damp ** 2
     cs2, sn2 = -1.0, 0.0
 
-    u = b.astype(dtype)
-    (bnorm,) = norms(b)
-    if x0 is None:
-        x = xp.zeros(n, dtype=dtype)
-        beta = bnorm
-    else:
-        x = xp.array(x0, dtype=dtype).ravel()
-        u = u - A.matvec(x)
-        (beta,) = norms(u)
-    if beta > 0:
-        u = (1 / beta) * u
-        v = A.rmatvec(u)
-        (alfa,) = norms(v)
-    else:
-        v = x.copy()
-        alfa = 0.0
-    if alfa > 0:
-        v = (1 / alfa) * v
+    x, u, v, bnorm, beta, alfa = first_step(A, b, x0, dtype)
     w = v.copy()
     rhobar, phibar = alfa, beta
     rnorm = r1norm = r2norm = beta
