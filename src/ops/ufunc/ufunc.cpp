@@ -155,9 +155,14 @@ std::vector<NDArray> ufunc_call(const Ufunc& u, const std::vector<UfuncArg>& arg
   if (device < 0) device = current_device();
 
   // NumPy's order='K': its iterator's order over every array operand (the mask too), each
-  // broadcast to the result's shape.
+  // broadcast to the result's shape. C-contiguous operands all vote for C order (also when
+  // broadcast), so the common call skips the sort and allocates C.
+  bool all_c = true;
+  for (const UfuncArg& a : args)
+    if (a.array) all_c = all_c && a.array->c_contiguous();
+  if (opt.where) all_c = all_c && opt.where->c_contiguous();
   std::vector<int64_t> keep;
-  if (opt.order == OrderSpec::K && shape.size() > 1) {
+  if (opt.order == OrderSpec::K && shape.size() > 1 && !all_c) {
     std::vector<Dims> strides;
     auto add = [&](const NDArray& a) {
       Dims s(shape.size(), 0);
