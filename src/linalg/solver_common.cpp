@@ -67,13 +67,6 @@ const ElementwiseOp& nonfinite_op() {
   return op;
 }
 
-const ElementwiseOp& complex_op() {
-  static const ElementwiseOp op = make_op("linalg_has_complex",
-                                          "if (w.im != 0) flags[i / n] = 1;\n", {"w", "flags"},
-                                          {false, true}, {}, {"n"});
-  return op;
-}
-
 // vr (raw real), w (raw complex eigenvalues), out (loop, complex): column c of a conjugate pair
 // (c, c+1) is vr[:, c] + i vr[:, c+1]; its partner the conjugate.
 const ElementwiseOp& unpack_op() {
@@ -211,11 +204,6 @@ void flag_nonfinite(const Batch& b, const NDArray& flags) {
   elementwise(nonfinite_op(), {b.data}, {flags}, {i64(b.rows * b.cols)}, b.data.shape());
 }
 
-void flag_complex(const NDArray& w, const NDArray& flags) {
-  if (w.size() == 0) return;
-  elementwise(complex_op(), {w}, {flags}, {i64(w.shape()[w.ndim() - 1])}, w.shape());
-}
-
 void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out) {
   if (out.data.size() == 0) return;
   elementwise(unpack_op(), {vr.data, w}, {out.data}, {i64(vr.rows)});
@@ -247,9 +235,7 @@ std::vector<std::string> solver_kernel_sources() {
     out.push_back(elementwise_source(triangle_op(), sig({}, {t}, {I, I, DType::Bool}, {1})));
     out.push_back(elementwise_source(nonfinite_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
     out.push_back(elementwise_source(conj_op(), sig({}, {t}, {}, {1})));
-    if (is_complex(t))
-      out.push_back(elementwise_source(complex_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
-    else
+    if (!is_complex(t))
       out.push_back(elementwise_source(unpack_op(), sig({t, complex_dtype(t)}, {complex_dtype(t)},
                                                         {I}, {3, 2, 1})));
   }

@@ -72,8 +72,6 @@ void slogdet_from_lu(const Batch& lu, const NDArray& piv, const NDArray& sign,
 void keep_triangle(const NDArray& a, bool keep_lower);
 // flags[b] = 1 where matrix b of the batch holds a NaN or an infinity (flags: int32 (count,)).
 void flag_nonfinite(const Batch& b, const NDArray& flags);
-// flags[b] = 1 where row b of w (count, n complex) has a non-zero imaginary part.
-void flag_complex(const NDArray& w, const NDArray& flags);
 // LAPACK's packed real eigenvectors (vr: batch of n x n) to complex ones (out: like vr).
 void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out);
 // In place complex conjugate (a no-op for real arrays).

@@ -1,9 +1,9 @@
 // src/linalg/solver_eig.cpp -- eig / eigvals of general matrices: cusolverDnXgeev (CUDA 12.6+),
-// one call per matrix in a C++ loop, workspaces allocated once; real results when all are real.
+// one call per matrix in a C++ loop, workspaces allocated once. The results are complex even
+// where every eigenvalue is real, as in NumPy 2.5.
 #include <vector>
 
 #include "cunp/linalg/solver.hpp"
-#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/device.hpp"
 #include "cusolver.hpp"
 #include "solver_common.hpp"
@@ -32,11 +32,8 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors) {
   int64_t n = x.rows;
   NDArray w = NDArray::empty(with_vector(x.batch_shape, n), ct);
   Batch vr = column_major_empty(x.batch_shape, n, n, t);
-  // info[0, c): the library's; [c, 2c): non-finite input (checked first); [2c, 3c): complex
-  // eigenvalues.
-  NDArray info = info_array(3 * x.count);
-  bool real_input = !is_complex(t);
-  bool any_complex = false;
+  // info[0, c): the library's; [c, 2c): non-finite input (checked first).
+  NDArray info = info_array(2 * x.count);
   if (x.count > 0 && n > 0) {
     int dev = x.data.device();
     activate(dev);
@@ -75,22 +72,12 @@ std::vector<NDArray> eig(const NDArray& a, bool compute_vectors) {
                            host_bytes, static_cast<int*>(ptr_of(info)) + b),
                      "cusolverDnXgeev");
     }
-    if (real_input) flag_complex(w, info.index({IndexItem::slice(2 * x.count, 3 * x.count)}));
     std::vector<int32_t> v = read_info(info);
-    for (int64_t b = 0; b < x.count; ++b) {
+    for (int64_t b = 0; b < x.count; ++b)
       if (v[b] != 0) throw LinAlgError("Eigenvalues did not converge");
-      if (real_input && v[2 * x.count + b]) any_complex = true;
-    }
-  }
-  if (real_input && !any_complex) {
-    // All real: NumPy returns real arrays.
-    NDArray wr = w.real();
-    NDArray w_out = astype(wr, t, OrderSpec::C, Casting::Unsafe, true);
-    if (!compute_vectors) return {w_out};
-    return {w_out, matrices(vr)};
   }
   if (!compute_vectors) return {w};
-  if (!real_input) return {w, matrices(vr)};
+  if (is_complex(t)) return {w, matrices(vr)};
   Batch vc = column_major_empty(x.batch_shape, n, n, ct);
   unpack_eigenvectors(vr, w, vc);
   return {w, matrices(vc)};

@@ -50,7 +50,7 @@ std::vector<NDArray> qr(const NDArray& a, const std::string& mode);
 // {w} or {w, v}; `lower` reads the lower triangle (NumPy's UPLO='L').
 // LinAlgError "Eigenvalues did not converge" (also for NaN input, as NumPy).
 std::vector<NDArray> eigh(const NDArray& a, bool lower, bool compute_vectors);
-// {w} or {w, v}: complex results, or real ones when a is real and every eigenvalue is real.
+// {w} or {w, v}: complex results, also where every eigenvalue of a real a is real (NumPy 2.5).
 std::vector<NDArray> eig(const NDArray& a, bool compute_vectors);
 
 // {u, s, vh} or {s}. LinAlgError "SVD did not converge" (also for NaN input, as NumPy).

@@ -253,8 +253,8 @@ def _span(dims, layout, batch):
 
 def _operand_dims(n, kind):
     # The logical extents of the input and output of a transform of real shape `n`.
-    n = list(n)
-    half = n[:-1] + [n[-1] // 2 + 1]
+    n = tuple(n)
+    half = n[:-1] + (n[-1] // 2 + 1,)
     return (half if kind == 2 else n), (half if kind == 1 else n)
 
 

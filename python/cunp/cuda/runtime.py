@@ -532,7 +532,6 @@ _PROPERTY_ATTRIBUTES = {
     'computePreemptionSupported': 'ComputePreemptionSupported',
     'canUseHostPointerForRegisteredMem': 'CanUseHostPointerForRegisteredMem',
     'cooperativeLaunch': 'CooperativeLaunch',
-    'cooperativeMultiDeviceLaunch': 'CooperativeMultiDeviceLaunch',
     'sharedMemPerBlockOptin': 'MaxSharedMemoryPerBlockOptin',
     'pageableMemoryAccessUsesHostPageTables': 'PageableMemoryAccessUsesHostPageTables',
     'directManagedMemAccessFromHost': 'DirectManagedMemAccessFromHost',
@@ -593,6 +592,9 @@ def getDeviceProperties(device):  # noqa: N802
     for key, attrs in names:
         read = tuple(next(at) for _ in attrs)
         props[key] = read if isinstance(_PROPERTY_ATTRIBUTES[key], tuple) else read[0]
+    # CUDA 13 removed multi-device cooperative launches (and the field from cudaDeviceProp);
+    # the driver's attribute may still read 1 where CuPy reports False.
+    props['cooperativeMultiDeviceLaunch'] = False
     return props
 
 

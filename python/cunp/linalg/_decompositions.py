@@ -9,7 +9,6 @@ from collections import namedtuple as _namedtuple
 
 from cunp import _core
 from cunp._linalg import _errstate as _linalg_errstate
-from cunp._array._layouts import empty_laid_out as _empty_laid_out
 from cunp._array._layouts import relayout as _relayout
 from cunp.linalg import _layout
 
@@ -286,25 +285,14 @@ def eigvalsh(a, UPLO='L'):
 
 
 def _eig_layout(given, results):
-    """eig's and eigvals' results in NumPy's layouts: its gufunc allocates complex outputs;
-    where all eigenvalues are real and the result type is float64, NumPy returns their `.real`
-    views (neither C- nor F-contiguous), which these copy into; float32 results are astype
-    copies, so dense in the gufunc's layout, as are complex ones."""
-    cp = _cp()
+    """eig's and eigvals' results (complex, as NumPy 2.5's even where every eigenvalue is
+    real) in the layouts NumPy's gufunc allocates."""
     strides = _layout.eig_strides(given.shape, given.strides, given.itemsize, len(results) == 2)
-    out = []
-    for r, st in zip(results, strides):
-        if r.dtype.name == 'float64':
-            c = _empty_laid_out(cp, r.shape, 'complex128', st)
-            c[...] = r
-            out.append(c.real)
-        else:
-            out.append(_relayout(cp, r, st))
-    return out
+    return [_relayout(_cp(), r, st) for r, st in zip(results, strides)]
 
 
 def eig(a):
-    """Eigenvalues and right eigenvectors of general matrices (real results when all are)."""
+    """Eigenvalues and right eigenvectors of general matrices (complex results)."""
     given = _cp().asarray(a)
     w, v = _core.linalg.eig(_prepare_square(given), vectors=True)
     return EigResult(*_eig_layout(given, (w, v)))

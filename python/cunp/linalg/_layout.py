@@ -99,9 +99,7 @@ def solve_strides(a_shape, a_strides, a_itemsize, b_shape, b_strides, b_itemsize
 
 def eig_strides(shape, strides, itemsize, compute_v):
     """Element strides of numpy.linalg.eig's (w, v) or eigvals' (w,) results as the gufunc
-    allocates them (complex). Where the eigenvalues are all real NumPy returns `.real` of these
-    (strides in the complex layout's items: twice the real item's) unless its result type
-    (single for float32) makes astype copy them again into this same layout."""
+    allocates them (complex)."""
     n = shape[-1]
     cores = [(n,), (n, n)] if compute_v else [(n,)]
     return gufunc_results(shape, strides, itemsize, cores)

@@ -150,9 +150,12 @@ template <class In> __device__ double ndi_interpolate(const In& x, const double*
 }
 
 // SciPy's store of an interpolated value: integers round half away from zero and saturate
-// (unsigned ones at zero below), floats and bool convert as a C cast.
+// (unsigned ones at zero below), floats convert as a C cast, and bool as SciPy's C cast to its
+// one-byte npy_bool, which truncates: true only where |t| >= 1 (0.9999999 is false).
 template <class Y> __device__ Y ndi_interp_store(double t) {
-  if constexpr (kind_of<Y>::value == kUnsigned) {
+  if constexpr (kind_of<Y>::value == kBool) {
+    return fabs(t) >= 1.0;
+  } else if constexpr (kind_of<Y>::value == kUnsigned) {
     const double hi = static_cast<double>(static_cast<Y>(~static_cast<Y>(0)));
     t = t > 0.0 ? t + 0.5 : 0.0;
     return t >= hi ? static_cast<Y>(~static_cast<Y>(0)) : static_cast<Y>(t);

@@ -17,7 +17,6 @@ const char* const kF1 = "f->f d->d";
 const char* const kF2 = "ff->f dd->d";
 // With SciPy's complex loops after the real ones (complex64 computes in complex128).
 const char* const kF1C = "f->f d->d F->F D->D";
-const char* const kD1C = "d->d f->f D->D F->F";
 const char* const kF2C = "ff->f dd->d FF->F DD->D";
 
 struct Def {
@@ -52,7 +51,7 @@ std::vector<Def> definitions() {
        I::None, "Logarithm of Gaussian cumulative distribution function."},
       {"erfi", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
        "sp_erfi", I::None, "Imaginary error function, -i erf(i z)."},
-      {"dawsn", 1, kD1C, "special_values error_function complex_arith complex_elementary faddeeva",
+      {"dawsn", 1, kF1C, "special_values error_function complex_arith complex_elementary faddeeva",
        "sp_dawsn", I::None, "Dawson's integral."},
       {"wofz", 1, "F->F D->D",
        "special_values error_function complex_arith complex_elementary faddeeva", "sp_wofz",

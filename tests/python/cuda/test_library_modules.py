@@ -264,8 +264,8 @@ def test_cufft_layout_spans():
     # The elements a plan's buffer spans, which fft() checks its operands hold.
     from cunp.cuda.cufft import _operand_dims, _packed, _span
 
-    assert _operand_dims((6, 10), 1) == ([6, 10], [6, 6])  # R2C halves the output
-    assert _operand_dims((6, 10), 2) == ([6, 6], [6, 10])  # C2R the input
+    assert _operand_dims((6, 10), 1) == ((6, 10), (6, 6))  # R2C halves the output
+    assert _operand_dims((6, 10), 2) == ((6, 6), (6, 10))  # C2R the input
     assert _span((6, 10), _packed((6, 10)), 3) == 180
     assert _span((6, 10), ((6, 16), 1, 96), 3) == 2 * 96 + 5 * 16 + 9 + 1  # padded rows
     assert _span((8,), ((8,), 4, 1), 4) == 3 + 4 * 7 + 1  # interleaved batch

@@ -330,14 +330,20 @@ def test_eig(dtype, shape):
     close(cunp.linalg.eigvals(cunp.asarray(a)), wh, dtype, scale=10)
 
 
-def test_eig_real_results_when_all_real():
-    a = numpy.array([[2., 1], [1, 3]])
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_eig_results_are_complex_even_when_all_real(dtype):
+    # NumPy 2.5: eig and eigvals return complex arrays whatever the eigenvalues.
+    a = numpy.array([[2., 1], [1, 3]], dtype)
+    ct = numpy.result_type(dtype, numpy.complex64)
     w, v = cunp.linalg.eig(cunp.asarray(a))
-    assert w.dtype == numpy.float64 and v.dtype == numpy.float64
-    r = numpy.array([[0., -1], [1, 0]])  # eigenvalues +-i
+    assert w.dtype == ct and v.dtype == ct
+    assert cunp.linalg.eigvals(cunp.asarray(a)).dtype == ct
+    close(numpy.sort(cunp.asnumpy(w).real), numpy.linalg.eigvalsh(a), dtype)
+    close(a @ cunp.asnumpy(v), cunp.asnumpy(v) * cunp.asnumpy(w)[None, :], dtype)
+    r = numpy.array([[0., -1], [1, 0]], dtype)  # eigenvalues +-i
     w, v = cunp.linalg.eig(cunp.asarray(r))
-    assert w.dtype == numpy.complex128 and v.dtype == numpy.complex128
-    close(r @ cunp.asnumpy(v), cunp.asnumpy(v) * cunp.asnumpy(w)[None, :], 'float64')
+    assert w.dtype == ct and v.dtype == ct
+    close(r @ cunp.asnumpy(v), cunp.asnumpy(v) * cunp.asnumpy(w)[None, :], dtype)
 
 
 @pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex128'])

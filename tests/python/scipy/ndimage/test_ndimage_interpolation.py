@@ -269,8 +269,14 @@ def test_dtypes_and_layouts(dtype):
         e, c = call(sn, xs), call(cn, g)
         assert c.dtype == e.dtype
         tol = 1e-5 if e.dtype == numpy.float32 else 1e-12
-        numpy.testing.assert_allclose(cunp.asnumpy(c).astype(float), e.astype(float), rtol=tol,
-                                      atol=tol)
+        got, want = cunp.asnumpy(c).astype(float), e.astype(float)
+        if e.dtype == bool:
+            # A bool output truncates (|t| >= 1 is true): where the interpolated value is 1 to
+            # rounding, either side of that edge is right.
+            t = numpy.abs(call(sn, xs.astype(float)))
+            edge = numpy.abs(t - 1) < 1e-9
+            got[edge] = want[edge]
+        numpy.testing.assert_allclose(got, want, rtol=tol, atol=tol)
 
 
 @gpu
