@@ -412,6 +412,8 @@ def roots(p):
             a[arange(1, n - 1), arange(n - 2)] = 1
         a[0, :] = -p[1:] / p[0]
         r = linalg.eigvals(a)
+        if a.dtype.kind != "c" and not bool((r.imag != 0).any()):
+            r = r.real  # eigvals is complex since NumPy 2.5; NumPy's roots keeps real roots real
     else:
         r = zeros((0,))
     return concatenate([r, zeros((trailing,), r.dtype)]) if trailing else r
