@@ -126,6 +126,38 @@ Dims reduced_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims
   return s;
 }
 
+NDArray reduction_result(const NDArray& a, const std::vector<int>& axes, bool keepdims, DType dtype,
+                         const NDArray* where) {
+  Dims shape = reduced_shape(a, axes, keepdims);
+  const bool plain = a.c_contiguous() && (!where || where->c_contiguous());
+  if (plain || shape.size() < 2) return NDArray::empty(shape, dtype, Order::C, a.device());
+  std::vector<Dims> strides;
+  auto add = [&](const NDArray& x) {
+    Dims st(a.ndim(), 0);
+    const int off = a.ndim() - x.ndim();
+    for (int i = 0; i < x.ndim(); ++i)
+      if (x.shape()[i] != 1) st[off + i] = x.strides()[i];
+    strides.push_back(st);
+  };
+  add(a);
+  if (where) add(*where);
+  // The result's axis for each axis of `a` (-1: reduced away), then its axes outermost first.
+  std::vector<bool> reduced(a.ndim(), false);
+  for (int x : axes) reduced[x] = true;
+  std::vector<int> result_axis(a.ndim(), -1);
+  for (int d = 0, r = 0; d < a.ndim(); ++d)
+    if (keepdims || !reduced[d]) result_axis[d] = r++;
+  Dims pshape;
+  std::vector<int64_t> inverse(shape.size());
+  for (int64_t d : iterator_order(a.shape(), strides)) {
+    const int r = result_axis[static_cast<int>(d)];
+    if (r < 0) continue;
+    inverse[r] = pshape.size();
+    pshape.push_back(shape[r]);
+  }
+  return NDArray::empty(pshape, dtype, Order::C, a.device()).transpose(inverse);
+}
+
 NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
   std::vector<int> axes = reduce_axes(a, args.axis);
@@ -142,10 +174,9 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
         "reduction operation '" + u.name +
         "' does not have an identity, so to use a where mask one has to specify 'initial'");
 
-  Dims shape = reduced_shape(a, axes, args.keepdims);
   NDArray out = args.out;
-  if (out.defined()) check_out(out, shape, u.name, args.keepdims);
-  else out = NDArray::empty(shape, loop.loop, Order::C, a.device());
+  if (out.defined()) check_out(out, reduced_shape(a, axes, args.keepdims), u.name, args.keepdims);
+  else out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
   if (out.size() == 0) return out;
 
   std::optional<Scalar> init;
@@ -226,7 +257,7 @@ NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool
       throw TypeError(std::string("Cannot cast array data from dtype('int64') to dtype('") +
                       name(out.dtype()) + "') according to the rule 'safe'");
   } else {
-    out = NDArray::empty(shape, DType::Int64, Order::C, a.device());
+    out = NDArray::empty(shape, DType::Int64, Order::C, a.device());  // NumPy's is C-ordered
   }
   if (out.size() == 0) return out;
   reduce(arg_op(max, a.dtype()), {a}, {out}, axes, nullptr, a.shape());

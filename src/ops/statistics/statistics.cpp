@@ -41,8 +41,8 @@ int64_t folded(const NDArray& a, const std::vector<int>& axes) {
 // out is undefined.
 NDArray result_array(const char* what, const NDArray& a, const std::vector<int>& axes,
                      bool keepdims, DType dtype, NDArray out) {
+  if (!out.defined()) return reduction_result(a, axes, keepdims, dtype);
   Dims shape = reduced_shape(a, axes, keepdims);
-  if (!out.defined()) return NDArray::empty(shape, dtype, Order::C, a.device());
   if (out.shape() != shape)
     throw ValueError(std::string(what) + ": out has shape " + shape_str(out.shape()) +
                      ", the result has shape " + shape_str(shape));

@@ -417,3 +417,42 @@ def test_large_full_sum():
     a[n - 1] = 2
     assert int(a.argmax().get()) == n - 1
     assert int(a.max().get()) == 2
+
+
+def _layouts():
+    """(name, make(xp, a)): F order, transposes, a broadcast axis, reversed and sliced views."""
+    return [('C', lambda xp, a: a),
+            ('F', lambda xp, a: xp.asfortranarray(a)),
+            ('T', lambda xp, a: a.transpose(2, 0, 1, 3)),
+            ('rev', lambda xp, a: a.transpose(3, 2, 1, 0)[::-1]),
+            ('step', lambda xp, a: a[:, ::2].transpose(1, 3, 0, 2)),
+            ('bcast', lambda xp, a: xp.broadcast_to(a[:1].transpose(3, 1, 2, 0), (5, 3, 4, 2)))]
+
+
+def _flags(x):
+    strides = tuple(None if n == 1 else st // x.itemsize for n, st in zip(x.shape, x.strides))
+    return x.flags.c_contiguous, x.flags.f_contiguous, strides
+
+
+@gpu
+@pytest.mark.parametrize('name,make', _layouts())
+@pytest.mark.parametrize('axis', [0, 1, -1, (0, 2), (1, 3), None])
+@pytest.mark.parametrize('keepdims', [False, True])
+def test_result_layout_is_numpys(name, make, axis, keepdims):
+    # NumPy's reductions allocate their result with the kept axes in its iterator's order over
+    # the input, so a transposed input gives a transposed result; argmax's is C-ordered.
+    a = numpy.arange(2 * 3 * 4 * 5, dtype=numpy.float64).reshape(2, 3, 4, 5) % 7
+    x, g = make(numpy, a), make(cunp, cunp.asarray(a))
+    one = axis if isinstance(axis, int) else None
+    calls = [lambda xp, v: xp.sum(v, axis=axis, keepdims=keepdims),
+             lambda xp, v: xp.max(v, axis=axis, keepdims=keepdims),
+             lambda xp, v: xp.any(v, axis=axis, keepdims=keepdims),
+             lambda xp, v: xp.mean(v, axis=axis, keepdims=keepdims),
+             lambda xp, v: xp.var(v, axis=axis, keepdims=keepdims),
+             lambda xp, v: xp.add.reduce(v, axis=axis, keepdims=keepdims, where=v > 2,
+                                         initial=0.0),
+             lambda xp, v: xp.argmax(v, axis=one, keepdims=keepdims)]
+    for call in calls:
+        want, got = call(numpy, x), call(cunp, g)
+        assert _flags(got) == _flags(want), (name, axis, keepdims)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=1e-12)

@@ -109,6 +109,12 @@ std::vector<int> normalize_axes(const std::optional<std::vector<int64_t>>& axis,
 // as 1s when keepdims.
 Dims reduced_shape(const NDArray& a, const std::vector<int>& axes, bool keepdims);
 
+// A new result of that shape laid out as NumPy's reductions allocate theirs: the kept axes in
+// the order NumPy's iterator visits `a` (and the `where` mask, if any), so an F-ordered or
+// transposed input gives an F-ordered or transposed result.
+NDArray reduction_result(const NDArray& a, const std::vector<int>& axes, bool keepdims, DType dtype,
+                         const NDArray* where = nullptr);
+
 // The arguments NumPy's reductions share.
 struct ReduceArgs {
   std::optional<std::vector<int64_t>> axis;  // nullopt: all axes
