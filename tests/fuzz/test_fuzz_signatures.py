@@ -205,18 +205,26 @@ def _fix_signs(xp, name, result):
             ph = _phase(xp, xp.diagonal(result, axis1=-2, axis2=-1)[..., :k])
             result[..., :k, :] *= xp.conj(ph)[..., :, None]
     elif name == 'svd' and hasattr(result, 'U'):
-        u, vh = result.U, result.Vh
-        k = result.S.shape[-1]
-        if u.size and vh.size:
-            # each column of u by its entry of largest magnitude; vh's rows to match
+        u, sv, vh = result.U, result.S, result.Vh
+        k = sv.shape[-1]
+        if u.size and vh.size and k:
+            # Singular vectors of a zero or repeated singular value span a subspace in which
+            # any basis is right (as do u's columns and vh's rows past k): both sides zero them.
+            tol = 1e-3 * sv.max(axis=-1, keepdims=True)
+            alone = sv > tol
+            gap = xp.abs(sv[..., 1:] - sv[..., :-1]) > tol
+            alone[..., 1:] &= gap
+            alone[..., :-1] &= gap
+            keep = alone.astype(u.real.dtype)
+            u[..., :, k:] = 0
+            vh[..., k:, :] = 0
+            u[..., :, :k] *= keep[..., None, :]
+            vh[..., :k, :] *= keep[..., :, None]
+            # each remaining column of u by its entry of largest magnitude; vh's rows to match
             big = xp.take_along_axis(u, xp.argmax(xp.abs(u), axis=-2)[..., None, :], -2)
             ph = xp.conj(_phase(xp, big))
             u *= ph
             vh[..., :k, :] *= xp.conj(ph[..., 0, :k])[..., :, None]
-            if vh.shape[-2] > k:
-                rest = vh[..., k:, :]
-                big = xp.take_along_axis(rest, xp.argmax(xp.abs(rest), axis=-1)[..., :, None], -1)
-                rest *= xp.conj(_phase(xp, big))
 
 
 def _well_conditioned(xp, a):
