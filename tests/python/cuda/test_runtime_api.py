@@ -441,3 +441,130 @@ def test_cuda_array_round_trip_through_2d_copies():
     finally:
         runtime.freeArray(array)
         runtime.freeArray(array3d)
+
+
+@gpu
+def test_stream_priority_and_flags():
+    # Lower numbers are higher priorities; every GPU since Kepler has at least [-1, 0].
+    stream = runtime.streamCreateWithPriority(runtime.streamNonBlocking, -1)
+    try:
+        assert runtime.streamGetPriority(stream) == -1
+        assert runtime.streamGetFlags(stream) == runtime.streamNonBlocking
+    finally:
+        runtime.streamDestroy(stream)
+
+
+@gpu
+def test_device_set_mem_pool_and_restore():
+    dev = runtime.getDevice()
+    if not runtime.deviceGetAttribute(runtime.cudaDevAttrMemoryPoolsSupported, dev):
+        pytest.skip('no stream-ordered allocator')
+    props = runtime.MemPoolProps(runtime.cudaMemAllocationTypePinned,
+                                 runtime.cudaMemHandleTypeNone,
+                                 runtime.cudaMemLocationTypeDevice, dev)
+    pool, before = runtime.memPoolCreate(props), runtime.deviceGetMemPool(dev)
+    try:
+        runtime.deviceSetMemPool(dev, pool)
+        assert runtime.deviceGetMemPool(dev) == pool
+        stream = runtime.streamCreate()
+        ptr = runtime.mallocAsync(1 << 16, stream)  # from the device's current pool
+        runtime.streamSynchronize(stream)
+        assert runtime.memPoolGetAttribute(pool, runtime.cudaMemPoolAttrUsedMemCurrent) >= 1 << 16
+        runtime.freeAsync(ptr, stream)
+        runtime.streamSynchronize(stream)
+        runtime.streamDestroy(stream)
+    finally:
+        runtime.deviceSetMemPool(dev, before)
+        runtime.memPoolDestroy(pool)
+    assert runtime.deviceGetMemPool(dev) == before
+
+
+@gpu
+def test_memcpy_peer_async_on_one_device():
+    host = numpy.arange(64, dtype=numpy.int32)
+    out = numpy.empty_like(host)
+    dev = runtime.getDevice()
+    a, b = runtime.malloc(host.nbytes), runtime.malloc(host.nbytes)
+    stream = runtime.streamCreate()
+    try:
+        runtime.memcpy(a, _addr(host), host.nbytes, runtime.memcpyHostToDevice)
+        runtime.memcpyPeerAsync(b, dev, a, dev, host.nbytes, stream)
+        runtime.streamSynchronize(stream)
+        runtime.memcpy(_addr(out), b, host.nbytes, runtime.memcpyDeviceToHost)
+    finally:
+        runtime.streamDestroy(stream)
+        runtime.free(a)
+        runtime.free(b)
+    numpy.testing.assert_array_equal(out, host)
+
+
+class _Pos(ctypes.Structure):
+    _fields_ = [('x', ctypes.c_size_t), ('y', ctypes.c_size_t), ('z', ctypes.c_size_t)]
+
+
+class _PitchedPtr(ctypes.Structure):
+    _fields_ = [('ptr', ctypes.c_void_p), ('pitch', ctypes.c_size_t),
+                ('xsize', ctypes.c_size_t), ('ysize', ctypes.c_size_t)]
+
+
+class _Memcpy3DParms(ctypes.Structure):  # cudaMemcpy3DParms
+    _fields_ = [('srcArray', ctypes.c_void_p), ('srcPos', _Pos), ('srcPtr', _PitchedPtr),
+                ('dstArray', ctypes.c_void_p), ('dstPos', _Pos), ('dstPtr', _PitchedPtr),
+                ('extent', _Pos), ('kind', ctypes.c_int)]
+
+
+@gpu
+@pytest.mark.parametrize('use_async', [False, True])
+def test_memcpy3d_copies_a_sub_box(use_async):
+    # A (2, 3, 4) box at (1, 1, 2) of a (4, 5, 8) float32 device block, to the host.
+    src = numpy.arange(4 * 5 * 8, dtype=numpy.float32).reshape(4, 5, 8)
+    out = numpy.zeros((2, 3, 4), numpy.float32)
+    dev = runtime.malloc(src.nbytes)
+    runtime.memcpy(dev, _addr(src), src.nbytes, runtime.memcpyHostToDevice)
+    p = _Memcpy3DParms()
+    p.srcPos = _Pos(2 * 4, 1, 1)  # x in bytes
+    p.srcPtr = _PitchedPtr(dev, 8 * 4, 8, 5)
+    p.dstPtr = _PitchedPtr(_addr(out), 4 * 4, 4, 3)
+    p.extent = _Pos(4 * 4, 3, 2)
+    p.kind = runtime.memcpyDeviceToHost
+    try:
+        if use_async:
+            stream = runtime.streamCreate()
+            runtime.memcpy3DAsync(ctypes.addressof(p), stream)
+            runtime.streamSynchronize(stream)
+            runtime.streamDestroy(stream)
+        else:
+            runtime.memcpy3D(ctypes.addressof(p))
+    finally:
+        runtime.free(dev)
+    numpy.testing.assert_array_equal(out, src[1:3, 1:4, 2:6])
+
+
+@gpu
+def test_graph_debug_dot_print(tmp_path):
+    stream = runtime.streamCreateWithFlags(runtime.streamNonBlocking)
+    dev = runtime.malloc(256)
+    runtime.streamBeginCapture(stream)
+    runtime.memsetAsync(dev, 1, 256, stream)
+    graph = runtime.streamEndCapture(stream)
+    path = tmp_path / 'graph.dot'
+    try:
+        runtime.graphDebugDotPrint(graph, str(path), 0)
+    finally:
+        runtime.graphDestroy(graph)
+        runtime.free(dev)
+        runtime.streamDestroy(stream)
+    assert path.read_text().lstrip().startswith('digraph')
+
+
+@gpu
+def test_profiler_start_stop_without_a_profiler():
+    # With no profiling tool attached the calls succeed and change nothing.
+    cunp.cuda.profiler.start()
+    cunp.cuda.profiler.stop()
+    runtime.profilerStart()
+    runtime.profilerStop()
+    with pytest.warns(DeprecationWarning):
+        with cunp.cuda.profile():
+            x = cunp.arange(10).sum()
+    assert int(x) == 45

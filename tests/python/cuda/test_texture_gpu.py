@@ -115,6 +115,17 @@ def test_texture_over_linear_memory_with_raw_kernel():
     assert res.get_desc()["linear"]["sizeInBytes"] == x.nbytes
 
 
+def test_invalid_descriptor_raises_cudas_error():
+    # Linear memory must start at a multiple of the device's texture alignment (512 bytes or
+    # more): one float past it is refused by CUDA, whose error name and text come through.
+    x = cunp.zeros(1024, dtype=cunp.float32)
+    desc = ChannelFormatDescriptor(32, 0, 0, 0, _FLOAT)
+    res = ResourceDescriptor(runtime.cudaResourceTypeLinear, arr=x[1:], chDesc=desc,
+                             sizeInBytes=x[1:].nbytes)
+    with pytest.raises(runtime.CUDARuntimeError, match=r"cudaError\w+: \w"):
+        TextureObject(res, TextureDescriptor())
+
+
 @pytest.mark.parametrize("shape", [(17,), (6, 9), (3, 5, 7)])
 @pytest.mark.parametrize("channels", [1, 2, 4])
 @pytest.mark.parametrize("dtype, kind, bits", [
