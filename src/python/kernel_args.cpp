@@ -12,6 +12,23 @@ bool is_numpy_scalar(nb::handle h) {
   return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
 }
 
+// A texture or surface object of cunp.cuda.texture: CuPy's elementwise kernels take them, bound
+// to a type placeholder ('U texObj').
+bool is_texture_handle(nb::handle h) {
+  // Held for the process's life (released, never decreffed after Python is finalized).
+  static nb::handle kinds = [] {
+    nb::module_ texture = nb::module_::import_("cunp.cuda.texture");
+    return nb::make_tuple(texture.attr("TextureObject"), texture.attr("SurfaceObject")).release();
+  }();
+  return PyObject_IsInstance(h.ptr(), kinds.ptr()) == 1;
+}
+
+// Its 64-bit handle: cudaTextureObject_t and cudaSurfaceObject_t are unsigned long long, so a
+// placeholder bound to uint64 reads it as the handle itself.
+Scalar texture_handle(nb::handle h) {
+  return Scalar::from_uint(nb::cast<unsigned long long>(h.attr("ptr")), DType::UInt64);
+}
+
 bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported) {
   PyObject* o = h.ptr();
   arg = KernelArg{};
@@ -52,6 +69,8 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported) {
     char kind = nb::cast<std::string>(h.attr("dtype").attr("kind"))[0];
     if (std::strchr("OSUVMm", kind)) return false;
     s.value = to_scalar(h, to_dtype(h.attr("dtype")));
+  } else if (is_texture_handle(h)) {
+    s.value = texture_handle(h);
   } else if (nb::object view; imported && (view = import_device_object(h, nullptr)).is_valid()) {
     // Read only as an input here: a read-only producer's data is never written.
     *imported = unwrap(view).a;
@@ -70,7 +89,7 @@ void unsupported_kernel_arg(nb::handle h, std::size_t position) {
 std::vector<std::optional<DType>> kernel_signature_args(nb::list args) {
   std::vector<std::optional<DType>> r;
   for (nb::handle h : args)
-    if (is_python_scalar(h) || is_numpy_scalar(h)) r.emplace_back();
+    if (is_python_scalar(h) || is_numpy_scalar(h) || is_texture_handle(h)) r.emplace_back();
     else r.emplace_back(to_dtype(h));
   return r;
 }

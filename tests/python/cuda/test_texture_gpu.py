@@ -115,6 +115,19 @@ def test_texture_over_linear_memory_with_raw_kernel():
     assert res.get_desc()["linear"]["sizeInBytes"] == x.nbytes
 
 
+def test_texture_object_as_an_elementwise_kernel_argument():
+    # As CuPy's elementwise kernels take one: bound to a type placeholder ('U texObj').
+    n = 777
+    x = cunp.arange(n, dtype=cunp.float32) * 0.25
+    desc = ChannelFormatDescriptor(32, 0, 0, 0, _FLOAT)
+    tex = TextureObject(ResourceDescriptor(runtime.cudaResourceTypeLinear, arr=x, chDesc=desc,
+                                           sizeInBytes=x.nbytes), TextureDescriptor())
+    kernel = cunp.ElementwiseKernel('T y, U texObj', 'T z',
+                                    'z = tex1Dfetch<T>(texObj, (int)i) + y', 'tex_plus')
+    y = cunp.ones(n, dtype=cunp.float32)
+    numpy.testing.assert_array_equal(cunp.asnumpy(kernel(y, tex)), cunp.asnumpy(x) + 1)
+
+
 def test_invalid_descriptor_raises_cudas_error():
     # Linear memory must start at a multiple of the device's texture alignment (512 bytes or
     # more): one float past it is refused by CUDA, whose error name and text come through.
