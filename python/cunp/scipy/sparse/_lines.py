@@ -14,11 +14,12 @@ def line_sums(indptr, data, dtype):
     SciPy's matvec with ones adds them): one segmented sum over indptr."""
     xp = _backend.xp
     n = indptr.shape[0] - 1
-    out = xp.zeros(n, dtype=dtype)
     core = _backend.line_kernels()
     if core is not None:
+        out = xp.empty(n, dtype=dtype)  # every line is written (an empty one with zero)
         core.line_sums(data, indptr, out)
         return out
+    out = xp.zeros(n, dtype=dtype)
     counts = xp.diff(indptr)
     full = xp.flatnonzero(counts)
     if full.size:
