@@ -2,8 +2,15 @@
 // (CSR rows or CSC columns): line sums, taking lines by number, and the canonical-form check.
 #pragma once
 #include "cunp/array/ndarray.hpp"
+#include "cunp/ops/elementwise/elementwise.hpp"
 
 namespace cunp {
+
+// The elementwise ops behind the calls below (for the codegen tests).
+const ElementwiseOp& sparse_line_sums_op();
+const ElementwiseOp& sparse_take_counts_op();
+const ElementwiseOp& sparse_take_gather_op();
+const ElementwiseOp& sparse_line_check_op();
 
 // out[i] = the sum of data[indptr[i]:indptr[i + 1]] in out's dtype, in storage order (the sum of
 // each CSR row, or CSC column). indptr is 1-D of an integer dtype with out.size() + 1 entries;
