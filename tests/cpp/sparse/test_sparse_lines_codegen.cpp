@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cunp/jit/compiler.hpp"
 #include "cunp/sparse/lines.hpp"
+#include "support/expect_compiles.hpp"
 
 using namespace cunp;
 
@@ -24,13 +24,7 @@ void expect_compiles(const ElementwiseOp& op, std::vector<DType> inputs, std::ve
     sig.raw_ndim.push_back(1);
     sig.raw_contiguous.push_back(contiguous);
   }
-  const std::string src = elementwise_source(op, sig);
-  try {
-    EXPECT_FALSE(compile(src, op.name, 90, op.options).image.empty()) << op.name;
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << op.name << ": " << e.what() << "\n"
-                  << src.substr(src.size() > 3000 ? src.size() - 3000 : 0);
-  }
+  test_support::expect_compiles(op, sig, op.name);
 }
 
 constexpr DType I32 = DType::Int32, I64 = DType::Int64, B = DType::Bool;
