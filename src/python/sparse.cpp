@@ -5,8 +5,10 @@
 #include <nanobind/stl/string.h>
 
 #include "common.hpp"
+#include "cunp/sparse/lines.hpp"
 #include "cunp/sparse/products.hpp"
 #include "cunp/sparse/solve.hpp"
+#include "cunp/sparse/spgemm.hpp"
 
 namespace cunp::py {
 namespace {
@@ -49,6 +51,27 @@ int solve_qr(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, 
   return sparse_solve_qr(a, array_arg(b, "b"), array_arg(x, "x"), tol);
 }
 
+CompressedMatrix csr_arg(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows,
+                         int64_t cols) {
+  CompressedMatrix m;
+  m.data = array_arg(data, "data");
+  m.indices = array_arg(indices, "indices");
+  m.indptr = array_arg(indptr, "indptr");
+  m.rows = rows;
+  m.cols = cols;
+  return m;
+}
+
+// a @ b for the CSR arrays of a (m x k) and b (k x n) on cuSPARSE's SpGEMM (see spgemm.hpp):
+// (data, indices, indptr, nnz), the arrays holding at least one element.
+nb::object spgemm(nb::handle a_data, nb::handle a_indices, nb::handle a_indptr, int64_t m,
+                  int64_t k, nb::handle b_data, nb::handle b_indices, nb::handle b_indptr,
+                  int64_t n) {
+  CompressedProduct c = sparse_spgemm(csr_arg(a_data, a_indices, a_indptr, m, k),
+                                      csr_arg(b_data, b_indices, b_indptr, k, n));
+  return nb::make_tuple(wrap(c.data), wrap(c.indices), wrap(c.indptr), c.nnz);
+}
+
 }  // namespace
 
 void bind_sparse(nb::module_& m) {
@@ -62,6 +85,42 @@ void bind_sparse(nb::module_& m) {
         nb::arg("b"), nb::arg("x"), nb::arg("tol"));
   s.def("solve_available", &sparse_solve_available);
   s.def("solve_unavailable_reason", &sparse_solve_unavailable_reason);
+  s.def("spgemm", &spgemm, nb::arg("a_data"), nb::arg("a_indices"), nb::arg("a_indptr"),
+        nb::arg("m"), nb::arg("k"), nb::arg("b_data"), nb::arg("b_indices"), nb::arg("b_indptr"),
+        nb::arg("n"));
+  // The per-line kernels (lines.hpp): no library, so they run wherever a device does.
+  s.def(
+      "line_sums",
+      [](nb::handle data, nb::handle indptr, nb::handle out) {
+        sparse_line_sums(array_arg(data, "data"), array_arg(indptr, "indptr"),
+                         array_arg(out, "out"));
+      },
+      nb::arg("data"), nb::arg("indptr"), nb::arg("out"));
+  s.def(
+      "take_counts",
+      [](nb::handle lines, nb::handle indptr, nb::handle counts) {
+        sparse_take_counts(array_arg(lines, "lines"), array_arg(indptr, "indptr"),
+                           array_arg(counts, "counts"));
+      },
+      nb::arg("lines"), nb::arg("indptr"), nb::arg("counts"));
+  s.def(
+      "take_gather",
+      [](nb::handle starts, nb::handle lines, nb::handle indptr, nb::handle indices,
+         nb::handle data, nb::handle out_indices, nb::handle out_data) {
+        sparse_take_gather(array_arg(starts, "starts"), array_arg(lines, "lines"),
+                           array_arg(indptr, "indptr"), array_arg(indices, "indices"),
+                           array_arg(data, "data"), array_arg(out_indices, "out_indices"),
+                           array_arg(out_data, "out_data"));
+      },
+      nb::arg("starts"), nb::arg("lines"), nb::arg("indptr"), nb::arg("indices"), nb::arg("data"),
+      nb::arg("out_indices"), nb::arg("out_data"));
+  s.def(
+      "line_check",
+      [](nb::handle indptr, nb::handle indices, nb::handle data, nb::handle flags) {
+        sparse_line_check(array_arg(indptr, "indptr"), array_arg(indices, "indices"),
+                          array_arg(data, "data"), array_arg(flags, "flags"));
+      },
+      nb::arg("indptr"), nb::arg("indices"), nb::arg("data"), nb::arg("flags"));
 }
 
 }  // namespace cunp::py

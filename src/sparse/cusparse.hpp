@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "cunp/array/dtype.hpp"
+
 namespace cunp::sparse {
 
 // clang-format off
@@ -14,7 +16,10 @@ namespace cunp::sparse {
   X(cusparseCreateDnVec) X(cusparseDestroyDnVec)                                             \
   X(cusparseCreateDnMat) X(cusparseDestroyDnMat)                                             \
   X(cusparseSpMV_bufferSize) X(cusparseSpMV) X(cusparseSpMM_bufferSize) X(cusparseSpMM)      \
-  X(cusparseCreateMatDescr) X(cusparseDestroyMatDescr)
+  X(cusparseCreateMatDescr) X(cusparseDestroyMatDescr)                                     \
+  X(cusparseSpGEMM_createDescr) X(cusparseSpGEMM_destroyDescr)                               \
+  X(cusparseSpGEMM_workEstimation) X(cusparseSpGEMM_compute) X(cusparseSpGEMM_copy)          \
+  X(cusparseSpMatGetSize) X(cusparseCsrSetPointers)
 // clang-format on
 
 struct Api {
@@ -33,6 +38,10 @@ const Api& api();
 bool available();
 // Why api() fails (empty when it does not).
 std::string unavailable_reason();
+
+// The CUDA type of cuSPARSE's values for dtype t (float32/64, complex64/128); TypeError for the
+// dtypes the library has no products of (integer, boolean, float16). In matmul.cpp's route table.
+cudaDataType value_type(DType t);
 
 // Throws CudaError naming the call and the status unless s is CUSPARSE_STATUS_SUCCESS.
 void check(cusparseStatus_t s, const char* what);

@@ -89,6 +89,8 @@ struct DnMat {
 
 }  // namespace
 
+cudaDataType sparse::value_type(DType t) { return value_route(t).type; }
+
 bool sparse_vector_as_matrix(DType t) {
   const ValueRoute* r = find_route(t);
   return r && r->vector_as_matrix;

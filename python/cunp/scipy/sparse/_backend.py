@@ -37,3 +37,19 @@ def cusparse_matmul():
     if composed_only or xp is not _cunp or not _core.sparse.available():
         return None
     return _core.sparse.matmul
+
+
+def line_kernels():
+    """_core.sparse where the per-line kernels run (cunp arrays: they need no library), else
+    None (the NumPy backend of the CPU tests runs _lines.py's model of them)."""
+    if xp is not _cunp:
+        return None
+    return _core.sparse
+
+
+def cusparse_spgemm():
+    """_core.sparse.spgemm where cuSPARSE runs sparse @ sparse (as cusparse_matmul decides for
+    sparse @ dense), else None."""
+    if cusparse_matmul() is None:
+        return None
+    return _core.sparse.spgemm

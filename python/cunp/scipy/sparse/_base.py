@@ -309,17 +309,28 @@ class _spbase:
             return out
         return out.reshape((1, n) if axis == 0 else (m, 1))
 
+    def _stored_values(self):
+        """Every stored value (duplicates apart), in any order: what a whole-matrix sum adds."""
+        return self._coo_parts()[2]
+
+    def _sums(self, axis, dtype):
+        """The 1-D sums along `axis` in `dtype` (formats with a faster way override this)."""
+        row, col, data = self._coo_parts()
+        return self._axis_sum(row, col, data, axis, dtype, True)
+
     def sum(self, axis=None, dtype=None, out=None):
         axis = validateaxis(axis)
         res_dtype = get_sum_dtype(self.dtype) if dtype is None else numpy.dtype(dtype)
-        row, col, data = self._coo_parts()
         if axis is None:
+            data = self._stored_values()
             s = data.astype(res_dtype).sum() if data.size else _backend.xp.zeros((), res_dtype)
             if out is not None:
                 out[...] = s
                 return out
             return s
-        r = self._axis_sum(row, col, data, axis, res_dtype, False)
+        r = self._sums(axis, res_dtype)
+        if not isinstance(self, sparray):
+            r = r.reshape((1, self.shape[1]) if axis == 0 else (self.shape[0], 1))
         if out is not None:
             out[...] = r.reshape(out.shape)
             return out

@@ -3,7 +3,7 @@ and CSC columns, so each method works on (major, minor) and _swap maps that to (
 
 import numpy
 
-from . import _backend, _canonical
+from . import _backend, _canonical, _lines
 from ._base import _classes, _is_scipy_sparse, _spbase, issparse, sparray
 from ._sputils import check_shape, get_index_dtype, getdtype, isshape
 
@@ -149,6 +149,20 @@ class _cs_base(_spbase):
     def _to_scipy(self, cls):
         return cls((_backend.to_host(self.data), _backend.to_host(self.indices),
                     _backend.to_host(self.indptr)), shape=self.shape)
+
+    def _stored_values(self):
+        return self.data  # no coordinates needed (the base class's expands indptr)
+
+    def _sums(self, axis, dtype):
+        """Along the compressed axis (CSR rows, CSC columns): one segmented sum over indptr, no
+        coordinate per entry. Along the other: one scatter-add keyed by indices directly."""
+        if axis == (1 if self._by_rows else 0):
+            return _lines.line_sums(self.indptr, self.data, dtype)
+        xp = _backend.xp
+        out = xp.zeros(self.shape[1] if axis == 0 else self.shape[0], dtype=dtype)
+        if self.data.size:
+            xp.add.at(out, self.indices, self.data.astype(dtype))
+        return out
 
     @property
     def nnz(self):

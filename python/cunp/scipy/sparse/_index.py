@@ -7,7 +7,7 @@ import operator
 
 import numpy
 
-from . import _backend, _canonical
+from . import _backend, _lines
 from ._base import sparray
 from ._sputils import isintlike
 
@@ -20,16 +20,17 @@ def _normalize_int(i, bound):
 
 
 def _line_indices(key, bound):
-    """The selected line numbers as an int64 device array (None for the whole axis), and
-    whether the key was a single integer."""
+    """The selected line numbers as an int64 device array (None for the whole axis), whether
+    the key was a single integer, and whether the numbers are known in range and non-negative
+    (an integer array's are checked, and negative ones counted from the end, by the take)."""
     xp = _backend.xp
     if isinstance(key, slice):
         if key == slice(None):
-            return None, False
+            return None, False, True
         start, stop, step = key.indices(bound)
-        return xp.arange(start, stop, step, dtype=numpy.int64), False
+        return xp.arange(start, stop, step, dtype=numpy.int64), False, True
     if isintlike(key):
-        return xp.asarray([_normalize_int(key, bound)], dtype=numpy.int64), True
+        return xp.asarray([_normalize_int(key, bound)], dtype=numpy.int64), True, True
     arr = key if _backend.is_device_array(key) else numpy.asarray(key)
     if arr.size == 0 and arr.dtype.kind == "f":
         arr = arr.astype(numpy.int64)  # an empty list selects nothing
@@ -38,37 +39,23 @@ def _line_indices(key, bound):
             raise IndexError(f"boolean index did not match indexed array along axis; size "
                              f"of axis is {bound} but size of boolean index is "
                              f"{arr.shape[0] if arr.ndim else 0}")
-        return xp.flatnonzero(xp.asarray(arr)), False
+        return xp.flatnonzero(xp.asarray(arr)), False, True
     if arr.dtype.kind not in "iu":
         raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
                          "(`None`) and integer or boolean arrays are valid indices")
     if arr.ndim != 1:
         raise IndexError("Index dimension must be 1 or 2")
-    arr = xp.asarray(arr).astype(numpy.int64)
-    if arr.size:
-        lo, hi = int(arr.min()), int(arr.max())
-        if hi >= bound:
-            raise IndexError(f"index ({hi}) out of range")
-        if lo < -bound:
-            raise IndexError(f"index ({lo}) out of range")
-    return xp.where(arr < 0, arr + bound, arr), False
+    # No copy for an int64 device key; the range check waits for the take's one host read.
+    return xp.asarray(arr).astype(numpy.int64, copy=False), False, False
 
 
-def select_major(a, lines):
-    """The compressed matrix of a's lines `lines` (along its compressed axis), in order."""
-    xp = _backend.xp
-    indptr = a.indptr.astype(numpy.int64)
-    counts = (indptr[1:] - indptr[:-1])[lines]
-    new_indptr = xp.concatenate([xp.zeros(1, dtype=numpy.int64), xp.cumsum(counts)])
-    total = int(new_indptr[-1])
+def select_major(a, lines, checked=True):
+    """The compressed matrix of a's lines `lines` (along its compressed axis), in order; unless
+    `checked`, the numbers are a user's (negative from the end, range checked)."""
+    data, indices, indptr = _lines.take(a.indptr, a.indices, a.data, lines, checked)
     n = lines.shape[0]
-    line_of = _canonical.segment_ids(new_indptr[1:], total)
-    pos = indptr[lines][line_of] + (xp.arange(total, dtype=numpy.int64) -
-                                    new_indptr[:-1][line_of])
-    idx = a.indptr.dtype
     shape = (n, a.shape[1]) if a._by_rows else (a.shape[0], n)
-    return a.__class__._from_compressed(a.data[pos], a.indices[pos], new_indptr.astype(idx),
-                                        shape, a._sorted, a._canonical)
+    return a.__class__._from_compressed(data, indices, indptr, shape, a._sorted, a._canonical)
 
 
 def _element(a, i, j):
@@ -93,19 +80,19 @@ def getitem(a, key):
     rk, ck = key
     if isintlike(rk) and isintlike(ck):
         return _element(a, rk, ck)
-    rows, row_int = _line_indices(rk, a.shape[0])
-    cols, col_int = _line_indices(ck, a.shape[1])
+    rows, row_int, rows_checked = _line_indices(rk, a.shape[0])
+    cols, col_int, cols_checked = _line_indices(ck, a.shape[1])
     if (row_int or col_int) and isinstance(a, sparray):
         raise NotImplementedError("integer indexing of a sparse array gives a 1-D array, "
                                   "which cunp.scipy.sparse does not have yet")
     out = a
-    for sel, by_rows in ((rows, True), (cols, False)):
+    for sel, checked, by_rows in ((rows, rows_checked, True), (cols, cols_checked, False)):
         if sel is None:
             continue
         if out._by_rows == by_rows:
-            out = select_major(out, sel)
+            out = select_major(out, sel, checked)
         else:
             fmt = out.format
             flipped = out._convert_to("csr" if by_rows else "csc", False)
-            out = select_major(flipped, sel)._convert_to(fmt, False)
+            out = select_major(flipped, sel, checked)._convert_to(fmt, False)
     return out.copy() if out is a else out

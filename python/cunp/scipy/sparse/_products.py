@@ -1,10 +1,11 @@
-"""Products of sparse matrices: sparse @ dense on cuSPARSE (SpMV, SpMM) for float and complex
-data, composed from gathers and scatter-adds otherwise (route() says which, and why); sparse @
-sparse and elementwise products composed from the sort and scan engines."""
+"""Products of sparse matrices: sparse @ dense on cuSPARSE (SpMV, SpMM) and sparse @ sparse on
+its SpGEMM for float and complex data, composed from gathers, scatter-adds and the sort and scan
+engines otherwise (route() says which for dense operands, and why); elementwise products
+composed."""
 
 import numpy
 
-from . import _backend, _canonical
+from . import _backend, _canonical, _lines
 from ._base import issparse
 from ._sputils import upcast
 
@@ -130,14 +131,63 @@ def rmatmul(a, other):
     return matmul(a.transpose(), other.T).T
 
 
+def _canonical_csr(m, dtype):
+    """m's CSR arrays (data in `dtype`, contiguous), canonical (a non-canonical matrix is summed
+    in a copy), with int32 indices, or None where they cannot be int32."""
+    xp = _backend.xp
+    c = m.tocsr()
+    if not c.has_canonical_format:
+        c = c.copy()
+        c.sum_duplicates()
+    if max(c.shape) > _INT32_MAX or c.data.size > _INT32_MAX:
+        return None
+    return (xp.ascontiguousarray(c.data.astype(dtype, copy=False)),
+            xp.ascontiguousarray(c.indices.astype(numpy.int32, copy=False)),
+            xp.ascontiguousarray(c.indptr.astype(numpy.int32, copy=False)))
+
+
+def _library_spgemm(a, b, dtype, fmt):
+    """a @ b on cuSPARSE's SpGEMM, as a matrix of format `fmt`, or None where the library does
+    not run it (no library, a dtype it lacks, an empty operand, sizes past int32). CSC runs as
+    the CSR product of the transposes: (a @ b).T = b.T @ a.T, and a CSC matrix's arrays are the
+    CSR arrays of its transpose. The result is made canonical as SciPy's: cuSPARSE keeps entries
+    whose products cancel to zero (dropped here), and its column order is checked, not assumed."""
+    call = _backend.cusparse_spgemm()
+    if call is None or dtype.type not in _CUSPARSE_TYPES or 0 in a.shape or 0 in b.shape:
+        return None
+    if a.data.size == 0 or b.data.size == 0:
+        return None
+    left, right = (a, b) if fmt == "csr" else (b.transpose(), a.transpose())
+    lhs = _canonical_csr(left, dtype)
+    rhs = _canonical_csr(right, dtype) if lhs is not None else None
+    if rhs is None:
+        return None
+    m, k, n = left.shape[0], left.shape[1], right.shape[1]
+    data, indices, indptr, nnz = call(*lhs, m, k, *rhs, n)
+    cls = a._family(fmt)
+    shape = (a.shape[0], b.shape[1])
+    out = cls._from_compressed(data[:nnz], indices[:nnz], indptr, shape, None, None)
+    zero, unordered = _lines.product_flags(indptr, out.indices, out.data)
+    if unordered:
+        out.sum_duplicates()  # sorts; a repeated position (never seen from cuSPARSE) is summed
+    if zero:
+        out.eliminate_zeros()
+    out._sorted = out._canonical = True
+    return out
+
+
 def matmul_sparse(a, b):
-    """a @ b for two sparse operands: every stored entry (i, p) of a meets row p of b; the
-    products are summed by position (zeros dropped). CSR result, CSC where a is CSC."""
+    """a @ b for two sparse operands: on cuSPARSE's SpGEMM for float and complex data, else
+    composed: every stored entry (i, p) of a meets row p of b; the products are summed by
+    position (zeros dropped). CSR result, CSC where a is CSC."""
     xp = _backend.xp
     dtype = upcast(a.dtype, b.dtype)
     work = numpy.dtype(numpy.int64) if dtype == numpy.bool_ else dtype
     shape = (a.shape[0], b.shape[1])
     fmt = "csc" if a.format == "csc" else "csr"
+    out = _library_spgemm(a, b, dtype, fmt)
+    if out is not None:
+        return out
     cls = a._family(fmt)
     bc = b.tocsr()
     ar, ac, ad = a._coo_parts()
