@@ -4,9 +4,14 @@
 The tree is implicit and balanced: node j of level l (heap number 2^l - 1 + j) covers the tree
 positions [j n >> l, (j + 1) n >> l), so the two halves of a node are its children and every
 leaf is on level `depth`. Level by level, each node's points are sorted along its widest
-dimension (one lexsort of all points by (node, coordinate)): a median split of every node at
-once. The bounding boxes are the per-node minima and maxima (ufunc.reduceat) that choose the
-split dimension, kept for the queries' pruning."""
+dimension: a median split of every node at once by two stable sorts of all points, by the
+coordinate and then by the node (a narrow integer, so its radix sort takes few passes).
+
+Every step of a level is a fixed number of whole-array device operations: the node bounds come
+from device arithmetic, the bounding boxes (which choose the split dimension and are kept for
+the queries' pruning) from a min and a max over each node's points gathered into a padded
+(nodes, widest node, d) block, so nothing is copied to or from the host and nothing runs per
+node."""
 import numpy
 
 
@@ -24,6 +29,29 @@ def level_starts(n, level):
     return (numpy.arange(1 << level, dtype=numpy.int64) * n) >> level
 
 
+def _node_dtype(xp, level):
+    """The narrowest unsigned type that numbers the nodes of `level`: the node sort's radix
+    passes are one per byte."""
+    if level <= 8:
+        return xp.uint8
+    return xp.uint16 if level <= 16 else xp.uint32
+
+
+def level_boxes(xp, pts, level):
+    """(lo, hi), each (2^level, d): the per-node minima and maxima of the tree-ordered points.
+    Node j's points are gathered into row j of a (2^level, ceil(n / 2^level)) block; a node one
+    point shorter than the widest repeats its last point, which changes neither its min nor its
+    max."""
+    n = pts.shape[0]
+    nodes = xp.arange(1 << level, dtype=xp.int64)
+    first = (nodes * n) >> level
+    last = (((nodes + 1) * n) >> level) - 1
+    width = -(-n >> level)
+    at = xp.minimum(first[:, None] + xp.arange(width, dtype=xp.int64)[None, :], last[:, None])
+    block = pts[at]  # (nodes, width, d)
+    return block.min(axis=1), block.max(axis=1)
+
+
 def build(xp, data, leafsize):
     """(tree-ordered points (n, d), boxes (2^(depth+1) - 1, 2, d), perm (n), depth) for float64
     points `data` (n, d) of array module xp. perm[pos] is the original index of tree position
@@ -37,9 +65,7 @@ def build(xp, data, leafsize):
     pos = xp.arange(n, dtype=xp.int64)
     boxes = []
     for level in range(depth + 1):
-        starts = level_starts(n, level)  # host integers: reduceat takes them as such
-        lo = xp.minimum.reduceat(pts, starts, axis=0)
-        hi = xp.maximum.reduceat(pts, starts, axis=0)
+        lo, hi = level_boxes(xp, pts, level)
         boxes.append(xp.stack([lo, hi], axis=1))
         if level == depth:
             break
@@ -47,7 +73,11 @@ def build(xp, data, leafsize):
         # The node of each position: the last start at or before it.
         seg = (((pos + 1) << level) + (n - 1)) // n - 1
         key = xp.take_along_axis(pts, dim[seg][:, None], axis=1)[:, 0]
-        order = xp.lexsort((key, seg))
+        # A stable sort by coordinate, then a stable sort by node: each node's points by
+        # coordinate, the nodes where they were (lexsort((key, seg)) in two passes).
+        order = xp.argsort(key, kind="stable")
+        if level:
+            order = order[xp.argsort(seg.astype(_node_dtype(xp, level))[order], kind="stable")]
         perm = perm[order]
         pts = pts[order]
     box = xp.concatenate(boxes, axis=0) if len(boxes) > 1 else boxes[0]

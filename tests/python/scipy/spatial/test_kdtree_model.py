@@ -15,7 +15,7 @@ def _tree(data, leafsize=10):
 
 
 @pytest.mark.parametrize("n,leafsize", [(1, 10), (2, 1), (3, 1), (7, 2), (100, 10), (257, 4),
-                                        (1000, 16)])
+                                        (1000, 16), (3000, 1)])
 def test_layout_is_a_balanced_median_tree(n, leafsize):
     rng = numpy.random.default_rng(n)
     data = rng.standard_normal((n, 3))
@@ -39,6 +39,23 @@ def test_layout_is_a_balanced_median_tree(n, leafsize):
                 mid = build.level_starts(n, level + 1)[2 * j + 1] - starts[j]
                 dim = numpy.argmax(box[h, 1] - box[h, 0])
                 assert seg[:mid, dim].max(initial=-numpy.inf) <= seg[mid:, dim].min()
+
+
+def test_node_numbers_fit_their_dtype():
+    # The node sort's keys: a byte through level 8, two through 16, four beyond.
+    for level, width in [(1, 1), (8, 1), (9, 2), (16, 2), (17, 4), (30, 4)]:
+        dtype = numpy.dtype(build._node_dtype(numpy, level))
+        assert dtype.itemsize == width and numpy.iinfo(dtype).max >= (1 << level) - 1
+
+
+@pytest.mark.parametrize("n,level", [(1, 0), (5, 2), (8, 3), (1000, 6), (1023, 9)])
+def test_level_boxes_match_per_node_reductions(n, level):
+    pts = numpy.random.default_rng(n).standard_normal((n, 2))
+    lo, hi = build.level_boxes(numpy, pts, level)
+    starts = numpy.append(build.level_starts(n, level), n)
+    for j in range(1 << level):
+        numpy.testing.assert_array_equal(lo[j], pts[starts[j]:starts[j + 1]].min(axis=0))
+        numpy.testing.assert_array_equal(hi[j], pts[starts[j]:starts[j + 1]].max(axis=0))
 
 
 def test_empty_tree():
