@@ -56,10 +56,12 @@ def argpartition_rows(xp, rows, q):
     values = xp.take_along_axis(rows, cand, axis=1)
     top = xp.take_along_axis(cand, xp.argsort(values, axis=1, kind="stable")[:, :q], axis=1)
     # Each item's place: the chosen at their rank, the others after them in index order.
-    chosen = xp.zeros((m, n), dtype=xp.bool_)
-    xp.put_along_axis(chosen, top, True, axis=1)
-    others = ~chosen
-    place = xp.cumsum(others, axis=1, dtype=xp.int64) + (q - 1)
+    # (In place where an array of the rows' size would otherwise be made twice.)
+    others = xp.ones((m, n), dtype=xp.bool_)
+    xp.put_along_axis(others, top, False, axis=1)
+    place = xp.cumsum(others, axis=1, dtype=xp.int64)
+    del others
+    place += q - 1
     ranks = xp.broadcast_to(xp.arange(q, dtype=xp.int64)[None, :], (m, q))
     xp.put_along_axis(place, top, ranks, axis=1)
     out = xp.empty((m, n), dtype=xp.int64)
