@@ -4,14 +4,16 @@
 The tree is implicit and balanced: node j of level l (heap number 2^l - 1 + j) covers the tree
 positions [j n >> l, (j + 1) n >> l), so the two halves of a node are its children and every
 leaf is on level `depth`. Level by level, each node's points are sorted along its widest
-dimension: a median split of every node at once by two stable sorts of all points, by the
-coordinate and then by the node (a narrow integer, so its radix sort takes few passes).
+dimension: a median split of every node at once, by one stable argsort along the rows of a
+(nodes, widest node) block of the split coordinates (a node one point shorter than the widest
+padded with +inf, which sorts last). The sort engine sorts rows of up to 4096 items with one
+block each (one read and one write: the levels from 2^20 / 4096 nodes down), longer rows with
+its radix passes over the whole block.
 
 Every step of a level is a fixed number of whole-array device operations: the node bounds come
 from device arithmetic, the bounding boxes (which choose the split dimension and are kept for
-the queries' pruning) from a min and a max over each node's points gathered into a padded
-(nodes, widest node, d) block, so nothing is copied to or from the host and nothing runs per
-node."""
+the queries' pruning) from a min and a max over the same kind of padded block, so nothing is
+copied to or from the host and nothing runs per node."""
 import numpy
 
 
@@ -29,27 +31,39 @@ def level_starts(n, level):
     return (numpy.arange(1 << level, dtype=numpy.int64) * n) >> level
 
 
-def _node_dtype(xp, level):
-    """The narrowest unsigned type that numbers the nodes of `level`: the node sort's radix
-    passes are one per byte."""
-    if level <= 8:
-        return xp.uint8
-    return xp.uint16 if level <= 16 else xp.uint32
+def _node_block(xp, n, level):
+    """(first position (nodes,), size (nodes,), gather index (nodes, width)) of the nodes of
+    `level`: row j of the index lists node j's positions, its last repeated where the node is
+    one point shorter than the widest."""
+    nodes = xp.arange(1 << level, dtype=xp.int64)
+    first = (nodes * n) >> level
+    size = (((nodes + 1) * n) >> level) - first
+    width = -(-n >> level)
+    at = xp.minimum(first[:, None] + xp.arange(width, dtype=xp.int64)[None, :],
+                    (first + size - 1)[:, None])
+    return first, size, at
 
 
 def level_boxes(xp, pts, level):
-    """(lo, hi), each (2^level, d): the per-node minima and maxima of the tree-ordered points.
-    Node j's points are gathered into row j of a (2^level, ceil(n / 2^level)) block; a node one
-    point shorter than the widest repeats its last point, which changes neither its min nor its
-    max."""
-    n = pts.shape[0]
-    nodes = xp.arange(1 << level, dtype=xp.int64)
-    first = (nodes * n) >> level
-    last = (((nodes + 1) * n) >> level) - 1
-    width = -(-n >> level)
-    at = xp.minimum(first[:, None] + xp.arange(width, dtype=xp.int64)[None, :], last[:, None])
+    """(lo, hi), each (2^level, d): the per-node minima and maxima of the tree-ordered points
+    (a repeated last point changes neither)."""
+    _, _, at = _node_block(xp, pts.shape[0], level)
     block = pts[at]  # (nodes, width, d)
     return block.min(axis=1), block.max(axis=1)
+
+
+def level_order(xp, pts, dim, level):
+    """The order (n,) that sorts each node of `level` along its dimension dim[node], stably:
+    order[p] is the current position of the point that goes to tree position p."""
+    n = pts.shape[0]
+    first, size, at = _node_block(xp, n, level)
+    inside = xp.arange(at.shape[1], dtype=xp.int64)[None, :] < size[:, None]
+    key = xp.where(inside, pts[at, dim[:, None]], xp.inf)  # finite points: the pads sort last
+    rank = xp.argsort(key, axis=1, kind="stable")
+    # Tree position p is slot p - first[j] of its node j, the last node starting at or before it.
+    pos = xp.arange(n, dtype=xp.int64)
+    node = (((pos + 1) << level) + (n - 1)) // n - 1
+    return first[node] + rank[node, pos - first[node]]
 
 
 def build(xp, data, leafsize):
@@ -62,22 +76,13 @@ def build(xp, data, leafsize):
     if n == 0:
         return data, xp.zeros((1, 2, d), dtype=xp.float64), perm, 0
     pts = data
-    pos = xp.arange(n, dtype=xp.int64)
     boxes = []
     for level in range(depth + 1):
         lo, hi = level_boxes(xp, pts, level)
         boxes.append(xp.stack([lo, hi], axis=1))
         if level == depth:
             break
-        dim = xp.argmax(hi - lo, axis=1)
-        # The node of each position: the last start at or before it.
-        seg = (((pos + 1) << level) + (n - 1)) // n - 1
-        key = xp.take_along_axis(pts, dim[seg][:, None], axis=1)[:, 0]
-        # A stable sort by coordinate, then a stable sort by node: each node's points by
-        # coordinate, the nodes where they were (lexsort((key, seg)) in two passes).
-        order = xp.argsort(key, kind="stable")
-        if level:
-            order = order[xp.argsort(seg.astype(_node_dtype(xp, level))[order], kind="stable")]
+        order = level_order(xp, pts, xp.argmax(hi - lo, axis=1), level)
         perm = perm[order]
         pts = pts[order]
     box = xp.concatenate(boxes, axis=0) if len(boxes) > 1 else boxes[0]

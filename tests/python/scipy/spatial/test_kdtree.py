@@ -208,9 +208,9 @@ def test_many_queries_walk_in_morton_order(m):
                                           (300000, 2, 2), (5000, 5, 7)])
 def test_device_build_matches_the_numpy_build(n, d, leafsize):
     # The same array code builds on the device and in NumPy (the CPU tests check the NumPy
-    # build's layout against SciPy); stable sorts make the two identical. 70000 points with
-    # leafsize 1 sort the nodes of levels up to 15 (uint16 node keys), 300000 with leafsize 2
-    # up to 17 (uint32).
+    # build's layout against SciPy); stable sorts make the two identical. Levels whose nodes
+    # hold more than 4096 points take the radix passes, fewer the one-block sorts, fewer than
+    # 32 (70000 points with leafsize 1, 300000 with leafsize 2) the radix passes again.
     from cunp.scipy.spatial import _kdtree_build as build
     rng = numpy.random.default_rng(n)
     data = rng.random((n, d))

@@ -41,11 +41,16 @@ def test_layout_is_a_balanced_median_tree(n, leafsize):
                 assert seg[:mid, dim].max(initial=-numpy.inf) <= seg[mid:, dim].min()
 
 
-def test_node_numbers_fit_their_dtype():
-    # The node sort's keys: a byte through level 8, two through 16, four beyond.
-    for level, width in [(1, 1), (8, 1), (9, 2), (16, 2), (17, 4), (30, 4)]:
-        dtype = numpy.dtype(build._node_dtype(numpy, level))
-        assert dtype.itemsize == width and numpy.iinfo(dtype).max >= (1 << level) - 1
+@pytest.mark.parametrize("n,level", [(1, 0), (5, 2), (9, 3), (1000, 6), (1023, 9), (4099, 1)])
+def test_level_order_is_a_stable_sort_within_each_node(n, level):
+    rng = numpy.random.default_rng(n + level)
+    pts = rng.integers(0, 6, (n, 3)).astype(float)  # many ties
+    dim = rng.integers(0, 3, 1 << level)
+    order = build.level_order(numpy, pts, dim, level)
+    starts = build.level_starts(n, level)
+    node = numpy.searchsorted(starts, numpy.arange(n), side="right") - 1
+    key = pts[numpy.arange(n), dim[node]]
+    numpy.testing.assert_array_equal(order, numpy.lexsort((key, node)))
 
 
 @pytest.mark.parametrize("n,level", [(1, 0), (5, 2), (8, 3), (1000, 6), (1023, 9)])
