@@ -82,3 +82,17 @@ def test_argpartition_along_long_rows(dtype, shape, axis, kth):
     v = a[:, ::-1] if a.ndim == 2 else a
     _check(v, kth, axis, cunp.asnumpy(cunp.asarray(v).argpartition(kth, axis=axis)),
            cunp.asnumpy(cunp.partition(cunp.asarray(v), kth, axis=axis)))
+
+
+@pytest.mark.gpu
+def test_argpartition_along_long_rows_in_sort_chunks():
+    # The per-chunk sorts of a large array run in chunks of rows (the sort engine's limit,
+    # lowered here so that a small array takes that path as a (2048, 2**20) one does).
+    from cunp import _core
+    a = _rows(6, 5000, "d", 11)
+    old = _core.sorting._set_item_limit(10000)
+    try:
+        idx = cunp.asnumpy(cunp.argpartition(cunp.asarray(a), 7, axis=1))
+    finally:
+        _core.sorting._set_item_limit(old)
+    numpy.testing.assert_array_equal(idx, pr.numpy_reference(a, 8))
