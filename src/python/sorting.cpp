@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "cunp/ops/sorting/selection.hpp"
 #include "cunp/ops/sorting/sorting.hpp"
+#include "ops/sorting/sort_engine.hpp"
 
 namespace cunp::py {
 namespace {
@@ -100,6 +101,10 @@ void bind_sorting(nb::module_& m) {
       },
       nb::arg("x"), nb::arg("return_index") = false, nb::arg("return_inverse") = false,
       nb::arg("return_counts") = false, nb::arg("equal_nan") = false);
+  // Private, for the tests of the chunked sort (sort_engine.hpp): the item limit of one run of
+  // the engine (<= 0 restores 2^31 - 1; returns the previous one) and the rows a run takes.
+  sub.def("_set_item_limit", &sort_engine::set_item_limit, nb::arg("limit"));
+  sub.def("_rows_per_chunk", &sort_engine::rows_per_chunk, nb::arg("rows"), nb::arg("row_length"));
 }
 
 }  // namespace cunp::py

@@ -5,7 +5,9 @@ unique_all, unique_counts, unique_inverse and unique_values.
 
 Every kind sorts stably (a radix sort). Floats sort as NumPy orders them: NaNs last, -0.0 equal
 to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may put -0.0
-first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are not supported."""
+first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are sorted along an axis
+in chunks of rows, each under 2**31 elements; a single row (or the flattened array) of 2**31
+elements or more is not supported."""
 import operator
 from collections import namedtuple
 

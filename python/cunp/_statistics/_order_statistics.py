@@ -12,13 +12,15 @@ and their dtypes are computed on the host with NumPy's formulas, from the row le
 the nan* forms, the count of non-NaN items per row), then the values are gathered and
 interpolated on the device. partition and argpartition of a long 1-d array order the items by
 their class among the selected kth items (a one-digit stable radix sort) instead of sorting
-them."""
+them; along an axis of long rows at small kth, the rows' smallest are found among per-chunk
+candidates (_partition_rows.py)."""
 import operator
 import warnings
 
 import numpy
 
 from cunp import _core
+from cunp._statistics import _partition_rows
 
 __all__ = [
     "partition", "argpartition", "median", "nanmedian", "percentile", "quantile",
@@ -540,13 +542,32 @@ def _class_order(a, kths):
     return cp.argsort(classes, kind="stable")
 
 
+def _rows_partition(a, kths, axis):
+    """argpartition along `axis` of long rows at small kth by per-chunk candidates
+    (_partition_rows), or None where a full sort of the rows is used."""
+    cp = _cunp()
+    if axis is None or a.ndim == 0:
+        return None
+    ax = _core.axes.normalize_axis(axis, a.ndim)
+    n = a.shape[ax]
+    if a.size == 0 or not _partition_rows.eligible(n, a.dtype, kths):
+        return None
+    moved = cp.moveaxis(a, ax, -1)
+    idx = _partition_rows.argpartition_rows(cp, moved.reshape(-1, n), max(kths) + 1)
+    return cp.ascontiguousarray(cp.moveaxis(idx.reshape(moved.shape), -1, ax))
+
+
 def partition(a, kth, axis=-1, kind="introselect", order=None):
     """A copy with the kth item(s) in sorted position, smaller ones before and larger ones after
-    (a full sort along an axis of several rows)."""
+    (along an axis of several rows: the rows' smallest found by chunks at small kth, else a
+    full sort)."""
     cp = _cunp()
     a, kths, select = _partition_input(a, kth, axis, kind)
     if select and order is None:
         return cp.take(a.reshape(-1), _class_order(a, kths))
+    idx = _rows_partition(a, kths, axis) if order is None else None
+    if idx is not None:
+        return cp.take_along_axis(a, idx, axis=axis)
     return cp.sort(a, axis=axis, order=order)
 
 
@@ -556,4 +577,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     a, kths, select = _partition_input(a, kth, axis, kind)
     if select and order is None:
         return _class_order(a, kths)
+    idx = _rows_partition(a, kths, axis) if order is None else None
+    if idx is not None:
+        return idx
     return cp.argsort(a, axis=axis, order=order)

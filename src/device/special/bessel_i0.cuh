@@ -31,11 +31,13 @@ __device__ inline double i0_exp(double x) { return exp(x); }
 __device__ inline float i0_sqrt(float x) { return sqrtf(x); }
 __device__ inline double i0_sqrt(double x) { return sqrt(x); }
 
-// Cephes' chbevl: the Chebyshev series with coefficients c[0..n) at x (Clenshaw's recurrence),
-// in F's precision.
-template <typename F> __device__ F chbevl(F x, const double* c, int n) {
+// Cephes' chbevl: the Chebyshev series with coefficients c[0..N) at x (Clenshaw's recurrence),
+// in F's precision. Unrolled, so that the coefficients are compile-time operands rather than
+// loads in a loop.
+template <typename F, int N> __device__ F chbevl(F x, const double (&c)[N]) {
   F b0 = (F)c[0], b1 = 0, b2 = 0;
-  for (int k = 1; k < n; ++k) {
+#pragma unroll
+  for (int k = 1; k < N; ++k) {
     b2 = b1;
     b1 = b0;
     b0 = x * b1 - b2 + (F)c[k];
@@ -43,11 +45,34 @@ template <typename F> __device__ F chbevl(F x, const double* c, int n) {
   return (F)0.5 * (b0 - b2);
 }
 
+// The same series for a float result, summed in float from c[First] (the coefficients before it
+// are below float's resolution of the sum) to c[Mid) and in double from there on: the last
+// steps add the large coefficients, whose rounding in float would cost up to 3 ulp. `x` is the
+// argument in double (exact: the series is sensitive to it), `xf` the same rounded to float.
+template <int First, int Mid, int N>
+__device__ double chbevl_mixed(float xf, double x, const double (&c)[N]) {
+  float f0 = (float)c[First], f1 = 0.0f, f2 = 0.0f;
+#pragma unroll
+  for (int k = First + 1; k < Mid; ++k) {
+    f2 = f1;
+    f1 = f0;
+    f0 = fmaf(xf, f1, (float)c[k] - f2);
+  }
+  double b0 = f0, b1 = f1, b2 = 0.0;
+#pragma unroll
+  for (int k = Mid; k < N; ++k) {
+    b2 = b1;
+    b1 = b0;
+    b0 = x * b1 - b2 + c[k];
+  }
+  return 0.5 * (b0 - b2);
+}
+
 // I0(|x|).
 template <typename F> __device__ F i0(F x) {
   x = x < 0 ? -x : x;
-  if (x <= (F)8) return i0_exp(x) * chbevl(x / (F)2 - (F)2, kI0A, 30);
-  return i0_exp(x) * chbevl((F)32 / x - (F)2, kI0B, 25) / i0_sqrt(x);
+  if (x <= (F)8) return i0_exp(x) * chbevl(x / (F)2 - (F)2, kI0A);
+  return i0_exp(x) * chbevl((F)32 / x - (F)2, kI0B) / i0_sqrt(x);
 }
 
 }  // namespace cunp::special

@@ -28,6 +28,9 @@ using namespace sort_kernel;
 
 constexpr int kThreads = 256;                          // the element-wise sort kernels' blocks
 constexpr int64_t kMaxItems = (int64_t{1} << 31) - 1;  // the radix passes count in 32 bits
+// The most items one sort runs on: kMaxItems, lowered only by the tests (set_item_limit) so
+// that small arrays take the chunked path of sort_rows.
+int64_t g_item_limit = kMaxItems;
 
 FunctionHandle function(const std::string& name, int device) {
   FunctionHandle f = prebuilt_function(name.c_str(), device);
@@ -64,9 +67,13 @@ int value_codec(DType t, bool ties) {
   }
 }
 
+std::string limit_text() {
+  return g_item_limit == kMaxItems ? "2**31" : std::to_string(g_item_limit + 1);
+}
+
 void check_size(int64_t n) {
-  if (n > kMaxItems)
-    throw ValueError("sorting supports arrays of fewer than 2**31 elements (got " +
+  if (n > g_item_limit)
+    throw ValueError("sorting supports arrays of fewer than " + limit_text() + " elements (got " +
                      std::to_string(n) + ")");
 }
 
@@ -230,11 +237,42 @@ int block_tile_class(int64_t n, int64_t row_length) {
 
 }  // namespace
 
+int64_t set_item_limit(int64_t limit) {
+  const int64_t old = g_item_limit;
+  g_item_limit = limit <= 0 ? kMaxItems : std::min(limit, kMaxItems);
+  return old;
+}
+
+int64_t rows_per_chunk(int64_t rows, int64_t row_length) {
+  if (rows * row_length <= g_item_limit) return rows;
+  if (row_length > g_item_limit)
+    throw ValueError("sorting supports rows of fewer than " + limit_text() +
+                     " elements (got a row of " + std::to_string(row_length) + ")");
+  // As many runs as the limit needs, the rows shared evenly among them (2048 rows of 2^20
+  // items: two runs of 1024 rows, not 2047 and 1), which also halves the scratch of each.
+  const int64_t most = g_item_limit / row_length, runs = (rows + most - 1) / most;
+  return (rows + runs - 1) / runs;
+}
+
 void sort_rows(const NDArray& x, int64_t row_length, const NDArray& out, bool positions,
                bool stable) {
   const int64_t n = x.size();
   if (n == 0) return;
-  check_size(n);
+  const int64_t rows_all = n / row_length, per = rows_per_chunk(rows_all, row_length);
+  if (per < rows_all) {
+    // Too many items for one sort but each row fits: the rows sorted in chunks that fit, each
+    // its own run of the engine on the rows' contiguous span of x and out (positions are
+    // within a row, so a chunk's are the whole array's).
+    for (int64_t r = 0; r < rows_all; r += per) {
+      const int64_t items = std::min(per, rows_all - r) * row_length, first = r * row_length;
+      sort_rows(x.view(x.dtype(), Dims{items}, Dims{x.itemsize()}, x.data() + first * x.itemsize()),
+                row_length,
+                out.view(out.dtype(), Dims{items}, Dims{out.itemsize()},
+                         out.data() + first * out.itemsize()),
+                positions, stable);
+    }
+    return;
+  }
   const int device = x.device();
   const DType t = x.dtype();
   const int width = x.itemsize();

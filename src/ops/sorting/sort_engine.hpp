@@ -14,9 +14,19 @@ namespace cunp::sort_engine {
 // `positions` the int64 position in its row of each sorted item, equal items in row order.
 // `stable` keeps equal floats that differ in their bits (-0.0 and 0.0, NaNs) in row order when
 // sorting values; otherwise they come out in bit order, which only an unstable sort may do.
-// ValueError for 2^31 items or more; NotImplementedError where the prebuilt kernels cannot run.
+// Arrays of 2^31 items or more are sorted in chunks of whole rows, each under 2^31 items;
+// ValueError for a row of 2^31 items or more; NotImplementedError where the prebuilt kernels
+// cannot run.
 void sort_rows(const NDArray& x, int64_t row_length, const NDArray& out, bool positions,
                bool stable = false);
+
+// The rows of `row_length` items that one run of the engine sorts, of `rows` in all (all of
+// them when they fit); ValueError when one row does not fit.
+int64_t rows_per_chunk(int64_t rows, int64_t row_length);
+
+// For the tests: sort at most `limit` items at once (<= 0: the engine's own limit, 2^31 - 1)
+// so that small arrays exercise the chunks of sort_rows. Returns the previous limit.
+int64_t set_item_limit(int64_t limit);
 
 // The items of `x` (C-contiguous) in the order of `perm` (int64, any length): out[i] =
 // x.flat[perm[i]]; out is C-contiguous of x's dtype with perm's size.

@@ -380,3 +380,110 @@ def test_median(dtype):
         b[2, 5] = numpy.nan
         numpy.testing.assert_array_equal(cunp.asnumpy(cunp.median(cunp.asarray(b), axis=1)),
                                          numpy.median(b, axis=1))
+
+
+# --- arrays of 2**31 items or more: sorted along an axis in chunks of rows ---------------------
+# The engine's item limit lowered (_core.sorting._set_item_limit) makes small arrays take the
+# chunked path that a (2048, 2**20) array takes at the real limit.
+
+@pytest.fixture
+def item_limit():
+    """Sets the sort engine's item limit for one test, restoring it after."""
+    from cunp import _core
+    old = []
+
+    def set_limit(n):
+        old.append(_core.sorting._set_item_limit(n))
+
+    yield set_limit
+    if old:
+        _core.sorting._set_item_limit(old[0])
+
+
+@pytest.mark.parametrize("rows,length,limit,per", [
+    (10, 5, 2**31 - 1, 10),    # fits: one run
+    (2048, 2**20, 2**31 - 1, 1024),  # the brute-force k-NN's distances: two even runs
+    (2047, 2**20, 2**31 - 1, 2047),  # just under the limit
+    (10, 5, 12, 2),            # five runs of two rows
+    (7, 13, 50, 3),            # three rows a run at most: three runs (3, 3 and 1 rows)
+    (7, 13, 13, 1),            # one row a run
+    (1, 13, 13, 1),
+])
+def test_rows_per_chunk(item_limit, rows, length, limit, per):
+    from cunp import _core
+    item_limit(limit)
+    assert _core.sorting._rows_per_chunk(rows, length) == per
+
+
+def test_rows_per_chunk_refuses_a_row_over_the_limit(item_limit):
+    from cunp import _core
+    with pytest.raises(ValueError, match="rows of fewer than 2\\*\\*31"):
+        _core.sorting._rows_per_chunk(1, 2**31)
+    item_limit(12)
+    with pytest.raises(ValueError, match="rows of fewer than 13 elements"):
+        _core.sorting._rows_per_chunk(3, 13)
+
+
+def test_item_limit_restores():
+    from cunp import _core
+    old = _core.sorting._set_item_limit(100)
+    try:
+        assert _core.sorting._set_item_limit(0) == 100  # <= 0: the engine's own limit
+        assert _core.sorting._set_item_limit(2**40) == 2**31 - 1
+    finally:
+        _core.sorting._set_item_limit(old)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ['?', 'b', 'H', 'i', 'l', 'e', 'f', 'd', 'F', 'D'])
+@pytest.mark.parametrize("shape,axis", [((9, 13), -1), ((9, 13), 0), ((3, 5, 11), 1),
+                                        ((40, 3), -1), ((4, 300), -1)])
+def test_sort_in_chunks_of_rows(item_limit, dtype, shape, axis):
+    x = data(int(numpy.prod(shape)), dtype, seed=5).reshape(shape)
+    n = shape[axis]
+    item_limit(max(n, 2 * n + 1))  # two rows a run, at most: several runs and a short last one
+    g = cunp.asarray(x)
+    numpy.testing.assert_array_equal(cunp.asnumpy(cunp.argsort(g, axis=axis)),
+                                     numpy.argsort(x, axis=axis, kind='stable'))
+    numpy.testing.assert_array_equal(cunp.asnumpy(cunp.sort(g, axis=axis, kind='stable')),
+                                     numpy.sort(x, axis=axis, kind='stable'))
+    # argpartition of several rows runs the same engine; its kth item and order around it.
+    k = n // 2
+    part = cunp.asnumpy(cunp.argpartition(g, k, axis=axis))
+    want = numpy.take_along_axis(x, numpy.argsort(x, axis=axis, kind='stable'), axis=axis)
+    got = numpy.take_along_axis(x, part, axis=axis)
+    numpy.testing.assert_array_equal(numpy.take(got, [k], axis=axis),
+                                     numpy.take(want, [k], axis=axis))
+    numpy.testing.assert_array_equal(
+        cunp.asnumpy(cunp.partition(g, k, axis=axis)).take(k, axis), want.take(k, axis))
+
+
+@gpu
+def test_sort_in_chunks_layouts(item_limit):
+    x = numpy.random.default_rng(2).standard_normal((12, 30))
+    item_limit(70)
+    for view in (x[::-1], x[:, ::-2], numpy.asfortranarray(x), x.T):
+        g = cunp.asarray(view)
+        numpy.testing.assert_array_equal(cunp.asnumpy(cunp.argsort(g, axis=-1)),
+                                         numpy.argsort(view, axis=-1, kind='stable'))
+        numpy.testing.assert_array_equal(cunp.asnumpy(cunp.sort(g, axis=0)),
+                                         numpy.sort(view, axis=0))
+    # Sorted in place (ndarray.sort) and empty or one-row arrays.
+    g = cunp.asarray(x)
+    g.sort(axis=1)
+    numpy.testing.assert_array_equal(cunp.asnumpy(g), numpy.sort(x, axis=1))
+    e = cunp.empty((0, 100))
+    assert cunp.argsort(e, axis=1).shape == (0, 100)
+
+
+@gpu
+def test_sort_over_the_limit_in_one_row(item_limit):
+    x = cunp.arange(40.0)
+    item_limit(20)
+    for f in (lambda: cunp.sort(x), lambda: cunp.argsort(x.reshape(2, 20), axis=None),
+              lambda: cunp.unique(x)):
+        with pytest.raises(ValueError, match="fewer than 21"):
+            f()
+    # Along an axis whose rows fit, the same array sorts.
+    numpy.testing.assert_array_equal(cunp.asnumpy(cunp.argsort(x.reshape(2, 20), axis=1)),
+                                     numpy.tile(numpy.arange(20), (2, 1)))

@@ -1,6 +1,6 @@
 """cunp.scipy.spatial.KDTree (and cKDTree, the same class): a balanced k-d tree built on the
-device (_kdtree_build.py: one lexsort per level) and queried by one thread per query point
-(src/device/spatial/kdtree.cuh through _core.spatial.kd_query / kd_ball).
+device (_kdtree_build.py: a row-wise argsort of each level's nodes) and queried by one thread
+per query point (src/device/spatial/kdtree.cuh through _core.spatial.kd_query / kd_ball).
 
 Results follow SciPy 1.18: float64 distances and int64 indices, missing neighbours as inf and
 n; query_ball_point returns NumPy object arrays of Python lists, as SciPy does, since lists

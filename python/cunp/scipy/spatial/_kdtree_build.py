@@ -4,9 +4,16 @@
 The tree is implicit and balanced: node j of level l (heap number 2^l - 1 + j) covers the tree
 positions [j n >> l, (j + 1) n >> l), so the two halves of a node are its children and every
 leaf is on level `depth`. Level by level, each node's points are sorted along its widest
-dimension (one lexsort of all points by (node, coordinate)): a median split of every node at
-once. The bounding boxes are the per-node minima and maxima (ufunc.reduceat) that choose the
-split dimension, kept for the queries' pruning."""
+dimension: a median split of every node at once, by one stable argsort along the rows of a
+(nodes, widest node) block of the split coordinates (a node one point shorter than the widest
+padded with +inf, which sorts last). The sort engine sorts rows of up to 4096 items with one
+block each (one read and one write: the levels from 2^20 / 4096 nodes down), longer rows with
+its radix passes over the whole block.
+
+Every step of a level is a fixed number of whole-array device operations: the node bounds come
+from device arithmetic, the bounding boxes (which choose the split dimension and are kept for
+the queries' pruning) from a min and a max over the same kind of padded block, so nothing is
+copied to or from the host and nothing runs per node."""
 import numpy
 
 
@@ -24,6 +31,41 @@ def level_starts(n, level):
     return (numpy.arange(1 << level, dtype=numpy.int64) * n) >> level
 
 
+def _node_block(xp, n, level):
+    """(first position (nodes,), size (nodes,), gather index (nodes, width)) of the nodes of
+    `level`: row j of the index lists node j's positions, its last repeated where the node is
+    one point shorter than the widest."""
+    nodes = xp.arange(1 << level, dtype=xp.int64)
+    first = (nodes * n) >> level
+    size = (((nodes + 1) * n) >> level) - first
+    width = -(-n >> level)
+    at = xp.minimum(first[:, None] + xp.arange(width, dtype=xp.int64)[None, :],
+                    (first + size - 1)[:, None])
+    return first, size, at
+
+
+def level_boxes(xp, pts, level):
+    """(lo, hi), each (2^level, d): the per-node minima and maxima of the tree-ordered points
+    (a repeated last point changes neither)."""
+    _, _, at = _node_block(xp, pts.shape[0], level)
+    block = pts[at]  # (nodes, width, d)
+    return block.min(axis=1), block.max(axis=1)
+
+
+def level_order(xp, pts, dim, level):
+    """The order (n,) that sorts each node of `level` along its dimension dim[node], stably:
+    order[p] is the current position of the point that goes to tree position p."""
+    n = pts.shape[0]
+    first, size, at = _node_block(xp, n, level)
+    inside = xp.arange(at.shape[1], dtype=xp.int64)[None, :] < size[:, None]
+    key = xp.where(inside, pts[at, dim[:, None]], xp.inf)  # finite points: the pads sort last
+    rank = xp.argsort(key, axis=1, kind="stable")
+    # Tree position p is slot p - first[j] of its node j, the last node starting at or before it.
+    pos = xp.arange(n, dtype=xp.int64)
+    node = (((pos + 1) << level) + (n - 1)) // n - 1
+    return first[node] + rank[node, pos - first[node]]
+
+
 def build(xp, data, leafsize):
     """(tree-ordered points (n, d), boxes (2^(depth+1) - 1, 2, d), perm (n), depth) for float64
     points `data` (n, d) of array module xp. perm[pos] is the original index of tree position
@@ -34,20 +76,13 @@ def build(xp, data, leafsize):
     if n == 0:
         return data, xp.zeros((1, 2, d), dtype=xp.float64), perm, 0
     pts = data
-    pos = xp.arange(n, dtype=xp.int64)
     boxes = []
     for level in range(depth + 1):
-        starts = level_starts(n, level)  # host integers: reduceat takes them as such
-        lo = xp.minimum.reduceat(pts, starts, axis=0)
-        hi = xp.maximum.reduceat(pts, starts, axis=0)
+        lo, hi = level_boxes(xp, pts, level)
         boxes.append(xp.stack([lo, hi], axis=1))
         if level == depth:
             break
-        dim = xp.argmax(hi - lo, axis=1)
-        # The node of each position: the last start at or before it.
-        seg = (((pos + 1) << level) + (n - 1)) // n - 1
-        key = xp.take_along_axis(pts, dim[seg][:, None], axis=1)[:, 0]
-        order = xp.lexsort((key, seg))
+        order = level_order(xp, pts, xp.argmax(hi - lo, axis=1), level)
         perm = perm[order]
         pts = pts[order]
     box = xp.concatenate(boxes, axis=0) if len(boxes) > 1 else boxes[0]

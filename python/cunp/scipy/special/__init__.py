@@ -6,7 +6,8 @@ src/device/special/): SciPy's loops and type resolution, broadcasting, out=, whe
 complex loops where cunp has them (the error functions through Faddeeva's w, the gamma family,
 expm1, log1p, exp1, expi, sici, shichi, spence, fresnel, xlogy, xlog1py, lambertw, sph_harm_y;
 docs/differences.md lists the rest); a float32 (complex64) loop computes in double and rounds
-once, as most of SciPy's do. lambertw and the spherical Bessel functions wrap private ufuncs as
+once, as most of SciPy's do, except gammaln's and i0e's, mostly float arithmetic with double
+for the steps whose rounding shows (within 1 ulp of the double result). lambertw and the spherical Bessel functions wrap private ufuncs as
 SciPy's do; errstate/geterr/seterr keep SciPy's settings (the GPU loops do not report
 conditions). zeta, polygamma, multigammaln, logsumexp, softmax, log_softmax and softplus are
 compositions, as in SciPy.

@@ -15,7 +15,7 @@ def _tree(data, leafsize=10):
 
 
 @pytest.mark.parametrize("n,leafsize", [(1, 10), (2, 1), (3, 1), (7, 2), (100, 10), (257, 4),
-                                        (1000, 16)])
+                                        (1000, 16), (3000, 1)])
 def test_layout_is_a_balanced_median_tree(n, leafsize):
     rng = numpy.random.default_rng(n)
     data = rng.standard_normal((n, 3))
@@ -39,6 +39,28 @@ def test_layout_is_a_balanced_median_tree(n, leafsize):
                 mid = build.level_starts(n, level + 1)[2 * j + 1] - starts[j]
                 dim = numpy.argmax(box[h, 1] - box[h, 0])
                 assert seg[:mid, dim].max(initial=-numpy.inf) <= seg[mid:, dim].min()
+
+
+@pytest.mark.parametrize("n,level", [(1, 0), (5, 2), (9, 3), (1000, 6), (1023, 9), (4099, 1)])
+def test_level_order_is_a_stable_sort_within_each_node(n, level):
+    rng = numpy.random.default_rng(n + level)
+    pts = rng.integers(0, 6, (n, 3)).astype(float)  # many ties
+    dim = rng.integers(0, 3, 1 << level)
+    order = build.level_order(numpy, pts, dim, level)
+    starts = build.level_starts(n, level)
+    node = numpy.searchsorted(starts, numpy.arange(n), side="right") - 1
+    key = pts[numpy.arange(n), dim[node]]
+    numpy.testing.assert_array_equal(order, numpy.lexsort((key, node)))
+
+
+@pytest.mark.parametrize("n,level", [(1, 0), (5, 2), (8, 3), (1000, 6), (1023, 9)])
+def test_level_boxes_match_per_node_reductions(n, level):
+    pts = numpy.random.default_rng(n).standard_normal((n, 2))
+    lo, hi = build.level_boxes(numpy, pts, level)
+    starts = numpy.append(build.level_starts(n, level), n)
+    for j in range(1 << level):
+        numpy.testing.assert_array_equal(lo[j], pts[starts[j]:starts[j + 1]].min(axis=0))
+        numpy.testing.assert_array_equal(hi[j], pts[starts[j]:starts[j + 1]].max(axis=0))
 
 
 def test_empty_tree():

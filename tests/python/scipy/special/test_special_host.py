@@ -542,3 +542,58 @@ def test_lambertw_real_axis_both_zeros(host):
             assert lost.sum() <= 2 and not np.isnan(w).any(), (zero, k)  # -1/e is there twice
             close(w[~lost], want[~lost], 1e-7)
             assert (np.abs(w[lost] * np.exp(w[lost]) - z[lost]) <= 1e-15).all()
+
+
+# --- float loops that compute mostly in float (SciPy 1.18 computes these float loops in float) --
+
+def _ulp32(got, want):
+    """|got - want| in ulp of want rounded to float32 (NaN equal to NaN, equal infinities 0)."""
+    got = np.asarray(got, dtype=np.float32).astype(np.float64)
+    with np.errstate(over="ignore"):  # past float32's range both are inf
+        w32 = np.asarray(want, dtype=np.float64).astype(np.float32)
+    with np.errstate(invalid="ignore"):
+        err = np.abs(got - w32.astype(np.float64)) / np.spacing(np.abs(w32)).astype(np.float64)
+    same = (got == w32) | (np.isnan(got) & np.isnan(w32))
+    return np.where(same, 0.0, err)
+
+
+def test_gammaln_float_loop(host):
+    x = np.concatenate([np.geomspace(2.0**-24, 0.8, 20001), np.linspace(0.8, 2.2, 20001),
+                        np.linspace(2.2, 60, 40001), np.geomspace(60, 3e38, 20001),
+                        [2.0**-24, 0.8, 1.2, 1.8, 2.2, 8.0, 7.999999, 3.4028235e38, 1.0, 2.0]])
+    x = x.astype(np.float32)
+    (got,) = host("gammaln_f32", x)
+    with np.errstate(all="ignore"):
+        want = sp.gammaln(x.astype(np.float64))
+    err = _ulp32(got, want)
+    # within 1 ulp everywhere (where |log Gamma| < 1: 1 float epsilon absolute)
+    small = np.abs(want) < 1
+    err = np.where(small & (want != 0), np.abs(got - want) / np.finfo(np.float32).eps, err)
+    assert err.max() <= 1.0, (err.max(), x[np.argmax(err)])
+    # relative near the zeros at 1 and 2 (the series), as the float64 loop keeps it
+    near = (np.abs(x - 1) <= 0.2) | (np.abs(x - 2) <= 0.2)
+    rel = _ulp32(got[near], want[near])
+    assert rel.max() <= 1.0, (rel.max(), x[near][np.argmax(rel)])
+    assert got[(x == 1) | (x == 2)].tolist() == [0.0, 0.0]
+
+
+def test_gammaln_float_loop_falls_back_to_double(host):
+    # Left of 0 (poles and the zeros between them), tiny, infinite and NaN inputs take the
+    # float64 loop's formula: SciPy's float64 values rounded to float32.
+    x = np.concatenate([_rng.uniform(-100, 0, 4001), -np.geomspace(1e-30, 50, 2001),
+                        [-2.4570247, -2.7476826, -3.1435808, 1e-30, 1e-8, 0.0, -0.0, np.inf,
+                         -np.inf, np.nan, -1.0, -2.0]]).astype(np.float32)
+    (got,) = host("gammaln_f32", x)
+    with np.errstate(all="ignore"):
+        want = sp.gammaln(x.astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(np.asarray(got, dtype=np.float32), want)
+
+
+def test_i0e_float_loop(host):
+    x = np.concatenate([np.linspace(-60, 60, 60001), np.linspace(7.99, 8.01, 2001),
+                        np.geomspace(60, 3e38, 10001), -np.geomspace(1e-40, 60, 10001),
+                        [0.0, -0.0, 8.0, np.inf, -np.inf, np.nan]]).astype(np.float32)
+    (got,) = host("i0e_f32", x)
+    want = sp.i0e(x.astype(np.float64))
+    err = _ulp32(got, want)
+    assert err.max() <= 1.0, (err.max(), x[np.argmax(err)])

@@ -19,6 +19,9 @@ inline double __longlong_as_double(long long v) {
   return d;
 }
 
+// CUDA's reciprocal square root of a float (within 2 ulp there; correctly rounded here).
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+
 // CUDA's sin(pi x) and cos(pi x), reduced modulo 2 first so that integers give exact zeros.
 inline double sinpi(double x) {
   const double r = std::fmod(x, 2.0);

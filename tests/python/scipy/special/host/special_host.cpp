@@ -127,6 +127,10 @@ int main() {
       r[0] = sp_cosm1(a);
     } else if (!std::strcmp(f, "gammaln")) {
       r[0] = sp_gammaln(a);
+    } else if (!std::strcmp(f, "gammaln_f32")) {  // the float loop (float overload)
+      r[0] = sp_gammaln(static_cast<float>(a));
+    } else if (!std::strcmp(f, "i0e_f32")) {
+      r[0] = sp_i0e(static_cast<float>(a));
     } else if (!std::strcmp(f, "loggamma")) {
       r[0] = sp_loggamma(a);
     } else if (!std::strcmp(f, "spherical_yn")) {
