@@ -2,12 +2,15 @@
 
 The signal is copied to the host once: the maxima come from a run-length view of the signal
 (vectorised), the distance rule keeps peaks in order of height (a sequential choice over the
-peaks only), and each peak's bases and widths come from array searches in its own window.
+peaks only), and the bases and widths of all peaks come from block range searches at once
+(_range_search: O(n log n) for any number of peaks, where a search per peak was quadratic).
 Results come back as cunp arrays."""
 import math
 import warnings
 
 import numpy as np
+
+from cunp.scipy.signal._range_search import RangeSearch
 
 
 class PeakPropertyWarning(RuntimeWarning):
@@ -45,28 +48,31 @@ def _as_wlen(value):
 
 
 def _prominences(x, peaks, wlen):
+    n = x.shape[0]
+    bad = (peaks < 0) | (peaks >= n)
+    if bad.any():
+        raise ValueError(f"peak {peaks[bad][0]} is not a valid index for `x`")
     count = peaks.shape[0]
-    prominences = np.empty(count, dtype=np.float64)
-    left_bases = np.empty(count, dtype=np.intp)
-    right_bases = np.empty(count, dtype=np.intp)
-    for k, peak in enumerate(peaks):
-        low, high = 0, x.shape[0] - 1
-        if not low <= peak <= high:
-            raise ValueError(f"peak {peak} is not a valid index for `x`")
-        if wlen >= 2:
-            low, high = max(peak - wlen // 2, low), min(peak + wlen // 2, high)
-        # Walk out from the peak until the signal rises above it; the base is the lowest
-        # point on the way (the one nearest the peak among equals).
-        left = x[low:peak + 1][::-1]
-        above = np.flatnonzero(left > x[peak])
-        left = left[:above[0] if above.size else left.size]
-        j = int(np.argmin(left))
-        right = x[peak:high + 1]
-        above = np.flatnonzero(right > x[peak])
-        right = right[:above[0] if above.size else right.size]
-        i = int(np.argmin(right))
-        left_bases[k], right_bases[k] = peak - j, peak + i
-        prominences[k] = x[peak] - max(left[j], right[i])
+    if count == 0:
+        empty = np.empty(0, dtype=np.intp)
+        return np.empty(0, dtype=np.float64), empty, empty.copy()
+    low, high = np.zeros(count, np.intp), np.full(count, n - 1, np.intp)
+    if wlen >= 2:
+        low, high = np.maximum(peaks - wlen // 2, low), np.minimum(peaks + wlen // 2, high)
+    # SciPy walks out from each peak until the signal rises above it (or is NaN); the base on
+    # each side is the lowest sample on the way, the one nearest the peak among equals. Here:
+    # the first stop on each side for all peaks at once, then the minimum between.
+    v = x[peaks]
+    forward = RangeSearch(np.where(np.isnan(x), np.inf, x))
+    backward = forward.reversed()
+    stop_left = forward.last_above(low, peaks, v)
+    stop_right = n - 1 - backward.last_above(n - 1 - high, n - 1 - peaks, v)
+    left_bases = forward.argmin_last(stop_left + 1, peaks)
+    right_bases = n - 1 - backward.argmin_last(n - 1 - (stop_right - 1), n - 1 - peaks)
+    # A NaN peak stops both walks at once.
+    nan = np.isnan(v)
+    left_bases[nan] = right_bases[nan] = peaks[nan]
+    prominences = v - np.maximum(x[left_bases], x[right_bases])
     if np.any(prominences == 0):
         warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
     return prominences, left_bases, right_bases
@@ -78,28 +84,32 @@ def _widths(x, peaks, rel_height, prominences, left_bases, right_bases):
     if not (peaks.shape[0] == prominences.shape[0] == left_bases.shape[0]
             == right_bases.shape[0]):
         raise ValueError("arrays in `prominence_data` must have the same shape as `peaks`")
-    count = peaks.shape[0]
-    widths = np.empty(count)
-    heights = np.empty(count)
-    left_ips = np.empty(count)
-    right_ips = np.empty(count)
-    for k in range(count):
-        low, high, peak = left_bases[k], right_bases[k], peaks[k]
-        if not 0 <= low <= peak <= high < x.shape[0]:
-            raise ValueError(f"prominence data is invalid for peak {peak}")
-        height = heights[k] = x[peak] - prominences[k] * rel_height
-        # The first sample at or below the height on each side, then linear interpolation.
-        below = np.flatnonzero(x[low + 1:peak + 1][::-1] <= height)
-        i = peak - below[0] if below.size else low
-        left = float(i)
-        if x[i] < height:
-            left += (height - x[i]) / (x[i + 1] - x[i])
-        below = np.flatnonzero(x[peak:high] <= height)
-        i = peak + below[0] if below.size else high
-        right = float(i)
-        if x[i] < height:
-            right -= (height - x[i]) / (x[i - 1] - x[i])
-        widths[k], left_ips[k], right_ips[k] = right - left, left, right
+    n = x.shape[0]
+    prominences = np.asarray(prominences, dtype=np.float64)
+    low, high = np.asarray(left_bases, np.intp), np.asarray(right_bases, np.intp)
+    bad = ~((0 <= low) & (low <= peaks) & (peaks <= high) & (high < n))
+    if bad.any():
+        raise ValueError(f"prominence data is invalid for peak {peaks[bad][0]}")
+    if peaks.shape[0] == 0:
+        return tuple(np.empty(0) for _ in range(4))
+    heights = x[peaks] - prominences * rel_height
+    # The first sample at or below the height (or NaN) walking out from the peak on each side
+    # (the base if none), then linear interpolation towards the peak.
+    below = RangeSearch(np.where(np.isnan(x), np.inf, -x))
+    left = below.last_above(low + 1, peaks, -heights, strict=False)
+    right = n - 1 - below.reversed().last_above(n - 1 - (high - 1), n - 1 - peaks, -heights,
+                                                strict=False)
+    # A NaN height stops both walks at the peak.
+    nan = np.isnan(heights)
+    left[nan] = right[nan] = peaks[nan]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xl, xr = x[left], x[right]
+        step = x[np.minimum(left + 1, n - 1)] - xl
+        left_ips = np.where(xl < heights, left + (heights - xl) / step, left.astype(np.float64))
+        step = x[np.maximum(right - 1, 0)] - xr
+        right_ips = np.where(xr < heights, right - (heights - xr) / step,
+                             right.astype(np.float64))
+    widths = right_ips - left_ips
     if np.any(widths == 0):
         warnings.warn("some peaks have a width of 0", PeakPropertyWarning, stacklevel=3)
     return widths, heights, left_ips, right_ips

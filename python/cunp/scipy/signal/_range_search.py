@@ -1,0 +1,152 @@
+"""Range searches over one 1-D signal for many queries at once, in NumPy: the walks that
+peak_prominences and peak_widths take outward from every peak, without a loop per peak.
+
+SciPy walks from each peak sample by sample, which costs the walk's length per peak (and one
+NumPy call per peak here would cost far more). Instead the signal is cut into blocks of _BLOCK
+samples and a sparse table over the blocks holds, at level k and block b, the maximum (or the
+position of the minimum) over blocks b - 2^k + 1 .. b. A query scans its own block as one row
+of a (queries, _BLOCK) gather, skips whole blocks by descending the table's levels (binary
+lifting) and scans the block it lands in: O(log n) vector steps for all queries together, and
+about n / _BLOCK * log(n / _BLOCK) table entries. Searches run leftwards; a rightward search is
+a leftward one over the reversed signal (RangeSearch.reversed)."""
+import numpy as np
+
+_BLOCK = 32
+_CHUNK = 1 << 16  # queries per (chunk, _BLOCK) gather, bounding the scratch memory
+
+
+def _levels(first, combine):
+    """Sparse-table levels from level 0: level k at b combines blocks max(0, b-2^k+1)..b."""
+    levels = [first]
+    while (1 << (len(levels) - 1)) < first.size:
+        half = 1 << (len(levels) - 1)
+        prev = levels[-1]
+        nxt = prev.copy()
+        nxt[half:] = combine(prev[half:], prev[:-half])
+        levels.append(nxt)
+    return levels
+
+
+class RangeSearch:
+    """Leftward searches over y (float64, no NaN: callers map NaN to what stops their walk)."""
+
+    def __init__(self, y):
+        self.y = np.ascontiguousarray(y, dtype=np.float64)
+        self.n = self.y.size
+        self.nb = max(1, -(-self.n // _BLOCK))
+        self._max = None
+        self._min = None
+
+    def reversed(self):
+        return RangeSearch(self.y[::-1])
+
+    def _rows(self, fill):
+        rows = np.full(self.nb * _BLOCK, fill)
+        rows[:self.n] = self.y
+        return rows.reshape(self.nb, _BLOCK)
+
+    def _max_levels(self):
+        if self._max is None:
+            self._max = _levels(self._rows(-np.inf).max(axis=1), np.maximum)
+        return self._max
+
+    def _min_levels(self):
+        """Positions of the block minima (the last of equal minima), combined the same way."""
+        if self._min is None:
+            rows = self._rows(np.inf)
+            last = _BLOCK - 1 - np.argmin(rows[:, ::-1], axis=1)
+            first = np.arange(self.nb) * _BLOCK + last
+            first = np.minimum(first, self.n - 1)
+            y = self.y
+
+            def combine(right, left):
+                return np.where(y[right] <= y[left], right, left)
+
+            self._min = np.stack(_levels(first, combine))
+        return self._min
+
+    def _scan(self, blocks, lo, hi, keep):
+        """For each query, the positions of its block's row, and `keep(values, positions,
+        query slice)` as a (queries, _BLOCK) mask; returns the last kept position or -1."""
+        out = np.full(blocks.size, -1, dtype=np.intp)
+        offsets = np.arange(_BLOCK)
+        for start in range(0, blocks.size, _CHUNK):
+            part = slice(start, start + _CHUNK)
+            pos = blocks[part, None] * _BLOCK + offsets
+            inside = (pos >= lo[part, None]) & (pos <= hi[part, None])
+            values = self.y[np.minimum(pos, self.n - 1)]
+            mask = inside & keep(values, part)
+            last = _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
+            out[part] = np.where(mask.any(axis=1), pos[np.arange(pos.shape[0]), last], -1)
+        return out
+
+    def last_above(self, lo, hi, v, strict=True):
+        """The largest j in [lo, hi] with y[j] > v (strict) or y[j] >= v; lo - 1 if none."""
+        lo, hi = np.asarray(lo, np.intp), np.asarray(hi, np.intp)
+        v = np.asarray(v, np.float64)
+        cmp = np.greater if strict else np.greater_equal
+        result = lo - 1
+        todo = np.flatnonzero(lo <= hi)
+        if todo.size == 0:
+            return result
+        found = self._scan(hi[todo] // _BLOCK, lo[todo], hi[todo],
+                           lambda values, part: cmp(values, v[todo][part, None]))
+        result[todo[found >= 0]] = found[found >= 0]
+        todo = todo[found < 0]
+        # Skip whole blocks before hi's block whose maximum does not pass, widest first.
+        cur = hi[todo] // _BLOCK - 1
+        vt = v[todo]
+        levels = self._max_levels()
+        for k in range(len(levels) - 1, -1, -1):
+            live = cur >= 0
+            skip = np.zeros(cur.size, dtype=bool)
+            skip[live] = ~cmp(levels[k][cur[live]], vt[live])
+            cur = np.where(skip, np.maximum(cur - (1 << k), -1), cur)
+        # Block cur (if any) holds a passing sample; the last one not below lo is the answer.
+        live = cur >= lo[todo] // _BLOCK
+        todo, cur, vt = todo[live], cur[live], vt[live]
+        if todo.size:
+            found = self._scan(cur, lo[todo], hi[todo],
+                               lambda values, part: cmp(values, vt[part, None]))
+            result[todo[found >= 0]] = found[found >= 0]
+        return result
+
+    def argmin_last(self, lo, hi):
+        """For lo <= hi, the position of the smallest y in [lo, hi], the last among equals."""
+        lo, hi = np.asarray(lo, np.intp), np.asarray(hi, np.intp)
+        y = self.y
+
+        def better(a, b):
+            """a or b, whichever holds the smaller value; on ties the later position."""
+            ya, yb = y[a], y[b]
+            return np.where(ya < yb, a, np.where(yb < ya, b, np.maximum(a, b)))
+
+        def scan_min(blocks, lo_, hi_):
+            out = np.empty(blocks.size, dtype=np.intp)
+            offsets = np.arange(_BLOCK)
+            for start in range(0, blocks.size, _CHUNK):
+                part = slice(start, start + _CHUNK)
+                pos = blocks[part, None] * _BLOCK + offsets
+                inside = (pos >= lo_[part, None]) & (pos <= hi_[part, None])
+                values = np.where(inside, y[np.minimum(pos, self.n - 1)], np.inf)
+                low = values.min(axis=1, keepdims=True)
+                mask = inside & (values == low)
+                last = _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
+                out[part] = pos[np.arange(pos.shape[0]), last]
+            return out
+
+        lb, hb = lo // _BLOCK, hi // _BLOCK
+        best = scan_min(hb, lo, hi)  # hi's block, from lo when lo is in it too
+        split = np.flatnonzero(lb < hb)
+        if split.size:
+            left = scan_min(lb[split], lo[split], hi[split])
+            best[split] = better(best[split], left)
+            middle = split[hb[split] - lb[split] >= 2]
+            if middle.size:
+                first, last = lb[middle] + 1, hb[middle] - 1
+                k = np.floor(np.log2(last - first + 1)).astype(np.intp)
+                table = self._min_levels()
+                a = table[k, last]
+                b = table[k, first + (1 << k) - 1]
+                best[middle] = better(best[middle], better(a, b))
+        return best
