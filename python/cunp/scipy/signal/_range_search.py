@@ -36,6 +36,7 @@ class RangeSearch:
         self.nb = max(1, -(-self.n // _BLOCK))
         self._max = None
         self._min = None
+        self._padded = None
 
     def reversed(self):
         return RangeSearch(self.y[::-1])
@@ -65,19 +66,30 @@ class RangeSearch:
             self._min = np.stack(_levels(first, combine))
         return self._min
 
-    def _scan(self, blocks, lo, hi, keep):
-        """For each query, the positions of its block's row, and `keep(values, positions,
-        query slice)` as a (queries, _BLOCK) mask; returns the last kept position or -1."""
-        out = np.full(blocks.size, -1, dtype=np.intp)
+    def _window(self, blocks, lo, hi):
+        """Rows of the blocks (chunks of queries at a time): (values, in-range mask, offset)."""
+        rows = self._rows_nan()
         offsets = np.arange(_BLOCK)
         for start in range(0, blocks.size, _CHUNK):
             part = slice(start, start + _CHUNK)
-            pos = blocks[part, None] * _BLOCK + offsets
-            inside = (pos >= lo[part, None]) & (pos <= hi[part, None])
-            values = self.y[np.minimum(pos, self.n - 1)]
+            first = blocks[part] * _BLOCK
+            inside = ((offsets >= (lo[part] - first)[:, None])
+                      & (offsets <= (hi[part] - first)[:, None]))
+            yield part, rows[blocks[part]], inside, first
+
+    def _rows_nan(self):
+        if self._padded is None:
+            self._padded = self._rows(np.nan)  # padding never passes a test nor is a minimum
+        return self._padded
+
+    def _scan(self, blocks, lo, hi, keep):
+        """For each query, the last position in [lo, hi] of its block whose value passes
+        `keep(values, query slice)`, or -1."""
+        out = np.full(blocks.size, -1, dtype=np.intp)
+        for part, values, inside, first in self._window(blocks, lo, hi):
             mask = inside & keep(values, part)
             last = _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
-            out[part] = np.where(mask.any(axis=1), pos[np.arange(pos.shape[0]), last], -1)
+            out[part] = np.where(mask.any(axis=1), first + last, -1)
         return out
 
     def last_above(self, lo, hi, v, strict=True):
@@ -89,13 +101,13 @@ class RangeSearch:
         todo = np.flatnonzero(lo <= hi)
         if todo.size == 0:
             return result
+        vt = v[todo]
         found = self._scan(hi[todo] // _BLOCK, lo[todo], hi[todo],
-                           lambda values, part: cmp(values, v[todo][part, None]))
+                           lambda values, part: cmp(values, vt[part, None]))
         result[todo[found >= 0]] = found[found >= 0]
-        todo = todo[found < 0]
+        todo, vt = todo[found < 0], vt[found < 0]
         # Skip whole blocks before hi's block whose maximum does not pass, widest first.
         cur = hi[todo] // _BLOCK - 1
-        vt = v[todo]
         levels = self._max_levels()
         for k in range(len(levels) - 1, -1, -1):
             live = cur >= 0
@@ -123,16 +135,11 @@ class RangeSearch:
 
         def scan_min(blocks, lo_, hi_):
             out = np.empty(blocks.size, dtype=np.intp)
-            offsets = np.arange(_BLOCK)
-            for start in range(0, blocks.size, _CHUNK):
-                part = slice(start, start + _CHUNK)
-                pos = blocks[part, None] * _BLOCK + offsets
-                inside = (pos >= lo_[part, None]) & (pos <= hi_[part, None])
-                values = np.where(inside, y[np.minimum(pos, self.n - 1)], np.inf)
+            for part, values, inside, first in self._window(blocks, lo_, hi_):
+                values = np.where(inside, values, np.inf)
                 low = values.min(axis=1, keepdims=True)
                 mask = inside & (values == low)
-                last = _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
-                out[part] = pos[np.arange(pos.shape[0]), last]
+                out[part] = first + _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
             return out
 
         lb, hb = lo // _BLOCK, hi // _BLOCK
