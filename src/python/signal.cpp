@@ -1,9 +1,10 @@
 // src/python/signal.cpp -- _core.signal: the blocked IIR scan behind cunp.scipy.signal's lfilter
-// and sosfilt (python/cunp/scipy/signal/_iir_scan.py builds its tables), and the serial loop for
-// filters with more delays than the scan keeps in registers.
+// and sosfilt (python/cunp/scipy/signal/_iir_scan.py builds its tables), the serial loop for
+// filters with more delays than the scan keeps in registers, and upfirdn's polyphase kernel.
 #include "common.hpp"
 
 #include "cunp/ops/signal/iir_scan.hpp"
+#include "cunp/ops/signal/upfirdn.hpp"
 
 namespace cunp::py {
 
@@ -39,6 +40,14 @@ void bind_signal(nb::module_& m) {
             iir_serial_scan(unwrap(x).a, unwrap(coef).a, state, dtype_from_string(out_dtype)));
       },
       nb::arg("x"), nb::arg("coef"), nb::arg("z"), nb::arg("out_dtype"));
+  s.def(
+      "upfirdn",
+      [](nb::handle h, nb::handle x, int64_t up, int64_t down) {
+        for (nb::handle a : {h, x})
+          if (!is_array(a)) throw TypeError("upfirdn: arrays must be cunp.ndarray");
+        return wrap(upfirdn(unwrap(h).a, unwrap(x).a, up, down));
+      },
+      nb::arg("h"), nb::arg("x"), nb::arg("up"), nb::arg("down"));
 }
 
 }  // namespace cunp::py
