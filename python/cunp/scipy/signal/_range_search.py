@@ -13,6 +13,7 @@ import numpy as np
 
 _BLOCK = 32
 _CHUNK = 1 << 16  # queries per (chunk, _BLOCK) gather, bounding the scratch memory
+_NEAR = 8  # samples every query tries one at a time before the block search
 
 
 def _levels(first, combine):
@@ -31,20 +32,25 @@ class RangeSearch:
     """Leftward searches over y (float64, no NaN: callers map NaN to what stops their walk)."""
 
     def __init__(self, y):
-        self.y = np.ascontiguousarray(y, dtype=np.float64)
-        self.n = self.y.size
+        y = np.asarray(y, dtype=np.float64)
+        self.n = y.size
         self.nb = max(1, -(-self.n // _BLOCK))
+        # One buffer of whole blocks; the tail past n is padding whose value each user sets
+        # (the scans mask it out, so they take it as it is).
+        self._buf = np.empty(self.nb * _BLOCK)
+        self._buf[:self.n] = y
+        self.y = self._buf[:self.n]
         self._max = None
         self._min = None
-        self._padded = None
 
     def reversed(self):
         return RangeSearch(self.y[::-1])
 
-    def _rows(self, fill):
-        rows = np.full(self.nb * _BLOCK, fill)
-        rows[:self.n] = self.y
-        return rows.reshape(self.nb, _BLOCK)
+    def _rows(self, fill=None):
+        """The signal as (blocks, _BLOCK) rows, padded with `fill` (None: as it was)."""
+        if fill is not None:
+            self._buf[self.n:] = fill
+        return self._buf.reshape(self.nb, _BLOCK)
 
     def _max_levels(self):
         if self._max is None:
@@ -68,7 +74,7 @@ class RangeSearch:
 
     def _window(self, blocks, lo, hi):
         """Rows of the blocks (chunks of queries at a time): (values, in-range mask, offset)."""
-        rows = self._rows_nan()
+        rows = self._rows()
         offsets = np.arange(_BLOCK)
         for start in range(0, blocks.size, _CHUNK):
             part = slice(start, start + _CHUNK)
@@ -76,11 +82,6 @@ class RangeSearch:
             inside = ((offsets >= (lo[part] - first)[:, None])
                       & (offsets <= (hi[part] - first)[:, None]))
             yield part, rows[blocks[part]], inside, first
-
-    def _rows_nan(self):
-        if self._padded is None:
-            self._padded = self._rows(np.nan)  # padding never passes a test nor is a minimum
-        return self._padded
 
     def _scan(self, blocks, lo, hi, keep):
         """For each query, the last position in [lo, hi] of its block whose value passes
@@ -99,6 +100,16 @@ class RangeSearch:
         cmp = np.greater if strict else np.greater_equal
         result = lo - 1
         todo = np.flatnonzero(lo <= hi)
+        # Most walks end within a few samples: those steps go sample by sample for all the
+        # queries still walking, and only the rest go through the blocks.
+        for d in range(_NEAR):
+            if todo.size == 0:
+                return result
+            j = hi[todo] - d
+            inside = j >= lo[todo]
+            hit = inside & cmp(self.y[np.maximum(j, 0)], v[todo])
+            result[todo[hit]] = j[hit]
+            todo = todo[inside & ~hit]
         if todo.size == 0:
             return result
         vt = v[todo]
@@ -142,6 +153,21 @@ class RangeSearch:
                 out[part] = first + _BLOCK - 1 - np.argmax(mask[:, ::-1], axis=1)
             return out
 
+        # Short ranges sample by sample from hi down (a later position keeps a tie); the rest
+        # by the blocks.
+        best = hi.copy()
+        for d in range(1, _NEAR):
+            j = hi - d
+            inside = j >= lo
+            j = np.maximum(j, 0)
+            take = inside & (y[j] < y[best])
+            best[take] = j[take]
+        long_ = np.flatnonzero(hi - lo >= _NEAR)
+        if long_.size:
+            best[long_] = self._argmin_blocks(lo[long_], hi[long_], better, scan_min)
+        return best
+
+    def _argmin_blocks(self, lo, hi, better, scan_min):
         lb, hb = lo // _BLOCK, hi // _BLOCK
         best = scan_min(hb, lo, hi)  # hi's block, from lo when lo is in it too
         split = np.flatnonzero(lb < hb)
