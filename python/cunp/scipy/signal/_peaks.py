@@ -59,9 +59,29 @@ def _prominences(x, peaks, wlen):
     low, high = np.zeros(count, np.intp), np.full(count, n - 1, np.intp)
     if wlen >= 2:
         low, high = np.maximum(peaks - wlen // 2, low), np.minimum(peaks + wlen // 2, high)
-    # SciPy walks out from each peak until the signal rises above it (or is NaN); the base on
-    # each side is the lowest sample on the way, the one nearest the peak among equals. Here:
-    # the first stop on each side for all peaks at once, then the minimum between.
+    v = x[peaks]
+    walk = walk_entry(count)
+    if walk is None:
+        left_bases, right_bases = _search_bases(x, peaks, low, high)
+    else:
+        left_bases, right_bases, _ = walk(x, peaks, low, high, WALK_LIMIT)
+        # Walks past the limit (behind tall peaks) are finished by the range search.
+        rest = np.flatnonzero(left_bases < 0)
+        if rest.size:
+            left_bases[rest], right_bases[rest] = _search_bases(x, peaks[rest], low[rest],
+                                                                high[rest])
+    prominences = v - np.maximum(x[left_bases], x[right_bases])
+    if np.any(prominences == 0):
+        warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
+    return prominences, left_bases, right_bases
+
+
+def _search_bases(x, peaks, low, high):
+    """The bases of every peak by the block range search on the host. SciPy walks out from
+    each peak until the signal rises above it (or is NaN); the base on each side is the lowest
+    sample on the way, the one nearest the peak among equals. Here: the first stop on each side
+    for all peaks at once, then the minimum between."""
+    n = x.shape[0]
     v = x[peaks]
     forward = RangeSearch(np.where(np.isnan(x), np.inf, x))
     backward = forward.reversed()
@@ -72,10 +92,68 @@ def _prominences(x, peaks, wlen):
     # A NaN peak stops both walks at once.
     nan = np.isnan(v)
     left_bases[nan] = right_bases[nan] = peaks[nan]
-    prominences = v - np.maximum(x[left_bases], x[right_bases])
-    if np.any(prominences == 0):
-        warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
-    return prominences, left_bases, right_bases
+    return left_bases, right_bases
+
+
+# Peaks walked on the device (a thread each, src/device/signal/peak_walk.cuh) when a GPU is
+# present and there are at least this many; a walk longer than WALK_LIMIT samples goes back to
+# the host's range search.
+DEVICE_MIN_PEAKS = 4096
+WALK_LIMIT = 1 << 12
+
+
+def walk_model(x, peaks, low, high, limit):
+    """What the device walk computes, in NumPy (SciPy's loop per peak, stopping at `limit`
+    samples a side with left base -1): the kernel's model in the CPU tests."""
+    count = peaks.shape[0]
+    left, right = np.empty(count, np.intp), np.empty(count, np.intp)
+    prominence = np.empty(count)
+    for k, p in enumerate(peaks):
+        bases = []
+        for step, stop in ((-1, low[k] - 1), (1, high[k] + 1)):
+            base, i, steps = p, p, 0
+            while i != stop and x[i] <= x[p]:
+                steps += 1
+                if steps > limit:
+                    base = None
+                    break
+                if x[i] < x[base]:
+                    base = i
+                i += step
+            bases.append(base)
+        if None in bases:
+            left[k] = -1
+            continue
+        left[k], right[k] = bases
+        prominence[k] = x[p] - max(x[bases[0]], x[bases[1]])
+    return left, right, prominence
+
+
+def _device_walk(x, peaks, low, high, limit):
+    import cunp
+    from cunp import _core
+
+    def up(a, dtype):
+        return cunp.asarray(np.ascontiguousarray(a, dtype=dtype))
+
+    out = _core.signal.peak_walk(up(x, np.float64), up(peaks, np.int64), up(low, np.int64),
+                                 up(high, np.int64), int(limit))
+    left, right, prominence = (cunp.asnumpy(a) for a in out)
+    return left.astype(np.intp, copy=False), right.astype(np.intp, copy=False), prominence
+
+
+def walk_entry(count):
+    """The device walk for `count` peaks, or None for the host's range search (no GPU, or too
+    few peaks to pay for the transfers). The CPU tests put walk_model in its place."""
+    if count < DEVICE_MIN_PEAKS:
+        return None
+    try:
+        import cunp
+        if not cunp.is_available():
+            return None
+    except Exception:  # noqa: BLE001 - no usable CUDA runtime: the host search
+        return None
+    return _device_walk
 
 
 def _widths(x, peaks, rel_height, prominences, left_bases, right_bases):

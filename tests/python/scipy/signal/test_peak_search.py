@@ -120,3 +120,58 @@ def test_find_peaks_prominence_long(ss):
     assert got[1].keys() == want[1].keys()
     for key in want[1]:
         numpy.testing.assert_allclose(got[1][key], want[1][key], rtol=1e-12)
+
+
+@pytest.mark.parametrize("limit", [1, 3, 1 << 12])
+def test_walk_model_and_fallback(ss, monkeypatch, limit):
+    """The device walk's model in its place: walks past `limit` finish on the range search."""
+    monkeypatch.setattr(_peaks, "walk_entry", lambda count: _peaks.walk_model)
+    monkeypatch.setattr(_peaks, "WALK_LIMIT", limit)
+    rng = numpy.random.default_rng(5)
+    for x in _signals(rng):
+        peaks = ss.find_peaks(x)[0]
+        for wlen in (None, 5, 40):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                _compare(_peaks.peak_prominences(x, peaks, wlen),
+                         ss.peak_prominences(x, peaks, wlen))
+                _compare(_peaks.peak_widths(x, peaks, 0.7, wlen=wlen),
+                         ss.peak_widths(x, peaks, 0.7, wlen=wlen))
+    # The model's own answers, where the walk finishes, are SciPy's.
+    x = rng.standard_normal(500)
+    peaks = ss.find_peaks(x)[0]
+    n = x.size
+    left, right, prominence = _peaks.walk_model(x, peaks, numpy.zeros_like(peaks),
+                                                numpy.full_like(peaks, n - 1), 1 << 20)
+    want = ss.peak_prominences(x, peaks)
+    numpy.testing.assert_array_equal(left, want[1])
+    numpy.testing.assert_array_equal(right, want[2])
+    numpy.testing.assert_allclose(prominence, want[0], rtol=1e-15)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("limit", [2, 1 << 12])
+def test_device_walk(ss, monkeypatch, limit):
+    """The kernel walk on enough peaks to take the device path; a tiny limit sends most back
+    to the host search."""
+    import cunp
+    from cunp.scipy import signal
+
+    monkeypatch.setattr(_peaks, "WALK_LIMIT", limit)
+    rng = numpy.random.default_rng(6)
+    x = rng.standard_normal(1 << 16)
+    x[rng.integers(0, x.size, 50)] = numpy.nan
+    x[1000:1100] = numpy.round(x[1000:1100])  # plateaus and ties
+    x += numpy.linspace(0, 30, x.size)  # tall peaks with long walks
+    peaks = ss.find_peaks(x)[0]
+    assert peaks.size >= _peaks.DEVICE_MIN_PEAKS
+    assert _peaks.walk_entry(peaks.size) is not None
+    for wlen in (None, 7, 300):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _compare(_peaks.peak_prominences(x, peaks, wlen), ss.peak_prominences(x, peaks, wlen))
+    got = signal.find_peaks(cunp.asarray(x.astype(numpy.float32)), prominence=0.5)
+    want = ss.find_peaks(x.astype(numpy.float32), prominence=0.5)
+    numpy.testing.assert_array_equal(cunp.asnumpy(got[0]), want[0])
+    for key in want[1]:
+        numpy.testing.assert_allclose(cunp.asnumpy(got[1][key]), want[1][key], rtol=1e-12)
