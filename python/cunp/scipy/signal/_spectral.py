@@ -246,8 +246,10 @@ def _spectral_helper(xp, x, y, fs=1.0, window="hann", nperseg=None, noverlap=Non
             sides = "onesided"
     freqs = (np.fft.fftfreq(nfft, 1 / fs) if sides == "twosided"
              else np.fft.rfftfreq(nfft, 1 / fs))
-    win_device = xp.asarray(win.real.astype(np.result_type(x.dtype, np.float32))
-                            if sides == "onesided" or win.dtype.kind != "c" else win)
+    # An STFT's scale is linear: folded into the window, it costs no pass over the output.
+    fold = float(np.real(scale)) if mode == "stft" else 1.0
+    win_device = xp.asarray((win.real * fold).astype(np.result_type(x.dtype, np.float32))
+                            if sides == "onesided" or win.dtype.kind != "c" else win * fold)
     result = _segments_fft(xp, x, win_device, detrend_fn, nperseg, noverlap, nfft, sides)
     if not same:
         result = xp.conj(result) * _segments_fft(xp, y, win_device, detrend_fn, nperseg,
@@ -263,8 +265,6 @@ def _spectral_helper(xp, x, y, fs=1.0, window="hann", nperseg=None, noverlap=Non
         if sides == "onesided":
             weights[1:None if nfft % 2 else -1] *= 2
         result = result * xp.asarray(weights.astype(real_dtype))
-    else:
-        result = result * float(np.real(scale))
     time = np.arange(nperseg / 2, x.shape[-1] - nperseg / 2 + 1, nperseg - noverlap) / float(fs)
     if boundary is not None:
         time -= (nperseg / 2) / fs
