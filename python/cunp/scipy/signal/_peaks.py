@@ -211,7 +211,14 @@ def _local_maxima_1d(x):
     empty = np.empty(0, np.intp)
     if n < 3:
         return empty, empty, empty
-    change = np.flatnonzero(x[1:] != x[:-1]) + 1
+    same = x[1:] == x[:-1]
+    if not same.any():
+        # No plateaus (the usual case for measured signals): a peak is a sample above both
+        # neighbours, found without the run-length arrays.
+        middle = x[1:-1]
+        peaks = np.flatnonzero((x[:-2] < middle) & (x[2:] < middle)) + 1
+        return peaks, peaks.copy(), peaks.copy()
+    change = np.flatnonzero(~same) + 1
     starts = np.concatenate(([0], change)).astype(np.intp)
     ends = np.concatenate((change - 1, [n - 1])).astype(np.intp)
     values = x[starts]
