@@ -42,6 +42,7 @@ class RangeSearch:
         self.y = self._buf[:self.n]
         self._max = None
         self._min = None
+        self._block_minima = None
 
     def reversed(self):
         return RangeSearch(self.y[::-1])
@@ -54,22 +55,36 @@ class RangeSearch:
 
     def _max_levels(self):
         if self._max is None:
-            self._max = _levels(self._rows(-np.inf).max(axis=1), np.maximum)
+            rows = self._rows(-np.inf)
+            # Halving the rows pairwise reduces over whole columns (a row-wise max over 32
+            # values per row is several times slower in NumPy).
+            while rows.shape[1] > 1:
+                half = rows.shape[1] // 2
+                rows = np.maximum(rows[:, :half], rows[:, half:])
+            self._max = _levels(rows[:, 0], np.maximum)
         return self._max
 
     def _min_levels(self):
-        """Positions of the block minima (the last of equal minima), combined the same way."""
+        """Which block holds the minimum (the later block among equal minima), combined the
+        same way; each level carries its minima's values so that combining reads no scattered
+        values. The position inside the winning block comes from one scan of that block."""
         if self._min is None:
             rows = self._rows(np.inf)
-            last = _BLOCK - 1 - np.argmin(rows[:, ::-1], axis=1)
-            first = np.arange(self.nb) * _BLOCK + last
-            first = np.minimum(first, self.n - 1)
-            y = self.y
-
-            def combine(right, left):
-                return np.where(y[right] <= y[left], right, left)
-
-            self._min = np.stack(_levels(first, combine))
+            while rows.shape[1] > 1:
+                half = rows.shape[1] // 2
+                rows = np.minimum(rows[:, :half], rows[:, half:])
+            value = self._block_minima = rows[:, 0]
+            levels = [np.arange(self.nb)]
+            while (1 << (len(levels) - 1)) < self.nb:
+                half = 1 << (len(levels) - 1)
+                prev = levels[-1]
+                nxt, nval = prev.copy(), value.copy()
+                right = value[half:] <= value[:-half]
+                nxt[half:] = np.where(right, prev[half:], prev[:-half])
+                nval[half:] = np.where(right, value[half:], value[:-half])
+                levels.append(nxt)
+                value = nval
+            self._min = np.stack(levels)
         return self._min
 
     def _window(self, blocks, lo, hi):
@@ -181,5 +196,9 @@ class RangeSearch:
                 table = self._min_levels()
                 a = table[k, last]
                 b = table[k, first + (1 << k) - 1]
-                best[middle] = better(best[middle], better(a, b))
+                # The later of two blocks holding equal minima wins, as a later position does.
+                ya, yb = self._block_minima[a], self._block_minima[b]
+                blocks = np.where(ya < yb, a, np.where(yb < ya, b, np.maximum(a, b)))
+                whole = scan_min(blocks, blocks * _BLOCK, blocks * _BLOCK + _BLOCK - 1)
+                best[middle] = better(best[middle], whole)
         return best
