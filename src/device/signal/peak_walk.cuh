@@ -16,11 +16,11 @@ namespace cunp {
 template <class X, class P, class B, class R>
 __device__ void peak_walk(const X& x, const P& peaks, const P& low, const P& high, const B& left,
                           const B& right, const R& prominence, long long k, long long limit) {
-  const long long p = peaks[k];
+  const long long p = peaks[k], lo = low[k], hi = high[k];
   const double v = x[p];
   double left_min = v, right_min = v;
   long long lb = p, rb = p, steps = 0;
-  for (long long i = p; i >= low[k] && x[i] <= v; --i) {
+  for (long long i = p; i >= lo && x[i] <= v; --i) {
     if (++steps > limit) {
       left[k] = -1;
       return;
@@ -31,7 +31,7 @@ __device__ void peak_walk(const X& x, const P& peaks, const P& low, const P& hig
     }
   }
   steps = 0;
-  for (long long i = p; i <= high[k] && x[i] <= v; ++i) {
+  for (long long i = p; i <= hi && x[i] <= v; ++i) {
     if (++steps > limit) {
       left[k] = -1;
       return;
