@@ -2,12 +2,15 @@
 
 The signal is copied to the host once: the maxima come from a run-length view of the signal
 (vectorised), the distance rule keeps peaks in order of height (a sequential choice over the
-peaks only), and each peak's bases and widths come from array searches in its own window.
+peaks only), and the bases and widths of all peaks come from block range searches at once
+(_range_search: O(n log n) for any number of peaks, where a search per peak was quadratic).
 Results come back as cunp arrays."""
 import math
 import warnings
 
 import numpy as np
+
+from cunp.scipy.signal._range_search import RangeSearch
 
 
 class PeakPropertyWarning(RuntimeWarning):
@@ -45,31 +48,112 @@ def _as_wlen(value):
 
 
 def _prominences(x, peaks, wlen):
+    n = x.shape[0]
+    bad = (peaks < 0) | (peaks >= n)
+    if bad.any():
+        raise ValueError(f"peak {peaks[bad][0]} is not a valid index for `x`")
     count = peaks.shape[0]
-    prominences = np.empty(count, dtype=np.float64)
-    left_bases = np.empty(count, dtype=np.intp)
-    right_bases = np.empty(count, dtype=np.intp)
-    for k, peak in enumerate(peaks):
-        low, high = 0, x.shape[0] - 1
-        if not low <= peak <= high:
-            raise ValueError(f"peak {peak} is not a valid index for `x`")
-        if wlen >= 2:
-            low, high = max(peak - wlen // 2, low), min(peak + wlen // 2, high)
-        # Walk out from the peak until the signal rises above it; the base is the lowest
-        # point on the way (the one nearest the peak among equals).
-        left = x[low:peak + 1][::-1]
-        above = np.flatnonzero(left > x[peak])
-        left = left[:above[0] if above.size else left.size]
-        j = int(np.argmin(left))
-        right = x[peak:high + 1]
-        above = np.flatnonzero(right > x[peak])
-        right = right[:above[0] if above.size else right.size]
-        i = int(np.argmin(right))
-        left_bases[k], right_bases[k] = peak - j, peak + i
-        prominences[k] = x[peak] - max(left[j], right[i])
+    if count == 0:
+        empty = np.empty(0, dtype=np.intp)
+        return np.empty(0, dtype=np.float64), empty, empty.copy()
+    low, high = np.zeros(count, np.intp), np.full(count, n - 1, np.intp)
+    if wlen >= 2:
+        low, high = np.maximum(peaks - wlen // 2, low), np.minimum(peaks + wlen // 2, high)
+    v = x[peaks]
+    walk = walk_entry(count)
+    if walk is None:
+        left_bases, right_bases = _search_bases(x, peaks, low, high)
+    else:
+        left_bases, right_bases, _ = walk(x, peaks, low, high, WALK_LIMIT)
+        # Walks past the limit (behind tall peaks) are finished by the range search.
+        rest = np.flatnonzero(left_bases < 0)
+        if rest.size:
+            left_bases[rest], right_bases[rest] = _search_bases(x, peaks[rest], low[rest],
+                                                                high[rest])
+    prominences = v - np.maximum(x[left_bases], x[right_bases])
     if np.any(prominences == 0):
         warnings.warn("some peaks have a prominence of 0", PeakPropertyWarning, stacklevel=3)
     return prominences, left_bases, right_bases
+
+
+def _search_bases(x, peaks, low, high):
+    """The bases of every peak by the block range search on the host. SciPy walks out from
+    each peak until the signal rises above it (or is NaN); the base on each side is the lowest
+    sample on the way, the one nearest the peak among equals. Here: the first stop on each side
+    for all peaks at once, then the minimum between."""
+    n = x.shape[0]
+    v = x[peaks]
+    forward = RangeSearch(np.where(np.isnan(x), np.inf, x))
+    backward = forward.reversed()
+    stop_left = forward.last_above(low, peaks, v)
+    stop_right = n - 1 - backward.last_above(n - 1 - high, n - 1 - peaks, v)
+    left_bases = forward.argmin_last(stop_left + 1, peaks)
+    right_bases = n - 1 - backward.argmin_last(n - 1 - (stop_right - 1), n - 1 - peaks)
+    # A NaN peak stops both walks at once.
+    nan = np.isnan(v)
+    left_bases[nan] = right_bases[nan] = peaks[nan]
+    return left_bases, right_bases
+
+
+# Peaks walked on the device (a thread each, src/device/signal/peak_walk.cuh) when a GPU is
+# present and there are at least this many; a walk longer than WALK_LIMIT samples goes back to
+# the host's range search.
+DEVICE_MIN_PEAKS = 4096
+WALK_LIMIT = 1 << 12
+
+
+def walk_model(x, peaks, low, high, limit):
+    """What the device walk computes, in NumPy (SciPy's loop per peak, stopping at `limit`
+    samples a side with left base -1): the kernel's model in the CPU tests."""
+    count = peaks.shape[0]
+    left, right = np.empty(count, np.intp), np.empty(count, np.intp)
+    prominence = np.empty(count)
+    for k, p in enumerate(peaks):
+        bases = []
+        for step, stop in ((-1, low[k] - 1), (1, high[k] + 1)):
+            base, i, steps = p, p, 0
+            while i != stop and x[i] <= x[p]:
+                steps += 1
+                if steps > limit:
+                    base = None
+                    break
+                if x[i] < x[base]:
+                    base = i
+                i += step
+            bases.append(base)
+        if None in bases:
+            left[k] = -1
+            continue
+        left[k], right[k] = bases
+        prominence[k] = x[p] - max(x[bases[0]], x[bases[1]])
+    return left, right, prominence
+
+
+def _device_walk(x, peaks, low, high, limit):
+    import cunp
+    from cunp import _core
+
+    def up(a, dtype):
+        return cunp.asarray(np.ascontiguousarray(a, dtype=dtype))
+
+    out = _core.signal.peak_walk(up(x, np.float64), up(peaks, np.int64), up(low, np.int64),
+                                 up(high, np.int64), int(limit))
+    left, right, prominence = (cunp.asnumpy(a) for a in out)
+    return left.astype(np.intp, copy=False), right.astype(np.intp, copy=False), prominence
+
+
+def walk_entry(count):
+    """The device walk for `count` peaks, or None for the host's range search (no GPU, or too
+    few peaks to pay for the transfers). The CPU tests put walk_model in its place."""
+    if count < DEVICE_MIN_PEAKS:
+        return None
+    try:
+        import cunp
+        if not cunp.is_available():
+            return None
+    except Exception:  # noqa: BLE001 - no usable CUDA runtime: the host search
+        return None
+    return _device_walk
 
 
 def _widths(x, peaks, rel_height, prominences, left_bases, right_bases):
@@ -78,28 +162,32 @@ def _widths(x, peaks, rel_height, prominences, left_bases, right_bases):
     if not (peaks.shape[0] == prominences.shape[0] == left_bases.shape[0]
             == right_bases.shape[0]):
         raise ValueError("arrays in `prominence_data` must have the same shape as `peaks`")
-    count = peaks.shape[0]
-    widths = np.empty(count)
-    heights = np.empty(count)
-    left_ips = np.empty(count)
-    right_ips = np.empty(count)
-    for k in range(count):
-        low, high, peak = left_bases[k], right_bases[k], peaks[k]
-        if not 0 <= low <= peak <= high < x.shape[0]:
-            raise ValueError(f"prominence data is invalid for peak {peak}")
-        height = heights[k] = x[peak] - prominences[k] * rel_height
-        # The first sample at or below the height on each side, then linear interpolation.
-        below = np.flatnonzero(x[low + 1:peak + 1][::-1] <= height)
-        i = peak - below[0] if below.size else low
-        left = float(i)
-        if x[i] < height:
-            left += (height - x[i]) / (x[i + 1] - x[i])
-        below = np.flatnonzero(x[peak:high] <= height)
-        i = peak + below[0] if below.size else high
-        right = float(i)
-        if x[i] < height:
-            right -= (height - x[i]) / (x[i - 1] - x[i])
-        widths[k], left_ips[k], right_ips[k] = right - left, left, right
+    n = x.shape[0]
+    prominences = np.asarray(prominences, dtype=np.float64)
+    low, high = np.asarray(left_bases, np.intp), np.asarray(right_bases, np.intp)
+    bad = ~((0 <= low) & (low <= peaks) & (peaks <= high) & (high < n))
+    if bad.any():
+        raise ValueError(f"prominence data is invalid for peak {peaks[bad][0]}")
+    if peaks.shape[0] == 0:
+        return tuple(np.empty(0) for _ in range(4))
+    heights = x[peaks] - prominences * rel_height
+    # The first sample at or below the height (or NaN) walking out from the peak on each side
+    # (the base if none), then linear interpolation towards the peak.
+    below = RangeSearch(np.where(np.isnan(x), np.inf, -x))
+    left = below.last_above(low + 1, peaks, -heights, strict=False)
+    right = n - 1 - below.reversed().last_above(n - 1 - (high - 1), n - 1 - peaks, -heights,
+                                                strict=False)
+    # A NaN height stops both walks at the peak.
+    nan = np.isnan(heights)
+    left[nan] = right[nan] = peaks[nan]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xl, xr = x[left], x[right]
+        step = x[np.minimum(left + 1, n - 1)] - xl
+        left_ips = np.where(xl < heights, left + (heights - xl) / step, left.astype(np.float64))
+        step = x[np.maximum(right - 1, 0)] - xr
+        right_ips = np.where(xr < heights, right - (heights - xr) / step,
+                             right.astype(np.float64))
+    widths = right_ips - left_ips
     if np.any(widths == 0):
         warnings.warn("some peaks have a width of 0", PeakPropertyWarning, stacklevel=3)
     return widths, heights, left_ips, right_ips
@@ -123,7 +211,14 @@ def _local_maxima_1d(x):
     empty = np.empty(0, np.intp)
     if n < 3:
         return empty, empty, empty
-    change = np.flatnonzero(x[1:] != x[:-1]) + 1
+    same = x[1:] == x[:-1]
+    if not same.any():
+        # No plateaus (the usual case for measured signals): a peak is a sample above both
+        # neighbours, found without the run-length arrays.
+        middle = x[1:-1]
+        peaks = np.flatnonzero((x[:-2] < middle) & (x[2:] < middle)) + 1
+        return peaks, peaks.copy(), peaks.copy()
+    change = np.flatnonzero(~same) + 1
     starts = np.concatenate(([0], change)).astype(np.intp)
     ends = np.concatenate((change - 1, [n - 1])).astype(np.intp)
     values = x[starts]

@@ -1,12 +1,12 @@
 """Resampling over an array namespace `xp`: upfirdn (upsample by zero insertion, FIR filter,
-downsample), resample_poly (a Kaiser-windowed low-pass designed on the host, then upfirdn) and
+downsample: one polyphase kernel, src/device/signal/upfirdn.cuh), resample_poly (a Kaiser-windowed low-pass designed on the host, then upfirdn) and
 decimate (an anti-aliasing IIR or FIR filter, then every q-th sample)."""
 import math
 import operator
 
 import numpy as np
 
-from cunp.scipy.signal import _convolve, _filtering
+from cunp.scipy.signal import _filtering
 from cunp.scipy.signal._fir_design import firwin
 from cunp.scipy.signal._iir_design import cheby1
 from cunp.scipy.signal._namespace import to_host
@@ -20,6 +20,30 @@ def _output_len(len_h, in_len, up, down):
     sampled every down-th point."""
     total = (in_len - 1) * up + len_h
     return total // down + (1 if total % down else 0)
+
+
+def polyphase_model(h, x, up, down):
+    """What the polyphase kernel (src/device/signal/upfirdn.cuh) computes, in NumPy: output m
+    of each row sums h[p + up k] x[b - k] over k, with j = m down, p = j mod up, b = j div up,
+    for the taps and samples that exist, in the order of k. x (..., n) and h share the dtype.
+    The host path, and the kernel's model in the CPU tests."""
+    n, len_h = x.shape[-1], h.shape[0]
+    j = np.arange(_output_len(len_h, n, up, down)) * down
+    phase, base = j % up, j // up
+    y = np.zeros(x.shape[:-1] + (j.size,), dtype=x.dtype)
+    for k in range(-(-len_h // up)):
+        tap, sample = phase + up * k, base - k
+        ok = (tap < len_h) & (0 <= sample) & (sample < n)
+        y[..., ok] += h[tap[ok]] * x[..., sample[ok]]
+    return y
+
+
+def entry(xp):
+    """The polyphase kernel for cunp arrays (_core.signal.upfirdn), its model for NumPy."""
+    if getattr(xp, "__name__", "") == "cunp":
+        from cunp import _core
+        return _core.signal.upfirdn
+    return polyphase_model
 
 
 def upfirdn(xp, h, x, up=1, down=1, axis=-1, mode="constant", cval=0):
@@ -36,21 +60,14 @@ def upfirdn(xp, h, x, up=1, down=1, axis=-1, mode="constant", cval=0):
         raise NotImplementedError("upfirdn supports mode='constant' with cval=0 so far")
     dtype = np.result_type(h.dtype, x.dtype, np.float32)
     axis = _filtering._normalize_axis(axis, x.ndim)
-    moved = xp.moveaxis(x.astype(dtype), axis, -1)
+    moved = xp.moveaxis(x, axis, -1).astype(dtype, copy=False)
     n = moved.shape[-1]
-    length = _output_len(len(h), n, up, down)
     if n == 0:
+        length = _output_len(len(h), n, up, down)
         return xp.moveaxis(xp.zeros(moved.shape[:-1] + (length,), dtype=dtype), -1, axis)
-    if up > 1:
-        upsampled = xp.zeros(moved.shape[:-1] + ((n - 1) * up + 1,), dtype=dtype)
-        upsampled[..., ::up] = moved
-    else:
-        upsampled = moved
-    kernel = h.astype(dtype).reshape((1,) * (moved.ndim - 1) + (-1,))
-    full = _convolve.convolve(xp, upsampled, xp.asarray(kernel), "full") \
-        if kernel.size <= 64 else _convolve.fftconvolve(xp, upsampled, xp.asarray(kernel),
-                                                        "full", axes=[moved.ndim - 1])
-    out = full.astype(dtype, copy=False)[..., ::down]
+    # One thread per output sample summing only its phase's taps (no upsampled copy, no
+    # products with the inserted zeros, no outputs that downsampling drops), in the dtype.
+    out = entry(xp)(xp.asarray(h.astype(dtype)), moved, up, down)
     return xp.moveaxis(out, -1, axis)
 
 

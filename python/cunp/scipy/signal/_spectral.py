@@ -1,5 +1,5 @@
 """Spectral analysis over an array namespace `xp`: periodogram, welch, csd, coherence,
-spectrogram and stft (one segmenting helper: gather the overlapping segments with one take,
+spectrogram and stft (one segmenting helper: the overlapping segments as one strided view,
 detrend, window, one batched real or complex FFT), plus detrend, hilbert and the window
 conditions check_COLA and check_NOLA (host maths on the window).
 
@@ -140,11 +140,10 @@ _BOUNDARIES = ("even", "odd", "constant", "zeros", None)
 
 
 def _segments_fft(xp, x, win, detrend_fn, nperseg, noverlap, nfft, sides):
+    # The overlapping segments are a strided view of x (no index array, no copy): the window
+    # product reads them once into the contiguous batch the FFT transforms in one call.
     step = nperseg - noverlap
-    count = (x.shape[-1] - nperseg) // step + 1
-    index = (np.arange(count)[:, None] * step + np.arange(nperseg)[None, :]).ravel()
-    segments = xp.take(x, xp.asarray(index), axis=-1)
-    segments = segments.reshape(x.shape[:-1] + (count, nperseg))
+    segments = xp.lib.stride_tricks.sliding_window_view(x, nperseg, axis=-1)[..., ::step, :]
     segments = detrend_fn(segments)
     segments = segments * win
     if sides == "twosided":
@@ -247,25 +246,32 @@ def _spectral_helper(xp, x, y, fs=1.0, window="hann", nperseg=None, noverlap=Non
             sides = "onesided"
     freqs = (np.fft.fftfreq(nfft, 1 / fs) if sides == "twosided"
              else np.fft.rfftfreq(nfft, 1 / fs))
-    win_device = xp.asarray(win.real.astype(np.result_type(x.dtype, np.float32))
-                            if sides == "onesided" or win.dtype.kind != "c" else win)
+    # An STFT's scale is linear: folded into the window, it costs no pass over the output.
+    fold = float(np.real(scale)) if mode == "stft" else 1.0
+    win_device = xp.asarray((win.real * fold).astype(np.result_type(x.dtype, np.float32))
+                            if sides == "onesided" or win.dtype.kind != "c" else win * fold)
     result = _segments_fft(xp, x, win_device, detrend_fn, nperseg, noverlap, nfft, sides)
     if not same:
         result = xp.conj(result) * _segments_fft(xp, y, win_device, detrend_fn, nperseg,
                                                  noverlap, nfft, sides)
     elif mode == "psd":
-        result = xp.conj(result) * result
-    result = result * float(np.real(scale))
-    if sides == "onesided" and mode == "psd":
-        # Every bin but DC (and Nyquist for even nfft) stands for two: its mirror's power too.
-        stop = None if nfft % 2 else -1
-        result[..., 1:stop] *= 2
+        # A spectrum times its own conjugate is real: |X|^2 in the real dtype, half the data.
+        result = result.real * result.real + result.imag * result.imag
+    real_dtype = np.empty(0, result.dtype).real.dtype
+    if mode == "psd":
+        # The scale and, one-sided, the doubled bins (every bin but DC, and Nyquist for even
+        # nfft, stands for its mirror's power too) as one weight per bin: one pass.
+        weights = np.full(result.shape[-1], float(np.real(scale)))
+        if sides == "onesided":
+            weights[1:None if nfft % 2 else -1] *= 2
+        result = result * xp.asarray(weights.astype(real_dtype))
     time = np.arange(nperseg / 2, x.shape[-1] - nperseg / 2 + 1, nperseg - noverlap) / float(fs)
     if boundary is not None:
         time -= (nperseg / 2) / fs
-    result = result.astype(outdtype)
     if same and mode != "stft":
-        result = result.real
+        result = result.real.astype(np.empty(0, outdtype).real.dtype, copy=False)
+    else:
+        result = result.astype(outdtype, copy=False)
     if axis < 0:
         axis -= 1
     result = xp.moveaxis(result, -1, axis)
