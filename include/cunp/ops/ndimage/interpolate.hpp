@@ -12,7 +12,7 @@ namespace cunp {
 
 // Where output element o samples the input.
 enum class SampleMap : uint8_t {
-  Coordinates,  // table: float64 (input.ndim, *output.shape), C-contiguous (map_coordinates)
+  Coordinates,  // table: float64 or float32 (input.ndim, *output.shape) (map_coordinates)
   Affine,       // table: matrix (input.ndim x output.ndim, row-major) then offset (input.ndim)
   ZoomShift,    // table: shift (ndim) then zoom (ndim); output.ndim == input.ndim
 };
@@ -31,10 +31,11 @@ struct SampleOptions {
 void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
                  const NDArray& oshape, const SampleOptions& options);
 
-// The kernel interpolate() runs for a map, for tests that compile it without a GPU. Operands:
-// input (raw), table (raw), oshape (raw), output; scalars: out_size (int64), ondim, order, mode
-// (int32), cval (float64), has_shift, has_zoom, grid_mode (bool), npad (int64).
-const ElementwiseOp& interpolate_op(SampleMap map);
+// The kernel interpolate() runs for a map and spline order (0 to 5, fixed in its code), for
+// tests that compile it without a GPU. Operands: input (raw), table (raw), oshape (raw), output;
+// scalars: out_size (int64), ondim, mode (int32), cval (float64), has_shift, has_zoom, grid_mode
+// (bool), npad (int64).
+const ElementwiseOp& interpolate_op(SampleMap map, int order);
 
 // B-spline coefficients of `order` (2 to 5) along `axis`, in place: coefficients is a
 // C-contiguous float64 array; mode is SciPy's code, which picks the boundary the filter assumes.
