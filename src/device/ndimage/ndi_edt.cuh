@@ -27,6 +27,11 @@ __device__ __forceinline__ double ndi_edt_meet(long long a, double fa, long long
   return ((fb - fa) / s2 + static_cast<double>(b * b - a * a)) / static_cast<double>(2 * (b - a));
 }
 
+// Elements of f a thread reads at once while building the envelope: the reads do not depend on
+// the envelope, so a chunk's loads go out together (lines along a leading axis are a row apart,
+// and each read would otherwise wait on memory by itself).
+constexpr int kNdiEdtChunk = 8;
+
 // One line's pass. f, feat: the previous pass's values; fo, go: this pass's (other arrays, as
 // the walk reads roots behind the position it writes). v: scratch, (n, lines) C-order, so the
 // threads of a warp touch neighbouring words. All C-contiguous.
@@ -38,25 +43,35 @@ __device__ void ndi_edt_line(long long line, const F& f, const G& feat, const FO
   auto at = [&](long long k) { return base + k * inner; };
   auto root = [&](long long k) -> long long { return v[k * lines + line]; };
   const double s2 = step * step;
-  // The envelope: count roots; top's value kept in a register.
-  long long count = 0;
-  for (long long y = 0; y < n; ++y) {
-    const double fy = f[at(y)];
-    if (isinf(fy)) continue;  // an infinite root is never lowest
-    while (count > 0) {
-      const long long t = root(count - 1);
-      if (count == 1) break;
-      const long long p = root(count - 2);
-      const double ft = f[at(t)];
+  // The envelope's roots in v[0, count); the top two (t over p) and their values in registers.
+  long long count = 0, t = 0, p = 0;
+  double ft = 0.0, fp = 0.0;
+  for (long long y0 = 0; y0 < n; y0 += kNdiEdtChunk) {
+    double chunk[kNdiEdtChunk];
+#pragma unroll
+    for (int j = 0; j < kNdiEdtChunk; ++j) chunk[j] = y0 + j < n ? f[at(y0 + j)] : 0.0;
+#pragma unroll
+    for (int j = 0; j < kNdiEdtChunk; ++j) {
+      const long long y = y0 + j;
+      const double fy = chunk[j];
+      if (y >= n || isinf(fy)) continue;  // an infinite root is never lowest
       // t is lowest only right of meet(p, t); y beats or ties it from meet(t, y) on.
-      if (ndi_edt_meet(t, ft, y, fy, s2) <= ndi_edt_meet(p, f[at(p)], t, ft, s2)) {
+      while (count >= 2 && ndi_edt_meet(t, ft, y, fy, s2) <= ndi_edt_meet(p, fp, t, ft, s2)) {
         --count;
-      } else {
-        break;
+        t = p;
+        ft = fp;
+        if (count >= 2) {
+          p = root(count - 2);
+          fp = f[at(p)];
+        }
       }
+      v[count * lines + line] = static_cast<int>(y);
+      ++count;
+      p = t;
+      fp = ft;
+      t = y;
+      ft = fy;
     }
-    v[count * lines + line] = static_cast<int>(y);
-    ++count;
   }
   if (count == 0) {
     // No zero on the line yet: infinite, and the first element's feature (an argmin's pick).
@@ -67,24 +82,29 @@ __device__ void ndi_edt_line(long long line, const F& f, const G& feat, const FO
     }
     return;
   }
+  // The walk: the root lowest at x, moving on past a meeting point only when x is beyond it.
   long long k = 0;
   long long r = root(0);
   double fr = f[at(r)];
+  auto gr = feat[at(r)];
   long long next = count > 1 ? root(1) : 0;
   double fnext = count > 1 ? f[at(next)] : 0.0;
   for (long long x = 0; x < n; ++x) {
-    while (k + 1 < count && ndi_edt_meet(r, fr, next, fnext, s2) < static_cast<double>(x)) {
-      ++k;
-      r = next;
-      fr = fnext;
-      if (k + 1 < count) {
-        next = root(k + 1);
-        fnext = f[at(next)];
-      }
+    if (k + 1 < count && ndi_edt_meet(r, fr, next, fnext, s2) < static_cast<double>(x)) {
+      do {
+        ++k;
+        r = next;
+        fr = fnext;
+        if (k + 1 < count) {
+          next = root(k + 1);
+          fnext = f[at(next)];
+        }
+      } while (k + 1 < count && ndi_edt_meet(r, fr, next, fnext, s2) < static_cast<double>(x));
+      gr = feat[at(r)];
     }
     const double gap = static_cast<double>(x - r) * step;
     fo[at(x)] = fr + gap * gap;
-    go[at(x)] = feat[at(r)];
+    go[at(x)] = gr;
   }
 }
 
