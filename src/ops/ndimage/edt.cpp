@@ -3,6 +3,8 @@
 // indices. The caller allocates; these check and launch.
 #include "cunp/ops/ndimage/edt.hpp"
 
+#include "cunp/ops/ndimage/interpolate.hpp"
+
 #include "cunp/array/scalar.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/error.hpp"
@@ -13,13 +15,15 @@ const ElementwiseOp& edt_pass_op() {
   static const ElementwiseOp* op = [] {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
     o->name = "ndi_edt_pass";
-    o->preamble = device_part("ndi_edt");
+    o->preamble = device_part("ndi_spread") + device_part("ndi_edt");
     o->names = {"f", "feat", "fo", "go", "v"};
     o->raw = {true, true, true, true, true};
     o->writable = {false, false, true, true, true};
-    o->scalar_names = {"n", "inner", "lines", "step"};
-    o->uses_index = true;  // i is the line
-    o->body = "cunp::ndi_edt_line(i, f, feat, fo, go, v, n, inner, lines, step);";
+    o->scalar_names = {"n", "inner", "lines", "step", "spread"};
+    o->uses_index = true;  // i picks the line (ndi_spread.cuh)
+    o->body = "long long line;\n"
+              "if (cunp::ndi_spread_line(i, spread, lines, line))\n"
+              "  cunp::ndi_edt_line(line, f, feat, fo, go, v, n, inner, lines, step);";
     return o;
   }();
   return *op;
@@ -81,10 +85,12 @@ void edt_pass(const NDArray& f, const NDArray& feat, const NDArray& fo, const ND
   long long inner = 1;
   for (int d = axis + 1; d < f.ndim(); ++d) inner *= f.shape()[d];
   const long long lines = f.size() / n;
+  const long long spread = ndi_line_spread(lines);
   elementwise(edt_pass_op(), {f, feat, fo, go, scratch}, {},
               {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
-               Scalar::from_int(lines, DType::Int64), Scalar::from_double(step, DType::Float64)},
-              Dims{static_cast<int64_t>(lines)});
+               Scalar::from_int(lines, DType::Int64), Scalar::from_double(step, DType::Float64),
+               Scalar::from_int(spread, DType::Int64)},
+              Dims{static_cast<int64_t>((lines + 31) / 32 * 32 * spread)});
 }
 
 void edt_distance(const NDArray& feat, const NDArray& f, const NDArray& shape, const NDArray& steps,

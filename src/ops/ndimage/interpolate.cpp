@@ -3,6 +3,7 @@
 // per map and spline order.
 #include "cunp/ops/ndimage/interpolate.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -90,17 +91,28 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
        Scalar::from_int(o.npad, DType::Int64)});
 }
 
+long long ndi_line_spread(long long lines) {
+  // Positions for at least 2048 warps (256 blocks of the launcher's 256 threads, about two per SM
+  // of current GPUs), at most 8 a line (then each warp of lines has a block to itself).
+  constexpr long long kWarpsWanted = 2048;
+  const long long warps = (lines + 31) / 32;
+  if (warps == 0) return 1;
+  return std::max<long long>(1, std::min<long long>(8, (kWarpsWanted + warps - 1) / warps));
+}
+
 const ElementwiseOp& spline_filter_op() {
   static const ElementwiseOp* op = [] {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
     o->name = "ndi_spline_filter";
-    o->preamble = device_part("ndi_spline");
+    o->preamble = device_part("ndi_spread") + device_part("ndi_spline");
     o->names = {"c"};
     o->raw = {true};
     o->writable = {true};
-    o->scalar_names = {"n", "inner", "order", "mode"};
-    o->uses_index = true;  // i is the line
-    o->body = "cunp::ndi_spline_filter_at(i, c, n, inner, order, mode);";
+    o->scalar_names = {"n", "inner", "order", "mode", "lines", "spread"};
+    o->uses_index = true;  // i picks the line (ndi_spread.cuh)
+    o->body = "long long line;\n"
+              "if (cunp::ndi_spread_line(i, spread, lines, line))\n"
+              "  cunp::ndi_spline_filter_at(line, c, n, inner, order, mode);";
     return o;
   }();
   return *op;
@@ -116,11 +128,13 @@ void spline_filter(const NDArray& c, int axis, int order, NdiMode mode) {
   long long inner = 1;
   for (int d = axis + 1; d < c.ndim(); ++d) inner *= c.shape()[d];
   const long long lines = c.size() / n;
+  const long long spread = ndi_line_spread(lines);
   elementwise(spline_filter_op(), {c}, {},
               {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
                Scalar::from_int(order, DType::Int32),
-               Scalar::from_int(static_cast<int>(mode), DType::Int32)},
-              Dims{static_cast<int64_t>(lines)});
+               Scalar::from_int(static_cast<int>(mode), DType::Int32),
+               Scalar::from_int(lines, DType::Int64), Scalar::from_int(spread, DType::Int64)},
+              Dims{static_cast<int64_t>((lines + 31) / 32 * 32 * spread)});
 }
 
 }  // namespace cunp

@@ -15,7 +15,7 @@ TEST(NdimageEdt, PassCompiles) {
   for (int ndim : {1, 2, 3}) {
     KernelSignature sig;
     sig.inputs = {DType::Float64, DType::Int64, DType::Float64, DType::Int64, DType::Int32};
-    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Float64};
+    sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Float64, DType::Int64};
     sig.raw_ndim = {ndim, ndim, ndim, ndim, 1};
     sig.raw_contiguous = {true, true, true, true, true};
     expect_compiles(edt_pass_op(), sig, "edt pass " + std::to_string(ndim));

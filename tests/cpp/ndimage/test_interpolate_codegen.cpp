@@ -72,7 +72,8 @@ INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
 TEST(NdimageInterpolate, SplineFilterCompiles) {
   KernelSignature sig;
   sig.inputs = {DType::Float64};
-  sig.scalars = {DType::Int64, DType::Int64, DType::Int32, DType::Int32};
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int32,
+                 DType::Int32, DType::Int64, DType::Int64};
   sig.raw_ndim = {3};
   sig.raw_contiguous = {true};
   expect_compiles(spline_filter_op(), sig, "spline filter");

@@ -27,7 +27,7 @@ void edt_indices(const NDArray& feat, const NDArray& shape, const NDArray& out);
 
 // The kernels, for tests that compile them without a GPU. edt_pass_op: operands f, feat, fo,
 // go, scratch (raw; fo, go, scratch writable), scalars n, inner, lines (int64), step (float64),
-// loop over lines. edt_distance_op: feat, f, shape (raw), steps (raw), out; scalar ndim (int32).
+// spread (int64), loop over lines * spread positions (ndi_line_spread, interpolate.hpp). edt_distance_op: feat, f, shape (raw), steps (raw), out; scalar ndim (int32).
 // edt_indices_op: feat (raw), shape (raw), out; scalars size (int64), ndim (int32).
 const ElementwiseOp& edt_pass_op();
 const ElementwiseOp& edt_distance_op();

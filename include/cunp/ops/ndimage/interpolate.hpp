@@ -42,7 +42,12 @@ const ElementwiseOp& interpolate_op(SampleMap map, int order);
 void spline_filter(const NDArray& coefficients, int axis, int order, NdiMode mode);
 
 // Its kernel (operand: the coefficients, raw and writable; scalars: n, inner (int64), order,
-// mode (int32)); the loop runs over lines.
+// mode (int32), lines, spread (int64)); the loop runs over lines * spread positions, rounded up
+// to warps (src/device/ndimage/ndi_spread.cuh).
 const ElementwiseOp& spline_filter_op();
+
+// How many loop positions a line of a one-thread-per-line kernel takes (1 to 8): more where
+// lines are few, so they spread over more SMs (ndi_spread.cuh).
+long long ndi_line_spread(long long lines);
 
 }  // namespace cunp
