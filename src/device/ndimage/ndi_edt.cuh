@@ -110,20 +110,23 @@ __device__ void ndi_edt_line(long long line, const F& f, const G& feat, const FO
 
 // The distance at C-order position pos from its nearest zero's position z, or inf with no zero
 // at all (f infinite). As SciPy computes it from the coordinates: the scaled differences squared,
-// summed from axis 0 on, then the square root. shape and steps hold ndim (<= 32) values.
+// summed from axis 0 on, then the square root (axis 0 first, so the coordinates come from the
+// leading strides down rather than from a per-thread array). shape and steps hold ndim values.
 template <class Shape, class Steps>
 __device__ double ndi_edt_distance_at(long long pos, long long z, double f, const Shape& shape,
                                       const Steps& steps, int ndim) {
   if (isinf(f)) return ndi_edt_inf();
-  double delta[32];
-  for (int d = ndim - 1; d >= 0; --d) {
-    const long long e = shape[d];
-    delta[d] = static_cast<double>(z % e - pos % e) * steps[d];
-    z /= e;
-    pos /= e;
-  }
+  long long stride = 1;
+  for (int d = 0; d < ndim; ++d) stride *= shape[d];
   double sum = 0.0;
-  for (int d = 0; d < ndim; ++d) sum += delta[d] * delta[d];
+  for (int d = 0; d < ndim; ++d) {
+    stride /= shape[d];
+    const long long cz = z / stride, cp = pos / stride;
+    z -= cz * stride;
+    pos -= cp * stride;
+    const double delta = static_cast<double>(cz - cp) * steps[d];
+    sum += delta * delta;
+  }
   return sqrt(sum);
 }
 

@@ -40,7 +40,7 @@ __device__ __forceinline__ int ndi_spline_boundary(int mode) {
 // loads go out together and the chain then runs on registers, paying one memory latency per
 // chunk instead of one per element (lines along a leading axis are a whole row of the array
 // apart, and each step would otherwise wait on the cache).
-constexpr int kNdiSplineChunk = 8;
+constexpr int kNdiSplineChunk = 16;
 
 // s + sum over i in [lo, hi) of zi_i * term(i), zi_lo = zi, each next one times z; zi is left
 // at its last power. The loop stops once zi underflows to zero, where every further term adds
