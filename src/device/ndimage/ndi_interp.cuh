@@ -214,10 +214,14 @@ __device__ double ndi_map_coordinates_at(long long pos, long long out_size, cons
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
 // SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
 template <int ORDER, class In, class Table, class Shape>
-__device__ double ndi_affine_at(long long pos, const In& x, const Table& table, const Shape& oshape,
-                                int ondim, int mode, double cval, long long npad) {
+__device__ double ndi_affine_at(long long pos, long long out_size, const In& x, const Table& table,
+                                const Shape& oshape, int ondim, int mode, double cval,
+                                long long npad) {
   long long o[32];
-  for_each_coordinate<long long>(pos, ondim, &oshape[0], [&](int d, long long v) { o[d] = v; });
+  auto put = [&](int d, long long v) { o[d] = v; };
+  if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
+    for_each_coordinate<unsigned>(static_cast<unsigned>(pos), ondim, &oshape[0], put);
+  else for_each_coordinate<long long>(pos, ondim, &oshape[0], put);
   double c[In::ndim > 0 ? In::ndim : 1];
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) {
@@ -231,17 +235,21 @@ __device__ double ndi_affine_at(long long pos, const In& x, const Table& table, 
 // zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom
 // - 0.5 (pixel edges, not centres, line up). table holds shift[ndim] then zoom[ndim].
 template <int ORDER, class In, class Table, class Shape>
-__device__ double ndi_zoom_shift_at(long long pos, const In& x, const Table& table,
-                                    const Shape& oshape, bool has_shift, bool has_zoom,
-                                    bool grid_mode, int mode, double cval, long long npad) {
+__device__ double ndi_zoom_shift_at(long long pos, long long out_size, const In& x,
+                                    const Table& table, const Shape& oshape, bool has_shift,
+                                    bool has_zoom, bool grid_mode, int mode, double cval,
+                                    long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
-  for_each_coordinate<In::ndim>(pos, &oshape[0], [&](int d, long long v) {
+  auto put = [&](int d, long long v) {
     double cc = static_cast<double>(v);
     if (has_shift) cc += table[d];
     const double z = table[In::ndim + d];
     if (has_zoom) cc = grid_mode ? (cc + 0.5) * z - 0.5 : cc * z;
     c[d] = cc;
-  });
+  };
+  if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
+    for_each_coordinate<In::ndim>(static_cast<unsigned>(pos), &oshape[0], put);
+  else for_each_coordinate<In::ndim>(pos, &oshape[0], put);
   return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
 }
 

@@ -36,13 +36,15 @@ ElementwiseOp* make_op(SampleMap map, int order) {
       return make_op("ndi_map_coordinates" + k, "cunp::ndi_map_coordinates_at<" + k +
                                                     ">(i, out_size, x, table, mode, cval, npad)");
     case SampleMap::Affine:
-      return make_op("ndi_affine" + k, "cunp::ndi_affine_at<" + k +
-                                           ">(i, x, table, oshape, ondim, mode, cval, npad)");
+      return make_op("ndi_affine" + k,
+                     "cunp::ndi_affine_at<" + k +
+                         ">(i, out_size, x, table, oshape, ondim, mode, cval, npad)");
     case SampleMap::ZoomShift: break;
   }
   return make_op("ndi_zoom_shift" + k,
                  "cunp::ndi_zoom_shift_at<" + k +
-                     ">(i, x, table, oshape, has_shift, has_zoom, grid_mode, mode, cval, npad)");
+                     ">(i, out_size, x, table, oshape, has_shift, has_zoom, grid_mode, mode, cval, "
+                     "npad)");
 }
 
 }  // namespace
