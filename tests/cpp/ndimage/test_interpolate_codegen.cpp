@@ -80,3 +80,23 @@ TEST(NdimageInterpolate, SplineFilterCompiles) {
 }
 
 }  // namespace
+
+namespace {
+
+// Few lines take up to 8 positions each (2048 lines: 8, so 64 blocks of one active warp);
+// enough lines take one.
+TEST(NdimageInterpolate, LineSpread) {
+  EXPECT_EQ(ndi_line_spread(1), 8);
+  EXPECT_EQ(ndi_line_spread(2048), 8);
+  EXPECT_EQ(ndi_line_spread(16384), 4);
+  EXPECT_EQ(ndi_line_spread(65536), 1);
+  EXPECT_EQ(ndi_line_spread(1LL << 40), 1);
+  for (long long lines = 1; lines < 200000; lines += 997) {
+    const long long s = ndi_line_spread(lines);
+    EXPECT_GE(s, 1);
+    EXPECT_LE(s, 8);
+    EXPECT_TRUE(s == 8 || (lines + 31) / 32 * s >= 2048) << lines;
+  }
+}
+
+}  // namespace
