@@ -153,8 +153,9 @@ void bind_ndimage(nb::module_& m) {
       nb::arg("order"), nb::arg("mode"), nb::arg("cval"), nb::arg("has_shift") = false,
       nb::arg("has_zoom") = false, nb::arg("grid_mode") = false, nb::arg("npad") = 0,
       "output = input sampled where map ('coordinates', 'affine' or 'zoom_shift') with its "
-      "float64 table sends each output element; oshape: the output's shape as an int64 cunp "
-      "array; mode: SciPy's boundary code; npad: how far a prefiltered input was padded.");
+      "float64 table (float32 too for coordinates) sends each output element; oshape: the "
+      "output's shape as an int64 cunp array; mode: SciPy's boundary code; npad: how far a "
+      "prefiltered input was padded.");
   nd.def(
       "spline_filter",
       [](nb::handle coefficients, int axis, int order, int mode) {
