@@ -4,6 +4,7 @@
 // output dtypes) and calls these with ready tables.
 #include "common.hpp"
 #include "cunp/ops/ndimage/generic_filter.hpp"
+#include "cunp/ops/ndimage/edt.hpp"
 #include "cunp/ops/ndimage/interpolate.hpp"
 #include "cunp/ops/ndimage/stencil.hpp"
 
@@ -152,8 +153,9 @@ void bind_ndimage(nb::module_& m) {
       nb::arg("order"), nb::arg("mode"), nb::arg("cval"), nb::arg("has_shift") = false,
       nb::arg("has_zoom") = false, nb::arg("grid_mode") = false, nb::arg("npad") = 0,
       "output = input sampled where map ('coordinates', 'affine' or 'zoom_shift') with its "
-      "float64 table sends each output element; oshape: the output's shape as an int64 cunp "
-      "array; mode: SciPy's boundary code; npad: how far a prefiltered input was padded.");
+      "float64 table (float32 too for coordinates) sends each output element; oshape: the "
+      "output's shape as an int64 cunp array; mode: SciPy's boundary code; npad: how far a "
+      "prefiltered input was padded.");
   nd.def(
       "spline_filter",
       [](nb::handle coefficients, int axis, int order, int mode) {
@@ -162,6 +164,33 @@ void bind_ndimage(nb::module_& m) {
       nb::arg("coefficients"), nb::arg("axis"), nb::arg("order"), nb::arg("mode"),
       "B-spline coefficients of order 2-5 along axis, in place on a C-contiguous float64 cunp "
       "array; mode: SciPy's boundary code.");
+  nd.def(
+      "edt_pass",
+      [](nb::handle f, nb::handle feat, nb::handle fo, nb::handle go, nb::handle scratch, int axis,
+         double step) {
+        edt_pass(arr(f, "f"), arr(feat, "feat"), arr(fo, "fo"), arr(go, "go"),
+                 arr(scratch, "scratch"), axis, step);
+      },
+      nb::arg("f"), nb::arg("feat"), nb::arg("fo"), nb::arg("go"), nb::arg("scratch"),
+      nb::arg("axis"), nb::arg("step"),
+      "One pass of distance_transform_edt along axis: fo, go = the squared distances and "
+      "nearest zeros' positions after it (f, fo float64; feat, go int64; scratch int32).");
+  nd.def(
+      "edt_distance",
+      [](nb::handle feat, nb::handle f, nb::handle shape, nb::handle steps, nb::handle out) {
+        edt_distance(arr(feat, "feat"), arr(f, "f"), arr(shape, "shape"), arr(steps, "steps"),
+                     arr(out, "out"));
+      },
+      nb::arg("feat"), nb::arg("f"), nb::arg("shape"), nb::arg("steps"), nb::arg("out"),
+      "distance_transform_edt's distances from the nearest zeros' positions.");
+  nd.def(
+      "edt_indices",
+      [](nb::handle feat, nb::handle shape, nb::handle out) {
+        edt_indices(arr(feat, "feat"), arr(shape, "shape"), arr(out, "out"));
+      },
+      nb::arg("feat"), nb::arg("shape"), nb::arg("out"),
+      "distance_transform_edt's indices (int32, (ndim, *shape)) from the nearest zeros' "
+      "positions.");
 }
 
 }  // namespace cunp::py

@@ -78,69 +78,95 @@ __device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
   }
 }
 
-// The centred B-spline of degree n at t, from its truncated-power form (n <= 5, |t| small, so
-// the cancellation costs a few ulps).
-__device__ __forceinline__ double ndi_bspline(double t, int n) {
-  double sum = 0.0, binomial = 1.0, factorial = 1.0;
-  for (int k = 2; k <= n; ++k) factorial *= k;
-  for (int k = 0; k <= n + 1; ++k) {
-    const double u = t + 0.5 * (n + 1) - k;
-    if (u > 0.0) {
-      double p = 1.0;
-      for (int e = 0; e < n; ++e) p *= u;
-      sum += (k & 1 ? -binomial : binomial) * p;
+// The centred B-spline of degree N at t, by its piecewise polynomials in |t| (N from 2 to 5).
+template <int N> __device__ __forceinline__ double ndi_bspline(double t) {
+  const double a = fabs(t);
+  if constexpr (N == 2) {
+    if (a < 0.5) return 0.75 - a * a;
+    const double r = 1.5 - a;
+    return a < 1.5 ? 0.5 * r * r : 0.0;
+  } else if constexpr (N == 3) {
+    if (a < 1.0) return 2.0 / 3.0 + a * a * (0.5 * a - 1.0);
+    const double r = 2.0 - a;
+    return a < 2.0 ? r * r * r / 6.0 : 0.0;
+  } else if constexpr (N == 4) {
+    if (a < 0.5) {
+      const double a2 = a * a;
+      return 115.0 / 192.0 + a2 * (0.25 * a2 - 0.625);
     }
-    binomial = binomial * (n + 1 - k) / (k + 1);
+    if (a < 1.5) return 55.0 / 96.0 + a * (5.0 / 24.0 + a * (-1.25 + a * (5.0 / 6.0 - a / 6.0)));
+    const double r = 2.5 - a, r2 = r * r;
+    return a < 2.5 ? r2 * r2 / 24.0 : 0.0;
+  } else {
+    if (a < 1.0) {
+      const double a2 = a * a;
+      return 0.55 + a2 * (-0.5 + a2 * (0.25 - a / 12.0));
+    }
+    if (a < 2.0) return 0.425 + a * (0.625 + a * (-1.75 + a * (1.25 + a * (-0.375 + a / 24.0))));
+    const double r = 3.0 - a, r2 = r * r;
+    return a < 3.0 ? r2 * r2 * r / 120.0 : 0.0;
   }
-  return sum / factorial;
 }
+
+template <int B, int E> struct ndi_ipow {
+  static constexpr int value = B * ndi_ipow<B, E - 1>::value;
+};
+template <int B> struct ndi_ipow<B, 0> { static constexpr int value = 1; };
 
 // The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
 // npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
-// with the spline of `order` (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
-template <class In> __device__ double ndi_interpolate(const In& x, const double* c, int order,
-                                                      int mode, double cval, long long npad) {
+// with the spline of ORDER (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
+// Per axis the ORDER + 1 taps' weights and byte offsets (or -1 for cval) come first, then the
+// taps in C order, unrolled, so each is a load and ndim multiplies. The order is a template
+// argument (one kernel per order) so that a kernel compiles only the taps it runs.
+template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, const double* c,
+                                                                 int mode, double cval,
+                                                                 long long npad) {
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
+  constexpr int W = ORDER + 1;
   const int tap_mode = ndi_interp_tap_mode(mode);
-  const int width = order + 1;
-  long long start[N];
-  double w[N][6];
+  long long off[N][W];
+  double w[N][W];
   bool outside = false;
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) {
-    const double cc = ndi_interp_coordinate(c[d] + static_cast<double>(npad), x.shape()[d], mode,
-                                            outside);
-    const double base = (order & 1) ? floor(cc) : floor(cc + 0.5);
-    start[d] = static_cast<long long>(base) - order / 2;
-    if (order == 1) {
+    const long long n = x.shape()[d];
+    const double cc = ndi_interp_coordinate(c[d] + static_cast<double>(npad), n, mode, outside);
+    const double base = (ORDER & 1) ? floor(cc) : floor(cc + 0.5);
+    const long long start = static_cast<long long>(base) - ORDER / 2;
+    if constexpr (ORDER == 1) {
       w[d][0] = 1.0 - (cc - base);
       w[d][1] = cc - base;
-    } else if (order > 1) {
-      for (int k = 0; k < width; ++k)
-        w[d][k] = ndi_bspline(cc - static_cast<double>(start[d] + k), order);
+    } else if constexpr (ORDER > 1) {
+#pragma unroll
+      for (int k = 0; k < W; ++k) w[d][k] = ndi_bspline<ORDER>(cc - static_cast<double>(start + k));
+    }
+#pragma unroll
+    for (int k = 0; k < W; ++k) {
+      const long long j = ndi_filter_index(start + k, n, tap_mode);
+      off[d][k] = j < 0 ? -1 : j * x.strides()[d];
     }
   }
   if (outside) return cval;
-  int taps = 1;
-  for (int d = 0; d < In::ndim; ++d) taps *= width;
+  const char* data = (const char*)x.data();
   double sum = 0.0;
-  for (int t = 0; t < taps; ++t) {
-    long long idx[N];
+#pragma unroll
+  for (int t = 0; t < ndi_ipow<W, In::ndim>::value; ++t) {
     int digit[N];
+    long long o = 0;
     bool in_cval = false;
     int rest = t;
 #pragma unroll
     for (int d = In::ndim - 1; d >= 0; --d) {
-      digit[d] = rest % width;
-      rest /= width;
-      const long long j = ndi_filter_index(start[d] + digit[d], x.shape()[d], tap_mode);
-      in_cval |= j < 0;
-      idx[d] = j < 0 ? 0 : j;
+      digit[d] = rest % W;
+      rest /= W;
+      in_cval |= off[d][digit[d]] < 0;
+      o += off[d][digit[d]];
     }
     // The value times each axis's weight in turn: SciPy's order of rounding, so integer
     // outputs round ties as SciPy's do.
-    double v = in_cval ? cval : cast<double>(x[idx]);
-    if (order != 0) {
+    double v = in_cval ? cval : cast<double>(*(decltype(x.data()))(data + o));
+    if constexpr (ORDER != 0) {
 #pragma unroll
       for (int d = 0; d < In::ndim; ++d) v *= w[d][digit[d]];
     }
@@ -175,23 +201,27 @@ template <class Y> __device__ Y ndi_interp_store(double t) {
 // position; oshape/ondim the output's shape.
 
 // map_coordinates: coords holds ndim planes of the output's size, plane d the axis-d coordinate.
-template <class In, class Coords>
+template <int ORDER, class In, class Coords>
 __device__ double ndi_map_coordinates_at(long long pos, long long out_size, const In& x,
-                                         const Coords& coords, int order, int mode, double cval,
+                                         const Coords& coords, int mode, double cval,
                                          long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) c[d] = static_cast<double>(coords[d * out_size + pos]);
-  return ndi_interpolate(x, c, order, mode, cval, npad);
+  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
 }
 
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
 // SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
-template <class In, class Table, class Shape>
-__device__ double ndi_affine_at(long long pos, const In& x, const Table& table, const Shape& oshape,
-                                int ondim, int order, int mode, double cval, long long npad) {
+template <int ORDER, class In, class Table, class Shape>
+__device__ double ndi_affine_at(long long pos, long long out_size, const In& x, const Table& table,
+                                const Shape& oshape, int ondim, int mode, double cval,
+                                long long npad) {
   long long o[32];
-  for_each_coordinate<long long>(pos, ondim, &oshape[0], [&](int d, long long v) { o[d] = v; });
+  auto put = [&](int d, long long v) { o[d] = v; };
+  if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
+    for_each_coordinate<unsigned>(static_cast<unsigned>(pos), ondim, &oshape[0], put);
+  else for_each_coordinate<long long>(pos, ondim, &oshape[0], put);
   double c[In::ndim > 0 ? In::ndim : 1];
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) {
@@ -199,25 +229,28 @@ __device__ double ndi_affine_at(long long pos, const In& x, const Table& table, 
     for (int k = 0; k < ondim; ++k) s += static_cast<double>(o[k]) * table[d * ondim + k];
     c[d] = s;
   }
-  return ndi_interpolate(x, c, order, mode, cval, npad);
+  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
 }
 
 // zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom
 // - 0.5 (pixel edges, not centres, line up). table holds shift[ndim] then zoom[ndim].
-template <class In, class Table, class Shape>
-__device__ double ndi_zoom_shift_at(long long pos, const In& x, const Table& table,
-                                    const Shape& oshape, bool has_shift, bool has_zoom,
-                                    bool grid_mode, int order, int mode, double cval,
+template <int ORDER, class In, class Table, class Shape>
+__device__ double ndi_zoom_shift_at(long long pos, long long out_size, const In& x,
+                                    const Table& table, const Shape& oshape, bool has_shift,
+                                    bool has_zoom, bool grid_mode, int mode, double cval,
                                     long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
-  for_each_coordinate<In::ndim>(pos, &oshape[0], [&](int d, long long v) {
+  auto put = [&](int d, long long v) {
     double cc = static_cast<double>(v);
     if (has_shift) cc += table[d];
     const double z = table[In::ndim + d];
     if (has_zoom) cc = grid_mode ? (cc + 0.5) * z - 0.5 : cc * z;
     c[d] = cc;
-  });
-  return ndi_interpolate(x, c, order, mode, cval, npad);
+  };
+  if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
+    for_each_coordinate<In::ndim>(static_cast<unsigned>(pos), &oshape[0], put);
+  else for_each_coordinate<In::ndim>(pos, &oshape[0], put);
+  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
 }
 
 }  // namespace cunp

@@ -1,7 +1,10 @@
 // src/ops/ndimage/interpolate.cpp -- the interpolation planner: checks, then one elementwise launch
-// over the output whose body samples the input (src/device/ndimage/ndi_interp.cuh).
+// over the output whose body samples the input (src/device/ndimage/ndi_interp.cuh), with a kernel
+// per map and spline order.
 #include "cunp/ops/ndimage/interpolate.hpp"
 
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include "cunp/array/scalar.hpp"
@@ -17,7 +20,7 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   o->preamble = device_part("ndi_boundary") + device_part("ndi_interp");
   o->names = {"x", "table", "oshape", "y"};
   o->raw = {true, true, true, false};
-  o->scalar_names = {"out_size",  "ondim",    "order",     "mode", "cval",
+  o->scalar_names = {"out_size",  "ondim",    "mode",      "cval",
                      "has_shift", "has_zoom", "grid_mode", "npad"};
   o->uses_index = true;  // i is the output's C-order position
   o->type_aliases = {TypeAlias{"Y", false, 3}};
@@ -25,28 +28,38 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   return o;
 }
 
-}  // namespace
-
-const ElementwiseOp& interpolate_op(SampleMap map) {
+// The map's sampler with the spline order fixed in its code (<ORDER> in `call`).
+ElementwiseOp* make_op(SampleMap map, int order) {
+  const std::string k = std::to_string(order);
   switch (map) {
-    case SampleMap::Coordinates: {
-      static const ElementwiseOp* op = make_op(
-          "ndi_map_coordinates",
-          "cunp::ndi_map_coordinates_at(i, out_size, x, table, order, mode, cval, npad)");
-      return *op;
-    }
-    case SampleMap::Affine: {
-      static const ElementwiseOp* op = make_op(
-          "ndi_affine", "cunp::ndi_affine_at(i, x, table, oshape, ondim, order, mode, cval, npad)");
-      return *op;
-    }
+    case SampleMap::Coordinates:
+      return make_op("ndi_map_coordinates" + k, "cunp::ndi_map_coordinates_at<" + k +
+                                                    ">(i, out_size, x, table, mode, cval, npad)");
+    case SampleMap::Affine:
+      return make_op("ndi_affine" + k,
+                     "cunp::ndi_affine_at<" + k +
+                         ">(i, out_size, x, table, oshape, ondim, mode, cval, npad)");
     case SampleMap::ZoomShift: break;
   }
-  static const ElementwiseOp* op = make_op(
-      "ndi_zoom_shift",
-      "cunp::ndi_zoom_shift_at(i, x, table, oshape, has_shift, has_zoom, grid_mode, "
-      "order, mode, cval, npad)");
-  return *op;
+  return make_op("ndi_zoom_shift" + k,
+                 "cunp::ndi_zoom_shift_at<" + k +
+                     ">(i, out_size, x, table, oshape, has_shift, has_zoom, grid_mode, mode, cval, "
+                     "npad)");
+}
+
+}  // namespace
+
+const ElementwiseOp& interpolate_op(SampleMap map, int order) {
+  if (order < 0 || order > 5) throw RuntimeError("spline order not supported");
+  // One kernel per map and order: an order's taps unroll, and a kernel compiles only its own.
+  using Table = std::array<std::array<const ElementwiseOp*, 6>, 3>;
+  static const Table* ops = [] {
+    auto* t = new Table;  // never destroyed, as the kernel cache its ops key
+    for (int m = 0; m < 3; ++m)
+      for (int k = 0; k < 6; ++k) (*t)[m][k] = make_op(static_cast<SampleMap>(m), k);
+    return t;
+  }();
+  return *(*ops)[static_cast<int>(map)][order];
 }
 
 void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
@@ -54,8 +67,13 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
   if (input.ndim() < 1 || output.ndim() < 1)
     throw RuntimeError("input and output rank must be > 0");
   if (o.order < 0 || o.order > 5) throw RuntimeError("spline order not supported");
-  if (table.dtype() != DType::Float64 || oshape.dtype() != DType::Int64)
-    throw TypeError("interpolate: the table must be float64 and oshape int64");
+  // A coordinate array may stay float32 (the kernel reads each as a double, exactly); the small
+  // tables of the other maps are float64.
+  const bool table_ok = table.dtype() == DType::Float64 ||
+                        (map == SampleMap::Coordinates && table.dtype() == DType::Float32);
+  if (!table_ok || oshape.dtype() != DType::Int64)
+    throw TypeError("interpolate: the table must be float64 (or float32 coordinates) and oshape "
+                    "int64");
   if (oshape.size() != output.ndim()) throw ValueError("interpolate: oshape is not output's");
   if (output.ndim() > 32) throw ValueError("interpolate: too many output dimensions");
   const long long in = input.ndim(), on = output.ndim();
@@ -67,26 +85,36 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
     throw ValueError("interpolate: zoom and shift keep the rank");
   if (output.size() == 0) return;
   elementwise(
-      interpolate_op(map), {input, table, oshape}, {output},
+      interpolate_op(map, o.order), {input, table, oshape}, {output},
       {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
-       Scalar::from_int(o.order, DType::Int32),
        Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
        Scalar::from_double(o.cval, DType::Float64), Scalar::from_bool(o.has_shift, DType::Bool),
        Scalar::from_bool(o.has_zoom, DType::Bool), Scalar::from_bool(o.grid_mode, DType::Bool),
        Scalar::from_int(o.npad, DType::Int64)});
 }
 
+long long ndi_line_spread(long long lines) {
+  // Positions for at least 2048 warps (256 blocks of the launcher's 256 threads, about two per SM
+  // of current GPUs), at most 8 a line (then each warp of lines has a block to itself).
+  constexpr long long kWarpsWanted = 2048;
+  const long long warps = (lines + 31) / 32;
+  if (warps == 0) return 1;
+  return std::max<long long>(1, std::min<long long>(8, (kWarpsWanted + warps - 1) / warps));
+}
+
 const ElementwiseOp& spline_filter_op() {
   static const ElementwiseOp* op = [] {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
     o->name = "ndi_spline_filter";
-    o->preamble = device_part("ndi_spline");
+    o->preamble = device_part("ndi_spread") + device_part("ndi_spline");
     o->names = {"c"};
     o->raw = {true};
     o->writable = {true};
-    o->scalar_names = {"n", "inner", "order", "mode"};
-    o->uses_index = true;  // i is the line
-    o->body = "cunp::ndi_spline_filter_at(i, c, n, inner, order, mode);";
+    o->scalar_names = {"n", "inner", "order", "mode", "lines", "spread"};
+    o->uses_index = true;  // i picks the line (ndi_spread.cuh)
+    o->body = "long long line;\n"
+              "if (cunp::ndi_spread_line(i, spread, lines, line))\n"
+              "  cunp::ndi_spline_filter_at(line, c, n, inner, order, mode);";
     return o;
   }();
   return *op;
@@ -102,11 +130,13 @@ void spline_filter(const NDArray& c, int axis, int order, NdiMode mode) {
   long long inner = 1;
   for (int d = axis + 1; d < c.ndim(); ++d) inner *= c.shape()[d];
   const long long lines = c.size() / n;
+  const long long spread = ndi_line_spread(lines);
   elementwise(spline_filter_op(), {c}, {},
               {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
                Scalar::from_int(order, DType::Int32),
-               Scalar::from_int(static_cast<int>(mode), DType::Int32)},
-              Dims{static_cast<int64_t>(lines)});
+               Scalar::from_int(static_cast<int>(mode), DType::Int32),
+               Scalar::from_int(lines, DType::Int64), Scalar::from_int(spread, DType::Int64)},
+              Dims{static_cast<int64_t>((lines + 31) / 32 * 32 * spread)});
 }
 
 }  // namespace cunp

@@ -1,6 +1,6 @@
 // tests/cpp/ndimage/test_interpolate_codegen.cpp -- the interpolation kernels (each way of finding
-// coordinates, input ranks 1 to 3, float, integer and bool outputs) and the spline prefilter's
-// compile with NVRTC.
+// coordinates, input ranks 1 to 3, every spline order, float, integer and bool outputs, float32
+// coordinates) and the spline prefilter's compile with NVRTC.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -15,25 +15,48 @@ using cunp::test_support::expect_compiles;
 
 namespace {
 
-// One test per way of finding coordinates and input rank (seven dtypes each), so that ctest
-// spreads the 63 NVRTC compiles over the cores.
+// One test per way of finding coordinates and input rank (seven dtypes at order 3, then every
+// order at float32), so that ctest spreads the NVRTC compiles over the cores.
 class InterpolateMap : public ::testing::TestWithParam<std::tuple<SampleMap, int>> {};
 
-TEST_P(InterpolateMap, CompilesForEveryDtype) {
+KernelSignature signature(DType t, DType table, int ndim) {
+  KernelSignature sig;
+  sig.inputs = {t, table, DType::Int64};
+  sig.outputs = {t};
+  sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Float64,
+                 DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
+  sig.raw_ndim = {ndim, 1, 1, 1};
+  sig.raw_contiguous = {ndim != 2, true, true, true};
+  sig.strided_ndim = ndim == 2 ? 2 : 0;
+  return sig;
+}
+
+std::string map_name(SampleMap map) {
+  switch (map) {
+    case SampleMap::Coordinates: return "map_coordinates";
+    case SampleMap::Affine: return "affine";
+    case SampleMap::ZoomShift: break;
+  }
+  return "zoom_shift";
+}
+
+TEST_P(InterpolateMap, CompilesForEveryDtypeAndOrder) {
   const auto [map, ndim] = GetParam();
   for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Int64,
                   DType::UInt64, DType::Bool}) {
-    KernelSignature sig;
-    sig.inputs = {t, DType::Float64, DType::Int64};
-    sig.outputs = {t};
-    sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Int32, DType::Float64,
-                   DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
-    sig.raw_ndim = {ndim, 1, 1, 1};
-    sig.raw_contiguous = {ndim != 2, true, true, true};
-    sig.strided_ndim = ndim == 2 ? 2 : 0;
-    expect_compiles(interpolate_op(map), sig,
-                    interpolate_op(map).name + " " + info(t).name + " " + std::to_string(ndim));
+    const ElementwiseOp& op = interpolate_op(map, 3);
+    expect_compiles(op, signature(t, DType::Float64, ndim),
+                    op.name + " " + info(t).name + " " + std::to_string(ndim));
   }
+  for (int order : {0, 1, 2, 4, 5}) {
+    const ElementwiseOp& op = interpolate_op(map, order);
+    expect_compiles(op, signature(DType::Float32, DType::Float64, ndim),
+                    op.name + " float32 " + std::to_string(ndim));
+  }
+  // map_coordinates reads float32 coordinates as they are.
+  if (map == SampleMap::Coordinates)
+    expect_compiles(interpolate_op(map, 1), signature(DType::Float32, DType::Float32, ndim),
+                    "float32 coordinates " + std::to_string(ndim));
 }
 
 INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
@@ -42,17 +65,38 @@ INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
                                                               SampleMap::ZoomShift),
                                             ::testing::Values(1, 2, 3)),
                          [](const ::testing::TestParamInfo<std::tuple<SampleMap, int>>& p) {
-                           return interpolate_op(std::get<0>(p.param)).name + "_" +
+                           return map_name(std::get<0>(p.param)) + "_" +
                                   std::to_string(std::get<1>(p.param)) + "d";
                          });
 
 TEST(NdimageInterpolate, SplineFilterCompiles) {
   KernelSignature sig;
   sig.inputs = {DType::Float64};
-  sig.scalars = {DType::Int64, DType::Int64, DType::Int32, DType::Int32};
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int32,
+                 DType::Int32, DType::Int64, DType::Int64};
   sig.raw_ndim = {3};
   sig.raw_contiguous = {true};
   expect_compiles(spline_filter_op(), sig, "spline filter");
+}
+
+}  // namespace
+
+namespace {
+
+// Few lines take up to 8 positions each (2048 lines: 8, so 64 blocks of one active warp);
+// enough lines take one.
+TEST(NdimageInterpolate, LineSpread) {
+  EXPECT_EQ(ndi_line_spread(1), 8);
+  EXPECT_EQ(ndi_line_spread(2048), 8);
+  EXPECT_EQ(ndi_line_spread(16384), 4);
+  EXPECT_EQ(ndi_line_spread(65536), 1);
+  EXPECT_EQ(ndi_line_spread(1LL << 40), 1);
+  for (long long lines = 1; lines < 200000; lines += 997) {
+    const long long s = ndi_line_spread(lines);
+    EXPECT_GE(s, 1);
+    EXPECT_LE(s, 8);
+    EXPECT_TRUE(s == 8 || (lines + 31) / 32 * s >= 2048) << lines;
+  }
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ namespace cunp {
 
 // Where output element o samples the input.
 enum class SampleMap : uint8_t {
-  Coordinates,  // table: float64 (input.ndim, *output.shape), C-contiguous (map_coordinates)
+  Coordinates,  // table: float64 or float32 (input.ndim, *output.shape) (map_coordinates)
   Affine,       // table: matrix (input.ndim x output.ndim, row-major) then offset (input.ndim)
   ZoomShift,    // table: shift (ndim) then zoom (ndim); output.ndim == input.ndim
 };
@@ -31,17 +31,23 @@ struct SampleOptions {
 void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
                  const NDArray& oshape, const SampleOptions& options);
 
-// The kernel interpolate() runs for a map, for tests that compile it without a GPU. Operands:
-// input (raw), table (raw), oshape (raw), output; scalars: out_size (int64), ondim, order, mode
-// (int32), cval (float64), has_shift, has_zoom, grid_mode (bool), npad (int64).
-const ElementwiseOp& interpolate_op(SampleMap map);
+// The kernel interpolate() runs for a map and spline order (0 to 5, fixed in its code), for
+// tests that compile it without a GPU. Operands: input (raw), table (raw), oshape (raw), output;
+// scalars: out_size (int64), ondim, mode (int32), cval (float64), has_shift, has_zoom, grid_mode
+// (bool), npad (int64).
+const ElementwiseOp& interpolate_op(SampleMap map, int order);
 
 // B-spline coefficients of `order` (2 to 5) along `axis`, in place: coefficients is a
 // C-contiguous float64 array; mode is SciPy's code, which picks the boundary the filter assumes.
 void spline_filter(const NDArray& coefficients, int axis, int order, NdiMode mode);
 
 // Its kernel (operand: the coefficients, raw and writable; scalars: n, inner (int64), order,
-// mode (int32)); the loop runs over lines.
+// mode (int32), lines, spread (int64)); the loop runs over lines * spread positions, rounded up
+// to warps (src/device/ndimage/ndi_spread.cuh).
 const ElementwiseOp& spline_filter_op();
+
+// How many loop positions a line of a one-thread-per-line kernel takes (1 to 8): more where
+// lines are few, so they spread over more SMs (ndi_spread.cuh).
+long long ndi_line_spread(long long lines);
 
 }  // namespace cunp

@@ -12,8 +12,9 @@ opening, closing, gradient, Laplace, top-hats) on the stencil. Complex data go t
 linear filters and interpolation as SciPy splits them (real and imaginary parts); morphology
 refuses complex input, as SciPy does. Measurements (label, find_objects, value_indices and the
 per-region statistics) and the Fourier-domain filters are compositions of array operations
-(sort, unique, bincount, cumsum, ufunc.at, elementwise kernels), as is the exact Euclidean
-distance transform (one broadcast minimum a line and axis). The generic filters take device
+(sort, unique, bincount, cumsum, ufunc.at, elementwise kernels). The exact Euclidean distance
+transform is a kernel per axis, a thread a line building the lower envelope of parabolas
+(O(n) a line). The generic filters take device
 code in CuPy's forms (generic_filter: a ReductionKernel or a RawKernel; generic_filter1d: a
 RawKernel), not Python functions; generic_laplace and generic_gradient_magnitude call Python
 derivative functions, as SciPy's do.

@@ -33,7 +33,17 @@ def _prefiltered(be, input, order, mode, cval, prefilter):
     elif mode == "grid-constant":
         npad = 12
         input = be.xp.pad(input, npad, mode="constant", constant_values=cval)
-    return spline_filter(be, input, order, output=numpy.float64, mode=mode), npad
+    return _coefficients(be, input, order, mode), npad
+
+
+def _coefficients(be, input, order, mode):
+    """The B-spline coefficients of a real input along every axis: one float64 C-order copy,
+    filtered in place axis by axis (no copy between the axes)."""
+    coefficients = be.xp.array(input, dtype=numpy.float64, order="C")
+    code = ns.mode_code(mode)
+    for axis in range(input.ndim):
+        be.spline(coefficients, axis, order, code)
+    return coefficients
 
 
 def spline_filter1d(be, input, order=3, axis=-1, output=numpy.float64, mode="mirror"):
@@ -66,6 +76,10 @@ def spline_filter(be, input, order=3, output=numpy.float64, mode="mirror"):
     output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
     if input.ndim == 0:
         output[...] = input
+        return output
+    if input.dtype.kind != "c" and output.dtype == numpy.float64:
+        # (A narrower output rounds between the axes in SciPy, so it takes the loop below.)
+        output[...] = _coefficients(be, input, order, mode)
         return output
     for axis in range(input.ndim):
         spline_filter1d(be, input, order, axis, output=output, mode=mode)
@@ -104,7 +118,10 @@ def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant
         return _complex_parts(be, map_coordinates, input, output, cval, coordinates=coordinates,
                               order=order, mode=mode, prefilter=prefilter)
     code = ns.mode_code(mode)
-    table = be.xp.ascontiguousarray(coordinates, dtype=numpy.float64)
+    # float32 and float64 coordinates go to the sampler as they are (it reads each as a double,
+    # as SciPy's float64 copy holds it); other kinds become float64 once.
+    kind = coordinates.dtype if coordinates.dtype in (numpy.float32, numpy.float64) else None
+    table = be.xp.ascontiguousarray(coordinates, dtype=kind or numpy.float64)
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
     return be.interpolate(filtered, output, "coordinates", table, order, code, cval, npad=npad)
 

@@ -4,6 +4,7 @@ and messages. The work itself runs on a backend (`Backend`): cunp's stencil engi
 CPU tests a NumPy model of it, so these rules are tested without a GPU."""
 import numbers
 import operator
+import types
 import warnings
 from collections.abc import Iterable
 
@@ -167,8 +168,12 @@ class Backend:
     weights argument."""
 
     def __init__(self, xp, stencil, to_host, sample=None, spline=None, line=None, generic=None,
-                 generic1d=None, user_function=None):
+                 generic1d=None, user_function=None, edt=None):
         self.xp = xp
+        # edt.line(f, feat, fo, go, scratch, axis, step), edt.distance(feat, f, shape, steps,
+        # out) and edt.indices(feat, shape, out): distance_transform_edt's pass and outputs
+        # (shape and steps as host sequences), as cunp/ops/ndimage/edt.hpp describes them.
+        self.edt = edt
         self._stencil = stencil
         self._sample = sample
         self.spline = spline  # spline(coefficients, axis, order, mode): the prefilter, in place
@@ -287,12 +292,14 @@ def _cunp_backend():
         _core.ndimage.stencil(input, output, device_offsets, device_weights,
                               table(interior, numpy.int64), mode, cval, fold, rank)
 
-    def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
+    def sample(input, output, map, where, order, mode, cval, has_shift, has_zoom, grid_mode,
                npad):
-        oshape = cunp.asarray(numpy.asarray(output.shape, dtype=numpy.int64))
-        _core.ndimage.interpolate(input, output, map, cunp.asarray(table, dtype=cunp.float64),
-                                  oshape, order, mode, cval, has_shift, has_zoom, grid_mode,
-                                  npad)
+        # The small tables (shape, affine map, zoom and shift) from the cache, so a repeated
+        # call uploads nothing; a coordinate array is on the device already (float32 or 64).
+        if not isinstance(where, cunp.ndarray):
+            where = table(where, numpy.float64)
+        _core.ndimage.interpolate(input, output, map, where, table(output.shape, numpy.int64),
+                                  order, mode, cval, has_shift, has_zoom, grid_mode, npad)
 
     def spline(coefficients, axis, order, mode):
         _core.ndimage.spline_filter(coefficients, axis, order, mode)
@@ -327,8 +334,17 @@ def _cunp_backend():
             _core.ndimage.generic_filter1d(input, output, in_buf[:count], out_buf[:count], first,
                                            size, before, mode, cval, *function.parts)
 
+    def edt_distance(feat, f, shape, steps, out):
+        _core.ndimage.edt_distance(feat, f, table(shape, numpy.int64),
+                                   table(steps, numpy.float64), out)
+
+    def edt_indices(feat, shape, out):
+        _core.ndimage.edt_indices(feat, table(shape, numpy.int64), out)
+
+    edt = types.SimpleNamespace(line=_core.ndimage.edt_pass, distance=edt_distance,
+                                indices=edt_indices)
     return Backend(cunp, stencil, to_host, sample, spline, line, generic, generic1d,
-                   _user_kernel)
+                   _user_kernel, edt)
 
 
 class _UserKernel:

@@ -301,9 +301,43 @@ def user_function(function, caller):
     return function
 
 
+def edt_line(f, feat, fo, go, scratch, axis, step):
+    """The contract of _core.ndimage.edt_pass: along axis, fo[x] = min over y of f[y] + ((x - y)
+    step)^2 and go[x] = feat[the smallest such y] (by brute force over every pair)."""
+    n = f.shape[axis]
+    fl = numpy.moveaxis(f, axis, -1).reshape(-1, n)
+    cl = numpy.moveaxis(feat, axis, -1).reshape(-1, n)
+    gap = ((numpy.arange(n)[:, None] - numpy.arange(n)[None, :]) * step) ** 2
+    candidate = fl[:, None, :] + gap[None, :, :]  # [line, x, y]
+    best = numpy.argmin(candidate, axis=2)
+    lead = numpy.moveaxis(f, axis, -1).shape
+    numpy.moveaxis(fo, axis, -1)[...] = candidate.min(axis=2).reshape(lead)
+    numpy.moveaxis(go, axis, -1)[...] = numpy.take_along_axis(cl, best, axis=1).reshape(lead)
+
+
+def edt_distance(feat, f, shape, steps, out):
+    """The contract of _core.ndimage.edt_distance: the scaled distance to the zero at feat."""
+    zero = numpy.unravel_index(feat, shape) if len(shape) else ()
+    grid = numpy.indices(shape)
+    total = numpy.zeros(shape)
+    for k in range(len(shape)):
+        delta = (zero[k] - grid[k]) * steps[k]
+        total = total + delta * delta
+    out[...] = numpy.where(numpy.isinf(f), numpy.inf, numpy.sqrt(total))
+
+
+def edt_indices(feat, shape, out):
+    """The contract of _core.ndimage.edt_indices: the coordinates of the zero at feat."""
+    if len(shape):
+        out[...] = numpy.stack(numpy.unravel_index(feat, shape))
+
+
 def numpy_backend():
+    import types
+
+    edt = types.SimpleNamespace(line=edt_line, distance=edt_distance, indices=edt_indices)
     return Backend(numpy, stencil, numpy.asarray, sample, spline, line, generic, generic1d,
-                   user_function)
+                   user_function, edt)
 
 
 # --- models of the device's indexing and selection (written from their contracts) ---

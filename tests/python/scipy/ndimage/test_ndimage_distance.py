@@ -101,3 +101,85 @@ def test_edt_layouts(layout):
     x = {"fortran": numpy.asfortranarray(x), "strided": x[::2, ::-3], "size1": x[:, 5:6]}[layout]
     numpy.testing.assert_allclose(sn.distance_transform_edt(x, [1.0, 2.0]),
                                   _edt(x, [1.0, 2.0]), rtol=1e-12)
+
+
+def _tie_inputs():
+    """Inputs where many elements have several nearest zeros (zeros on lattices, a few zeros,
+    many zeros), 1-D to 3-D, with the samplings to try them under."""
+    rng = numpy.random.default_rng(21)
+    out = []
+    for shape in [(31,), (13, 17), (20, 20), (40, 3), (6, 7, 8)]:
+        for k in range(4):
+            x = numpy.ones(shape, dtype=bool)
+            x[tuple(slice(k % 2, None, 3 + k) for _ in shape)] = False
+            out.append(x)
+        for p in (0.02, 0.5, 0.95):
+            x = rng.random(shape) > p
+            if not x.all():
+                out.append(x)
+    samplings = lambda n: [None, [2.0] + [1.0] * (n - 1), [0.5] * n, [1.5, 0.7, 3.0][:n]]  # noqa: E731
+    return [(x, s) for x in out for s in samplings(x.ndim)]
+
+
+def test_model_indices_are_scipys():
+    """The pass's contract (among equally near zeros, the earliest along each axis in turn)
+    picks SciPy's indices exactly, ties included."""
+    for x, sampling in _tie_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = _edt(x, sampling, return_indices=True)
+        numpy.testing.assert_allclose(b, a, rtol=1e-13)
+        numpy.testing.assert_array_equal(bi, ai)
+
+
+@gpu
+def test_gpu_edt_indices_are_scipys():
+    import cunp
+    import cunp.scipy.ndimage as cn
+    for x, sampling in _tie_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = cn.distance_transform_edt(cunp.asarray(x), sampling, return_indices=True)
+        numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+        numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+
+
+@gpu
+def test_gpu_edt_layouts_outputs_and_edges():
+    import cunp
+    import cunp.scipy.ndimage as cn
+    x = _input((40, 50), 7)
+    for v in (numpy.asfortranarray(x), x[::2, ::-3], x[:, 5:6], x[3:4, :]):
+        a, ai = sn.distance_transform_edt(v, [1.0, 2.0], return_indices=True)
+        b, bi = cn.distance_transform_edt(cunp.asarray(v), [1.0, 2.0], return_indices=True)
+        numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+        numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+    # distances= and indices= arrays of any layout, filled in place.
+    d = cunp.zeros((50, 40), dtype=cunp.float64).T
+    i = cunp.zeros((2, 40, 50), dtype=cunp.int32)[:, :, ::-1]
+    assert cn.distance_transform_edt(cunp.asarray(x), distances=d, indices=i,
+                                     return_indices=True) is None
+    a, ai = sn.distance_transform_edt(x, return_indices=True)
+    numpy.testing.assert_allclose(cunp.asnumpy(d), a, rtol=1e-13)
+    numpy.testing.assert_array_equal(cunp.asnumpy(i), ai)
+    # Only indices; an empty input; all zeros; a large image against SciPy.
+    bi = cn.distance_transform_edt(cunp.asarray(x), return_distances=False, return_indices=True)
+    numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+    e = cn.distance_transform_edt(cunp.zeros((0, 4), dtype=bool))
+    assert e.shape == (0, 4) and e.dtype == numpy.float64
+    z = cn.distance_transform_edt(cunp.zeros((3, 4)))
+    numpy.testing.assert_array_equal(cunp.asnumpy(z), numpy.zeros((3, 4)))
+    big = numpy.random.default_rng(8).random((600, 700)) > 0.001
+    a, ai = sn.distance_transform_edt(big, return_indices=True)
+    b, bi = cn.distance_transform_edt(cunp.asarray(big), return_indices=True)
+    numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+    numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+
+
+@gpu
+def test_gpu_edt_no_zero_is_infinite():
+    """No zero anywhere: inf distances and indices 0 (docs/differences.md; SciPy measures to a
+    point outside the array)."""
+    import cunp
+    import cunp.scipy.ndimage as cn
+    d, i = cn.distance_transform_edt(cunp.ones((3, 4)), return_indices=True)
+    assert numpy.isinf(cunp.asnumpy(d)).all()
+    numpy.testing.assert_array_equal(cunp.asnumpy(i), numpy.zeros((2, 3, 4)))

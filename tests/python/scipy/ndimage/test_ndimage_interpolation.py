@@ -86,8 +86,8 @@ ORDERS = [(0, True), (1, True), (2, True), (3, True), (4, True), (5, True), (3, 
 
 
 def _tol(order):
-    # Orders above 1 weigh taps by the B-spline's truncated-power form rather than SciPy's
-    # per-order polynomials: equal to a few ulps.
+    # Orders above 1 weigh taps by the B-spline's per-order polynomials, evaluated in another
+    # order than SciPy's: equal to a few ulps.
     return dict(rtol=1e-12, atol=1e-12) if order <= 1 else dict(rtol=1e-9, atol=1e-9)
 
 
@@ -306,3 +306,50 @@ def test_output_array_and_coordinates_on_device():
     cn.shift(g, 1.5, output=g, order=1, mode="wrap")  # in place
     numpy.testing.assert_allclose(cunp.asnumpy(g), sn.shift(x, 1.5, order=1, mode="wrap"),
                                   rtol=1e-12)
+
+
+@gpu
+@pytest.mark.parametrize("order", range(6))
+@pytest.mark.parametrize("mode", MODES)
+def test_float32_coordinates_on_device(order, mode):
+    """float32 coordinates reach the kernel as they are (contiguous, strided or F-order): the
+    values SciPy reads from its float64 copy of them."""
+    _half_sample_prefilter_needs_scipy_118(mode, order)
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(11)
+    x = rng.random((9, 11)) * 10
+    coords = rng.uniform(-3, 13, size=(2, 8, 10)).astype(numpy.float32)
+    coords[:, 0, :4] = numpy.array([-0.5, 0.5, 8.0, 10.5], dtype=numpy.float32)[None]
+    g = cunp.asarray(x)
+    for c in (coords, coords[:, ::2, ::-1], numpy.asfortranarray(coords)):
+        want = sn.map_coordinates(x, c, order=order, mode=mode, cval=-1.0)
+        got = cn.map_coordinates(g, cunp.asarray(c), order=order, mode=mode, cval=-1.0)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), want, **_tol(order))
+    # Integer coordinates become float64 once.
+    ci = numpy.round(coords).astype(numpy.int16)
+    numpy.testing.assert_allclose(
+        cunp.asnumpy(cn.map_coordinates(g, cunp.asarray(ci), order=order, mode=mode)),
+        sn.map_coordinates(x, ci, order=order, mode=mode), **_tol(order))
+
+
+@gpu
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+def test_spline_filter_long_lines_and_narrow_output(order, mode):
+    """Lines longer than the prefilter's chunk and than the length where its start-up sums'
+    powers underflow (about 600 for order 2), along either axis; a float32 output rounds between
+    the axes as SciPy's does."""
+    _half_sample_prefilter_needs_scipy_118(mode, order)
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(12)
+    for shape in [(3, 1501), (1203, 2), (13, 17)]:
+        x = rng.standard_normal(shape)
+        g = cunp.asarray(x)
+        numpy.testing.assert_allclose(cunp.asnumpy(cn.spline_filter(g, order, mode=mode)),
+                                      sn.spline_filter(x, order, mode=mode), rtol=1e-11,
+                                      atol=1e-11)
+        numpy.testing.assert_allclose(
+            cunp.asnumpy(cn.spline_filter(g, order, mode=mode, output=numpy.float32)),
+            sn.spline_filter(x, order, mode=mode, output=numpy.float32), rtol=1e-5, atol=1e-5)
