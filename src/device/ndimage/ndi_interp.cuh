@@ -116,7 +116,7 @@ template <int B> struct ndi_ipow<B, 0> { static constexpr int value = 1; };
 // The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
 // npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
 // with the spline of ORDER (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
-// Per axis the ORDER + 1 taps' weights and byte offsets (or -1 for cval) come first, then the
+// Per axis the ORDER + 1 taps' weights, byte offsets and cval flags come first, then the
 // taps in C order, unrolled, so each is a load and ndim multiplies. The order is a template
 // argument (one kernel per order) so that a kernel compiles only the taps it runs.
 template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, const double* c,
@@ -126,6 +126,7 @@ template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, co
   constexpr int W = ORDER + 1;
   const int tap_mode = ndi_interp_tap_mode(mode);
   long long off[N][W];
+  bool off_edge[N][W];  // the tap reads cval (an offset's sign says nothing: strides may be < 0)
   double w[N][W];
   bool outside = false;
 #pragma unroll
@@ -144,7 +145,8 @@ template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, co
 #pragma unroll
     for (int k = 0; k < W; ++k) {
       const long long j = ndi_filter_index(start + k, n, tap_mode);
-      off[d][k] = j < 0 ? -1 : j * x.strides()[d];
+      off_edge[d][k] = j < 0;
+      off[d][k] = j < 0 ? 0 : j * x.strides()[d];
     }
   }
   if (outside) return cval;
@@ -160,7 +162,7 @@ template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, co
     for (int d = In::ndim - 1; d >= 0; --d) {
       digit[d] = rest % W;
       rest /= W;
-      in_cval |= off[d][digit[d]] < 0;
+      in_cval |= off_edge[d][digit[d]];
       o += off[d][digit[d]];
     }
     // The value times each axis's weight in turn: SciPy's order of rounding, so integer
