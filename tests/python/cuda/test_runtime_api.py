@@ -317,15 +317,19 @@ def test_graph_capture_and_launch():
     runtime.streamDestroy(stream)
 
 
+def _new_pool(dev):
+    """A new memory pool on `dev` (skips where the device has no stream-ordered allocator)."""
+    if not runtime.deviceGetAttribute(runtime.cudaDevAttrMemoryPoolsSupported, dev):
+        pytest.skip('no stream-ordered allocator')
+    return runtime.memPoolCreate(runtime.MemPoolProps(
+        runtime.cudaMemAllocationTypePinned, runtime.cudaMemHandleTypeNone,
+        runtime.cudaMemLocationTypeDevice, dev))
+
+
 @gpu
 def test_memory_pools():
     dev = runtime.getDevice()
-    if not runtime.deviceGetAttribute(runtime.cudaDevAttrMemoryPoolsSupported, dev):
-        pytest.skip('no stream-ordered allocator')
-    props = runtime.MemPoolProps(runtime.cudaMemAllocationTypePinned,
-                                 runtime.cudaMemHandleTypeNone,
-                                 runtime.cudaMemLocationTypeDevice, dev)
-    pool = runtime.memPoolCreate(props)
+    pool = _new_pool(dev)
     stream = runtime.streamCreate()
     try:
         runtime.memPoolSetAttribute(pool, runtime.cudaMemPoolAttrReleaseThreshold, 1 << 20)
@@ -457,12 +461,7 @@ def test_stream_priority_and_flags():
 @gpu
 def test_device_set_mem_pool_and_restore():
     dev = runtime.getDevice()
-    if not runtime.deviceGetAttribute(runtime.cudaDevAttrMemoryPoolsSupported, dev):
-        pytest.skip('no stream-ordered allocator')
-    props = runtime.MemPoolProps(runtime.cudaMemAllocationTypePinned,
-                                 runtime.cudaMemHandleTypeNone,
-                                 runtime.cudaMemLocationTypeDevice, dev)
-    pool, before = runtime.memPoolCreate(props), runtime.deviceGetMemPool(dev)
+    pool, before = _new_pool(dev), runtime.deviceGetMemPool(dev)
     try:
         runtime.deviceSetMemPool(dev, pool)
         assert runtime.deviceGetMemPool(dev) == pool
