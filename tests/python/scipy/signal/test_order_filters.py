@@ -91,3 +91,26 @@ def test_on_device(ss):
     want = ss.deconvolve([0.0, 1, 0, 0, 0, 2, 1], [2.0, 1])
     cunp.testing.assert_allclose(q, want[0], atol=1e-12)
     cunp.testing.assert_allclose(r, want[1], atol=1e-12)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "uint8", "int64"])
+def test_rank_filters_on_device_across_dtypes_and_layouts(ss, dtype):
+    # The device path runs ndimage's rank filter with zero padding: every dtype, a strided and
+    # reversed view, a 3-D volume with an uneven kernel and a sparse order_filter domain.
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(4)
+    x = (rng.standard_normal((30, 41)) * 20).astype(dtype)
+    view, host = cunp.asarray(x)[::2, ::-1], x[::2, ::-1]
+    for kernel in (3, (3, 5), 7):
+        want = ss.medfilt2d(host, kernel) if dtype in ("float64", "float32", "uint8") else \
+            ss.medfilt(host, kernel)
+        _same(cunp.asnumpy(signal.medfilt2d(view, kernel)), want)
+    v = (rng.standard_normal((6, 7, 8)) * 20).astype(dtype)
+    _same(cunp.asnumpy(signal.medfilt(cunp.asarray(v), [3, 1, 5])), ss.medfilt(v, [3, 1, 5]))
+    domain = numpy.array([[1, 0, 1], [0, 1, 0], [1, 1, 1]])
+    for rank in (0, 3, 5):
+        _same(cunp.asnumpy(signal.order_filter(view, domain, rank)),
+              ss.order_filter(host, domain, rank))
