@@ -71,6 +71,7 @@ bool to_kernel_arg(nb::handle h, KernelArg& arg, NDArray* imported) {
     s.value = to_scalar(h, to_dtype(h.attr("dtype")));
   } else if (is_texture_handle(h)) {
     s.value = texture_handle(h);
+    s.binds_type = true;
   } else if (nb::object view; imported && (view = import_device_object(h, nullptr)).is_valid()) {
     // Read only as an input here: a read-only producer's data is never written.
     *imported = unwrap(view).a;

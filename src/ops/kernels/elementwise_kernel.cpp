@@ -74,6 +74,7 @@ std::vector<NDArray> ElementwiseKernel::operator()(ArgList<KernelArg> inputs,
   for (std::size_t k = 0; k < nin; ++k) {
     scalar[k] = !inputs[k].array;
     if (!scalar[k]) in_given[k] = inputs[k].array->dtype();
+    else if (inputs[k].scalar.binds_type) in_given[k] = inputs[k].scalar.value.dtype;
   }
   DType out_given[kMax];
   for (std::size_t j = 0; j < outputs.size(); ++j) out_given[j] = outputs[j].dtype();

@@ -81,8 +81,10 @@ std::vector<NDArray> ReductionKernel::operator()(ArgList<KernelArg> inputs,
                     " inputs, given " + std::to_string(inputs.size()));
   std::optional<DType> in_given[kMaxParams];
   DType out_given[kMaxParams];
-  for (std::size_t k = 0; k < nin; ++k)
+  for (std::size_t k = 0; k < nin; ++k) {
     if (inputs[k].array) in_given[k] = inputs[k].array->dtype();
+    else if (inputs[k].scalar.binds_type) in_given[k] = inputs[k].scalar.value.dtype;
+  }
   for (std::size_t j = 0; j < outputs.size(); ++j) out_given[j] = outputs[j].dtype();
   DType in_types[kMaxParams], out_types[kMaxParams];
   params_.resolve({in_given, nin}, {out_given, outputs.size()}, {in_types, nin}, {out_types, nout},

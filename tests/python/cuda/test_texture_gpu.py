@@ -115,15 +115,16 @@ def test_texture_over_linear_memory_with_raw_kernel():
     assert res.get_desc()["linear"]["sizeInBytes"] == x.nbytes
 
 
-def test_texture_object_as_an_elementwise_kernel_argument():
-    # As CuPy's elementwise kernels take one, as its 64-bit handle. (CuPy's programs also bind
-    # it to a type placeholder, 'U texObj': cunp's placeholders take types from arrays only.)
+@pytest.mark.parametrize("param", ["U texObj", "uint64 texObj"])
+def test_texture_object_as_an_elementwise_kernel_argument(param):
+    # As CuPy's elementwise kernels take one: its 64-bit handle, which also gives a type
+    # placeholder its type ('U texObj', as CuPy programs write it).
     n = 777
     x = cunp.arange(n, dtype=cunp.float32) * 0.25
     desc = ChannelFormatDescriptor(32, 0, 0, 0, _FLOAT)
     tex = TextureObject(ResourceDescriptor(runtime.cudaResourceTypeLinear, arr=x, chDesc=desc,
                                            sizeInBytes=x.nbytes), TextureDescriptor())
-    kernel = cunp.ElementwiseKernel('T y, uint64 texObj', 'T z',
+    kernel = cunp.ElementwiseKernel('T y, ' + param, 'T z',
                                     'z = tex1Dfetch<T>(texObj, (int)i) + y', 'tex_plus')
     y = cunp.ones(n, dtype=cunp.float32)
     numpy.testing.assert_array_equal(cunp.asnumpy(kernel(y, tex)), cunp.asnumpy(x) + 1)

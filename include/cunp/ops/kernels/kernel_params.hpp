@@ -64,6 +64,9 @@ struct KernelScalar {
   // complex value converts to complex types only. Any other scalar converts as astype does.
   bool python_value = false;
   bool big_int = false;  // a Python int beyond 64 bits, held as Float64
+  // A texture or surface object's handle (UInt64, as cudaTextureObject_t is unsigned long
+  // long): unlike other scalars it gives a type placeholder its type, as in CuPy ('U texObj').
+  bool binds_type = false;
 
   Scalar as(DType t) const;
 };
