@@ -143,7 +143,7 @@ class time_range:  # noqa: N801 - cupyx's spelling
     (``@time_range()`` names it after the function). ``color_id`` picks one of CuPy's colors,
     ``argb_color`` gives one; no-ops unless a profiler is attached."""
 
-    def __init__(self, message=None, color_id=None, argb_color=None, *, sync=False):
+    def __init__(self, message=None, color_id=None, argb_color=None, sync=False):
         if color_id is not None and argb_color is not None:
             raise ValueError('Only either color_id or argb_color can be specified')
         self.message = message

@@ -1,8 +1,9 @@
 """Every public function of cunp shows NumPy's signature under inspect.signature: the same
 parameter names, in the same order, of the same kinds, with defaults that mean the same. The
 functions bound in C++ (nanobind functions, the ufuncs) get theirs from cunp._signatures.
-Differences that are decisions are in data/signature_exclusions.json, each with its reason.
-Runs without a GPU.
+CuPy's own names (those NumPy lacks: cupyx's, cupy.testing's, cupy.cuda's Python ones) show
+CuPy's signatures, pinned in data/cupy_signatures.json by tools/cupy-names. Differences that
+are decisions are in data/signature_exclusions.json, each with its reason. Runs without a GPU.
 """
 import importlib
 import inspect
@@ -17,7 +18,10 @@ import cunp
 
 _DATA = os.path.join(os.path.dirname(__file__), "data")
 with open(os.path.join(_DATA, "signature_exclusions.json")) as _f:
-    EXCLUSIONS = json.load(_f)["functions"]
+    _EXCLUDED = json.load(_f)
+EXCLUSIONS, CUPY_EXCLUSIONS = _EXCLUDED["functions"], _EXCLUDED["cupy"]
+with open(os.path.join(_DATA, "cupy_signatures.json")) as _f:
+    CUPY_SIGNATURES = json.load(_f)["signatures"]
 
 # cunp's namespace -> NumPy's.
 NAMESPACES = {"cunp": "numpy", "cunp.linalg": "numpy.linalg", "cunp.fft": "numpy.fft",
@@ -105,13 +109,8 @@ _BY_NAME = (_P.POSITIONAL_OR_KEYWORD, _P.KEYWORD_ONLY)
 
 
 def differences(qualified):
-    """Where cunp's signature of a function differs from NumPy's (empty: none). The rules:
-    NumPy's positional parameters in NumPy's order, with NumPy's names where NumPy lets them
-    be passed by name; NumPy's keyword parameters, by name (their order is free); *args and
-    **kwargs where NumPy has them; defaults that mean the same (NumPy's <no value> matches any;
-    a default where NumPy requires the argument is fine); and parameters of cunp's own (CuPy's
-    dtype=, device=, ...) after NumPy's, with defaults. A parameter NumPy takes positionally
-    only may also be named in cunp."""
+    """Where cunp's signature of a function differs from NumPy's (empty: none); the rules are
+    _signature_differences'."""
     if qualified.startswith("cunp.ndarray."):
         name = qualified.rpartition(".")[2]
         f, g = getattr(cunp.ndarray, name), getattr(numpy.ndarray, name)
@@ -121,19 +120,29 @@ def differences(qualified):
         ours = inspect.signature(f)
     except (TypeError, ValueError) as e:
         return [f"no signature ({e})"]
-    theirs = inspect.signature(g)
+    return _signature_differences(ours, inspect.signature(g))
+
+
+def _signature_differences(ours, theirs, who="NumPy"):
+    """Where signature `ours` differs from `theirs` (NumPy's or CuPy's). The rules:
+    NumPy's positional parameters in NumPy's order, with NumPy's names where NumPy lets them
+    be passed by name; NumPy's keyword parameters, by name (their order is free); *args and
+    **kwargs where NumPy has them; defaults that mean the same (NumPy's <no value> matches any;
+    a default where NumPy requires the argument is fine); and parameters of cunp's own (CuPy's
+    dtype=, device=, ...) after NumPy's, with defaults. A parameter NumPy takes positionally
+    only may also be named in cunp."""
     a, b = list(ours.parameters.values()), list(theirs.parameters.values())
     problems = []
     a_pos = [p for p in a if p.kind in _POSITIONAL]
     b_pos = [p for p in b if p.kind in _POSITIONAL]
     if len(a_pos) < len(b_pos):
-        problems.append(f"{len(a_pos)} positional parameters, NumPy has {len(b_pos)}")
+        problems.append(f"{len(a_pos)} positional parameters, {who} has {len(b_pos)}")
     for p, q in zip(a_pos, b_pos):
         if q.kind == _P.POSITIONAL_OR_KEYWORD and (p.name != q.name or p.kind != q.kind):
             problems.append(f"positional parameter {p.name} ({p.kind.description}) where "
-                            f"NumPy has {q.name} ({q.kind.description})")
+                            f"{who} has {q.name} ({q.kind.description})")
         if not _same_default(q.name, p.default, q.default):
-            problems.append(f"default of {q.name}: {p.default!r} != NumPy's {q.default!r}")
+            problems.append(f"default of {q.name}: {p.default!r} != {who}'s {q.default!r}")
     by_name = {p.name: p for p in a if p.kind in _BY_NAME}
     for q in b:
         if q.kind != _P.KEYWORD_ONLY:
@@ -142,7 +151,7 @@ def differences(qualified):
         if p is None:
             problems.append(f"no keyword parameter {q.name}")
         elif not _same_default(q.name, p.default, q.default):
-            problems.append(f"default of {q.name}: {p.default!r} != NumPy's {q.default!r}")
+            problems.append(f"default of {q.name}: {p.default!r} != {who}'s {q.default!r}")
     takes_kwargs = any(p.kind == _P.VAR_KEYWORD for p in a)
     if takes_kwargs:  # NumPy's keywords reach cunp's **kwargs
         problems = [m for m in problems if not m.startswith("no keyword parameter")]
@@ -153,7 +162,7 @@ def differences(qualified):
     for p in a:
         if (p.name not in known and p.kind in (*_POSITIONAL, _P.KEYWORD_ONLY)
                 and p.default is _P.empty):
-            problems.append(f"{p.name}, which NumPy does not have, is required")
+            problems.append(f"{p.name}, which {who} does not have, is required")
     return problems
 
 
@@ -268,3 +277,61 @@ def test_the_package_ships_stubs_and_py_typed():
     assert os.path.isfile(stub), "the build writes cunp/_core/*.pyi (cmake/stubgen.py)"
     with open(stub) as f:
         assert "def zeros(" in f.read()
+
+
+# CuPy's namespaces whose names NumPy shares (those are compared with NumPy's above).
+_NUMPY_OF = {"cupy": "numpy", "cupyx": "numpy", "cupy.linalg": "numpy.linalg",
+             "cupy.fft": "numpy.fft", "cupy.random": "numpy.random",
+             "cupy.lib.stride_tricks": "numpy.lib.stride_tricks"}
+
+
+def _cunp_module(cupy_namespace):
+    """cunp's home of a CuPy namespace (DESIGN 15: cupy.X and cupyx.X are cunp.X)."""
+    root, _, rest = cupy_namespace.partition(".")
+    return importlib.import_module("cunp" + ("." + rest if rest else ""))
+
+
+def _cupy_only():
+    out = []
+    for key in sorted(CUPY_SIGNATURES):
+        namespace, name = key.split(":")
+        numpy_namespace = _NUMPY_OF.get(namespace)
+        if numpy_namespace and hasattr(importlib.import_module(numpy_namespace), name):
+            continue
+        if hasattr(_cunp_module(namespace), name):  # missing ones: test_cupy_coverage.py's
+            out.append(key)
+    return out
+
+
+CUPY_ONLY = _cupy_only()
+_ANY_DEFAULT = object()  # CuPy's data says only whether a parameter has a default
+
+
+def cupy_differences(key):
+    namespace, name = key.split(":")
+    try:
+        ours = inspect.signature(getattr(_cunp_module(namespace), name))
+    except (TypeError, ValueError) as e:
+        return [f"no signature ({e})"]
+    theirs = inspect.Signature([
+        inspect.Parameter(p, getattr(_P, kind), default=_ANY_DEFAULT if has else _P.empty)
+        for p, kind, has in CUPY_SIGNATURES[key]])
+    return _signature_differences(ours, theirs, "CuPy")
+
+
+def test_there_are_cupy_names_to_compare():
+    assert len(CUPY_ONLY) > 80
+    assert "cupyx:scatter_add" in CUPY_ONLY and "cupy.testing:numpy_cupy_allclose" in CUPY_ONLY
+
+
+@pytest.mark.parametrize("key", [k for k in CUPY_ONLY if k not in CUPY_EXCLUSIONS])
+def test_cupy_only_signature_is_cupys(key):
+    assert not cupy_differences(key), (
+        f"{key}: {cupy_differences(key)}; match CuPy's signature or add it, with a reason, to "
+        "the 'cupy' table of tests/python/data/signature_exclusions.json")
+
+
+def test_cupy_exclusions_have_reasons_and_exist():
+    for key, reason in CUPY_EXCLUSIONS.items():
+        assert reason.strip(), f"{key}: an exclusion without a reason"
+        assert key in CUPY_ONLY, f"{key}: not one of CuPy's own names cunp has"

@@ -84,7 +84,7 @@ class _RuntimeInfo:
                                                                 len(self.devices))
 
 
-def get_runtime_info(full=True):
+def get_runtime_info(*, full=True):
     """The runtime configuration (cupyx.get_runtime_info): an object whose attributes hold
     the settings, the CUDA driver, toolkit and library versions with the files they were
     loaded from, and the devices; str() of it is the report cunp.show_config() prints. Never

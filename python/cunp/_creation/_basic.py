@@ -38,7 +38,7 @@ def copy(a, order="K"):
     return _core.array(a, None, True, order, 0)
 
 
-def asnumpy(a, stream=None, order="C", out=None, blocking=True):
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
     """A NumPy array with a's values (a copy to host). Another library's device array (CUDA
     array interface, DLPack on a GPU) is viewed and copied the same way; other input goes to
     numpy.asarray."""

@@ -173,10 +173,12 @@ class GeneralizedUFunc:
         supports_out: func takes ``out=`` (the output arrays, core dimensions last).
         signatures: type loops, each ``'ff->f'`` or ``('ff->f', other_func)``; the first whose
             input types the inputs cast to safely is used (inputs are cast to it).
+        try_fastcall_func: called first with the gufunc's own arguments (the keywords all
+            given); its result is the gufunc's unless it returns NotImplemented.
     """
 
     def __init__(self, func, signature, *, name=None, doc=None, supports_batched=False,
-                 supports_out=False, signatures=None):
+                 supports_out=False, signatures=None, try_fastcall_func=None):
         if not callable(func):
             raise TypeError("func must be callable")
         self._func = func
@@ -193,6 +195,7 @@ class GeneralizedUFunc:
             text, loop_func = entry if isinstance(entry, tuple) else (entry, func)
             self._loops.append(_Loop(text, loop_func, self.nin, self.nout))
         self._names = _seen_names(self._ins + self._outs)
+        self._try_fastcall_func = try_fastcall_func
 
     def __repr__(self):
         return "<GeneralizedUFunc %r %s>" % (self.__name__, self.signature)
@@ -280,6 +283,12 @@ class GeneralizedUFunc:
                  dtype=None, signature=None, order="K", out=None):
         """Applies the gufunc: see the class docstring. Outputs may be given as `out`
         (an array, or a tuple with one per output) or as extra positional arguments."""
+        if self._try_fastcall_func is not None:
+            result = self._try_fastcall_func(
+                *args, out=out, axes=axes, axis=axis, keepdims=keepdims, casting=casting,
+                dtype=dtype, signature=signature, order=order)
+            if result is not NotImplemented:
+                return result
         if len(args) == self.nargs and out is None:
             args, out = args[:self.nin], tuple(args[self.nin:])
         if len(args) != self.nin:

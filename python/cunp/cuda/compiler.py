@@ -93,20 +93,48 @@ def _option_tuple(options):
 
 def compile_using_nvrtc(source, options=(), arch=None, filename="kern.cu",
                         name_expressions=None, log_stream=None, cache_in_memory=False,
-                        jitify=False):
+                        jitify=False, method=None):
     """Compiles `source` with NVRTC for `arch` (the current device's compute capability when
     None) and returns (image, mapping): the image is a cubin, or PTX where this NVRTC cannot
-    target `arch` (the driver JIT-compiles it); mapping is {expression: lowered name} for
-    `name_expressions`, else None. cunp's compiler adds the toolkit's include directories, as
-    RawModule does. `filename`, `log_stream` and `cache_in_memory` are taken for CuPy's
-    signature."""
+    target `arch` (the driver JIT-compiles it), or PTX for compute_`arch` with method='ptx';
+    mapping is {expression: lowered name} for `name_expressions`, else None. cunp's compiler
+    adds the toolkit's include directories, as RawModule does. `log_stream` and
+    `cache_in_memory` are taken for CuPy's signature."""
     if not isinstance(source, str):
         raise TypeError("source must be a str, not %s" % type(source).__name__)
+    if method not in (None, "cubin", "ptx"):
+        raise ValueError("method must be 'cubin', 'ptx' or None, not %r" % (method,))
     expressions = [str(e) for e in name_expressions] if name_expressions else []
+    if method == "ptx":
+        return _nvrtc_ptx(source, _option_tuple(options), _arch_number(arch), filename,
+                          expressions)
     image, _, lowered = _core.kernels.compile_image(
         source, list(_option_tuple(options)), expressions, _arch_number(arch), "nvrtc",
         bool(jitify))
     return image, (dict(zip(expressions, lowered)) if expressions else None)
+
+
+def _nvrtc_ptx(source, options, arch, filename, expressions):
+    """PTX for compute_`arch` through NVRTC's own calls, with the toolkit's headers."""
+    import os
+
+    from cunp.cuda import get_cuda_path, nvrtc
+    options = list(options) + ["--gpu-architecture=compute_%d" % arch]
+    if get_cuda_path():
+        options.append("-I" + os.path.join(get_cuda_path(), "include"))
+    prog = nvrtc.createProgram(source, filename, [], [])
+    try:
+        for e in expressions:
+            nvrtc.addNameExpression(prog, e)
+        try:
+            nvrtc.compileProgram(prog, options)
+        except nvrtc.NVRTCError:
+            raise CompileException(nvrtc.getProgramLog(prog)) from None
+        ptx = nvrtc.getPTX(prog).rstrip(b"\0")
+        mapping = {e: nvrtc.getLoweredName(prog, e) for e in expressions} or None
+    finally:
+        nvrtc.destroyProgram(prog)
+    return ptx, mapping
 
 
 def compile_using_nvcc(source, options=(), arch=None, filename="kern.cu", code_type="cubin",

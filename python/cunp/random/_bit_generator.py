@@ -207,11 +207,15 @@ class Philox4x3210(Philox):
 
 
 class _CurandKeyed(BitGenerator):
-    """Keys each call from cuRAND's host generator of the given type (see the module docstring)."""
+    """Keys each call from cuRAND's host generator of the given type (see the module docstring).
+    `size` (how many cuRAND states CuPy keeps) is accepted and unused, as for Philox4x3210."""
 
     _rng_type = None
 
-    def __init__(self, seed=None):
+    def __init__(self, seed=None, *, size=-1):
+        import operator
+
+        operator.index(size)
         super().__init__(seed)
         from cunp import _core
 

@@ -1,5 +1,8 @@
 """Assertions that take cunp arrays, NumPy arrays or nested sequences."""
 
+import contextlib
+import warnings
+
 import numpy
 import numpy.testing
 
@@ -52,32 +55,33 @@ def _check_strides(x, y, err_msg):
         raise AssertionError(msg)
 
 
-def assert_allclose(actual, desired, rtol=1e-7, atol=0, err_msg='',
-                    verbose=True, **kwargs):
+def assert_allclose(actual, desired, rtol=1e-7, atol=0, equal_nan=True, err_msg='',
+                    verbose=True, *, strict=False):
     """``numpy.testing.assert_allclose`` for cunp and NumPy inputs."""
     numpy.testing.assert_allclose(
-        to_host(actual), to_host(desired), rtol=rtol, atol=atol,
-        err_msg=err_msg, verbose=verbose, **kwargs)
+        to_host(actual), to_host(desired), rtol=rtol, atol=atol, equal_nan=equal_nan,
+        err_msg=err_msg, verbose=verbose, strict=strict)
 
 
-def assert_array_equal(x, y, err_msg='', verbose=True, strides_check=False,
-                       **kwargs):
+def assert_array_equal(actual, desired, err_msg='', verbose=True, *, strict=False,
+                       strides_check=False):
     """``numpy.testing.assert_array_equal`` for cunp and NumPy inputs.
 
-    With ``strides_check=True`` the strides of ``x`` and ``y`` must match
-    too, except on axes of length 1 and for empty arrays, where strides do
-    not affect which memory is addressed.
+    With ``strides_check=True`` the strides of ``actual`` and ``desired``
+    must match too, except on axes of length 1 and for empty arrays, where
+    strides do not affect which memory is addressed.
     """
     if strides_check:
-        _check_strides(x, y, err_msg)
+        _check_strides(actual, desired, err_msg)
     numpy.testing.assert_array_equal(
-        to_host(x), to_host(y), err_msg=err_msg, verbose=verbose, **kwargs)
+        to_host(actual), to_host(desired), err_msg=err_msg, verbose=verbose,
+        strict=strict)
 
 
-def assert_array_almost_equal(x, y, decimal=6, err_msg='', verbose=True):
+def assert_array_almost_equal(actual, desired, decimal=6, err_msg='', verbose=True):
     """``numpy.testing.assert_array_almost_equal`` for cunp and NumPy."""
     numpy.testing.assert_array_almost_equal(
-        to_host(x), to_host(y), decimal=decimal, err_msg=err_msg,
+        to_host(actual), to_host(desired), decimal=decimal, err_msg=err_msg,
         verbose=verbose)
 
 
@@ -157,7 +161,15 @@ def assert_array_list_equal(xlist, ylist, err_msg='', verbose=True):
 assert_string_equal = numpy.testing.assert_string_equal
 assert_raises = numpy.testing.assert_raises
 assert_raises_regex = numpy.testing.assert_raises_regex
-assert_warns = numpy.testing.assert_warns
+@contextlib.contextmanager
+def assert_warns(expected):
+    """Fails unless the block warns with a warning of class `expected` (CuPy's context
+    manager; NumPy 2.4 deprecated its assert_warns for pytest.warns)."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter('always')
+        yield
+    if not any(isinstance(w.message, expected) for w in seen):
+        raise AssertionError('%s not triggered' % getattr(expected, '__name__', expected))
 assert_no_warnings = numpy.testing.assert_no_warnings
 assert_ = numpy.testing.assert_
 suppress_warnings = numpy.testing.suppress_warnings

@@ -126,11 +126,11 @@ def with_requires(*requirements):
     return decorator
 
 
-def slow(func):
-    """Marks a test as slow (pytest's ``slow`` marker)."""
+def slow(*args, **kwargs):
+    """Marks a test as slow (pytest's ``slow`` marker, with its arguments)."""
     import pytest
 
-    return pytest.mark.slow(func)
+    return pytest.mark.slow(*args, **kwargs)
 
 
 def installed(*specifiers):

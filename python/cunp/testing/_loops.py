@@ -229,37 +229,72 @@ class _Comparer:
                 err_msg=msg, verbose=self.verbose)
 
 
-def _without_param(func, name):
-    """Signature of ``func`` minus ``name`` so pytest sees no fixture there."""
+def _without_params(func, names):
+    """Signature of ``func`` minus ``names`` so pytest sees no fixtures there."""
     sig = inspect.signature(func)
     params = sig.parameters
-    if name not in params and not any(
-            p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        raise TypeError('{} must accept an argument named {!r}'.format(
-            getattr(func, '__qualname__', func), name))
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    for name in names:
+        if name not in params and not takes_any:
+            raise TypeError('{} must accept an argument named {!r}'.format(
+                getattr(func, '__qualname__', func), name))
     return sig.replace(parameters=[p for p in params.values()
-                                   if p.name != name])
+                                   if p.name not in names])
 
 
-def _twin_runner(name, judge):
+def _modules(sp_name, scipy_name):
+    """The keyword arguments each side gets, as CuPy's decorators give them: `name` the array
+    module, `sp_name` scipy.sparse or cunp.scipy.sparse, `scipy_name` scipy or cunp.scipy."""
+    host, device = {}, {}
+    if sp_name:
+        import scipy.sparse
+
+        import cunp.scipy.sparse
+        host[sp_name], device[sp_name] = scipy.sparse, cunp.scipy.sparse
+    if scipy_name:
+        import scipy
+
+        import cunp.scipy
+        host[scipy_name], device[scipy_name] = scipy, cunp.scipy
+    return host, device
+
+
+def _twin_runner(name, judge, sp_name=None, scipy_name=None):
     """Build a decorator that runs the body on numpy and cunp, then judges."""
+    supplied = [n for n in (name, sp_name, scipy_name) if n]
+
     def decorator(func):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            if name in kwargs:
-                raise TypeError('{!r} is supplied by the decorator'.format(
-                    name))
+            for n in supplied:
+                if n in kwargs:
+                    raise TypeError('{!r} is supplied by the decorator'.format(n))
+            host, device = _modules(sp_name, scipy_name)
             np_out = _Outcome('numpy')
             cp_out = _Outcome('cunp')
-            np_out.run(func, args, dict(kwargs, **{name: numpy}))
-            cp_out.run(func, args, dict(kwargs, **{name: cunp}))
+            np_out.run(func, args, dict(kwargs, **{name: numpy}, **host))
+            cp_out.run(func, args, dict(kwargs, **{name: cunp}, **device))
             judge(np_out, cp_out)
-        wrapper.__signature__ = _without_param(func, name)
+        wrapper.__signature__ = _without_params(func, supplied)
         return wrapper
     return decorator
 
 
-def _comparing(comparer, name, accept_error, err_msg):
+def _dense(np_r, cp_r, check_format):
+    """Sparse results (SciPy's and cunp's) as dense arrays, their formats compared first."""
+    if not (hasattr(np_r, 'toarray') and hasattr(np_r, 'format')):
+        return np_r, cp_r
+    if not hasattr(cp_r, 'toarray'):
+        raise AssertionError('scipy returned a sparse {} matrix but cunp returned {}'.format(
+            np_r.format, _short(cp_r)))
+    if check_format and np_r.format != cp_r.format:
+        raise AssertionError('sparse formats differ: scipy {} vs cunp {}'.format(
+            np_r.format, cp_r.format))
+    return np_r.toarray(), cp_r.toarray()
+
+
+def _comparing(comparer, name, accept_error, err_msg, sp_name=None, scipy_name=None,
+               check_format=True):
     def judge(np_out, cp_out):
         if np_out.error is not None or cp_out.error is not None:
             _check_errors(np_out, cp_out, accept_error, err_msg)
@@ -268,13 +303,14 @@ def _comparing(comparer, name, accept_error, err_msg):
             raise AssertionError(
                 'the test returned None on both sides; return the value to '
                 'compare (a missing return is the usual cause)')
-        comparer.compare(np_out.value, cp_out.value)
-    return _twin_runner(name, judge)
+        comparer.compare(*_dense(np_out.value, cp_out.value, check_format))
+    return _twin_runner(name, judge, sp_name, scipy_name)
 
 
 def numpy_cunp_allclose(rtol=1e-7, atol=0, err_msg='', verbose=True,
                         name='xp', type_check=True, accept_error=False,
-                        contiguous_check=True):
+                        sp_name=None, scipy_name=None, contiguous_check=True, *,
+                        _check_sparse_format=True):
     """Run the test with xp=numpy and xp=cunp; results must be close.
 
     ``rtol``/``atol`` may be dicts keyed by dtype (plus ``'default'``) to give
@@ -286,16 +322,22 @@ def numpy_cunp_allclose(rtol=1e-7, atol=0, err_msg='', verbose=True,
     or an exception type or tuple: then both sides must raise, NumPy's
     exception must be an accepted one and cunp's must be an instance of
     NumPy's exception type.  An exception on one side only always fails.
+
+    ``sp_name`` and ``scipy_name`` name arguments that get scipy.sparse and
+    scipy on NumPy's side, cunp.scipy.sparse and cunp.scipy on cunp's; sparse
+    results are compared as dense arrays after their formats (unless
+    ``_check_sparse_format`` is False).
     """
     comparer = _Comparer('close', rtol=rtol, atol=atol, err_msg=err_msg,
                          verbose=verbose, type_check=type_check,
                          contiguous_check=contiguous_check)
-    return _comparing(comparer, name, accept_error, err_msg)
+    return _comparing(comparer, name, accept_error, err_msg, sp_name, scipy_name,
+                      _check_sparse_format)
 
 
 def numpy_cunp_array_equal(err_msg='', verbose=True, name='xp',
-                           type_check=True, accept_error=False,
-                           strides_check=False):
+                           type_check=True, accept_error=False, sp_name=None,
+                           scipy_name=None, strides_check=False):
     """Run the test with xp=numpy and xp=cunp; results must be equal.
 
     NaNs in the same places count as equal.  With ``strides_check`` array
@@ -305,10 +347,10 @@ def numpy_cunp_array_equal(err_msg='', verbose=True, name='xp',
     """
     comparer = _Comparer('equal', err_msg=err_msg, verbose=verbose,
                          type_check=type_check, strides_check=strides_check)
-    return _comparing(comparer, name, accept_error, err_msg)
+    return _comparing(comparer, name, accept_error, err_msg, sp_name, scipy_name)
 
 
-def numpy_cunp_raises(name='xp', accept_error=Exception):
+def numpy_cunp_raises(name='xp', sp_name=None, scipy_name=None, accept_error=Exception):
     """Run the test with xp=numpy and xp=cunp; both must raise.
 
     cunp's exception must be an instance of NumPy's exception type.
@@ -319,10 +361,10 @@ def numpy_cunp_raises(name='xp', accept_error=Exception):
                 'Neither numpy nor cunp raised an exception.\n\n{}\n\n{}'
                 .format(np_out.describe(), cp_out.describe()))
         _check_errors(np_out, cp_out, accept_error, '')
-    return _twin_runner(name, judge)
+    return _twin_runner(name, judge, sp_name, scipy_name)
 
 
-def numpy_cunp_equal(name='xp'):
+def numpy_cunp_equal(name='xp', sp_name=None, scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; the results must be equal by
     ``==`` (for values that are not arrays: Python scalars, strings, tuples
     of ints such as shapes, dtypes). Both must not raise."""
@@ -333,10 +375,10 @@ def numpy_cunp_equal(name='xp'):
             raise AssertionError(
                 'Results are not equal:\n numpy: {}\n cunp:  {}'.format(
                     _short(np_out.value), _short(cp_out.value)))
-    return _twin_runner(name, judge)
+    return _twin_runner(name, judge, sp_name, scipy_name)
 
 
-def _host_judge(assertion, name, accept_error, type_check):
+def _host_judge(assertion, name, accept_error, type_check, sp_name=None, scipy_name=None):
     """A twin-run decorator comparing the two results with a NumPy
     assertion, applied to the host copies."""
     from cunp.testing._array import to_host
@@ -357,47 +399,51 @@ def _host_judge(assertion, name, accept_error, type_check):
             raise AssertionError('dtypes differ: numpy {} vs cunp {}'.format(
                 numpy.asarray(np_r).dtype, numpy.asarray(cp_h).dtype))
         assertion(cp_h, np_r)
-    return _twin_runner(name, judge)
+    return _twin_runner(name, judge, sp_name, scipy_name)
 
 
 def numpy_cunp_array_almost_equal(decimal=6, err_msg='', verbose=True,
                                   name='xp', type_check=True,
-                                  accept_error=False):
+                                  accept_error=False, sp_name=None, scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; the results must agree to
     `decimal` places (``assert_array_almost_equal``)."""
     return _host_judge(
         lambda a, b: numpy.testing.assert_array_almost_equal(
-            a, b, decimal, err_msg, verbose), name, accept_error, type_check)
+            a, b, decimal, err_msg, verbose), name, accept_error, type_check, sp_name,
+        scipy_name)
 
 
 def numpy_cunp_array_almost_equal_nulp(nulp=1, name='xp', type_check=True,
-                                       accept_error=False):
+                                       accept_error=False, sp_name=None, scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; the results must be within
     `nulp` units in the last place."""
     return _host_judge(
         lambda a, b: numpy.testing.assert_array_almost_equal_nulp(a, b, nulp),
-        name, accept_error, type_check)
+        name, accept_error, type_check, sp_name, scipy_name)
 
 
 def numpy_cunp_array_max_ulp(maxulp=1, dtype=None, name='xp',
-                             type_check=True, accept_error=False):
+                             type_check=True, accept_error=False, sp_name=None,
+                             scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; no element may differ by more
     than `maxulp` units in the last place."""
     return _host_judge(
         lambda a, b: numpy.testing.assert_array_max_ulp(a, b, maxulp, dtype),
-        name, accept_error, type_check)
+        name, accept_error, type_check, sp_name, scipy_name)
 
 
 def numpy_cunp_array_less(err_msg='', verbose=True, name='xp',
-                          type_check=True, accept_error=False):
+                          type_check=True, accept_error=False, sp_name=None,
+                          scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; cunp's result must be less
     than NumPy's everywhere (CuPy's order of arguments)."""
     return _host_judge(
         lambda a, b: numpy.testing.assert_array_less(a, b, err_msg, verbose),
-        name, accept_error, type_check)
+        name, accept_error, type_check, sp_name, scipy_name)
 
 
-def numpy_cunp_array_list_equal(err_msg='', verbose=True, name='xp'):
+def numpy_cunp_array_list_equal(err_msg='', verbose=True, name='xp', sp_name=None,
+                                scipy_name=None):
     """Run the test with xp=numpy and xp=cunp; the lists of arrays they return must be equal
     (deprecated in CuPy, as numpy_cunp_array_equal compares lists too: it warns)."""
     import warnings
@@ -405,7 +451,7 @@ def numpy_cunp_array_list_equal(err_msg='', verbose=True, name='xp'):
     warnings.warn('numpy_cupy_array_list_equal is deprecated. Use numpy_cupy_array_equal '
                   'instead.', DeprecationWarning, stacklevel=2)
     return numpy_cunp_array_equal(err_msg=err_msg, verbose=verbose, name=name,
-                                  type_check=False)
+                                  type_check=False, sp_name=sp_name, scipy_name=scipy_name)
 
 
 # Names used by CuPy's test-suite, so ported tests need only the import.

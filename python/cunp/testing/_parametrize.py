@@ -328,13 +328,18 @@ def _parameterize_mixin():
     return _mixin
 
 
-def parameterize(*params, _ids=True):
+def parameterize(*params, **kwargs):
     """Runs a test class once per dict of attributes in `params` (each dict's items become
     attributes of the test instance; function values become methods that ignore self).
 
     A pytest class (not a unittest.TestCase) becomes one class parametrized over the dicts. A
     unittest.TestCase class is replaced by one subclass per dict, added to its module as
-    ``<name>_param_<i>_{...}`` (the decorator returns None, as CuPy's does)."""
+    ``<name>_param_<i>_{...}`` (the decorator returns None, as CuPy's does). The one keyword,
+    ``_ids`` (default True), names the pytest cases by their parameters, else by number."""
+    _ids = kwargs.pop('_ids', True)
+    if kwargs:
+        raise TypeError('parameterize() got unexpected keyword arguments: %s' % sorted(kwargs))
+
     def decorator(cls):
         if issubclass(cls, unittest.TestCase):
             module = sys.modules[cls.__module__]

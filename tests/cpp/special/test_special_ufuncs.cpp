@@ -90,7 +90,9 @@ TEST(SpecialUfunc, TableIsConsistent) {
     EXPECT_FALSE(u.loops.empty()) << u.name;
     EXPECT_FALSE(u.device_parts.empty()) << u.name;
     EXPECT_TRUE(indices.insert(u.index).second) << u.name << ": index shared";
-    EXPECT_EQ(u.compute_type(DType::Float32), "double") << u.name;
+    // float32 computes in double, except where the device part has float overloads of its own.
+    EXPECT_EQ(u.compute_type(DType::Float32), u.float_in_double ? "double" : "float") << u.name;
+    if (!u.float_in_double) EXPECT_TRUE(u.name == "gammaln" || u.name == "i0e") << u.name;
     for (const std::string& part : u.device_parts) EXPECT_NO_THROW(device_part(part)) << part;
   }
 }

@@ -48,6 +48,22 @@ def test_nvrtc_image_and_mapping(arch):
 
 
 @needs_nvrtc
+def test_nvrtc_method_ptx_and_bad_method():
+    ptx, mapping = compiler.compile_using_nvrtc(SAXPY, arch=80, name_expressions=['twice<int>'],
+                                                method='ptx')
+    text = ptx.decode()
+    assert '.target sm_80' in text and '.entry saxpy' in text
+    assert mapping['twice<int>'] in text
+    cubin, _ = compiler.compile_using_nvrtc(SAXPY, arch=80, method='cubin')
+    assert cubin[:4] == b'\x7fELF'
+    with pytest.raises(compiler.CompileException, match='undeclared'):
+        compiler.compile_using_nvrtc('__global__ void k() { undeclared(); }', arch=80,
+                                     method='ptx')
+    with pytest.raises(ValueError, match='method'):
+        compiler.compile_using_nvrtc(SAXPY, arch=80, method='sass')
+
+
+@needs_nvrtc
 def test_nvrtc_errors():
     with pytest.raises(compiler.CompileException):
         compiler.compile_using_nvrtc('__global__ void k() { undeclared(); }', arch=80)

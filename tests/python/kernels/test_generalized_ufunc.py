@@ -217,3 +217,19 @@ def test_axis_scalar_output(host_arrays, axis):
     x = numpy.arange(120).reshape(2, 3, 4, 5)
     g = cunp.GeneralizedUFunc(lambda v: v.sum(-1), "(i)->()")
     numpy.testing.assert_array_equal(g(x, axis=axis), x.sum(axis=axis))
+
+
+def test_try_fastcall_func_runs_first():
+    # Its result is the gufunc's unless it returns NotImplemented; it sees every keyword.
+    calls = []
+
+    def fast(*args, **kwargs):
+        calls.append((args, sorted(kwargs)))
+        return "fast" if args[0] == "take" else NotImplemented
+
+    g = gu.GeneralizedUFunc(lambda x: x, "(i)->(i)", try_fastcall_func=fast)
+    assert g("take") == "fast"
+    assert calls[0][1] == ["axes", "axis", "casting", "dtype", "keepdims", "order", "out",
+                           "signature"]
+    with pytest.raises(ValueError, match="input arguments"):
+        g("pass", "a", "b")  # NotImplemented: the gufunc's own checks run

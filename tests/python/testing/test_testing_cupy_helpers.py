@@ -304,3 +304,32 @@ def test_fix_random_fixes_cunp_random():
     body()
     body()
     numpy.testing.assert_array_equal(values[0], values[1])
+
+
+def test_sp_name_and_scipy_name_hand_each_side_its_modules():
+    # As CuPy's decorators: scipy.sparse and scipy on NumPy's side, cunp.scipy.sparse and
+    # cunp.scipy on cunp's; the decorated function's signature drops the supplied names.
+    pytest.importorskip("scipy.sparse")
+    seen = []
+
+    @testing.numpy_cupy_equal(sp_name="sp", scipy_name="scp")
+    def body(xp, sp, scp, extra=1):
+        seen.append((xp.__name__, sp.__name__, scp.__name__))
+        return extra
+
+    import inspect
+
+    assert list(inspect.signature(body).parameters) == ["extra"]
+    body()
+    assert seen == [("numpy", "scipy.sparse", "scipy"),
+                    ("cunp", "cunp.scipy.sparse", "cunp.scipy")]
+    with pytest.raises(TypeError, match="supplied by the decorator"):
+        body(sp=None)
+
+
+def test_assert_warns_is_cupys_context_manager():
+    with testing.assert_warns(UserWarning):
+        warnings.warn("seen", UserWarning)
+    with pytest.raises(AssertionError, match="UserWarning not triggered"):
+        with testing.assert_warns(UserWarning):
+            warnings.warn("other", DeprecationWarning)
