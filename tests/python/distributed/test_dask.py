@@ -12,17 +12,6 @@ da = pytest.importorskip("dask.array")
 gpu = pytest.mark.gpu
 
 
-@pytest.fixture(autouse=True)
-def _stacks_if_stuck():
-    # Two cluster tests once hung in test shards beside other tests (alone they pass in
-    # seconds): if one hangs again, every thread's stack goes to stderr while it hangs.
-    import faulthandler
-
-    faulthandler.dump_traceback_later(90, exit=False)
-    yield
-    faulthandler.cancel_dump_traceback_later()
-
-
 def test_visible_devices_follow_cuda_visible_devices(monkeypatch):
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "3, 1,")
     assert cunp.distributed.visible_devices() == ["3", "1"]
