@@ -553,3 +553,22 @@ def test_vector_products_rule_matches_numpy():
         want = _layout.matmul_strides(a.shape, a.strides, a.itemsize, v.shape + (1,),
                                       v.strides + (0,), v.itemsize)
         _check(got, want[:-1], (a.shape, a.strides, layout, 'matvec'))
+
+
+def test_host_kron_layouts(monkeypatch):
+    # cunp's kron is NumPy's composition (multiply of expanded operands, then reshape); with
+    # NumPy standing in for cunp its results have numpy.kron's layouts and values.
+    from cunp._linalg import _products
+
+    monkeypatch.setattr(_products, 'asarray', numpy.asarray)
+    monkeypatch.setattr(_products, '_cunp', lambda: numpy)
+    rng = numpy.random.default_rng(5)
+    layouts = [lambda x: x, numpy.asfortranarray, lambda x: x[..., ::-1] if x.ndim else x,
+               lambda x: x.T]
+    shapes = [(), (3,), (2, 3), (2, 1, 3), (1, 4)]
+    for sa, sb in itertools.product(shapes, shapes):
+        for la, lb in itertools.product(layouts, layouts):
+            a, b = la(rng.standard_normal(sa)), lb(rng.standard_normal(sb))
+            got, want = _products.kron(a, b), numpy.kron(a, b)
+            assert _flags(got) == _flags(want), (sa, sb)
+            numpy.testing.assert_array_equal(got, want)
