@@ -15,7 +15,7 @@ from cunp.scipy.signal import (_convolve, _czt, _envelope, _filtering, _fir_desi
                                _gammatone, _iir_design, _iir_order, _lombscargle,
                                _lti_conversion, _lti_response, _max_len_seq, _order_filters,
                                _peaks, _place_poles, _representation, _resample, _residue,
-                               _savgol, _spectral, _spline_filters, _waveforms, windows)
+                               _savgol, _spectral, _spline_filters, _waveforms, _wavelets, windows)
 from cunp.scipy.signal._czt import CZT, ZoomFFT
 from cunp.scipy.signal._lti import StateSpace, TransferFunction, ZerosPolesGain, dlti, lti
 from cunp.scipy.signal._representation import BadCoefficients
@@ -85,6 +85,7 @@ _export(_resample.FUNCTIONS, _on_cunp)
 _export(_spectral.FUNCTIONS, _on_cunp)
 _export(_spectral.HOST_FUNCTIONS, _on_host)
 _export(_waveforms.FUNCTIONS, _on_cunp)
+_export(_wavelets.FUNCTIONS, _on_cunp)
 _export(_peaks.HOST_FUNCTIONS, _on_host)
 _export(_savgol.FUNCTIONS, _on_cunp)
 _export(_savgol.HOST_FUNCTIONS, _on_host)
