@@ -12,13 +12,13 @@ from cunp.scipy.linalg._solve import (
 from cunp.scipy.linalg._expm import expm
 from cunp.scipy.linalg._special_matrices import (
     bandwidth, block_diag, circulant, companion, convolution_matrix, dft, fiedler,
-    fiedler_companion, hadamard, hankel, helmert, hilbert, invhilbert, khatri_rao, leslie,
-    toeplitz,
+    fiedler_companion, hadamard, hankel, helmert, hilbert, invhilbert, khatri_rao, kron,
+    leslie, toeplitz,
 )
 
 __all__ = [
     "lu", "lu_factor", "lu_solve", "solve_triangular", "cho_factor", "cho_solve",
     "solve_banded", "expm", "block_diag", "toeplitz", "circulant", "hankel", "hadamard",
     "helmert", "hilbert", "invhilbert", "leslie", "companion", "fiedler", "fiedler_companion",
-    "convolution_matrix", "dft", "khatri_rao", "bandwidth",
+    "convolution_matrix", "dft", "khatri_rao", "bandwidth", "kron",
 ]

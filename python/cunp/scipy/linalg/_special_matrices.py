@@ -274,3 +274,13 @@ def block_diag(*arrs):
         r += a.shape[0]
         c += a.shape[1]
     return out
+
+
+def kron(a, b):
+    """The Kronecker product (cupyx.scipy.linalg.kron, deprecated in CuPy 14, removed from
+    SciPy in 1.17): cunp.kron, with CuPy's DeprecationWarning."""
+    import warnings
+
+    warnings.warn("cunp.scipy.linalg.kron is deprecated (as in CuPy 14 and SciPy); use "
+                  "cunp.kron instead", DeprecationWarning, stacklevel=2)
+    return cp.kron(a, b)

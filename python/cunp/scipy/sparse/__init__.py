@@ -13,6 +13,7 @@ from ._construct import (block_array, block_diag, bmat, diags, diags_array, eye,
                          hstack, identity, kron, kronsum, rand, random, random_array, spdiags,
                          vstack)
 from ._extract import find, tril, triu
+from ._axes import matrix_transpose, permute_dims, safely_cast_index_arrays, swapaxes
 from ._sputils import get_index_dtype
 from ._npz import load_npz, save_npz
 
@@ -22,7 +23,8 @@ __all__ = ["SparseEfficiencyWarning", "SparseFormatWarning", "SparseWarning", "i
            "isspmatrix_csc", "dia_array", "dia_matrix", "isspmatrix_dia", "diags",
            "diags_array", "eye", "eye_array", "hstack", "identity", "kron", "kronsum", "rand",
            "random", "random_array", "spdiags", "vstack", "bmat", "block_array", "block_diag",
-           "find", "tril", "triu", "get_index_dtype", "save_npz", "load_npz"]
+           "find", "tril", "triu", "get_index_dtype", "save_npz", "load_npz",
+           "matrix_transpose", "permute_dims", "safely_cast_index_arrays", "swapaxes"]
 
 # The subpackages load on first use (as SciPy's do), and are listed from the start.
 _SUBPACKAGES = {"csgraph", "linalg"}

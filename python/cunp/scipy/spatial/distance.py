@@ -1,5 +1,6 @@
-"""cunp.scipy.spatial.distance: pairwise distances (cdist, pdist), squareform and
-distance_matrix.
+"""cunp.scipy.spatial.distance: pairwise distances (cdist, pdist), squareform,
+distance_matrix, and CuPy's functions of two vectors (euclidean(u, v), ..., returning 0-d
+arrays).
 
 euclidean, sqeuclidean, cosine and correlation go through one matrix product (|x|^2 + |y|^2 -
 2 x.y, clamped at 0): the GPU's fastest path, accurate to rounding relative to the vectors'
@@ -245,3 +246,41 @@ def distance_matrix(x, y, p=2, threshold=1000000):
     y = y.astype(numpy.float64)
     # Direct differences (the kernel, not the matrix product): SciPy's minkowski values.
     return _minkowski_p(p)(x, y)
+
+
+
+def _rows(u, v):
+    """1-D vectors u and v as one-row matrices."""
+    u, v = cp.asarray(u), cp.asarray(v)
+    if u.ndim != 1 or v.ndim != 1:
+        raise ValueError("Input vector should be 1-D.")
+    return u[None, :], v[None, :]
+
+
+def _between(metric):
+    """CuPy's function of `metric` between two 1-D vectors: a 0-d cunp array (SciPy returns a
+    Python float, which would wait for the device)."""
+    def distance(u, v):
+        return cdist(*_rows(u, v), metric)[0, 0]
+    distance.__name__ = distance.__qualname__ = metric
+    distance.__doc__ = f"The {metric} distance between the 1-D arrays u and v (a 0-d array)."
+    return distance
+
+
+canberra = _between("canberra")
+chebyshev = _between("chebyshev")
+cityblock = _between("cityblock")
+correlation = _between("correlation")
+cosine = _between("cosine")
+euclidean = _between("euclidean")
+hamming = _between("hamming")
+hellinger = _between("hellinger")
+jensenshannon = _between("jensenshannon")
+kl_divergence = _between("kl_divergence")
+russellrao = _between("russellrao")
+sqeuclidean = _between("sqeuclidean")
+
+
+def minkowski(u, v, p):
+    """The Minkowski p-norm distance between the 1-D arrays u and v (a 0-d array)."""
+    return cdist(*_rows(u, v), "minkowski", p=p)[0, 0]

@@ -286,3 +286,11 @@ def test_expm_batched_and_edges():
     assert cl.expm(cunp.zeros((0, 0))).shape == (0, 0)
     with pytest.raises(ValueError):
         cl.expm(cunp.ones((2, 3)))
+
+
+def test_kron_is_cunps_with_cupys_deprecation(on_numpy):
+    # cupyx.scipy.linalg.kron (deprecated in CuPy 14; SciPy 1.17 removed scipy.linalg.kron).
+    a, b = numpy.arange(6.0).reshape(2, 3), numpy.array([[1.0, -1.0], [2.0, 0.5]])
+    with pytest.warns(DeprecationWarning, match="cunp.kron"):
+        got = cl.kron(a, b)
+    numpy.testing.assert_array_equal(got, numpy.kron(a, b))

@@ -77,6 +77,22 @@ def _check(conv, rtol):
     numpy.testing.assert_allclose(
         _host(cd.cdist(conv(p), conv(q), "kl_divergence")),
         (p[:, None] * numpy.log(p[:, None] / q[None])).sum(-1), rtol=rtol)
+    # CuPy's functions of two vectors: a 0-d array each, SciPy's value.
+    u, v = x[0], y[1]
+    for m in SCIPY_METRICS:
+        if m == "minkowski":
+            got, want = cd.minkowski(conv(u), conv(v), 3.5), sd.minkowski(u, v, 3.5)
+        else:
+            got, want = getattr(cd, m)(conv(u), conv(v)), getattr(sd, m)(u, v)
+        assert _host(got).shape == ()
+        numpy.testing.assert_allclose(_host(got), want, rtol=rtol, atol=1e-12, err_msg=m)
+    numpy.testing.assert_allclose(_host(cd.russellrao(conv(b[0]), conv(b[1]))),
+                                  sd.russellrao(b[0], b[1]), rtol=rtol)
+    for m in ("hellinger", "kl_divergence"):
+        numpy.testing.assert_allclose(_host(getattr(cd, m)(conv(p[0]), conv(q[1]))),
+                                      _host(cd.cdist(conv(p), conv(q), m))[0, 1], rtol=rtol)
+    with pytest.raises(ValueError, match="1-D"):
+        cd.euclidean(conv(x), conv(y))
     d = sd.pdist(x)
     numpy.testing.assert_allclose(_host(cd.squareform(conv(d))), sd.squareform(d))
     numpy.testing.assert_allclose(_host(cd.squareform(conv(sd.squareform(d)))), d)
