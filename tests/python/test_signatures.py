@@ -295,6 +295,8 @@ def _cupy_only():
     out = []
     for key in sorted(CUPY_SIGNATURES):
         namespace, name = key.split(":")
+        if namespace.startswith("cupyx.scipy"):
+            continue  # cunp.scipy follows SciPy's signatures
         numpy_namespace = _NUMPY_OF.get(namespace)
         if numpy_namespace and hasattr(importlib.import_module(numpy_namespace), name):
             continue

@@ -3,6 +3,21 @@
 _SUBMODULES = {"fft", "fftpack", "interpolate", "linalg", "ndimage", "signal", "sparse", "spatial", "special", "stats"}
 
 
+def get_array_module(*args):
+    """cunp.scipy if any argument is a cunp array or a cunp sparse matrix, else scipy (as
+    cupyx.scipy.get_array_module), for code written for both."""
+    import sys
+
+    import cunp
+    sparse = sys.modules.get("cunp.scipy.sparse")  # no cunp sparse matrix exists without it
+    for arg in args:
+        if isinstance(arg, cunp.ndarray) or (sparse is not None and sparse.issparse(arg)):
+            return sys.modules[__name__]
+    import scipy
+
+    return scipy
+
+
 def __getattr__(name):
     # Subpackages load on first use, so that `import cunp.scipy` stays cheap.
     if name in _SUBMODULES:
