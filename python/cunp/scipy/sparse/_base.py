@@ -322,6 +322,9 @@ class _spbase:
         axis = validateaxis(axis)
         res_dtype = get_sum_dtype(self.dtype) if dtype is None else numpy.dtype(dtype)
         if axis is None:
+            # As SciPy: the duplicates are summed in place first (a boolean matrix's duplicates
+            # then count once, their sum being a logical or); the axis sums below add them all.
+            self.sum_duplicates()
             data = self._stored_values()
             s = data.astype(res_dtype).sum() if data.size else _backend.xp.zeros((), res_dtype)
             if out is not None:

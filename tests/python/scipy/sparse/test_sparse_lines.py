@@ -91,10 +91,11 @@ def close(a, b, dtype):
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: numpy.dtype(d).name)
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_sum_matches_scipy(backend, fmt, dtype, shape):
-    # (Duplicate booleans in COO: SciPy's whole-matrix sum counts a position once; cunp's COO
-    # adds the stored values. Not this file's subject, so booleans come without duplicates.)
-    c, s = both(scipy_coo(shape, dtype, dups=dtype != numpy.bool_), fmt)
-    for axis in (None, 0, 1, -1):
+    # Duplicates (in COO): the axis sums add them all; the whole-matrix sum first sums them in
+    # place, as SciPy's does, so a duplicate boolean counts once (and the axis sums after it
+    # see the summed matrix), on both sides.
+    c, s = both(scipy_coo(shape, dtype, dups=True), fmt)
+    for axis in (0, 1, -1, None, 0, 1):
         r, e = c.sum(axis=axis), s.sum(axis=axis)
         assert host(r).dtype == host(e).dtype, (axis, host(r).dtype)
         assert host(r).shape == host(e).shape, (axis, host(r).shape)
@@ -117,10 +118,14 @@ def test_sum_shapes_and_dtype_argument(backend, kind, fmt):
 
 def test_sum_unsorted_duplicates(backend):
     c, s = unsorted_csr()
-    for axis in (None, 0, 1):
+    for axis in (0, 1):
         close(c.sum(axis=axis), s.sum(axis=axis), numpy.float64)
-    # The sums do not canonicalise the matrix.
+    # The axis sums leave the matrix as it is; the whole-matrix sum canonicalises it in place,
+    # as SciPy's does.
     assert host(c.indices).tolist() == [3, 0, 2, 2, 1, 0]
+    close(c.sum(), s.sum(), numpy.float64)
+    assert host(c.indices).tolist() == s.indices.tolist()
+    assert host(c.data).tolist() == s.data.tolist()
 
 
 def test_sum_out_argument(backend):
