@@ -719,6 +719,10 @@ void bind_raw_kernel(nb::module_& m) {
       nb::arg("name_expressions") = std::vector<std::string>(), nb::arg("arch") = 80,
       nb::arg("backend") = "nvrtc", nb::arg("translate_cucomplex") = false,
       nb::arg("jitify") = false);
+  // A part of the device library (src/device/<area>/<name>.cuh, as kernels include it), for
+  // Python code that hands device code to a library (cuFFT's LTO callbacks).
+  sub.def(
+      "device_part", [](const std::string& name) { return device_part(name); }, nb::arg("name"));
   // cunp.cuda.compiler.compile_using_nvrtc/_nvcc: the same pipeline, handing the image to
   // Python: (bytes, is_ptx, lowered names). PTX loses the NUL the driver needs (Module.load adds
   // one back).

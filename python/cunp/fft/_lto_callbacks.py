@@ -37,6 +37,7 @@ import functools
 import os
 import re
 
+# The entry points fft/cufft_lto.cuh's CUNP_CUFFT_LOAD_FORWARD / _STORE_FORWARD define.
 LOAD_ENTRY = 'cunp_cufft_load_callback'
 STORE_ENTRY = 'cunp_cufft_store_callback'
 
@@ -44,38 +45,13 @@ STORE_ENTRY = 'cunp_cufft_store_callback'
 # built-in types cuFFT's wrapper declares them with.
 ELEMENT_TYPES = ('float2', 'double2', 'float', 'double') * 2
 
-# The forwarding functions. A load's return type is not part of its symbol, so `auto` takes
-# the user's; a store's element type is, so it is read off the user's function's parameter.
-# Either way the element type is named to the host through `tag`'s lowered name (ELEMENT_OF),
-# so a plan of another precision is refused before cuFFT links a mismatched callback.
-_DETAIL = '''
-namespace cunp_cufft_detail {
-template <class T> struct plain { using type = T; };
-template <class T> struct plain<const T> { using type = T; };
-template <class T> struct plain<T&> { using type = typename plain<T>::type; };
-template <class R, class A, class B, class T, class C, class D>
-__device__ typename plain<T>::type element(R (*)(A, B, T, C, D));
-template <class T> __device__ char tag = 0;
-}
-'''
+# The forwarding functions are the device part fft/cufft_lto.cuh; `tag`'s lowered name spells
+# the element type to the host (ELEMENT_OF).
 _LOAD_TAG = ('&cunp_cufft_detail::tag<cunp_cufft_detail::plain<decltype('
              '%(name)s((void*)0, 0ull, (void*)0, (void*)0))>::type>')
 _STORE_TAG = '&cunp_cufft_detail::tag<decltype(cunp_cufft_detail::element(&%(name)s))>'
 # The element types as a lowered `tag<T>` spells T.
 ELEMENT_OF = {'6float2': 'float2', '7double2': 'double2', 'f': 'float', 'd': 'double'}
-_LOAD_FORWARD = '''
-extern "C++" __device__ auto %(entry)s(void* data, unsigned long long offset, void* info,
-                                       void* shared) {
-  return %(name)s(data, offset, info, shared);
-}
-'''
-_STORE_FORWARD = '''
-extern "C++" __device__ void %(entry)s(void* data, unsigned long long offset,
-                                       decltype(cunp_cufft_detail::element(&%(name)s)) element,
-                                       void* info, void* shared) {
-  %(name)s(data, offset, element, info, shared);
-}
-'''
 
 
 def forwarding_source(source, name, load):
@@ -84,11 +60,11 @@ def forwarding_source(source, name, load):
     if not re.fullmatch(r'[A-Za-z_]\w*', name):
         raise ValueError(f'the callback name must be the identifier of a function of the global '
                          f'namespace in the source (cunp calls it from C++), not {name!r}')
-    template = _LOAD_FORWARD if load else _STORE_FORWARD
-    entry = LOAD_ENTRY if load else STORE_ENTRY
-    fields = {'entry': entry, 'name': name}
-    return (source + '\n' + _DETAIL + template % fields,
-            (_LOAD_TAG if load else _STORE_TAG) % fields)
+    from cunp import _core
+
+    forward = 'CUNP_CUFFT_LOAD_FORWARD' if load else 'CUNP_CUFFT_STORE_FORWARD'
+    return (f'{source}\n{_core.kernels.device_part("cufft_lto")}\n{forward}({name})\n',
+            (_LOAD_TAG if load else _STORE_TAG) % {'name': name})
 
 
 def element_type(lowered):
