@@ -8,6 +8,7 @@ import numpy
 import pytest
 
 import cunp
+from layout_support import make
 import fft_layout_model as model
 import cunp._array._layouts as rules
 
@@ -33,21 +34,6 @@ def _recipes():
             yield shape, (('broadcast', k),)
         if nd > 1:
             yield shape, (('transpose', tuple(range(nd))[::-1]), ('broadcast', 2))
-
-
-def make(xp, base, layout):
-    """The view `layout` describes, of `base` (NumPy or cunp)."""
-    a = base
-    for kind, arg in layout:
-        if kind == 'F':
-            a = xp.asfortranarray(a)
-        elif kind == 'slice':
-            a = a[arg]
-        elif kind == 'transpose':
-            a = a.transpose(arg)
-        else:
-            a = xp.broadcast_to(a, (arg,) + a.shape)
-    return a
 
 
 def _views(seed=0):

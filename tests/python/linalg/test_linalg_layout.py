@@ -8,6 +8,7 @@ import numpy
 import pytest
 
 import cunp
+from layout_support import make
 import cunp._array._layouts as rules
 from cunp.linalg import _layout
 
@@ -23,20 +24,6 @@ def _layouts(ndim):
         yield (('transpose', perm),)
     yield (('broadcast', 2),)
     yield (('transpose', tuple(range(ndim))[::-1]), ('broadcast', 3))
-
-
-def make(xp, base, layout):
-    a = base
-    for kind, arg in layout:
-        if kind == 'F':
-            a = xp.asfortranarray(a)
-        elif kind == 'slice':
-            a = a[arg]
-        elif kind == 'transpose':
-            a = a.transpose(arg)
-        else:
-            a = xp.broadcast_to(a, (arg,) + a.shape)
-    return a
 
 
 def _cases(seed=0):
