@@ -444,3 +444,15 @@ CASES += [
          note="Re w near the real axis is relative to abs(w): the tails lose ~1e-12 relative"),
     Case("agm", "(0, 1e300]^2", _grid2(geo(1e-300, 1e300, 201), geo(1e-300, 1e300, 201)), 8),
 ]
+
+
+# (x, the value to 17 digits by mpmath at 100 digits) where SciPy's own formula cancels: near the
+# zeros of cos x - 1 (710 is 6e-5 from 113 * 2 pi) and of log Gamma at 1 and 2.
+MPMATH = {
+    "cosm1": [(710.0, -1.8173640789234052e-09), (1e-08, -5e-17), (1e300, -1.575386111957549),
+              (6.283185307179586, -2.999519565323715e-32)],
+    "gammaln": [(1 - 1e-16, 6.408381213480008e-17), (0.9999999, 5.772157468444193e-08),
+                (1 + 1e-15, -6.408381213479996e-16), (2.000000001, 4.2278437040226697e-10),
+                (1.0000001, -5.772155829918507e-08)],
+}
+MPMATH["loggamma"] = MPMATH["gammaln"]

@@ -14,6 +14,8 @@ import pytest
 
 sp = pytest.importorskip("scipy.special")
 
+import special_cases  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -494,7 +496,6 @@ def test_exp2_exp10_subnormal(host):
     # Where the result is subnormal: 2^(x+64) 2^-64 (10^(x+20) 1e-20), within 1 ulp of the exact
     # value (NumPy's exp2, 10.0**x), down to the last subnormal; SciPy returns 0 below -1024
     # and -308.2547 (special_cases measures against NumPy there).
-    import special_cases
     for name, lo, hi, exact in (("exp2", -1075.5, -1000.0, np.exp2),
                                 ("exp10", -324.5, -300.0, lambda v: 10.0 ** v)):
         x = np.linspace(lo, hi, 20001)
@@ -504,16 +505,7 @@ def test_exp2_exp10_subnormal(host):
         assert err.max() <= 1, (name, err.max(), x[np.argmax(err)])
 
 
-# (x, the value to 17 digits by mpmath at 100 digits) where SciPy's own formula cancels: near the
-# zeros of cos x - 1 (710 is 6e-5 from 113 * 2 pi) and of log Gamma at 1 and 2.
-_MPMATH = {
-    "cosm1": [(710.0, -1.8173640789234052e-09), (1e-08, -5e-17), (1e300, -1.575386111957549),
-              (6.283185307179586, -2.999519565323715e-32)],
-    "gammaln": [(1 - 1e-16, 6.408381213480008e-17), (0.9999999, 5.772157468444193e-08),
-                (1 + 1e-15, -6.408381213479996e-16), (2.000000001, 4.2278437040226697e-10),
-                (1.0000001, -5.772155829918507e-08)],
-}
-_MPMATH["loggamma"] = _MPMATH["gammaln"]
+_MPMATH = special_cases.MPMATH
 
 
 @pytest.mark.parametrize("name", sorted(_MPMATH))

@@ -94,15 +94,7 @@ _SKIP_VALUES = {"cotdg": [1e-8, -1e-8, 1e-300, -1e-300],
                 "loggamma": [5e-324, 1 - 1e-16, 0.9999999], "erfcinv": [5e-324],
                 "cosm1": [710.0]}
 
-# (x, the value to 17 digits by mpmath at 100 digits) where SciPy's own formula cancels.
-_MPMATH = {
-    "cosm1": [(710.0, -1.8173640789234052e-09), (1e-08, -5e-17), (1e300, -1.575386111957549),
-              (6.283185307179586, -2.999519565323715e-32)],
-    "gammaln": [(1 - 1e-16, 6.408381213480008e-17), (0.9999999, 5.772157468444193e-08),
-                (1 + 1e-15, -6.408381213479996e-16), (2.000000001, 4.2278437040226697e-10),
-                (1.0000001, -5.772155829918507e-08)],
-}
-_MPMATH["loggamma"] = _MPMATH["gammaln"]
+_MPMATH = special_cases.MPMATH  # where SciPy's own formula cancels
 
 
 @pytest.mark.parametrize("name", sorted(_MPMATH))
