@@ -41,14 +41,14 @@ def _toolkit_rows():
         return {}
 
 
-def _open(sonames, directories, what, hint):
+def _open(sonames, directories, what, hint, mode=ctypes.RTLD_LOCAL):
     errors = []
     candidates = [os.path.join(d, n) for d in directories for n in sonames] + list(sonames)
     for path in candidates:
         if os.sep in path and not os.path.exists(path):
             continue
         try:
-            return ctypes.CDLL(path, mode=ctypes.RTLD_LOCAL)
+            return ctypes.CDLL(path, mode=mode)
         except OSError as e:
             errors.append(str(e))
     raise OSError('%s could not be loaded (%s); %s' % (what, '; '.join(errors[-2:]) or

@@ -123,22 +123,18 @@ def nvjitlink(major=None):
 
 
 def _load_nvjitlink(dirs, majors):
+    from cunp.cuda import _libraries
     names = ['libnvJitLink.so.%d' % m for m in majors] + (['libnvJitLink.so'] if len(majors) > 1
                                                           else [])
-    errors = []
-    for path in [os.path.join(d, n) for d in dirs for n in names] + names:
-        if os.sep in path and not os.path.exists(path):
-            continue
-        try:
-            # Global, so that cuFFT's own dlopen of the soname finds this library loaded.
-            return ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
-        except OSError as e:
-            errors.append(str(e))
-    raise RuntimeError('cuFFT LTO callbacks are not available: nvJitLink (%s) could not be '
-                       'loaded (%s); cuFFT links the callbacks with it (install the CUDA '
-                       'toolkit or the nvidia-nvjitlink package, or name its directory in '
-                       'CUNP_CUDA_LIBRARY_DIRS)' % (' or '.join(names),
-                                                    '; '.join(errors[-2:]) or 'not found'))
+    try:
+        # Global, so that cuFFT's own dlopen of the soname finds this library loaded.
+        return _libraries._open(
+            names, dirs, 'cuFFT LTO callbacks are not available: nvJitLink (%s)'
+            % ' or '.join(names), 'cuFFT links the callbacks with it (install the CUDA toolkit '
+            'or the nvidia-nvjitlink package, or name its directory in CUNP_CUDA_LIBRARY_DIRS)',
+            mode=ctypes.RTLD_GLOBAL)
+    except OSError as e:
+        raise RuntimeError(str(e)) from None
 
 
 def nvjitlink_version(lib):
