@@ -38,9 +38,12 @@ void matmul(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows
 }
 
 // Solves A x = b for the CSR arrays of a square A (int32 indices) and vectors b, x by
-// cusolverSp's QR; the first singular column, or -1 (see solve.hpp).
-int solve_qr(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, nb::handle b,
-             nb::handle x, double tol) {
+// cusolverSp's QR ("qr") or Cholesky ("cholesky"); the first singular column, or -1 (see
+// solve.hpp).
+int solve(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, nb::handle b,
+          nb::handle x, double tol, const std::string& method) {
+  if (method != "qr" && method != "cholesky")
+    throw ValueError("sparse solve: method must be 'qr' or 'cholesky', not '" + method + "'");
   CompressedMatrix a;
   a.data = array_arg(data, "data");
   a.indices = array_arg(indices, "indices");
@@ -48,7 +51,8 @@ int solve_qr(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n, 
   a.rows = n;
   a.cols = n;
   a.by_rows = true;
-  return sparse_solve_qr(a, array_arg(b, "b"), array_arg(x, "x"), tol);
+  return sparse_solve(a, array_arg(b, "b"), array_arg(x, "x"), tol,
+                      method == "qr" ? SparseFactorization::Qr : SparseFactorization::Cholesky);
 }
 
 CompressedMatrix csr_arg(nb::handle data, nb::handle indices, nb::handle indptr, int64_t rows,
@@ -81,8 +85,8 @@ void bind_sparse(nb::module_& m) {
         nb::arg("vector_product") = "auto");
   s.def("available", &cusparse_available);
   s.def("unavailable_reason", &cusparse_unavailable_reason);
-  s.def("solve_qr", &solve_qr, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("n"),
-        nb::arg("b"), nb::arg("x"), nb::arg("tol"));
+  s.def("solve", &solve, nb::arg("data"), nb::arg("indices"), nb::arg("indptr"), nb::arg("n"),
+        nb::arg("b"), nb::arg("x"), nb::arg("tol"), nb::arg("method") = "qr");
   s.def("solve_available", &sparse_solve_available);
   s.def("solve_unavailable_reason", &sparse_solve_unavailable_reason);
   s.def("spgemm", &spgemm, nb::arg("a_data"), nb::arg("a_indices"), nb::arg("a_indptr"),

@@ -1,6 +1,6 @@
-// src/sparse/solve.cpp -- sparse direct solves on cusolverSp's QR (csrlsvqr): the function
-// table loaded from libcusolver on first use, the per-device, per-thread handles bound to the
-// current stream, and the typed call.
+// src/sparse/solve.cpp -- sparse direct solves on cusolverSp's QR and Cholesky (csrlsvqr,
+// csrlsvchol): the function table loaded from libcusolver on first use, the per-device,
+// per-thread handles bound to the current stream, and the typed call.
 // cusolverSp is marked deprecated in favour of cuDSS; it is what the toolkit cunp already
 // loads ships, so the warning is silenced here (docs/differences.md says why).
 #define DISABLE_CUSOLVER_DEPRECATED
@@ -23,7 +23,9 @@ namespace {
 // clang-format off
 #define CUNP_CUSOLVERSP_FUNCTIONS(X)                                                         \
   X(cusolverSpCreate) X(cusolverSpSetStream)                                                 \
-  X(cusolverSpScsrlsvqr) X(cusolverSpDcsrlsvqr) X(cusolverSpCcsrlsvqr) X(cusolverSpZcsrlsvqr)
+  X(cusolverSpScsrlsvqr) X(cusolverSpDcsrlsvqr) X(cusolverSpCcsrlsvqr) X(cusolverSpZcsrlsvqr)     \
+  X(cusolverSpScsrlsvchol) X(cusolverSpDcsrlsvchol) X(cusolverSpCcsrlsvchol)                 \
+  X(cusolverSpZcsrlsvchol)
 // clang-format on
 
 struct SpApi {
@@ -87,9 +89,23 @@ void require(bool ok, const std::string& what) {
 
 template <class T> T* ptr(const NDArray& a) { return reinterpret_cast<T*>(a.data()); }
 
+// One typed csrlsvqr or csrlsvchol call (both take the same arguments); symrcm reordering
+// (reorder = 1) for less fill in the factor. Returns the singularity index (-1 when none).
+template <class T, class Real, class F>
+int factor_and_solve(F f, const char* name, cusolverSpHandle_t h, const CompressedMatrix& a,
+                     cusparseMatDescr_t descr, const NDArray& b, const NDArray& x, double tol) {
+  int singularity = -1;
+  check(f(h, static_cast<int>(a.rows), static_cast<int>(a.data.size()), descr, ptr<const T>(a.data),
+          ptr<const int>(a.indptr), ptr<const int>(a.indices), ptr<const T>(b),
+          static_cast<Real>(tol), 1, ptr<T>(x), &singularity),
+        name);
+  return singularity;
+}
+
 }  // namespace
 
-int sparse_solve_qr(const CompressedMatrix& a, const NDArray& b, const NDArray& x, double tol) {
+int sparse_solve(const CompressedMatrix& a, const NDArray& b, const NDArray& x, double tol,
+                 SparseFactorization how) {
   const DType t = a.data.dtype();
   if (t != DType::Float32 && t != DType::Float64 && t != DType::Complex64 && t != DType::Complex128)
     throw TypeError("sparse solve needs float32/64 or complex64/128 data");
@@ -109,45 +125,33 @@ int sparse_solve_qr(const CompressedMatrix& a, const NDArray& b, const NDArray& 
   require(a.rows <= INT32_MAX && nnz <= INT32_MAX, "cusolverSp takes 32-bit sizes");
   if (a.rows == 0) return -1;
 
-  const int device = x.device();
-  cusolverSpHandle_t h = handle(device);
+  cusolverSpHandle_t h = handle(x.device());
   MatDescr descr;
   CUNP_CUSPARSE(cusparseCreateMatDescr, &descr.d);
-  const int n = static_cast<int>(a.rows);
-  const int m = static_cast<int>(nnz);
-  const int* rp = ptr<const int>(a.indptr);
-  const int* ci = ptr<const int>(a.indices);
-  // symrcm reordering: less fill in R.
-  const int reorder = 1;
-  int singularity = -1;
+  const bool qr = how == SparseFactorization::Qr;
+  const SpApi& f = api();
   switch (t) {
     case DType::Float32:
-      check(api().cusolverSpScsrlsvqr(h, n, m, descr.d, ptr<const float>(a.data), rp, ci,
-                                      ptr<const float>(b), static_cast<float>(tol), reorder,
-                                      ptr<float>(x), &singularity),
-            "cusolverSpScsrlsvqr");
-      break;
+      return qr ? factor_and_solve<float, float>(f.cusolverSpScsrlsvqr, "cusolverSpScsrlsvqr", h, a,
+                                                 descr.d, b, x, tol)
+                : factor_and_solve<float, float>(f.cusolverSpScsrlsvchol, "cusolverSpScsrlsvchol",
+                                                 h, a, descr.d, b, x, tol);
     case DType::Float64:
-      check(api().cusolverSpDcsrlsvqr(h, n, m, descr.d, ptr<const double>(a.data), rp, ci,
-                                      ptr<const double>(b), tol, reorder, ptr<double>(x),
-                                      &singularity),
-            "cusolverSpDcsrlsvqr");
-      break;
+      return qr ? factor_and_solve<double, double>(f.cusolverSpDcsrlsvqr, "cusolverSpDcsrlsvqr", h,
+                                                   a, descr.d, b, x, tol)
+                : factor_and_solve<double, double>(f.cusolverSpDcsrlsvchol, "cusolverSpDcsrlsvchol",
+                                                   h, a, descr.d, b, x, tol);
     case DType::Complex64:
-      check(api().cusolverSpCcsrlsvqr(h, n, m, descr.d, ptr<const cuComplex>(a.data), rp, ci,
-                                      ptr<const cuComplex>(b), static_cast<float>(tol), reorder,
-                                      ptr<cuComplex>(x), &singularity),
-            "cusolverSpCcsrlsvqr");
-      break;
-    case DType::Complex128:
-      check(api().cusolverSpZcsrlsvqr(h, n, m, descr.d, ptr<const cuDoubleComplex>(a.data), rp, ci,
-                                      ptr<const cuDoubleComplex>(b), tol, reorder,
-                                      ptr<cuDoubleComplex>(x), &singularity),
-            "cusolverSpZcsrlsvqr");
-      break;
-    default: throw TypeError("sparse solve needs float32/64 or complex64/128 data");
+      return qr ? factor_and_solve<cuComplex, float>(f.cusolverSpCcsrlsvqr, "cusolverSpCcsrlsvqr",
+                                                     h, a, descr.d, b, x, tol)
+                : factor_and_solve<cuComplex, float>(
+                      f.cusolverSpCcsrlsvchol, "cusolverSpCcsrlsvchol", h, a, descr.d, b, x, tol);
+    default:
+      return qr ? factor_and_solve<cuDoubleComplex, double>(
+                      f.cusolverSpZcsrlsvqr, "cusolverSpZcsrlsvqr", h, a, descr.d, b, x, tol)
+                : factor_and_solve<cuDoubleComplex, double>(
+                      f.cusolverSpZcsrlsvchol, "cusolverSpZcsrlsvchol", h, a, descr.d, b, x, tol);
   }
-  return singularity;
 }
 
 bool sparse_solve_available() { return loaded().error.empty() && cusparse_available(); }

@@ -1,4 +1,5 @@
-"""cunp.linalg: numpy.linalg on cuBLAS and cuSOLVER, and cupyx.linalg's invh and cho_solve."""
+"""cunp.linalg: numpy.linalg on cuBLAS and cuSOLVER, and cupyx.linalg's invh, cho_solve and
+sparse.lschol."""
 from cunp.linalg._products import *  # noqa: F401,F403
 from cunp.linalg._decompositions import *  # noqa: F401,F403
 from cunp.linalg._cholesky_solve import *  # noqa: F401,F403
@@ -10,4 +11,7 @@ def __getattr__(name):
     if name == 'LinAlgError':
         import numpy
         return numpy.linalg.LinAlgError
+    if name == 'sparse':  # cupyx.linalg.sparse: loaded on first use, with cunp.scipy.sparse
+        import importlib
+        return importlib.import_module('cunp.linalg.sparse')
     raise AttributeError("module 'cunp.linalg' has no attribute '%s'" % name)

@@ -525,17 +525,17 @@ def norm(x, ord=None, axis=None, keepdims=False):
         if row_axis == col_axis:
             raise ValueError('Duplicate axes given.')
         if ord == 2:
-            ret = _multi_svd_norm(x, row_axis, col_axis, 'max')
+            ret = _multi_svd_norm(x, row_axis, col_axis, 'max', initial=0)
         elif ord == -2:
             ret = _multi_svd_norm(x, row_axis, col_axis, 'min')
         elif ord == 1:
             if col_axis > row_axis:
                 col_axis -= 1
-            ret = cp.abs(x).sum(axis=row_axis).max(axis=col_axis)
+            ret = cp.abs(x).sum(axis=row_axis).max(axis=col_axis, initial=0)
         elif ord == inf:
             if row_axis > col_axis:
                 row_axis -= 1
-            ret = cp.abs(x).sum(axis=col_axis).max(axis=row_axis)
+            ret = cp.abs(x).sum(axis=col_axis).max(axis=row_axis, initial=0)
         elif ord == -1:
             if col_axis > row_axis:
                 col_axis -= 1
@@ -559,11 +559,13 @@ def norm(x, ord=None, axis=None, keepdims=False):
     raise ValueError('Improper number of dimensions to norm.')
 
 
-def _multi_svd_norm(x, row_axis, col_axis, op):
+def _multi_svd_norm(x, row_axis, col_axis, op, **reduce_kwargs):
+    # NumPy gives the proper norms (ord 2, 1, inf) of empty matrices as 0 through initial=0;
+    # the negative orders still raise there, as min() has no identity.
     cp = _cp()
     y = cp.moveaxis(x, (row_axis, col_axis), (-2, -1))
     s = svd(y, compute_uv=False)
-    return getattr(s, op)(axis=-1)
+    return getattr(s, op)(axis=-1, **reduce_kwargs)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):

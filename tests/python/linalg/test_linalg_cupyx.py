@@ -105,3 +105,70 @@ def test_cho_solve_checks():
     b_before = cunp.asnumpy(b)
     cunp.linalg.cho_solve((c, True), b, overwrite_b=True)
     numpy.testing.assert_array_equal(cunp.asnumpy(b), b_before)
+
+
+# --- cupyx.linalg.sparse.lschol as cunp.linalg.sparse.lschol ---
+
+def _sparse_spd(n, density, seed):
+    """A sparse symmetric positive-definite matrix (diagonally dominant) as a dense array."""
+    rng = numpy.random.default_rng(seed)
+    a = rng.standard_normal((n, n)) * (rng.random((n, n)) < density)
+    a = a + a.T
+    return a + numpy.diag(numpy.abs(a).sum(axis=1) + 1.0)
+
+
+def test_lschol_is_reachable_as_cupyx_linalg_sparse():
+    import cunp.linalg.sparse
+    assert cunp.linalg.sparse.lschol is cunp.linalg.sparse.__dict__["lschol"]
+    assert "lschol" in cunp.linalg.sparse.__all__
+
+
+@gpu
+@pytest.mark.parametrize("dtype, rhs_dtype, want_tol", [("float64", "float64", 1e-10),
+                                                         ("float32", "float32", 1e-4),
+                                                         ("int64", "float32", 1e-10)])
+@pytest.mark.parametrize("n, density", [(1, 1.0), (50, 0.1), (400, 0.01)])
+def test_lschol_solves_like_numpy(dtype, rhs_dtype, want_tol, n, density):
+    from cunp.scipy import sparse
+    a = _sparse_spd(n, density, n)
+    if dtype == "int64":
+        a = numpy.rint(a * 4)
+        a += numpy.diag(numpy.abs(a).sum(axis=1))
+    a = a.astype(dtype)
+    b = numpy.random.default_rng(1).standard_normal(n).astype(rhs_dtype)
+    x = cunp.linalg.sparse.lschol(sparse.csr_matrix(cunp.asarray(a)), cunp.asarray(b))
+    assert x.dtype == numpy.float64 and x.shape == (n,)
+    want = numpy.linalg.solve(a.astype("float64"), b.astype("float64"))
+    numpy.testing.assert_allclose(x.get(), want, rtol=want_tol, atol=want_tol)
+
+
+@gpu
+def test_lschol_takes_other_formats_and_dense_matrices():
+    from cunp.scipy import sparse
+    a = _sparse_spd(30, 0.2, 3)
+    b = numpy.arange(30.0)
+    want = numpy.linalg.solve(a, b)
+    for A in (sparse.csc_matrix(cunp.asarray(a)), sparse.coo_matrix(cunp.asarray(a)),
+              cunp.asarray(a)):
+        got = cunp.linalg.sparse.lschol(A, cunp.asarray(b))
+        numpy.testing.assert_allclose(got.get(), want, rtol=1e-10, atol=1e-10)
+
+
+@gpu
+def test_lschol_bad_input():
+    from cunp.scipy import sparse
+    a = sparse.csr_matrix(cunp.asarray(_sparse_spd(4, 1.0, 0)))
+    with pytest.raises(numpy.linalg.LinAlgError):  # not square
+        cunp.linalg.sparse.lschol(sparse.csr_matrix(cunp.ones((3, 4))), cunp.ones(3))
+    with pytest.raises(ValueError, match="1-d"):
+        cunp.linalg.sparse.lschol(a, cunp.ones(5))
+    with pytest.raises(ValueError, match="1-d"):
+        cunp.linalg.sparse.lschol(a, cunp.ones((4, 1)))
+    with pytest.raises(numpy.linalg.LinAlgError, match="cunp.ndarray"):
+        cunp.linalg.sparse.lschol(a, numpy.ones(4))
+    with pytest.raises(TypeError, match="real"):
+        cunp.linalg.sparse.lschol(a.astype("complex128"), cunp.ones(4))
+    with pytest.raises(numpy.linalg.LinAlgError, match="positive definite"):
+        cunp.linalg.sparse.lschol(sparse.csr_matrix(-cunp.eye(4)), cunp.ones(4))
+    empty = cunp.linalg.sparse.lschol(sparse.csr_matrix((0, 0), dtype="float64"), cunp.ones(0))
+    assert empty.shape == (0,) and empty.dtype == numpy.float64

@@ -390,6 +390,21 @@ def test_matrix_norms(ord, keepdims):
     close(got, numpy.linalg.matrix_norm(a, ord=ord, keepdims=keepdims), 'float64', 100)
 
 
+@pytest.mark.parametrize('ord', [None, 1, -1, 2, -2, numpy.inf, -numpy.inf, 'fro', 'nuc'])
+@pytest.mark.parametrize('shape', [(2, 0), (0, 2), (0, 0), (3, 2, 0), (0, 3, 2)])
+def test_matrix_norms_of_empty_matrices(ord, shape):
+    """NumPy gives the proper norms of empty matrices as 0; where min() has nothing to take
+    (the negative orders) it raises, and so must we."""
+    a = numpy.zeros(shape)
+    try:
+        want = numpy.linalg.norm(a, ord=ord, axis=(-2, -1))
+    except ValueError:
+        with pytest.raises(ValueError):
+            cunp.linalg.norm(cunp.asarray(a), ord=ord, axis=(-2, -1))
+        return
+    close(cunp.linalg.norm(cunp.asarray(a), ord=ord, axis=(-2, -1)), want, 'float64')
+
+
 @pytest.mark.parametrize('ord', [None, 0, 1, -1, 2, 3, 0.5, numpy.inf, -numpy.inf])
 @pytest.mark.parametrize('dtype', ['float32', 'complex128'])
 def test_vector_norms(ord, dtype):

@@ -162,9 +162,10 @@ def test_structure_queries(backend):
         cl.spbandwidth(_backend.xp.ones((2, 2)))
 
 
-def _solve_qr_model(data, indices, indptr, n, b, x, tol):
-    """A NumPy model of _core.sparse.solve_qr (cusolverSp's csrlsvqr): the first column whose
-    R diagonal is at or below tol, or -1 with x solved in place."""
+def _solve_qr_model(data, indices, indptr, n, b, x, tol, method="qr"):
+    """A NumPy model of _core.sparse.solve with method "qr" (cusolverSp's csrlsvqr): the first
+    column whose R diagonal is at or below tol, or -1 with x solved in place."""
+    assert method == "qr"
     A = sps.csr_array((data, indices, indptr), shape=(n, n)).toarray()
     assert data.flags.c_contiguous and indices.dtype == numpy.int32
     assert indptr.dtype == numpy.int32 and b.shape == x.shape == (n,)
