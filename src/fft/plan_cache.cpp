@@ -120,11 +120,11 @@ const char* element_type(PlanType t, bool load) {
   std::string msg = "cufftMakePlanMany64 failed: " + status_name(s) + " while linking the " +
                     plan_type_name(t) + " plan's LTO callbacks (";
   if (!c.load_ir.empty())
-    msg += "load callback " + c.load_name + ": __device__ " + element_type(t, true) + " " +
+    msg += "load callback " + c.load_name + ": a device function " + element_type(t, true) + " " +
            c.load_name + "(void*, unsigned long long, void*, void*)";
   if (!c.load_ir.empty() && !c.store_ir.empty()) msg += "; ";
   if (!c.store_ir.empty())
-    msg += "store callback " + c.store_name + ": __device__ void " + c.store_name +
+    msg += "store callback " + c.store_name + ": a device function void " + c.store_name +
            "(void*, unsigned long long, " + element_type(t, false) + ", void*, void*)";
   msg += "). cuFFT calls the callback through a C++ declaration of that signature, compiles "
          "that wrapper with NVRTC (libnvrtc.so) and links it with nvJitLink "

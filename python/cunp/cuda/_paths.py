@@ -6,17 +6,26 @@ from cunp import _core
 _cuda_path = False  # not looked up yet (None is an answer)
 
 
+def _toolkit_path(name):
+    """The first entry of one of Config's toolkit paths (config_info()'s "toolkit" rows)."""
+    for row in _core.config_info()["toolkit"]:
+        if row["name"] == name and row["value"]:
+            return row["value"].split(_os.pathsep)[0]
+    return ""
+
+
 def get_cuda_path():
-    """The CUDA toolkit's root: $CUDA_PATH, else the directory above the nvcc cunp finds,
-    else /usr/local/cuda where it exists; None when there is none."""
+    """The CUDA toolkit's root: $CUDA_PATH, else the directory above the nvcc cunp finds, else
+    the one above the toolkit headers cunp found; None when there is none."""
     global _cuda_path
     if _cuda_path is False:
         path = _os.environ.get("CUDA_PATH", "")
         if not path or not _os.path.isdir(path):
             nvcc = _core.kernels.nvcc_path()
             path = _os.path.dirname(_os.path.dirname(nvcc)) if nvcc else ""
-        if not path and _os.path.isdir("/usr/local/cuda"):
-            path = "/usr/local/cuda"
+        if not path:
+            headers = _toolkit_path("headers")
+            path = _os.path.dirname(headers) if headers.endswith("include") else ""
         _cuda_path = path or None
     return _cuda_path
 

@@ -83,27 +83,14 @@ def device_function_name(source):
     return m.group(1)
 
 
-# cuFFT's link step, rebuilt for check_link: its wrapper (as described above) and a kernel
-# standing for cuFFT's kernels, which call the wrapper's entry point.
-_CUFFT_WRAPPER = '''
-extern __device__ %(ret)s %(name)s(void*, unsigned long long, %(element)svoid*, void*);
-extern "C" __global__ void cunp_cufft_link_probe_%(type)d(void* data, void* info,
-                                                    %(element_param)s %(sink)s* sink) {
-  %(call)s
-}
-'''
-
-
 def _probe_source(name, cb_type):
-    element = ELEMENT_TYPES[cb_type]
-    if cb_type < 4:
-        return _CUFFT_WRAPPER % {
-            'ret': element, 'name': name, 'element': '', 'element_param': '', 'type': cb_type,
-            'sink': element, 'call': f'*sink = {name}(data, threadIdx.x, info, 0);'}
-    return _CUFFT_WRAPPER % {
-        'ret': 'void', 'name': name, 'element': element + ', ', 'type': cb_type,
-        'element_param': element + ' value,', 'sink': 'int',
-        'call': f'{name}(data, threadIdx.x, value, info, 0);'}
+    """cuFFT's link step for callback type `cb_type` calling `name`: the probe macros of the
+    device part fft/cufft_lto.cuh, instantiated."""
+    from cunp import _core
+
+    probe = 'CUNP_CUFFT_LOAD_PROBE' if cb_type < 4 else 'CUNP_CUFFT_STORE_PROBE'
+    return (f'{_core.kernels.device_part("cufft_lto")}\n'
+            f'{probe}({cb_type}, {ELEMENT_TYPES[cb_type]}, {name})\n')
 
 
 _nvjitlink = []  # the library loaded first, which later calls without a major reuse
@@ -175,14 +162,17 @@ def check_versions(nvrtc_version, jitlink_version, cufft_version):
 def compile_lto(source, name, options, arch, name_expression=None):
     """LTO-IR of `source` for compute_`arch` (NVRTC, -dlto), as cuFFT takes it, and the
     lowered name of `name_expression` (None without one)."""
-    from cunp.cuda import get_cuda_path, nvrtc
-    include = os.path.join(get_cuda_path() or '/usr/local/cuda', 'include')
+    from cunp import _core
+    from cunp.cuda import nvrtc
+    # The toolkit's headers where cunp's Config found them (cuComplex.h & co.).
+    headers = next((row['value'] for row in _core.config_info()['toolkit']
+                    if row['name'] == 'headers'), '')
     prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
     try:
         if name_expression:
             nvrtc.addNameExpression(prog, name_expression)
         opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
-                f'-I{include}'] + list(options)
+                ] + [f'-I{d}' for d in headers.split(os.pathsep) if d] + list(options)
         try:
             nvrtc.compileProgram(prog, opts)
         except Exception as e:

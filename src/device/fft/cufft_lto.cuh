@@ -30,3 +30,20 @@ template <class T> __device__ char tag = 0;
       void* info, void* shared) {                                                                 \
     name(data, offset, element, info, shared);                                                    \
   }
+
+// cuFFT's link step, rebuilt by _lto_callbacks.check_link: cuFFT's wrapper declares the entry
+// point `name` with the LTO signature of callback type `type` (cufftXtCallbackType) and its
+// kernels call it; this probe kernel stands for them, so that nvJitLink links the user's
+// callback exactly as cuFFT will, and fails here first with its own message.
+#define CUNP_CUFFT_LOAD_PROBE(type, element, name)                                                 \
+  extern __device__ element name(void*, unsigned long long, void*, void*);                         \
+  extern "C" __global__ void cunp_cufft_link_probe_##type(void* data, void* info, element* sink) { \
+    *sink = name(data, threadIdx.x, info, 0);                                                      \
+  }
+
+#define CUNP_CUFFT_STORE_PROBE(type, element, name)                                              \
+  extern __device__ void name(void*, unsigned long long, element, void*, void*);                 \
+  extern "C" __global__ void cunp_cufft_link_probe_##type(void* data, void* info, element value, \
+                                                          int* sink) {                           \
+    name(data, threadIdx.x, value, info, 0);                                                     \
+  }

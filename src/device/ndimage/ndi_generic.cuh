@@ -11,6 +11,10 @@
 #include "ndi_boundary.cuh"
 #include "ndi_stencil.cuh"
 
+// A user's RawKernel function, written `__global__`, is called by the filter's kernel as a device
+// function: the host spells its qualifier CUNP_NDI_USER_FUNCTION (generic_filter.cpp).
+#define CUNP_NDI_USER_FUNCTION __device__
+
 // generic_filter1d's documented signature names ptrdiff_t; NVRTC without system headers may not
 // define it (a typedef repeated with the same type is allowed).
 typedef decltype((char*)0 - (char*)0) ptrdiff_t;

@@ -106,6 +106,10 @@ template <class K> __device__ __forceinline__ void ndi_net_sort(K& a, K& b) {
 template <class K> __device__ __forceinline__ void ndi_net_min(K& a, K b) { a = a < b ? a : b; }
 template <class K> __device__ __forceinline__ void ndi_net_max(K a, K& b) { b = a < b ? b : a; }
 
+// The entry point of a generated network: the host writes `struct Name { CUNP_NDI_NETWORK_SELECT
+// { ...straight-line ndi_net_* calls on w...; return w[rank]; } };` (select_network.cpp).
+#define CUNP_NDI_NETWORK_SELECT template <class K> static __device__ __forceinline__ K select(K* w)
+
 // The rank-th of exactly TAPS values through the generated network Net (Net::select(w) runs its
 // comparators over w and returns the wanted key; WIRES: TAPS rounded up to a power of two, the
 // rest scratch). Taps come as keys through add_key_at(q, key) from a loop the compiler unrolls (the

@@ -19,10 +19,12 @@ namespace {
 constexpr int kBufferCapacities[] = {32, 128, 512, 1024, 4096};
 
 std::string device_code(std::string code) {
-  // A RawKernel's function becomes a device function the filter's kernel calls.
-  const std::string global = "__global__";
-  for (std::size_t at = code.find(global); at != std::string::npos; at = code.find(global, at))
-    code.replace(at, global.size(), "__device__");
+  // A RawKernel's function becomes a device function the filter's kernel calls (ndi_generic.cuh
+  // defines the qualifier that replaces its __global__).
+  const std::string global = "__global__", user = "CUNP_NDI_USER_FUNCTION";
+  for (std::size_t at = code.find(global); at != std::string::npos;
+       at = code.find(global, at + user.size()))
+    code.replace(at, global.size(), user);
   return code;
 }
 

@@ -98,8 +98,7 @@ std::string selection_network_source(int taps, int rank, const std::string& name
   static const char* const kCall[] = {"", "cunp::ndi_net_sort", "cunp::ndi_net_min",
                                       "cunp::ndi_net_max"};
   std::string s = "struct " + name + " {  // taps " + std::to_string(taps) + ", rank " +
-                  std::to_string(rank) +
-                  "\n  template <class K> static __device__ __forceinline__ K select(K* w) {\n";
+                  std::to_string(rank) + "\n  CUNP_NDI_NETWORK_SELECT {\n";
   for (const NetworkStep& step : selection_network(taps, rank)) {
     const std::string a = "w[" + std::to_string(step.a) + "]",
                       b = "w[" + std::to_string(step.b) + "]";

@@ -141,12 +141,28 @@ def test_version_rules():
     assert lto.check_versions((12, 8), (12, 9), 11300) is None
 
 
-def test_probe_stands_for_cufft_wrapper():
+def test_probe_instantiates_the_device_part():
     load = lto._probe_source('entry', 1)
-    assert 'extern __device__ double2 entry(void*, unsigned long long, void*, void*);' in load
+    assert load.rstrip().endswith('CUNP_CUFFT_LOAD_PROBE(1, double2, entry)')
+    assert '#define CUNP_CUFFT_LOAD_PROBE' in load
     store = lto._probe_source('entry', 6)
-    assert 'extern __device__ void entry(void*, unsigned long long, float, void*, void*);' \
-        in store
+    assert store.rstrip().endswith('CUNP_CUFFT_STORE_PROBE(6, float, entry)')
+
+
+@needs_toolkit
+@pytest.mark.parametrize('cb_type', range(8))
+def test_probe_compiles_for_every_callback_type(cb_type):
+    """The probe declares the entry point with the LTO signature of each callback type, and a
+    callback of that signature links against it (NVRTC to LTO-IR; no GPU needed)."""
+    element = lto.ELEMENT_TYPES[cb_type]
+    if cb_type < 4:
+        user = (f'__device__ {element} entry(void* p, unsigned long long o, void*, void*) '
+                f'{{ return static_cast<{element}*>(p)[o]; }}\n')
+    else:
+        user = (f'__device__ void entry(void* p, unsigned long long o, {element} v, void*, '
+                f'void*) {{ static_cast<{element}*>(p)[o] = v; }}\n')
+    ir = lto.compile_lto(user + lto._probe_source('entry', cb_type), 'probe', (), '75')[0]
+    assert len(ir) > 0
 
 
 @needs_toolkit
