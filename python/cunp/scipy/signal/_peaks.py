@@ -72,14 +72,18 @@ class _Signal:
         return self.xp.take(self.x, index).astype(np.float64, copy=False)
 
 
+def _first(xp, peaks, bad):
+    """The first peak where `bad` (SciPy names the first it meets)."""
+    return int(peaks[int(xp.flatnonzero(bad)[0])])
+
+
 def _prominences(signal, peaks, wlen, check=True):
     xp, x = signal.xp, signal.x
     n = x.shape[0]
     if check and peaks.size:
         bad = (peaks < 0) | (peaks >= n)
         if bool(bad.any()):
-            raise ValueError(f"peak {int(peaks[xp.flatnonzero(bad)[0]])} is not a valid index "
-                             "for `x`")
+            raise ValueError(f"peak {_first(xp, peaks, bad)} is not a valid index for `x`")
     if peaks.size == 0:
         return (xp.empty(0, dtype=np.float64), xp.empty(0, dtype=np.intp),
                 xp.empty(0, dtype=np.intp))
@@ -105,8 +109,7 @@ def _widths(signal, peaks, rel_height, prominences, left_bases, right_bases):
     n = x.shape[0]
     bad = ~((0 <= low) & (low <= peaks) & (peaks <= high) & (high < n))
     if bool(bad.any()):
-        raise ValueError(f"prominence data is invalid for peak "
-                         f"{int(peaks[xp.flatnonzero(bad)[0]])}")
+        raise ValueError(f"prominence data is invalid for peak {_first(xp, peaks, bad)}")
     _, mn = signal.tree()
     widths, heights, left_ips, right_ips = engine(xp).peak_width_walk(
         x, mn, peaks, prominences, low, high, float(rel_height))
