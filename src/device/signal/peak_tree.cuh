@@ -14,28 +14,39 @@
 
 namespace cunp {
 
-constexpr int kPeakTreeShift = 5;       // 32 children a node
-constexpr int kPeakTreeMaxLevels = 14;  // 32^13 > 2^63 samples
+constexpr int kPeakTreeShift = 5;  // 32 children a node
 
-// Where each level lives in the two tree arrays (one array a tree, levels 1.. back to back).
+// Where each level lives in the two tree arrays (levels 1.. back to back, level k holding
+// ceil(n / 32^k) nodes, up to the level of one node). Sizes and offsets are recomputed when
+// needed (a few shifts): an array of them per thread would live in local memory, and a thread
+// per peak runs for millions of peaks.
 struct peak_tree_shape {
+  long long n;
   int levels;  // levels above the samples
-  long long size[kPeakTreeMaxLevels + 1];
-  long long offset[kPeakTreeMaxLevels + 1];
+
+  __device__ long long size(int level) const {
+    long long m = n;
+    for (int k = 0; k < level; ++k) m = (m + 31) >> kPeakTreeShift;
+    return m;
+  }
+  __device__ long long offset(int level) const {
+    long long m = n, off = 0;
+    for (int k = 1; k < level; ++k) {
+      m = (m + 31) >> kPeakTreeShift;
+      off += m;
+    }
+    return off;
+  }
 };
 
 __device__ inline peak_tree_shape peak_tree_layout(long long n) {
   peak_tree_shape s;
+  s.n = n;
   s.levels = 0;
-  s.size[0] = n;
-  s.offset[0] = 0;
-  long long m = n, off = 0;
+  long long m = n;
   do {
     m = (m + 31) >> kPeakTreeShift;
     ++s.levels;
-    s.size[s.levels] = m;
-    s.offset[s.levels] = off;
-    off += m;
   } while (m > 1);
   return s;
 }
@@ -51,7 +62,7 @@ template <class X, class T> __device__ void peak_tree_build(const X& x, const T&
                                                             long long n, int level, long long i) {
   const peak_tree_shape s = peak_tree_layout(n);
   const long long first = i << kPeakTreeShift;
-  const long long end = min(first + 32, s.size[level - 1]);
+  const long long end = min(first + 32, s.size(level - 1));
   double hi, lo;
   if (level == 1) {
     hi = lo = static_cast<double>(x[first]);
@@ -61,7 +72,7 @@ template <class X, class T> __device__ void peak_tree_build(const X& x, const T&
       lo = peak_tree_min(lo, v);
     }
   } else {
-    const long long base = s.offset[level - 1];
+    const long long base = s.offset(level - 1);
     hi = mx[base + first];
     lo = mn[base + first];
     for (long long j = first + 1; j < end; ++j) {
@@ -69,8 +80,9 @@ template <class X, class T> __device__ void peak_tree_build(const X& x, const T&
       lo = peak_tree_min(lo, mn[base + j]);
     }
   }
-  mx[s.offset[level] + i] = hi;
-  mn[s.offset[level] + i] = lo;
+  const long long at = s.offset(level) + i;
+  mx[at] = hi;
+  mn[at] = lo;
 }
 
 // The position nearest `start` in [lo, hi] whose sample y has hit(y), walking down from start
@@ -106,7 +118,7 @@ __device__ long long peak_tree_search(const X& x, const T& tree, const T& fold,
       }
       if (level == 0 && (LEFT ? j < lo : j > hi)) return LEFT ? lo - 1 : hi + 1;
     }
-    const double v = level == 0 ? static_cast<double>(x[j]) : tree[s.offset[level] + j];
+    const double v = level == 0 ? static_cast<double>(x[j]) : tree[s.offset(level) + j];
     if (hit(v)) {
       if (level == 0) return j;
       j = LEFT ? j * 32 + 31 : j * 32;
@@ -115,7 +127,7 @@ __device__ long long peak_tree_search(const X& x, const T& tree, const T& fold,
     } else {
       if (FOLD)
         passed = peak_tree_min(passed,
-                               level == 0 ? v : static_cast<double>(fold[s.offset[level] + j]));
+                               level == 0 ? v : static_cast<double>(fold[s.offset(level) + j]));
       j += LEFT ? -1 : 1;
     }
   }
