@@ -95,7 +95,7 @@ def _prominences(signal, peaks, wlen, check=True):
     return prominences, left, right
 
 
-def _widths(signal, peaks, rel_height, prominences, left_bases, right_bases):
+def _widths(signal, peaks, rel_height, prominences, left_bases, right_bases, check=True):
     xp, x = signal.xp, signal.x
     if rel_height < 0:
         raise ValueError("`rel_height` must be greater or equal to 0.0")
@@ -106,10 +106,10 @@ def _widths(signal, peaks, rel_height, prominences, left_bases, right_bases):
         raise ValueError("arrays in `prominence_data` must have the same shape as `peaks`")
     if peaks.shape[0] == 0:
         return tuple(xp.empty(0, dtype=np.float64) for _ in range(4))
-    n = x.shape[0]
-    bad = ~((0 <= low) & (low <= peaks) & (peaks <= high) & (high < n))
-    if bool(bad.any()):
-        raise ValueError(f"prominence data is invalid for peak {_first(xp, peaks, bad)}")
+    if check:  # (find_peaks passes the bases it just found)
+        bad = ~((0 <= low) & (low <= peaks) & (peaks <= high) & (high < x.shape[0]))
+        if bool(bad.any()):
+            raise ValueError(f"prominence data is invalid for peak {_first(xp, peaks, bad)}")
     _, mn = signal.tree()
     widths, heights, left_ips, right_ips = engine(xp).peak_width_walk(
         x, mn, peaks, prominences, low, high, float(rel_height))
@@ -238,7 +238,8 @@ def find_peaks(xp, x, height=None, threshold=None, distance=None, prominence=Non
     if width is not None:
         properties.update(zip(("widths", "width_heights", "left_ips", "right_ips"),
                               _widths(signal, peaks, rel_height, properties["prominences"],
-                                      properties["left_bases"], properties["right_bases"])))
+                                      properties["left_bases"], properties["right_bases"],
+                                      check=False)))
         low, high = _condition(xp, width, x, peaks)
         peaks, properties = narrow(_within(xp, properties["widths"], low, high))
     return peaks, properties

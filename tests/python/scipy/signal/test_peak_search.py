@@ -114,6 +114,26 @@ def test_prominences_widths(ss, cpu, wlen):
                 _compare(got, want)
 
 
+def test_widths_given_bases(ss, cpu):
+    """Bases given by the caller may span NaNs and higher samples: the width walk stops at a
+    NaN (a NaN under a tree node counts as a hit) and at the bases."""
+    rng = numpy.random.default_rng(9)
+    n = 2 * 32 * 32 + 11
+    x = rng.standard_normal(n)
+    x[rng.integers(0, n, 8)] = numpy.nan
+    peaks = numpy.sort(rng.integers(0, n, 200))
+    a, b = rng.integers(0, n, 200), rng.integers(0, n, 200)
+    left, right = numpy.minimum(peaks, a), numpy.maximum(peaks, b)
+    left[:20], right[:20] = 0, n - 1
+    prominences = rng.random(200) * 4
+    for rel_height in (0.0, 0.5, 3.0):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = ss.peak_widths(x, peaks, rel_height, (prominences, left, right))
+            got = cpu.peak_widths(x, peaks, rel_height, (prominences, left, right))
+        _compare(got, want)
+
+
 def test_local_maxima(ss, cpu):
     rng = numpy.random.default_rng(4)
     cases = list(_signals(rng)) + [numpy.ones(50), numpy.arange(50.0), numpy.arange(50.0)[::-1],
@@ -257,3 +277,27 @@ def test_device_int_input_and_errors(ss):
         signal.find_peaks(cunp.ones((2, 3)))
     with pytest.warns(_peaks.PeakPropertyWarning):
         signal.peak_prominences(cunp.asarray([0.0, 1.0, 0.0]), [0])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_device_widths_given_bases(ss, dtype):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(10)
+    n = 100_000
+    x = rng.standard_normal(n).astype(dtype)
+    x[rng.integers(0, n, 30)] = numpy.nan
+    peaks = numpy.sort(rng.integers(0, n, 3000))
+    left = numpy.minimum(peaks, rng.integers(0, n, 3000))
+    right = numpy.maximum(peaks, rng.integers(0, n, 3000))
+    prominences = rng.random(3000) * 4
+    for rel_height in (0.0, 0.5, 3.0):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = ss.peak_widths(x, peaks, rel_height, (prominences, left, right))
+            got = signal.peak_widths(cunp.asarray(x), cunp.asarray(peaks), rel_height,
+                                     (cunp.asarray(prominences), cunp.asarray(left),
+                                      cunp.asarray(right)))
+        _compare([cunp.asnumpy(a) for a in got], want)
