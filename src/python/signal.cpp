@@ -1,11 +1,11 @@
 // src/python/signal.cpp -- _core.signal: the blocked IIR scan behind cunp.scipy.signal's lfilter
 // and sosfilt (python/cunp/scipy/signal/_iir_scan.py builds its tables), the serial loop for
 // filters with more delays than the scan keeps in registers, upfirdn's polyphase kernel and
-// peak_prominences' walks.
+// find_peaks' local maxima and the prominence and width searches on a max/min tree.
 #include "common.hpp"
 
 #include "cunp/ops/signal/iir_scan.hpp"
-#include "cunp/ops/signal/peak_walk.hpp"
+#include "cunp/ops/signal/peak_search.hpp"
 #include "cunp/ops/signal/upfirdn.hpp"
 
 namespace cunp::py {
@@ -50,16 +50,50 @@ void bind_signal(nb::module_& m) {
         return wrap(upfirdn(unwrap(h).a, unwrap(x).a, up, down));
       },
       nb::arg("h"), nb::arg("x"), nb::arg("up"), nb::arg("down"));
+  // find_peaks and the peak properties (python/cunp/scipy/signal/_peaks.py).
+  auto arr = [](nb::handle a, const char* what) -> const NDArray& {
+    if (!is_array(a)) throw TypeError(std::string(what) + ": arrays must be cunp.ndarray");
+    return unwrap(a).a;
+  };
   s.def(
-      "peak_walk",
-      [](nb::handle x, nb::handle peaks, nb::handle low, nb::handle high, int64_t limit) {
-        for (nb::handle a : {x, peaks, low, high})
-          if (!is_array(a)) throw TypeError("peak_walk: arrays must be cunp.ndarray");
-        auto [left, right, prominence] = peak_walk(unwrap(x).a, unwrap(peaks).a, unwrap(low).a,
-                                                   unwrap(high).a, limit);
+      "peak_left_edges",
+      [arr](nb::handle x) { return wrap(peak_left_edges(arr(x, "peak_left_edges"))); },
+      nb::arg("x"));
+  s.def(
+      "peak_edges",
+      [arr](nb::handle x, nb::handle first) {
+        auto [mid, left, right] = peak_edges(arr(x, "peak_edges"), arr(first, "peak_edges"));
+        return nb::make_tuple(wrap(mid), wrap(left), wrap(right));
+      },
+      nb::arg("x"), nb::arg("first"));
+  s.def(
+      "peak_tree",
+      [arr](nb::handle x) {
+        auto [mx, mn] = peak_tree(arr(x, "peak_tree"));
+        return nb::make_tuple(wrap(mx), wrap(mn));
+      },
+      nb::arg("x"));
+  s.def(
+      "peak_bases",
+      [arr](nb::handle x, nb::handle mx, nb::handle mn, nb::handle peaks, int64_t half_window) {
+        const char* what = "peak_bases";
+        auto [left, right, prominence] = peak_bases(arr(x, what), arr(mx, what), arr(mn, what),
+                                                    arr(peaks, what), half_window);
         return nb::make_tuple(wrap(left), wrap(right), wrap(prominence));
       },
-      nb::arg("x"), nb::arg("peaks"), nb::arg("low"), nb::arg("high"), nb::arg("limit"));
+      nb::arg("x"), nb::arg("mx"), nb::arg("mn"), nb::arg("peaks"), nb::arg("half_window"));
+  s.def(
+      "peak_width_walk",
+      [arr](nb::handle x, nb::handle mn, nb::handle peaks, nb::handle prominences,
+            nb::handle left_bases, nb::handle right_bases, double rel_height) {
+        const char* what = "peak_width_walk";
+        auto [widths, heights, left_ips, right_ips] = peak_width_walk(
+            arr(x, what), arr(mn, what), arr(peaks, what), arr(prominences, what),
+            arr(left_bases, what), arr(right_bases, what), rel_height);
+        return nb::make_tuple(wrap(widths), wrap(heights), wrap(left_ips), wrap(right_ips));
+      },
+      nb::arg("x"), nb::arg("mn"), nb::arg("peaks"), nb::arg("prominences"), nb::arg("left_bases"),
+      nb::arg("right_bases"), nb::arg("rel_height"));
 }
 
 }  // namespace cunp::py

@@ -1,11 +1,16 @@
 """chirp, sweep_poly, gausspulse, sawtooth, square, unit_impulse, argrelmin/argrelmax/
 argrelextrema and find_peaks against scipy.signal (CPU through NumPy; gpu on cunp arrays)."""
+import os
+import sys
 import warnings
 
 import numpy
 import pytest
 
-from cunp.scipy.signal import _peaks, _waveforms
+from cunp.scipy.signal import _waveforms
+
+sys.path.insert(0, os.path.dirname(__file__))
+import peak_model  # noqa: E402
 
 gpu = pytest.mark.gpu
 
@@ -13,6 +18,12 @@ gpu = pytest.mark.gpu
 @pytest.fixture
 def ss():
     return pytest.importorskip("scipy.signal")
+
+
+@pytest.fixture
+def cpu(monkeypatch):
+    """find_peaks and the peak properties on NumPy, the kernels' model as their engine."""
+    return peak_model.on_numpy(monkeypatch)
 
 
 def _check(got, want, tol=1e-10):
@@ -107,11 +118,11 @@ def _peaks_cases(x):
 
 
 @pytest.mark.parametrize("trial", range(6))
-def test_find_peaks(ss, trial):
+def test_find_peaks(ss, cpu, trial):
     rng = numpy.random.default_rng(trial)
     x = rng.integers(0, 6, 300).astype(float) if trial % 2 else rng.standard_normal(300)
     for kwargs in _peaks_cases(x):
-        got, want = _peaks.find_peaks(x, **kwargs), ss.find_peaks(x, **kwargs)
+        got, want = cpu.find_peaks(x, **kwargs), ss.find_peaks(x, **kwargs)
         numpy.testing.assert_array_equal(got[0], want[0])
         assert set(got[1]) == set(want[1])
         for key in want[1]:
@@ -125,7 +136,7 @@ PROMINENCE_CASES = [{"prominence": 1}, {"prominence": (0.5, None), "wlen": 20}, 
 
 
 @pytest.mark.parametrize("trial", range(8))
-def test_prominence_width(ss, trial):
+def test_prominence_width(ss, cpu, trial):
     rng = numpy.random.default_rng(trial)
     x = (rng.integers(0, 6, 300).astype(float) if trial % 2
          else numpy.cumsum(rng.standard_normal(300)))
@@ -134,7 +145,7 @@ def test_prominence_width(ss, trial):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for kwargs in PROMINENCE_CASES:
-            got, want = _peaks.find_peaks(x, **kwargs), ss.find_peaks(x, **kwargs)
+            got, want = cpu.find_peaks(x, **kwargs), ss.find_peaks(x, **kwargs)
             numpy.testing.assert_array_equal(got[0], want[0])
             assert set(got[1]) == set(want[1])
             for key in want[1]:
@@ -142,16 +153,16 @@ def test_prominence_width(ss, trial):
                 numpy.testing.assert_allclose(got[1][key], want[1][key], rtol=1e-12)
         peaks = ss.find_peaks(x)[0]
         for wlen in (None, 5, 20.5):
-            for g, w in zip(_peaks.peak_prominences(x, peaks, wlen),
+            for g, w in zip(cpu.peak_prominences(x, peaks, wlen),
                             ss.peak_prominences(x, peaks, wlen)):
                 numpy.testing.assert_array_equal(g, w)
             for rel_height in (0, 0.5, 1.0):
-                for g, w in zip(_peaks.peak_widths(x, peaks, rel_height, wlen=wlen),
+                for g, w in zip(cpu.peak_widths(x, peaks, rel_height, wlen=wlen),
                                 ss.peak_widths(x, peaks, rel_height, wlen=wlen)):
                     numpy.testing.assert_allclose(g, w, rtol=1e-12)
 
 
-def test_peak_property_errors(ss):
+def test_peak_property_errors(ss, cpu):
     x = numpy.array([0.0, 2, 0, 3, 0])
     for call in (lambda m: m.peak_prominences(x, [7]), lambda m: m.peak_prominences(x, [1], 1),
                  lambda m: m.peak_widths(x, [1], -1.0),
@@ -159,18 +170,18 @@ def test_peak_property_errors(ss):
         with pytest.raises(ValueError):
             call(ss)
         with pytest.raises(ValueError):
-            call(_peaks)
-    with pytest.warns(_peaks.PeakPropertyWarning):
-        _peaks.peak_prominences(x, [0])
+            call(cpu)
+    with pytest.warns(cpu.PeakPropertyWarning):
+        cpu.peak_prominences(x, [0])
 
 
-def test_find_peaks_bad(ss):
+def test_find_peaks_bad(ss, cpu):
     for args, kwargs in (((numpy.ones((2, 5)),), {}), ((numpy.ones(5),), {"distance": 0}),
                          ((numpy.ones(5),), {"height": numpy.ones(3)})):
         with pytest.raises(ValueError):
             ss.find_peaks(*args, **kwargs)
         with pytest.raises(ValueError):
-            _peaks.find_peaks(*args, **kwargs)
+            cpu.find_peaks(*args, **kwargs)
 
 
 @gpu
