@@ -3,10 +3,11 @@
 The squared Euclidean distance to the nearest zero separates by axis: after a pass along axis d,
 each element holds min over y on its line of (the value at y + (sampling_d (x - y))^2), and after
 every axis that is the exact squared distance. The backend's edt.line runs one pass over every
-line at once (the lower envelope of parabolas, O(n) a line: src/device/ndimage/ndi_edt.cuh),
-carrying each element's nearest zero as a C-order position; edt.distance and edt.indices then
-give SciPy's outputs from those positions (distances from the coordinates, as SciPy computes
-them). Where several zeros are equally near, the pass keeps the one earliest along its axis."""
+line at once (src/device/ndimage/ndi_edt.cuh), carrying each element's nearest zero as a C-order
+position. Each pass rounds its sums as SciPy rounds its sum of squared coordinate differences (in
+axis order, never fused), so the distances are the last pass's values' square roots, and
+edt.indices gives the indices from the positions. Where several zeros are equally near, the pass
+keeps the one earliest along its axis."""
 import numpy
 
 from cunp.scipy.ndimage import _ni_support as ns
@@ -18,15 +19,19 @@ def _nearest_zeros(be, input, steps):
     xp = be.xp
     shape = input.shape
     f = xp.ascontiguousarray(xp.where(input == 0, 0.0, numpy.inf)).reshape(shape)
-    feat = xp.arange(input.size, dtype=xp.int64).reshape(shape)
     if input.size == 0:
-        return f, feat
+        return f, xp.empty(shape, dtype=xp.int64)
     fo, go = xp.empty(shape, dtype=xp.float64), xp.empty(shape, dtype=xp.int64)
+    feat = None  # each element's own position, until a pass has run
     scratch = xp.empty(input.size, dtype=xp.int32)
     for axis, n in enumerate(shape):
         if n > 1:  # a line of one is its own envelope
             be.edt.line(f, feat, fo, go, scratch, axis, steps[axis])
+            if feat is None:
+                feat = xp.empty(shape, dtype=xp.int64)
             f, fo, feat, go = fo, f, go, feat
+    if feat is None:
+        feat = xp.arange(input.size, dtype=xp.int64).reshape(shape)
     return f, feat
 
 
@@ -66,7 +71,7 @@ def distance_transform_edt(be, input, sampling=None, return_distances=True,
     results = []
     if want_d:
         dist = distances if distances is not None else xp.empty(input.shape, dtype=xp.float64)
-        be.edt.distance(feat, f, input.shape, steps, dist)
+        xp.sqrt(f, out=dist)  # inf where there is no zero at all
         if distances is None:
             results.append(dist)
     if want_i:

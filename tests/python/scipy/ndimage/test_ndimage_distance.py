@@ -11,7 +11,7 @@ import pytest
 sn = pytest.importorskip("scipy.ndimage")
 
 sys.path.insert(0, os.path.dirname(__file__))
-from ndimage_model import numpy_backend  # noqa: E402
+from ndimage_model import edt_block_line, edt_line, numpy_backend  # noqa: E402
 
 from cunp.scipy.ndimage import _distance  # noqa: E402
 
@@ -128,6 +128,43 @@ def test_model_indices_are_scipys():
         a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
         b, bi = _edt(x, sampling, return_indices=True)
         numpy.testing.assert_allclose(b, a, rtol=1e-13)
+        numpy.testing.assert_array_equal(bi, ai)
+
+
+def test_block_pass_is_the_contract():
+    """The device's pass (band edges by bisection, then each band over its edges' range) gives
+    the brute-force contract's values and positions bitwise: lines of one band, of several with
+    a partial last one, and of more bands than a power of two; zeros sparse, dense, on lattices
+    and absent; every sampling of the tie inputs."""
+    rng = numpy.random.default_rng(5)
+    cases = [(x, s) for x, s in _tie_inputs()]
+    for shape in [(3, 97), (70, 5), (2, 300), (161,), (4, 33)]:
+        for p in (0.001, 0.03, 0.5):
+            cases.append((rng.random(shape) > p, None))
+            cases.append((rng.random(shape) > p, [0.7] * len(shape)))
+        cases.append((numpy.ones(shape, bool), None))
+    for x, sampling in cases:
+        steps = [1.0] * x.ndim if sampling is None else sampling
+        f = numpy.where(x, numpy.inf, 0.0)
+        feat = None
+        for axis in range(x.ndim):
+            want_f, want_g = numpy.empty_like(f), numpy.empty(f.shape, numpy.int64)
+            got_f, got_g = numpy.empty_like(f), numpy.empty(f.shape, numpy.int64)
+            edt_line(f, feat, want_f, want_g, None, axis, steps[axis])
+            edt_block_line(f, feat, got_f, got_g, None, axis, steps[axis])
+            numpy.testing.assert_array_equal(got_f, want_f)
+            numpy.testing.assert_array_equal(got_g, want_g)
+            f, feat = want_f, want_g
+
+
+def test_block_model_is_scipys():
+    """distance_transform_edt on the device algorithm's model: SciPy's distances bitwise (the
+    square roots of the passes' sums) and its indices, ties included."""
+    be = numpy_backend(edt_block_line)
+    for x, sampling in _tie_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = _distance.distance_transform_edt(be, x, sampling, return_indices=True)
+        numpy.testing.assert_array_equal(b, a)
         numpy.testing.assert_array_equal(bi, ai)
 
 
