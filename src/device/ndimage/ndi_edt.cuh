@@ -36,12 +36,19 @@ struct ndi_edt_params {
   long long inner;                              // elements between neighbours on a line
   long long bands;                              // ceil(n / 32)
   long long top;                                // the power of two >= bands: edges 0..top
+  long long lines;                              // lines along the axis
   double step;
-  int staged;     // the line's f sits in shared memory (else read in place)
-  int a_shared;   // the edges' minimisers in shared memory (else scratch, n ints a line)
-  int positions;  // feat is each element's own position (the first pass): feat is not read
+  int staged;      // the lines' f sit in shared memory (else read in place)
+  int a_shared;    // the edges' minimisers in shared memory (else scratch, n ints a line)
+  int positions;   // feat is each element's own position (the first pass): feat is not read
+  int per_block;   // lines a block takes (short lines share a block, a warp or more each)
+  int line_warps;  // warps a line gets
   int pad;
 };
+
+// Warps a block runs at most (the host's kEdtMaxWarps): 8 bands of a line at once, or 8 short
+// lines.
+constexpr int kNdiEdtMaxWarps = 8;
 
 __device__ __forceinline__ double ndi_edt_inf() {
   return __longlong_as_double(0x7ff0000000000000LL);
@@ -83,36 +90,54 @@ __device__ __forceinline__ int ndi_edt_warp_argmin(const double* fl, long long f
   return by > hi ? lo : by;
 }
 
-// One line's pass: block blockIdx.x takes line blockIdx.x (lines in C order of the other axes).
-// smem: (staged ? n doubles : 0), then (a_shared ? top + 1 ints : 0).
+// One block's lines: lines blockIdx.x * per_block + slot (lines in C order of the other axes),
+// line_warps warps each (warp w serves slot w / line_warps). smem: per slot, (staged ? n
+// doubles : 0) then (a_shared ? top + 1 ints, padded to doubles : 0).
 __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
-  const long long line = blockIdx.x;
   const long long n = p.n, inner = p.inner, top = p.top;
+  const int tid = threadIdx.x, threads = blockDim.x, lane = tid & 31;
+  const int slot = (tid >> 5) / p.line_warps, lw = (tid >> 5) % p.line_warps;
+  const long long first = static_cast<long long>(blockIdx.x) * p.per_block;
+  const long long line = first + slot;
+  const bool active = line < p.lines;  // the last block's spare slots still meet each barrier
   const long long base = (line / inner) * n * inner + line % inner;
-  const double* f = reinterpret_cast<const double*>(p.f) + base;
-  const int tid = threadIdx.x, threads = blockDim.x;
-  const int warp = tid >> 5, warps = threads >> 5, lane = tid & 31;
-  const double* fl = f;
+  const long long slot_doubles = (p.staged ? n : 0) + (p.a_shared ? (top + 2) / 2 : 0);
+  double* mine = smem + slot * slot_doubles;
+  const double* f = reinterpret_cast<const double*>(p.f);
+  const double* fl = f + base;
   long long fs = inner;
   if (p.staged) {
-    for (long long y = tid; y < n; y += threads) smem[y] = f[y * inner];
-    fl = smem;
+    // Neighbouring slots first, so a strided axis' lines (neighbours in memory) load together.
+    __shared__ long long bases[kNdiEdtMaxWarps];
+    if (tid < p.per_block) {
+      const long long l = first + tid;
+      bases[tid] = (l / inner) * n * inner + l % inner;
+    }
+    __syncthreads();
+    const int per = p.per_block, total = static_cast<int>(n) * per;  // n * 8 <= 48 KiB here
+    for (int k = tid; k < total; k += threads) {
+      const int s = per == 1 ? 0 : k % per, y = per == 1 ? k : k / per;
+      if (first + s < p.lines) smem[s * slot_doubles + y] = f[bases[s] + y * inner];
+    }
+    fl = mine;
     fs = 1;
   }
-  int* edge = p.a_shared ? reinterpret_cast<int*>(smem + (p.staged ? n : 0))
+  int* edge = p.a_shared ? reinterpret_cast<int*>(mine + (p.staged ? n : 0))
                          : reinterpret_cast<int*>(p.scratch) + line * n;
   __syncthreads();
   // The ends, over the whole line.
-  for (int e = warp; e < 2; e += warps) {
-    const int y = ndi_edt_warp_argmin(fl, fs, 0, static_cast<int>(n - 1), e == 0 ? 0 : n - 1,
-                                      p.step);
-    if (lane == 0) edge[e == 0 ? 0 : top] = y;
+  if (active) {
+    for (int e = lw; e < 2; e += p.line_warps) {
+      const int y = ndi_edt_warp_argmin(fl, fs, 0, static_cast<int>(n - 1), e == 0 ? 0 : n - 1,
+                                        p.step);
+      if (lane == 0) edge[e == 0 ? 0 : top] = y;
+    }
   }
   __syncthreads();
   // Bisection: edge k = (2 j + 1) half lies between edges k - half and k + half, known.
   for (long long half = top >> 1; half >= 1; half >>= 1) {
     const long long tasks = top / (2 * half);
-    for (long long j = warp; j < tasks; j += warps) {
+    for (long long j = lw; active && j < tasks; j += p.line_warps) {
       const long long k = (2 * j + 1) * half;
       const long long x = k * 32 < n - 1 ? k * 32 : n - 1;
       const int y = ndi_edt_warp_argmin(fl, fs, edge[k - half], edge[k + half], x, p.step);
@@ -120,11 +145,12 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
     }
     __syncthreads();
   }
+  if (!active) return;
   // The bands: a lane an x, over the range its band's edges bound.
   const long long* feat = reinterpret_cast<const long long*>(p.feat) + base;
   double* fo = reinterpret_cast<double*>(p.fo) + base;
   long long* go = reinterpret_cast<long long*>(p.go) + base;
-  for (long long b = warp; b < p.bands; b += warps) {
+  for (long long b = lw; b < p.bands; b += p.line_warps) {
     const long long x = b * 32 + lane;
     if (x >= n) continue;
     const int lo = edge[b], hi = edge[b + 1];

@@ -16,16 +16,18 @@ namespace {
 // Laid out as the device's cunp::ndi_edt_params.
 struct NdiEdtParams {
   unsigned long long f, feat, fo, go, scratch;
-  long long n, inner, bands, top;
+  long long n, inner, bands, top, lines;
   double step;
-  int staged, a_shared, positions, pad;
+  int staged, a_shared, positions, per_block, line_warps, pad;
 };
 
 constexpr const char* kEdtEntry = "cunp_ndi_edt_pass";
-// A block's shared memory, within what every device gives without opting in.
-constexpr long long kEdtSharedBytes = 48 * 1024;
-// Warps a line's block runs at most: enough to cover a 2048-long line's 64 bands in 8 steps
-// while up to eight such blocks share an SM.
+// A block's dynamic shared memory: within the 48 KiB every device gives a block without opting
+// in, less room for the kernel's static slot bases.
+constexpr long long kEdtSharedBytes = 47 * 1024;
+// Warps a block runs at most (the device's kNdiEdtMaxWarps): a 2048-long line's 64 bands in 8
+// steps while up to eight such blocks share an SM; lines of up to 7 bands share a block, so
+// short lines do not cost a block (and its barriers) each.
 constexpr long long kEdtMaxWarps = 8;
 
 }  // namespace
@@ -92,24 +94,30 @@ void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const ND
   p.bands = (n + 31) / 32;
   p.top = 1;
   while (p.top < p.bands) p.top *= 2;
+  p.lines = lines;
   p.step = step;
   p.positions = feat ? 0 : 1;
-  // The line's f and the band edges' minimisers in shared memory where they fit; a line too long
-  // for its f reads it in place (cached), and one too long for its edges keeps them in scratch,
-  // n ints a line (top + 1 <= n there).
-  const long long edge_bytes = (p.top + 1) * 4;
-  p.staged = n * 8 + edge_bytes <= kEdtSharedBytes;
-  p.a_shared = edge_bytes <= kEdtSharedBytes;
-  const long long bytes = (p.staged ? n * 8 : 0) + (p.a_shared ? edge_bytes : 0);
-  const long long warps = p.bands < kEdtMaxWarps ? p.bands : kEdtMaxWarps;
+  p.line_warps = static_cast<int>(p.bands < kEdtMaxWarps ? p.bands : kEdtMaxWarps);
+  p.per_block = static_cast<int>(kEdtMaxWarps / p.line_warps);
+  if (p.per_block > lines) p.per_block = static_cast<int>(lines);
+  // Each line's f and its band edges' minimisers in shared memory where they fit; a line too
+  // long for its f reads it in place (cached), and one too long for its edges keeps them in
+  // scratch, n ints a line (top + 1 <= n there). Lines that share a block are short: they fit.
+  const long long edge_doubles = (p.top + 2) / 2;
+  p.staged = (n + edge_doubles) * 8 * p.per_block <= kEdtSharedBytes;
+  p.a_shared = edge_doubles * 8 * p.per_block <= kEdtSharedBytes;
+  const long long slot = (p.staged ? n : 0) + (p.a_shared ? edge_doubles : 0);
+  const long long bytes = slot * 8 * p.per_block;
+  const long long blocks = (lines + p.per_block - 1) / p.per_block;
   const int device = feat ? common_device({&f, feat, &fo, &go, &scratch})
                           : common_device({&f, &fo, &go, &scratch});
   detail::KernelKey key(detail::Engine::NdimageTile, device, 0xed7);
   FunctionHandle fn = detail::kernel(key, [] {
     return detail::KernelSpec{edt_pass_source(), kEdtEntry, {}};
   });
-  detail::launch(fn, device, {static_cast<unsigned>(lines)}, {static_cast<unsigned>(32 * warps)},
-                 &p, static_cast<unsigned>(bytes));
+  detail::launch(fn, device, {static_cast<unsigned>(blocks)},
+                 {static_cast<unsigned>(32 * p.line_warps * p.per_block)}, &p,
+                 static_cast<unsigned>(bytes));
 }
 
 void edt_indices(const NDArray& feat, const NDArray& shape, const NDArray& out) {

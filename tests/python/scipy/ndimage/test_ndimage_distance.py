@@ -220,3 +220,46 @@ def test_gpu_edt_no_zero_is_infinite():
     d, i = cn.distance_transform_edt(cunp.ones((3, 4)), return_indices=True)
     assert numpy.isinf(cunp.asnumpy(d)).all()
     numpy.testing.assert_array_equal(cunp.asnumpy(i), numpy.zeros((2, 3, 4)))
+
+
+def _block_path_inputs():
+    """Inputs for each way the pass lays out its blocks (src/ops/ndimage/edt.cpp): short lines
+    sharing a block (a last block part empty), lines of several bands (counts not powers of
+    two), lines too long for shared memory (read in place) and far longer (band edges in
+    scratch); along contiguous and strided axes, with lines without zeros among them."""
+    rng = numpy.random.default_rng(12)
+    out = []
+    for shape, p in [((9, 13), 0.1), ((5, 3, 40), 0.05), ((130, 7), 0.02), ((3, 97, 5), 0.01),
+                     ((2048, 64), 0.01), ((64, 2048), 0.01), ((7000, 3), 0.001),
+                     ((3, 7000), 0.0005), ((400001,), 0.00001), ((45, 61, 70), 0.002)]:
+        x = rng.random(shape) > p
+        x[(0,) * (x.ndim - 1)] = True  # a line with no zero (along the last axis)
+        out.append((x, None))
+        out.append((x, [1.5, 0.7, 3.0][:x.ndim]))
+    return out
+
+
+@gpu
+def test_gpu_edt_block_paths():
+    import cunp
+    import cunp.scipy.ndimage as cn
+    for x, sampling in _block_path_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = cn.distance_transform_edt(cunp.asarray(x), sampling, return_indices=True)
+        numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+        numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+
+
+@gpu
+def test_gpu_edt_bench_image():
+    """The benchmark's case: a 2048 x 2048 image with 1% zeros, distances only and both."""
+    import cunp
+    import cunp.scipy.ndimage as cn
+    x = numpy.random.default_rng(49).random((2048, 2048)) > 0.01
+    g = cunp.asarray(x)
+    numpy.testing.assert_allclose(cunp.asnumpy(cn.distance_transform_edt(g)),
+                                  sn.distance_transform_edt(x), rtol=1e-13)
+    a, ai = sn.distance_transform_edt(x[::-1, :], return_indices=True)
+    b, bi = cn.distance_transform_edt(g[::-1, :], return_indices=True)
+    numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+    numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
