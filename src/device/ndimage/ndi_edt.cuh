@@ -31,7 +31,7 @@ namespace cunp {
 
 // Laid out as the host's NdiEdtParams (src/ops/ndimage/edt.cpp).
 struct ndi_edt_params {
-  unsigned long long f, feat, fo, go, scratch;  // device addresses
+  unsigned long long f, feat, fo, go, scratch;  // device addresses (go 0: values only)
   long long n;                                  // the axis' length (>= 1)
   long long inner;                              // elements between neighbours on a line
   long long bands;                              // ceil(n / 32)
@@ -166,7 +166,7 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
       }
     }
     fo[x * inner] = bv;
-    go[x * inner] = p.positions ? base + by * inner : feat[by * inner];
+    if (p.go) go[x * inner] = p.positions ? base + by * inner : feat[by * inner];
   }
 }
 

@@ -68,12 +68,13 @@ void check_same(const NDArray& a, const NDArray& b, DType dtype, const char* wha
 
 }  // namespace
 
-void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray& go,
+void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray* go,
               const NDArray& scratch, int axis, double step) {
   check_same(f, f, DType::Float64, "f");
   check_same(fo, f, DType::Float64, "fo");
+  if (!go) feat = nullptr;  // values only: no position is read or written
   if (feat) check_same(*feat, f, DType::Int64, "feat");
-  check_same(go, f, DType::Int64, "go");
+  if (go) check_same(*go, f, DType::Int64, "go");
   if (scratch.dtype() != DType::Int32 || !scratch.c_contiguous() || scratch.size() < f.size())
     throw TypeError("distance_transform_edt: scratch must be C-contiguous int32 of the size");
   if (axis < 0 || axis >= f.ndim()) throw ValueError("distance_transform_edt: axis out of range");
@@ -86,7 +87,7 @@ void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const ND
   p.f = f.data();
   p.feat = feat ? feat->data() : 0;
   p.fo = fo.data();
-  p.go = go.data();
+  p.go = go ? go->data() : 0;
   p.scratch = scratch.data();
   p.n = n;
   p.inner = 1;
@@ -109,8 +110,7 @@ void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const ND
   const long long slot = (p.staged ? n : 0) + (p.a_shared ? edge_doubles : 0);
   const long long bytes = slot * 8 * p.per_block;
   const long long blocks = (lines + p.per_block - 1) / p.per_block;
-  const int device = feat ? common_device({&f, feat, &fo, &go, &scratch})
-                          : common_device({&f, &fo, &go, &scratch});
+  const int device = common_device({&f, feat ? feat : &f, &fo, go ? go : &f, &scratch});
   detail::KernelKey key(detail::Engine::NdimageTile, device, 0xed7);
   FunctionHandle fn = detail::kernel(key, [] {
     return detail::KernelSpec{edt_pass_source(), kEdtEntry, {}};

@@ -14,9 +14,10 @@ namespace cunp {
 // One pass along `axis`: fo[x] = min over y on x's line of f[y] + ((x - y) step)^2 (rounded as
 // SciPy's sum of squares, never fused), go[x] = feat[that y] (the smallest y where several tie).
 // f, fo: float64; feat, go: int64 (C-order positions of zeros), feat null for each element's own
-// position (the first pass); scratch: int32 with at least f.size() elements. All C-contiguous,
-// one shape, fo and go apart from f and feat.
-void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray& go,
+// position (the first pass), go null for the values alone (the distances need no positions);
+// scratch: int32 with at least f.size() elements. All C-contiguous, one shape, fo and go apart
+// from f and feat.
+void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray* go,
               const NDArray& scratch, int axis, double step);
 
 // out[d, x] = the axis-d coordinate of the zero at feat[x]; out: int32 (ndim, *shape), any

@@ -304,8 +304,11 @@ def user_function(function, caller):
 def edt_line(f, feat, fo, go, scratch, axis, step):
     """The contract of _core.ndimage.edt_pass: along axis, fo[x] = min over y of f[y] + ((x - y)
     step)^2 (each step rounded, never fused) and go[x] = feat[the smallest such y] (by brute
-    force over every pair); feat None stands for each element's own C-order position."""
+    force over every pair); feat None stands for each element's own C-order position, go None
+    asks for the values only."""
     n = f.shape[axis]
+    if go is None:
+        go = numpy.empty(f.shape, dtype=numpy.int64)
     if feat is None:
         feat = numpy.arange(f.size, dtype=numpy.int64).reshape(f.shape)
     fl = numpy.moveaxis(f, axis, -1).reshape(-1, n)
@@ -330,6 +333,8 @@ def edt_block_line(f, feat, fo, go, scratch, axis, step):
     its neighbours' minimisers bound, then each band's x over the range of its two edges. Its
     result is edt_line's exactly because the smallest minimiser never decreases with x."""
     n = f.shape[axis]
+    if go is None:
+        go = numpy.empty(f.shape, dtype=numpy.int64)
     if feat is None:
         feat = numpy.arange(f.size, dtype=numpy.int64).reshape(f.shape)
     fl_all = numpy.moveaxis(f, axis, -1).reshape(-1, n)
