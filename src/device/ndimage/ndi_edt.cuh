@@ -21,7 +21,8 @@
 //      overlap only at their ends, so a level costs about n);
 //   3. each band of 32 x (a lane each) scans its range y*(32 b) .. y*(32 b + 32); these too
 //      overlap only at their ends, so the whole line costs O(n log n + 32 n) with no sequential
-//      chain longer than a range.
+//      chain longer than a range. A band inside the half of a gap between zeros nearer one of
+//      them has a range of one; only the bands across a gap's middle scan the gap.
 // Ties keep the smallest y everywhere (strict compares in increasing y, and the smaller y where
 // lanes' minima are equal), the argmin the pass's contract names.
 #pragma once
@@ -55,27 +56,30 @@ __device__ __forceinline__ double ndi_edt_inf() {
 }
 
 // The candidate f[y] + ((x - y) step)^2, rounded step by step as SciPy's sum (never an FMA).
-// dx = x - y as a double (exact): the scans step it by whole numbers instead of converting each
-// y, as 64-bit conversions run at a quarter of the double rate.
-__device__ __forceinline__ double ndi_edt_value(double fy, double dx, double step) {
-  const double g = __dmul_rn(dx, step);
+// It is never below f[y] (the square is not negative and rounding keeps order), so a scan
+// skips it whole where f[y] is no better than the best so far: the infinite f between sparse
+// zeros (and most others) cost one compare, and only the rest a conversion and three operations.
+__device__ __forceinline__ double ndi_edt_value(double fy, int dx, double step) {
+  const double g = __dmul_rn(static_cast<double>(dx), step);
   return __dadd_rn(fy, __dmul_rn(g, g));
 }
 
 // The smallest minimiser over y in [lo, hi] of x's candidates; a whole warp calls it and every
 // lane gets the answer. With every candidate infinite (no zero on the line) it is lo.
 __device__ __forceinline__ int ndi_edt_warp_argmin(const double* fl, long long fs, int lo, int hi,
-                                                   long long x, double step) {
+                                                   int x, double step) {
   const int lane = threadIdx.x & 31;
   double bv = ndi_edt_inf();
   int by = hi + 1;  // past the range: a lane that saw nothing finite loses every tie
-  double dx = static_cast<double>(x - lo - lane);
   const double* q = fl + (lo + lane) * fs;
-  for (int y = lo + lane; y <= hi; y += 32, dx -= 32.0, q += 32 * fs) {
-    const double v = ndi_edt_value(*q, dx, step);
-    if (v < bv) {
-      bv = v;
-      by = y;
+  for (int y = lo + lane; y <= hi; y += 32, q += 32 * fs) {
+    const double fy = *q;
+    if (fy < bv) {
+      const double v = ndi_edt_value(fy, x - y, step);
+      if (v < bv) {
+        bv = v;
+        by = y;
+      }
     }
   }
 #pragma unroll
@@ -128,8 +132,8 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
   // The ends, over the whole line.
   if (active) {
     for (int e = lw; e < 2; e += p.line_warps) {
-      const int y = ndi_edt_warp_argmin(fl, fs, 0, static_cast<int>(n - 1), e == 0 ? 0 : n - 1,
-                                        p.step);
+      const int y = ndi_edt_warp_argmin(fl, fs, 0, static_cast<int>(n - 1),
+                                        e == 0 ? 0 : static_cast<int>(n - 1), p.step);
       if (lane == 0) edge[e == 0 ? 0 : top] = y;
     }
   }
@@ -139,7 +143,7 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
     const long long tasks = top / (2 * half);
     for (long long j = lw; active && j < tasks; j += p.line_warps) {
       const long long k = (2 * j + 1) * half;
-      const long long x = k * 32 < n - 1 ? k * 32 : n - 1;
+      const int x = static_cast<int>(k * 32 < n - 1 ? k * 32 : n - 1);
       const int y = ndi_edt_warp_argmin(fl, fs, edge[k - half], edge[k + half], x, p.step);
       if (lane == 0) edge[k] = y;
     }
@@ -151,18 +155,20 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
   double* fo = reinterpret_cast<double*>(p.fo) + base;
   long long* go = reinterpret_cast<long long*>(p.go) + base;
   for (long long b = lw; b < p.bands; b += p.line_warps) {
-    const long long x = b * 32 + lane;
+    const int x = static_cast<int>(b * 32 + lane);
     if (x >= n) continue;
     const int lo = edge[b], hi = edge[b + 1];
     double bv = ndi_edt_inf();
     int by = lo;
-    double dx = static_cast<double>(x - lo);
     const double* q = fl + lo * fs;
-    for (int y = lo; y <= hi; ++y, dx -= 1.0, q += fs) {
-      const double v = ndi_edt_value(*q, dx, p.step);
-      if (v < bv) {
-        bv = v;
-        by = y;
+    for (int y = lo; y <= hi; ++y, q += fs) {
+      const double fy = *q;
+      if (fy < bv) {
+        const double v = ndi_edt_value(fy, x - y, p.step);
+        if (v < bv) {
+          bv = v;
+          by = y;
+        }
       }
     }
     fo[x * inner] = bv;
