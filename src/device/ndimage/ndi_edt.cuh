@@ -44,7 +44,7 @@ struct ndi_edt_params {
   int positions;   // feat is each element's own position (the first pass): feat is not read
   int per_block;   // lines a block takes (short lines share a block, a warp or more each)
   int line_warps;  // warps a line gets
-  int pad;
+  int root;        // write the values' square roots (the last pass, when distances are wanted)
 };
 
 // Warps a block runs at most (the host's kEdtMaxWarps): 8 bands of a line at once, or 8 short
@@ -171,7 +171,7 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
         }
       }
     }
-    fo[x * inner] = bv;
+    fo[x * inner] = p.root ? sqrt(bv) : bv;  // correctly rounded, as NumPy's
     if (p.go) go[x * inner] = p.positions ? base + by * inner : feat[by * inner];
   }
 }

@@ -18,7 +18,7 @@ struct NdiEdtParams {
   unsigned long long f, feat, fo, go, scratch;
   long long n, inner, bands, top, lines;
   double step;
-  int staged, a_shared, positions, per_block, line_warps, pad;
+  int staged, a_shared, positions, per_block, line_warps, root;
 };
 
 constexpr const char* kEdtEntry = "cunp_ndi_edt_pass";
@@ -69,7 +69,7 @@ void check_same(const NDArray& a, const NDArray& b, DType dtype, const char* wha
 }  // namespace
 
 void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray* go,
-              const NDArray& scratch, int axis, double step) {
+              const NDArray& scratch, int axis, double step, bool root) {
   check_same(f, f, DType::Float64, "f");
   check_same(fo, f, DType::Float64, "fo");
   if (!go) feat = nullptr;  // values only: no position is read or written
@@ -98,6 +98,7 @@ void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const ND
   p.lines = lines;
   p.step = step;
   p.positions = feat ? 0 : 1;
+  p.root = root ? 1 : 0;
   p.line_warps = static_cast<int>(p.bands < kEdtMaxWarps ? p.bands : kEdtMaxWarps);
   p.per_block = static_cast<int>(kEdtMaxWarps / p.line_warps);
   if (p.per_block > lines) p.per_block = static_cast<int>(lines);

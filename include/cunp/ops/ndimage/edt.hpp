@@ -16,9 +16,9 @@ namespace cunp {
 // f, fo: float64; feat, go: int64 (C-order positions of zeros), feat null for each element's own
 // position (the first pass), go null for the values alone (the distances need no positions);
 // scratch: int32 with at least f.size() elements. All C-contiguous, one shape, fo and go apart
-// from f and feat.
+// from f and feat. root: fo gets the values' square roots (the distances, after the last pass).
 void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray* go,
-              const NDArray& scratch, int axis, double step);
+              const NDArray& scratch, int axis, double step, bool root = false);
 
 // out[d, x] = the axis-d coordinate of the zero at feat[x]; out: int32 (ndim, *shape), any
 // layout.

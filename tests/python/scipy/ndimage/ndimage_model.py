@@ -301,11 +301,11 @@ def user_function(function, caller):
     return function
 
 
-def edt_line(f, feat, fo, go, scratch, axis, step):
+def edt_line(f, feat, fo, go, scratch, axis, step, root=False):
     """The contract of _core.ndimage.edt_pass: along axis, fo[x] = min over y of f[y] + ((x - y)
     step)^2 (each step rounded, never fused) and go[x] = feat[the smallest such y] (by brute
     force over every pair); feat None stands for each element's own C-order position, go None
-    asks for the values only."""
+    asks for the values only, root for fo's square roots."""
     n = f.shape[axis]
     if go is None:
         go = numpy.empty(f.shape, dtype=numpy.int64)
@@ -317,7 +317,8 @@ def edt_line(f, feat, fo, go, scratch, axis, step):
     candidate = fl[:, None, :] + gap[None, :, :]  # [line, x, y]
     best = numpy.argmin(candidate, axis=2)
     lead = numpy.moveaxis(f, axis, -1).shape
-    numpy.moveaxis(fo, axis, -1)[...] = candidate.min(axis=2).reshape(lead)
+    low = candidate.min(axis=2).reshape(lead)
+    numpy.moveaxis(fo, axis, -1)[...] = numpy.sqrt(low) if root else low
     numpy.moveaxis(go, axis, -1)[...] = numpy.take_along_axis(cl, best, axis=1).reshape(lead)
 
 
@@ -327,7 +328,7 @@ def _edt_values(fl, x, ys, step):
     return fl[ys] + g * g
 
 
-def edt_block_line(f, feat, fo, go, scratch, axis, step):
+def edt_block_line(f, feat, fo, go, scratch, axis, step, root=False):
     """src/device/ndimage/ndi_edt.cuh's ndi_edt_pass_run, a line at a time: the minimisers at
     the band edges x = 32 k (the last clamped to n - 1) by bisection over k, each over the range
     its neighbours' minimisers bound, then each band's x over the range of its two edges. Its
@@ -365,7 +366,8 @@ def edt_block_line(f, feat, fo, go, scratch, axis, step):
             out_f[line, xs] = cand.min(axis=1)
             out_g[line, xs] = cl[best]
     lead = numpy.moveaxis(f, axis, -1).shape
-    numpy.moveaxis(fo, axis, -1)[...] = out_f.reshape(lead)
+    numpy.moveaxis(fo, axis, -1)[...] = numpy.sqrt(out_f.reshape(lead)) if root else \
+        out_f.reshape(lead)
     numpy.moveaxis(go, axis, -1)[...] = out_g.reshape(lead)
 
 
