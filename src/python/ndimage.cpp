@@ -167,22 +167,18 @@ void bind_ndimage(nb::module_& m) {
   nd.def(
       "edt_pass",
       [](nb::handle f, nb::handle feat, nb::handle fo, nb::handle go, nb::handle scratch, int axis,
-         double step) {
-        edt_pass(arr(f, "f"), arr(feat, "feat"), arr(fo, "fo"), arr(go, "go"),
-                 arr(scratch, "scratch"), axis, step);
+         double step, bool root) {
+        const NDArray* positions = feat.is_none() ? nullptr : &arr(feat, "feat");
+        const NDArray* nearest = go.is_none() ? nullptr : &arr(go, "go");
+        edt_pass(arr(f, "f"), positions, arr(fo, "fo"), nearest, arr(scratch, "scratch"), axis,
+                 step, root);
       },
-      nb::arg("f"), nb::arg("feat"), nb::arg("fo"), nb::arg("go"), nb::arg("scratch"),
-      nb::arg("axis"), nb::arg("step"),
+      nb::arg("f"), nb::arg("feat").none(), nb::arg("fo"), nb::arg("go").none(), nb::arg("scratch"),
+      nb::arg("axis"), nb::arg("step"), nb::arg("root") = false,
       "One pass of distance_transform_edt along axis: fo, go = the squared distances and "
-      "nearest zeros' positions after it (f, fo float64; feat, go int64; scratch int32).");
-  nd.def(
-      "edt_distance",
-      [](nb::handle feat, nb::handle f, nb::handle shape, nb::handle steps, nb::handle out) {
-        edt_distance(arr(feat, "feat"), arr(f, "f"), arr(shape, "shape"), arr(steps, "steps"),
-                     arr(out, "out"));
-      },
-      nb::arg("feat"), nb::arg("f"), nb::arg("shape"), nb::arg("steps"), nb::arg("out"),
-      "distance_transform_edt's distances from the nearest zeros' positions.");
+      "nearest zeros' positions after it (f, fo float64; feat, go int64, feat None for each "
+      "element's own position, go None for the squared distances alone; scratch int32; root: fo "
+      "gets their square roots instead).");
   nd.def(
       "edt_indices",
       [](nb::handle feat, nb::handle shape, nb::handle out) {

@@ -1,133 +1,179 @@
 // src/device/ndimage/ndi_edt.cuh -- scipy.ndimage.distance_transform_edt as separable passes: the
-// squared distance to the nearest zero, one axis at a time, each line by the lower envelope of
-// parabolas (Felzenszwalb and Huttenlocher), O(n) a line instead of O(n^2).
+// squared distance to the nearest zero, one axis at a time, one block a line.
 //
 // After the passes over axes 0..d, f[x] = min over the zeros z agreeing with x past axis d of
 // sum over those axes of ((x_k - z_k) step_k)^2, and feat[x] is that zero's C-order position.
 // A pass along an axis of n reads f and feat of one line and writes the line's new f and feat:
-//   f'[x] = min over y of f[y] + ((x - y) step)^2,  feat'[x] = feat[argmin y].
-// The envelope holds the parabolas rooted at the finite f[y] that are lowest somewhere, in
-// increasing y; neighbours meet at their intersection. Where several y tie at x the envelope
-// gives the smallest (what an argmin over y gives): a parabola lowest only at one point where
-// an earlier one ties is dropped, and the walk moves past a meeting point only when x is
-// strictly beyond it. With step 1 the intersections are exact (integer numerators), so those
-// ties are exact; with other steps they are up to rounding, as any floating-point argmin's.
+//   f'[x] = min over y of f[y] + ((x - y) step)^2,  feat'[x] = feat[the smallest such y].
+// Each value is rounded as SciPy rounds its sum of squared coordinate differences (the product,
+// its square, then the sum, never fused), so the last pass's f is bitwise SciPy's squared
+// distance and the distances are its square roots.
+//
+// Why not one thread a line (the lower envelope of parabolas, O(n) but sequential): a 2048^2
+// image has only 2048 lines a pass, and each thread's walk waits on memory at every step. Here a
+// line gets a block, which finds every x's minimiser y*(x) in parallel from one fact: y*(x) (the
+// smallest minimiser) never decreases with x, as f[y] + ((x - y) s)^2 - (f[y'] + ((x - y') s)^2)
+// for y < y' grows with x. So:
+//   1. the line's f goes to shared memory (when it fits; else it is read in place);
+//   2. y* at the band edges x = 32 k (k = 0..top, the last clamped to n - 1) by bisection over k:
+//      y*(x0) and y*(n - 1) over the whole line, then each level's middle edges over the range
+//      their neighbours' minimisers bound, a warp scanning a range (the ranges of one level
+//      overlap only at their ends, so a level costs about n);
+//   3. each band of 32 x (a lane each) scans its range y*(32 b) .. y*(32 b + 32); these too
+//      overlap only at their ends, so the whole line costs O(n log n + 32 n) with no sequential
+//      chain longer than a range. A band inside the half of a gap between zeros nearer one of
+//      them has a range of one; only the bands across a gap's middle scan the gap.
+// Ties keep the smallest y everywhere (strict compares in increasing y, and the smaller y where
+// lanes' minima are equal), the argmin the pass's contract names.
 #pragma once
 #include "../cunp_device.cuh"
 
 namespace cunp {
 
+// Laid out as the host's NdiEdtParams (src/ops/ndimage/edt.cpp).
+struct ndi_edt_params {
+  unsigned long long f, feat, fo, go, scratch;  // device addresses (go 0: values only)
+  long long n;                                  // the axis' length (>= 1)
+  long long inner;                              // elements between neighbours on a line
+  long long bands;                              // ceil(n / 32)
+  long long top;                                // the power of two >= bands: edges 0..top
+  long long lines;                              // lines along the axis
+  double step;
+  int staged;      // the lines' f sit in shared memory (else read in place)
+  int a_shared;    // the edges' minimisers in shared memory (else scratch, n ints a line)
+  int positions;   // feat is each element's own position (the first pass): feat is not read
+  int per_block;   // lines a block takes (short lines share a block, a warp or more each)
+  int line_warps;  // warps a line gets
+  int root;        // write the values' square roots (the last pass, when distances are wanted)
+};
+
+// Warps a block runs at most (the host's kEdtMaxWarps): 8 bands of a line at once, or 8 short
+// lines.
+constexpr int kNdiEdtMaxWarps = 8;
+
 __device__ __forceinline__ double ndi_edt_inf() {
   return __longlong_as_double(0x7ff0000000000000LL);
 }
 
-// Where the parabolas rooted at a < b (values fa, fb; step^2 = s2) meet, in units of position.
-__device__ __forceinline__ double ndi_edt_meet(long long a, double fa, long long b, double fb,
-                                               double s2) {
-  return ((fb - fa) / s2 + static_cast<double>(b * b - a * a)) / static_cast<double>(2 * (b - a));
+// The candidate f[y] + ((x - y) step)^2, rounded step by step as SciPy's sum (never an FMA).
+// It is never below f[y] (the square is not negative and rounding keeps order), so a scan
+// skips it whole where f[y] is no better than the best so far: the infinite f between sparse
+// zeros (and most others) cost one compare, and only the rest a conversion and three operations.
+__device__ __forceinline__ double ndi_edt_value(double fy, int dx, double step) {
+  const double g = __dmul_rn(static_cast<double>(dx), step);
+  return __dadd_rn(fy, __dmul_rn(g, g));
 }
 
-// Elements of f a thread reads at once while building the envelope: the reads do not depend on
-// the envelope, so a chunk's loads go out together (lines along a leading axis are a row apart,
-// and each read would otherwise wait on memory by itself).
-constexpr int kNdiEdtChunk = 8;
+// The smallest minimiser over y in [lo, hi] of x's candidates; a whole warp calls it and every
+// lane gets the answer. With every candidate infinite (no zero on the line) it is lo.
+__device__ __forceinline__ int ndi_edt_warp_argmin(const double* fl, long long fs, int lo, int hi,
+                                                   int x, double step) {
+  const int lane = threadIdx.x & 31;
+  double bv = ndi_edt_inf();
+  int by = hi + 1;  // past the range: a lane that saw nothing finite loses every tie
+  const double* q = fl + (lo + lane) * fs;
+  for (int y = lo + lane; y <= hi; y += 32, q += 32 * fs) {
+    const double fy = *q;
+    if (fy < bv) {
+      const double v = ndi_edt_value(fy, x - y, step);
+      if (v < bv) {
+        bv = v;
+        by = y;
+      }
+    }
+  }
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) {
+    const double ov = __shfl_xor_sync(0xffffffffu, bv, o);
+    const int oy = __shfl_xor_sync(0xffffffffu, by, o);
+    if (ov < bv || (ov == bv && oy < by)) {
+      bv = ov;
+      by = oy;
+    }
+  }
+  return by > hi ? lo : by;
+}
 
-// One line's pass. f, feat: the previous pass's values; fo, go: this pass's (other arrays, as
-// the walk reads roots behind the position it writes). v: scratch, (n, lines) C-order, so the
-// threads of a warp touch neighbouring words. All C-contiguous.
-template <class F, class G, class FO, class GO, class V>
-__device__ void ndi_edt_line(long long line, const F& f, const G& feat, const FO& fo, const GO& go,
-                             const V& v, long long n, long long inner, long long lines,
-                             double step) {
+// One block's lines: lines blockIdx.x * per_block + slot (lines in C order of the other axes),
+// line_warps warps each (warp w serves slot w / line_warps). smem: per slot, (staged ? n
+// doubles : 0) then (a_shared ? top + 1 ints, padded to doubles : 0).
+__device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
+  const long long n = p.n, inner = p.inner, top = p.top;
+  const int tid = threadIdx.x, threads = blockDim.x, lane = tid & 31;
+  const int slot = (tid >> 5) / p.line_warps, lw = (tid >> 5) % p.line_warps;
+  const long long first = static_cast<long long>(blockIdx.x) * p.per_block;
+  const long long line = first + slot;
+  const bool active = line < p.lines;  // the last block's spare slots still meet each barrier
   const long long base = (line / inner) * n * inner + line % inner;
-  auto at = [&](long long k) { return base + k * inner; };
-  auto root = [&](long long k) -> long long { return v[k * lines + line]; };
-  const double s2 = step * step;
-  // The envelope's roots in v[0, count); the top two (t over p) and their values in registers.
-  long long count = 0, t = 0, p = 0;
-  double ft = 0.0, fp = 0.0;
-  for (long long y0 = 0; y0 < n; y0 += kNdiEdtChunk) {
-    double chunk[kNdiEdtChunk];
-#pragma unroll
-    for (int j = 0; j < kNdiEdtChunk; ++j) chunk[j] = y0 + j < n ? f[at(y0 + j)] : 0.0;
-#pragma unroll
-    for (int j = 0; j < kNdiEdtChunk; ++j) {
-      const long long y = y0 + j;
-      const double fy = chunk[j];
-      if (y >= n || isinf(fy)) continue;  // an infinite root is never lowest
-      // t is lowest only right of meet(p, t); y beats or ties it from meet(t, y) on.
-      while (count >= 2 && ndi_edt_meet(t, ft, y, fy, s2) <= ndi_edt_meet(p, fp, t, ft, s2)) {
-        --count;
-        t = p;
-        ft = fp;
-        if (count >= 2) {
-          p = root(count - 2);
-          fp = f[at(p)];
+  const long long slot_doubles = (p.staged ? n : 0) + (p.a_shared ? (top + 2) / 2 : 0);
+  double* mine = smem + slot * slot_doubles;
+  const double* f = reinterpret_cast<const double*>(p.f);
+  const double* fl = f + base;
+  long long fs = inner;
+  if (p.staged) {
+    // Neighbouring slots first, so a strided axis' lines (neighbours in memory) load together.
+    __shared__ long long bases[kNdiEdtMaxWarps];
+    if (tid < p.per_block) {
+      const long long l = first + tid;
+      bases[tid] = (l / inner) * n * inner + l % inner;
+    }
+    __syncthreads();
+    const int per = p.per_block, total = static_cast<int>(n) * per;  // n * 8 <= 48 KiB here
+    for (int k = tid; k < total; k += threads) {
+      const int s = per == 1 ? 0 : k % per, y = per == 1 ? k : k / per;
+      if (first + s < p.lines) smem[s * slot_doubles + y] = f[bases[s] + y * inner];
+    }
+    fl = mine;
+    fs = 1;
+  }
+  int* edge = p.a_shared ? reinterpret_cast<int*>(mine + (p.staged ? n : 0))
+                         : reinterpret_cast<int*>(p.scratch) + line * n;
+  __syncthreads();
+  // The ends, over the whole line.
+  if (active) {
+    for (int e = lw; e < 2; e += p.line_warps) {
+      const int y = ndi_edt_warp_argmin(fl, fs, 0, static_cast<int>(n - 1),
+                                        e == 0 ? 0 : static_cast<int>(n - 1), p.step);
+      if (lane == 0) edge[e == 0 ? 0 : top] = y;
+    }
+  }
+  __syncthreads();
+  // Bisection: edge k = (2 j + 1) half lies between edges k - half and k + half, known.
+  for (long long half = top >> 1; half >= 1; half >>= 1) {
+    const long long tasks = top / (2 * half);
+    for (long long j = lw; active && j < tasks; j += p.line_warps) {
+      const long long k = (2 * j + 1) * half;
+      const int x = static_cast<int>(k * 32 < n - 1 ? k * 32 : n - 1);
+      const int y = ndi_edt_warp_argmin(fl, fs, edge[k - half], edge[k + half], x, p.step);
+      if (lane == 0) edge[k] = y;
+    }
+    __syncthreads();
+  }
+  if (!active) return;
+  // The bands: a lane an x, over the range its band's edges bound.
+  const long long* feat = reinterpret_cast<const long long*>(p.feat) + base;
+  double* fo = reinterpret_cast<double*>(p.fo) + base;
+  long long* go = reinterpret_cast<long long*>(p.go) + base;
+  for (long long b = lw; b < p.bands; b += p.line_warps) {
+    const int x = static_cast<int>(b * 32 + lane);
+    if (x >= n) continue;
+    const int lo = edge[b], hi = edge[b + 1];
+    double bv = ndi_edt_inf();
+    int by = lo;
+    const double* q = fl + lo * fs;
+    for (int y = lo; y <= hi; ++y, q += fs) {
+      const double fy = *q;
+      if (fy < bv) {
+        const double v = ndi_edt_value(fy, x - y, p.step);
+        if (v < bv) {
+          bv = v;
+          by = y;
         }
       }
-      v[count * lines + line] = static_cast<int>(y);
-      ++count;
-      p = t;
-      fp = ft;
-      t = y;
-      ft = fy;
     }
+    fo[x * inner] = p.root ? sqrt(bv) : bv;  // correctly rounded, as NumPy's
+    if (p.go) go[x * inner] = p.positions ? base + by * inner : feat[by * inner];
   }
-  if (count == 0) {
-    // No zero on the line yet: infinite, and the first element's feature (an argmin's pick).
-    const auto first = feat[at(0)];
-    for (long long x = 0; x < n; ++x) {
-      fo[at(x)] = ndi_edt_inf();
-      go[at(x)] = first;
-    }
-    return;
-  }
-  // The walk: the root lowest at x, moving on past a meeting point only when x is beyond it.
-  long long k = 0;
-  long long r = root(0);
-  double fr = f[at(r)];
-  auto gr = feat[at(r)];
-  long long next = count > 1 ? root(1) : 0;
-  double fnext = count > 1 ? f[at(next)] : 0.0;
-  for (long long x = 0; x < n; ++x) {
-    if (k + 1 < count && ndi_edt_meet(r, fr, next, fnext, s2) < static_cast<double>(x)) {
-      do {
-        ++k;
-        r = next;
-        fr = fnext;
-        if (k + 1 < count) {
-          next = root(k + 1);
-          fnext = f[at(next)];
-        }
-      } while (k + 1 < count && ndi_edt_meet(r, fr, next, fnext, s2) < static_cast<double>(x));
-      gr = feat[at(r)];
-    }
-    const double gap = static_cast<double>(x - r) * step;
-    fo[at(x)] = fr + gap * gap;
-    go[at(x)] = gr;
-  }
-}
-
-// The distance at C-order position pos from its nearest zero's position z, or inf with no zero
-// at all (f infinite). As SciPy computes it from the coordinates: the scaled differences squared,
-// summed from axis 0 on, then the square root (axis 0 first, so the coordinates come from the
-// leading strides down rather than from a per-thread array). shape and steps hold ndim values.
-template <class Shape, class Steps>
-__device__ double ndi_edt_distance_at(long long pos, long long z, double f, const Shape& shape,
-                                      const Steps& steps, int ndim) {
-  if (isinf(f)) return ndi_edt_inf();
-  long long stride = 1;
-  for (int d = 0; d < ndim; ++d) stride *= shape[d];
-  double sum = 0.0;
-  for (int d = 0; d < ndim; ++d) {
-    stride /= shape[d];
-    const long long cz = z / stride, cp = pos / stride;
-    z -= cz * stride;
-    pos -= cp * stride;
-    const double delta = static_cast<double>(cz - cp) * steps[d];
-    sum += delta * delta;
-  }
-  return sqrt(sum);
 }
 
 // The coordinate along axis d of the zero at C-order position z.

@@ -1,47 +1,45 @@
-// src/ops/ndimage/edt.cpp -- distance_transform_edt's launches: one per axis over the lines
-// (the lower envelope of parabolas, O(n) a line), then one for the distances and one for the
-// indices. The caller allocates; these check and launch.
+// src/ops/ndimage/edt.cpp -- distance_transform_edt's launches: one per axis, a block a line
+// (src/device/ndimage/ndi_edt.cuh), then one for the indices. The caller allocates; these check
+// and launch.
 #include "cunp/ops/ndimage/edt.hpp"
 
-#include "cunp/ops/ndimage/interpolate.hpp"
+#include <string>
 
 #include "cunp/array/scalar.hpp"
 #include "cunp/jit/compiler.hpp"
 #include "cunp/runtime/error.hpp"
+#include "jit/kernel.hpp"
 
 namespace cunp {
+namespace {
 
-const ElementwiseOp& edt_pass_op() {
-  static const ElementwiseOp* op = [] {
-    auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
-    o->name = "ndi_edt_pass";
-    o->preamble = device_part("ndi_spread") + device_part("ndi_edt");
-    o->names = {"f", "feat", "fo", "go", "v"};
-    o->raw = {true, true, true, true, true};
-    o->writable = {false, false, true, true, true};
-    o->scalar_names = {"n", "inner", "lines", "step", "spread"};
-    o->uses_index = true;  // i picks the line (ndi_spread.cuh)
-    o->body = "long long line;\n"
-              "if (cunp::ndi_spread_line(i, spread, lines, line))\n"
-              "  cunp::ndi_edt_line(line, f, feat, fo, go, v, n, inner, lines, step);";
-    return o;
-  }();
-  return *op;
-}
+// Laid out as the device's cunp::ndi_edt_params.
+struct NdiEdtParams {
+  unsigned long long f, feat, fo, go, scratch;
+  long long n, inner, bands, top, lines;
+  double step;
+  int staged, a_shared, positions, per_block, line_warps, root;
+};
 
-const ElementwiseOp& edt_distance_op() {
-  static const ElementwiseOp* op = [] {
-    auto* o = new ElementwiseOp;
-    o->name = "ndi_edt_distance";
-    o->preamble = device_part("ndi_edt");
-    o->names = {"feat", "f", "shape", "steps", "out"};
-    o->raw = {false, false, true, true, false};
-    o->scalar_names = {"ndim"};
-    o->uses_index = true;  // i is the element's C-order position
-    o->body = "out = cunp::ndi_edt_distance_at(i, feat, f, shape, steps, ndim);";
-    return o;
-  }();
-  return *op;
+constexpr const char* kEdtEntry = "cunp_ndi_edt_pass";
+// A block's dynamic shared memory: within the 48 KiB every device gives a block without opting
+// in, less room for the kernel's static slot bases.
+constexpr long long kEdtSharedBytes = 47 * 1024;
+// Warps a block runs at most (the device's kNdiEdtMaxWarps): a 2048-long line's 64 bands in 8
+// steps while up to eight such blocks share an SM; lines of up to 7 bands share a block, so
+// short lines do not cost a block (and its barriers) each.
+constexpr long long kEdtMaxWarps = 8;
+
+}  // namespace
+
+std::string edt_pass_source() {
+  std::string s = device_header() + device_part("ndi_edt");
+  s += "static_assert(sizeof(cunp::ndi_edt_params) == " + std::to_string(sizeof(NdiEdtParams)) +
+       ", \"host and device disagree on the parameter block\");\n";
+  s += std::string("extern \"C\" __global__ void ") + kEdtEntry +
+       "(const cunp::ndi_edt_params p) {\n  extern __shared__ double smem[];\n"
+       "  cunp::ndi_edt_pass_run(p, smem);\n}\n";
+  return s;
 }
 
 const ElementwiseOp& edt_indices_op() {
@@ -70,40 +68,57 @@ void check_same(const NDArray& a, const NDArray& b, DType dtype, const char* wha
 
 }  // namespace
 
-void edt_pass(const NDArray& f, const NDArray& feat, const NDArray& fo, const NDArray& go,
-              const NDArray& scratch, int axis, double step) {
+void edt_pass(const NDArray& f, const NDArray* feat, const NDArray& fo, const NDArray* go,
+              const NDArray& scratch, int axis, double step, bool root) {
   check_same(f, f, DType::Float64, "f");
   check_same(fo, f, DType::Float64, "fo");
-  check_same(feat, f, DType::Int64, "feat");
-  check_same(go, f, DType::Int64, "go");
+  if (!go) feat = nullptr;  // values only: no position is read or written
+  if (feat) check_same(*feat, f, DType::Int64, "feat");
+  if (go) check_same(*go, f, DType::Int64, "go");
   if (scratch.dtype() != DType::Int32 || !scratch.c_contiguous() || scratch.size() < f.size())
     throw TypeError("distance_transform_edt: scratch must be C-contiguous int32 of the size");
   if (axis < 0 || axis >= f.ndim()) throw ValueError("distance_transform_edt: axis out of range");
-  const long long n = f.shape()[axis];
   if (f.size() == 0) return;
-  if (n >= (1LL << 31)) throw ValueError("distance_transform_edt: axis too long");
-  long long inner = 1;
-  for (int d = axis + 1; d < f.ndim(); ++d) inner *= f.shape()[d];
+  const long long n = f.shape()[axis];
+  if (n >= (1LL << 31) - 1) throw ValueError("distance_transform_edt: axis too long");
   const long long lines = f.size() / n;
-  const long long spread = ndi_line_spread(lines);
-  elementwise(edt_pass_op(), {f, feat, fo, go, scratch}, {},
-              {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
-               Scalar::from_int(lines, DType::Int64), Scalar::from_double(step, DType::Float64),
-               Scalar::from_int(spread, DType::Int64)},
-              Dims{static_cast<int64_t>((lines + 31) / 32 * 32 * spread)});
-}
-
-void edt_distance(const NDArray& feat, const NDArray& f, const NDArray& shape, const NDArray& steps,
-                  const NDArray& out) {
-  check_same(feat, out, DType::Int64, "feat");
-  check_same(f, out, DType::Float64, "f");
-  if (out.dtype() != DType::Float64) throw TypeError("distance_transform_edt: distances float64");
-  if (shape.dtype() != DType::Int64 || steps.dtype() != DType::Float64 ||
-      shape.size() != out.ndim() || steps.size() != out.ndim() || out.ndim() > 32)
-    throw TypeError("distance_transform_edt: shape int64 and steps float64, one per axis");
-  if (out.size() == 0) return;
-  elementwise(edt_distance_op(), {feat, f, shape, steps}, {out},
-              {Scalar::from_int(out.ndim(), DType::Int32)});
+  if (lines >= (1LL << 31)) throw ValueError("distance_transform_edt: too many lines");
+  NdiEdtParams p{};
+  p.f = f.data();
+  p.feat = feat ? feat->data() : 0;
+  p.fo = fo.data();
+  p.go = go ? go->data() : 0;
+  p.scratch = scratch.data();
+  p.n = n;
+  p.inner = 1;
+  for (int d = axis + 1; d < f.ndim(); ++d) p.inner *= f.shape()[d];
+  p.bands = (n + 31) / 32;
+  p.top = 1;
+  while (p.top < p.bands) p.top *= 2;
+  p.lines = lines;
+  p.step = step;
+  p.positions = feat ? 0 : 1;
+  p.root = root ? 1 : 0;
+  p.line_warps = static_cast<int>(p.bands < kEdtMaxWarps ? p.bands : kEdtMaxWarps);
+  p.per_block = static_cast<int>(kEdtMaxWarps / p.line_warps);
+  if (p.per_block > lines) p.per_block = static_cast<int>(lines);
+  // Each line's f and its band edges' minimisers in shared memory where they fit; a line too
+  // long for its f reads it in place (cached), and one too long for its edges keeps them in
+  // scratch, n ints a line (top + 1 <= n there). Lines that share a block are short: they fit.
+  const long long edge_doubles = (p.top + 2) / 2;
+  p.staged = (n + edge_doubles) * 8 * p.per_block <= kEdtSharedBytes;
+  p.a_shared = edge_doubles * 8 * p.per_block <= kEdtSharedBytes;
+  const long long slot = (p.staged ? n : 0) + (p.a_shared ? edge_doubles : 0);
+  const long long bytes = slot * 8 * p.per_block;
+  const long long blocks = (lines + p.per_block - 1) / p.per_block;
+  const int device = common_device({&f, feat ? feat : &f, &fo, go ? go : &f, &scratch});
+  detail::KernelKey key(detail::Engine::NdimageTile, device, 0xed7);
+  FunctionHandle fn = detail::kernel(key, [] {
+    return detail::KernelSpec{edt_pass_source(), kEdtEntry, {}};
+  });
+  detail::launch(fn, device, {static_cast<unsigned>(blocks)},
+                 {static_cast<unsigned>(32 * p.line_warps * p.per_block)}, &p,
+                 static_cast<unsigned>(bytes));
 }
 
 void edt_indices(const NDArray& feat, const NDArray& shape, const NDArray& out) {

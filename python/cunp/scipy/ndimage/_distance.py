@@ -3,30 +3,44 @@
 The squared Euclidean distance to the nearest zero separates by axis: after a pass along axis d,
 each element holds min over y on its line of (the value at y + (sampling_d (x - y))^2), and after
 every axis that is the exact squared distance. The backend's edt.line runs one pass over every
-line at once (the lower envelope of parabolas, O(n) a line: src/device/ndimage/ndi_edt.cuh),
-carrying each element's nearest zero as a C-order position; edt.distance and edt.indices then
-give SciPy's outputs from those positions (distances from the coordinates, as SciPy computes
-them). Where several zeros are equally near, the pass keeps the one earliest along its axis."""
+line at once (src/device/ndimage/ndi_edt.cuh), carrying each element's nearest zero as a C-order
+position when the indices are asked for. Each pass rounds its sums as SciPy rounds its sum of
+squared coordinate differences (in axis order, never fused), so the distances are the last
+pass's values' square roots (which that pass writes in their place), and edt.indices gives the
+indices from the positions. Where several zeros are equally near, the pass
+keeps the one earliest along its axis."""
 import numpy
 
 from cunp.scipy.ndimage import _ni_support as ns
 
 
-def _nearest_zeros(be, input, steps):
-    """The squared distances (float64) and nearest zeros' C-order positions (int64), both
+def _nearest_zeros(be, input, steps, want_positions, root):
+    """The squared distances (float64; their square roots if root) and, if want_positions, the
+    nearest zeros' C-order positions (int64; else None: the distances need only the sums), both
     C-contiguous of the input's shape, after a pass along every axis."""
     xp = be.xp
     shape = input.shape
+    # 0 and inf are their own square roots: the values before any pass need no root.
     f = xp.ascontiguousarray(xp.where(input == 0, 0.0, numpy.inf)).reshape(shape)
-    feat = xp.arange(input.size, dtype=xp.int64).reshape(shape)
+    if not want_positions:
+        feat = go = None
+    elif input.size == 0:
+        return f, xp.empty(shape, dtype=xp.int64)
+    else:
+        feat = None  # each element's own position, until a pass has run
+        go = xp.empty(shape, dtype=xp.int64)
     if input.size == 0:
-        return f, feat
-    fo, go = xp.empty(shape, dtype=xp.float64), xp.empty(shape, dtype=xp.int64)
+        return f, None
+    fo = xp.empty(shape, dtype=xp.float64)
     scratch = xp.empty(input.size, dtype=xp.int32)
-    for axis, n in enumerate(shape):
-        if n > 1:  # a line of one is its own envelope
-            be.edt.line(f, feat, fo, go, scratch, axis, steps[axis])
-            f, fo, feat, go = fo, f, go, feat
+    passes = [axis for axis, n in enumerate(shape) if n > 1]  # a line of one is its own envelope
+    for axis in passes:
+        be.edt.line(f, feat, fo, go, scratch, axis, steps[axis], root and axis == passes[-1])
+        if want_positions and feat is None:
+            feat = xp.empty(shape, dtype=xp.int64)
+        f, fo, feat, go = fo, f, go, feat
+    if want_positions and feat is None:
+        feat = xp.arange(input.size, dtype=xp.int64).reshape(shape)
     return f, feat
 
 
@@ -62,13 +76,13 @@ def distance_transform_edt(be, input, sampling=None, return_distances=True,
             raise RuntimeError("indices array has wrong shape")
         if indices.dtype != numpy.int32:
             raise RuntimeError("indices array must be int32")
-    f, feat = _nearest_zeros(be, input, steps)
+    f, feat = _nearest_zeros(be, input, steps, want_i, want_d)
     results = []
-    if want_d:
-        dist = distances if distances is not None else xp.empty(input.shape, dtype=xp.float64)
-        be.edt.distance(feat, f, input.shape, steps, dist)
+    if want_d:  # f holds the distances (inf where there is no zero at all)
         if distances is None:
-            results.append(dist)
+            results.append(f)
+        else:
+            distances[...] = f
     if want_i:
         index = indices if indices is not None else xp.empty((ndim,) + input.shape,
                                                              dtype=xp.int32)

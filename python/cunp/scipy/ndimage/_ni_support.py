@@ -170,9 +170,9 @@ class Backend:
     def __init__(self, xp, stencil, to_host, sample=None, spline=None, line=None, generic=None,
                  generic1d=None, user_function=None, edt=None):
         self.xp = xp
-        # edt.line(f, feat, fo, go, scratch, axis, step), edt.distance(feat, f, shape, steps,
-        # out) and edt.indices(feat, shape, out): distance_transform_edt's pass and outputs
-        # (shape and steps as host sequences), as cunp/ops/ndimage/edt.hpp describes them.
+        # edt.line(f, feat, fo, go, scratch, axis, step) (feat None: each element's own
+        # position) and edt.indices(feat, shape, out): distance_transform_edt's pass and indices
+        # (shape as a host sequence), as cunp/ops/ndimage/edt.hpp describes them.
         self.edt = edt
         self._stencil = stencil
         self._sample = sample
@@ -334,15 +334,10 @@ def _cunp_backend():
             _core.ndimage.generic_filter1d(input, output, in_buf[:count], out_buf[:count], first,
                                            size, before, mode, cval, *function.parts)
 
-    def edt_distance(feat, f, shape, steps, out):
-        _core.ndimage.edt_distance(feat, f, table(shape, numpy.int64),
-                                   table(steps, numpy.float64), out)
-
     def edt_indices(feat, shape, out):
         _core.ndimage.edt_indices(feat, table(shape, numpy.int64), out)
 
-    edt = types.SimpleNamespace(line=_core.ndimage.edt_pass, distance=edt_distance,
-                                indices=edt_indices)
+    edt = types.SimpleNamespace(line=_core.ndimage.edt_pass, indices=edt_indices)
     return Backend(cunp, stencil, to_host, sample, spline, line, generic, generic1d,
                    _user_kernel, edt)
 

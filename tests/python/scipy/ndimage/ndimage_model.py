@@ -301,29 +301,74 @@ def user_function(function, caller):
     return function
 
 
-def edt_line(f, feat, fo, go, scratch, axis, step):
+def edt_line(f, feat, fo, go, scratch, axis, step, root=False):
     """The contract of _core.ndimage.edt_pass: along axis, fo[x] = min over y of f[y] + ((x - y)
-    step)^2 and go[x] = feat[the smallest such y] (by brute force over every pair)."""
+    step)^2 (each step rounded, never fused) and go[x] = feat[the smallest such y] (by brute
+    force over every pair); feat None stands for each element's own C-order position, go None
+    asks for the values only, root for fo's square roots."""
     n = f.shape[axis]
+    if go is None:
+        go = numpy.empty(f.shape, dtype=numpy.int64)
+    if feat is None:
+        feat = numpy.arange(f.size, dtype=numpy.int64).reshape(f.shape)
     fl = numpy.moveaxis(f, axis, -1).reshape(-1, n)
     cl = numpy.moveaxis(feat, axis, -1).reshape(-1, n)
     gap = ((numpy.arange(n)[:, None] - numpy.arange(n)[None, :]) * step) ** 2
     candidate = fl[:, None, :] + gap[None, :, :]  # [line, x, y]
     best = numpy.argmin(candidate, axis=2)
     lead = numpy.moveaxis(f, axis, -1).shape
-    numpy.moveaxis(fo, axis, -1)[...] = candidate.min(axis=2).reshape(lead)
+    low = candidate.min(axis=2).reshape(lead)
+    numpy.moveaxis(fo, axis, -1)[...] = numpy.sqrt(low) if root else low
     numpy.moveaxis(go, axis, -1)[...] = numpy.take_along_axis(cl, best, axis=1).reshape(lead)
 
 
-def edt_distance(feat, f, shape, steps, out):
-    """The contract of _core.ndimage.edt_distance: the scaled distance to the zero at feat."""
-    zero = numpy.unravel_index(feat, shape) if len(shape) else ()
-    grid = numpy.indices(shape)
-    total = numpy.zeros(shape)
-    for k in range(len(shape)):
-        delta = (zero[k] - grid[k]) * steps[k]
-        total = total + delta * delta
-    out[...] = numpy.where(numpy.isinf(f), numpy.inf, numpy.sqrt(total))
+def _edt_values(fl, x, ys, step):
+    """ndi_edt_value: the candidates of x over ys, rounded step by step."""
+    g = (x - ys) * step
+    return fl[ys] + g * g
+
+
+def edt_block_line(f, feat, fo, go, scratch, axis, step, root=False):
+    """src/device/ndimage/ndi_edt.cuh's ndi_edt_pass_run, a line at a time: the minimisers at
+    the band edges x = 32 k (the last clamped to n - 1) by bisection over k, each over the range
+    its neighbours' minimisers bound, then each band's x over the range of its two edges. Its
+    result is edt_line's exactly because the smallest minimiser never decreases with x."""
+    n = f.shape[axis]
+    if go is None:
+        go = numpy.empty(f.shape, dtype=numpy.int64)
+    if feat is None:
+        feat = numpy.arange(f.size, dtype=numpy.int64).reshape(f.shape)
+    fl_all = numpy.moveaxis(f, axis, -1).reshape(-1, n)
+    cl_all = numpy.moveaxis(feat, axis, -1).reshape(-1, n)
+    bands = -(-n // 32)
+    top = 1
+    while top < bands:
+        top *= 2
+    out_f = numpy.empty_like(fl_all)
+    out_g = numpy.empty_like(cl_all)
+    for line, (fl, cl) in enumerate(zip(fl_all, cl_all)):
+        def argmin(lo, hi, x):
+            ys = numpy.arange(lo, hi + 1)
+            return lo + int(numpy.argmin(_edt_values(fl, x, ys, step)))
+        edge = numpy.zeros(top + 1, dtype=numpy.int64)
+        edge[0], edge[top] = argmin(0, n - 1, 0), argmin(0, n - 1, n - 1)
+        half = top // 2
+        while half >= 1:
+            for k in range(half, top, 2 * half):
+                edge[k] = argmin(edge[k - half], edge[k + half], min(32 * k, n - 1))
+            half //= 2
+        for b in range(bands):
+            lo, hi = edge[b], edge[b + 1]
+            xs = numpy.arange(32 * b, min(32 * b + 32, n))
+            ys = numpy.arange(lo, hi + 1)
+            cand = _edt_values(fl, xs[:, None], ys[None, :], step)
+            best = lo + numpy.argmin(cand, axis=1)
+            out_f[line, xs] = cand.min(axis=1)
+            out_g[line, xs] = cl[best]
+    lead = numpy.moveaxis(f, axis, -1).shape
+    numpy.moveaxis(fo, axis, -1)[...] = numpy.sqrt(out_f.reshape(lead)) if root else \
+        out_f.reshape(lead)
+    numpy.moveaxis(go, axis, -1)[...] = out_g.reshape(lead)
 
 
 def edt_indices(feat, shape, out):
@@ -332,10 +377,12 @@ def edt_indices(feat, shape, out):
         out[...] = numpy.stack(numpy.unravel_index(feat, shape))
 
 
-def numpy_backend():
+def numpy_backend(edt_pass=edt_line):
+    """The backend on NumPy; edt_pass: the distance transform's pass (edt_line, the contract, or
+    edt_block_line, the device's algorithm)."""
     import types
 
-    edt = types.SimpleNamespace(line=edt_line, distance=edt_distance, indices=edt_indices)
+    edt = types.SimpleNamespace(line=edt_pass, indices=edt_indices)
     return Backend(numpy, stencil, numpy.asarray, sample, spline, line, generic, generic1d,
                    user_function, edt)
 

@@ -11,7 +11,7 @@ import pytest
 sn = pytest.importorskip("scipy.ndimage")
 
 sys.path.insert(0, os.path.dirname(__file__))
-from ndimage_model import numpy_backend  # noqa: E402
+from ndimage_model import edt_block_line, edt_line, numpy_backend  # noqa: E402
 
 from cunp.scipy.ndimage import _distance  # noqa: E402
 
@@ -131,6 +131,43 @@ def test_model_indices_are_scipys():
         numpy.testing.assert_array_equal(bi, ai)
 
 
+def test_block_pass_is_the_contract():
+    """The device's pass (band edges by bisection, then each band over its edges' range) gives
+    the brute-force contract's values and positions bitwise: lines of one band, of several with
+    a partial last one, and of more bands than a power of two; zeros sparse, dense, on lattices
+    and absent; every sampling of the tie inputs."""
+    rng = numpy.random.default_rng(5)
+    cases = [(x, s) for x, s in _tie_inputs()]
+    for shape in [(3, 97), (70, 5), (2, 300), (161,), (4, 33)]:
+        for p in (0.001, 0.03, 0.5):
+            cases.append((rng.random(shape) > p, None))
+            cases.append((rng.random(shape) > p, [0.7] * len(shape)))
+        cases.append((numpy.ones(shape, bool), None))
+    for x, sampling in cases:
+        steps = [1.0] * x.ndim if sampling is None else sampling
+        f = numpy.where(x, numpy.inf, 0.0)
+        feat = None
+        for axis in range(x.ndim):
+            want_f, want_g = numpy.empty_like(f), numpy.empty(f.shape, numpy.int64)
+            got_f, got_g = numpy.empty_like(f), numpy.empty(f.shape, numpy.int64)
+            edt_line(f, feat, want_f, want_g, None, axis, steps[axis])
+            edt_block_line(f, feat, got_f, got_g, None, axis, steps[axis])
+            numpy.testing.assert_array_equal(got_f, want_f)
+            numpy.testing.assert_array_equal(got_g, want_g)
+            f, feat = want_f, want_g
+
+
+def test_block_model_is_scipys():
+    """distance_transform_edt on the device algorithm's model: SciPy's distances bitwise (the
+    square roots of the passes' sums) and its indices, ties included."""
+    be = numpy_backend(edt_block_line)
+    for x, sampling in _tie_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = _distance.distance_transform_edt(be, x, sampling, return_indices=True)
+        numpy.testing.assert_array_equal(b, a)
+        numpy.testing.assert_array_equal(bi, ai)
+
+
 @gpu
 def test_gpu_edt_indices_are_scipys():
     import cunp
@@ -183,3 +220,60 @@ def test_gpu_edt_no_zero_is_infinite():
     d, i = cn.distance_transform_edt(cunp.ones((3, 4)), return_indices=True)
     assert numpy.isinf(cunp.asnumpy(d)).all()
     numpy.testing.assert_array_equal(cunp.asnumpy(i), numpy.zeros((2, 3, 4)))
+
+
+def _block_path_inputs():
+    """Inputs for each way the pass lays out its blocks (src/ops/ndimage/edt.cpp): short lines
+    sharing a block (a last block part empty), lines of several bands (counts not powers of
+    two), lines too long for shared memory (read in place) and far longer (band edges in
+    scratch); along contiguous and strided axes, with lines without zeros among them."""
+    rng = numpy.random.default_rng(12)
+    out = []
+    for shape, p in [((9, 13), 0.1), ((5, 3, 40), 0.05), ((130, 7), 0.02), ((3, 97, 5), 0.01),
+                     ((2048, 64), 0.01), ((64, 2048), 0.01), ((7000, 3), 0.001),
+                     ((3, 7000), 0.0005), ((400001,), 0.00001), ((45, 61, 70), 0.002)]:
+        x = rng.random(shape) > p
+        if x.ndim > 1:
+            x[(0,) * (x.ndim - 1)] = True  # a line with no zero (along the last axis)
+        out.append((x, None))
+        out.append((x, [1.5, 0.7, 3.0][:x.ndim]))
+    return out
+
+
+def test_block_model_block_paths():
+    """The device algorithm's model on the block-layout inputs: SciPy's answers bitwise (the
+    GPU test below runs the same inputs through the kernel)."""
+    be = numpy_backend(edt_block_line)
+    for x, sampling in _block_path_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = _distance.distance_transform_edt(be, x, sampling, return_indices=True)
+        numpy.testing.assert_array_equal(b, a)
+        numpy.testing.assert_array_equal(bi, ai)
+        numpy.testing.assert_array_equal(
+            _distance.distance_transform_edt(be, x, sampling), a)
+
+
+@gpu
+def test_gpu_edt_block_paths():
+    import cunp
+    import cunp.scipy.ndimage as cn
+    for x, sampling in _block_path_inputs():
+        a, ai = sn.distance_transform_edt(x, sampling, return_indices=True)
+        b, bi = cn.distance_transform_edt(cunp.asarray(x), sampling, return_indices=True)
+        numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+        numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
+
+
+@gpu
+def test_gpu_edt_bench_image():
+    """The benchmark's case: a 2048 x 2048 image with 1% zeros, distances only and both."""
+    import cunp
+    import cunp.scipy.ndimage as cn
+    x = numpy.random.default_rng(49).random((2048, 2048)) > 0.01
+    g = cunp.asarray(x)
+    numpy.testing.assert_allclose(cunp.asnumpy(cn.distance_transform_edt(g)),
+                                  sn.distance_transform_edt(x), rtol=1e-13)
+    a, ai = sn.distance_transform_edt(x[::-1, :], return_indices=True)
+    b, bi = cn.distance_transform_edt(g[::-1, :], return_indices=True)
+    numpy.testing.assert_allclose(cunp.asnumpy(b), a, rtol=1e-13)
+    numpy.testing.assert_array_equal(cunp.asnumpy(bi), ai)
