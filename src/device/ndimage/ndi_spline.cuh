@@ -1,10 +1,21 @@
-// src/device/ndimage/ndi_spline.cuh -- scipy.ndimage's spline prefilter on one line: the B-spline
+// src/device/ndimage/ndi_spline.cuh -- scipy.ndimage's spline prefilter: the B-spline
 // coefficients of orders 2 to 5 by Unser's recursive filter (a causal and an anticausal pass per
 // pole), started as SciPy starts each pass for the boundary the mode implies.
 //
-// One thread filters one line in place: the recursion is sequential along the line, and lines are
-// many (every position of the other axes); each thread reads its line a chunk at a time. The arithmetic follows SciPy's order (SciPy 1.18: the
-// causal start for reflect reads the first sample itself, not the running sum as before).
+// The recursions are sequential along a line, but each is a first-order filter whose memory
+// fades as |z|^k (|z| < 0.44 for every pole): a value k steps back weighs |z|^k, below 2^-106
+// (the square of double's epsilon) once k reaches a pole's horizon (18 to 88 steps). So a line
+// is cut into segments, one thread each: a thread first runs the recursion over the horizon
+// before its segment from zero, then over its segment, writing it. The start it drops weighs
+// under eps^2 of the value there, so it stays below the rounding the serial recursion makes
+// unless the line's values span more than 1/eps (about 4.5e15) in magnitude. Segments within a
+// horizon of the line's start (end, for the anticausal pass) start from SciPy's boundary value
+// and run exactly as the serial recursion does. Thousands of short chains instead of one chain
+// per line keep the GPU busy where lines are few (a 2048 x 2048 image has 2048 lines), at the
+// cost of re-reading a horizon per segment. A pass reads one buffer and writes another (a
+// segment's horizon is its neighbour's segment), so a pole is two launches.
+// The arithmetic follows SciPy's order (SciPy 1.18: the causal start for reflect reads the first
+// sample itself, not the running sum as before).
 #pragma once
 
 namespace cunp {
@@ -36,19 +47,30 @@ __device__ __forceinline__ int ndi_spline_boundary(int mode) {
   return mode == 0 || mode == 2 ? 2 : (mode == 5 ? 1 : 0);
 }
 
+// The steps after which a pole's recursion has forgotten its start: the least k with
+// |z|^k <= 2^-106 (106 ln 2 = 73.47...).
+__device__ __forceinline__ long long ndi_spline_horizon(double z) {
+  return static_cast<long long>(ceil(-73.4736011393542 / log(fabs(z))));
+}
+
 // Elements a thread reads at once along its line: the recursions are sequential, so a chunk's
 // loads go out together and the chain then runs on registers, paying one memory latency per
-// chunk instead of one per element (lines along a leading axis are a whole row of the array
-// apart, and each step would otherwise wait on the cache).
-constexpr int kNdiSplineChunk = 16;
+// chunk instead of one per element.
+constexpr int kNdiSplineChunk = 8;
+
+// Where a boundary sum stops: 2^-106, the horizon's bound.
+constexpr double kNdiSplineTiny = 1.2325951644078309e-32;
 
 // s + sum over i in [lo, hi) of zi_i * term(i), zi_lo = zi, each next one times z; zi is left
-// at its last power. The loop stops once zi underflows to zero, where every further term adds
-// exactly zero (zi stays zero), so long lines cost what a few hundred elements do.
+// at its last power. The loop stops once |zi| falls under 2^-106, past a pole's horizon: the
+// remaining terms weigh under eps^2 of the line's values together (the segments' start drops
+// as much), so a long line's boundary sums cost at most about 90 elements, not the 600 where zi
+// would underflow. zi then stands in for z^n in the 1 - z^n the callers divide by, which rounds
+// to 1 either way.
 template <class Term> __device__ __forceinline__ double ndi_spline_sum(double s, double z,
                                                                        double& zi, long long lo,
                                                                        long long hi, Term term) {
-  for (long long i0 = lo; i0 < hi && zi != 0.0; i0 += kNdiSplineChunk) {
+  for (long long i0 = lo; i0 < hi && fabs(zi) >= kNdiSplineTiny; i0 += kNdiSplineChunk) {
     double t[kNdiSplineChunk];
 #pragma unroll
     for (int j = 0; j < kNdiSplineChunk; ++j)
@@ -63,91 +85,137 @@ template <class Term> __device__ __forceinline__ double ndi_spline_sum(double s,
   return s;
 }
 
-// Filters the line p[k * stride], k < n, in place. SciPy first multiplies the line by the gain;
-// here the first pole's reads apply it (the same products), saving a sweep.
-__device__ void ndi_spline_line(double* p, long long stride, long long n, int order, int mode) {
-  if (n <= 1) return;
+// The causal recursion c = in(i) + z c over i in [a, b), from c; writes each c to out(i) when
+// WRITE. Returns the last c.
+template <bool WRITE, class In, class Out>
+__device__ __forceinline__ double ndi_spline_forward(In in, Out out, double z, double c,
+                                                     long long a, long long b) {
+  for (long long i0 = a; i0 < b; i0 += kNdiSplineChunk) {
+    double t[kNdiSplineChunk];
+#pragma unroll
+    for (int j = 0; j < kNdiSplineChunk; ++j)
+      if (i0 + j < b) t[j] = in(i0 + j);
+#pragma unroll
+    for (int j = 0; j < kNdiSplineChunk; ++j)
+      if (i0 + j < b) {
+        c = t[j] + z * c;
+        if constexpr (WRITE) out(i0 + j) = c;
+      }
+  }
+  return c;
+}
+
+// The anticausal recursion d = z (d - c(i)) over i from b - 1 down to a, from d; writes each d
+// to out(i) when WRITE. Returns the last d.
+template <bool WRITE, class In, class Out>
+__device__ __forceinline__ double ndi_spline_backward(In c, Out out, double z, double d,
+                                                      long long a, long long b) {
+  for (long long i0 = b - 1; i0 >= a; i0 -= kNdiSplineChunk) {
+    double t[kNdiSplineChunk];
+#pragma unroll
+    for (int j = 0; j < kNdiSplineChunk; ++j)
+      if (i0 - j >= a) t[j] = c(i0 - j);
+#pragma unroll
+    for (int j = 0; j < kNdiSplineChunk; ++j)
+      if (i0 - j >= a) {
+        d = z * (d - t[j]);
+        if constexpr (WRITE) out(i0 - j) = d;
+      }
+  }
+  return d;
+}
+
+// One segment [lo, hi) of one pole's pass along a line of n: src and dst point at the line's
+// first element, `stride` elements apart. The causal pass reads the line (times the filter's
+// gain on the first pole: SciPy multiplies the line by it first, the same products) and writes
+// the causal coefficients; the anticausal pass reads those and writes the pole's result.
+__device__ void ndi_spline_segment(const double* src, double* dst, long long stride, long long n,
+                                   int order, int mode, int pole, bool anticausal, long long lo,
+                                   long long hi) {
   double poles[2];
   const int npoles = ndi_spline_poles(order, poles);
   const int boundary = ndi_spline_boundary(mode);
-  double gain = 1.0;
-  for (int q = 0; q < npoles; ++q) gain *= (1.0 - poles[q]) * (1.0 - 1.0 / poles[q]);
-  auto at = [&](long long k) -> double& { return p[k * stride]; };
-  for (int q = 0; q < npoles; ++q) {
-    const double z = poles[q];
-    const double scale = q == 0 ? gain : 1.0;
-    // The line as this pole reads it before its causal pass (gain applied on the first).
-    auto in = [&](long long k) { return q == 0 ? at(k) * scale : at(k); };
-    // Causal start: the sum over the extended line before sample 0.
-    double c0;
-    if (boundary == 0) {
-      const double zn1 = pow(z, static_cast<double>(n - 1));
-      double zi = z;
-      const double s = ndi_spline_sum(in(0) + zn1 * in(n - 1), z, zi, 1, n - 1,
-                                      [&](long long i) { return in(i) + zn1 * in(n - 1 - i); });
-      c0 = s / (1.0 - zn1 * zn1);
-    } else if (boundary == 1) {
-      double zi = z;
-      const double s = ndi_spline_sum(in(0), z, zi, 1, n, [&](long long i) { return in(n - i); });
-      c0 = s / (1.0 - zi);  // zi = z^n, or 0 where it underflowed
+  const double z = poles[pole];
+  const long long horizon = ndi_spline_horizon(z);
+  auto at = [&](long long k) { return src[k * stride]; };
+  auto out = [&](long long k) -> double& { return dst[k * stride]; };
+  if (!anticausal) {
+    double gain = 1.0;
+    for (int q = 0; q < npoles; ++q) gain *= (1.0 - poles[q]) * (1.0 - 1.0 / poles[q]);
+    const double scale = pole == 0 ? gain : 1.0;
+    auto in = [&](long long k) { return pole == 0 ? at(k) * scale : at(k); };
+    double c;
+    if (lo > horizon) {
+      c = ndi_spline_forward<false>(in, out, z, 0.0, lo - horizon, lo);
     } else {
-      const double zn = pow(z, static_cast<double>(n));
-      const double first = in(0);
-      double zi = z;
-      const double s = ndi_spline_sum(in(0) + zn * in(n - 1), z, zi, 1, n,
-                                      [&](long long i) { return in(i) + zn * in(n - 1 - i); });
-      c0 = s * (z / (1.0 - zn * zn)) + first;
+      // Causal start: the sum over the extended line before sample 0.
+      if (boundary == 0) {
+        const double zn1 = pow(z, static_cast<double>(n - 1));
+        double zi = z;
+        const double s = ndi_spline_sum(in(0) + zn1 * in(n - 1), z, zi, 1, n - 1,
+                                        [&](long long i) { return in(i) + zn1 * in(n - 1 - i); });
+        c = s / (1.0 - zn1 * zn1);
+      } else if (boundary == 1) {
+        double zi = z;
+        const double s = ndi_spline_sum(in(0), z, zi, 1, n, [&](long long i) { return in(n - i); });
+        c = s / (1.0 - zi);  // zi = z^n, or under 2^-106 where the sum stopped early
+      } else {
+        const double zn = pow(z, static_cast<double>(n));
+        const double first = in(0);
+        double zi = z;
+        const double s = ndi_spline_sum(in(0) + zn * in(n - 1), z, zi, 1, n,
+                                        [&](long long i) { return in(i) + zn * in(n - 1 - i); });
+        c = s * (z / (1.0 - zn * zn)) + first;
+      }
+      if (lo == 0) {
+        out(0) = c;
+        lo = 1;
+      } else {
+        c = ndi_spline_forward<false>(in, out, z, c, 1, lo);
+      }
     }
-    // Causal pass: c[i] = in[i] + z c[i - 1], a chunk of reads at a time.
-    double prev = c0;
-    at(0) = c0;
-    for (long long i0 = 1; i0 < n; i0 += kNdiSplineChunk) {
-      double t[kNdiSplineChunk];
-#pragma unroll
-      for (int j = 0; j < kNdiSplineChunk; ++j)
-        if (i0 + j < n) t[j] = in(i0 + j);
-#pragma unroll
-      for (int j = 0; j < kNdiSplineChunk; ++j)
-        if (i0 + j < n) {
-          prev = t[j] + z * prev;
-          at(i0 + j) = prev;
-        }
-    }
-    // Anticausal start, then the backward pass c[i] = z (c[i + 1] - c[i]).
-    double last;
+    ndi_spline_forward<true>(in, out, z, c, lo, hi);
+    return;
+  }
+  double d;
+  if (n - hi > horizon) {
+    d = ndi_spline_backward<false>(at, out, z, 0.0, hi, hi + horizon);
+  } else {
+    // Anticausal start at the line's last sample.
     if (boundary == 0) {
-      last = (z * at(n - 2) + at(n - 1)) * z / (z * z - 1.0);
+      d = (z * at(n - 2) + at(n - 1)) * z / (z * z - 1.0);
     } else if (boundary == 1) {
       double zi = z;
       const double s = ndi_spline_sum(at(n - 1), z, zi, 0, n - 1,
                                       [&](long long i) { return at(i); });
-      last = s * (z / (zi - 1.0));
+      d = s * (z / (zi - 1.0));
     } else {
-      last = at(n - 1) * (z / (z - 1.0));
+      d = at(n - 1) * (z / (z - 1.0));
     }
-    at(n - 1) = last;
-    double next = last;
-    for (long long i0 = n - 2; i0 >= 0; i0 -= kNdiSplineChunk) {
-      double t[kNdiSplineChunk];
-#pragma unroll
-      for (int j = 0; j < kNdiSplineChunk; ++j)
-        if (i0 - j >= 0) t[j] = at(i0 - j);
-#pragma unroll
-      for (int j = 0; j < kNdiSplineChunk; ++j)
-        if (i0 - j >= 0) {
-          next = z * (next - t[j]);
-          at(i0 - j) = next;
-        }
+    if (hi == n) {
+      out(n - 1) = d;
+      hi = n - 1;
+    } else {
+      d = ndi_spline_backward<false>(at, out, z, d, hi, n - 1);
     }
   }
+  ndi_spline_backward<true>(at, out, z, d, lo, hi);
 }
 
-// The line'th line along an axis of length n of a C-contiguous array whose axes after it hold
-// `inner` elements.
-template <class C> __device__ void ndi_spline_filter_at(long long line, const C& c, long long n,
-                                                        long long inner, int order, int mode) {
-  const long long outer = line / inner;
-  ndi_spline_line(&c[outer * n * inner + line % inner], inner, n, order, mode);
+// Loop position i of a pass over a C-contiguous array: the line along an axis of n whose axes
+// after it hold `inner` elements, cut into `segments` of `seg` elements. Neighbouring positions
+// take neighbouring lines of the same segment (adjacent addresses where inner > 1).
+template <class S, class D>
+__device__ void ndi_spline_pass_at(long long i, const S& src, const D& dst, long long n,
+                                   long long inner, long long seg, long long segments, int order,
+                                   int mode, int pole, bool anticausal) {
+  const long long r = i % inner;
+  const long long rest = i / inner;
+  const long long k = rest % segments;
+  const long long start = (rest / segments) * n * inner + r;
+  const long long lo = k * seg;
+  const long long hi = lo + seg < n ? lo + seg : n;
+  ndi_spline_segment(&src[start], &dst[start], inner, n, order, mode, pole, anticausal, lo, hi);
 }
 
 }  // namespace cunp

@@ -1,6 +1,7 @@
 // src/ops/ndimage/interpolate.cpp -- the interpolation planner: checks, then one elementwise launch
-// over the output whose body samples the input (src/device/ndimage/ndi_interp.cuh), with a kernel
-// per map and spline order.
+// over the output's positions (one a thread) whose body samples the input
+// (src/device/ndimage/ndi_interp.cuh), with a kernel per map and spline order; and the spline
+// prefilter's passes (src/device/ndimage/ndi_spline.cuh).
 #include "cunp/ops/ndimage/interpolate.hpp"
 
 #include <algorithm>
@@ -18,13 +19,17 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
   o->name = name;
   o->preamble = device_part("ndi_boundary") + device_part("ndi_interp");
+  // The output is raw too, so the loop runs one output element a thread: a loop operand would
+  // let the launcher vectorize a float32 output four elements a thread, and the four samples'
+  // gathers, coordinate reads and taps would then spread each warp's loads four times as wide.
   o->names = {"x", "table", "oshape", "y"};
-  o->raw = {true, true, true, false};
+  o->raw = {true, true, true, true};
+  o->writable = {false, false, false, true};
   o->scalar_names = {"out_size",  "ondim",    "mode",      "cval",
                      "has_shift", "has_zoom", "grid_mode", "npad"};
   o->uses_index = true;  // i is the output's C-order position
   o->type_aliases = {TypeAlias{"Y", false, 3}};
-  o->body = "y = cunp::ndi_interp_store<Y>(" + call + ");";
+  o->body = "y[i] = cunp::ndi_interp_store<Y>(" + call + ");";
   return o;
 }
 
@@ -84,13 +89,14 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
   if (map == SampleMap::ZoomShift && on != in)
     throw ValueError("interpolate: zoom and shift keep the rank");
   if (output.size() == 0) return;
-  elementwise(
-      interpolate_op(map, o.order), {input, table, oshape}, {output},
-      {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
-       Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
-       Scalar::from_double(o.cval, DType::Float64), Scalar::from_bool(o.has_shift, DType::Bool),
-       Scalar::from_bool(o.has_zoom, DType::Bool), Scalar::from_bool(o.grid_mode, DType::Bool),
-       Scalar::from_int(o.npad, DType::Int64)});
+  elementwise(interpolate_op(map, o.order), {input, table, oshape, output}, {},
+              {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
+               Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
+               Scalar::from_double(o.cval, DType::Float64),
+               Scalar::from_bool(o.has_shift, DType::Bool),
+               Scalar::from_bool(o.has_zoom, DType::Bool),
+               Scalar::from_bool(o.grid_mode, DType::Bool), Scalar::from_int(o.npad, DType::Int64)},
+              Dims{static_cast<int64_t>(output.size())});
 }
 
 long long ndi_line_spread(long long lines) {
@@ -105,19 +111,28 @@ long long ndi_line_spread(long long lines) {
 const ElementwiseOp& spline_filter_op() {
   static const ElementwiseOp* op = [] {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache it keys
-    o->name = "ndi_spline_filter";
-    o->preamble = device_part("ndi_spread") + device_part("ndi_spline");
-    o->names = {"c"};
-    o->raw = {true};
-    o->writable = {true};
-    o->scalar_names = {"n", "inner", "order", "mode", "lines", "spread"};
-    o->uses_index = true;  // i picks the line (ndi_spread.cuh)
-    o->body = "long long line;\n"
-              "if (cunp::ndi_spread_line(i, spread, lines, line))\n"
-              "  cunp::ndi_spline_filter_at(line, c, n, inner, order, mode);";
+    o->name = "ndi_spline_pass";
+    o->preamble = device_part("ndi_spline");
+    o->names = {"src", "dst"};
+    o->raw = {true, true};
+    o->writable = {false, true};
+    o->scalar_names = {"n", "inner", "seg", "segments", "order", "mode", "pole", "anticausal"};
+    o->uses_index = true;  // i picks the line and segment
+    o->body = "cunp::ndi_spline_pass_at(i, src, dst, n, inner, seg, segments, order, mode, pole, "
+              "anticausal);";
     return o;
   }();
   return *op;
+}
+
+long long ndi_spline_segment(long long lines, long long n) {
+  // The longest segment (at most 256, at least 32) that still gives 32768 threads a pass (about
+  // 8 warps an SM): short ones re-read a pole's horizon (18 to 88 elements) more often, long
+  // ones leave SMs idle.
+  constexpr long long kThreadsWanted = 32768;
+  long long seg = 256;
+  while (seg > 32 && lines * ((n + seg - 1) / seg) < kThreadsWanted) seg /= 2;
+  return seg;
 }
 
 void spline_filter(const NDArray& c, int axis, int order, NdiMode mode) {
@@ -130,13 +145,25 @@ void spline_filter(const NDArray& c, int axis, int order, NdiMode mode) {
   long long inner = 1;
   for (int d = axis + 1; d < c.ndim(); ++d) inner *= c.shape()[d];
   const long long lines = c.size() / n;
-  const long long spread = ndi_line_spread(lines);
-  elementwise(spline_filter_op(), {c}, {},
-              {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
-               Scalar::from_int(order, DType::Int32),
-               Scalar::from_int(static_cast<int>(mode), DType::Int32),
-               Scalar::from_int(lines, DType::Int64), Scalar::from_int(spread, DType::Int64)},
-              Dims{static_cast<int64_t>((lines + 31) / 32 * 32 * spread)});
+  const long long seg = ndi_spline_segment(lines, n);
+  const long long segments = (n + seg - 1) / seg;
+  // Each pole: the causal pass from the coefficients into the scratch, the anticausal pass back
+  // (a segment's horizon is another thread's segment, so no pass runs in place).
+  const NDArray scratch = NDArray::empty(c.shape(), DType::Float64, Order::C, c.device());
+  const int npoles = order < 4 ? 1 : 2;
+  for (int pole = 0; pole < npoles; ++pole)
+    for (bool anticausal : {false, true}) {
+      const NDArray& src = anticausal ? scratch : c;
+      const NDArray& dst = anticausal ? c : scratch;
+      elementwise(spline_filter_op(), {src, dst}, {},
+                  {Scalar::from_int(n, DType::Int64), Scalar::from_int(inner, DType::Int64),
+                   Scalar::from_int(seg, DType::Int64), Scalar::from_int(segments, DType::Int64),
+                   Scalar::from_int(order, DType::Int32),
+                   Scalar::from_int(static_cast<int>(mode), DType::Int32),
+                   Scalar::from_int(pole, DType::Int32),
+                   Scalar::from_bool(anticausal, DType::Bool)},
+                  Dims{static_cast<int64_t>(lines * segments)});
+    }
 }
 
 }  // namespace cunp

@@ -1,6 +1,6 @@
 // tests/cpp/ndimage/test_interpolate_codegen.cpp -- the interpolation kernels (each way of finding
 // coordinates, input ranks 1 to 3, every spline order, float, integer and bool outputs, float32
-// coordinates) and the spline prefilter's compile with NVRTC.
+// coordinates) and the spline prefilter's passes compile with NVRTC.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -21,13 +21,12 @@ class InterpolateMap : public ::testing::TestWithParam<std::tuple<SampleMap, int
 
 KernelSignature signature(DType t, DType table, int ndim) {
   KernelSignature sig;
-  sig.inputs = {t, table, DType::Int64};
-  sig.outputs = {t};
+  // The output is a raw operand as well (one output element a thread), contiguous or not.
+  sig.inputs = {t, table, DType::Int64, t};
   sig.scalars = {DType::Int64, DType::Int32, DType::Int32, DType::Float64,
                  DType::Bool,  DType::Bool,  DType::Bool,  DType::Int64};
-  sig.raw_ndim = {ndim, 1, 1, 1};
-  sig.raw_contiguous = {ndim != 2, true, true, true};
-  sig.strided_ndim = ndim == 2 ? 2 : 0;
+  sig.raw_ndim = {ndim, 1, 1, ndim};
+  sig.raw_contiguous = {ndim != 2, true, true, ndim != 3};
   return sig;
 }
 
@@ -71,12 +70,21 @@ INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
 
 TEST(NdimageInterpolate, SplineFilterCompiles) {
   KernelSignature sig;
-  sig.inputs = {DType::Float64};
-  sig.scalars = {DType::Int64, DType::Int64, DType::Int32,
-                 DType::Int32, DType::Int64, DType::Int64};
-  sig.raw_ndim = {3};
-  sig.raw_contiguous = {true};
+  sig.inputs = {DType::Float64, DType::Float64};
+  sig.scalars = {DType::Int64, DType::Int64, DType::Int64, DType::Int64,
+                 DType::Int32, DType::Int32, DType::Int32, DType::Bool};
+  sig.raw_ndim = {3, 3};
+  sig.raw_contiguous = {true, true};
   expect_compiles(spline_filter_op(), sig, "spline filter");
+}
+
+// Segments: 256 where lines are many, halved until a pass has 32768 threads, never below 32.
+TEST(NdimageInterpolate, SplineSegment) {
+  EXPECT_EQ(ndi_spline_segment(2048, 2048), 128);
+  EXPECT_EQ(ndi_spline_segment(512 * 512, 512), 256);
+  EXPECT_EQ(ndi_spline_segment(1, 10), 32);
+  EXPECT_EQ(ndi_spline_segment(1, 1 << 20), 32);
+  EXPECT_EQ(ndi_spline_segment(64, 1 << 16), 128);
 }
 
 }  // namespace

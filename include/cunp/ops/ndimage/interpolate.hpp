@@ -32,7 +32,8 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
                  const NDArray& oshape, const SampleOptions& options);
 
 // The kernel interpolate() runs for a map and spline order (0 to 5, fixed in its code), for
-// tests that compile it without a GPU. Operands: input (raw), table (raw), oshape (raw), output;
+// tests that compile it without a GPU. Operands: input, table, oshape, output (all raw, the output
+// written; the loop runs over the output's size);
 // scalars: out_size (int64), ondim, mode (int32), cval (float64), has_shift, has_zoom, grid_mode
 // (bool), npad (int64).
 const ElementwiseOp& interpolate_op(SampleMap map, int order);
@@ -41,10 +42,14 @@ const ElementwiseOp& interpolate_op(SampleMap map, int order);
 // C-contiguous float64 array; mode is SciPy's code, which picks the boundary the filter assumes.
 void spline_filter(const NDArray& coefficients, int axis, int order, NdiMode mode);
 
-// Its kernel (operand: the coefficients, raw and writable; scalars: n, inner (int64), order,
-// mode (int32), lines, spread (int64)); the loop runs over lines * spread positions, rounded up
-// to warps (src/device/ndimage/ndi_spread.cuh).
+// Its kernel, one pole's causal or anticausal pass (operands: src, then dst, both raw C-contiguous
+// float64, dst writable; scalars: n, inner, seg, segments (int64), order, mode, pole (int32),
+// anticausal (bool)); the loop runs over lines * segments positions, one segment of seg elements
+// each (src/device/ndimage/ndi_spline.cuh).
 const ElementwiseOp& spline_filter_op();
+
+// The segment length the prefilter cuts lines of n into, given how many lines a pass has.
+long long ndi_spline_segment(long long lines, long long n);
 
 // How many loop positions a line of a one-thread-per-line kernel takes (1 to 8): more where
 // lines are few, so they spread over more SMs (ndi_spread.cuh).

@@ -185,49 +185,106 @@ _SPLINE_KIND = {0: "reflect", 1: "mirror", 2: "reflect", 3: "mirror", 4: "mirror
                 6: "mirror"}
 
 
-def _spline_line(c, order, mode):
-    """B-spline coefficients of one line (Unser's recursive filter, one pole at a time)."""
-    n = len(c)
+def _causal_start(c, z, kind):
+    """Each line's first causal coefficient: the sum over the extended line before sample 0."""
+    n = c.shape[-1]
+    if kind == "mirror":
+        zn1 = z ** (n - 1)
+        powers = z ** numpy.arange(1, n - 1)
+        return (c[:, 0] + zn1 * c[:, n - 1]
+                + numpy.sum(powers * (c[:, 1:n - 1] + zn1 * c[:, n - 2:0:-1]), axis=-1)
+                ) / (1 - zn1 * zn1)
+    if kind == "wrap":
+        powers = z ** numpy.arange(1, n)
+        return (c[:, 0] + numpy.sum(powers * c[:, n - 1:0:-1], axis=-1)) / (1 - z ** n)
+    # Half-sample symmetric: the extension's sum before sample 0 (SciPy 1.18's start; 1.17 read
+    # its running sum in place of the first sample in the last term).
+    zn = z ** n
+    powers = z ** numpy.arange(1, n)
+    total = (c[:, 0] + zn * c[:, n - 1]
+             + numpy.sum(powers * (c[:, 1:n] + zn * c[:, n - 2::-1]), axis=-1))
+    return c[:, 0] + total * (z / (1 - zn * zn))
+
+
+def _anticausal_start(c, z, kind):
+    """Each line's last coefficient, from its causal coefficients."""
+    n = c.shape[-1]
+    if kind == "mirror":
+        return (z * c[:, n - 2] + c[:, n - 1]) * z / (z * z - 1)
+    if kind == "wrap":
+        powers = z ** numpy.arange(1, n)
+        return (c[:, n - 1] + numpy.sum(powers * c[:, :n - 1], axis=-1)) * (z / (z ** n - 1))
+    return c[:, n - 1] * (z / (z - 1))
+
+
+def spline_segment(lines, n):
+    """The segment length the prefilter cuts lines into (ndi_spline_segment's rule)."""
+    seg = 256
+    while seg > 32 and lines * -(-n // seg) < 32768:
+        seg //= 2
+    return seg
+
+
+def _horizon(z):
+    """The steps after which a pole's recursion has forgotten its start: |z|^k <= 2^-106."""
+    return math.ceil(106 * math.log(2) / -math.log(abs(z)))
+
+
+def _spline_lines(c, order, mode, seg):
+    """B-spline coefficients of each row of c (Unser's recursive filter, one pole at a time), cut
+    into segments of seg as the device cuts them: a segment's recursion starts from zero a
+    horizon before it, or from the boundary's value within a horizon of the line's end."""
+    lines, n = c.shape
     if n <= 1:
         return c
     kind = _SPLINE_KIND[mode]
+    c = c * math.prod((1 - z) * (1 - 1 / z) for z in _POLES[order])
     for z in _POLES[order]:
-        c = c * ((1 - z) * (1 - 1 / z))
-    for z in _POLES[order]:
-        if kind == "mirror":
-            zn1 = z ** (n - 1)
-            powers = z ** numpy.arange(1, n - 1)
-            c[0] = (c[0] + zn1 * c[n - 1] + numpy.sum(powers * (c[1:n - 1] + zn1 * c[n - 2:0:-1]))
-                    ) / (1 - zn1 * zn1)
-        elif kind == "wrap":
-            powers = z ** numpy.arange(1, n)
-            c[0] = (c[0] + numpy.sum(powers * c[n - 1:0:-1])) / (1 - z ** n)
-        else:
-            # Half-sample symmetric: the extension's sum before sample 0 (SciPy 1.18's start;
-            # 1.17 read its running sum in place of the first sample in the last term).
-            zn = z ** n
-            powers = z ** numpy.arange(1, n)
-            total = c[0] + zn * c[n - 1] + numpy.sum(powers * (c[1:n] + zn * c[n - 2::-1]))
-            c[0] = c[0] + total * (z / (1 - zn * zn))
-        for i in range(1, n):
-            c[i] += z * c[i - 1]
-        if kind == "mirror":
-            c[n - 1] = (z * c[n - 2] + c[n - 1]) * z / (z * z - 1)
-        elif kind == "wrap":
-            powers = z ** numpy.arange(1, n)
-            c[n - 1] = (c[n - 1] + numpy.sum(powers * c[:n - 1])) * (z / (z ** n - 1))
-        else:
-            c[n - 1] *= z / (z - 1)
-        for i in range(n - 2, -1, -1):
-            c[i] = z * (c[i + 1] - c[i])
+        h = _horizon(z)
+        causal = numpy.empty_like(c)
+        first = _causal_start(c, z, kind)
+        for lo in range(0, n, seg):
+            hi = min(lo + seg, n)
+            if lo > h:
+                v, warm = numpy.zeros(lines), range(lo - h, lo)
+            else:
+                v, warm = first, range(1, lo)
+                if lo == 0:
+                    causal[:, 0] = v
+            for i in warm:
+                v = c[:, i] + z * v
+            for i in range(max(lo, 1), hi):
+                v = c[:, i] + z * v
+                causal[:, i] = v
+        last = _anticausal_start(causal, z, kind)
+        c = numpy.empty_like(c)
+        for lo in range(0, n, seg):
+            hi = min(lo + seg, n)
+            if n - hi > h:
+                v, warm = numpy.zeros(lines), range(hi + h - 1, hi - 1, -1)
+            else:
+                v, warm = last, range(n - 2, hi - 1, -1)
+                if hi == n:
+                    c[:, n - 1] = v
+            for i in warm:
+                v = z * (v - causal[:, i])
+            for i in range(min(hi, n - 1) - 1, lo - 1, -1):
+                v = z * (v - causal[:, i])
+                c[:, i] = v
     return c
 
 
-def spline(coefficients, axis, order, mode):
-    """The prefilter along axis, in place on a C-contiguous float64 array."""
+def spline(coefficients, axis, order, mode, seg=None):
+    """The prefilter along axis, in place on a C-contiguous float64 array (segments of seg, by
+    default the device's choice for the array)."""
     moved = numpy.moveaxis(coefficients, axis, -1)
-    for idx in numpy.ndindex(moved.shape[:-1]):
-        moved[idx] = _spline_line(moved[idx].copy(), order, mode)
+    n = moved.shape[-1]
+    if moved.size == 0 or n <= 1:
+        return
+    lines = moved.reshape(-1, n)
+    if seg is None:
+        seg = spline_segment(lines.shape[0], n)
+    moved[...] = _spline_lines(lines, order, mode, seg).reshape(moved.shape)
 
 
 def _store_filter(output, r):

@@ -129,6 +129,29 @@ def test_model_spline_filter_matches_scipy(order, mode, shape):
         sn.spline_filter1d(x, order, axis=axis, mode=mode, output=numpy.float32), rtol=1e-6)
 
 
+@pytest.mark.parametrize("order", [2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+def test_model_segmented_spline_filter_matches_scipy(order, mode):
+    """The device's prefilter cuts each line into segments, each started from zero a pole's
+    horizon before it (or from the boundary's value near the line's ends): modelled in NumPy, it
+    equals SciPy's serial recursion on long lines cut into many segments, along either axis,
+    also where spikes a million times the rest sit inside a horizon."""
+    _half_sample_prefilter_needs_scipy_118(mode, order)
+    import ndimage_model
+    from cunp.scipy.ndimage import _ni_support
+    code = _ni_support.mode_code(mode)
+    rng = numpy.random.default_rng(21)
+    for shape in [(3, 701), (400, 2), (5, 97)]:
+        x = rng.standard_normal(shape)
+        x[..., ::37] *= 1e6
+        for axis in range(2):
+            expected = sn.spline_filter1d(x, order, axis=axis, mode=mode)
+            for seg in (32, 256, None):
+                got = x.copy()
+                ndimage_model.spline(got, axis, order, code, seg)
+                numpy.testing.assert_allclose(got, expected, rtol=1e-11, atol=1e-9)
+
+
 COMPLEX_CALLS = [
     ("map_coordinates", lambda f, x: f.map_coordinates(
         x, numpy.random.default_rng(15).uniform(-2, 7, size=(2, 3, 4)), order=3,
@@ -331,6 +354,39 @@ def test_float32_coordinates_on_device(order, mode):
     numpy.testing.assert_allclose(
         cunp.asnumpy(cn.map_coordinates(g, cunp.asarray(ci), order=order, mode=mode)),
         sn.map_coordinates(x, ci, order=order, mode=mode), **_tol(order))
+
+
+@gpu
+@pytest.mark.parametrize("order", [0, 1, 2, 3, 4, 5])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+def test_large_images_match_scipy(order, mode, dtype):
+    """Images of a few hundred pixels a side (the prefilter's lines cut into many segments, one
+    output element a thread): map_coordinates around the grid and zoom by 2, into new, F-order
+    and negative-stride outputs, from a negative-stride view of the input."""
+    _half_sample_prefilter_needs_scipy_118(mode, order)
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(30)
+    x = rng.standard_normal((301, 389)).astype(dtype)[::-1]
+    g = cunp.asarray(numpy.ascontiguousarray(x[::-1]))[::-1]
+    coords = (numpy.indices(x.shape, dtype=dtype)
+              + rng.uniform(-2, 2, (2,) + x.shape).astype(dtype))
+    tol = dict(rtol=1e-4, atol=1e-4) if dtype == numpy.float32 else _tol(order)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = sn.map_coordinates(x, coords, order=order, mode=mode)
+        got = cn.map_coordinates(g, cunp.asarray(coords), order=order, mode=mode)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), expected, **tol)
+        out = cunp.empty(x.shape[::-1], dtype=dtype).T
+        cn.map_coordinates(g, cunp.asarray(coords), output=out, order=order, mode=mode)
+        numpy.testing.assert_allclose(cunp.asnumpy(out), expected, **tol)
+        expected = sn.zoom(x, 2.0, order=order, mode=mode)
+        got = cn.zoom(g, 2.0, order=order, mode=mode)
+        numpy.testing.assert_allclose(cunp.asnumpy(got), expected, **tol)
+        out = cunp.empty(expected.shape, dtype=dtype)[::-1, ::-1]
+        cn.zoom(g, 2.0, output=out, order=order, mode=mode)
+        numpy.testing.assert_allclose(cunp.asnumpy(out), expected, **tol)
 
 
 @gpu
