@@ -358,6 +358,7 @@ def _ulp32(got, want):
 def test_gammaln_float32_loop_sweeps():
     x = np.concatenate([np.geomspace(1e-38, 0.8, 100001), np.linspace(0.8, 2.2, 200001),
                         np.linspace(2.2, 60, 200001), np.geomspace(60, 3e38, 100001),
+                        np.linspace(4.0e36, 4.1e36, 20001),  # the last finite results
                         np.linspace(-60, 0, 200001), [1.0, 2.0, 0.0, -0.0, np.inf, -np.inf,
                                                        np.nan, -1.0, -2.5]]).astype(np.float32)
     got = _on_gpu("gammaln")(x)
