@@ -51,11 +51,15 @@ __device__ inline double sp_i0e(double x) {
   if (x <= 8.0) return i0e_horner(::fma(x, 0.25, -1.0), a);
   if (isinf(x)) return 0.0;
   // x^-1/2 = r (1 + delta/2 + ...) with delta = 1 - x r^2 (r^2 as r2 + r2e exactly), from CUDA's
-  // rsqrt (within an ulp): cheaper than sqrt and a division, and the product below rounds once.
-  const double r = ::rsqrt(x);  // NaN stays NaN
+  // rsqrt (documented within an ulp) after one Newton step, which keeps this exact to rounding
+  // from a far rougher start too: cheaper than sqrt and a division; the product rounds once.
+  double r = ::rsqrt(x);  // NaN stays NaN
+  r = ::fma(0.5 * r, ::fma(-x * r, r, 1.0), r);
   const double r2 = r * r, r2e = ::fma(r, r, -r2);
   const double delta = ::fma(-x, r2, 1.0) - x * r2e;
-  const double p = i0e_horner(::fma(16.0, r2, -1.0), b);
+  // 1/x = r^2 (1 + delta) to rounding, for the series' argument 16/x - 1.
+  const double inv = r2 + ::fma(r2, delta, r2e);
+  const double p = i0e_horner(::fma(16.0, inv, -1.0), b);
   return ::fma(p, r, p * (r * (0.5 * delta)));
 }
 
