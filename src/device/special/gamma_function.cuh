@@ -41,85 +41,127 @@ __device__ inline double sp_gammaln(double x) {
 }
 
 // --- gammaln's float loop ----------------------------------------------------------------------
-// Double lgamma costs float32 inputs as much as float64 ones (half the bytes, the same double
-// arithmetic, so the float32 loop ran at half the bandwidth). These keep float work for the bulk
-// and double for the few steps whose rounding would show: within 1 ulp of SciPy's float64 value
-// rounded to float (and 0.6 ulp relative near the zeros at 1 and 2) when compiled for the host
-// (tests/python/scipy/special/test_special_host.py), where all-float forms were 2 to 3 ulp off
-// in a NumPy model.
+// All in float arithmetic: float<->double conversions and double steps cost a GPU many float
+// operations each (the loop ran compute-bound at a quarter of the copy bandwidth). Where the
+// rounding of a float step would show, the value is carried as an unevaluated sum hi + lo of two
+// floats, so the result is within 1 ulp of SciPy's float64 value rounded to float (relative
+// near the zeros at 1 and 2; 1 float epsilon absolute where |log Gamma| < 1), checked with this
+// code compiled for the host (tests/python/scipy/special/test_special_host.py).
 
-// log(v) of a double v in float's normal range, to about 1e-9 relative: v's float part split
-// as 2^e m with m in [1/sqrt 2, sqrt 2), log m = 2 atanh(u) with u = (m - 1)/(m + 1) taken in
-// float and corrected by its exact residual in double, the series' tail 2u (u^2/3 + u^4/5 ...)
-// in float, and log(1 + lo/v) ~ lo/v for the part float dropped.
-__device__ inline double sp_log_mixed(double v) {
-  const float vf = static_cast<float>(v);
-  const double lo = v - static_cast<double>(vf);
-  int e;
-  float m = frexpf(vf, &e);
-  if (m < 0.70710678f) {
-    m *= 2.0f;
-    --e;
-  }
-  const float uf = (m - 1.0f) / (m + 1.0f);
-  const double md = m;
-  const double residual = (md - 1.0) - static_cast<double>(uf) * (md + 1.0);  // exact
-  const double u = static_cast<double>(uf) +
-                   static_cast<double>(static_cast<float>(residual) / static_cast<float>(md + 1.0));
-  const float w = uf * uf;
-  float tail = 2.0f / 13.0f;
-  tail = fmaf(tail, w, 2.0f / 11.0f);
-  tail = fmaf(tail, w, 2.0f / 9.0f);
-  tail = fmaf(tail, w, 2.0f / 7.0f);
-  tail = fmaf(tail, w, 2.0f / 5.0f);
-  tail = fmaf(tail, w, 2.0f / 3.0f);
-  tail *= w;
-  // lo/v is below 2^-24: float's reciprocal of v is precise enough for it.
-  return e * 0.6931471805599453 + (2.0 * u + u * static_cast<double>(tail)) +
-         lo * static_cast<double>(1.0f / vf);
+// a + b as hi + lo exactly (Knuth's two-sum, any order of magnitudes).
+__device__ inline void sp_two_sum(float a, float b, float& hi, float& lo) {
+  hi = a + b;
+  const float bb = hi - a;
+  lo = (a - (hi - bb)) + (b - bb);
+}
+
+// log(v) of a positive normal float v as hi + lo, to about 2^-31 relative: v = 2^e m with
+// m in [sqrt(1/2), sqrt 2) from the bits (no frexp, no int-to-float conversion instruction),
+// log m = 2 atanh(u), u = (m - 1)/(m + 1) as uh + ul (m - 1 is exact, m + 1 = s + sl exactly, ul
+// the division's residual), the series' tail 2u (u^2/3 + u^4/5 + ...) in float (|u| < 0.172).
+__device__ inline void sp_log_ff(float v, float& hi, float& lo) {
+  const int bits = __float_as_int(v);
+  const int e = (bits - 0x3f3504f3) >> 23;  // 0x3f3504f3: sqrt(1/2)
+  const float m = __int_as_float(bits - (e << 23));
+  const float a = m - 1.0f;  // exact (Sterbenz)
+  const float s = m + 1.0f;
+  const float sl = m - (s - 1.0f);  // s - 1 is exact, so this is the rounding error of s
+  const float q = __fdividef(1.0f, s);
+  const float uh = a * q;
+  const float ul = fmaf(-uh, sl, fmaf(-uh, s, a)) * q;  // (a - uh (s + sl)) / s
+  const float w = uh * uh;
+  float t = 2.0f / 15.0f;
+  t = fmaf(t, w, 2.0f / 13.0f);
+  t = fmaf(t, w, 2.0f / 11.0f);
+  t = fmaf(t, w, 2.0f / 9.0f);
+  t = fmaf(t, w, 2.0f / 7.0f);
+  t = fmaf(t, w, 2.0f / 5.0f);
+  t = fmaf(t, w, 2.0f / 3.0f);
+  // e as a float by the 1.5 * 2^23 trick; e * ln2's high part (16 bits) times e is exact.
+  const float ef = __int_as_float(e + 0x4b400000) - 12582912.0f;
+  const float eh = ef * 0.693145751953125f;
+  const float h = eh + 2.0f * uh;  // |eh| >= 0.69 > |2 uh| unless e = 0: h's error is exact below
+  const float l = ((eh - h) + 2.0f * uh) +
+                  fmaf(ef, 1.428606765330187e-06f, fmaf(t * w, uh, 2.0f * ul));
+  // Renormalized (the tail can reach 0.0035), so that hi is log v rounded: y (hi - 1) then
+  // overflows only where log Gamma does.
+  hi = h + l;
+  lo = l - (hi - h);
 }
 
 // log Gamma(1 + z) (at 1) or log Gamma(2 + z) (at 2) for |z| <= 0.2: the Taylor series
 // z (c1 + z (c2 + z (c3 + ...))), c_k = (-1)^k zeta(k)/k (at 2: (-1)^k (zeta(k) - 1)/k,
-// c1 = -euler or 1 - euler), its tail in float, its first two terms in double.
+// c1 = -euler or 1 - euler); c1 + z (...) is carried as hi + lo so that the result is relative
+// to z, within half an ulp and the tail's rounding.
 template <int N>
-__device__ inline float sp_lgamma_near_zero(float z, const double (&c)[N], double c1) {
-  float acc = static_cast<float>(c[N - 1]);
+__device__ inline float sp_lgamma_near_zero(float z, const float (&c)[N], float c1h, float c1l) {
+  float acc = c[N - 1];
 #pragma unroll
-  for (int k = N - 2; k >= 1; --k) acc = fmaf(acc, z, static_cast<float>(c[k]));
-  const double zd = z;
-  return static_cast<float>(zd * (c1 + zd * (c[0] + zd * static_cast<double>(acc))));
+  for (int k = N - 2; k >= 0; --k) acc = fmaf(acc, z, c[k]);
+  // __fmul_rn: a product whose rounding error is taken apart must not fuse into the next add.
+  const float p = __fmul_rn(z, acc), pe = fmaf(z, acc, -p);  // z (c2 + ...) = p + pe
+  float sh, sl;
+  sp_two_sum(c1h, p, sh, sl);
+  sl += pe + c1l;
+  return fmaf(z, sh, z * sl);
 }
 
 __device__ inline float sp_gammaln(float x) {
-  constexpr double at1[] = {0.8224670334241132,   -0.40068563438653143, 0.27058080842778454,
-                            -0.20738555102867398, 0.1695571769974082,   -0.1440498967688461,
-                            0.12550966952474304,  -0.11133426586956469, 0.1000994575127818,
-                            -0.09095401714582904, 0.083353840546109,    -0.0769325164113522};
-  constexpr double at2[] = {0.3224670334241132,    -0.0673523010531981,     0.020580808427784546,
-                            -0.007385551028673986, 0.0028905103307415234,   -0.001192753911703261,
-                            0.0005096695247430425, -0.00022315475845357939, 9.945751278180853e-05,
-                            -4.492623673813314e-05};
+  constexpr float at1[] = {0.8224670334241132f,   -0.40068563438653143f, 0.27058080842778454f,
+                           -0.20738555102867398f, 0.1695571769974082f,   -0.1440498967688461f,
+                           0.12550966952474304f,  -0.11133426586956469f, 0.1000994575127818f,
+                           -0.09095401714582904f, 0.083353840546109f,    -0.0769325164113522f};
+  constexpr float at2[] = {0.3224670334241132f,    -0.0673523010531981f,     0.020580808427784546f,
+                           -0.007385551028673986f, 0.0028905103307415234f,   -0.001192753911703261f,
+                           0.0005096695247430425f, -0.00022315475845357939f, 9.945751278180853e-05f,
+                           -4.492623673813314e-05f};
   // Left of 0 (poles, zeros between them), near 0, at infinity and NaN: the double loop.
   if (!(x >= 0x1p-24f) || isinf(x)) return static_cast<float>(sp_gammaln(static_cast<double>(x)));
-  if (fabsf(x - 1.0f) <= 0.2f) return sp_lgamma_near_zero(x - 1.0f, at1, -0.5772156649015329);
-  if (fabsf(x - 2.0f) <= 0.2f) return sp_lgamma_near_zero(x - 2.0f, at2, 0.42278433509846713);
-  // Stirling's series at y = x + k >= 8, log Gamma(x) = log Gamma(y) - log(x (x+1) ... (y-1));
-  // y and the product are exact or nearly so in double.
-  double y = x, p = 1.0;
+  // -euler and 1 - euler as float hi + lo.
+  if (fabsf(x - 1.0f) <= 0.2f)
+    return sp_lgamma_near_zero(x - 1.0f, at1, -0.5772156715393066f, 6.637773886097875e-09f);
+  if (fabsf(x - 2.0f) <= 0.2f)
+    return sp_lgamma_near_zero(x - 2.0f, at2, 0.42278432846069336f, 6.637773886097875e-09f);
+  // Stirling's series at y = x + n >= 4 (n <= 4), log Gamma(x) = log Gamma(y) - log P,
+  // P = x (x + 1) ... (y - 1); y and P as hi + lo, their rounding errors kept exactly or nearly.
+  float yh = x, yl = 0.0f, ph = 1.0f, pl = 0.0f;
 #pragma unroll
-  for (int k = 0; k < 8; ++k) {
-    if (y < 8.0) {
-      p *= y;
-      y += 1.0;
+  for (int j = 0; j < 4; ++j) {
+    if (yh < 4.0f) {
+      const float t = __fmul_rn(ph, yh);
+      pl = fmaf(ph, yh, -t) + fmaf(ph, yl, pl * yh);
+      ph = t;
+      const float s = yh + 1.0f;
+      yl += yh - (s - 1.0f);  // s - 1 is exact: this is the rounding error of yh + 1
+      yh = s;
     }
   }
-  const float r = 1.0f / static_cast<float>(y), r2 = r * r;
-  const float s = r * fmaf(fmaf(fmaf(-1.0f / 1680.0f, r2, 1.0f / 1260.0f), r2, -1.0f / 360.0f), r2,
-                           1.0f / 12.0f);
-  double g = (y - 0.5) * sp_log_mixed(y) - y + 0.9189385332046728 + static_cast<double>(s);
-  if (p != 1.0) g -= sp_log_mixed(p);
-  return static_cast<float>(g);
+  // log y = lh + ll; (y - 1/2) log y - y = y (log y - 1) - log(y)/2, so that y log y cannot
+  // overflow where the result does not; log y - 1 is exact in float for y >= 4.
+  const float r = __fdividef(1.0f, yh), r2 = r * r;
+  float lh, ll;
+  sp_log_ff(yh, lh, ll);
+  ll = fmaf(yl, r, ll);
+  const float k = lh - 1.0f;
+  const float mh = __fmul_rn(yh, k);
+  if (isinf(mh)) return mh;  // past 4e36: the result overflows too
+  const float me = fmaf(yh, k, -mh);
+  // Stirling's correction 1/(12 y) - 1/(360 y^3) + ..., within 5e-10 at y = 4.
+  const float st = r *
+                   fmaf(fmaf(fmaf(fmaf(1.0f / 1188.0f, r2, -1.0f / 1680.0f), r2, 1.0f / 1260.0f),
+                             r2, -1.0f / 360.0f),
+                        r2, 1.0f / 12.0f);
+  float qh, ql;
+  sp_log_ff(ph, qh, ql);
+  ql += __fdividef(pl, ph);
+  // mh - lh/2 + log(2 pi)/2 - qh, each sum exact as hi + lo; the small terms gathered in lo.
+  float h, e1, e2, e3;
+  sp_two_sum(mh, -0.5f * lh, h, e1);
+  sp_two_sum(h, 0.9189385175704956f, h, e2);  // log(2 pi)/2 as hi + lo
+  sp_two_sum(h, -qh, h, e3);
+  const float lo = ((e1 + e2) + e3) + (me + fmaf(yh, ll, fmaf(yl, k, -0.5f * ll))) +
+                   (st - ql + 1.563417661998301e-08f);
+  return h + lo;
 }
 
 // The real branch of log Gamma: defined for x >= 0 (inf at the pole 0), NaN left of it.

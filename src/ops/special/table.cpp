@@ -334,9 +334,9 @@ std::vector<Def> definitions() {
   };
 }
 
-// Functions whose float32 loop calls a float overload of its own: mostly float arithmetic,
-// double only for the steps whose rounding would show, within 1 ulp of SciPy's float64 value
-// (tests/python/scipy/special/test_special_host.py).
+// Functions whose float32 loop calls a float overload of its own: float arithmetic (i0e: double
+// only for the steps whose rounding would show; gammaln: hi + lo pairs of floats instead), within
+// 1 ulp of SciPy's float64 value (tests/python/scipy/special/test_special_host.py).
 const char* const kFloatLoops[] = {"gammaln", "i0e"};
 
 bool float_loop(const char* name) {

@@ -318,7 +318,8 @@ CASES = [
          "1 + lambda y is small (1.35, -0.74)"),
     # Bessel functions
     Case("i0", "[-700, 700]", lambda: (lin(-700, 700),), 4),
-    Case("i0e", "[-1e5, 1e5]", lambda: (np.concatenate([lin(-700, 700), both(700, 1e5)]),), 4),
+    Case("i0e", "[-1e5, 1e5]", lambda: (np.concatenate([lin(-700, 700), both(700, 1e5)]),), 4,
+         note="Cephes' series as polynomials; SciPy's Clenshaw sum is up to 7 ulp off below 1.5"),
     Case("i1", "[-700, 700]", lambda: (lin(-700, 700),), 32, floor=1e-300,
          note="CUDA's cyl_bessel_i1 against Cephes' Chebyshev series"),
     Case("i1e", "[-1e5, 1e5]", lambda: (np.concatenate([lin(-700, 700), both(700, 1e5)]),), 32,

@@ -552,7 +552,10 @@ def _ulp32(got, want):
 def test_gammaln_float_loop(host):
     x = np.concatenate([np.geomspace(2.0**-24, 0.8, 20001), np.linspace(0.8, 2.2, 20001),
                         np.linspace(2.2, 60, 40001), np.geomspace(60, 3e38, 20001),
+                        np.linspace(3.9, 4.1, 4001), np.linspace(4.0e36, 4.1e36, 4001),
+                        np.random.default_rng(5).uniform(0, 50, 40000),
                         [2.0**-24, 0.8, 1.2, 1.8, 2.2, 8.0, 7.999999, 3.4028235e38, 1.0, 2.0]])
+    # (the bench's domain (0, 50); y = x + n crossing 4; the last finite results below 4.08e36)
     x = x.astype(np.float32)
     (got,) = host("gammaln_f32", x)
     with np.errstate(all="ignore"):
@@ -589,3 +592,30 @@ def test_i0e_float_loop(host):
     want = sp.i0e(x.astype(np.float64))
     err = _ulp32(got, want)
     assert err.max() <= 1.0, (err.max(), x[np.argmax(err)])
+
+
+def test_i0e_float64_polynomials(host):
+    # The float64 loop sums Cephes' series as ordinary polynomials (bessel.cuh): within 2 ulp of
+    # the exact value (mpmath) from 0.1 on, 4 below; within 4 ulp of SciPy from 1.5 on and 8
+    # below, where SciPy's Clenshaw sum (near the end of its interval) is up to 7 ulp off.
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(11)
+    x = np.concatenate([np.linspace(-60, 60, 120001), rng.uniform(0.1, 8, 40000),
+                        np.linspace(7.99, 8.01, 2001), np.geomspace(8, 1e300, 20001),
+                        -np.geomspace(1e-300, 0.1, 2001)])
+    (got,) = host("i0e", x)
+    want = sp.i0e(x)
+    err = np.abs(got - want) / np.spacing(want)
+    away = np.abs(x) >= 1.5
+    assert err[away].max() <= 4, (err[away].max(), x[away][np.argmax(err[away])])
+    assert err[~away].max() <= 8, (err[~away].max(), x[~away][np.argmax(err[~away])])
+    sample = np.concatenate([rng.uniform(0, 0.1, 300), rng.uniform(0.1, 8, 600),
+                             rng.uniform(8, 100, 300)])
+    (got,) = host("i0e", sample)
+    mpmath.mp.dps = 30
+    exact = np.array([float(mpmath.besseli(0, float(v)) * mpmath.exp(-float(v))) for v in sample])
+    err = np.abs(got - exact) / np.spacing(exact)
+    assert err[sample >= 0.1].max() <= 2 and err.max() <= 4, err.max()
+    (got,) = host("i0e", np.array([0.0, -0.0, 8.0, np.inf, -np.inf, np.nan, 1e-300]))
+    assert got[:2].tolist() == [1.0, 1.0] and abs(got[2] / sp.i0e(8.0) - 1) < 5e-16
+    assert got[3:5].tolist() == [0.0, 0.0] and np.isnan(got[5]) and got[6] == 1.0

@@ -358,6 +358,7 @@ def _ulp32(got, want):
 def test_gammaln_float32_loop_sweeps():
     x = np.concatenate([np.geomspace(1e-38, 0.8, 100001), np.linspace(0.8, 2.2, 200001),
                         np.linspace(2.2, 60, 200001), np.geomspace(60, 3e38, 100001),
+                        np.linspace(4.0e36, 4.1e36, 20001),  # the last finite results
                         np.linspace(-60, 0, 200001), [1.0, 2.0, 0.0, -0.0, np.inf, -np.inf,
                                                        np.nan, -1.0, -2.5]]).astype(np.float32)
     got = _on_gpu("gammaln")(x)
@@ -387,3 +388,43 @@ def test_i0e_float32_loop_sweeps():
     # Non-contiguous float16 input takes the same float loop (SciPy 1.18 lists 'f->f' first).
     h = np.linspace(-20, 20, 101).astype(np.float16)
     np.testing.assert_allclose(_on_gpu("i0e")(h[::-2]), sp.i0e(h[::-2]), rtol=3e-7)
+
+
+# The float64 loop of i0e sums Cephes' series as ordinary polynomials (src/device/special/
+# bessel.cuh): within 4 ulp of SciPy from |x| = 1.5 on, 8 below, where SciPy's own Clenshaw sum
+# is up to 7 ulp off the exact value (test_special_host.py checks against mpmath).
+def test_i0e_float64_polynomial_sweeps():
+    rng = np.random.default_rng(21)
+    x = np.concatenate([np.linspace(-60, 60, 400001), rng.uniform(-50, 50, 400000),
+                        np.linspace(7.99, 8.01, 20001), np.geomspace(8, 1.7e308, 100001),
+                        -np.geomspace(1e-300, 1.5, 20001), [0.0, -0.0, np.inf, -np.inf, np.nan]])
+    got = _on_gpu("i0e")(x)
+    want = sp.i0e(x)
+    assert got.dtype == np.float64
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    fin = ~np.isnan(want)
+    err = np.abs(got[fin] - want[fin]) / np.spacing(np.abs(want[fin]))
+    err[got[fin] == want[fin]] = 0  # e^-x I0(x) is 0 at infinity
+    away = np.abs(x[fin]) >= 1.5
+    assert err[away].max() <= 4, (err[away].max(), x[fin][away][np.argmax(err[away])])
+    assert err[~away].max() <= 8, (err[~away].max(), x[fin][~away][np.argmax(err[~away])])
+
+
+@pytest.mark.parametrize("name,dtype,lo,hi", [("i0e", np.float64, -50, 50),
+                                              ("gammaln", np.float32, 1e-3, 50)])
+def test_float_loops_layouts(name, dtype, lo, hi):
+    # The bench's domains in F order, reversed, strided, 0-d and empty: near SciPy's float64
+    # function (float32: within 1 ulp of it rounded, 1 eps absolute below 1; i0e's float64 loop:
+    # 8 ulp, as in the sweep above).
+    rng = np.random.default_rng(22)
+    a = rng.uniform(lo, hi, (301, 211)).astype(dtype)
+    f = getattr(_special(), name)
+    for view in (np.asfortranarray(a), a[::-1, ::-2], a.T[3:, ::3], a[5, 7], a[:0]):
+        got = f(cunp.asarray(view))
+        want = getattr(sp, name)(np.asarray(view).astype(np.float64))
+        assert got.dtype == dtype and got.shape == np.shape(view)
+        got = cunp.asnumpy(got).astype(np.float64)
+        scale = np.spacing(np.maximum(np.abs(want), 1.0 if dtype == np.float32 else 0.0)
+                           .astype(dtype)).astype(np.float64)
+        tol = 1 if dtype == np.float32 else 8
+        assert np.all(np.abs(got - want) <= tol * scale + (0.5 * scale if dtype == np.float32 else 0))

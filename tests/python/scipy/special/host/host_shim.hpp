@@ -69,3 +69,26 @@ template <class T> complex<T> operator*(complex<T> a, complex<T> b) {
 }
 template <class T> complex<T> operator*(complex<T> a, T b) { return {a.re * b, a.im * b}; }
 }  // namespace cunp
+
+// CUDA's bit casts between float and int.
+inline int __float_as_int(float v) {
+  int i;
+  std::memcpy(&i, &v, sizeof i);
+  return i;
+}
+inline float __int_as_float(int i) {
+  float v;
+  std::memcpy(&v, &i, sizeof v);
+  return v;
+}
+// CUDA's fast division (within 2 ulp there): the quotient made 2 ulp too large here, so that the
+// host tests see the device's worst case rather than a correctly rounded one.
+inline float __fdividef(float a, float b) {
+  const float q = a / b;
+  return std::nextafter(std::nextafter(q, q * 2.0f), q * 2.0f);
+}
+// CUDA's product that never fuses into an add.
+inline float __fmul_rn(float a, float b) { return a * b; }
+// CUDA's reciprocal square root of a double (documented within 1 ulp there): made 2^-23 relative
+// off here, so that the host tests check that its callers' refinement copes with a rough one.
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x) * (1.0 + 0x1p-23); }

@@ -129,6 +129,8 @@ int main() {
       r[0] = sp_gammaln(a);
     } else if (!std::strcmp(f, "gammaln_f32")) {  // the float loop (float overload)
       r[0] = sp_gammaln(static_cast<float>(a));
+    } else if (!std::strcmp(f, "i0e")) {  // the float64 loop
+      r[0] = sp_i0e(a);
     } else if (!std::strcmp(f, "i0e_f32")) {
       r[0] = sp_i0e(static_cast<float>(a));
     } else if (!std::strcmp(f, "loggamma")) {
