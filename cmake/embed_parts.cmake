@@ -2,11 +2,18 @@
 # source file as a table of (name, text), name being the file's name without its extension, so a
 # kernel adds only the parts it instantiates. Run at build time by CMakeLists.txt; inputs: HEADERS
 # and OUTPUT. Names are looked up without their area, so two parts may not share one.
+# A header that includes a CUDA C++ library header (<cub/...>, <thrust/...>, <cuda/...>) is
+# nvcc-only device code of the prebuilt kernels (src/kernels/*.cu): the library's NVRTC cannot
+# reach those libraries, so it is no part (tests/cpp/device/test_device_headers.cpp compiles it
+# with nvcc instead, by the same rule).
 string(REPLACE "|" ";" HEADERS "${HEADERS}")
 set(rows "")
 set(seen "")
 foreach(h IN LISTS HEADERS)
   file(READ "${h}" body)
+  if(body MATCHES "#include <(cub|thrust|cuda)/")
+    continue()
+  endif()
   string(REPLACE "#pragma once\n" "" body "${body}")
   # The parts are concatenated into one source: includes of one another are dropped, with any
   # comment after them (a kernel adds what a part includes before it).

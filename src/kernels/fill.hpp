@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "fill_params.hpp"
+#include "../device/creation/fill_params.hpp"
 
 namespace cunp {
 

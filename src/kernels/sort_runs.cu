@@ -1,75 +1,15 @@
-// src/kernels/sort_runs.cu -- the prebuilt kernels of unique: where runs of equal items start in
-// sorted values, the runs' lengths, and each input item's run (the inverse).
-#include "../device/sorting/sort_codec.cuh"
-#include "../device/sorting/sort_params.hpp"
-
-namespace cunp::sort_kernel {
-
-template <class Bits>
-__device__ __forceinline__ bool same_real(Bits a, Bits b, const RunStartParams& p) {
-  if constexpr (sizeof(Bits) > 1) {
-    if (p.codec == kFloatTies && !p.equal_nan && float_is_nan(b)) return false;
-  }
-  return encode(a, p.codec) == encode(b, p.codec);
-}
-
-template <class Bits> __device__ __forceinline__ bool same_complex(ComplexBits<Bits> a,
-                                                                   ComplexBits<Bits> b,
-                                                                   const RunStartParams& p) {
-  const bool nan_a = complex_class(a) != 0, nan_b = complex_class(b) != 0;
-  if (nan_a || nan_b) return nan_a && nan_b && p.equal_nan;
-  return encode_float(a.re, true) == encode_float(b.re, true) &&
-         encode_float(a.im, true) == encode_float(b.im, true);
-}
-
-template <class T, bool Complex>
-__device__ __forceinline__ void run_starts(const RunStartParams& p) {
-  const T* sorted = reinterpret_cast<const T*>(p.sorted);
-  bool* flags = reinterpret_cast<bool*>(p.flags);
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < p.num_items;
-       i += step) {
-    bool start = i == 0;
-    if (!start) {
-      if constexpr (Complex) {
-        start = !same_complex(sorted[i - 1], sorted[i], p);
-      } else {
-        start = !same_real(sorted[i - 1], sorted[i], p);
-      }
-    }
-    flags[i] = start;
-  }
-}
-
-}  // namespace cunp::sort_kernel
+// src/kernels/sort_runs.cu -- the prebuilt kernels of unique: entry points of
+// src/device/sorting/sort_runs.cuh.
+#include "../device/sorting/sort_runs.cuh"
 
 extern "C" __global__ void cunp_sort_run_starts(const cunp::sort_kernel::RunStartParams p) {
-  using namespace cunp::sort_kernel;
-  switch (p.item) {
-    case kItem1: run_starts<unsigned char, false>(p); break;
-    case kItem2: run_starts<unsigned short, false>(p); break;
-    case kItem4: run_starts<unsigned int, false>(p); break;
-    case kItem8: run_starts<unsigned long long, false>(p); break;
-    case kComplex8: run_starts<ComplexBits<unsigned int>, true>(p); break;
-    default: run_starts<ComplexBits<unsigned long long>, true>(p); break;
-  }
+  cunp::sort_kernel::find_run_starts(p);
 }
 
 extern "C" __global__ void cunp_sort_run_counts(const cunp::sort_kernel::RunCountParams p) {
-  const long long* starts = reinterpret_cast<const long long*>(p.starts);
-  long long* counts = reinterpret_cast<long long*>(p.counts);
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long j = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; j < p.num_runs;
-       j += step)
-    counts[j] = (j + 1 < p.num_runs ? starts[j + 1] : p.num_items) - starts[j];
+  cunp::sort_kernel::run_counts(p);
 }
 
 extern "C" __global__ void cunp_sort_run_inverse(const cunp::sort_kernel::RunInverseParams p) {
-  const long long* perm = reinterpret_cast<const long long*>(p.perm);
-  const long long* run = reinterpret_cast<const long long*>(p.run);
-  long long* inverse = reinterpret_cast<long long*>(p.inverse);
-  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
-  for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < p.num_items;
-       i += step)
-    inverse[perm[i]] = run[i] - 1;
+  cunp::sort_kernel::run_inverse(p);
 }

@@ -1,8 +1,9 @@
 """DESIGN decision 14: cunp's own device code lives in real headers under src/device/, which a
 ctest compiles one by one (tests/cpp/device/test_device_headers.cpp). Host code names and
 instantiates it: the host sources write at most a kernel's extern "C" entry point that calls a
-device template with the call's types, never a device function or struct of their own. Needs
-no GPU."""
+device template with the call's types, never a device function or struct of their own; the
+prebuilt kernels' src/kernels/*.cu hold only such entry points (and the macros that stamp them).
+Needs no GPU."""
 import os
 import re
 
@@ -41,7 +42,7 @@ def _files(top, suffixes):
 def test_host_sources_spell_no_device_code():
     device_home = os.path.join(SRC, "device") + os.sep
     found = []
-    for path in _files(SRC, (".cpp", ".hpp", ".h", ".inc")):
+    for path in _files(SRC, (".cpp", ".hpp", ".h", ".inc", ".cu", ".cuh")):
         if path.startswith(device_home):
             continue
         with open(path, encoding="utf-8") as f:
@@ -49,6 +50,45 @@ def test_host_sources_spell_no_device_code():
                 if DEVICE_FUNCTION.search(line):
                     found.append(f"{os.path.relpath(path, ROOT)}:{n}: {line.strip()}")
     assert not found, "device code outside src/device (DESIGN 14):\n" + "\n".join(found)
+
+
+# What src/kernels/*.cu may not spell: device code (functions, shared storage) and the
+# declarations that hold it (namespaces, structs, templates, aliases) belong under src/device;
+# an entry point may open a namespace's names (`using namespace`) to instantiate its templates.
+NOT_AN_ENTRY_POINT = re.compile(
+    r"__device__|__shared__|\bnamespace\b|\bstruct\b|\bclass\b|\btemplate\b|\busing\b|"
+    r"CUB_NAMESPACE")
+OPEN_NAMESPACE = re.compile(r"\busing namespace [\w:]+;")
+GLOBAL = re.compile(r"__global__")
+ENTRY_POINT = re.compile(r'extern "C" __global__')
+
+
+def _code_lines(path):
+    """(line number, text) of a source's lines without // comments."""
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            code = line.split("//", 1)[0].strip()
+            if code:
+                yield n, code
+
+
+@pytest.mark.skipif(not os.path.isdir(SRC), reason="needs the source tree")
+def test_prebuilt_kernel_sources_hold_only_entry_points():
+    kernels = os.path.join(SRC, "kernels")
+    sources = sorted(_files(kernels, (".cu",)))
+    assert sources, "no src/kernels/*.cu"
+    found = []
+    for path in sources:
+        rel = os.path.relpath(path, ROOT)
+        for n, code in _code_lines(path):
+            if NOT_AN_ENTRY_POINT.search(OPEN_NAMESPACE.sub("", code)):
+                found.append(f"{rel}:{n}: {code}")
+            elif GLOBAL.search(code) and not ENTRY_POINT.search(code):
+                found.append(f"{rel}:{n}: a __global__ function that is no extern \"C\" entry point")
+            elif code.startswith("#include") and '"../device/' not in code:
+                found.append(f"{rel}:{n}: includes what is not device code under src/device: {code}")
+    assert not found, ("src/kernels/*.cu may hold only extern \"C\" __global__ entry points that "
+                       "instantiate device code of src/device (DESIGN 14):\n" + "\n".join(found))
 
 
 def test_python_modules_hold_no_device_code():

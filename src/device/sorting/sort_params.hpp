@@ -1,6 +1,8 @@
 // src/device/sorting/sort_params.hpp -- the parameter blocks and launch constants of the prebuilt
-// sort kernels, shared by the kernels (src/kernels/sort*.cu, compiled by nvcc), their driver
-// (src/ops/sort_engine.cpp) and the selection engine's NVRTC kernels, so all agree on the layout.
+// sort kernels, shared by their device code (src/device/sorting/sort_*.cuh, compiled by nvcc
+// through the entry points of src/kernels/sort*.cu), their driver
+// (src/ops/sorting/sort_engine.cpp) and the selection engine's NVRTC kernels, so all agree on
+// the layout.
 #pragma once
 
 // The constants below are functions that the kernels call too; the codecs (sort_codec.cuh)
@@ -24,8 +26,8 @@ constexpr int kRadixDigits = 1 << kRadixBits;
 constexpr int kHistogramThreads = 128;
 constexpr int kExclusiveSumThreads = 256;
 // Items one onesweep block sorts, by key width and whether 32-bit positions travel with the
-// keys: the threads and items per thread of CUB's sm_90 tuning for those types (sort.cu checks
-// these against CUB's policy).
+// keys: the threads and items per thread of CUB's sm_90 tuning for those types (sort_radix.cuh
+// checks these against CUB's policy).
 CUNP_SORT_CONSTANT int onesweep_threads(int key_bytes, bool) { return key_bytes >= 4 ? 384 : 512; }
 CUNP_SORT_CONSTANT int onesweep_items_per_thread(int key_bytes, bool pairs) {
   if (key_bytes == 8) return 15;

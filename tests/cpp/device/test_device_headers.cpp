@@ -2,6 +2,13 @@
 // NVRTC (no GPU needed), and every part is embedded under its name as the file reads now.
 // Headers are found in the source tree (CUNP_DEVICE_SOURCE_DIR), so a new one is checked without
 // editing this file.
+// nvcc-only headers: one that includes a CUDA C++ library header (<cub/...>, <thrust/...>,
+// <cuda/...>; the prebuilt kernels' CUB agents) cannot compile with the library's NVRTC, which
+// has no path to those libraries. The build does not embed it as a part (cmake/embed_parts.cmake,
+// same rule), and this test compiles it on its own with the toolkit's nvcc instead
+// (compile_with_nvcc, backend='nvcc' of RawModule); where no nvcc is found the test is skipped
+// and says so.
+#include <cuda.h>  // CUDA_ERROR_NOT_FOUND
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,6 +37,8 @@ std::string read(const fs::path& p) {
 }
 
 const std::regex kInclude("#include \"([^\"]*)\"\n");
+// A CUDA C++ library include: the header is nvcc-only (the rule of cmake/embed_parts.cmake).
+const std::regex kLibraryInclude("#include <(cub|thrust|cuda)/");
 
 // A header as the build embeds it (cmake/embed_*.cmake): without `#pragma once` and without its
 // includes of other cunp headers, which the kernel that uses it adds before it.
@@ -42,6 +51,10 @@ std::string embedded_text(const std::string& text) {
 // The always-included header's files (src/device/*.cuh) and the math header's are not parts.
 bool is_base(const fs::path& rel) { return !rel.has_parent_path(); }
 bool is_math(const fs::path& rel) { return *rel.begin() == "math"; }
+bool is_nvcc_only(const fs::path& rel) {
+  const std::string text = read(kRoot / rel);
+  return std::regex_search(text, kLibraryInclude);
+}
 
 // Every header under src/device, relative to it, in name order.
 std::vector<fs::path> device_headers() {
@@ -59,7 +72,14 @@ std::vector<fs::path> device_headers() {
 std::vector<fs::path> device_parts() {
   std::vector<fs::path> v;
   for (const fs::path& h : device_headers())
-    if (!is_base(h) && !is_math(h)) v.push_back(h);
+    if (!is_base(h) && !is_math(h) && !is_nvcc_only(h)) v.push_back(h);
+  return v;
+}
+
+std::vector<fs::path> nvcc_only_headers() {
+  std::vector<fs::path> v;
+  for (const fs::path& h : device_headers())
+    if (is_nvcc_only(h)) v.push_back(h);
   return v;
 }
 
@@ -115,6 +135,23 @@ TEST(DeviceHeaders, FoundInTheSourceTree) {
 
 TEST_P(DeviceHeader, CompilesOnItsOwn) {
   const fs::path& h = GetParam();
+  if (is_nvcc_only(h)) {
+    // As the prebuilt kernels' translation unit has it: the header alone, its includes resolved
+    // from where it lies, the toolkit's CUDA C++ libraries on nvcc's own include path.
+    const std::string src = "#include \"" + (kRoot / h).string() + "\"\n";
+    try {
+      EXPECT_FALSE(compile_with_nvcc(src, 90, {}).image.empty());
+    } catch (const CompileError& e) {
+      ADD_FAILURE() << "src/device/" << h.string() << " (nvcc-only) does not compile on its own "
+                    << "with nvcc:\n"
+                    << e.log;
+    } catch (const CudaError& e) {
+      if (e.code != CUDA_ERROR_NOT_FOUND) throw;
+      GTEST_SKIP() << "src/device/" << h.string() << " includes a CUDA C++ library, so it is "
+                   << "compiled with nvcc, which was not found: " << e.what();
+    }
+    return;
+  }
   try {
     CompileResult r = compile(standalone_source(h), "header_" + test_name({h, 0}), 90);
     EXPECT_FALSE(r.image.empty());
@@ -129,6 +166,14 @@ TEST_P(DevicePart, IsEmbeddedUnderItsName) {
   const fs::path& h = GetParam();
   const std::string name = h.stem().string();
   EXPECT_EQ(device_part(name), "\n" + embedded_text(read(kRoot / h))) << "part " << name;
+}
+
+// The rule sees the prebuilt radix sort's header, and no nvcc-only header is embedded as a part.
+TEST(DeviceHeaders, NvccOnlyHeadersAreNoParts) {
+  const std::vector<fs::path> v = nvcc_only_headers();
+  EXPECT_TRUE(std::count(v.begin(), v.end(), fs::path("sorting/sort_radix.cuh")));
+  for (const fs::path& h : v)
+    EXPECT_THROW(device_part(h.stem().string()), ValueError) << h << " is embedded as a part";
 }
 
 INSTANTIATE_TEST_SUITE_P(Source, DeviceHeader, testing::ValuesIn(device_headers()), test_name);

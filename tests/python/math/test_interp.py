@@ -51,7 +51,7 @@ def test_interp_errors(args, kw, error, match):
 
 
 # The kernel's NVRTC compile (no GPU needed) for both result types and layouts is a C++ test:
-# tests/cpp/device/test_device_extras.cpp.
+# tests/cpp/math/test_math_codegen.cpp.
 
 
 # --- on the GPU ---

@@ -1,5 +1,6 @@
-// src/kernels/fill_params.hpp -- the parameter block of the prebuilt fill kernel, shared by the
-// kernel (fill.cu, compiled by nvcc) and its launcher (fill.cpp) so both agree on the layout.
+// src/device/creation/fill_params.hpp -- the parameter block of the prebuilt fill kernel, shared
+// by its device code (fill_pattern.cuh, compiled by nvcc through src/kernels/fill.cu) and its
+// launcher (src/kernels/fill.cpp) so both agree on the layout.
 #pragma once
 
 namespace cunp {
