@@ -1,12 +1,14 @@
 """Resampling over an array namespace `xp`: upfirdn (upsample by zero insertion, FIR filter,
-downsample: one polyphase kernel, src/device/signal/upfirdn.cuh), resample_poly (a Kaiser-windowed low-pass designed on the host, then upfirdn) and
-decimate (an anti-aliasing IIR or FIR filter, then every q-th sample)."""
+downsample: one polyphase kernel, src/device/signal/upfirdn.cuh, over the signal extended by
+_extend.py for modes other than zero padding), resample_poly (a Kaiser-windowed low-pass
+designed on the host, then upfirdn) and decimate (an anti-aliasing IIR or FIR filter, then
+every q-th sample)."""
 import math
 import operator
 
 import numpy as np
 
-from cunp.scipy.signal import _filtering
+from cunp.scipy.signal import _extend, _filtering
 from cunp.scipy.signal._fir_design import firwin
 from cunp.scipy.signal._iir_design import cheby1
 from cunp.scipy.signal._namespace import to_host
@@ -54,14 +56,19 @@ def upfirdn(xp, h, x, up=1, down=1, axis=-1, mode="constant", cval=0):
     up, down = int(up), int(down)
     if up < 1 or down < 1:
         raise ValueError("Both up and down must be >= 1")
+    mode = mode.lower()
     if mode not in _MODES:
         raise ValueError(f"Unknown mode: {mode}")
-    if mode != "constant" or cval != 0:
-        raise NotImplementedError("upfirdn supports mode='constant' with cval=0 so far")
+    # SciPy takes cval as a C double: a complex one is a TypeError.
+    cval = float(cval)
     dtype = np.result_type(h.dtype, x.dtype, np.float32)
     axis = _filtering._normalize_axis(axis, x.ndim)
     moved = xp.moveaxis(x, axis, -1).astype(dtype, copy=False)
     n = moved.shape[-1]
+    # A filter no longer than `up` reads no sample outside the signal: every mode is the same.
+    if (mode != "constant" or cval != 0) and len(h) > up:
+        out = _extended(xp, h.astype(dtype), moved, up, down, mode, cval)
+        return xp.moveaxis(out, -1, axis)
     if n == 0:
         length = _output_len(len(h), n, up, down)
         return xp.moveaxis(xp.zeros(moved.shape[:-1] + (length,), dtype=dtype), -1, axis)
@@ -69,6 +76,25 @@ def upfirdn(xp, h, x, up=1, down=1, axis=-1, mode="constant", cval=0):
     # products with the inserted zeros, no outputs that downsampling drops), in the dtype.
     out = entry(xp)(xp.asarray(h.astype(dtype)), moved, up, down)
     return xp.moveaxis(out, -1, axis)
+
+
+def _extended(xp, h, x, up, down, mode, cval):
+    """upfirdn of x (..., n) with `mode`'s signal extension: the zero-padding kernel over x
+    extended by the filter's reach, and the window of its output that lines up with the
+    unextended call's."""
+    n, len_h = x.shape[-1], h.shape[0]
+    # Output k reads input (k down - t) / up for taps t < len_h: at most (len_h - 1) // up
+    # samples before the signal and as many after it.
+    reach = (len_h - 1) // up
+    # Extending by `before` samples shifts the upsampled signal by before * up, which must be
+    # a whole number of output steps (down): round before up to a multiple of
+    # down / gcd(up, down).
+    step = down // math.gcd(up, down)
+    before = -(-reach // step) * step
+    padded = _extend.extend(xp, x, mode, cval, before, reach)
+    out = entry(xp)(xp.asarray(h), padded, up, down)
+    first = before * up // down
+    return out[..., first:first + _output_len(len_h, n, up, down)]
 
 
 _BACKGROUNDS = ("mean", "median", "minimum", "maximum")
@@ -121,16 +147,12 @@ def resample_poly(xp, x, up, down, axis=0, window=("kaiser", 5.0), padtype="cons
                   "maximum": xp.amax}[padtype]
         background = reduce(x, axis=axis, keepdims=True)
         x = x - background
-    elif padtype == "constant":
-        if cval not in (None, 0):
-            raise NotImplementedError("resample_poly supports cval=0 so far")
-    elif padtype in _MODES:
-        raise NotImplementedError(f"resample_poly(padtype={padtype!r}) is not implemented in "
-                                  "cunp yet")
-    else:
+    elif padtype not in _MODES:
         raise ValueError("padtype must be one of: maximum, mean, median, minimum, "
                          + ", ".join(_MODES))
-    y = upfirdn(xp, h, x, up, down, axis=axis)
+    mode = padtype if padtype in _MODES else "constant"
+    fill = cval if padtype == "constant" and cval is not None else 0
+    y = upfirdn(xp, h, x, up, down, axis=axis, mode=mode, cval=fill)
     index = [slice(None)] * x.ndim
     index[axis] = slice(n_pre_remove, n_pre_remove + n_out)
     y = y[tuple(index)]
