@@ -157,7 +157,8 @@ __device__ void ndi_edt_pass_run(const ndi_edt_params& p, double* smem) {
   for (long long b = lw; b < p.bands; b += p.line_warps) {
     const int x = static_cast<int>(b * 32 + lane);
     if (x >= n) continue;
-    const int lo = edge[b], hi = edge[b + 1];
+    // Rounded values may tie where exact ones would not; a band never runs backwards.
+    const int lo = edge[b], hi = max(edge[b + 1], lo);
     double bv = ndi_edt_inf();
     int by = lo;
     const double* q = fl + lo * fs;

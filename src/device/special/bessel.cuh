@@ -53,12 +53,17 @@ __device__ inline double sp_i0e(double x) {
   // x^-1/2 = r (1 + delta/2 + ...) with delta = 1 - x r^2 (r^2 as r2 + r2e exactly), from CUDA's
   // rsqrt (documented within an ulp) after one Newton step, which keeps this exact to rounding
   // from a far rougher start too: cheaper than sqrt and a division; the product rounds once.
-  double r = ::rsqrt(x);  // NaN stays NaN
-  r = ::fma(0.5 * r, ::fma(-x * r, r, 1.0), r);
+  // Past 2^1000, r^2 would be subnormal and lose bits: scale x by 2^-64 (exact), and r and 1/x
+  // back by 2^-32 and 2^-64 (exact) at the end.
+  const bool big = x > 0x1p1000;
+  const double xs = big ? x * 0x1p-64 : x;
+  double r = ::rsqrt(xs);  // NaN stays NaN
+  r = ::fma(0.5 * r, ::fma(-xs * r, r, 1.0), r);
   const double r2 = r * r, r2e = ::fma(r, r, -r2);
-  const double delta = ::fma(-x, r2, 1.0) - x * r2e;
+  const double delta = ::fma(-xs, r2, 1.0) - xs * r2e;
   // 1/x = r^2 (1 + delta) to rounding, for the series' argument 16/x - 1.
-  const double inv = r2 + ::fma(r2, delta, r2e);
+  const double inv = (r2 + ::fma(r2, delta, r2e)) * (big ? 0x1p-64 : 1.0);
+  r *= big ? 0x1p-32 : 1.0;
   const double p = i0e_horner(::fma(16.0, inv, -1.0), b);
   return ::fma(p, r, p * (r * (0.5 * delta)));
 }
