@@ -134,6 +134,11 @@ const char* element_type(PlanType t, bool load) {
   throw CudaError(static_cast<int>(s), msg);
 }
 
+// Whether work enqueued on `s` now goes into a stream capture. The legacy default stream is never
+// asked: CUDA refuses to capture it (as begin_capture does), so the answer is always no, and the
+// query (a driver call with a context check) stays off each FFT's path on the default stream.
+bool capturing(const Stream& s) { return s.handle() != legacy_stream() && is_capturing(s); }
+
 }  // namespace
 
 const char* plan_type_name(PlanType t) {
@@ -233,20 +238,28 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
   stream_.ensure(s, [&](StreamHandle b) {
     CUNP_CUFFT(cufftSetStream, handle_, reinterpret_cast<cudaStream_t>(b));
   });
-  // Under stream capture the graph's replays order themselves: no events go into it.
-  const bool ordered = work_ptr_ && !is_capturing(Stream::external(s, key_.device));
-  if (ordered && area_used_.valid() && s != area_stream_)
-    Stream::external(s, key_.device).wait_event(area_used_.handle());
+  if (!work_ptr_) {
+    exec(a, key_.type, handle_, in, out, forward);
+    return;
+  }
+  // Under stream capture the graph's replays order themselves: no events go into it. One
+  // answer serves the wait and the record (the execution begins and ends no capture).
+  const Stream stream = Stream::external(s, key_.device);
+  const bool ordered = !capturing(stream);
+  if (ordered && area_used_.valid() && s != area_stream_) stream.wait_event(area_used_.handle());
   exec(a, key_.type, handle_, in, out, forward);
-  if (ordered) mark_area_used(s);
+  if (ordered) record_area_use(stream);
 }
 
 void Plan::mark_area_used(StreamHandle s) {
   const Stream stream = Stream::external(s, key_.device);
-  if (is_capturing(stream)) return;
+  if (!capturing(stream)) record_area_use(stream);
+}
+
+void Plan::record_area_use(const Stream& stream) {
   if (!area_used_.valid()) area_used_ = Event::create(false, true, false, key_.device);
   area_used_.record(stream);
-  area_stream_ = s;
+  area_stream_ = stream.handle();
 }
 
 void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {

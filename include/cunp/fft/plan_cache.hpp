@@ -102,6 +102,7 @@ class Plan {
   // Where the work area was last used (or taken from the pool): the stream, and an event
   // recorded on it after that use, which an execution on another stream waits for.
   void mark_area_used(StreamHandle s);
+  void record_area_use(const Stream& s);  // the record itself, for a stream not capturing
   void release_area();  // drops the area once no other stream may still be using it
   Event area_used_;
   StreamHandle area_stream_ = nullptr;
