@@ -58,8 +58,11 @@ nb::object call(ElementwiseKernel& k, nb::args args, nb::kwargs kwargs) {
   k.check_arg_count(nargs);
   KernelArg in[kMax];
   NDArray imported[kMax];
+  nb::object struct_bytes[kMax];  // structured values' bytes, held for the call
   for (std::size_t j = 0; j < nin; ++j)
-    if (!to_kernel_arg(args[j], in[j], &imported[j])) unsupported_kernel_arg(args[j], j);
+    if (!to_struct_arg(args[j], j, in[j], struct_bytes[j]) &&
+        !to_kernel_arg(args[j], in[j], &imported[j]))
+      unsupported_kernel_arg(args[j], j);
   NDArray given[kMax];
   for (std::size_t j = nin; j < nargs; ++j) {
     if (is_array(args[j])) {
@@ -123,20 +126,23 @@ void bind_elementwise_kernel(nb::module_& m) {
                    [](const ElementwiseKernel& k) { return param_tuples(k.params().in); })
       .def_prop_ro("_out_params",
                    [](const ElementwiseKernel& k) { return param_tuples(k.params().out); })
-      // The source a call with these arguments would compile (dtype specs stand for arrays),
-      // and its NVRTC compile for sm_<arch> (no GPU needed): for tests and inspection.
+      // The source a call with these arguments would compile (dtype specs stand for arrays,
+      // structured values for themselves), and its NVRTC compile for sm_<arch> (no GPU needed): for tests and inspection.
       .def(
           "_source",
           [](ElementwiseKernel& k, nb::list args, int strided_ndim, int vec) {
-            return k.source(kernel_signature_args(args), strided_ndim, vec);
+            std::vector<StructLayout> structs;
+            std::vector<std::optional<DType>> sig = kernel_signature_args(args, structs);
+            return k.source(sig, strided_ndim, vec, structs);
           },
           nb::arg("args"), nb::arg("strided_ndim") = 0, nb::arg("vec") = 1)
       .def(
           "_compile",
           [](ElementwiseKernel& k, nb::list args, int strided_ndim, int arch) {
-            std::vector<std::optional<DType>> sig = kernel_signature_args(args);
+            std::vector<StructLayout> structs;
+            std::vector<std::optional<DType>> sig = kernel_signature_args(args, structs);
             nb::gil_scoped_release unlocked;
-            k.compile(sig, strided_ndim, arch);
+            k.compile(sig, strided_ndim, arch, structs);
           },
           nb::arg("args"), nb::arg("strided_ndim") = 0, nb::arg("arch") = 90);
 }

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "common.hpp"
+#include "kernel_args.hpp"
 #include "cunp/jit/raw_module.hpp"
 #include "cunp/runtime/graph.hpp"
 
@@ -103,43 +104,6 @@ bool is_numpy_generic(nb::handle h) {
   if (!PyObject_HasAttrString(h.ptr(), "dtype")) return false;
   static nb::object generic = numpy().attr("generic");
   return PyObject_IsInstance(h.ptr(), generic.ptr()) == 1;
-}
-
-// The alignment CUDA gives a struct with the fields of the structured dtype `dt` (the largest
-// of its fields'), after checking that each field sits where a CUDA struct would put it: at a
-// multiple of its own alignment, and the whole at a multiple of the struct's. NumPy packs
-// fields unless asked (align=True), so a packed dtype can describe a layout no CUDA struct has.
-std::size_t struct_alignment(nb::handle dt, std::size_t k) {
-  nb::object names = dt.attr("names");
-  if (names.is_none()) return nb::cast<std::size_t>(dt.attr("alignment"));
-  nb::object fields = dt.attr("fields");
-  std::size_t align = 1;
-  for (nb::handle name : names) {
-    nb::object field = fields[name];
-    nb::object base = field[0].attr("base");  // a subarray field aligns as its element
-    std::size_t offset = nb::cast<std::size_t>(field[1]);
-    std::size_t a = struct_alignment(base, k);
-    if (offset % a != 0)
-      throw ValueError("kernel argument " + std::to_string(k) + ": the field '" +
-                       nb::cast<std::string>(nb::str(name)) + "' of the structured dtype " +
-                       nb::cast<std::string>(nb::str(dt)) + " is at offset " +
-                       std::to_string(offset) + ", not a multiple of its alignment " +
-                       std::to_string(a) +
-                       "; no CUDA struct has this layout (build the dtype with align=True)");
-    align = std::max(align, a);
-  }
-  // make_aligned_dtype records an alignment larger than the fields' in the metadata.
-  nb::object meta = dt.attr("metadata");
-  if (!meta.is_none() && PyMapping_HasKeyString(meta.ptr(), "cuda_alignment"))
-    align = std::max(align, nb::cast<std::size_t>(meta["cuda_alignment"]));
-  std::size_t itemsize = nb::cast<std::size_t>(dt.attr("itemsize"));
-  if (itemsize % align != 0)
-    throw ValueError("kernel argument " + std::to_string(k) + ": the structured dtype " +
-                     nb::cast<std::string>(nb::str(dt)) + " is " + std::to_string(itemsize) +
-                     " bytes, not a multiple of its alignment " + std::to_string(align) +
-                     "; a CUDA struct with these fields is padded to a multiple (build the "
-                     "dtype with align=True)");
-  return align;
 }
 
 // The storage of one kernel argument: its bytes inline, or a NumPy scalar's buffer.
@@ -336,7 +300,7 @@ class Marshal {
       if (dt.attr("names").is_none() || nb::cast<int64_t>(h.attr("size")) != 1)
         bad(k, "numpy.ndarray is not supported for a kernel argument (only a one-element "
                "structured array, passed by value); use cunp.asarray");
-      struct_alignment(dt, k);
+      struct_alignment(dt, "kernel argument " + std::to_string(k));
       return host_bytes(h, k, psize, slot, "a structured numpy.ndarray");
     }
     if (is_numpy_generic(h)) {
@@ -345,7 +309,7 @@ class Marshal {
       if (kind == 'O' || kind == 'S' || kind == 'U')
         bad(k, "Unsupported type " + arg_type_repr(h) +
                    " (strings and objects cannot be kernel arguments)");
-      if (!dt.attr("names").is_none()) struct_alignment(dt, k);
+      if (!dt.attr("names").is_none()) struct_alignment(dt, "kernel argument " + std::to_string(k));
       return host_bytes(h, k, psize, slot, (std::string("a ") + tp + " scalar").c_str());
     }
     // Subclasses of the Python number types (not NumPy's): by their Python value.

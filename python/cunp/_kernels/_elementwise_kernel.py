@@ -14,7 +14,9 @@ class ParameterInfo:
     """One parameter of a kernel, as the core parsed it: 'float32 x', 'T y', 'raw T z'.
 
     A one-character type is a placeholder resolved from the arguments' dtypes (CuPy's rule);
-    anything longer is a NumPy dtype name, and ``ctype`` is its C++ spelling in kernels.
+    anything longer is a NumPy dtype name, and ``ctype`` is its C++ spelling in kernels. An
+    input whose type is a C struct name instead ('double3 v', or a struct the preamble defines)
+    has ``dtype`` None and ``ctype`` that name: it takes a structured scalar by value.
     """
 
     __slots__ = ('name', 'dtype', 'ctype', 'raw', 'is_const')
@@ -43,7 +45,11 @@ class ElementwiseKernel(_core._ElementwiseKernelCore):
     """User-defined elementwise kernel (cupy.ElementwiseKernel).
 
     Args:
-        in_params (str): input parameters, e.g. ``'float32 x, T y, raw T table'``.
+        in_params (str): input parameters, e.g. ``'float32 x, T y, raw T table'``. A non-raw
+            input may name a C struct instead of a dtype: a CUDA vector type (``'double3 v'``)
+            or a type the preamble defines (``'Vec3 v'``); it takes a structured NumPy scalar
+            (``numpy.void``, or a one-element structured array) passed by value, whose
+            itemsize must be the struct's size (ValueError otherwise).
         out_params (str): output parameters, e.g. ``'T z'``.
         operation (str): CUDA C++ run for each element; reads the inputs, assigns the outputs
             (references to the output elements), and may use ``i`` (the element's C-order

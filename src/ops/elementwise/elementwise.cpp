@@ -237,6 +237,21 @@ struct Gen {
     if (k < static_cast<int>(op.names.size())) return op.names[k];
     return k < nin ? "in" + num(k) : "out" + num(k - nin);
   }
+  // The scalar at position k (slots counted by struct_slots) is a struct.
+  const StructScalar* struct_scalar(int k) const {
+    if (k >= static_cast<int>(op.struct_scalars.size())) return nullptr;
+    return op.struct_scalars[k].ctype.empty() ? nullptr : &op.struct_scalars[k];
+  }
+  int slots(int k) const {
+    const StructScalar* st = struct_scalar(k);
+    return st ? struct_slots(st->size) : 1;
+  }
+  // The first slot of scalar k.
+  int slot_of(int k) const {
+    int slot = 0;
+    for (int j = 0; j < k; ++j) slot += slots(j);
+    return slot;
+  }
   std::string scalar_name(int k) const {
     if (k < static_cast<int>(op.scalar_names.size())) return op.scalar_names[k];
     std::string name = "s";
@@ -257,10 +272,12 @@ struct Gen {
   }
   std::string alias_type(const TypeAlias& a) const {
     if (a.scalar) {
-      if (a.index < 0 || a.index >= static_cast<int>(sig.scalars.size()))
+      const int slot = a.index < 0 ? -1 : slot_of(a.index);
+      if (slot < 0 || slot >= static_cast<int>(sig.scalars.size()))
         throw ValueError("elementwise: type alias '" + a.name + "' names scalar " + num(a.index) +
                          " of " + num(sig.scalars.size()));
-      return ctype(sig.scalars[a.index]);
+      if (const StructScalar* st = struct_scalar(a.index)) return st->ctype;
+      return ctype(sig.scalars[slot]);
     }
     if (a.index < 0 || a.index >= nops)
       throw ValueError("elementwise: type alias '" + a.name + "' names operand " + num(a.index) +
@@ -299,6 +316,18 @@ struct Gen {
     std::size_t rw = 0;
     for (int k = 0; k < nops; ++k)
       if (loop_id[k] < 0) rw += raw_words(raw_ndim(k));
+    // A struct scalar's C type must have the layout of the bytes passed for it.
+    for (int k = 0, slot = 0; slot < ns; slot += slots(k++)) {
+      const StructScalar* st = struct_scalar(k);
+      if (!st) continue;
+      const std::string& t = st->ctype;
+      s += "static_assert(sizeof(" + t + ") == " + num(st->size) + ", \"" +
+           struct_scalar_marker(scalar_name(k), "size") + "\");\n";
+      s += "static_assert(alignof(" + t + ") <= 16, \"" +
+           struct_scalar_marker(scalar_name(k), "over-aligned") + "\");\n";
+      s += "static_assert(alignof(" + t + ") % " + num(st->align) + " == 0, \"" +
+           struct_scalar_marker(scalar_name(k), "alignment") + "\");\n";
+    }
     s += "static_assert(sizeof(Params) == " + num(params_size(nloop, nd, rw, ns).bytes) +
          ", \"host and device disagree on the parameter block\");\n";
     s += "typedef cunp::elementwise::operands<";
@@ -321,10 +350,13 @@ struct Gen {
     s += "  const _idx_t _n = static_cast<_idx_t>(_p.n);\n";
     s += "  const loop_index _ind{_p.n};\n  (void)_ind;\n";
     if (op.names.empty()) s += "  const _idx_t n = _n;\n  (void)n;\n";
-    for (int k = 0; k < ns; ++k)
-      s += "  const " + ctype(sig.scalars[k]) + " " + scalar_name(k) +
-           " = *reinterpret_cast<const " + ctype(sig.scalars[k]) + "*>(_p.scalars[" + num(k) +
-           "]);\n";
+    // Scalars by position; a struct's bytes start at its first slot (16-byte aligned).
+    for (int k = 0, slot = 0; slot < ns; slot += slots(k++)) {
+      const StructScalar* st = struct_scalar(k);
+      const std::string t = st ? st->ctype : ctype(sig.scalars[slot]);
+      s += "  const " + t + " " + scalar_name(k) + " = *reinterpret_cast<const " + t +
+           "*>(_p.scalars[" + num(slot) + "]);\n";
+    }
     for (int k = 0; k < nops; ++k)
       if (loop_id[k] < 0)
         s += "  const " + raw_type(k) + "& " + name(k) + " = _p.r" + num(k) + ";\n";
@@ -595,6 +627,12 @@ uint64_t ElementwiseOp::code_hash() const {
   }
   hash_bits(h, raw);
   hash_bits(h, writable);
+  hash_int(h, struct_scalars.size());
+  for (const StructScalar& st : struct_scalars) {
+    hash_string(h, st.ctype);
+    hash_int(h, static_cast<uint64_t>(st.size));
+    hash_int(h, static_cast<uint64_t>(st.align));
+  }
   for (const TypeAlias& a : type_aliases) {
     hash_string(h, a.name);
     hash_int(h, a.scalar);
@@ -603,6 +641,10 @@ uint64_t ElementwiseOp::code_hash() const {
   if (h == 0) h = 1;  // 0 means "not computed"
   hash_cache_.value.store(h, std::memory_order_release);
   return h;
+}
+
+std::string struct_scalar_marker(const std::string& name, const char* what) {
+  return "cunp struct scalar " + name + ": " + what;
 }
 
 std::string elementwise_source(const ElementwiseOp& op, const KernelSignature& sig) {

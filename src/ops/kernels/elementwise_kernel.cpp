@@ -4,6 +4,7 @@
 #include "cunp/ops/kernels/elementwise_kernel.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "cunp/array/shape.hpp"
 #include "cunp/jit/compiler.hpp"
@@ -27,13 +28,24 @@ std::string checked_name(std::string name) {
 
 struct ElementwiseKernel::MadeOp {
   ElementwiseOp op;
-  std::vector<bool> scalar;  // per input
+  std::vector<bool> scalar;           // per input
+  std::vector<StructLayout> structs;  // per input: a structured value's layout, or size 0
 };
+
+namespace {
+
+bool same_layouts(const std::vector<StructLayout>& a, const StructLayout* b) {
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].size != b[k].size || a[k].align != b[k].align) return false;
+  return true;
+}
+
+}  // namespace
 
 ElementwiseKernel::ElementwiseKernel(std::string_view in_params, std::string_view out_params,
                                      std::string operation, std::string name,
                                      ElementwiseKernelOptions options)
-    : name_(checked_name(std::move(name))), params_(in_params, out_params),
+    : name_(checked_name(std::move(name))), params_(in_params, out_params, &options.preamble),
       operation_(std::move(operation)), options_(std::move(options)) {
   for (std::size_t k = 0; k < params_.size(); ++k)
     if (params_[k].name == "i") throw ValueError("Can not use 'i' as a parameter name");
@@ -71,8 +83,11 @@ std::vector<NDArray> ElementwiseKernel::operator()(ArgList<KernelArg> inputs,
                     " inputs, given " + std::to_string(inputs.size()));
   std::optional<DType> in_given[kMax];
   bool scalar[kMax];
+  StructLayout structs[kMax];
   for (std::size_t k = 0; k < nin; ++k) {
     scalar[k] = !inputs[k].array;
+    if (scalar[k]) structs[k] = inputs[k].scalar.struct_layout;
+    check_struct_arg(k, !scalar[k], structs[k]);
     if (!scalar[k]) in_given[k] = inputs[k].array->dtype();
     else if (inputs[k].scalar.binds_type) in_given[k] = inputs[k].scalar.value.dtype;
   }
@@ -104,11 +119,32 @@ std::vector<NDArray> ElementwiseKernel::operator()(ArgList<KernelArg> inputs,
   Scalar scalars[kMax];
   int ns = 0;
   for (std::size_t k = 0; k < nin; ++k) {
-    if (scalar[k]) scalars[ns++] = inputs[k].scalar.as(in_types[k]);
-    else in_arrays.push_back(*inputs[k].array);
+    if (!scalar[k]) {
+      in_arrays.push_back(*inputs[k].array);
+    } else if (const std::size_t size = structs[k].size) {
+      // A struct's bytes over consecutive 16-byte slots (see StructScalar).
+      const int n = struct_slots(static_cast<int>(size));
+      if (ns + n > kMax)
+        throw ValueError("ElementwiseKernel '" + name_ + "': the scalar arguments take more than " +
+                         std::to_string(kMax * 16) + " bytes");
+      const auto* bytes = static_cast<const unsigned char*>(inputs[k].scalar.struct_bytes);
+      for (int j = 0; j < n; ++j) {
+        Scalar& slot = scalars[ns++];
+        slot = Scalar{};
+        slot.dtype = DType::UInt8;
+        std::memcpy(slot.bytes, bytes + 16 * j, std::min<std::size_t>(16, size - 16 * j));
+      }
+    } else {
+      scalars[ns++] = inputs[k].scalar.as(in_types[k]);
+    }
   }
-  const ElementwiseOp& op = op_for(scalar, in_types, out_types);
-  elementwise(op, in_arrays, outs, ArgList<Scalar>(scalars, ns), shape);
+  const ElementwiseOp& op = op_for(scalar, structs, in_types, out_types);
+  try {
+    elementwise(op, in_arrays, outs, ArgList<Scalar>(scalars, ns), shape);
+  } catch (const CompileError& e) {
+    raise_struct_mismatch(e, structs);
+    throw;
+  }
   return outs;
 }
 
@@ -140,20 +176,71 @@ Dims ElementwiseKernel::loop_shape(ArgList<KernelArg> inputs, ArgList<NDArray> o
   return broadcast_shapes(shapes);
 }
 
-const ElementwiseOp& ElementwiseKernel::op_for(const bool* scalar, const DType* in_types,
-                                               const DType* out_types) {
+void ElementwiseKernel::check_struct_arg(std::size_t k, bool array,
+                                         const StructLayout& layout) const {
+  const KernelParam& p = params_.in[k];
+  const std::string where = "parameter '" + p.name + "' of kernel '" + name_ +
+                            "' (kernel argument " + std::to_string(k) + ")";
+  if (p.is_struct) {
+    if (array || !layout.size)
+      throw TypeError(where + " has the C type " + p.ctype +
+                      " and takes a structured scalar (numpy.void, or a one-element structured "
+                      "array) by value, not " +
+                      (array ? "an array" : "a plain scalar"));
+    if (layout.align > 16)
+      throw ValueError(where + ": the structured value needs an alignment of " +
+                       std::to_string(layout.align) +
+                       " bytes; ElementwiseKernel passes structs aligned to at most 16");
+  } else if (layout.size) {
+    throw TypeError("Unsupported type numpy.void: a structured value was passed for " + where +
+                    ", whose type is " + p.ctype +
+                    "; only a parameter typed by a C struct name (such as 'double3 v') takes one");
+  }
+}
+
+void ElementwiseKernel::raise_struct_mismatch(const CompileError& e,
+                                              const StructLayout* structs) const {
+  for (std::size_t k = 0; k < params_.in.size(); ++k) {
+    const KernelParam& p = params_.in[k];
+    if (!p.is_struct || !structs[k].size) continue;
+    const std::string head = "ElementwiseKernel '" + name_ + "': the C type " + p.ctype +
+                             " of parameter '" + p.name + "' (kernel argument " +
+                             std::to_string(k) + ")";
+    // The compiler's message, not the source line it echoes (which any error there shows).
+    auto failed = [&](const char* what) {
+      return e.log.find("failed with \"" + struct_scalar_marker(p.name, what) + "\"") !=
+             std::string::npos;
+    };
+    if (failed("size"))
+      throw ValueError(head + " is not " + std::to_string(structs[k].size) +
+                       " bytes, the itemsize of the structured value passed for it");
+    if (failed("over-aligned"))
+      throw ValueError(head + " is aligned to more than 16 bytes; ElementwiseKernel passes "
+                              "structs aligned to at most 16");
+    if (failed("alignment"))
+      throw ValueError(head + " is not aligned to a multiple of " +
+                       std::to_string(structs[k].align) +
+                       " bytes, the alignment the structured value's fields need");
+  }
+}
+
+const ElementwiseOp& ElementwiseKernel::op_for(const bool* scalar, const StructLayout* structs,
+                                               const DType* in_types, const DType* out_types) {
   bool math = false;
   for (std::size_t k = 0; k < params_.in.size(); ++k) math = math || needs_math(in_types[k]);
   for (std::size_t j = 0; j < params_.out.size(); ++j) math = math || needs_math(out_types[j]);
   // A kernel meets one or two patterns in practice: a linear search is the fastest lookup.
   std::lock_guard<std::mutex> lock(ops_mutex_);
   for (const auto& m : ops_)
-    if (m->op.math == math && std::equal(m->scalar.begin(), m->scalar.end(), scalar)) return m->op;
-  ops_.push_back(std::make_unique<MadeOp>(make_op(scalar, math)));
+    if (m->op.math == math && std::equal(m->scalar.begin(), m->scalar.end(), scalar) &&
+        same_layouts(m->structs, structs))
+      return m->op;
+  ops_.push_back(std::make_unique<MadeOp>(make_op(scalar, structs, math)));
   return ops_.back()->op;
 }
 
-ElementwiseKernel::MadeOp ElementwiseKernel::make_op(const bool* scalar, bool math) const {
+ElementwiseKernel::MadeOp ElementwiseKernel::make_op(const bool* scalar,
+                                                     const StructLayout* structs, bool math) const {
   const std::vector<KernelParam>& in = params_.in;
   const std::vector<KernelParam>& out = params_.out;
   MadeOp m;
@@ -172,9 +259,15 @@ ElementwiseKernel::MadeOp ElementwiseKernel::make_op(const bool* scalar, bool ma
   int nops = 0, ns = 0;
   for (std::size_t k = 0; k < in.size(); ++k) {
     m.scalar.push_back(scalar[k]);
+    m.structs.push_back(scalar[k] ? structs[k] : StructLayout{});
     if (scalar[k]) {
       scalar_at[k] = ns++;
       op.scalar_names.push_back(in[k].name);
+      if (structs[k].size) {  // passed as its bytes, read as the parameter's C type
+        op.struct_scalars.resize(ns);
+        op.struct_scalars.back() = StructScalar{in[k].ctype, static_cast<int>(structs[k].size),
+                                                static_cast<int>(structs[k].align)};
+      }
     } else {
       operand[k] = nops++;
       op.names.push_back(in[k].name);
@@ -203,8 +296,9 @@ ElementwiseKernel::MadeOp ElementwiseKernel::make_op(const bool* scalar, bool ma
   return m;
 }
 
-KernelSignature ElementwiseKernel::signature(ArgList<std::optional<DType>> args, bool* scalar,
-                                             DType* in_types) const {
+KernelSignature ElementwiseKernel::signature(ArgList<std::optional<DType>> args,
+                                             ArgList<StructLayout> structs, bool* scalar,
+                                             StructLayout* layouts, DType* in_types) const {
   check_arg_count(args.size());
   const std::size_t nin = params_.in.size(), nout = params_.out.size();
   const bool outs_given = args.size() > nin;
@@ -213,34 +307,51 @@ KernelSignature ElementwiseKernel::signature(ArgList<std::optional<DType>> args,
     if (!args[nin + j]) throw TypeError("Output arguments type must be cunp.ndarray");
     out_given[j] = *args[nin + j];
   }
-  for (std::size_t k = 0; k < nin; ++k) scalar[k] = !args[k];
+  for (std::size_t k = 0; k < nin; ++k) {
+    scalar[k] = !args[k];
+    layouts[k] = scalar[k] && k < structs.size() ? structs[k] : StructLayout{};
+    check_struct_arg(k, !scalar[k], layouts[k]);
+  }
   DType out_types[kMax];
   params_.resolve({args.begin(), nin}, {out_given, outs_given ? nout : 0}, {in_types, nin},
                   {out_types, nout}, name_);
   KernelSignature sig;
-  for (std::size_t k = 0; k < nin; ++k)
-    (scalar[k] ? sig.scalars : sig.inputs).push_back(in_types[k]);
+  for (std::size_t k = 0; k < nin; ++k) {
+    if (!scalar[k]) sig.inputs.push_back(in_types[k]);
+    else if (layouts[k].size)  // its slots (see StructScalar)
+      for (int j = struct_slots(static_cast<int>(layouts[k].size)); j > 0; --j)
+        sig.scalars.push_back(DType::UInt8);
+    else sig.scalars.push_back(in_types[k]);
+  }
   sig.outputs.assign(out_types, out_types + nout);
   return sig;
 }
 
-std::string ElementwiseKernel::source(ArgList<std::optional<DType>> args, int strided_ndim,
-                                      int vec) {
+std::string ElementwiseKernel::source(ArgList<std::optional<DType>> args, int strided_ndim, int vec,
+                                      ArgList<StructLayout> structs) {
   bool scalar[kMax];
+  StructLayout layouts[kMax];
   DType in_types[kMax];
-  KernelSignature sig = signature(args, scalar, in_types);
+  KernelSignature sig = signature(args, structs, scalar, layouts, in_types);
   sig.strided_ndim = strided_ndim;
   sig.vec = vec;
-  return elementwise_source(op_for(scalar, in_types, sig.outputs.data()), sig);
+  return elementwise_source(op_for(scalar, layouts, in_types, sig.outputs.data()), sig);
 }
 
-void ElementwiseKernel::compile(ArgList<std::optional<DType>> args, int strided_ndim, int arch) {
+void ElementwiseKernel::compile(ArgList<std::optional<DType>> args, int strided_ndim, int arch,
+                                ArgList<StructLayout> structs) {
   bool scalar[kMax];
+  StructLayout layouts[kMax];
   DType in_types[kMax];
-  KernelSignature sig = signature(args, scalar, in_types);
+  KernelSignature sig = signature(args, structs, scalar, layouts, in_types);
   sig.strided_ndim = strided_ndim;
-  const ElementwiseOp& op = op_for(scalar, in_types, sig.outputs.data());
-  cunp::compile(elementwise_source(op, sig), op.name, arch, op.options);
+  const ElementwiseOp& op = op_for(scalar, layouts, in_types, sig.outputs.data());
+  try {
+    cunp::compile(elementwise_source(op, sig), op.name, arch, op.options);
+  } catch (const CompileError& e) {
+    raise_struct_mismatch(e, layouts);
+    throw;
+  }
 }
 
 }  // namespace cunp

@@ -46,8 +46,26 @@ std::size_t characters(std::string_view s) {
   return std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; });
 }
 
+// A C type name as a parameter list can hold it: identifiers joined by '::'.
+bool is_type_name(std::string_view s) {
+  for (;;) {
+    std::size_t sep = s.find("::");
+    if (!is_identifier(s.substr(0, sep))) return false;
+    if (sep == std::string_view::npos) return true;
+    s.remove_prefix(sep + 2);
+  }
+}
+
+// A struct-typed parameter's type: a CUDA vector type, or a name `scope` mentions.
+bool names_struct(std::string_view type, const std::string& scope) {
+  if (is_cuda_vector_type(type)) return true;
+  if (!is_type_name(type)) return false;
+  std::size_t last = type.rfind("::");
+  return mentions_identifier(scope, last == std::string_view::npos ? type : type.substr(last + 2));
+}
+
 // One entry of a list; `is_const` is the list's default (inputs are read-only).
-KernelParam parse_param(std::string_view text, bool is_const) {
+KernelParam parse_param(std::string_view text, bool is_const, const std::string* struct_scope) {
   std::vector<std::string_view> w = words(text);
   if (w.size() < 2) throw ValueError("Syntax error: " + std::string(text));
   KernelParam p;
@@ -63,8 +81,14 @@ KernelParam parse_param(std::string_view text, bool is_const) {
   if (characters(type) == 1) {
     p.ctype = type;
   } else {
-    p.dtype = dtype_from_string(std::string(type));  // TypeError: not understood
-    p.ctype = user_ctype(*p.dtype);
+    try {
+      p.dtype = dtype_from_string(std::string(type));  // TypeError: not understood
+      p.ctype = user_ctype(*p.dtype);
+    } catch (const TypeError&) {
+      if (!struct_scope || p.raw || !is_const || !names_struct(type, *struct_scope)) throw;
+      p.ctype = type;
+      p.is_struct = true;
+    }
   }
   if (!p.is_const && !p.raw && is_const)
     throw NotImplementedError("'_non_const' is supported on raw parameters only (parameter " +
@@ -72,13 +96,14 @@ KernelParam parse_param(std::string_view text, bool is_const) {
   return p;
 }
 
-std::vector<KernelParam> parse_list(std::string_view text, bool is_const) {
+std::vector<KernelParam> parse_list(std::string_view text, bool is_const,
+                                    const std::string* struct_scope) {
   std::vector<KernelParam> params;
   if (text.empty()) return params;
   std::string_view rest = strip(text);
   for (;;) {
     std::size_t comma = rest.find(',');
-    params.push_back(parse_param(rest.substr(0, comma), is_const));
+    params.push_back(parse_param(rest.substr(0, comma), is_const, struct_scope));
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }
@@ -107,11 +132,12 @@ std::string python_int_text(const KernelScalar& s) {
 
 }  // namespace
 
-KernelParams::KernelParams(std::string_view in_params, std::string_view out_params)
-    : in(parse_list(in_params, true)), out(parse_list(out_params, false)) {
+KernelParams::KernelParams(std::string_view in_params, std::string_view out_params,
+                           const std::string* struct_scope)
+    : in(parse_list(in_params, true, struct_scope)), out(parse_list(out_params, false, nullptr)) {
   for (std::size_t k = 0; k < size(); ++k) {
     KernelParam& p = k < in.size() ? in[k] : out[k - in.size()];
-    if (p.dtype) continue;
+    if (p.dtype || p.is_struct) continue;
     auto it = std::find(placeholders.begin(), placeholders.end(), p.ctype);
     p.placeholder = static_cast<int>(it - placeholders.begin());
     if (it == placeholders.end()) placeholders.push_back(p.ctype);
@@ -143,7 +169,10 @@ void KernelParams::resolve(std::span<const std::optional<DType>> inputs,
     known = reinterpret_cast<bool*>(heap_known.data());
   }
   auto bind = [&](const KernelParam& p, DType a) {
-    if (p.dtype) {
+    if (p.is_struct) {
+      throw TypeError("parameter '" + p.name + "' of kernel '" + kernel_name + "' has the C type " +
+                      p.ctype + " and takes a structured value, not an array");
+    } else if (p.dtype) {
       if (a != *p.dtype)
         throw TypeError("Type is mismatched. " + p.name + " " + name(a) + " " + name(*p.dtype));
     } else if (known[p.placeholder]) {
@@ -159,6 +188,7 @@ void KernelParams::resolve(std::span<const std::optional<DType>> inputs,
   for (std::size_t k = 0; k < in.size(); ++k)
     if (inputs[k]) bind(in[k], *inputs[k]);
   auto type_of = [&](const KernelParam& p) {
+    if (p.is_struct) return DType::UInt8;
     if (p.dtype) return *p.dtype;
     if (!known[p.placeholder])
       throw TypeError("Cannot determine the type of '" + p.ctype + "' for parameter '" + p.name +
@@ -183,6 +213,17 @@ Scalar KernelScalar::as(DType t) const {
       throw TypeError("float() argument must be a string or a real number, not 'complex'");
   }
   return value.cast(t);
+}
+
+bool is_cuda_vector_type(std::string_view name) {
+  static constexpr std::string_view bases[] = {"char",     "uchar",     "short", "ushort",
+                                               "int",      "uint",      "long",  "ulong",
+                                               "longlong", "ulonglong", "float", "double"};
+  if (name.size() < 2) return false;
+  const char n = name.back();
+  if (n < '1' || n > '4') return false;
+  name.remove_suffix(1);
+  return std::find(std::begin(bases), std::end(bases), name) != std::end(bases);
 }
 
 std::string user_ctype(DType t) {

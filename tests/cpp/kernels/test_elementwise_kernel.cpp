@@ -224,6 +224,79 @@ TEST(ElementwiseKernel, EveryDtypeAndLayoutCompiles) {
   EXPECT_THROW(broken.compile({DType::Float32}, 0, 90), CompileError);
 }
 
+// Parameters typed by a C struct name take a structured value's bytes (issue 32).
+TEST(KernelParams, StructTypedInputs) {
+  const std::string preamble = "struct Vec3 { double x, y, z; };";
+  KernelParams p("float64 x, double3 v, Vec3 w, geo::Vec3 q", "float64 y", &preamble);
+  EXPECT_FALSE(p.in[0].is_struct);
+  for (int k : {1, 2, 3}) {
+    EXPECT_TRUE(p.in[k].is_struct) << k;
+    EXPECT_FALSE(p.in[k].dtype) << k;
+    EXPECT_EQ(p.in[k].placeholder, -1) << k;
+  }
+  EXPECT_EQ(p.in[1].ctype, "double3");
+  EXPECT_EQ(p.in[3].ctype, "geo::Vec3");
+  EXPECT_TRUE(p.placeholders.empty());
+  // Without a scope, or where nothing names the type, it is a dtype name that does not exist.
+  EXPECT_THROW(KernelParams("double3 v", ""), TypeError);
+  EXPECT_THROW(KernelParams("Vec4 v", "", &preamble), TypeError);
+  EXPECT_THROW(KernelParams("raw double3 v", "", &preamble), TypeError);
+  EXPECT_THROW(KernelParams("", "double3 v", &preamble), TypeError);
+  EXPECT_TRUE(is_cuda_vector_type("ulonglong2"));
+  EXPECT_TRUE(is_cuda_vector_type("float4"));
+  EXPECT_FALSE(is_cuda_vector_type("float5"));
+  EXPECT_FALSE(is_cuda_vector_type("half2"));
+}
+
+TEST(ElementwiseKernel, StructArgumentsAndSources) {
+  ElementwiseKernel k("float64 x, Mat m, float64 s", "float64 y", "y = x * m.a[8] + s", "mat_cpp",
+                      ElementwiseKernelOptions{.preamble = "struct Mat { double a[9]; };"});
+  const StructLayout mat{72, 8};
+  std::string src = k.source({DType::Float64, std::nullopt, std::nullopt}, 0, 1,
+                             {StructLayout{}, mat, StructLayout{}});
+  EXPECT_TRUE(contains(src, "const Mat m = *reinterpret_cast<const Mat*>(_p.scalars[0]);"));
+  EXPECT_TRUE(contains(src, "const double s = *reinterpret_cast<const double*>(_p.scalars[5]);"));
+  EXPECT_TRUE(contains(src, "static_assert(sizeof(Mat) == 72"));
+  // A plain scalar or an array where the struct goes, a struct where a dtype goes.
+  EXPECT_TRUE(contains(error_of<TypeError>([&] {
+                         k.source({DType::Float64, std::nullopt, std::nullopt});
+                       }),
+                       "not a plain scalar"));
+  EXPECT_TRUE(contains(error_of<TypeError>([&] {
+                         k.source({DType::Float64, DType::Float64, std::nullopt});
+                       }),
+                       "not an array"));
+  EXPECT_TRUE(contains(
+      error_of<TypeError>([&] {
+        k.source({std::nullopt, std::nullopt, std::nullopt}, 0, 1, {mat, mat, StructLayout{}});
+      }),
+      "parameter 'x'"));
+  // A call's checks come before any device work.
+  double bytes[9] = {};
+  KernelArg args[3];
+  args[0].scalar.value = Scalar::from_double(1, DType::Float64);
+  args[1].scalar.struct_bytes = bytes;
+  args[1].scalar.struct_layout = StructLayout{72, 32};
+  args[2].scalar.value = Scalar::from_double(1, DType::Float64);
+  EXPECT_TRUE(
+      contains(error_of<ValueError>([&] { k(ArgList<KernelArg>(args, 3)); }), "alignment of 32"));
+}
+
+TEST(ElementwiseKernel, StructLayoutMismatchIsAValueError) {
+  try {
+    nvrtc_version();
+  } catch (const CudaError&) {
+    GTEST_SKIP() << "NVRTC is not available";
+  }
+  ElementwiseKernel k("float64 x, double3 v", "float64 y", "y = x + v.z", "double3_cpp");
+  EXPECT_NO_THROW(k.compile({DType::Float64, std::nullopt}, 0, 90, {StructLayout{}, {24, 8}}));
+  EXPECT_TRUE(
+      contains(error_of<ValueError>([&] {
+                 k.compile({DType::Float64, std::nullopt}, 0, 90, {StructLayout{}, {16, 8}});
+               }),
+               "is not 16 bytes"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Calls on a GPU
 
@@ -285,4 +358,16 @@ TEST(ElementwiseKernelGpu, RawSizeIndexAndScalarRules) {
   NDArray empty = zeros(Dims{0, 3}, DType::Float32);
   KernelArg e[1] = {KernelArg{&empty}};
   EXPECT_EQ(plain(ArgList<KernelArg>(e, 1))[0].shape(), (Dims{0, 3}));
+}
+
+TEST(ElementwiseKernelGpu, StructByValue) {
+  if (!cuda_available()) GTEST_SKIP() << "no GPU";
+  ElementwiseKernel k("float64 x, double3 v", "float64 y", "y = x * v.x + v.y - v.z",
+                      "double3_gpu_cpp");
+  const double v[3] = {2.0, 1.0, 0.5};
+  NDArray x = doubles({0, 1, 2, 3}, Dims{4});
+  KernelArg args[2] = {KernelArg{&x}, KernelArg{}};
+  args[1].scalar.struct_bytes = v;
+  args[1].scalar.struct_layout = StructLayout{24, 8};
+  EXPECT_EQ(values(k(ArgList<KernelArg>(args, 2))[0]), (std::vector<double>{0.5, 2.5, 4.5, 6.5}));
 }

@@ -435,6 +435,37 @@ def test_unaligned_struct_is_a_value_error(struct_module):
         struct_module.get_function("take_cplx")((1,), (1,), (numpy.zeros(1, short), out))
 
 
+def test_raw_kernel_object_takes_structs_by_value():
+    # The same structs through cunp.RawKernel(code, name) rather than RawModule.get_function.
+    double3 = numpy.dtype({"names": ["x", "y", "z"], "formats": [numpy.float64] * 3})
+    out = cunp.zeros(3)
+    rhs = numpy.array([1.5, 2.5, 3.5])
+    take_double3 = cunp.RawKernel(_STRUCT_KERNELS, "take_double3")
+    take_double3((1,), (1,), (rhs.view(double3), out))  # a one-element structured array
+    assert out.get().tolist() == [1.5, 2.5, 3.5]
+    take_double3((1,), (1,), (numpy.array([-1.0, 0.0, 8.0]).view(double3)[0], out))  # numpy.void
+    assert out.get().tolist() == [-1.0, 0.0, 8.0]
+
+    particle = numpy.dtype([("pos", numpy.float64, 3), ("mass", numpy.float32),
+                            ("id", numpy.int32)], align=True)
+    p = numpy.zeros((), particle)
+    p["pos"], p["mass"], p["id"] = [1, 2, 3], 0.5, 42
+    cunp.RawKernel(_STRUCT_KERNELS, "take_particle")((1,), (1,), (p[()], out))
+    assert out.get().tolist() == [6.0, 0.5, 42.0]
+
+    mat = numpy.arange(9, dtype=numpy.float32).reshape(3, 3)
+    x = cunp.asarray(numpy.array([1, 2, 3], numpy.float32))
+    y = cunp.zeros(3, numpy.float32)
+    mat3 = numpy.dtype([("m", numpy.float32, 9)])
+    cunp.RawKernel(_STRUCT_KERNELS, "take_mat3")((1,), (3,), (mat.reshape(-1).view(mat3), x, y))
+    numpy.testing.assert_allclose(y.get(), mat @ numpy.array([1, 2, 3], numpy.float32))
+
+    packed = numpy.dtype([("a", numpy.int8), ("b", numpy.float64)])  # b at offset 1
+    with pytest.raises(ValueError, match="kernel argument 0: the field 'b'.*offset 1"):
+        cunp.RawKernel(_STRUCT_KERNELS, "take_cplx")((1,), (1,), (numpy.zeros((), packed)[()],
+                                                                 out))
+
+
 @pytest.mark.parametrize("bad, kind", [
     (numpy.str_("abc"), "str_"),
     (numpy.bytes_(b"abc"), "bytes_"),

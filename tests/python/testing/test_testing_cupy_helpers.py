@@ -333,3 +333,154 @@ def test_assert_warns_is_cupys_context_manager():
     with pytest.raises(AssertionError, match="UserWarning not triggered"):
         with testing.assert_warns(UserWarning):
             warnings.warn("other", DeprecationWarning)
+
+
+# --- for_int_dtypes_combination, numpy_cupy_raises, assert_no_gc_cycles (no GPU) ---
+
+_INTS = [numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64,
+         numpy.uint8, numpy.uint16, numpy.uint32, numpy.uint64]
+
+
+def _int_combinations(**kwargs):
+    seen = []
+
+    @testing.for_int_dtypes_combination(**kwargs)
+    def body(**dtypes):
+        seen.append(dtypes)
+
+    body()
+    return seen
+
+
+def test_for_int_dtypes_combination_full_runs_every_pair():
+    seen = _int_combinations(names=("x_type", "y_type"), full=True)
+    pairs = [(d["x_type"], d["y_type"]) for d in seen]
+    assert len(pairs) == 81 and len(set(pairs)) == 81
+    assert {numpy.dtype(t) for p in pairs for t in p} == {numpy.dtype(t) for t in _INTS}
+    seen = _int_combinations(names=("x_type", "y_type"), no_bool=True, full=True)
+    assert len(seen) == 64
+    assert all(numpy.dtype(t).kind in "iu" for d in seen for t in d.values())
+
+
+def test_for_int_dtypes_combination_subset_covers_each_dtype_per_name():
+    seen = _int_combinations(names=("a", "b", "c"), full=False)
+    assert len(seen) < 9 ** 3
+    for name in "abc":  # every integer dtype (and bool) appears for every name
+        assert {numpy.dtype(d[name]) for d in seen} == {numpy.dtype(t) for t in _INTS}
+    assert seen == _int_combinations(names=("a", "b", "c"), full=False)  # stable order
+
+
+def test_for_int_dtypes_combination_default_name_and_environment(monkeypatch):
+    seen = _int_combinations()
+    assert [set(d) for d in seen] == [{"dtype"}] * 9
+    assert [numpy.dtype(d["dtype"]) for d in seen] == [numpy.dtype(t) for t in _INTS]
+    monkeypatch.setenv("CUNP_TEST_FULL_COMBINATION", "0")  # full=None reads it
+    assert len(_int_combinations(names=("a", "b"))) == 9
+    monkeypatch.setenv("CUNP_TEST_FULL_COMBINATION", "1")
+    assert len(_int_combinations(names=("a", "b"))) == 81
+
+
+def test_for_int_dtypes_combination_given_dtypes_run_once_and_failures_name_them():
+    seen = []
+
+    @testing.for_int_dtypes_combination(names=("a", "b"), full=True)
+    def body(a, b):
+        seen.append((a, b))
+        assert not (a is numpy.uint8 and b is numpy.int16)
+
+    body(a=numpy.int8, b=numpy.int8)  # the caller's dtypes: one run
+    assert seen == [(numpy.int8, numpy.int8)]
+    with pytest.raises(AssertionError) as info:
+        body()
+    assert "uint8" in str(info.value) + "".join(getattr(info.value, "__notes__", []))
+
+
+def test_numpy_cupy_raises_is_cunps_raise_comparison():
+    assert testing.numpy_cupy_raises is testing.numpy_cunp_raises
+    sides = []
+
+    @testing.numpy_cupy_raises()
+    def both(xp):
+        sides.append(xp.__name__)
+        raise ValueError("from " + xp.__name__)
+
+    both()
+    assert sides == ["numpy", "cunp"]
+
+    @testing.numpy_cupy_raises()
+    def narrower_on_cunp(xp):  # cunp may raise a subclass of NumPy's type
+        raise (ValueError if xp is numpy else numpy.exceptions.AxisError)("x")
+
+    narrower_on_cunp()
+
+
+@pytest.mark.parametrize("body, message", [
+    (lambda xp: None, "Neither numpy nor cunp raised"),
+    (lambda xp: xp.__name__ == "numpy" and 1 / 0, "Only numpy raised"),
+    (lambda xp: xp.__name__ == "cunp" and 1 / 0, "Only cunp raised"),
+    (lambda xp: (_ for _ in ()).throw(ValueError if xp is numpy else TypeError),
+     "Exception types differ"),
+])
+def test_numpy_cupy_raises_fails_unless_both_raise_alike(body, message):
+    with pytest.raises(AssertionError, match=message):
+        testing.numpy_cupy_raises()(body)()
+
+
+def test_numpy_cupy_raises_accept_error():
+    def body(xp):
+        raise KeyError("k")
+
+    testing.numpy_cupy_raises(accept_error=KeyError)(body)()
+    with pytest.raises(AssertionError, match="not in accept_error"):
+        testing.numpy_cupy_raises(accept_error=ValueError)(body)()
+
+
+def test_numpy_cupy_raises_with_a_real_error():
+    @testing.numpy_cupy_raises()
+    def body(xp):
+        return xp.result_type("floot32")  # no device needed on either side
+
+    body()
+
+
+class _Node:
+    def __init__(self):
+        self.other = None
+
+
+def _make_cycle():
+    a, b = _Node(), _Node()
+    a.other, b.other = b, a
+
+
+def test_assert_no_gc_cycles_passes_without_cycles():
+    with testing.assert_no_gc_cycles():
+        nodes = [_Node() for _ in range(10)]
+        del nodes
+    testing.assert_no_gc_cycles(lambda: [_Node() for _ in range(10)])
+    calls = []
+    testing.assert_no_gc_cycles(lambda n, k=0: calls.append((n, k)), 21, k=2)  # args passed on
+    assert calls == [(21, 2)]
+
+
+def test_assert_no_gc_cycles_raises_for_a_reference_cycle():
+    with pytest.raises(AssertionError):
+        with testing.assert_no_gc_cycles():
+            _make_cycle()
+    with pytest.raises(AssertionError):
+        testing.assert_no_gc_cycles(_make_cycle)
+    with pytest.raises(AssertionError):
+        with testing.assert_no_gc_cycles():
+            x = []
+            x.append(x)
+            del x
+
+
+@gpu
+def test_assert_no_gc_cycles_around_array_work():
+    a = cunp.arange(10.0)
+    float((a * 2).sum())  # first use (kernels, pools) outside the check
+    with testing.assert_no_gc_cycles():
+        b = cunp.arange(10.0) * 2
+        assert float(b.sum()) == 90.0
+        del b

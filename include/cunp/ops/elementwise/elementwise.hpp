@@ -35,6 +35,21 @@ struct LazyHash {
   }
 };
 
+// A scalar passed as a C struct's bytes rather than as a dtype's value (ElementwiseKernel's
+// parameters typed by a C struct name). Its bytes take struct_slots(size) consecutive 16-byte
+// scalar slots (the Scalars passed for it, its first 16 bytes in the first; their dtypes only
+// count them), and the kernel reads it as `ctype`. The generated source static_asserts that
+// sizeof(ctype) == size and that alignof(ctype) is a multiple of `align` and at most 16; the
+// failing assertion's message holds struct_scalar_marker(name, what).
+struct StructScalar {
+  std::string ctype;  // empty: not a struct (a dtype's value in one slot)
+  int size = 0;
+  int align = 1;
+};
+inline int struct_slots(int size) { return size <= 16 ? 1 : (size + 15) / 16; }
+// what: "size", "alignment" or "over-aligned".
+std::string struct_scalar_marker(const std::string& name, const char* what);
+
 struct ElementwiseOp {
   // Labels the kernel (cunp_<name>). Letters, digits and '_' only.
   std::string name;
@@ -55,6 +70,9 @@ struct ElementwiseOp {
   // (empty `names`) also see `n`, the element count.
   std::vector<std::string> names;
   std::vector<std::string> scalar_names;  // empty: s0, s1, ...
+  // By scalar position (missing entries: dtype values). A type alias's scalar index counts
+  // scalars, not slots.
+  std::vector<StructScalar> struct_scalars;
   // Operands passed whole (CuPy's `raw`), by position (inputs then outputs; missing = false):
   // not broadcast or indexed by the loop; the body indexes them as cunp::raw_array (x[j] by
   // C-order position, x.size(), x.shape()[d]). Raw inputs are read-only unless `writable`.

@@ -16,6 +16,7 @@
 #include "cunp/array/ndarray.hpp"
 #include "cunp/ops/elementwise/elementwise.hpp"
 #include "cunp/ops/kernels/kernel_params.hpp"
+#include "cunp/runtime/error.hpp"
 #include "cunp/runtime/stream.hpp"
 
 namespace cunp {
@@ -63,25 +64,42 @@ class ElementwiseKernel {
   // them. The loop shape is the broadcast shape of the non-raw arrays (given outputs
   // included), or `size` (>= 0) when every array is raw. Missing outputs are allocated with
   // that shape; a given non-raw output must have it. Types follow KernelParams::resolve, and
-  // scalars convert to their parameter's type. Runs on `stream` when given, else on the
-  // current stream. Returns the outputs, given or allocated.
+  // scalars convert to their parameter's type. A parameter typed by a C struct name ('double3
+  // v', or a struct the preamble defines) takes a structured value (KernelScalar::struct_bytes)
+  // and nothing else, and only it takes one: TypeError naming the parameter otherwise;
+  // ValueError when the C type's size or alignment is not the value's (found when the kernel
+  // compiles). Runs on `stream` when given, else on the current stream. Returns the outputs,
+  // given or allocated.
   std::vector<NDArray> operator()(ArgList<KernelArg> inputs, ArgList<NDArray> outputs = {},
                                   int64_t size = -1, const Stream* stream = nullptr);
 
   // The source a call would compile, with `args` standing for the call's arguments: each
   // input's dtype (none for a scalar), then optionally each output's dtype. The layout is
-  // contiguous (strided_ndim 0, vectorized by `vec`) or strided of that rank.
-  std::string source(ArgList<std::optional<DType>> args, int strided_ndim = 0, int vec = 1);
-  // NVRTC-compiles that source for sm_<arch> (no GPU needed); CompileError on failure.
-  void compile(ArgList<std::optional<DType>> args, int strided_ndim, int arch);
+  // contiguous (strided_ndim 0, vectorized by `vec`) or strided of that rank. `structs` gives
+  // the layout of the structured values standing for struct-typed inputs (by input; missing
+  // or size 0: none).
+  std::string source(ArgList<std::optional<DType>> args, int strided_ndim = 0, int vec = 1,
+                     ArgList<StructLayout> structs = {});
+  // NVRTC-compiles that source for sm_<arch> (no GPU needed); CompileError on failure, or the
+  // ValueError of a struct-typed parameter whose C type does not match its value.
+  void compile(ArgList<std::optional<DType>> args, int strided_ndim, int arch,
+               ArgList<StructLayout> structs = {});
 
  private:
   struct MadeOp;
-  const ElementwiseOp& op_for(const bool* scalar, const DType* in_types, const DType* out_types);
-  MadeOp make_op(const bool* scalar, bool math) const;
+  // `structs`: per input, the layout of a structured value (size 0 for none).
+  const ElementwiseOp& op_for(const bool* scalar, const StructLayout* structs,
+                              const DType* in_types, const DType* out_types);
+  MadeOp make_op(const bool* scalar, const StructLayout* structs, bool math) const;
   Dims loop_shape(ArgList<KernelArg> inputs, ArgList<NDArray> outputs, int64_t size) const;
-  KernelSignature signature(ArgList<std::optional<DType>> args, bool* scalar,
-                            DType* in_types) const;
+  KernelSignature signature(ArgList<std::optional<DType>> args, ArgList<StructLayout> structs,
+                            bool* scalar, StructLayout* layouts, DType* in_types) const;
+  // TypeError unless input k's argument (an array, a structured value or another scalar)
+  // suits its parameter; ValueError for a structured value CUDA cannot pass.
+  void check_struct_arg(std::size_t k, bool array, const StructLayout& layout) const;
+  // The ValueError of a struct-typed parameter whose static_asserts failed in `e`; none if
+  // the error is something else.
+  void raise_struct_mismatch(const CompileError& e, const StructLayout* structs) const;
 
   std::string name_;  // checked before the parameters are parsed, as CuPy does
   KernelParams params_;

@@ -15,7 +15,14 @@
 
 namespace cunp {
 
-// One parameter: 'float32 x', 'T y', 'raw T z', '_non_const raw T w'.
+// The layout of a structured value (NumPy's numpy.void) passed by value to a struct-typed
+// parameter: its itemsize and the alignment its fields need (as a CUDA struct lays them out).
+struct StructLayout {
+  std::size_t size = 0;  // 0: not a structured value
+  std::size_t align = 1;
+};
+
+// One parameter: 'float32 x', 'T y', 'raw T z', '_non_const raw T w', 'double3 v'.
 struct KernelParam {
   std::string name;
   std::optional<DType> dtype;  // a fixed dtype; none for a type placeholder
@@ -24,6 +31,9 @@ struct KernelParam {
   int placeholder = -1;        // placeholders: the index in KernelParams::placeholders
   bool raw = false;            // passed whole and indexed by the code (CuPy's `raw`)
   bool is_const = true;        // false for outputs and `_non_const` raw inputs
+  // A non-raw input typed by a C struct name (ctype) rather than a dtype: it takes a
+  // structured value, passed by value with the struct's layout.
+  bool is_struct = false;
 };
 
 // A kernel's inputs and outputs. A one-character type is a placeholder that takes its dtype
@@ -33,7 +43,12 @@ class KernelParams {
   // CuPy's errors for malformed lists: ValueError (syntax, unknown keyword, invalid name),
   // TypeError (unknown or unsupported dtype), NotImplementedError (`_non_const` on a non-raw
   // input).
-  KernelParams(std::string_view in_params, std::string_view out_params);
+  // With `struct_scope` (ElementwiseKernel's preamble), a non-raw input's type that is
+  // neither a placeholder nor a dtype name may be a C struct: a CUDA vector type (double3,
+  // float4, ...) or an identifier that `struct_scope` mentions (a struct or typedef it
+  // defines; a qualified name by its last part). Anything else is a TypeError, as without it.
+  KernelParams(std::string_view in_params, std::string_view out_params,
+               const std::string* struct_scope = nullptr);
 
   std::vector<KernelParam> in, out;
   std::vector<std::string> placeholders;  // in order of first use, inputs then outputs
@@ -49,7 +64,9 @@ class KernelParams {
   // parameter has exactly that dtype, the arrays sharing a placeholder agree (given outputs
   // decide first), a scalar takes its parameter's type. `inputs` holds each input array's
   // dtype (none for a scalar); `outputs` the given outputs' dtypes, or is empty. TypeError when
-  // they disagree, or when no array decides a placeholder that a parameter needs.
+  // they disagree, or when no array decides a placeholder that a parameter needs. A
+  // struct-typed input takes no dtype (its entry in `inputs` is none) and gets UInt8, a stand-in
+  // that only counts its slots.
   void resolve(std::span<const std::optional<DType>> inputs, std::span<const DType> outputs,
                std::span<DType> in_types, std::span<DType> out_types,
                const std::string& kernel_name) const;
@@ -67,7 +84,13 @@ struct KernelScalar {
   // A texture or surface object's handle (UInt64, as cudaTextureObject_t is unsigned long
   // long): unlike other scalars it gives a type placeholder its type, as in CuPy ('U texObj').
   bool binds_type = false;
+  // A structured value (numpy.void, or a one-element structured array): its bytes, owned by
+  // the caller for the call, and its layout; `value` is unused. Only a struct-typed parameter
+  // takes it.
+  const void* struct_bytes = nullptr;
+  StructLayout struct_layout;
 
+  bool is_struct() const { return struct_layout.size > 0; }
   Scalar as(DType t) const;
 };
 
@@ -76,6 +99,9 @@ struct KernelArg {
   const NDArray* array = nullptr;
   KernelScalar scalar;  // when array is null
 };
+
+// Whether `name` is one of CUDA's vector types (char1 .. double4, longlong2, ...).
+bool is_cuda_vector_type(std::string_view name);
 
 // A dtype's C++ type as user kernels spell it (CuPy's names: float16, complex<float>); the
 // generated source makes the device library's types visible without their namespace.
