@@ -15,3 +15,8 @@ def __getattr__(name):
         import importlib
         return importlib.import_module('cunp.linalg.sparse')
     raise AttributeError("module 'cunp.linalg' has no attribute '%s'" % name)
+
+
+def __dir__():
+    # `sparse` is a submodule loaded on first use: listed from the start, as after its import.
+    return sorted(set(globals()) | {'sparse'})
