@@ -12,6 +12,8 @@ MemoryPointer, which copies and fills bytes:
 """
 import contextlib as _contextlib
 import ctypes as _ctypes
+import errno as _errno
+import os as _os
 
 from cunp import _core
 from cunp._core import (  # noqa: F401
@@ -73,6 +75,49 @@ class ManagedMemory(_OwningMemory):
 
     def __init__(self, size):
         self._hold(_core.memory.malloc_managed(_size(size)), size)
+
+
+_SYSTEM_ALIGNMENT = 256  # as cudaMalloc's: any element type, and coalesced rows
+_libc = None
+
+
+def _c_library():
+    global _libc
+    if _libc is None:
+        libc = _ctypes.CDLL(None, use_errno=True)
+        libc.posix_memalign.argtypes = [_ctypes.POINTER(_ctypes.c_void_p), _ctypes.c_size_t,
+                                        _ctypes.c_size_t]
+        libc.posix_memalign.restype = _ctypes.c_int
+        libc.free.argtypes = [_ctypes.c_void_p]
+        libc.free.restype = None
+        _libc = libc
+    return _libc
+
+
+class SystemMemory(BaseMemory):
+    """`size` bytes of system-allocated memory: plain host memory from the C library (aligned
+    to 256 bytes), which the GPU reads and writes directly where the device can access pageable
+    memory (HMM or ATS: cunp.cuda.runtime.deviceGetAttribute(
+    cunp.cuda.runtime.cudaDevAttrPageableMemoryAccess, device) is 1). Its device_id is the
+    current device's; the memory is freed when the object and every pointer over it are gone.
+    Size 0 allocates nothing (ptr 0)."""
+
+    def __init__(self, size):
+        self.size = _size(size)
+        self.device_id = _core.getDevice()
+        self.ptr = 0
+        if self.size:
+            out = _ctypes.c_void_p()
+            err = _c_library().posix_memalign(_ctypes.byref(out), _SYSTEM_ALIGNMENT, self.size)
+            if err or not out.value:
+                raise OutOfMemoryError("out of system memory allocating %d bytes (%s)"
+                                       % (self.size, _os.strerror(err or _errno.ENOMEM)))
+            self.ptr = out.value
+
+    def __del__(self):
+        ptr, self.ptr = getattr(self, "ptr", 0), 0
+        if ptr and _libc is not None:
+            _libc.free(ptr)
 
 
 class PooledMemory(_OwningMemory):
@@ -351,6 +396,13 @@ def malloc(size):
 def malloc_managed(size):
     """`size` bytes of managed memory (a MemoryPointer over a ManagedMemory)."""
     return MemoryPointer(ManagedMemory(size), 0)
+
+
+def malloc_system(size):
+    """`size` bytes of system-allocated memory (a MemoryPointer over a SystemMemory); as an
+    allocator, set_allocator(malloc_system), it puts arrays in host memory that the GPU uses
+    directly on systems with HMM or ATS."""
+    return MemoryPointer(SystemMemory(size), 0)
 
 
 def malloc_async(size):
