@@ -1,9 +1,8 @@
 // src/device/cunp_scalar.cuh -- NumPy's semantics of single values that more than one kind of
-// kernel needs: IEEE bits and special values, the NaN test, and complex magnitude and conjugate
-// (complex division: cunp_divide.cuh). Written once here; the ufunc math header and the areas' parts all call these.
+// kernel needs: IEEE bits and special values, the NaN test, and complex division, magnitude and
+// conjugate. Written once here; the ufunc math header and the areas' parts all call these.
 #pragma once
 #include "cunp_device.cuh"
-#include "cunp_divide.cuh"
 
 // In cunp::mth, the ufunc math's namespace, rather than cunp: generated kernels say `using
 // namespace cunp`, and users' ElementwiseKernel code then sees cunp's names, not these.
@@ -49,6 +48,18 @@ template <class T> __device__ T absolute(complex<T> z) { return c_abs(z.re, z.im
 // NumPy's conjugate: the value itself but for complex values.
 template <class T> __device__ T conjugate(T a) { return a; }
 template <class T> __device__ complex<T> conjugate(complex<T> a) { return {a.re, -a.im}; }
+
+// Smith's division, NumPy's complex true_divide (a zero divisor gives inf or NaN parts).
+template <class T> __device__ complex<T> cdiv(complex<T> a, complex<T> b) {
+  T abr = fabs(b.re), abi = fabs(b.im);
+  if (abr >= abi) {
+    if (abr == 0 && abi == 0) return {a.re / abr, a.im / abr};
+    T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
+    return {(a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl};
+  }
+  T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
+  return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
+}
 
 }  // namespace mth
 }  // namespace cunp

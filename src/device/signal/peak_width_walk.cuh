@@ -18,7 +18,9 @@ __device__ void peak_width_walk(const X& x, const T& mn, const P& peaks, const F
                                 double rel_height, long long k) {
   const long long n = x.size();
   const long long p = peaks[k], i_min = left_bases[k], i_max = right_bases[k];
-  const double h = static_cast<double>(x[p]) - static_cast<double>(prominences[k]) * rel_height;
+  // SciPy rounds the product, then the difference: no fused multiply-add (NVRTC would fuse).
+  const double h = static_cast<double>(x[p]) -
+                   __dmul_rn(static_cast<double>(prominences[k]), rel_height);
   const peak_tree_shape s = peak_tree_layout(n);
   const auto below = [h](double y) { return !(h < y); };
   double unused = 0;

@@ -1,7 +1,7 @@
 // src/device/special/complex_arith.cuh -- the complex<double> arithmetic the special functions
-// share beyond the device header's +, - and *: division (cunp_scalar.cuh's), exp, the
-// principal log and sqrt, abs, and sin/cos/cot of pi z, each with C99's values at zeros and
-// within double's range.
+// share beyond the device header's +, - and *: division (Smith's, without overflow of |b|^2),
+// exp, the principal log and sqrt, abs, and sin/cos/cot of pi z, each with C99's values at
+// zeros and within double's range.
 #pragma once
 #include "special_values.cuh"
 
@@ -9,9 +9,18 @@ namespace cunp::special {
 
 using sp_cx = complex<double>;
 
-// Division is NumPy's complex true_divide (Smith's, cunp_scalar.cuh): one function for every
-// kernel.
-__device__ inline sp_cx sp_cdiv(sp_cx a, sp_cx b) { return mth::cdiv(a, b); }
+// Smith's division as SciPy's special functions round it: each part divided by the scaled
+// denominator. The ufuncs' division (cunp_scalar.cuh's mth::cdiv) multiplies by its reciprocal
+// instead, as NumPy's true_divide does: one more rounding a step, which the continued fractions
+// (Faddeeva, expint) carry past SciPy's accuracy, so the two stay apart on purpose.
+__device__ inline sp_cx sp_cdiv(sp_cx a, sp_cx b) {
+  if (::fabs(b.re) >= ::fabs(b.im)) {
+    const double r = b.im / b.re, d = b.re + b.im * r;
+    return sp_cx((a.re + a.im * r) / d, (a.im - a.re * r) / d);
+  }
+  const double r = b.re / b.im, d = b.re * r + b.im;
+  return sp_cx((a.re * r + a.im) / d, (a.im * r - a.re) / d);
+}
 __device__ inline sp_cx sp_cexp(sp_cx a) {
   const double e = ::exp(a.re);
   return a.im == 0.0 ? sp_cx(e, a.im) : sp_cx(e * ::cos(a.im), e * ::sin(a.im));

@@ -7,7 +7,6 @@
 #include <cstring>
 
 #define __device__
-#define CUNP_DEVICE_ON_HOST 1  // cunp_divide.cuh: complex<T> is this file's
 #define __forceinline__ inline
 using std::isfinite;
 using std::isinf;

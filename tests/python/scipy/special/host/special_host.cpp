@@ -24,7 +24,6 @@
 #include "../../../../../src/device/special/exponential_integral.cuh"
 #include "../../../../../src/device/special/expn.cuh"
 #include "../../../../../src/device/special/trig_integrals.cuh"
-#include "../../../../../src/device/cunp_divide.cuh"
 #include "../../../../../src/device/special/complex_arith.cuh"
 #include "../../../../../src/device/special/complex_elementary.cuh"
 #include "../../../../../src/device/special/complex_expint.cuh"
