@@ -5,7 +5,8 @@
 CUNP_FUZZ_EXAMPLES (default 60) sets the examples per test; CUNP_FUZZ_DRY=1 runs NumPy
 against itself (no GPU needed), which checks the strategies and the comparison. The number
 of examples run is printed at the end as ``fuzz: N examples`` (with ``, K functions`` where
-test_fuzz_signatures.py drew K functions by their signatures).
+test_fuzz_signatures.py drew K functions by their signatures, and ``, U ufuncs`` where
+test_fuzz_ufuncs.py drew U ufunc objects).
 """
 import os
 import sys
@@ -50,4 +51,5 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_terminal_summary(terminalreporter):
     functions = f', {len(differential.FUNCTIONS)} functions' if differential.FUNCTIONS else ''
-    terminalreporter.write_line(f'fuzz: {differential.EXAMPLES} examples{functions}')
+    ufuncs = f', {len(differential.UFUNCS)} ufuncs' if differential.UFUNCS else ''
+    terminalreporter.write_line(f'fuzz: {differential.EXAMPLES} examples{functions}{ufuncs}')

@@ -3,10 +3,10 @@ function of the same name, with arguments drawn from NumPy's own signature: para
 take arrays get random arrays (every dtype, 0-d, empty, size-1 axes, non-contiguous,
 negative-stride and broadcast views), the keywords known here get valid and invalid values,
 the others keep their defaults. Compared: the result's dtype, shape, C/F contiguity and values,
-or the exception's built-in type (differential.check).
+or the exception's type (differential.expected_type).
 
 Functions out of reach of such arguments are listed in SKIP with the reason; ufuncs are drawn
-by test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the examples per function (default:
+by test_fuzz_every_ufunc.py and test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the examples per function (default:
 a sixth of CUNP_FUZZ_EXAMPLES, at least 3); CUNP_FUZZ_SIGNATURE_SHARD=i/n draws every n-th
 function from the i-th (the reliability harness runs shards side by side).
 """
@@ -69,10 +69,13 @@ SPECIAL = {
     'decimals': st.integers(-1, 3), 'off': st.integers(-3, 3), 'scl': st.integers(-2, 3),
 }
 # Parameters with these names make the function unreachable from arrays.
-UNREACHABLE = {'func', 'func1d', 'function', 'pyfunc', 'condlist', 'funclist', 'ufunc',
+UNREACHABLE = {'func', 'func1d', 'function', 'pyfunc', 'funclist', 'ufunc',
                'file', 'fname', 'fid', 'string', 'buffer', 'iter', 'subscripts', 'like_func'}
-# Sequence-of-arrays parameters.
-SEQUENCES = {'tup', 'arrays', 'arys', 'xs', 'choices', 'list_of_arrays'}
+# Sequence-of-arrays parameters; of one length per call mostly (select's condlist and
+# choicelist pair up).
+SEQUENCES = {'tup', 'arrays', 'arys', 'xs', 'choices', 'list_of_arrays', 'choicelist'}
+# Sequences of boolean arrays (now and then one of another dtype, which NumPy refuses).
+BOOL_SEQUENCES = {'condlist'}
 
 # Optional keywords: drawn a third of the time, valid and invalid values alike.
 KEYWORDS = {
@@ -91,6 +94,7 @@ KEYWORDS = {
     'rcond': st.none() | st.floats(0, 1), 'hermitian': st.booleans(), 'upper': st.booleans(),
     'full_matrices': st.booleans(), 'compute_uv': st.booleans(), 'tensor': st.booleans(),
     'trim': st.booleans(), 'stable': st.none() | st.booleans(), 'descending': st.booleans(),
+    'default': s.python_scalars(),
 }
 
 
@@ -139,6 +143,7 @@ def call_arguments(draw, params):
     """Positional arrays and values, and keyword values, drawn from NumPy's parameters."""
     dtype = draw(s.dtypes)
     shape = draw(s.shapes)
+    count = draw(st.integers(1, 3))  # the length of sequence arguments
     positional, keywords, arrays = [], {}, []
     for p in params:
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
@@ -147,11 +152,18 @@ def call_arguments(draw, params):
         if required:
             if p.name in SPECIAL:
                 positional.append(('value', draw(SPECIAL[p.name])))
-            elif p.name in SEQUENCES:
-                n = draw(st.integers(1, 3))
+            elif p.name in SEQUENCES or p.name in BOOL_SEQUENCES:
+                # (hypothesis favours small draws: the odd case is the largest one)
+                n = draw(st.integers(0, 3)) if draw(st.integers(0, 5)) == 5 else count
                 same = draw(st.booleans())
-                items = [draw(s.arrays(dtype=dtype if same else None,
-                                       shape=shape if same else None)) for _ in range(n)]
+                if p.name in BOOL_SEQUENCES:
+                    kinds = [None if draw(st.integers(0, 7)) == 7 else numpy.dtype('?')
+                             for _ in range(n)]
+                    same = same or draw(st.booleans())  # mostly of the values' shape
+                else:
+                    kinds = [dtype if same else None] * n
+                items = [draw(s.arrays(dtype=kind, shape=shape if same else None))
+                         for kind in kinds]
                 positional.append(('arrays', len(arrays), n))
                 arrays.extend((a, draw(s.layouts(a))) for a in items)
             else:

@@ -1,4 +1,5 @@
-"""Ufuncs and operators on random dtypes, shapes, layouts and NEP 50 Python scalars."""
+"""Ufuncs and operators on random dtypes, shapes, layouts and NEP 50 Python scalars: many
+examples of the most used ufuncs (test_fuzz_every_ufunc.py draws every shared one)."""
 import operator
 
 import pytest
@@ -86,3 +87,4 @@ def test_overlapping_out(name, a, shift):
 def test_astype(a, dtype, casting):
     assume(not unrepresentable_cast(a, dtype))
     check(lambda xp, a: a.astype(dtype, casting=casting), a)
+

@@ -136,7 +136,8 @@ def test_differential_check_compares_dtype_shape_values_and_errors(monkeypatch):
     with pytest.raises(AssertionError):
         differential.assert_same(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.1]))
     differential.assert_same(numpy.array([numpy.nan, 1.0]), numpy.array([numpy.nan, 1.0]))
-    # Where NumPy raises, the same built-in type is expected.
+    # Where NumPy raises, the same type is expected: NumPy's own AxisError and LinAlgError
+    # themselves, its private ufunc errors as their built-in base.
     differential.check(lambda xp, a: a.sum(axis=3), numpy.zeros((2, 2)))
     calls = iter([None, ValueError])
 
@@ -168,3 +169,110 @@ def test_fuzz_summary_counts_examples_functions_and_failures():
     assert line == 'fuzz: 17 examples over 5 functions, 1 failures' and not passed
     line, passed = run_py.fuzz_summary({'a.py': ok['a.py']})
     assert line == 'fuzz: 10 examples over 5 functions, 0 failures' and passed
+
+
+def test_exception_types_compared():
+    import differential
+
+    def error_of(fn):
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001 - the exception is what is looked at
+            return e
+    axis = error_of(lambda: numpy.zeros(2).sum(axis=3))
+    linalg = error_of(lambda: numpy.linalg.inv(numpy.zeros((2, 2))))
+    no_loop = error_of(lambda: numpy.add(numpy.zeros(2, 'U1'), 1))
+    assert differential.expected_type(axis) is numpy.exceptions.AxisError
+    assert differential.expected_type(linalg) is numpy.linalg.LinAlgError
+    assert differential.expected_type(no_loop) is TypeError  # UFuncTypeError: private
+    assert differential.expected_type(ValueError('x')) is ValueError
+    assert differential.expected_type(numpy.exceptions.AxisError(1, 1)) is \
+        numpy.exceptions.AxisError
+
+
+def test_differential_check_demands_numpys_own_exception_types(monkeypatch):
+    import differential
+    monkeypatch.setattr(differential, 'xp', numpy)
+    monkeypatch.setattr(differential, 'DRY', True)
+
+    def check_pair(np_error, cunp_error):
+        calls = iter([np_error, cunp_error])
+
+        def fn(xp):
+            raise next(calls)
+        differential.check(fn)
+    check_pair(numpy.linalg.LinAlgError('Singular matrix'), numpy.linalg.LinAlgError('x'))
+    check_pair(numpy.exceptions.AxisError(3, 2), numpy.exceptions.AxisError(3, 2))
+    check_pair(TypeError('a'), TypeError('b'))
+    with pytest.raises(AssertionError, match='LinAlgError'):
+        check_pair(numpy.linalg.LinAlgError('Singular matrix'), ValueError('singular'))
+    with pytest.raises(AssertionError, match='AxisError'):
+        check_pair(numpy.exceptions.AxisError(3, 2), ValueError('axis 3'))
+    with pytest.raises(AssertionError, match='TypeError'):
+        check_pair(TypeError('a'), ValueError('b'))
+
+
+def test_every_shared_ufunc_is_drawn():
+    """The ufunc list is read from NumPy and cunp, not a table: every shared ufunc object is a
+    parameter of test_every_ufunc (or in its skip list with a reason), the ones issue 21's
+    fixed lists left out among them."""
+    pytest.importorskip('hypothesis')
+    every = importlib.import_module('test_fuzz_every_ufunc')
+    import cunp
+    shared = {n for n in dir(numpy) if isinstance(getattr(numpy, n), numpy.ufunc)
+              and hasattr(cunp, n)}
+    assert set(every.shared_ufuncs()) == shared
+    assert all(reason for reason in every.SKIP_UFUNCS.values())
+    for name in ('greater', 'less_equal', 'not_equal', 'logical_or', 'fmod', 'divmod', 'log2',
+                 'exp2', 'expm1', 'tan', 'arccos', 'frexp', 'modf', 'ldexp', 'matmul',
+                 'matvec', 'vecmat', 'vecdot'):
+        assert name in shared and name not in every.SKIP_UFUNCS, name
+    assert every.core_dims('(n?,k),(k,m?)->(n?,m?)') == ([['n?', 'k'], ['k', 'm?']],
+                                                          [['n?', 'm?']])
+    assert every.core_dims('(n),(n)->()') == ([['n'], ['n']], [[]])
+
+
+def test_select_is_drawn_with_lists_of_conditions_and_choices():
+    pytest.importorskip('hypothesis')
+    sig = importlib.import_module('test_fuzz_signatures')
+    ids = [p.id for p in sig._functions()]
+    select = [p for p in sig._functions() if p.id == 'select'][0]
+    assert 'select' in ids and not select.marks, select.marks
+
+
+def test_fuzz_summary_counts_rounds_and_ufuncs():
+    run_py = importlib.import_module('run')
+    two_rounds = ('===== round 1 (seed 0, rc 0, 9 s)\nfuzz: 10 examples, 4 ufuncs\n'
+                  '4 passed in 9.0s\n===== round 2 (seed 1, rc 0, 2 s)\n'
+                  'fuzz: 8 examples, 4 ufuncs\n4 passed in 2.0s')
+    results = {'u (shard 1 of 2)': (0, two_rounds, 11.0),
+               'u (shard 2 of 2)': (0, 'fuzz: 6 examples, 3 ufuncs\n3 passed in 1.0s', 1.0),
+               's': (0, 'fuzz: 5 examples, 5 functions\n5 passed in 1.0s', 1.0)}
+    line, passed = run_py.fuzz_summary(results)
+    assert line == 'fuzz: 29 examples over 5 functions and 7 ufuncs, 0 failures' and passed
+
+
+def test_run_rounds_repeats_with_new_seeds_while_time_is_left():
+    run_py = importlib.import_module('run')
+    seeds = []
+
+    def runner(cmd, timeout, env=None, cwd=None):
+        seeds.append(cmd[-1])
+        return 0, 'fuzz: 3 examples\n1 passed in 0.1s', 0.0
+    rc, out, _ = run_py.run_rounds(['pytest'], 5, run_py.time.monotonic() + 60,
+                                   run_py.time.monotonic() + 60, max_rounds=3, runner=runner)
+    assert rc == 0 and seeds == ['--hypothesis-seed=5', '--hypothesis-seed=6',
+                                 '--hypothesis-seed=7']
+    assert run_py.fuzz_summary({'f': (rc, out, 0.0)})[0] == 'fuzz: 9 examples, 0 failures'
+    # A failed round ends them; a round that would not fit in the box is not started.
+    seeds.clear()
+    results = iter([(1, 'fuzz: 3 examples\n1 failed in 0.1s', 0.0)])
+    rc, _, _ = run_py.run_rounds(['pytest'], 0, run_py.time.monotonic() + 60,
+                                 run_py.time.monotonic() + 60,
+                                 runner=lambda *a, **k: next(results))
+    assert rc == 1
+    results = iter([(0, 'fuzz: 3 examples\n1 passed in 9.0s', 9.0)])
+    rc, out, _ = run_py.run_rounds(['pytest'], 0, run_py.time.monotonic() + 5,
+                                   run_py.time.monotonic() + 60,
+                                   runner=lambda *a, **k: next(results))
+    assert rc == 0 and out.count('===== round') == 1
