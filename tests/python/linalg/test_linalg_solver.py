@@ -405,6 +405,31 @@ def test_matrix_norms_of_empty_matrices(ord, shape):
     close(cunp.linalg.norm(cunp.asarray(a), ord=ord, axis=(-2, -1)), want, 'float64')
 
 
+@pytest.mark.parametrize('ord', [None, 'fro', 'nuc', 1, -1, 2, -2, numpy.inf, -numpy.inf])
+@pytest.mark.parametrize('shape', [(3, 3), (2, 4), (4, 2), (1, 1), (2, 3, 3), (3, 2, 4),
+                                   (2, 2, 3, 4)])
+@pytest.mark.parametrize('axis', [(-2, -1), (0, 1)])
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex64', 'complex128', 'int32',
+                                   'bool'])
+def test_matrix_norms_of_zero_matrices(ord, shape, axis, dtype):
+    """Zero matrices, square and not, alone and stacked (singular: their smallest singular
+    value and the -1/-2/-inf norms are 0): every ord on both axis pairs, the value and the
+    result's dtype and shape as NumPy's (issue 37), keepdims too."""
+    a = numpy.zeros(shape, dtype)
+
+    def same(got, want):
+        # A single matrix's norm: NumPy's is a NumPy scalar, cunp's a 0-d array.
+        got = cunp.asnumpy(got) if isinstance(got, cunp.ndarray) else numpy.asarray(got)
+        want = numpy.asarray(want)
+        assert (got.dtype, got.shape) == (want.dtype, want.shape), (got.dtype, want.dtype)
+        numpy.testing.assert_array_equal(got, want)
+    for keepdims in (False, True):
+        same(cunp.linalg.norm(cunp.asarray(a), ord=ord, axis=axis, keepdims=keepdims),
+             numpy.linalg.norm(a, ord=ord, axis=axis, keepdims=keepdims))
+    if axis == (-2, -1):
+        same(cunp.linalg.matrix_norm(cunp.asarray(a), ord=ord), numpy.linalg.matrix_norm(a, ord=ord))
+
+
 @pytest.mark.parametrize('ord', [None, 0, 1, -1, 2, 3, 0.5, numpy.inf, -numpy.inf])
 @pytest.mark.parametrize('dtype', ['float32', 'complex128'])
 def test_vector_norms(ord, dtype):

@@ -270,3 +270,66 @@ def test_einsum_path_on_device_arrays():
     for opt in ('greedy', 'optimal'):
         got = cunp.einsum_path('ij,jk,kl,lm->im', *ops, optimize=opt)[0]
         assert got == numpy.einsum_path('ij,jk,kl,lm->im', *ops_np, optimize=opt)[0]
+
+
+# axes=/axis= on device operands of several layouts: values, dtype, shape and the result's
+# layout (strides in elements, C/F contiguity) as NumPy's (issue 37). NumPy allocates the
+# output with the loop dimensions first and the core ones last, then moves the core ones to
+# where axes= puts them, so the result is a non-contiguous view for most selections.
+AXES_LAYOUT_CALLS = [
+    ("matmul", (3, 2, 4), (2, 4, 5), dict(axes=[(-3, -1), (-2, -1), (-3, -1)])),
+    ("matmul", (3, 2, 4), (5, 2, 4), dict(axes=[(0, 2), (2, 0), (1, 0)])),
+    ("matmul", (2, 3, 4, 6), (2, 4, 6, 5), dict(axes=[(1, 3), (-2, -1), (0, -1)])),
+    ("matmul", (2, 3, 4, 6), (4, 6, 5), dict(axes=[(1, 3), (-2, -1), (-1, 0)])),
+    ("matmul", (6,), (2, 6, 5), dict(axes=[0, (-2, 0), 0])),
+    ("matmul", (6,), (2, 6, 5), dict(axes=[0, (1, 2), 0])),
+    ("matmul", (3, 6, 2), (6,), dict(axes=[(0, 1), 0, 0])),
+    ("vecdot", (5, 3, 4), (5, 3, 4), dict(axis=0)),
+    ("vecdot", (5, 3, 4), (3, 4), dict(axis=-2)),
+    ("vecdot", (2, 5, 3), (5, 3), dict(axes=[(1,), (0,), ()])),
+    ("vecdot", (2, 5, 3), (5, 1), dict(axis=1)),  # a core size mismatch: ValueError
+    ("matvec", (4, 2, 3), (4,), dict(axes=[(-1, -3), 0, -1])),
+    ("matvec", (4, 2, 3), (2, 4), dict(axes=[(2, 0), 1, 0])),
+    ("vecmat", (2, 4), (5, 4, 2), dict(axes=[-1, (1, 0), 0])),
+    ("vecmat", (4, 2), (3, 4, 5), dict(axes=[0, (1, 2), 1])),  # loop shapes differ: ValueError
+]
+
+
+def _laid_out(xp, a, layout):
+    """a (on the host) as a device (or NumPy) array of the layout: 'C', 'F', 'strided' (every
+    other element of a larger array) or 'reversed' (negative strides)."""
+    if layout == 'C':
+        return xp.asarray(a)
+    if layout == 'F':
+        return xp.asfortranarray(xp.asarray(a))
+    if layout == 'strided':
+        big = numpy.zeros(tuple(2 * n for n in a.shape), a.dtype)
+        big[tuple(slice(None, None, 2) for _ in a.shape)] = a
+        return xp.asarray(big)[tuple(slice(None, None, 2) for _ in a.shape)]
+    return xp.asarray(numpy.ascontiguousarray(a[(slice(None, None, -1),) * a.ndim]))[
+        (slice(None, None, -1),) * a.ndim]
+
+
+@gpu
+@pytest.mark.parametrize("layout", ['C', 'F', 'strided', 'reversed'])
+@pytest.mark.parametrize("dtype", ['float64', 'complex64', 'int64'])
+@pytest.mark.parametrize("name,sa,sb,kw", AXES_LAYOUT_CALLS)
+def test_gufunc_axes_values_and_layout(name, sa, sb, kw, dtype, layout):
+    a, b = rand(sa, dtype, 1), rand(sb, dtype, 2)
+    if dtype == 'int64':
+        a, b = (rand(sa, 'float64', 1) * 4).astype(dtype), (rand(sb, 'float64', 2) * 4).astype(dtype)
+    try:
+        want = getattr(numpy, name)(_laid_out(numpy, a, layout), _laid_out(numpy, b, layout), **kw)
+    except Exception as e:  # noqa: BLE001 - the same exception type is demanded of cunp
+        with pytest.raises(type(e)):
+            getattr(cunp, name)(_laid_out(cunp, a, layout), _laid_out(cunp, b, layout), **kw)
+        return
+    got = getattr(cunp, name)(_laid_out(cunp, a, layout), _laid_out(cunp, b, layout), **kw)
+    assert isinstance(got, cunp.ndarray)
+    assert (got.dtype, got.shape) == (want.dtype, want.shape)
+    strides = tuple(s // got.itemsize for s in got.strides)
+    assert strides == tuple(s // want.itemsize for s in want.strides), (strides, want.strides)
+    assert (got.flags.c_contiguous, got.flags.f_contiguous) == (want.flags.c_contiguous,
+                                                                want.flags.f_contiguous)
+    rtol = 1e-5 if dtype == 'complex64' else 1e-12
+    numpy.testing.assert_allclose(cunp.asnumpy(got), want, rtol=rtol, atol=rtol)

@@ -139,3 +139,51 @@ def test_interp_large():
     fp = _rng.standard_normal(2**16)
     x = _rng.random(2**20) * xp[-1] * 1.01 - 0.005 * xp[-1]
     _both(x, xp, fp)
+
+
+def _both_parts(x, xp, fp, **kw):
+    """As _both, a complex result's real and imaginary parts compared apart (NumPy's array
+    comparison counts a NaN in either part as the same NaN)."""
+    dev = [cunp.asarray(a) if isinstance(a, numpy.ndarray) else a for a in (x, xp, fp)]
+    got, want = cunp.interp(*dev, **kw), numpy.interp(x, xp, fp, **kw)
+    _exact(got, want)
+    if numpy.iscomplexobj(want):
+        numpy.testing.assert_array_equal(got.get().real, want.real)
+        numpy.testing.assert_array_equal(got.get().imag, want.imag)
+
+
+_NAN_FP = {
+    # NaN at the ends, inside, next to each other, everywhere.
+    "first": [numpy.nan, 2.0, -1.0, 4.0, 0.5],
+    "last": [1.0, 2.0, -1.0, 4.0, numpy.nan],
+    "inside": [1.0, 2.0, numpy.nan, 4.0, 0.5],
+    "pair": [1.0, numpy.nan, numpy.nan, 4.0, 0.5],
+    "ends": [numpy.nan, 2.0, -1.0, 4.0, numpy.nan],
+    "all": [numpy.nan] * 5,
+}
+
+
+@gpu
+@pytest.mark.parametrize("where", list(_NAN_FP))
+@pytest.mark.parametrize("kind", ["real", "complex-real", "complex-imag", "complex-both"])
+@pytest.mark.parametrize("bounds", [{}, {"left": -3.0, "right": 7.0}, {"left": numpy.nan}])
+def test_interp_nan_in_fp(where, kind, bounds):
+    """NaN in fp (issue 37): x at each sample point, between them, outside, at the ends, NaN
+    and inf x; real fp and complex fp with the NaN in either part or both."""
+    xp = numpy.array([0.0, 1.0, 2.0, 3.0, 5.0])
+    fp = numpy.array(_NAN_FP[where])
+    if kind != "real":
+        other = numpy.array([0.5, -1.0, 2.0, 3.0, -4.0])
+        nan = numpy.isnan(fp)
+        re = fp if kind != "complex-imag" else numpy.where(nan, 1.5, fp)
+        im = numpy.where(nan, numpy.nan, other) if kind != "complex-real" else other
+        fp = re + 1j * im
+        fp.real, fp.imag = re, im  # (re + 1j * nan would make the real part NaN too)
+        if bounds:
+            bounds = {k: complex(v, -v) for k, v in bounds.items()}
+    x = numpy.array([-1.0, 0.0, 0.25, 1.0, 1.5, 2.0, 2.75, 3.0, 4.0, 5.0, 6.0,
+                     numpy.nan, numpy.inf, -numpy.inf])
+    _both_parts(x, xp, fp, **bounds)
+    _both_parts(x[::-2], xp, fp, **bounds)  # a strided, reversed x
+    _both_parts(numpy.array(2.0), xp, fp, **bounds)  # a 0-d x at a sample point
+    _both_parts(x, xp[:1], fp[:1], **bounds)  # one sample point
