@@ -6,7 +6,7 @@ CUNP_FUZZ_EXAMPLES (default 60) sets the examples per test; CUNP_FUZZ_DRY=1 runs
 against itself (no GPU needed), which checks the strategies and the comparison. The number
 of examples run is printed at the end as ``fuzz: N examples`` (with ``, K functions`` where
 test_fuzz_signatures.py drew K functions by their signatures, and ``, U ufuncs`` where
-test_fuzz_ufuncs.py drew U ufunc objects).
+test_fuzz_every_ufunc.py drew U ufunc objects).
 """
 import os
 import sys

@@ -15,7 +15,7 @@ DRY = os.environ.get('CUNP_FUZZ_DRY') == '1'
 WATCHDOG_S = int(os.environ.get('CUNP_FUZZ_WATCHDOG', '120'))
 EXAMPLES = 0  # examples run in this process, for the summary line
 FUNCTIONS = set()  # functions drawn by their signatures (test_fuzz_signatures), likewise
-UFUNCS = set()  # ufunc objects drawn by test_fuzz_ufuncs.test_every_ufunc, likewise
+UFUNCS = set()  # ufunc objects drawn by test_fuzz_every_ufunc.py, likewise
 
 if DRY:
     xp = numpy

@@ -6,8 +6,8 @@ the others keep their defaults. Compared: the result's dtype, shape, C/F contigu
 or the exception's type (differential.expected_type).
 
 Functions out of reach of such arguments are listed in SKIP with the reason; ufuncs are drawn
-by test_fuzz_every_ufunc.py and test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the examples per function (default:
-a sixth of CUNP_FUZZ_EXAMPLES, at least 3); CUNP_FUZZ_SIGNATURE_SHARD=i/n draws every n-th
+by test_fuzz_every_ufunc.py and test_fuzz_ufuncs.py. CUNP_FUZZ_SIGNATURE_EXAMPLES sets the
+examples per function (default: a sixth of CUNP_FUZZ_EXAMPLES, at least 3); CUNP_FUZZ_SIGNATURE_SHARD=i/n draws every n-th
 function from the i-th (the reliability harness runs shards side by side).
 """
 import inspect

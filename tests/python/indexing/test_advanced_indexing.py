@@ -251,6 +251,134 @@ def test_setitem_value_overlapping_target():
     same(a, g)
 
 
+# Advanced-index assignment of one scalar value across key forms (issue 37: some raised),
+# values of every kind and targets of several dtypes and layouts. A few hundred cases, drawn
+# from a fixed seed; each compares the whole target (and what lies around a strided view)
+# with NumPy's after `x[key] = value`, or demands NumPy's exception type where NumPy raises.
+_S = (5, 6, 4)
+_MASK = data(_S, "bool", 11)
+_KEYS = {
+    "int-array": numpy.array([0, 2, -1]),
+    "list": [1, 3],
+    "nested-list": [[0, 1], [4, 2]],
+    "duplicates": numpy.array([1, 1, 3, 1]),
+    "negative": numpy.array([-1, -5, -3]),
+    "uint8-array": numpy.array([4, 0], numpy.uint8),
+    "int32-2d": numpy.array([[0], [3]], numpy.int32),
+    "mask-full": _MASK,
+    "mask-none-true": numpy.zeros(_S, bool),
+    "mask-partial-1": _MASK[:, 0, 0],
+    "mask-partial-2": _MASK[:, :, 0],
+    "mask-after-slice": (slice(None), _MASK[0, :, 0]),
+    "mask-and-int-array": (numpy.array([True, False, True, False, True]), slice(None),
+                           numpy.array([0, 1, 3])),
+    "0d-int": numpy.array(2),
+    "0d-int-negative": numpy.array(-1, numpy.int16),
+    "0d-int-and-slice": (numpy.array(1), slice(1, 4)),
+    "0d-int-and-array": (numpy.array(4), numpy.array([0, 5])),
+    "bool-scalar": True,
+    "bool-scalar-false": False,
+    "0d-bool": numpy.array(True),
+    "slice-array": (slice(None), numpy.array([0, 2])),
+    "array-slice-array": (numpy.array([0, 1]), slice(None), numpy.array([1, 2])),
+    "slice-array-array": (slice(None), numpy.array([0, 1]), numpy.array([1, 2])),
+    "int-array-slice": (1, numpy.array([0, 2]), slice(1, 3)),
+    "array-int-array": (numpy.array([0, 4]), 2, numpy.array([3, 0])),
+    "ellipsis-array": (Ellipsis, numpy.array([0, 3])),
+    "array-ellipsis": (numpy.array([2, 0]), Ellipsis),
+    "array-ellipsis-array": (numpy.array([2, 0]), Ellipsis, numpy.array([1, 1])),
+    "none-array": (None, numpy.array([0, 2])),
+    "array-none-int": (numpy.array([0, 2]), None, 1),
+    "slice-none-array-array": (slice(None, None, -2), None, numpy.array([[0], [5]]),
+                               numpy.array([1, 2, 3])),
+    "broadcast-arrays": (numpy.array([[0], [2]]), numpy.array([1, 3, 5])),
+    "broadcast-separated": (numpy.array([[0], [4]]), slice(1, 3), numpy.array([0, 3])),
+    "reversed-slice-array": (slice(None, None, -1), numpy.array([1, -1])),
+    "empty-array": numpy.array([], numpy.intp),
+    "empty-list-slice": ([], slice(None)),
+    "empty-arrays": (numpy.array([], numpy.int64), numpy.array([], numpy.int64)),
+    "empty-mask-axis": (slice(None), slice(0, 0), numpy.array([1])),
+    # NumPy raises for these: the same exception type is demanded.
+    "out-of-bounds": numpy.array([0, 7]),
+    "mismatched-arrays": (numpy.array([0, 1]), numpy.array([0, 1, 2])),
+    "float-array": numpy.array([0.0, 1.0]),
+    "mask-wrong-shape": numpy.zeros(4, bool),
+    "too-many": (0, 0, 0, numpy.array([0])),
+}
+_VALUES = {
+    "int": 7, "negative-int": -3, "float": 2.5, "negative-zero": -0.0, "nan": float("nan"),
+    "bool": True, "complex": 1 + 2j, "big-int": 300, "int16": numpy.int16(-4),
+    "uint8": numpy.uint8(200), "float32": numpy.float32(1.5), "float64": numpy.float64(-2.75),
+    "complex64": numpy.complex64(2 - 1j), "bool_": numpy.bool_(False),
+    "0d-int64": numpy.array(4), "0d-float16": numpy.array(0.5, numpy.float16),
+    "0d-complex128": numpy.array(-1 + 1j), "0d-bool": numpy.array(True),
+}
+_TARGET_DTYPES = ["bool", "int8", "uint8", "int32", "int64", "float16", "float32", "float64",
+                  "complex64", "complex128"]
+_LAYOUTS = ["C", "F", "strided", "reversed"]
+
+
+def _scalar_cases(n=320, seed=37):
+    """n cases (key, value, dtype, layout, value on the device, key on the device): every key
+    and every value several times, the rest drawn."""
+    rng = numpy.random.default_rng(seed)
+    keys, values = list(_KEYS), list(_VALUES)
+    cases = []
+    for i in range(n):
+        key = keys[i % len(keys)]
+        value = values[rng.integers(len(values))]
+        dtype = _TARGET_DTYPES[rng.integers(len(_TARGET_DTYPES))]
+        if value == "nan" and numpy.dtype(dtype).kind in "iu":
+            value = "float"  # NaN to an integer: a platform-defined cast
+        device_value = value.startswith("0d-") and bool(rng.integers(2))
+        upload = bool(rng.integers(4))  # now and then NumPy's index arrays as they are
+        cases.append(pytest.param(key, value, dtype, _LAYOUTS[i % len(_LAYOUTS)], device_value,
+                                  upload, id=f"{key}-{value}-{dtype}-{_LAYOUTS[i % 4]}"
+                                  f"{'-devvalue' if device_value else ''}"
+                                  f"{'' if upload else '-hostkey'}-{i}"))
+    return cases
+
+
+def _builtin(error_type):
+    return next(t for t in error_type.__mro__ if t.__module__ == "builtins")
+
+
+def _scalar_target(xp, base, layout):
+    """(the array whose whole contents are compared, the view written)."""
+    whole = xp.asarray(base)
+    if layout == "F":
+        whole = xp.asfortranarray(whole)
+        return whole, whole
+    if layout == "strided":
+        return whole, whole[::2, 1::2, ::2]
+    if layout == "reversed":
+        return whole, whole[::-1, :, ::-1]
+    return whole, whole
+
+
+@pytest.mark.parametrize("key, value, dtype, layout, device_value, upload", _scalar_cases())
+def test_setitem_scalar_value_key_forms(key, value, dtype, layout, device_value, upload):
+    import warnings
+
+    k, v = _KEYS[key], _VALUES[value]
+    shape = tuple(2 * n for n in _S) if layout == "strided" else _S
+    base = data(shape, dtype, 5)
+    np_whole, np_view = _scalar_target(numpy, base.copy(), layout)
+    dev_whole, dev_view = _scalar_target(cunp, base.copy(), layout)
+    dev_v = cunp.asarray(v) if device_value else v
+    dev_k = on_device(k) if upload else k
+    with warnings.catch_warnings(), numpy.errstate(all="ignore"):
+        warnings.simplefilter("ignore")  # NumPy's ComplexWarning for a complex value
+        try:
+            np_view[k] = v
+        except Exception as e:  # noqa: BLE001 - the exception type is what is compared
+            with pytest.raises(_builtin(type(e))):
+                dev_view[dev_k] = dev_v
+            return
+        dev_view[dev_k] = dev_v
+    same(np_whole, dev_whole)
+
+
 @pytest.mark.parametrize("key, value", [
     (A > 100, numpy.ones(3)), (A > 50, numpy.ones((3, 3))), (A > 50, numpy.ones((1, 9))),
     (numpy.array([True, False, True]), numpy.ones(3)),
