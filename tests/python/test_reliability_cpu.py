@@ -158,7 +158,12 @@ def test_fuzz_strategies_dry_run():
                         '-q', '-p', 'no:cacheprovider', '--hypothesis-seed=0'],
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
-    assert re.search(r'fuzz: \d+ examples', p.stdout)
+    line = re.search(r'fuzz: \d+ examples.*', p.stdout).group(0)
+    # Every shared ufunc object drawn (none is skipped today), and the functions by signature.
+    every = importlib.import_module('test_fuzz_every_ufunc')
+    drawn = len(every.shared_ufuncs()) - len(every.SKIP_UFUNCS)
+    assert f', {drawn} ufuncs' in line, line
+    assert int(re.search(r'(\d+) functions', line).group(1)) > 300, line
 
 
 def test_fuzz_summary_counts_examples_functions_and_failures():
