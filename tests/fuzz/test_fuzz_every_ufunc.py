@@ -2,7 +2,9 @@
 table: nin and a generalized ufunc's core signature come from NumPy's ufunc (nout shows in
 the results compared). Operands: arrays of every dtype on mutually broadcastable shapes and
 layouts, a Python scalar now and then; core dimensions shared by name, an optional one left
-out, now and then a mismatched one (both sides raise).
+out, now and then a mismatched one (both sides raise). A quarter of the calls pass dtype=
+and/or casting= (valid and invalid values: the loop NumPy picks for a dtype, its casting
+errors).
 
 CUNP_FUZZ_UFUNC_EXAMPLES sets the examples per ufunc (default: a sixth of CUNP_FUZZ_EXAMPLES,
 at least 3); CUNP_FUZZ_UFUNC_SHARD=i/n draws every n-th ufunc from the i-th (the reliability
@@ -20,7 +22,7 @@ from hypothesis.extra import numpy as hnp
 import differential
 import strategies as s
 from differential import check
-from known_differences import integer_power_negative_exponent
+from known_differences import POWER, integer_power_negative_exponent, unrepresentable_cast
 
 pytestmark = pytest.mark.gpu
 
@@ -97,21 +99,42 @@ def ufunc_operands(draw, ufunc):
     return operands
 
 
+@st.composite
+def ufunc_keywords(draw):
+    """dtype= (any of the fuzzed dtypes) and casting= (the five rules and a bad one), a quarter
+    of the time."""
+    keywords = {}
+    if draw(st.integers(0, 3)) == 3:
+        if draw(st.booleans()):
+            keywords['dtype'] = draw(s.dtypes)
+        if draw(st.booleans()):
+            keywords['casting'] = draw(st.sampled_from(['no', 'equiv', 'safe', 'same_kind',
+                                                        'unsafe', 'bad']))
+    return keywords
+
+
 @pytest.mark.parametrize('name', _ufunc_params())
 @settings(max_examples=UFUNC_EXAMPLES)
 @given(data=st.data())
 def test_every_ufunc(name, data):
     ufunc = getattr(numpy, name)
     operands = data.draw(ufunc_operands(ufunc))
+    keywords = data.draw(ufunc_keywords())
     differential.UFUNCS.add(name)
     values = [op[1] for op in operands]
     if len(values) == 2:
         assume(not integer_power_negative_exponent(name, *values))
+    if 'dtype' in keywords:  # inputs cast to an integer dtype: NaN, inf or out of range
+        assume(not any(unrepresentable_cast(numpy.asarray(v), keywords['dtype'])
+                       for v in values if not isinstance(v, int)))
+        if name in POWER and numpy.dtype(keywords['dtype']).kind in 'biu':  # as above, cast
+            with numpy.errstate(all='ignore'):
+                assume(not numpy.any(numpy.asarray(values[1]) < 0))
     arrays = [op[1] for op in operands if op[0] == 'array']
 
     def call(xp, *bases):
         bases = iter(bases)
         args = [s.apply_layout(xp, next(bases), op[2]) if op[0] == 'array' else op[1]
                 for op in operands]
-        return getattr(xp, name)(*args)
+        return getattr(xp, name)(*args, **keywords)
     check(call, *arrays)
