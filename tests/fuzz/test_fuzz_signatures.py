@@ -67,6 +67,16 @@ SPECIAL = {
     'ndim': st.integers(0, 3), 'pad_width': st.integers(0, 2), 'q': st.floats(0, 1),
     'fill_value': s.python_scalars(), 'value': s.python_scalars(), 'val': s.python_scalars(),
     'decimals': st.integers(-1, 3), 'off': st.integers(-3, 3), 'scl': st.integers(-2, 3),
+    # An exponent or a shape drawn as an array of any values asks for a polynomial of degree
+    # 2**63 or an array of that many elements: NumPy's side never ends, or runs out of memory.
+    'pow': st.integers(-1, 5), 'new_shape': s.shapes, 'dimensions': s.shapes,
+    'dims': s.shapes,
+    # Dtype arguments (promote_types, can_cast, issubdtype) and isdtype's kinds.
+    'type1': st.sampled_from(s.DTYPES), 'type2': st.sampled_from(s.DTYPES),
+    'from_': st.sampled_from(s.DTYPES), 'to': st.sampled_from(s.DTYPES),
+    'arg1': st.sampled_from(s.DTYPES), 'arg2': st.sampled_from(s.DTYPES),
+    'kind': st.sampled_from(['bool', 'signed integer', 'unsigned integer', 'integral',
+                             'real floating', 'complex floating', 'numeric', 'bad']),
 }
 # Parameters with these names make the function unreachable from arrays.
 UNREACHABLE = {'func', 'func1d', 'function', 'pyfunc', 'funclist', 'ufunc',
