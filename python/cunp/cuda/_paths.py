@@ -6,12 +6,17 @@ from cunp import _core
 _cuda_path = False  # not looked up yet (None is an answer)
 
 
-def _toolkit_path(name):
-    """The first entry of one of Config's toolkit paths (config_info()'s "toolkit" rows)."""
-    for row in _core.config_info()["toolkit"]:
-        if row["name"] == name and row["value"]:
-            return row["value"].split(_os.pathsep)[0]
-    return ""
+def toolkit_dirs(name):
+    """One of Config's toolkit paths (config_info()'s "toolkit" rows: "headers", "nvcc", ...) as
+    a list, read once per name (Config settles them on first use)."""
+    if name not in _toolkit_dirs:
+        value = next((row["value"] for row in _core.config_info()["toolkit"]
+                      if row["name"] == name), "")
+        _toolkit_dirs[name] = [d for d in value.split(_os.pathsep) if d]
+    return _toolkit_dirs[name]
+
+
+_toolkit_dirs = {}
 
 
 def get_cuda_path():
@@ -24,7 +29,7 @@ def get_cuda_path():
             nvcc = _core.kernels.nvcc_path()
             path = _os.path.dirname(_os.path.dirname(nvcc)) if nvcc else ""
         if not path:
-            headers = _toolkit_path("headers")
+            headers = (toolkit_dirs("headers") or [""])[0]
             path = _os.path.dirname(headers) if headers.endswith("include") else ""
         _cuda_path = path or None
     return _cuda_path

@@ -34,7 +34,6 @@ fails with nvJitLink's own message instead of CUFFT_INTERNAL_ERROR.
 """
 import ctypes
 import functools
-import os
 import re
 
 # The entry points fft/cufft_lto.cuh's CUNP_CUFFT_LOAD_FORWARD / _STORE_FORWARD define.
@@ -162,17 +161,15 @@ def check_versions(nvrtc_version, jitlink_version, cufft_version):
 def compile_lto(source, name, options, arch, name_expression=None):
     """LTO-IR of `source` for compute_`arch` (NVRTC, -dlto), as cuFFT takes it, and the
     lowered name of `name_expression` (None without one)."""
-    from cunp import _core
     from cunp.cuda import nvrtc
-    # The toolkit's headers where cunp's Config found them (cuComplex.h & co.).
-    headers = next((row['value'] for row in _core.config_info()['toolkit']
-                    if row['name'] == 'headers'), '')
+    from cunp.cuda._paths import toolkit_dirs
     prog = nvrtc.createProgram(source, 'cufft_callback.cu', [], [])
     try:
         if name_expression:
             nvrtc.addNameExpression(prog, name_expression)
         opts = ['-dlto', '--relocatable-device-code=true', f'--gpu-architecture=compute_{arch}',
-                ] + [f'-I{d}' for d in headers.split(os.pathsep) if d] + list(options)
+                # the toolkit's headers where cunp's Config found them (cuComplex.h & co.)
+                ] + [f'-I{d}' for d in toolkit_dirs('headers')] + list(options)
         try:
             nvrtc.compileProgram(prog, opts)
         except Exception as e:
