@@ -234,9 +234,16 @@ Scalar to_scalar(nb::handle h, DType dtype) {
     return Scalar::from_double(v, dtype);
   }
   if (PyComplex_Check(o)) {
+    const std::complex<double> z{PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)};
+    // As NumPy stores a Python complex: bool(z) into bool, int(z) or float(z) (both refuse
+    // it) into the real types.
+    if (dtype == DType::Bool) return Scalar::from_bool(z != 0.0, dtype);
+    if (is_integer(dtype))
+      throw TypeError(
+          "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
     if (!is_complex(dtype))
       throw TypeError("float() argument must be a string or a real number, not 'complex'");
-    return Scalar::from_complex({PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)}, dtype);
+    return Scalar::from_complex(z, dtype);
   }
   if (PyUnicode_Check(o)) {
     // NumPy converts a string as the target type's Python constructor would: int('12'),
@@ -404,7 +411,14 @@ std::vector<IndexItem> to_index(nb::handle key) {
       items.push_back(IndexItem::integer(to_int(k)));
     } else if (!PyBool_Check(o) && !is_array(k) && PyIndex_Check(o) &&
                !(nb::hasattr(k, "ndim") && nb::cast<int>(k.attr("ndim")) > 0)) {
-      items.push_back(IndexItem::integer(to_int(k)));  // NumPy integers (NumPy arrays: below)
+      // NumPy integers (NumPy arrays: below). NumPy's bools refuse __index__: a boolean key.
+      PyObject* idx = PyNumber_Index(o);
+      if (!idx) {
+        PyErr_Clear();
+        throw AdvancedKey{};
+      }
+      Py_DECREF(idx);
+      items.push_back(IndexItem::integer(to_int(k)));
     } else if (is_array(k) && unwrap(k).a.ndim() == 0 && is_integer(unwrap(k).a.dtype())) {
       items.push_back(IndexItem::integer(to_int(k)));  // a 0-d integer array indexes like an int
     } else if (PyBool_Check(o) || is_array(k) || PyList_Check(o) || nb::hasattr(k, "__array__") ||

@@ -160,8 +160,10 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
   const std::vector<Index> items = to_index_key(key, KeyArrays::Device);
   const NDArray& x = unwrap(self).a;
   if (is_array(value)) return setitem(x, items, unwrap(value).a);
-  if (is_python_scalar(value) || PyUnicode_Check(value.ptr()))  // strings parse as the dtype
+  if (is_python_scalar(value) || PyUnicode_Check(value.ptr())) {  // strings parse as the dtype
+    plan_index(items, x.ndim());  // NumPy rejects the key before it converts the value
     return setitem(x, items, to_scalar(value, x.dtype()));
+  }
   // Host values and nested sequences, read as asarray reads them.
   const bool nested = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
   setitem(x, items,

@@ -43,3 +43,50 @@ def fft_not_finite(arrays):
             if float(numpy.abs(a).max()) * a.size >= float(numpy.finfo(work).max) / 4:
                 return True
     return False
+
+
+def complex_power_overflow(name, base, exponent):
+    """A complex power whose result overflows: the infinite parts' signs follow the last bits
+    of the angle w * arg(z), which cunp's exp(w log z) and the C library's cpow round
+    differently (both are within an ulp of the angle)."""
+    if name not in POWER | {'float_power'}:
+        return False
+    base, exponent = numpy.asarray(base), numpy.asarray(exponent)
+    if 'c' not in (base.dtype.kind, exponent.dtype.kind):
+        return False
+    with numpy.errstate(all='ignore'):
+        result = numpy.float_power(base, exponent)
+    return bool(numpy.isfinite(base).all() and numpy.isfinite(exponent).all() and
+                not numpy.isfinite(result).all())
+
+
+SPACINGS = {'linspace', 'logspace', 'geomspace'}
+
+
+def spacing_cast_to_int(name, values, keywords):
+    """linspace/logspace/geomspace with an integer dtype whose float values are NaN, inf or out
+    of the dtype's range (geomspace(1, -1) passes through NaN): the cast is platform-defined."""
+    dtype = keywords.get('dtype')
+    if name not in SPACINGS or dtype is None or numpy.dtype(dtype).kind not in 'iu':
+        return False
+    floating = {k: v for k, v in keywords.items() if k != 'dtype'}
+    with numpy.errstate(all='ignore'):
+        try:
+            result = getattr(numpy, name)(*values, **floating)
+        except Exception:  # NumPy's own error is compared as usual
+            return False
+    return unrepresentable_cast(numpy.asarray(result), dtype)
+
+
+SCANS = {'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'cumulative_sum', 'cumulative_prod'}
+
+
+def scan_overflow(name, inputs, result):
+    """A running sum or product that overflows finite input: a parallel scan associates
+    differently from NumPy's left-to-right loop, so inf * 0 (NaN) in one order is 0 or inf in the
+    other."""
+    if name not in SCANS or not isinstance(result, numpy.ndarray) or result.dtype.kind not in 'fc':
+        return False
+    with numpy.errstate(all='ignore'):
+        finite_in = all(numpy.isfinite(a).all() for a in inputs if a.dtype.kind in 'fc')
+        return bool(finite_in and not numpy.isfinite(result).all())

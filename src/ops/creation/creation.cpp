@@ -153,7 +153,12 @@ NDArray arange_n(int64_t n, std::complex<double> start, std::complex<double> ste
     elementwise(kArangeFloat, {}, {out},
                 {Scalar::from_double(a, work), Scalar::from_double(d, work)});
   } else {
-    int64_t a = static_cast<int64_t>(start.real()), d = static_cast<int64_t>(step.real());
+    // As NumPy: the first two values truncated, then their difference (arange(1, 0, -0.5)
+    // as int8 is [1, 0]). Integral ends step by the step itself, exactly past 2**53.
+    double s = start.real(), t = step.real();
+    int64_t a = static_cast<int64_t>(s);
+    int64_t d = std::trunc(s) == s && std::trunc(t) == t ? static_cast<int64_t>(t)
+                                                         : static_cast<int64_t>(s + t) - a;
     elementwise(kArangeInt, {}, {out},
                 {Scalar::from_int(a, DType::Int64), Scalar::from_int(d, DType::Int64)});
   }

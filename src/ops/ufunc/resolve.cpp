@@ -92,6 +92,23 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
   // The loop is chosen with safe casts; the call's casting rule is checked afterwards, so an
   // error names the cast that breaks it, as NumPy's does.
   if (!opt.signature.empty() || opt.dtype) {
+    // Comparisons and logical functions choose their loop by the inputs alone; a fixed output
+    // type must then be the loop's (bool).
+    bool inputs_free = true;
+    for (int k = 0; k < n && !opt.signature.empty(); ++k)
+      inputs_free = inputs_free && !opt.signature[k];
+    if (inputs_free && (u.resolver == Resolver::Comparison || u.resolver == Resolver::Logical)) {
+      UfuncOptions by_inputs = opt;
+      by_inputs.dtype.reset();
+      by_inputs.signature.clear();
+      const int loop = choose_loop(u, dt, weak, by_inputs);
+      const std::optional<DType> out = opt.dtype               ? opt.dtype
+                                       : opt.signature.empty() ? std::nullopt
+                                                               : opt.signature[n];
+      if (loop >= 0 && (!out || u.loops[loop].types[n] == *out)) return loop;
+      throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                      u.name);
+    }
     // Fixed types: the first loop that matches them, preferring one the inputs cast to safely.
     int fallback = -1;
     for (std::size_t i = 0; i < u.loops.size(); ++i) {
@@ -287,9 +304,13 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
     weak[k] = weak_kind(args[k]);
     all_weak = all_weak && weak[k] != Weak::None;
   }
-  // Only Python scalars: each takes its default dtype, as np.asarray would give it.
+  // Only Python scalars: each takes its default dtype, as np.asarray would give it, for the
+  // choice of loop. Past a single operand they stay Python scalars for the casting checks.
+  Weak given[8] = {};
+  std::copy(weak, weak + n, given);
   if (all_weak)
     for (int k = 0; k < n; ++k) weak[k] = Weak::None;
+  if (all_weak && n == 1) given[0] = Weak::None;
 
   int loop = cached_loop(u, dt, weak, opt);
   if (loop < 0) no_loop(u);
@@ -318,13 +339,32 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   }
 
   const UfuncLoop& l = u.loops[loop];
-  for (int k = 0; k < n; ++k)
-    if (weak[k] == Weak::None && !can_cast(dt[k], l.types[k], opt.casting) &&
-        !(u.resolver == Resolver::Logical && l.types[k] == DType::Bool))  // NumPy's exception
-      throw TypeError("Cannot cast ufunc '" + u.name + "' input " +
-                      (n > 1 ? std::to_string(k) + " " : std::string()) + "from " +
-                      dtype_repr(dt[k]) + " to " + dtype_repr(l.types[k]) + " with casting rule '" +
-                      casting_name(opt.casting) + "'");
+  // A Python scalar is checked by kind (an int does not go into bool, a float not into an
+  // integer, a complex not into a real type) unless its own type is fixed by signature=.
+  auto checked_weak = [&](int k) {
+    return given[k] != Weak::None && (opt.signature.empty() || !opt.signature[k]);
+  };
+  if (opt.casting == Casting::Equiv)  // NumPy refuses these first, with their own message
+    for (int k = 0; k < n; ++k)
+      if (checked_weak(k) && l.types[k] != dt[k])
+        throw TypeError(std::string("cannot cast Python ") +
+                        (given[k] == Weak::Int     ? "int"
+                         : given[k] == Weak::Float ? "float"
+                                                   : "complex") +
+                        " to " + name(l.types[k]) + " under the casting rule 'equiv'");
+  const DType common = all_weak ? DType::Bool : common_dtype(dt, given, n);
+  for (int k = 0; k < n; ++k) {
+    if (u.resolver == Resolver::Logical && l.types[k] == DType::Bool) continue;  // NumPy's too
+    bool ok = checked_weak(k) ? opt.casting == Casting::Unsafe || weak_fits(given[k], l.types[k])
+                              : weak[k] != Weak::None || can_cast(dt[k], l.types[k], opt.casting);
+    if (ok) continue;
+    // A Python scalar is named by the type NEP 50 gives it beside the arrays.
+    DType from = checked_weak(k) && !all_weak ? common : dt[k];
+    throw TypeError("Cannot cast ufunc '" + u.name + "' input " +
+                    (n > 1 ? std::to_string(k) + " " : std::string()) + "from " + dtype_repr(from) +
+                    " to " + dtype_repr(l.types[k]) + " with casting rule '" +
+                    casting_name(opt.casting) + "'");
+  }
   for (int k = 0; k < u.nout && k < static_cast<int>(outs.size()); ++k)
     if (outs[k] && !can_cast(l.types[n + k], *outs[k], opt.casting))
       throw TypeError("Cannot cast ufunc '" + u.name + "' output from " +

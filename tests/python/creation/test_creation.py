@@ -201,6 +201,18 @@ def test_arange_dtype(xp, dtype, args):
     return xp.arange(*args, dtype=dtype)
 
 
+@pytest.mark.parametrize('args', [(1, 0, -0.5), (0.5, 5, 1.5), (-0.5, 3, 0.7), (2.9, 10, 2.2),
+                                  (0, 7, 1.5), (5, -3, -2.5)], ids=str)
+@pytest.mark.parametrize('dtype', ['int8', 'int64', 'uint16'])
+@testing.numpy_cunp_array_equal()
+def test_arange_fractional_step_to_integers(xp, args, dtype):
+    """NumPy steps an integer arange by the difference of its first two values, each truncated:
+    arange(1, 0, -0.5) as int8 is [1, 0], not the truncated step's [1, 1]."""
+    if numpy.dtype(dtype).kind == 'u' and min(args[0], args[1]) < 0:
+        dtype = 'int16'
+    return xp.arange(*args, dtype=dtype)
+
+
 @testing.numpy_cunp_array_equal()
 def test_arange_keywords(xp):
     return xp.arange(start=2, stop=11, step=3, dtype=numpy.int16)

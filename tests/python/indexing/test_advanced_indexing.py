@@ -531,3 +531,25 @@ def test_routine_errors(f, exc):
     with pytest.raises(exc) as c:
         f(cunp)
     assert str(c.value) == str(n.value)
+
+
+@pytest.mark.parametrize("value", [-1, 300, float("nan"), 1 + 2j])
+def test_setitem_key_is_checked_before_the_value(value):
+    """NumPy rejects the key (IndexError) before it converts the value: a uint8 0-d array given
+    a 1-d mask and a value out of its range raises IndexError, not OverflowError."""
+    for xp in (numpy, cunp):
+        a = xp.zeros((), xp.uint8)
+        with pytest.raises(IndexError):
+            a[xp.zeros(0, bool)] = value
+
+
+@pytest.mark.parametrize("key", [numpy.array(True), numpy.array(False), numpy.True_])
+@pytest.mark.parametrize("value", [7, 1 + 2j])
+def test_host_numpy_bool_scalar_key(key, value):
+    """A host NumPy bool (0-d array or scalar) is a boolean index, as True is."""
+    base = numpy.arange(6).reshape(2, 3) % 2 == 0
+    expected, got = base.copy(), cunp.asarray(base)
+    expected[key] = value
+    got[key] = value
+    same(expected, got)
+    same(base[key], cunp.asarray(base)[key])

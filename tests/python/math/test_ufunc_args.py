@@ -255,6 +255,29 @@ def test_casting(xp, case):
     return res
 
 
+# (name, array dtype, Python scalar, dtype=): the scalar goes into the loop by its kind.
+PYTHON_SCALAR_DTYPE_CASES = [
+    ('add', '?', 0, '?'), ('bitwise_or', '?', 1, '?'), ('maximum', '?', 2, 'i1'),
+    ('subtract', '?', 0.0, 'i1'), ('left_shift', 'i1', 1.5, 'i1'), ('add', 'e', 1j, 'e'),
+    ('add', 'i1', 1, 'u1'), ('power', 'f4', 2, 'f2'), ('less', '?', 1, '?'),
+    ('logical_and', 'f4', 1.0, '?'), ('equal', 'i4', 2.5, 'i1'),
+]
+
+
+@pytest.mark.parametrize('case', PYTHON_SCALAR_DTYPE_CASES, ids=str)
+@twin()
+def test_python_scalar_with_dtype(xp, case):
+    name, dtype, scalar, out = case
+    u = getattr(xp, name)
+    a = ints(xp, (2, 3), dtype, seed=3)
+    res = {}
+    for casting in CASTINGS:
+        res[casting] = attempt(u, a, scalar, dtype=out, casting=casting, message=True)
+        res[casting + '-first'] = attempt(u, scalar, a, dtype=out, casting=casting, message=True)
+    res['two-scalars'] = attempt(u, scalar, scalar, dtype=out, message=True)
+    return res
+
+
 @twin()
 def test_casting_invalid(xp):
     a = ints(xp, (3,), 'f4')

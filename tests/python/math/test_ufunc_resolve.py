@@ -67,3 +67,28 @@ def test_resolve_with_output_dtype_and_casting(name, casting):
 def test_resolve_with_signature():
     assert cunp.add.resolve_dtypes((DTYPES[1], DTYPES[1], None), signature=(None, None, numpy.float32)) == \
         tuple(numpy.add.resolve_dtypes((DTYPES[1], DTYPES[1], None), signature=(None, None, numpy.float32)))
+
+
+@pytest.mark.parametrize("name", ["add", "bitwise_and", "maximum", "left_shift", "true_divide",
+                                  "logical_and", "less", "equal", "power", "fmod", "arctan2",
+                                  "copysign", "gcd", "heaviside"])
+@pytest.mark.parametrize("casting", ["no", "safe", "same_kind", "unsafe"])
+def test_resolve_python_scalars_with_dtype(name, casting):
+    """dtype=T (signature (None, None, T)) beside Python scalars: a scalar goes into the loop by
+    its kind (no int into bool, no float into an integer, no complex into a real type); the
+    comparisons and logical functions still choose by their inputs. ('equiv' is left out: NumPy
+    2.4's resolve_dtypes crashes on it with a Python int.)"""
+    mismatches = []
+    operands = [(d, w) for d in DTYPES for w in WEAK] + [(w, d) for d in DTYPES for w in WEAK]
+    # Two Python scalars: NumPy's logical functions take the bool loop and its comparisons,
+    # under 'no', the object loop; cunp compares them as their default dtypes.
+    if name not in ("logical_and", "less", "equal"):
+        operands += [(w1, w2) for w1 in WEAK for w2 in WEAK]
+    for ins, out in itertools.product(operands, DTYPES):
+        dtypes = tuple(ins) + (None,)
+        kw = {"signature": (None, None, out), "casting": casting}
+        expected = _resolve(numpy, name, dtypes, **kw)
+        got = _resolve(cunp, name, dtypes, **kw)
+        if expected != got:
+            mismatches.append(f"{dtypes} -> {out}: numpy {expected}, cunp {got}")
+    assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
