@@ -352,14 +352,13 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
                          : given[k] == Weak::Float ? "float"
                                                    : "complex") +
                         " to " + name(l.types[k]) + " under the casting rule 'equiv'");
-  const DType common = all_weak ? DType::Bool : common_dtype(dt, given, n);
   for (int k = 0; k < n; ++k) {
     if (u.resolver == Resolver::Logical && l.types[k] == DType::Bool) continue;  // NumPy's too
     bool ok = checked_weak(k) ? opt.casting == Casting::Unsafe || weak_fits(given[k], l.types[k])
                               : weak[k] != Weak::None || can_cast(dt[k], l.types[k], opt.casting);
     if (ok) continue;
     // A Python scalar is named by the type NEP 50 gives it beside the arrays.
-    DType from = checked_weak(k) && !all_weak ? common : dt[k];
+    DType from = checked_weak(k) && !all_weak ? common_dtype(dt, given, n) : dt[k];
     throw TypeError("Cannot cast ufunc '" + u.name + "' input " +
                     (n > 1 ? std::to_string(k) + " " : std::string()) + "from " + dtype_repr(from) +
                     " to " + dtype_repr(l.types[k]) + " with casting rule '" +
