@@ -572,6 +572,23 @@ def test_gammaln_float_loop(host):
     assert got[(x == 1) | (x == 2)].tolist() == [0.0, 0.0]
 
 
+def test_gammaln_float64_series_near_2(host):
+    # The float64 loop's own Taylor series at 2 (16 terms, coefficients (zeta(k) - 1)/k): within
+    # 1 ulp of the exact value over [1.8, 2.2] and down to the smallest offsets from the zero at 2,
+    # where SciPy's own value keeps only an absolute accuracy.
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(11)
+    x = np.concatenate([rng.uniform(1.8, 2.2, 2000),
+                        2 + rng.choice([-1, 1], 600) * np.geomspace(4.5e-16, 0.2, 600),
+                        [1.8, 2.2, 2.0, np.nextafter(2, 3), np.nextafter(2, 0)]])
+    (got,) = host("gammaln", x)
+    with mpmath.workdps(40):
+        exact = np.array([float(mpmath.loggamma(mpmath.mpf(float(t)))) for t in x])
+    err = np.where(got == exact, 0.0, np.abs(got - exact) / np.spacing(np.abs(exact)))
+    assert err.max() <= 1, (err.max(), x[np.argmax(err)])
+    assert (got[x == 2.0] == 0).all()
+
+
 def test_gammaln_float_loop_falls_back_to_double(host):
     # Left of 0 (poles and the zeros between them), tiny, infinite and NaN inputs take the
     # float64 loop's formula: SciPy's float64 values rounded to float32.
