@@ -401,15 +401,15 @@ def test_gammaln_bench_input_layouts():
                 np.testing.assert_allclose(got, w, rtol=1e-14, atol=1e-15)
 
 
-def test_gammaln_float64_near_2_against_mpmath():
-    # The float64 loop's own Taylor series at 2 (16 terms, coefficients (zeta(k) - 1)/k): within
-    # 1 ulp of the exact value, down to the smallest offsets from the zero (SciPy's value keeps
-    # only an absolute accuracy there); the series at 1 as well.
+def test_gammaln_float64_near_the_zeros_against_mpmath():
+    # The float64 loop's own Taylor series at 2 (16 terms, coefficients (zeta(k) - 1)/k) and its
+    # Chebyshev fit at 1 (16 terms): within 1 ulp of the exact value, down to the smallest
+    # offsets from the zeros (SciPy's value keeps only an absolute accuracy there).
     mpmath = pytest.importorskip("mpmath")
     rng = np.random.default_rng(12)
     for c in (2.0, 1.0):
         x = np.concatenate([rng.uniform(c - 0.2, c + 0.2, 2000),
-                            c + rng.choice([-1, 1], 600) * np.geomspace(4.5e-16, 0.2, 600),
+                            c + rng.choice([-1, 1], 600) * np.geomspace(2.3e-16, 0.2, 600),
                             [c - 0.2, c + 0.2, c]])
         got = _on_gpu("gammaln")(x)
         with mpmath.workdps(40):
