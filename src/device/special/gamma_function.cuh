@@ -100,7 +100,9 @@ __device__ inline float sp_rcp_approx(float v) {
 // (|u| < 0.172: the terms left out are below 2^-34). The tail is a function of uh alone, so ul
 // enters it to first order too, 2 ul (1 + u^2): without that the reciprocal's own error (an ulp
 // or two of uh) showed as 2^-29 in the logarithm.
-__device__ inline void sp_log_ff(float v, float& hi, float& lo) {
+// With Renormalize false, hi + lo is left as the sum of the two parts (|lo| up to 0.0035), three
+// operations fewer, for a caller that only adds them into its own hi + lo sums.
+template <bool Renormalize = true> __device__ inline void sp_log_ff(float v, float& hi, float& lo) {
   const int bits = __float_as_int(v);
   const int e = (bits - 0x3f3504f3) >> 23;  // 0x3f3504f3: sqrt(1/2)
   const float m = __int_as_float(bits - (e << 23));
@@ -124,8 +126,13 @@ __device__ inline void sp_log_ff(float v, float& hi, float& lo) {
                   fmaf(ef, 1.428606765330187e-06f, fmaf(t * w, uh, fmaf(w, 2.0f * ul, 2.0f * ul)));
   // Renormalized (the tail can reach 0.0035), so that hi is log v rounded: y (hi - 1) then
   // overflows only where log Gamma does.
-  hi = h + l;
-  lo = l - (hi - h);
+  if (Renormalize) {
+    hi = h + l;
+    lo = l - (hi - h);
+  } else {
+    hi = h;
+    lo = l;
+  }
 }
 
 // log Gamma(1 + z) (at 1) or log Gamma(2 + z) (at 2) for |z| <= 0.2: the Taylor series
@@ -173,10 +180,11 @@ __device__ inline float sp_gammaln(float x) {
     // P = w (w + 2), w = x (x + 3) = x^2 + 3x; x^2 and 3x exactly as hi + lo (FMA residuals).
     // __fmul_rn: a product whose rounding error is taken apart must not fuse into the next add.
     const float ah = __fmul_rn(x, x), bh = __fmul_rn(3.0f, x);
+    // Both sums are of positive terms: the larger first makes the fast two-sum exact.
     float wh, wl, vh, vl;
-    sp_two_sum(ah, bh, wh, wl);
+    sp_fast_two_sum(fmaxf(ah, bh), fminf(ah, bh), wh, wl);
     wl += fmaf(x, x, -ah) + fmaf(3.0f, x, -bh);
-    sp_two_sum(wh, 2.0f, vh, vl);
+    sp_fast_two_sum(fmaxf(wh, 2.0f), fminf(wh, 2.0f), vh, vl);
     vl += wl;
     ph = __fmul_rn(wh, vh);
     pl = fmaf(wh, vh, -ph) + fmaf(wh, vl, wl * vh);
@@ -197,7 +205,7 @@ __device__ inline float sp_gammaln(float x) {
                              r2, -1.0f / 360.0f),
                         r2, 1.0f / 12.0f);
   float qh, ql;
-  sp_log_ff(ph, qh, ql);
+  sp_log_ff<false>(ph, qh, ql);  // qh enters a full two-sum, ql the small terms' sum
   ql = fmaf(pl, sp_rcp_approx(ph), ql);
   // mh + log(2 pi)/2 - lh/2 - qh, each sum exact as hi + lo; the small terms gathered in lo. The
   // first two add terms in decreasing size, so fast two-sums do: mh = y (log y - 1) >= 1.54 >
