@@ -572,6 +572,25 @@ def test_gammaln_float_loop(host):
     assert got[(x == 1) | (x == 2)].tolist() == [0.0, 0.0]
 
 
+def test_gammaln_float64_series_near_the_zeros(host):
+    # The float64 loop's sums near 1 (a Chebyshev fit, 16 terms) and 2 (the Taylor series at 2,
+    # 16 terms, coefficients (zeta(k) - 1)/k): within 1 ulp of the exact value over c +- 0.2 and
+    # down to the smallest offsets from the zeros, where SciPy's own value keeps only an absolute
+    # accuracy.
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(11)
+    for c in (1.0, 2.0):
+        x = np.concatenate([rng.uniform(c - 0.2, c + 0.2, 2000),
+                            c + rng.choice([-1, 1], 600) * np.geomspace(2.3e-16, 0.2, 600),
+                            [c - 0.2, c + 0.2, c, np.nextafter(c, 3), np.nextafter(c, 0)]])
+        (got,) = host("gammaln", x)
+        with mpmath.workdps(40):
+            exact = np.array([float(mpmath.loggamma(mpmath.mpf(float(t)))) for t in x])
+        err = np.where(got == exact, 0.0, np.abs(got - exact) / np.spacing(np.abs(exact)))
+        assert err.max() <= 1, (c, err.max(), x[np.argmax(err)])
+        assert (got[x == c] == 0).all()
+
+
 def test_gammaln_float_loop_falls_back_to_double(host):
     # Left of 0 (poles and the zeros between them), tiny, infinite and NaN inputs take the
     # float64 loop's formula: SciPy's float64 values rounded to float32.

@@ -377,6 +377,48 @@ def test_gammaln_float32_loop_sweeps():
     assert got[-9:-7].tolist() == [0.0, 0.0]
 
 
+def test_gammaln_bench_input_layouts():
+    # The bench's input, uniform on (0, 50), where nearly every warp mixes lanes below 4 (the
+    # float loop's fixed shift by 4) with lanes near the zeros and the Stirling lanes; as a
+    # reversed view and an F-ordered block, in both loops.
+    x = np.random.default_rng(61).uniform(0, 50, 1 << 18) + 1e-3
+    for dt in (np.float32, np.float64):
+        a = x.astype(dt)
+        with np.errstate(all="ignore"):
+            want = sp.gammaln(a.astype(np.float64))
+        for view in (lambda v: v[::-1], lambda v: np.asfortranarray(v.reshape(512, 512))):
+            got = _on_gpu("gammaln")(view(a)).ravel()
+            w = view(want).ravel()
+            assert got.dtype == dt
+            if dt == np.float32:
+                err = _ulp32(got, w)
+                small = np.abs(w) < 1
+                err = np.where(small, np.abs(got - w) / np.finfo(np.float32).eps, err)
+                assert err.max() <= 2, (err.max(), view(a).ravel()[np.argmax(err)])
+            else:
+                # absolute near the zeros at 1 and 2, where SciPy's own value is accurate only
+                # absolutely (4e-12 relative at 2 - 7e-5; this loop's series: 1 ulp, below)
+                np.testing.assert_allclose(got, w, rtol=1e-14, atol=1e-15)
+
+
+def test_gammaln_float64_near_the_zeros_against_mpmath():
+    # The float64 loop's own Taylor series at 2 (16 terms, coefficients (zeta(k) - 1)/k) and its
+    # Chebyshev fit at 1 (16 terms): within 1 ulp of the exact value, down to the smallest
+    # offsets from the zeros (SciPy's value keeps only an absolute accuracy there).
+    mpmath = pytest.importorskip("mpmath")
+    rng = np.random.default_rng(12)
+    for c in (2.0, 1.0):
+        x = np.concatenate([rng.uniform(c - 0.2, c + 0.2, 2000),
+                            c + rng.choice([-1, 1], 600) * np.geomspace(2.3e-16, 0.2, 600),
+                            [c - 0.2, c + 0.2, c]])
+        got = _on_gpu("gammaln")(x)
+        with mpmath.workdps(40):
+            exact = np.array([float(mpmath.loggamma(mpmath.mpf(float(t)))) for t in x])
+        err = np.where(got == exact, 0.0, np.abs(got - exact) / np.spacing(np.abs(exact)))
+        assert err.max() <= 1, (c, err.max(), x[np.argmax(err)])
+        assert (got[x == c] == 0).all()
+
+
 def test_i0e_float32_loop_sweeps():
     x = np.concatenate([np.linspace(-700, 700, 400001), np.linspace(7.99, 8.01, 20001),
                         np.geomspace(700, 3e38, 100001), -np.geomspace(1e-40, 1, 10001),
