@@ -225,6 +225,8 @@ def argwhere(a):
 
 
 def compress(condition, a, axis=None, out=None):
+    if axis is not None:
+        operator.index(axis)  # NumPy reads axis before the condition: a tuple is a TypeError
     cond = _asarray(condition)
     if cond.ndim != 1:
         raise ValueError("condition must be a 1-d array")
