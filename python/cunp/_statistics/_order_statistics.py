@@ -570,7 +570,9 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
         return cp.take(a.reshape(-1), _class_order(a, kths))
     idx = _rows_partition(a, kths, axis) if order is None else None
     if idx is not None:
-        return cp.take_along_axis(a, idx, axis=axis)
+        # NumPy partitions a.copy(order='K') in place: the values keep that layout (the sort
+        # below does the same).
+        return _core.creation.in_keep_layout(cp.take_along_axis(a, idx, axis=axis), a)
     return cp.sort(a, axis=axis, order=order)
 
 
