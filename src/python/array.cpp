@@ -87,7 +87,7 @@ nb::object item(const NDArray& a, nb::args args) {
   if (args.size() == 0) {
     if (a.size() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
   } else if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
-    int64_t i = nb::cast<int64_t>(args[0]);
+    int64_t i = axis_number(args[0]);  // operator.index's TypeError for a float
     if (i < -a.size() || i >= a.size())
       throw IndexError("index " + std::to_string(i) + " is out of bounds for size " +
                        std::to_string(a.size()));
@@ -97,7 +97,7 @@ nb::object item(const NDArray& a, nb::args args) {
     if (static_cast<int>(t.size()) != a.ndim())
       throw ValueError("incorrect number of indices for array");
     std::vector<IndexItem> idx;
-    for (nb::handle h : t) idx.push_back(IndexItem::integer(nb::cast<int64_t>(h)));
+    for (nb::handle h : t) idx.push_back(IndexItem::integer(axis_number(h)));
     NDArray e = a.index(idx);
     return from_scalar(read_element(e, 0));
   }
@@ -485,8 +485,13 @@ void bind_array(nb::module_& m) {
       .def(
           "astype",
           [](Self self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
-             bool force_copy, nb::handle device) -> nb::object {
+             nb::handle copy_arg, nb::handle device) -> nb::object {
             NDArray a = unwrap(self).a;
+            // NumPy 2: copy=None (the array API's "only if needed") acts as copy=False;
+            // anything else by its truth value.
+            int truth = copy_arg.is_none() ? 0 : PyObject_IsTrue(copy_arg.ptr());
+            if (truth < 0) throw nb::python_error();
+            bool force_copy = truth == 1;
             Casting c = casting_from_string(nb::cast<std::string>(casting));
             DType to = to_dtype(dtype);
             int dev = to_device_id(device);

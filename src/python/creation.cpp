@@ -206,6 +206,15 @@ void bind_creation(nb::module_& m) {
       nb::arg("obj"), nb::arg("dtype").none() = nb::none(), nb::arg("copy").none() = true,
       nb::arg("order").none() = "K", nb::arg("ndmin").none() = 0, nb::kw_only(),
       nb::arg("device").none() = nb::none());
+  // For Python compositions whose NumPy counterpart returns a K-order copy of its input.
+  sub.def(
+      "in_keep_layout",
+      [](nb::handle r, nb::handle like) -> nb::object {
+        NDArray out = in_keep_layout(unwrap(r).a, unwrap(like).a);
+        return out.data() == unwrap(r).a.data() ? nb::borrow(r) : wrap(std::move(out));
+      },
+      nb::arg("r"), nb::arg("like"),
+      "r (like's shape) in the layout like.copy(order='K') has: r itself, or one copy.");
 }
 
 }  // namespace cunp::py

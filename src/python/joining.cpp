@@ -14,7 +14,7 @@ std::vector<NDArray> arrays_of(const nb::list& items) {
 
 std::optional<int64_t> axis_of(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(axis);
+  return axis_number(axis);  // a tuple: NumPy's TypeError, not nanobind's bad_cast
 }
 
 JoinOptions options_of(nb::handle dtype, const std::string& casting) {

@@ -25,7 +25,7 @@ int64_t single_axis(nb::handle axis, int ndim, const char* method) {
   }
   if (nb::isinstance<nb::tuple>(axis) || nb::isinstance<nb::list>(axis)) {
     if (nb::len(axis) != 1) multiple();
-    return nb::cast<int64_t>(axis[0]);
+    return axis_number(axis[0]);
   }
   if (PyBool_Check(axis.ptr()) || !PyIndex_Check(axis.ptr()))
     throw nb::type_error(("'" + std::string(nb::str(axis.type().attr("__name__")).c_str()) +

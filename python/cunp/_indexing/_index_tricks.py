@@ -93,13 +93,27 @@ def ix_(*args):
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+    # NumPy's order of checks: dims, order, the clip modes, then multi_index's length (a
+    # non-sequence such as a 0-d array counts as the wrong length), then its dtypes.
     dims = tuple(operator.index(d) for d in dims)
-    coords = [_int_indices(c, "only int indices permitted") for c in multi_index]
-    if len(coords) != len(dims):
-        raise ValueError("parameter multi_index must be a sequence of length %d" % len(dims))
-    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
     if order not in ("C", "F"):
-        raise ValueError("only 'C' or 'F' order is permitted")
+        if order in ("A", "K"):
+            raise ValueError("only 'C' or 'F' order is permitted")
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
+    modes = (mode,) * len(dims) if isinstance(mode, str) else tuple(mode)
+    if len(modes) != len(dims):
+        raise ValueError("list of clipmodes has wrong length (%d instead of %d)"
+                         % (len(modes), len(dims)))
+    bad = [md for md in modes if md not in ("raise", "wrap", "clip")]
+    if bad:
+        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (bad[0],))
+    try:
+        count = len(multi_index)
+    except TypeError:
+        count = -1
+    if count != len(dims):
+        raise ValueError("parameter multi_index must be a sequence of length %d" % len(dims))
+    coords = [_int_indices(c, "only int indices permitted") for c in multi_index]
     strides, s = [0] * len(dims), 1
     for d in (reversed(range(len(dims))) if order == "C" else range(len(dims))):
         strides[d] = s

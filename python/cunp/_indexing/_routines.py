@@ -225,6 +225,8 @@ def argwhere(a):
 
 
 def compress(condition, a, axis=None, out=None):
+    if axis is not None:
+        operator.index(axis)  # NumPy reads axis before the condition: a tuple is a TypeError
     cond = _asarray(condition)
     if cond.ndim != 1:
         raise ValueError("condition must be a 1-d array")
@@ -366,6 +368,10 @@ def tile(A, reps):
     nd = max(len(reps), a.ndim)
     shape = (1,) * (nd - a.ndim) + a.shape
     reps = (1,) * (nd - len(reps)) + reps
+    if all(r == 1 for r in reps) and _is_device_array(A):
+        # NumPy returns array(A, copy=True, ndmin=d) here: a K-order copy (F for a transposed
+        # or broadcast A), not the C-ordered result of the repeats below.
+        return a.copy(order="K")[(None,) * (nd - a.ndim)]  # leading unit axes: a view
     inter = []
     target = []
     for s, r in zip(shape, reps):

@@ -218,7 +218,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
     inner = tuple(slice(b, b + s) for s, (b, a) in zip(array.shape, widths))
     # Every mode but a callable writes every border element below, so only a callable's
     # array starts zeroed (as NumPy's does).
-    padded = (_core.zeros if callable(mode) else _core.empty)(shape, array.dtype)
+    # NumPy allocates F order for an F-contiguous (and not C-contiguous) input, else C.
+    order = "F" if array.flags.f_contiguous and not array.flags.c_contiguous else "C"
+    padded = (_core.zeros if callable(mode) else _core.empty)(shape, array.dtype, order)
     padded[inner] = array
     nd = padded.ndim
     if callable(mode):

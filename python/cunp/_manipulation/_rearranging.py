@@ -143,8 +143,12 @@ def insert(arr, obj, values, axis=None):
         indices = indices.astype(np.intp)
     if indices.dtype.kind not in "iu":
         raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    # The wrap-around in the indices' own dtype on the host, as NumPy does it: an unsigned
+    # index array (other than one element) then fails NumPy's same_kind cast of the intp sum,
+    # with NumPy's own error.
+    indices = indices.copy()
+    indices[indices < 0] += np.intp(n)
     indices = indices.astype(np.intp)
-    indices[indices < 0] += n
     numnew = len(indices)
     order = indices.argsort(kind="stable")
     indices[order] += np.arange(numnew)

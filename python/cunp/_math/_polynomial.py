@@ -265,9 +265,18 @@ def polyder(p, m=1):
     truepoly = isinstance(p, poly1d)
     p = asarray(_coeffs(p))
     for _ in range(m):
-        n = p.shape[0] - 1
-        p = p[:-1] * arange(n, 0, -1)
+        p = _derive(p)
+    if p.ndim > 1:
+        # NumPy's recursion forms one derivative more than it returns; for a 2-D p that
+        # product can fail to broadcast, and NumPy's error then shows for every m.
+        _derive(p)
     return poly1d(p) if truepoly else p
+
+
+def _derive(p):
+    # len() raises NumPy's TypeError for a 0-d p.
+    n = len(p) - 1
+    return p[:-1] * arange(n, 0, -1)
 
 
 def polyint(p, m=1, k=None):

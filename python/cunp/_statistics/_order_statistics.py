@@ -504,14 +504,17 @@ def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="line
 
 # --- partition and argpartition ---------------------------------------------------------------
 
-def _kths(kth, n):
-    """kth as a list of non-negative ints (NumPy's ValueError when out of range)."""
+def _kths(kth, n, empty=False):
+    """kth as a list of non-negative ints (NumPy's ValueError when out of range, except for an
+    empty array, where NumPy checks only that they are integers)."""
     if isinstance(kth, _core.ndarray):
         kth = _cunp().asnumpy(kth)
     items = [kth] if numpy.ndim(kth) == 0 else list(numpy.asarray(kth).ravel())
     out = []
     for k in items:
         k = operator.index(k)
+        if empty:
+            continue
         if not -n <= k < n:
             raise ValueError(f"kth(={k}) out of bounds ({n})")
         out.append(k + n if k < 0 else k)
@@ -523,13 +526,13 @@ def _partition_input(a, kth, axis, kind):
     meta = _host_view(a)
     if kind != "introselect":
         raise ValueError(f"Unknown selectkind {kind!r}")
-    if meta.ndim == 0 and axis is not None:
-        raise ValueError("Cannot partition a 0-d array")
+    # A 0-d array with an axis: normalize_axis raises NumPy's AxisError (argpartition reshapes
+    # it to one item first, as NumPy does).
     if axis is None:
         n = meta.size
     else:
         n = meta.shape[_core.axes.normalize_axis(axis, meta.ndim)]
-    kths = _kths(kth, n)
+    kths = _kths(kth, n, meta.size == 0)
     one_row = axis is None or meta.ndim == 1
     select = one_row and _selectable(meta.size, meta.dtype, numpy.unique(kths))
     return _cunp().asarray(a), kths, select
@@ -567,13 +570,17 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
         return cp.take(a.reshape(-1), _class_order(a, kths))
     idx = _rows_partition(a, kths, axis) if order is None else None
     if idx is not None:
-        return cp.take_along_axis(a, idx, axis=axis)
+        # NumPy partitions a.copy(order='K') in place: the values keep that layout (the sort
+        # below does the same).
+        return _core.creation.in_keep_layout(cp.take_along_axis(a, idx, axis=axis), a)
     return cp.sort(a, axis=axis, order=order)
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     """Indices that partition `a` (see partition)."""
     cp = _cunp()
+    if _host_view(a).ndim == 0:
+        a = cp.asarray(a).reshape(1)  # NumPy's argpartition takes a 0-d array as one item
     a, kths, select = _partition_input(a, kth, axis, kind)
     if select and order is None:
         return _class_order(a, kths)

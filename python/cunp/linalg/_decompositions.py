@@ -122,7 +122,7 @@ def solve(a, b):
     _assert_stacked_2d(a)
     _assert_stacked_square(a)
     given = a, b
-    dt = _solver_dtype(cp.result_type(a, b))
+    dt = _common_type(a, b)
     a = a.astype(dt, copy=False)
     b = b.astype(dt, copy=False)
     n = a.shape[-1]
@@ -147,6 +147,25 @@ def _solve_layout(given, x):
     strides = _layout.solve_strides(a.shape, a.strides, a.itemsize, b.shape, b.strides,
                                     b.itemsize)
     return _relayout(_cp(), x, strides)
+
+
+def _common_type(*arrays):
+    """The dtype several arrays are solved in, by NumPy's linalg rule (not result_type): bool
+    and integers count as float64, float16 is refused, and the widest precision wins, complex
+    if any input is (int16 with float32 gives float64)."""
+    double = cplx = False
+    for a in arrays:
+        dt = a.dtype
+        if dt.kind in 'fc':
+            if dt.name == 'float16':
+                raise TypeError('array type float16 is unsupported in linalg')
+            double |= dt.itemsize == (8 if dt.kind == 'f' else 16)
+            cplx |= dt.kind == 'c'
+        else:
+            double = True
+    if cplx:
+        return 'complex128' if double else 'complex64'
+    return 'float64' if double else 'float32'
 
 
 def _solver_dtype(dt):
@@ -436,7 +455,7 @@ def lstsq(a, b, rcond=None):
     m2, k = b.shape[-2:]
     if m != m2:
         raise _linalg_error('Incompatible dimensions')
-    dt = _solver_dtype(cp.result_type(a, b))
+    dt = _common_type(a, b)
     a = a.astype(dt, copy=False)
     b = b.astype(dt, copy=False)
     real = str(cp.empty(0, dtype=dt).real.dtype)
@@ -596,8 +615,8 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
 
 
 def matrix_norm(x, /, *, keepdims=False, ord='fro'):
+    # No shape check of its own: as NumPy, axis=(-2, -1) raises AxisError below 2 dimensions.
     x = _cp().asarray(x)
-    _assert_stacked_2d(x)
     return norm(x, axis=(-2, -1), keepdims=keepdims, ord=ord)
 
 

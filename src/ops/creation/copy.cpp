@@ -86,6 +86,57 @@ NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order, int device
   return NDArray::empty(shape, dtype, Order::C, dev).transpose(inverse);
 }
 
+Dims keep_strides(const NDArray& like) {
+  const int n = like.ndim();
+  std::vector<int64_t> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  // The same choice as empty_like's K case above: C, F, else by |stride|.
+  if (!like.c_contiguous()) {
+    if (like.f_contiguous()) std::reverse(perm.begin(), perm.end());
+    else perm = memory_order(like.strides());
+  }
+  Dims strides(n);
+  int64_t step = 1;
+  for (int i = n - 1; i >= 0; --i) {
+    strides[static_cast<int>(perm[i])] = step;
+    step *= std::max<int64_t>(like.shape()[static_cast<int>(perm[i])], 1);
+  }
+  return strides;
+}
+
+NDArray in_keep_layout(const NDArray& r, const NDArray& like) {
+  if (r.size() <= 1) return r;  // every layout is both C and F
+  const Dims want = keep_strides(like);
+  bool same = true;
+  for (int i = 0; i < r.ndim(); ++i)
+    if (r.shape()[i] != 1 && r.strides()[i] != want[i] * r.itemsize()) same = false;
+  if (same) return r;
+  NDArray out = empty_like(like, r.dtype(), OrderSpec::K, r.device());
+  copy_to(out, r);
+  return out;
+}
+
+NDArray empty_iterated(const Dims& shape, DType dtype, const std::vector<Dims>& strides,
+                       int device) {
+  const int n = shape.size();
+  if (n < 2) return NDArray::empty(shape, dtype, Order::C, device);
+  std::vector<Dims> seen;  // each operand's strides with extent-1 axes telling nothing
+  for (const Dims& s : strides) {
+    Dims z(n, 0);
+    for (int i = 0; i < n; ++i)
+      if (shape[i] != 1) z[i] = s[i];
+    seen.push_back(z);
+  }
+  const std::vector<int64_t> keep = iterator_order(shape, seen);
+  Dims pshape(n);
+  std::vector<int64_t> inverse(n);
+  for (int i = 0; i < n; ++i) {
+    pshape[i] = shape[static_cast<int>(keep[i])];
+    inverse[keep[i]] = i;
+  }
+  return NDArray::empty(pshape, dtype, Order::C, device).transpose(inverse);
+}
+
 void copy_to(const NDArray& dst, const NDArray& src_in) {
   NDArray src = src_in;
   // NumPy lets a value carry extra leading unit axes: (1, 5, 6) assigns into (5, 6).

@@ -3,6 +3,7 @@
 #include "cunp/ops/creation/triangles.hpp"
 
 #include "cunp/jit/compiler.hpp"
+#include "cunp/ops/creation/copy.hpp"
 #include "cunp/runtime/error.hpp"
 
 namespace cunp {
@@ -29,7 +30,15 @@ NDArray triangle(const NDArray& m, int64_t k, bool lower) {
   if (m.ndim() == 0) throw TypeError("tril/triu need an array of at least one dimension");
   const Dims shape = m.ndim() >= 2 ? m.shape() : Dims{m.shape()[0], m.shape()[0]};
   const int64_t rows = shape[shape.size() - 2], cols = shape[shape.size() - 1];
-  NDArray out = NDArray::empty(shape, m.dtype());
+  // NumPy's tril is where(tri(rows, cols), m, zeros(1)): its iterator lays the result out over
+  // the mask (C order over the last two axes) and m (a 1-D m broadcast along the rows). The
+  // kernel's positions are C-order ones whatever the output's layout (uses_index).
+  const int n = shape.size();
+  Dims mask(n, 0);
+  mask[n - 2] = cols;
+  mask[n - 1] = 1;
+  const Dims m_strides = m.ndim() >= 2 ? m.strides() : Dims{0, m.strides()[0]};
+  NDArray out = empty_iterated(shape, m.dtype(), {mask, m_strides}, m.device());
   if (out.size() == 0) return out;
   // k beyond the matrix keeps all or nothing; clamped, it fits the kernel's 64-bit arithmetic.
   k = k > cols ? cols : (k < -rows ? -rows : k);

@@ -248,8 +248,9 @@ NDArray arg_reduce(bool max, const NDArray& a, std::optional<int64_t> axis, bool
   int64_t n_red = 1;
   for (int x : axes) n_red *= a.shape()[x];
   Dims shape = reduced_shape(a, axes, keepdims);
-  if (n_red == 0 && shape.product() != 0)
-    throw ValueError(std::string("attempt to get ") + what + " of an empty sequence");
+  // NumPy raises whenever the reduced extent is empty, even when the result is empty too
+  // (argmax of a (0, 3) array along axis 0); an empty result over a non-empty axis is fine.
+  if (n_red == 0) throw ValueError(std::string("attempt to get ") + what + " of an empty sequence");
   if (out.defined()) {
     if (out.shape() != shape)
       throw ValueError("output array does not match result of np." + std::string(what));

@@ -285,6 +285,17 @@ int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* meth
   return l;
 }
 
+namespace {
+
+// The strides NumPy's accumulate iterator orders its output by: the input's, or for the nan
+// forms of an inexact input those of the K-order copy NumPy's nancumsum/nancumprod make first.
+Dims accumulate_strides(const NDArray& a, const ScanOptions& opt) {
+  if (opt.nan_as_identity && is_inexact(a.dtype())) return keep_strides(a);
+  return a.strides();
+}
+
+}  // namespace
+
 NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const ScanOptions& opt) {
   const int loop = scan_loop(u, a.dtype(), opt, "accumulate");
   if (a.ndim() == 0) throw TypeError("cannot accumulate on a scalar");
@@ -295,7 +306,8 @@ NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const S
       throw ValueError("provided out is the wrong size for the accumulation.");
     if (res.device() != a.device()) raise_device_mismatch(a.device(), res.device());
   } else {
-    res = NDArray::empty(a.shape(), u.loops[loop].types[2], Order::C, a.device());
+    res = empty_iterated(a.shape(), u.loops[loop].types[2], {accumulate_strides(a, opt)},
+                         a.device());
   }
   if (a.size() == 0) return res;
   NDArray in = safe_in_place(a, res) ? a : copy(a);

@@ -39,7 +39,10 @@ NDArray along(const NDArray& a_in, std::optional<int64_t> axis, bool positions, 
   const NDArray rows = contiguous(ax == last ? a : a.moveaxis({ax}, {last}));
   NDArray out = NDArray::empty(rows.shape(), out_dtype, Order::C, device);
   sort_engine::sort_rows(rows, rows.shape()[last], out, positions, stable);
-  return ax == last ? out : contiguous(out.moveaxis({last}, {ax}));
+  if (ax != last) out = out.moveaxis({last}, {ax});
+  // NumPy's argsort allocates C order; its sort sorts a.copy(order='K') in place, so the
+  // values come back in that layout (F for a transposed or broadcast input).
+  return positions ? contiguous(out) : in_keep_layout(out, a);
 }
 
 }  // namespace

@@ -16,6 +16,21 @@ OrderSpec order_from_char(char c);  // ValueError for anything else
 NDArray empty_like(const NDArray& like, DType dtype, OrderSpec order = OrderSpec::K,
                    int device = -1);
 
+// The strides (in elements) `like` would have after copy(like, OrderSpec::K): NumPy's
+// order='K', axes by decreasing |stride| (stable; stride-0 axes innermost), positive.
+Dims keep_strides(const NDArray& like);
+
+// `r` (like's shape) in the layout copy(like, OrderSpec::K) has: r itself when its strides
+// are that layout's already, else one copy. For results NumPy makes as a K-order copy of their
+// input (sort, partition, tile with unit repeats) that cunp computes in C order.
+NDArray in_keep_layout(const NDArray& r, const NDArray& like);
+
+// An uninitialized array of `shape` laid out as NumPy's iterator allocates an output over
+// operands with these strides (broadcast to `shape`; iterator_order's rules): NumPy's
+// order='K' for ufunc-like results.
+NDArray empty_iterated(const Dims& shape, DType dtype, const std::vector<Dims>& strides,
+                       int device);
+
 // dst[...] = src: src broadcast to dst's shape and cast to its dtype (unsafe casting, as
 // assignment does). Handles overlapping memory and arrays on another device.
 void copy_to(const NDArray& dst, const NDArray& src);
