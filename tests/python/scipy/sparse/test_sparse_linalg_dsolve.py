@@ -1,5 +1,5 @@
-"""The direct solves (spsolve, spsolve_triangular, splu/spilu and their SuperLU-like object,
-factorized, is_sptriangular, spbandwidth) against scipy.sparse.linalg: solutions, SciPy's
+"""The direct solves (spsolve, spsolve_triangular, is_sptriangular, spbandwidth, inv, expm;
+splu/spilu/factorized are test_sparse_linalg_superlu.py's) against scipy.sparse.linalg: solutions, SciPy's
 warnings and NaN result for a singular matrix, its errors for bad shapes. Runs on NumPy
 (CPU: the argument handling, with SciPy's dense LU standing in) and on cunp (gpu marker:
 cuSOLVER's getrf/getrs and cuBLAS's trsm)."""
@@ -109,36 +109,6 @@ def test_spsolve_triangular_errors(backend):
         cl.spsolve_triangular(cs.csr_array(sps.eye_array(2, format="csr")), xp.ones((2, 1, 1)))
     with pytest.raises(ValueError, match="first dimension of b"):
         cl.spsolve_triangular(cs.csr_array(sps.eye_array(2, format="csr")), xp.ones(3))
-
-
-@pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("factor", ["splu", "spilu"])
-def test_splu(backend, dtype, factor):
-    A = nonsymmetric(25, dtype, seed=3).tocsc()
-    lu = getattr(cl, factor)(cs.csc_array(A))
-    assert lu.shape == (25, 25)
-    b = vector(25, dtype)
-    B = numpy.stack([b, 3 * b], axis=1)
-    dense = A.toarray()
-    for trans, op in [("N", dense), ("T", dense.T), ("H", dense.conj().T)]:
-        for rhs in [b, B]:
-            x = host(lu.solve(_backend.xp.asarray(rhs), trans=trans))
-            numpy.testing.assert_allclose(op @ x, rhs, rtol=_tol(dtype) * 10,
-                                          atol=_tol(dtype) * 10)
-    # Pr @ A @ Pc == L @ U with SciPy's permutation conventions.
-    n = 25
-    pr, pc = host(lu.perm_r), host(lu.perm_c)
-    Pr = sps.csc_array((numpy.ones(n), (pr, numpy.arange(n))))
-    Pc = sps.csc_array((numpy.ones(n), (numpy.arange(n), pc)))
-    L, U = host(lu.L), host(lu.U)
-    numpy.testing.assert_allclose((Pr @ A @ Pc).toarray(), L @ U, atol=_tol(dtype) * 10)
-    assert numpy.allclose(numpy.diag(L), 1) and numpy.allclose(numpy.tril(U, -1), 0)
-    assert lu.nnz > 0
-    with pytest.raises(ValueError, match="trans"):
-        lu.solve(_backend.xp.asarray(b), trans="X")
-    solve = cl.factorized(cs.csc_array(A))
-    numpy.testing.assert_allclose(dense @ host(solve(_backend.xp.asarray(b))), b,
-                                  rtol=_tol(dtype) * 10, atol=_tol(dtype) * 10)
 
 
 def test_splu_converts_with_warning(backend):
