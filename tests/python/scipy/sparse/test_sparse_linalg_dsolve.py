@@ -1,8 +1,8 @@
 """The direct solves (spsolve, spsolve_triangular, is_sptriangular, spbandwidth, inv, expm;
 splu/spilu/factorized are test_sparse_linalg_superlu.py's) against scipy.sparse.linalg: solutions, SciPy's
 warnings and NaN result for a singular matrix, its errors for bad shapes. Runs on NumPy
-(CPU: the argument handling, with SciPy's dense LU standing in) and on cunp (gpu marker:
-cuSOLVER's getrf/getrs and cuBLAS's trsm)."""
+(CPU: the argument handling, with SciPy's dense LU, or spsm_model.py's model of cuSPARSE's
+SpSM, standing in) and on cunp (gpu marker: cuSOLVER, cuBLAS, cuSPARSE's SpSM)."""
 
 import warnings
 
@@ -17,6 +17,7 @@ from cunp.scipy.sparse import _backend  # noqa: E402
 from cunp.scipy.sparse import linalg as cl  # noqa: E402
 
 from sparse_linalg_problems import device, host, nonsymmetric, vector  # noqa: E402
+from spsm_model import calls as _spsm_calls  # noqa: E402
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
 
@@ -200,3 +201,47 @@ def test_inv_and_expm(backend, dtype, fmt):
                                   sla.expm(small.toarray()), rtol=1e-10, atol=1e-12)
     with pytest.raises(TypeError, match="sparse"):
         cl.inv(_backend.xp.ones((2, 2)))
+
+
+@pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("unit", [False, True])
+def test_spsolve_triangular_reads_one_triangle(spsm_model, dtype, fmt, lower, unit):
+    """A full matrix (duplicates included): only the named triangle, and with unit_diagonal
+    not its diagonal, is read; the sparse solve is handed that triangle alone."""
+    A = nonsymmetric(30, numpy.float64 if dtype == numpy.int64 else dtype, seed=9)
+    if dtype == numpy.int64:
+        A = (A * 10).astype(numpy.int64) + sps.diags_array(numpy.full(30, 400), dtype=dtype)
+    coo = A.tocoo()
+    dup = sps.coo_array((numpy.r_[coo.data, coo.data[:5]], (numpy.r_[coo.row, coo.row[:5]],
+                                                           numpy.r_[coo.col, coo.col[:5]])),
+                        shape=A.shape)
+    tri = (sps.tril(dup) if lower else sps.triu(dup)).tocsr()
+    ref_dtype = numpy.promote_types(numpy.promote_types(dtype, numpy.float32), numpy.float64)
+    b = vector(30, numpy.complex128 if numpy.dtype(dtype).kind == "c" else numpy.float64)
+    rng = numpy.random.default_rng(10)
+    B = numpy.asfortranarray(rng.standard_normal((30, 4)))[::-1, ::2]
+    ours = {"csr": cs.csr_array, "csc": cs.csc_array, "coo": cs.coo_array}[fmt](dup.asformat(fmt))
+    for rhs in [b, B, b[::-1]]:
+        if fmt == "coo":
+            with pytest.warns(cs.SparseEfficiencyWarning, match="CSC or CSR"):
+                x = cl.spsolve_triangular(ours, _backend.xp.asarray(rhs), lower=lower,
+                                          unit_diagonal=unit)
+        else:
+            x = cl.spsolve_triangular(ours, _backend.xp.asarray(rhs), lower=lower,
+                                      unit_diagonal=unit)
+        assert x.dtype == numpy.promote_types(ref_dtype, rhs.dtype)
+        ref = sla.spsolve_triangular(tri.astype(x.dtype), rhs.astype(x.dtype), lower=lower,
+                                     unit_diagonal=unit)
+        numpy.testing.assert_allclose(host(x), ref, rtol=_tol(x.dtype) * 10,
+                                      atol=_tol(x.dtype) * 10)
+    if spsm_model == "numpy":
+        assert _spsm_calls and all(c[:2] == (lower, unit) for c in _spsm_calls)
+
+
+def test_spsolve_triangular_unit_identity(spsm_model):
+    I3 = cs.csr_array(sps.eye_array(3, format="csr"))
+    b = _backend.xp.asarray(numpy.arange(3.0))
+    numpy.testing.assert_array_equal(host(cl.spsolve_triangular(I3, b, unit_diagonal=True)),
+                                     numpy.arange(3.0))

@@ -11,8 +11,8 @@ The factorisation itself runs on the CPU; the solves, usually the repeated part,
 Why not on the device: cuDSS, the GPU sparse direct solver, is a separate large wheel this
 package does not ship or test; cuSOLVER's sparse LU (csrlsvlu) is a host routine, and cusolverRf
 needs a host factorisation first. Without SciPy they fall back to a dense pivoted LU on the
-device (_dense_superlu.py: exact, O(n^2) memory, for n up to ~10^4). spsolve_triangular still
-solves densely (cuBLAS's trsm); see docs/differences.md."""
+device (_dense_superlu.py: exact, O(n^2) memory, for n up to ~10^4). spsolve_triangular runs
+on the same SpSM solve, never densifying A; see docs/differences.md."""
 
 import warnings
 
@@ -20,7 +20,7 @@ import numpy
 
 from ... import _backend
 from ..._base import SparseEfficiencyWarning, issparse
-from . import _dense, _qr
+from . import _dense, _qr, _triangular
 from ._dense_superlu import DenseSuperLU
 from ._superlu import SuperLU
 
@@ -125,8 +125,18 @@ def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False,
     dtype = numpy.promote_types(numpy.promote_types(A.dtype, numpy.float32), b.dtype)
     if N == 0 or b.size == 0:
         return xp.zeros(b.shape, dtype=dtype)
-    dense = A.toarray().astype(dtype, copy=False)
-    return _dense.solve_triangular(dense, b.astype(dtype, copy=False), lower, unit_diagonal)
+    from ..._extract import tril, triu
+
+    # Only the named triangle is read (and with unit_diagonal not its diagonal): it is cut out
+    # here, canonical, so the library is handed exactly the entries it solves with.
+    k = 0 if not unit_diagonal else (-1 if lower else 1)
+    T = tril(A, k, format="csr") if lower else triu(A, k, format="csr")
+    T.sum_duplicates()
+    b = b.astype(dtype, copy=False)
+    if T.nnz == 0:  # unit_diagonal with nothing off it: the identity
+        return b.copy()
+    return _triangular.solve(T.data.astype(dtype, copy=False), T.indices, T.indptr, N, b,
+                             lower, unit_diagonal)
 
 
 def _factor(A, name, host_factor, options, stacklevel):
