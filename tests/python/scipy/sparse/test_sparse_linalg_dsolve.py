@@ -245,3 +245,34 @@ def test_spsolve_triangular_unit_identity(spsm_model):
     b = _backend.xp.asarray(numpy.arange(3.0))
     numpy.testing.assert_array_equal(host(cl.spsolve_triangular(I3, b, unit_diagonal=True)),
                                      numpy.arange(3.0))
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128])
+def test_spsolve_beyond_the_dense_limit(qr_model, spsm_model, monkeypatch, dtype):
+    """Where A's dense copy would not fit, several right-hand sides (or any, without the
+    sparse QR) share one SuperLU factorisation, as SciPy's spsolve does."""
+    from cunp.scipy.sparse.linalg._dsolve import _linsolve
+
+    monkeypatch.setattr(_linsolve, "_DENSE_LIMIT", 0)
+    xp = _backend.xp
+    A = nonsymmetric(30, dtype, seed=21)
+    b = vector(30, dtype)
+    B = numpy.stack([b, -2 * b, 1j * b if numpy.dtype(dtype).kind == "c" else 3 * b], axis=1)
+    for fmt in ["csr", "csc"]:
+        ours = cs.csr_array(A) if fmt == "csr" else cs.csc_array(A.tocsc())
+        for rhs in [b, B]:
+            x = host(cl.spsolve(ours, xp.asarray(rhs)))
+            ref = sla.spsolve(A.asformat(fmt), rhs)
+            assert x.shape == ref.shape and x.dtype == ref.dtype
+            numpy.testing.assert_allclose(x, ref, rtol=_tol(dtype) * 10, atol=_tol(dtype))
+    if spsm_model == "numpy":
+        assert _spsm_calls  # the matrices went through SuperLU's triangular solves
+    S = cs.csc_array(sps.csc_array(numpy.array([[1.0, 2.0], [2.0, 4.0]], dtype=dtype)))
+    with pytest.warns(cl.MatrixRankWarning, match="exactly singular"):
+        x = cl.spsolve(S, xp.asarray(numpy.ones((2, 2), dtype=dtype)))
+    assert numpy.isnan(host(x)).all() and host(x).shape == (2, 2)
+    Bs = cs.csc_array(sps.csc_array(B))
+    xs = cl.spsolve(cs.csc_array(A.tocsc()), Bs)
+    assert cs.issparse(xs) and xs.format == "csc"
+    numpy.testing.assert_allclose(host(xs), sla.spsolve(A.tocsc(), sps.csc_array(B)).toarray(),
+                                  rtol=_tol(dtype) * 10, atol=_tol(dtype))

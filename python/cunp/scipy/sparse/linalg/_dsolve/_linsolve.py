@@ -1,7 +1,8 @@
 """Direct solves of sparse systems: spsolve, spsolve_triangular, splu/spilu (SuperLU factor
 objects), factorized, and the structure queries is_sptriangular and spbandwidth.
 
-spsolve runs on cuSOLVER's sparse QR (cusolverSp) where it loads.
+spsolve runs on cuSOLVER's sparse QR (cusolverSp) where it loads; several right-hand sides
+share one dense LU while A's dense copy fits, else one SuperLU factorisation as splu's.
 
 splu, spilu and factorized are sparse factorisations, made as CuPy makes them: SciPy's SuperLU
 factorises a host copy of A (scipy.sparse.linalg.splu/spilu, every argument passed through, so
@@ -79,11 +80,17 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
         rhs = rhs.ravel()
     qr = _qr.device_solver()
     columns = 1 if rhs.ndim == 1 else rhs.shape[1]
-    if qr is not None and columns > 1 and N * N * dtype.itemsize <= _DENSE_LIMIT:
+    dense_fits = N * N * dtype.itemsize <= _DENSE_LIMIT
+    if qr is not None and columns > 1 and dense_fits:
         # csrlsvqr factors again for every column: one dense LU serves them all.
         qr = None
+    # Where the dense copy does not fit, several columns (or any, without cusolverSp) share
+    # one sparse factorisation, SciPy's SuperLU as splu makes it, when SciPy is there.
+    superlu = not dense_fits and (qr is None or columns > 1) and _host_solvers() is not None
     if N == 0:
         x, singular = xp.zeros(rhs.shape, dtype=dtype), False
+    elif superlu:
+        x, singular = _superlu_solve(A, rhs, dtype)
     elif qr is not None:
         x, singular = _qr.solve(A, rhs, dtype, qr)
     else:
@@ -98,6 +105,24 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
                           "format", SparseEfficiencyWarning, stacklevel=2)
         return A._family(A.format)(x)
     return x
+
+
+def _host_solvers():
+    """scipy.sparse.linalg, or None where SciPy is not importable."""
+    try:
+        import scipy.sparse.linalg as sla
+    except ImportError:
+        return None
+    return sla
+
+
+def _superlu_solve(A, rhs, dtype):
+    """(x, singular) by SciPy's SuperLU factors of A (as dtype) and the device solves."""
+    try:
+        lu = SuperLU(_host_solvers().splu(A.tocsc().astype(dtype).get()))
+    except RuntimeError:  # "Factor is exactly singular"
+        return None, True
+    return lu.solve(rhs), False
 
 
 def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False,
@@ -149,10 +174,7 @@ def _factor(A, name, host_factor, options, stacklevel):
         from ..._csc import csc_array
 
         A = A.tocsc() if issparse(A) else csc_array(xp.asarray(A))
-    try:
-        import scipy.sparse.linalg as sla
-    except ImportError:
-        sla = None
+    sla = _host_solvers()
     if sla is None or _dense_fallback_only:
         M, N = A.shape
         if M != N:
