@@ -164,9 +164,9 @@ def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False,
                              lower, unit_diagonal)
 
 
-def _factor(A, name, host_factor, options, stacklevel):
+def _factor(A, name, options, stacklevel):
     """SuperLU (or without SciPy, DenseSuperLU) of A after SciPy's conversion to CSC and its
-    warning; host_factor names the scipy.sparse.linalg function, options its arguments."""
+    warning; name is the scipy.sparse.linalg function (splu or spilu), options its arguments."""
     xp = _backend.xp
     if not (issparse(A) and A.format == "csc"):
         warnings.warn(f"{name} converted its input to CSC format", SparseEfficiencyWarning,
@@ -182,7 +182,7 @@ def _factor(A, name, host_factor, options, stacklevel):
         return DenseSuperLU(A, _float_dtype(A.dtype))
     # SciPy's own factorisation on the host copy of A: its permutations, fill, drop rules,
     # errors (non-square, exactly singular) and dtype rules are the answer SciPy users get.
-    return SuperLU(getattr(sla, host_factor)(A.get(), **options))
+    return SuperLU(getattr(sla, name)(A.get(), **options))
 
 
 # Set by the tests to run the dense fallback (the path without SciPy) where SciPy is installed.
@@ -195,9 +195,8 @@ def splu(A, permc_spec=None, diag_pivot_thresh=None, relax=None, panel_size=None
     factors on the host (every argument passed through), kept on the device for the solves.
     Without SciPy, a dense pivoted LU on the device (perm_c the identity). RuntimeError when A
     is exactly singular, ValueError when it is not square, as SciPy."""
-    return _factor(A, "splu", "splu", dict(permc_spec=permc_spec,
-                                           diag_pivot_thresh=diag_pivot_thresh, relax=relax,
-                                           panel_size=panel_size, options=options), 2)
+    return _factor(A, "splu", dict(permc_spec=permc_spec, diag_pivot_thresh=diag_pivot_thresh,
+                                   relax=relax, panel_size=panel_size, options=options), 2)
 
 
 def spilu(A, drop_tol=None, fill_factor=None, drop_rule=None, permc_spec=None,
@@ -206,16 +205,16 @@ def spilu(A, drop_tol=None, fill_factor=None, drop_rule=None, permc_spec=None,
     and drop_rule as there) on the host, kept on the device for the solves. Without SciPy, the
     complete dense factorisation (nothing dropped: the limit of SciPy's as drop_tol -> 0, a
     preconditioner at least as good)."""
-    return _factor(A, "spilu", "spilu", dict(drop_tol=drop_tol, fill_factor=fill_factor,
-                                             drop_rule=drop_rule, permc_spec=permc_spec,
-                                             diag_pivot_thresh=diag_pivot_thresh, relax=relax,
-                                             panel_size=panel_size, options=options), 2)
+    return _factor(A, "spilu", dict(drop_tol=drop_tol, fill_factor=fill_factor,
+                                    drop_rule=drop_rule, permc_spec=permc_spec,
+                                    diag_pivot_thresh=diag_pivot_thresh, relax=relax,
+                                    panel_size=panel_size, options=options), 2)
 
 
 def factorized(A):
     """A function solving A x = b (b of shape (N,) or (N, K)) for the A factored once by
     splu."""
-    return _factor(A, "splu", "splu", {}, 2).solve
+    return _factor(A, "splu", {}, 2).solve
 
 
 def is_sptriangular(A):
