@@ -9,6 +9,7 @@
 #include "cunp/sparse/products.hpp"
 #include "cunp/sparse/solve.hpp"
 #include "cunp/sparse/spgemm.hpp"
+#include "cunp/sparse/triangular.hpp"
 
 namespace cunp::py {
 namespace {
@@ -76,6 +77,14 @@ nb::object spgemm(nb::handle a_data, nb::handle a_indices, nb::handle a_indptr, 
   return nb::make_tuple(wrap(c.data), wrap(c.indices), wrap(c.indptr), c.nnz);
 }
 
+// x = T^-1 b for the lower or upper triangle T of the CSR arrays of a square n x n matrix (see
+// triangular.hpp: b and x (n,) or (n, k) Fortran-ordered, of the data's dtype).
+void triangular_solve(nb::handle data, nb::handle indices, nb::handle indptr, int64_t n,
+                      nb::handle b, nb::handle x, bool lower, bool unit_diagonal) {
+  sparse_triangular_solve(csr_arg(data, indices, indptr, n, n), array_arg(b, "b"),
+                          array_arg(x, "x"), lower, unit_diagonal);
+}
+
 }  // namespace
 
 void bind_sparse(nb::module_& m) {
@@ -92,6 +101,9 @@ void bind_sparse(nb::module_& m) {
   s.def("spgemm", &spgemm, nb::arg("a_data"), nb::arg("a_indices"), nb::arg("a_indptr"),
         nb::arg("m"), nb::arg("k"), nb::arg("b_data"), nb::arg("b_indices"), nb::arg("b_indptr"),
         nb::arg("n"));
+  s.def("triangular_solve", &triangular_solve, nb::arg("data"), nb::arg("indices"),
+        nb::arg("indptr"), nb::arg("n"), nb::arg("b"), nb::arg("x"), nb::arg("lower"),
+        nb::arg("unit_diagonal"));
   // The per-line kernels (lines.hpp): no library, so they run wherever a device does.
   s.def(
       "line_sums",

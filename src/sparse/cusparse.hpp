@@ -19,7 +19,9 @@ namespace cunp::sparse {
   X(cusparseCreateMatDescr) X(cusparseDestroyMatDescr)                                     \
   X(cusparseSpGEMM_createDescr) X(cusparseSpGEMM_destroyDescr)                               \
   X(cusparseSpGEMM_workEstimation) X(cusparseSpGEMM_compute) X(cusparseSpGEMM_copy)          \
-  X(cusparseSpMatGetSize) X(cusparseCsrSetPointers)
+  X(cusparseSpMatGetSize) X(cusparseCsrSetPointers)                                         \
+  X(cusparseSpMatSetAttribute) X(cusparseSpSM_createDescr) X(cusparseSpSM_destroyDescr)      \
+  X(cusparseSpSM_bufferSize) X(cusparseSpSM_analysis) X(cusparseSpSM_solve)
 // clang-format on
 
 struct Api {

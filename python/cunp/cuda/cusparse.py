@@ -87,8 +87,8 @@ _INSTEAD = {
         'spGEAM spGEAM_bufferSize spGEAM_createDescr spGEAM_destroyDescr spGEAM_nnz '
         'CUSPARSE_SPGEAM_ALG1 CUSPARSE_SPGEAM_ALG_DEFAULT xcsrgeam2Nnz ' +
         _names('csrgeam2 csrgeam2_bufferSizeExt'),
-    'use cunp.scipy.linalg.solve_triangular(A.toarray(), b); '
-    "cunp.scipy.sparse.linalg.spsolve_triangular (SciPy's spelling) is not yet in cunp":
+    'use cunp.scipy.sparse.linalg.spsolve_triangular(A, b) on a cunp.scipy.sparse matrix '
+    "(cunp runs cuSPARSE's SpSM for it)":
         'spSM_analysis spSM_bufferSize spSM_createDescr spSM_destroyDescr spSM_solve',
     'use A.toarray() (sparse to dense) or cunp.scipy.sparse.csr_matrix(dense) (dense to '
     'sparse)': 'sparseToDense sparseToDense_bufferSize denseToSparse_analysis '

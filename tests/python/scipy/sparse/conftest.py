@@ -14,3 +14,17 @@ def backend(request, monkeypatch):
         monkeypatch.setattr(_backend, "xp", numpy)
     return request.param
 
+
+
+@pytest.fixture
+def spsm_model(backend, monkeypatch):
+    """The device path of the sparse triangular solve (_dsolve/_triangular.py) with
+    spsm_model.py's NumPy model of cuSPARSE's SpSM standing in on the CPU (on cunp, the library
+    itself)."""
+    import spsm_model as model
+    from cunp.scipy.sparse.linalg._dsolve import _triangular
+
+    model.calls.clear()
+    if backend == "numpy":
+        monkeypatch.setattr(_triangular, "device_solver", lambda: model.triangular_solve)
+    return backend

@@ -1,8 +1,8 @@
-"""The direct solves (spsolve, spsolve_triangular, splu/spilu and their SuperLU-like object,
-factorized, is_sptriangular, spbandwidth) against scipy.sparse.linalg: solutions, SciPy's
+"""The direct solves (spsolve, spsolve_triangular, is_sptriangular, spbandwidth, inv, expm;
+splu/spilu/factorized are test_sparse_linalg_superlu.py's) against scipy.sparse.linalg: solutions, SciPy's
 warnings and NaN result for a singular matrix, its errors for bad shapes. Runs on NumPy
-(CPU: the argument handling, with SciPy's dense LU standing in) and on cunp (gpu marker:
-cuSOLVER's getrf/getrs and cuBLAS's trsm)."""
+(CPU: the argument handling, with SciPy's dense LU, or spsm_model.py's model of cuSPARSE's
+SpSM, standing in) and on cunp (gpu marker: cuSOLVER, cuBLAS, cuSPARSE's SpSM)."""
 
 import warnings
 
@@ -17,6 +17,7 @@ from cunp.scipy.sparse import _backend  # noqa: E402
 from cunp.scipy.sparse import linalg as cl  # noqa: E402
 
 from sparse_linalg_problems import device, host, nonsymmetric, vector  # noqa: E402
+from spsm_model import calls as _spsm_calls  # noqa: E402
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
 
@@ -111,36 +112,6 @@ def test_spsolve_triangular_errors(backend):
         cl.spsolve_triangular(cs.csr_array(sps.eye_array(2, format="csr")), xp.ones(3))
 
 
-@pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("factor", ["splu", "spilu"])
-def test_splu(backend, dtype, factor):
-    A = nonsymmetric(25, dtype, seed=3).tocsc()
-    lu = getattr(cl, factor)(cs.csc_array(A))
-    assert lu.shape == (25, 25)
-    b = vector(25, dtype)
-    B = numpy.stack([b, 3 * b], axis=1)
-    dense = A.toarray()
-    for trans, op in [("N", dense), ("T", dense.T), ("H", dense.conj().T)]:
-        for rhs in [b, B]:
-            x = host(lu.solve(_backend.xp.asarray(rhs), trans=trans))
-            numpy.testing.assert_allclose(op @ x, rhs, rtol=_tol(dtype) * 10,
-                                          atol=_tol(dtype) * 10)
-    # Pr @ A @ Pc == L @ U with SciPy's permutation conventions.
-    n = 25
-    pr, pc = host(lu.perm_r), host(lu.perm_c)
-    Pr = sps.csc_array((numpy.ones(n), (pr, numpy.arange(n))))
-    Pc = sps.csc_array((numpy.ones(n), (numpy.arange(n), pc)))
-    L, U = host(lu.L), host(lu.U)
-    numpy.testing.assert_allclose((Pr @ A @ Pc).toarray(), L @ U, atol=_tol(dtype) * 10)
-    assert numpy.allclose(numpy.diag(L), 1) and numpy.allclose(numpy.tril(U, -1), 0)
-    assert lu.nnz > 0
-    with pytest.raises(ValueError, match="trans"):
-        lu.solve(_backend.xp.asarray(b), trans="X")
-    solve = cl.factorized(cs.csc_array(A))
-    numpy.testing.assert_allclose(dense @ host(solve(_backend.xp.asarray(b))), b,
-                                  rtol=_tol(dtype) * 10, atol=_tol(dtype) * 10)
-
-
 def test_splu_converts_with_warning(backend):
     A = nonsymmetric(6, numpy.float64, seed=4)
     with pytest.warns(cs.SparseEfficiencyWarning, match="CSC"):
@@ -230,3 +201,78 @@ def test_inv_and_expm(backend, dtype, fmt):
                                   sla.expm(small.toarray()), rtol=1e-10, atol=1e-12)
     with pytest.raises(TypeError, match="sparse"):
         cl.inv(_backend.xp.ones((2, 2)))
+
+
+@pytest.mark.parametrize("dtype", DTYPES + [numpy.int64])
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("unit", [False, True])
+def test_spsolve_triangular_reads_one_triangle(spsm_model, dtype, fmt, lower, unit):
+    """A full matrix (duplicates included): only the named triangle, and with unit_diagonal
+    not its diagonal, is read; the sparse solve is handed that triangle alone."""
+    A = nonsymmetric(30, numpy.float64 if dtype == numpy.int64 else dtype, seed=9)
+    if dtype == numpy.int64:
+        A = (A * 10).astype(numpy.int64) + sps.diags_array(numpy.full(30, 400), dtype=dtype)
+    coo = A.tocoo()
+    dup = sps.coo_array((numpy.r_[coo.data, coo.data[:5]], (numpy.r_[coo.row, coo.row[:5]],
+                                                           numpy.r_[coo.col, coo.col[:5]])),
+                        shape=A.shape)
+    tri = (sps.tril(dup) if lower else sps.triu(dup)).tocsr()
+    ref_dtype = numpy.promote_types(numpy.promote_types(dtype, numpy.float32), numpy.float64)
+    b = vector(30, numpy.complex128 if numpy.dtype(dtype).kind == "c" else numpy.float64)
+    rng = numpy.random.default_rng(10)
+    B = numpy.asfortranarray(rng.standard_normal((30, 4)))[::-1, ::2]
+    ours = {"csr": cs.csr_array, "csc": cs.csc_array, "coo": cs.coo_array}[fmt](dup.asformat(fmt))
+    for rhs in [b, B, b[::-1]]:
+        if fmt == "coo":
+            with pytest.warns(cs.SparseEfficiencyWarning, match="CSC or CSR"):
+                x = cl.spsolve_triangular(ours, _backend.xp.asarray(rhs), lower=lower,
+                                          unit_diagonal=unit)
+        else:
+            x = cl.spsolve_triangular(ours, _backend.xp.asarray(rhs), lower=lower,
+                                      unit_diagonal=unit)
+        assert x.dtype == numpy.promote_types(ref_dtype, rhs.dtype)
+        ref = sla.spsolve_triangular(tri.astype(x.dtype), rhs.astype(x.dtype), lower=lower,
+                                     unit_diagonal=unit)
+        numpy.testing.assert_allclose(host(x), ref, rtol=_tol(x.dtype) * 10,
+                                      atol=_tol(x.dtype) * 10)
+    if spsm_model == "numpy":
+        assert _spsm_calls and all(c[:2] == (lower, unit) for c in _spsm_calls)
+
+
+def test_spsolve_triangular_unit_identity(spsm_model):
+    I3 = cs.csr_array(sps.eye_array(3, format="csr"))
+    b = _backend.xp.asarray(numpy.arange(3.0))
+    numpy.testing.assert_array_equal(host(cl.spsolve_triangular(I3, b, unit_diagonal=True)),
+                                     numpy.arange(3.0))
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.complex128])
+def test_spsolve_beyond_the_dense_limit(qr_model, spsm_model, monkeypatch, dtype):
+    """Where A's dense copy would not fit, several right-hand sides (or any, without the
+    sparse QR) share one SuperLU factorisation, as SciPy's spsolve does."""
+    from cunp.scipy.sparse.linalg._dsolve import _linsolve
+
+    monkeypatch.setattr(_linsolve, "_DENSE_LIMIT", 0)
+    xp = _backend.xp
+    A = nonsymmetric(30, dtype, seed=21)
+    b = vector(30, dtype)
+    B = numpy.stack([b, -2 * b, 1j * b if numpy.dtype(dtype).kind == "c" else 3 * b], axis=1)
+    for fmt in ["csr", "csc"]:
+        ours = cs.csr_array(A) if fmt == "csr" else cs.csc_array(A.tocsc())
+        for rhs in [b, B]:
+            x = host(cl.spsolve(ours, xp.asarray(rhs)))
+            ref = sla.spsolve(A.asformat(fmt), rhs)
+            assert x.shape == ref.shape and x.dtype == ref.dtype
+            numpy.testing.assert_allclose(x, ref, rtol=_tol(dtype) * 10, atol=_tol(dtype))
+    if spsm_model == "numpy":
+        assert _spsm_calls  # the matrices went through SuperLU's triangular solves
+    S = cs.csc_array(sps.csc_array(numpy.array([[1.0, 2.0], [2.0, 4.0]], dtype=dtype)))
+    with pytest.warns(cl.MatrixRankWarning, match="exactly singular"):
+        x = cl.spsolve(S, xp.asarray(numpy.ones((2, 2), dtype=dtype)))
+    assert numpy.isnan(host(x)).all() and host(x).shape == (2, 2)
+    Bs = cs.csc_array(sps.csc_array(B))
+    xs = cl.spsolve(cs.csc_array(A.tocsc()), Bs)
+    assert cs.issparse(xs) and xs.format == "csc"
+    numpy.testing.assert_allclose(host(xs), sla.spsolve(A.tocsc(), sps.csc_array(B)).toarray(),
+                                  rtol=_tol(dtype) * 10, atol=_tol(dtype))

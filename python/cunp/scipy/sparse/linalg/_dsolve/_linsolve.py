@@ -1,10 +1,19 @@
-"""Direct solves of sparse systems: spsolve, spsolve_triangular, splu/spilu (a SuperLU-like
-factor object), factorized, and the structure queries is_sptriangular and spbandwidth.
+"""Direct solves of sparse systems: spsolve, spsolve_triangular, splu/spilu (SuperLU factor
+objects), factorized, and the structure queries is_sptriangular and spbandwidth.
 
-spsolve runs on cuSOLVER's sparse QR (cusolverSp) where it loads. The factor objects and the
-triangular solves run densely on the device (cuSOLVER's getrf/getrs, cuBLAS's trsm): exact,
-pivoted, and fast while the dense matrix fits in device memory (n up to ~10^4); a sparse LU
-(cuDSS) is the path for larger ones, see docs/differences.md."""
+spsolve runs on cuSOLVER's sparse QR (cusolverSp) where it loads; several right-hand sides
+share one dense LU while A's dense copy fits, else one SuperLU factorisation as splu's.
+
+splu, spilu and factorized are sparse factorisations, made as CuPy makes them: SciPy's SuperLU
+factorises a host copy of A (scipy.sparse.linalg.splu/spilu, every argument passed through, so
+the permutations, fill, drops and errors are SciPy's own), and L and U then stay on the device,
+where each solve is two permutation gathers and two cuSPARSE SpSM triangular solves (_superlu.py).
+The factorisation itself runs on the CPU; the solves, usually the repeated part, run on the GPU.
+Why not on the device: cuDSS, the GPU sparse direct solver, is a separate large wheel this
+package does not ship or test; cuSOLVER's sparse LU (csrlsvlu) is a host routine, and cusolverRf
+needs a host factorisation first. Without SciPy they fall back to a dense pivoted LU on the
+device (_dense_superlu.py: exact, O(n^2) memory, for n up to ~10^4). spsolve_triangular runs
+on the same SpSM solve, never densifying A; see docs/differences.md."""
 
 import warnings
 
@@ -12,7 +21,9 @@ import numpy
 
 from ... import _backend
 from ..._base import SparseEfficiencyWarning, issparse
-from . import _dense, _qr
+from . import _dense, _qr, _triangular
+from ._dense_superlu import DenseSuperLU
+from ._superlu import SuperLU
 
 __all__ = ["MatrixRankWarning", "SuperLU", "expm", "factorized", "inv", "is_sptriangular",
            "spbandwidth", "spilu", "splu", "spsolve", "spsolve_triangular", "use_solver"]
@@ -69,11 +80,17 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
         rhs = rhs.ravel()
     qr = _qr.device_solver()
     columns = 1 if rhs.ndim == 1 else rhs.shape[1]
-    if qr is not None and columns > 1 and N * N * dtype.itemsize <= _DENSE_LIMIT:
+    dense_fits = N * N * dtype.itemsize <= _DENSE_LIMIT
+    if qr is not None and columns > 1 and dense_fits:
         # csrlsvqr factors again for every column: one dense LU serves them all.
         qr = None
+    # Where the dense copy does not fit, several columns (or any, without cusolverSp) share
+    # one sparse factorisation, SciPy's SuperLU as splu makes it, when SciPy is there.
+    superlu = not dense_fits and (qr is None or columns > 1) and _host_solvers() is not None
     if N == 0:
         x, singular = xp.zeros(rhs.shape, dtype=dtype), False
+    elif superlu:
+        x, singular = _superlu_solve(A, rhs, dtype)
     elif qr is not None:
         x, singular = _qr.solve(A, rhs, dtype, qr)
     else:
@@ -88,6 +105,24 @@ def spsolve(A, b, permc_spec=None, use_umfpack=True):
                           "format", SparseEfficiencyWarning, stacklevel=2)
         return A._family(A.format)(x)
     return x
+
+
+def _host_solvers():
+    """scipy.sparse.linalg, or None where SciPy is not importable."""
+    try:
+        import scipy.sparse.linalg as sla
+    except ImportError:
+        return None
+    return sla
+
+
+def _superlu_solve(A, rhs, dtype):
+    """(x, singular) by SciPy's SuperLU factors of A (as dtype) and the device solves."""
+    try:
+        lu = SuperLU(_host_solvers().splu(A.tocsc().astype(dtype).get()))
+    except RuntimeError:  # "Factor is exactly singular"
+        return None, True
+    return lu.solve(rhs), False
 
 
 def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False,
@@ -115,104 +150,71 @@ def spsolve_triangular(A, b, lower=True, overwrite_A=False, overwrite_b=False,
     dtype = numpy.promote_types(numpy.promote_types(A.dtype, numpy.float32), b.dtype)
     if N == 0 or b.size == 0:
         return xp.zeros(b.shape, dtype=dtype)
-    dense = A.toarray().astype(dtype, copy=False)
-    return _dense.solve_triangular(dense, b.astype(dtype, copy=False), lower, unit_diagonal)
+    from ..._extract import tril, triu
+
+    # Only the named triangle is read (and with unit_diagonal not its diagonal): it is cut out
+    # here, canonical, so the library is handed exactly the entries it solves with.
+    k = 0 if not unit_diagonal else (-1 if lower else 1)
+    T = tril(A, k, format="csr") if lower else triu(A, k, format="csr")
+    T.sum_duplicates()
+    b = b.astype(dtype, copy=False)
+    if T.nnz == 0:  # unit_diagonal with nothing off it: the identity
+        return b.copy()
+    return _triangular.solve(T.data.astype(dtype, copy=False), T.indices, T.indptr, N, b,
+                             lower, unit_diagonal)
 
 
-class SuperLU:
-    """The LU factorisation of a square matrix, laid out as SciPy's SuperLU object:
-    Pr @ A @ Pc == L @ U with Pr, Pc the permutation matrices of perm_r and perm_c (perm_c is
-    the identity: the dense factorisation pivots rows only)."""
-
-    def __init__(self, A, dtype):
-        xp = _backend.xp
-        self.shape = A.shape
-        self._dtype = numpy.dtype(dtype)
-        n = A.shape[0]
-        self._lu, self._piv, singular = _dense.lu_factor(A.toarray().astype(dtype, copy=False))
-        if singular:
-            raise RuntimeError("Factor is exactly singular")
-        # getrf's interchanges give the row order LU = A[perm]; perm_r is its inverse.
-        perm = numpy.arange(n)
-        for i, p in enumerate(_backend.to_host(self._piv).tolist()):
-            perm[i], perm[p] = perm[p], perm[i]
-        self.perm_r = xp.asarray(numpy.argsort(perm).astype(numpy.int32))
-        self.perm_c = xp.arange(n, dtype=numpy.int32)
-        self._L = self._U = None
-
-    def _factors(self):
+def _factor(A, name, options, stacklevel):
+    """SuperLU (or without SciPy, DenseSuperLU) of A after SciPy's conversion to CSC and its
+    warning; name is the scipy.sparse.linalg function (splu or spilu), options its arguments."""
+    xp = _backend.xp
+    if not (issparse(A) and A.format == "csc"):
+        warnings.warn(f"{name} converted its input to CSC format", SparseEfficiencyWarning,
+                      stacklevel=stacklevel + 1)
         from ..._csc import csc_array
 
-        xp = _backend.xp
-        if self._L is None:
-            n = self.shape[0]
-            lower = xp.tril(self._lu, -1) + xp.eye(n, dtype=self._dtype)
-            self._L = csc_array(lower)
-            self._U = csc_array(xp.triu(self._lu))
-        return self._L, self._U
+        A = A.tocsc() if issparse(A) else csc_array(xp.asarray(A))
+    sla = _host_solvers()
+    if sla is None or _dense_fallback_only:
+        M, N = A.shape
+        if M != N:
+            raise ValueError("can only factor square matrices")
+        return DenseSuperLU(A, _float_dtype(A.dtype))
+    # SciPy's own factorisation on the host copy of A: its permutations, fill, drop rules,
+    # errors (non-square, exactly singular) and dtype rules are the answer SciPy users get.
+    return SuperLU(getattr(sla, name)(A.get(), **options))
 
-    @property
-    def L(self):
-        return self._factors()[0]
 
-    @property
-    def U(self):
-        return self._factors()[1]
-
-    @property
-    def nnz(self):
-        L, U = self._factors()
-        return L.nnz + U.nnz
-
-    def solve(self, rhs, trans="N"):
-        """x with op(A) @ x == rhs; trans 'N' (A), 'T' (A^T) or 'H' (A^H)."""
-        codes = {"N": 0, "T": 1, "H": 2}
-        if trans not in codes:
-            raise ValueError("trans must be N, T, or H")
-        xp = _backend.xp
-        rhs = xp.asarray(rhs)
-        if rhs.ndim not in (1, 2) or rhs.shape[0] != self.shape[0]:
-            raise ValueError("b is of incompatible size")
-        dtype = numpy.promote_types(self._dtype, rhs.dtype)
-        lu = self._lu.astype(dtype, copy=False)
-        return _dense.lu_solve(lu, self._piv, rhs.astype(dtype, copy=False), codes[trans])
-
-    def __repr__(self):
-        return f"<SuperLU object of shape {self.shape}>"
+# Set by the tests to run the dense fallback (the path without SciPy) where SciPy is installed.
+_dense_fallback_only = False
 
 
 def splu(A, permc_spec=None, diag_pivot_thresh=None, relax=None, panel_size=None,
          options=None):
-    """The LU factorisation of a square sparse A as a SuperLU object (RuntimeError when A is
-    exactly singular, as SciPy)."""
-    if not (issparse(A) and A.format == "csc"):
-        warnings.warn("splu converted its input to CSC format", SparseEfficiencyWarning,
-                      stacklevel=2)
-        A = A.tocsc() if issparse(A) else _as_compressed(A, "splu").tocsc()
-    M, N = A.shape
-    if M != N:
-        raise ValueError("can only factor square matrices")
-    return SuperLU(A, _float_dtype(A.dtype))
+    """The sparse LU factorisation of a square sparse A as a SuperLU object: SciPy's SuperLU
+    factors on the host (every argument passed through), kept on the device for the solves.
+    Without SciPy, a dense pivoted LU on the device (perm_c the identity). RuntimeError when A
+    is exactly singular, ValueError when it is not square, as SciPy."""
+    return _factor(A, "splu", dict(permc_spec=permc_spec, diag_pivot_thresh=diag_pivot_thresh,
+                                   relax=relax, panel_size=panel_size, options=options), 2)
 
 
 def spilu(A, drop_tol=None, fill_factor=None, drop_rule=None, permc_spec=None,
           diag_pivot_thresh=None, relax=None, panel_size=None, options=None):
-    """An incomplete LU factorisation as a SuperLU object. Here the factorisation is the
-    complete one (nothing is dropped), which is the limit of SciPy's as drop_tol -> 0: a
-    preconditioner at least as good, at the dense factorisation's cost."""
-    if not (issparse(A) and A.format == "csc"):
-        warnings.warn("spilu converted its input to CSC format", SparseEfficiencyWarning,
-                      stacklevel=2)
-        A = A.tocsc() if issparse(A) else _as_compressed(A, "spilu").tocsc()
-    M, N = A.shape
-    if M != N:
-        raise ValueError("can only factor square matrices")
-    return SuperLU(A, _float_dtype(A.dtype))
+    """An incomplete LU factorisation as a SuperLU object: SciPy's ILU (drop_tol, fill_factor
+    and drop_rule as there) on the host, kept on the device for the solves. Without SciPy, the
+    complete dense factorisation (nothing dropped: the limit of SciPy's as drop_tol -> 0, a
+    preconditioner at least as good)."""
+    return _factor(A, "spilu", dict(drop_tol=drop_tol, fill_factor=fill_factor,
+                                    drop_rule=drop_rule, permc_spec=permc_spec,
+                                    diag_pivot_thresh=diag_pivot_thresh, relax=relax,
+                                    panel_size=panel_size, options=options), 2)
 
 
 def factorized(A):
-    """A function solving A x = b for the A factored once."""
-    return splu(A).solve
+    """A function solving A x = b (b of shape (N,) or (N, K)) for the A factored once by
+    splu."""
+    return _factor(A, "splu", {}, 2).solve
 
 
 def is_sptriangular(A):

@@ -129,7 +129,7 @@ def _dense_eigh(A, k, which, return_eigenvectors):
 
 def _shift_invert(A, sigma, OPinv):
     """(A - sigma I)^-1 as an operator: OPinv when given, else one LU factorisation of the
-    shifted matrix (splu's dense factorisation on the device)."""
+    shifted matrix (a dense getrf on the device, as splu without SciPy)."""
     xp = _backend.xp
     if OPinv is not None:
         return aslinearoperator(OPinv)
