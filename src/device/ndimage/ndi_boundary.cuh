@@ -25,31 +25,37 @@ enum NdiMode : int {
 //   mirror   d c b | a b c d | c b a       (period 2n - 2, the edge not repeated)
 //   nearest  a a a | a b c d | d d d
 //   wrap     b c d | a b c d | a b c
-__device__ __forceinline__ long long ndi_filter_index(long long j, long long n, int mode) {
+// I is the index type: the interpolation sampler folds in 32 bits where the input allows (a
+// 64-bit multiply or modulo is several instructions, and its values take two registers each).
+template <class I> __device__ __forceinline__ I ndi_filter_index_of(I j, I n, int mode) {
   if (j >= 0 && j < n) return j;
   switch (mode) {
     case kNdiNearest: return j < 0 ? 0 : n - 1;
     case kNdiWrap:
     case kNdiGridWrap: {
-      const long long r = j % n;
+      const I r = j % n;
       return r < 0 ? r + n : r;
     }
     case kNdiReflect: {
-      const long long p = 2 * n;
-      long long r = j % p;
+      const I p = 2 * n;
+      I r = j % p;
       if (r < 0) r += p;
       return r < n ? r : p - 1 - r;
     }
     case kNdiMirror: {
       if (n == 1) return 0;
-      const long long p = 2 * n - 2;
-      long long r = j % p;
+      const I p = 2 * n - 2;
+      I r = j % p;
       if (r < 0) r += p;
       return r < n ? r : p - r;
     }
     default:  // constant, grid-constant
       return -1;
   }
+}
+
+__device__ __forceinline__ long long ndi_filter_index(long long j, long long n, int mode) {
+  return ndi_filter_index_of<long long>(j, n, mode);
 }
 
 }  // namespace cunp

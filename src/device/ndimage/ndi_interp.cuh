@@ -8,6 +8,12 @@
 // order 0 rounds a tie), and nearest and grid-constant leave it. Taps past the edge then extend
 // as in filters (nearest's repeat the edge, grid-constant's read cval). Orders 2 to 5 read B-spline
 // coefficients (ndi_spline.cuh) unless the caller asked for no prefilter.
+//
+// The kernel is specialised on the mode and on its index type I (int where the input's byte
+// offsets, its extents and the coordinate array's positions fit 32 bits, else long long): the
+// mode's folds then compile to the one branch it takes, and the per-tap index arithmetic is
+// single 32-bit instructions in half the registers, which lets more threads keep their gathers
+// in flight. The weights and the sum stay in double, as SciPy computes them.
 #pragma once
 #include "../cunp_device.cuh"
 #include "../cunp_indexer.cuh"
@@ -15,9 +21,10 @@
 
 namespace cunp {
 
-// The coordinate actually interpolated at along an axis of n, or `outside` for cval.
-__device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, int mode,
-                                                        bool& outside) {
+// The coordinate actually interpolated at along an axis of n, or `outside` for cval. (The
+// period counts stay 64-bit: a coordinate far outside may fold many periods.)
+template <class I>
+__device__ __forceinline__ double ndi_interp_coordinate(double c, I n, int mode, bool& outside) {
   switch (mode) {
     case kNdiConstant: outside |= c < 0.0 || c > static_cast<double>(n - 1); return c;
     case kNdiWrap: {
@@ -68,7 +75,7 @@ __device__ __forceinline__ double ndi_interp_coordinate(double c, long long n, i
 
 // How taps past the edge read, given the interpolation mode: the coordinate of 'constant' and
 // 'wrap' already lies inside, and their edge taps take the mirror image, as SciPy's do.
-__device__ __forceinline__ int ndi_interp_tap_mode(int mode) {
+__device__ __forceinline__ constexpr int ndi_interp_tap_mode(int mode) {
   switch (mode) {
     case kNdiConstant:
     case kNdiWrap: return kNdiMirror;
@@ -119,38 +126,52 @@ template <int B> struct ndi_ipow<B, 0> { static constexpr int value = 1; };
 
 // The interpolated value of x (the input, or for order > 1 its B-spline coefficients, padded by
 // npad on each side where SciPy pads before prefiltering) at coordinates c, one per input axis,
-// with the spline of ORDER (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines).
-// Per axis the ORDER + 1 taps' weights, byte offsets and cval flags come first, then the
-// taps in C order, unrolled, so each is a load and ndim multiplies. The order is a template
+// with the spline of ORDER (0: nearest sample, halves rounded up; 1: linear; 2-5: B-splines),
+// boundary MODE and index type I (see the top of the file). Per axis the ORDER + 1 taps'
+// weights, byte offsets and (where taps past the edge read cval) cval flags come first, then
+// the taps in C order, unrolled, so each is a load and ndim multiplies. The order is a template
 // argument (one kernel per order) so that a kernel compiles only the taps it runs.
-template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, const double* c,
-                                                                 int mode, double cval,
-                                                                 long long npad) {
+template <int ORDER, int MODE, class I, class In>
+__device__ double ndi_interpolate(const In& x, const double* c, double cval, long long npad) {
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
   constexpr int W = ORDER + 1;
-  const int tap_mode = ndi_interp_tap_mode(mode);
-  long long off[N][W];
+  constexpr int kTapMode = ndi_interp_tap_mode(MODE);
+  constexpr bool kCvalTaps = kTapMode == kNdiConstant;
+  // nearest and grid-constant leave a coordinate unfolded: one far outside is clamped to
+  // +-2^30 before it becomes a 32-bit index. Every tap of it lies past the edge either way
+  // (the host takes 32 bits only for extents below 2^29), so it reads the same edge or cval;
+  // the weights still come from the unclamped coordinate. (NaN stays NaN, converted as before.)
+  constexpr bool kClamp = sizeof(I) < 8 && (MODE == kNdiNearest || MODE == kNdiGridConstant);
+  constexpr double kFar = 1073741824.0;
+  I off[N][W];
   bool off_edge[N][W];  // the tap reads cval (an offset's sign says nothing: strides may be < 0)
   double w[N][W];
   bool outside = false;
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) {
-    const long long n = x.shape()[d];
-    const double cc = ndi_interp_coordinate(c[d] + static_cast<double>(npad), n, mode, outside);
+    const I n = static_cast<I>(x.shape()[d]);
+    double cc = c[d];
+    if constexpr (ORDER > 1) cc += static_cast<double>(npad);  // only prefiltered input is padded
+    cc = ndi_interp_coordinate<I>(cc, n, MODE, outside);
     const double base = (ORDER & 1) ? floor(cc) : floor(cc + 0.5);
-    const long long start = static_cast<long long>(base) - ORDER / 2;
+    const double first = base - static_cast<double>(ORDER / 2);  // an integer, exactly
+    double index = first;
+    if constexpr (kClamp) index = first < -kFar ? -kFar : first > kFar ? kFar : first;
+    const I start = static_cast<I>(index);
     if constexpr (ORDER == 1) {
       w[d][0] = 1.0 - (cc - base);
       w[d][1] = cc - base;
     } else if constexpr (ORDER > 1) {
 #pragma unroll
-      for (int k = 0; k < W; ++k) w[d][k] = ndi_bspline<ORDER>(cc - static_cast<double>(start + k));
+      for (int k = 0; k < W; ++k)
+        w[d][k] = ndi_bspline<ORDER>(cc - (first + static_cast<double>(k)));
     }
+    const I stride = static_cast<I>(x.strides()[d]);
 #pragma unroll
     for (int k = 0; k < W; ++k) {
-      const long long j = ndi_filter_index(start + k, n, tap_mode);
-      off_edge[d][k] = j < 0;
-      off[d][k] = j < 0 ? 0 : j * x.strides()[d];
+      const I j = ndi_filter_index_of<I>(start + k, n, kTapMode);
+      off_edge[d][k] = kCvalTaps && j < 0;
+      off[d][k] = off_edge[d][k] ? 0 : j * stride;
     }
   }
   if (outside) return cval;
@@ -159,14 +180,14 @@ template <int ORDER, class In> __device__ double ndi_interpolate(const In& x, co
 #pragma unroll
   for (int t = 0; t < ndi_ipow<W, In::ndim>::value; ++t) {
     int digit[N];
-    long long o = 0;
+    I o = 0;
     bool in_cval = false;
     int rest = t;
 #pragma unroll
     for (int d = In::ndim - 1; d >= 0; --d) {
       digit[d] = rest % W;
       rest /= W;
-      in_cval |= off_edge[d][digit[d]];
+      if constexpr (kCvalTaps) in_cval |= off_edge[d][digit[d]];
       o += off[d][digit[d]];
     }
     // The value times each axis's weight in turn: SciPy's order of rounding, so integer
@@ -204,25 +225,24 @@ template <class Y> __device__ Y ndi_interp_store(double t) {
 }
 
 // The three ways an output element finds its sample coordinates. `pos` is the output's C-order
-// position; oshape/ondim the output's shape.
+// position; oshape/ondim the output's shape. ORDER, MODE and I as for ndi_interpolate.
 
 // map_coordinates: coords holds ndim planes of the output's size, plane d the axis-d coordinate.
-template <int ORDER, class In, class Coords>
-__device__ double ndi_map_coordinates_at(long long pos, long long out_size, const In& x,
-                                         const Coords& coords, int mode, double cval,
-                                         long long npad) {
+// (I also indexes coords: the host takes 32 bits only where ndim * out_size fits.)
+template <int ORDER, int MODE, class I, class In, class Coords>
+__device__ double ndi_map_coordinates_at(I pos, I out_size, const In& x, const Coords& coords,
+                                         double cval, long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
 #pragma unroll
   for (int d = 0; d < In::ndim; ++d) c[d] = static_cast<double>(coords[d * out_size + pos]);
-  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
+  return ndi_interpolate<ORDER, MODE, I>(x, c, cval, npad);
 }
 
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
 // SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
-template <int ORDER, class In, class Table, class Shape>
+template <int ORDER, int MODE, class I, class In, class Table, class Shape>
 __device__ double ndi_affine_at(long long pos, long long out_size, const In& x, const Table& table,
-                                const Shape& oshape, int ondim, int mode, double cval,
-                                long long npad) {
+                                const Shape& oshape, int ondim, double cval, long long npad) {
   long long o[32];
   auto put = [&](int d, long long v) { o[d] = v; };
   if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
@@ -235,16 +255,15 @@ __device__ double ndi_affine_at(long long pos, long long out_size, const In& x, 
     for (int k = 0; k < ondim; ++k) s += static_cast<double>(o[k]) * table[d * ondim + k];
     c[d] = s;
   }
-  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
+  return ndi_interpolate<ORDER, MODE, I>(x, c, cval, npad);
 }
 
 // zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom
 // - 0.5 (pixel edges, not centres, line up). table holds shift[ndim] then zoom[ndim].
-template <int ORDER, class In, class Table, class Shape>
+template <int ORDER, int MODE, class I, class In, class Table, class Shape>
 __device__ double ndi_zoom_shift_at(long long pos, long long out_size, const In& x,
                                     const Table& table, const Shape& oshape, bool has_shift,
-                                    bool has_zoom, bool grid_mode, int mode, double cval,
-                                    long long npad) {
+                                    bool has_zoom, bool grid_mode, double cval, long long npad) {
   double c[In::ndim > 0 ? In::ndim : 1];
   auto put = [&](int d, long long v) {
     double cc = static_cast<double>(v);
@@ -256,7 +275,7 @@ __device__ double ndi_zoom_shift_at(long long pos, long long out_size, const In&
   if (out_size <= 0x7fffffffLL)  // 32-bit division where the output allows: a few times cheaper
     for_each_coordinate<In::ndim>(static_cast<unsigned>(pos), &oshape[0], put);
   else for_each_coordinate<In::ndim>(pos, &oshape[0], put);
-  return ndi_interpolate<ORDER>(x, c, mode, cval, npad);
+  return ndi_interpolate<ORDER, MODE, I>(x, c, cval, npad);
 }
 
 }  // namespace cunp

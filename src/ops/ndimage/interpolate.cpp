@@ -1,11 +1,12 @@
 // src/ops/ndimage/interpolate.cpp -- the interpolation planner: checks, then one elementwise launch
 // over the output's positions (one a thread) whose body samples the input
-// (src/device/ndimage/ndi_interp.cuh), with a kernel per map and spline order; and the spline
-// prefilter's passes (src/device/ndimage/ndi_spline.cuh).
+// (src/device/ndimage/ndi_interp.cuh), with a kernel per map, spline order, boundary mode and
+// index width; and the spline prefilter's passes (src/device/ndimage/ndi_spline.cuh).
 #include "cunp/ops/ndimage/interpolate.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <string>
 
 #include "cunp/array/scalar.hpp"
@@ -33,38 +34,67 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
   return o;
 }
 
-// The map's sampler with the spline order fixed in its code (<ORDER> in `call`).
-ElementwiseOp* make_op(SampleMap map, int order) {
-  const std::string k = std::to_string(order);
+// The map's sampler with the spline order, the mode and the index type fixed in its code
+// (<ORDER, MODE, I> in `call`).
+ElementwiseOp* make_op(SampleMap map, int order, int mode, bool index32) {
+  const std::string t = std::to_string(order) + ", " + std::to_string(mode) +
+                        (index32 ? ", int>" : ", long long>");
+  const std::string k = std::to_string(order) + "_m" + std::to_string(mode) +
+                        (index32 ? "_i32" : "_i64");
   switch (map) {
     case SampleMap::Coordinates:
-      return make_op("ndi_map_coordinates" + k, "cunp::ndi_map_coordinates_at<" + k +
-                                                    ">(i, out_size, x, table, mode, cval, npad)");
+      return make_op("ndi_map_coordinates" + k,
+                     "cunp::ndi_map_coordinates_at<" + t + "(i, out_size, x, table, cval, npad)");
     case SampleMap::Affine:
-      return make_op("ndi_affine" + k,
-                     "cunp::ndi_affine_at<" + k +
-                         ">(i, out_size, x, table, oshape, ondim, mode, cval, npad)");
+      return make_op("ndi_affine" + k, "cunp::ndi_affine_at<" + t +
+                                           "(i, out_size, x, table, oshape, ondim, cval, npad)");
     case SampleMap::ZoomShift: break;
   }
   return make_op("ndi_zoom_shift" + k,
-                 "cunp::ndi_zoom_shift_at<" + k +
-                     ">(i, out_size, x, table, oshape, has_shift, has_zoom, grid_mode, mode, cval, "
-                     "npad)");
+                 "cunp::ndi_zoom_shift_at<" + t +
+                     "(i, out_size, x, table, oshape, has_shift, has_zoom, grid_mode, cval, npad)");
 }
+
+constexpr int kMaps = 3, kOrders = 6, kModes = static_cast<int>(NdiMode::GridConstant) + 1;
 
 }  // namespace
 
-const ElementwiseOp& interpolate_op(SampleMap map, int order) {
+const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32) {
   if (order < 0 || order > 5) throw RuntimeError("spline order not supported");
-  // One kernel per map and order: an order's taps unroll, and a kernel compiles only its own.
-  using Table = std::array<std::array<const ElementwiseOp*, 6>, 3>;
+  const int m = static_cast<int>(mode);
+  if (m < 0 || m >= kModes) throw RuntimeError("boundary mode not supported");
+  // One kernel per map, order, mode and index width: an order's taps unroll, a mode's folds
+  // reduce to its own branch, and a kernel compiles only what it runs (on first use; the ops
+  // themselves are a few strings each).
+  using Table = std::array<const ElementwiseOp*, kMaps * kOrders * kModes * 2>;
   static const Table* ops = [] {
     auto* t = new Table;  // never destroyed, as the kernel cache its ops key
-    for (int m = 0; m < 3; ++m)
-      for (int k = 0; k < 6; ++k) (*t)[m][k] = make_op(static_cast<SampleMap>(m), k);
+    for (int a = 0; a < kMaps; ++a)
+      for (int k = 0; k < kOrders; ++k)
+        for (int md = 0; md < kModes; ++md)
+          for (int w = 0; w < 2; ++w)
+            (*t)[((a * kOrders + k) * kModes + md) * 2 + w] = make_op(static_cast<SampleMap>(a), k,
+                                                                      md, w == 1);
     return t;
   }();
-  return *(*ops)[static_cast<int>(map)][order];
+  return *(*ops)[((static_cast<int>(map) * kOrders + order) * kModes + m) * 2 + (index32 ? 1 : 0)];
+}
+
+bool interpolate_index32(const Dims& shape, const Dims& strides, int64_t out_size,
+                         bool coordinates) {
+  constexpr long long kMax = 0x7fffffffLL;
+  // Extents below 2^29: mirror's period 2n - 2 and the clamped far coordinates (+-2^30 plus
+  // a few taps) stay inside int, and a clamped tap still lies past every edge.
+  constexpr long long kExtent = 1LL << 29;
+  long long span = 0;  // the largest byte offset a tap adds to the data pointer
+  for (int d = 0; d < shape.size(); ++d) {
+    const long long n = shape[d];
+    if (n >= kExtent) return false;
+    if (n > 1) span += (n - 1) * std::llabs(strides[d]);
+    if (span > kMax) return false;
+  }
+  const long long rows = coordinates ? std::max(1, shape.size()) : 1;
+  return out_size <= kMax / rows;
 }
 
 void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
@@ -89,7 +119,10 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
   if (map == SampleMap::ZoomShift && on != in)
     throw ValueError("interpolate: zoom and shift keep the rank");
   if (output.size() == 0) return;
-  elementwise(interpolate_op(map, o.order), {input, table, oshape, output}, {},
+  elementwise(interpolate_op(map, o.order, o.mode,
+                             interpolate_index32(input.shape(), input.strides(), output.size(),
+                                                 map == SampleMap::Coordinates)),
+              {input, table, oshape, output}, {},
               {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
                Scalar::from_int(static_cast<int>(o.mode), DType::Int32),
                Scalar::from_double(o.cval, DType::Float64),

@@ -1,6 +1,7 @@
 // tests/cpp/ndimage/test_interpolate_codegen.cpp -- the interpolation kernels (each way of finding
 // coordinates, input ranks 1 to 3, every spline order, float, integer and bool outputs, float32
-// coordinates) and the spline prefilter's passes compile with NVRTC.
+// coordinates, every boundary mode in 32- and 64-bit indexing) and the spline prefilter's passes
+// compile with NVRTC; which inputs index in 32 bits.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "cunp/jit/compiler.hpp"
 #include "cunp/ops/ndimage/interpolate.hpp"
+#include "cunp/runtime/error.hpp"
 #include "support/expect_compiles.hpp"
 
 using namespace cunp;
@@ -43,19 +45,48 @@ TEST_P(InterpolateMap, CompilesForEveryDtypeAndOrder) {
   const auto [map, ndim] = GetParam();
   for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Int16, DType::Int64,
                   DType::UInt64, DType::Bool}) {
-    const ElementwiseOp& op = interpolate_op(map, 3);
+    const ElementwiseOp& op = interpolate_op(map, 3, NdiMode::Mirror, true);
     expect_compiles(op, signature(t, DType::Float64, ndim),
                     op.name + " " + info(t).name + " " + std::to_string(ndim));
   }
   for (int order : {0, 1, 2, 4, 5}) {
-    const ElementwiseOp& op = interpolate_op(map, order);
+    const ElementwiseOp& op = interpolate_op(map, order, NdiMode::Constant, ndim != 2);
     expect_compiles(op, signature(DType::Float32, DType::Float64, ndim),
                     op.name + " float32 " + std::to_string(ndim));
   }
   // map_coordinates reads float32 coordinates as they are.
   if (map == SampleMap::Coordinates)
-    expect_compiles(interpolate_op(map, 1), signature(DType::Float32, DType::Float32, ndim),
+    expect_compiles(interpolate_op(map, 1, NdiMode::Constant, true),
+                    signature(DType::Float32, DType::Float32, ndim),
                     "float32 coordinates " + std::to_string(ndim));
+  // Each mode's folds at orders 0, 1 and 3 (the clamp of nearest and grid-constant, the cval
+  // taps of grid-constant), in both index widths, at one rank a map.
+  if (ndim == 2)
+    for (int mode = 0; mode <= static_cast<int>(NdiMode::GridConstant); ++mode)
+      for (int order : {0, 1, 3})
+        for (bool index32 : {true, false}) {
+          const ElementwiseOp& op = interpolate_op(map, order, static_cast<NdiMode>(mode), index32);
+          expect_compiles(op, signature(DType::Float32, DType::Float32, ndim),
+                          op.name + " mode " + std::to_string(mode));
+        }
+}
+
+// The kernels differ by map, order, mode and index width (each its own code, so its own cache
+// entry), and an out-of-range order or mode is SciPy's RuntimeError.
+TEST(NdimageInterpolate, OneKernelPerMapOrderModeAndWidth) {
+  const ElementwiseOp& a = interpolate_op(SampleMap::Coordinates, 1, NdiMode::Constant, true);
+  EXPECT_NE(a.code_hash(),
+            interpolate_op(SampleMap::Coordinates, 1, NdiMode::Constant, false).code_hash());
+  EXPECT_NE(a.code_hash(),
+            interpolate_op(SampleMap::Coordinates, 1, NdiMode::Nearest, true).code_hash());
+  EXPECT_NE(a.code_hash(),
+            interpolate_op(SampleMap::Affine, 1, NdiMode::Constant, true).code_hash());
+  EXPECT_NE(a.code_hash(),
+            interpolate_op(SampleMap::Coordinates, 0, NdiMode::Constant, true).code_hash());
+  EXPECT_EQ(&a, &interpolate_op(SampleMap::Coordinates, 1, NdiMode::Constant, true));
+  EXPECT_THROW(interpolate_op(SampleMap::Coordinates, 6, NdiMode::Constant, true), RuntimeError);
+  EXPECT_THROW(interpolate_op(SampleMap::Coordinates, 1, static_cast<NdiMode>(7), true),
+               RuntimeError);
 }
 
 INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
@@ -67,6 +98,28 @@ INSTANTIATE_TEST_SUITE_P(NdimageInterpolate, InterpolateMap,
                            return map_name(std::get<0>(p.param)) + "_" +
                                   std::to_string(std::get<1>(p.param)) + "d";
                          });
+
+// 32 bits where every byte offset, extent and coordinate position fits; 64 past any of them.
+TEST(NdimageInterpolate, Index32) {
+  EXPECT_TRUE(interpolate_index32(Dims{2048, 2048}, Dims{8192, 4}, 2048 * 2048, true));
+  // A reversed or transposed view spans the same bytes.
+  EXPECT_TRUE(interpolate_index32(Dims{2048, 2048}, Dims{-8192, -4}, 2048 * 2048, true));
+  EXPECT_TRUE(interpolate_index32(Dims{2048, 2048}, Dims{4, 8192}, 2048 * 2048, false));
+  // The last element at byte 2^31 - 8 fits; one more element does not.
+  EXPECT_TRUE(interpolate_index32(Dims{1LL << 28}, Dims{8}, 1, false));
+  EXPECT_FALSE(interpolate_index32(Dims{(1LL << 28) + 1}, Dims{8}, 1, false));
+  EXPECT_FALSE(interpolate_index32(Dims{4, 1LL << 28}, Dims{1LL << 31, 1}, 1, false));
+  EXPECT_FALSE(interpolate_index32(Dims{1LL << 29}, Dims{1}, 1, false));
+  EXPECT_TRUE(interpolate_index32(Dims{(1LL << 29) - 1}, Dims{1}, 1, false));
+  // Coordinates: ndim planes of the output's size.
+  EXPECT_TRUE(interpolate_index32(Dims{8, 8}, Dims{8, 1}, (1LL << 30) - 1, true));
+  EXPECT_FALSE(interpolate_index32(Dims{8, 8}, Dims{8, 1}, 1LL << 30, true));
+  EXPECT_TRUE(interpolate_index32(Dims{8, 8}, Dims{8, 1}, 1LL << 30, false));
+  EXPECT_FALSE(interpolate_index32(Dims{8, 8}, Dims{8, 1}, 1LL << 31, false));
+  // Empty and 0-d-like inputs: nothing to offset.
+  EXPECT_TRUE(interpolate_index32(Dims{0, 5}, Dims{20, 4}, 0, true));
+  EXPECT_TRUE(interpolate_index32(Dims{1}, Dims{0}, 1, true));
+}
 
 TEST(NdimageInterpolate, SplineFilterCompiles) {
   KernelSignature sig;

@@ -31,12 +31,18 @@ struct SampleOptions {
 void interpolate(const NDArray& input, const NDArray& output, SampleMap map, const NDArray& table,
                  const NDArray& oshape, const SampleOptions& options);
 
-// The kernel interpolate() runs for a map and spline order (0 to 5, fixed in its code), for
-// tests that compile it without a GPU. Operands: input, table, oshape, output (all raw, the output
-// written; the loop runs over the output's size);
-// scalars: out_size (int64), ondim, mode (int32), cval (float64), has_shift, has_zoom, grid_mode
-// (bool), npad (int64).
-const ElementwiseOp& interpolate_op(SampleMap map, int order);
+// The kernel interpolate() runs for a map, spline order (0 to 5), boundary mode and index width
+// (all fixed in its code), for tests that compile it without a GPU. Operands: input, table,
+// oshape, output (all raw, the output written; the loop runs over the output's size);
+// scalars: out_size (int64), ondim, mode (int32, also fixed in the code), cval (float64),
+// has_shift, has_zoom, grid_mode (bool), npad (int64).
+const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32);
+
+// Whether the sampler indexes in 32 bits, given the input's shape and byte strides and the
+// output's size: every input extent below 2^29, the input's byte offsets within int,
+// and (map_coordinates: `coordinates`) the coordinate array's positions too.
+bool interpolate_index32(const Dims& shape, const Dims& strides, int64_t out_size,
+                         bool coordinates);
 
 // B-spline coefficients of `order` (2 to 5) along `axis`, in place: coefficients is a
 // C-contiguous float64 array; mode is SciPy's code, which picks the boundary the filter assumes.

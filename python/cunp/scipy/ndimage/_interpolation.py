@@ -50,7 +50,8 @@ def spline_filter1d(be, input, order=3, axis=-1, output=numpy.float64, mode="mir
     """B-spline coefficients along one axis (orders 2 to 5; orders 0 and 1 copy the input)."""
     order = _check_order(order)
     input = be.xp.asarray(input)
-    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c",
+                           written=True)
     if input.dtype.kind == "c":
         re = spline_filter1d(be, input.real, order, axis, output.real.dtype, mode)
         im = spline_filter1d(be, input.imag, order, axis, output.real.dtype, mode)
@@ -73,7 +74,8 @@ def spline_filter(be, input, order=3, output=numpy.float64, mode="mirror"):
     if order < 2 or order > 5:
         raise RuntimeError("spline order not supported")
     input = be.xp.asarray(input)
-    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c",
+                           written=True)
     if input.ndim == 0:
         output[...] = input
         return output
@@ -113,7 +115,10 @@ def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant
     if coordinates.shape[0] != input.ndim:
         raise RuntimeError("invalid shape for coordinate array")
     complex_output = input.dtype.kind == "c"
-    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
+    # Every element is written (no zero fill), and a new output needs no overlap test.
+    new_output = not isinstance(output, be.xp.ndarray)
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output,
+                           written=True)
     if complex_output:
         return _complex_parts(be, map_coordinates, input, output, cval, coordinates=coordinates,
                               order=order, mode=mode, prefilter=prefilter)
@@ -123,7 +128,8 @@ def map_coordinates(be, input, coordinates, output=None, order=3, mode="constant
     kind = coordinates.dtype if coordinates.dtype in (numpy.float32, numpy.float64) else None
     table = be.xp.ascontiguousarray(coordinates, dtype=kind or numpy.float64)
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
-    return be.interpolate(filtered, output, "coordinates", table, order, code, cval, npad=npad)
+    return be.interpolate(filtered, output, "coordinates", table, order, code, cval, npad=npad,
+                          new_output=new_output)
 
 
 def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=None, order=3,
@@ -139,7 +145,9 @@ def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=No
     if input.ndim < 1 or len(output_shape) < 1:
         raise RuntimeError("input and output rank must be > 0")
     complex_output = input.dtype.kind == "c"
-    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
+    new_output = not isinstance(output, be.xp.ndarray)
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output,
+                           written=True)
     if complex_output:
         return _complex_parts(be, affine_transform, input, output, cval, matrix=matrix,
                               offset=offset, output_shape=output_shape, order=order, mode=mode,
@@ -170,19 +178,20 @@ def affine_transform(be, input, matrix, offset=0.0, output_shape=None, output=No
     if matrix.ndim == 1:
         # A diagonal: SciPy samples at (o + offset / matrix) * matrix, per axis.
         return _zoom_shift(be, filtered, output, offset / matrix, matrix, False, order, code,
-                           cval, npad)
+                           cval, npad, new_output)
     table = numpy.concatenate([matrix.reshape(-1), offset])
-    return be.interpolate(filtered, output, "affine", table, order, code, cval, npad=npad)
+    return be.interpolate(filtered, output, "affine", table, order, code, cval, npad=npad,
+                          new_output=new_output)
 
 
-def _zoom_shift(be, input, output, shift, zoom, grid_mode, order, code, cval, npad):
+def _zoom_shift(be, input, output, shift, zoom, grid_mode, order, code, cval, npad, new_output):
     n = input.ndim
     table = numpy.concatenate([
         numpy.zeros(n) if shift is None else numpy.asarray(shift, dtype=numpy.float64),
         numpy.ones(n) if zoom is None else numpy.asarray(zoom, dtype=numpy.float64)])
     return be.interpolate(input, output, "zoom_shift", table, order, code, cval,
                           has_shift=shift is not None, has_zoom=zoom is not None,
-                          grid_mode=grid_mode, npad=npad)
+                          grid_mode=grid_mode, npad=npad, new_output=new_output)
 
 
 def shift(be, input, shift, output=None, order=3, mode="constant", cval=0.0, prefilter=True):
@@ -194,14 +203,16 @@ def shift(be, input, shift, output=None, order=3, mode="constant", cval=0.0, pre
     if input.ndim < 1:
         raise RuntimeError("input and output rank must be > 0")
     complex_output = input.dtype.kind == "c"
-    output = ns.get_output(be, output, input, complex_output=complex_output)
+    new_output = not isinstance(output, be.xp.ndarray)
+    output = ns.get_output(be, output, input, complex_output=complex_output, written=True)
     if complex_output:
         return _complex_parts(be, globals()["shift"], input, output, cval, shift=shift,
                               order=order, mode=mode, prefilter=prefilter)
     code = ns.mode_code(mode)
     shifts = [-float(s) for s in ns.normalize_sequence(shift, input.ndim)]
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
-    return _zoom_shift(be, filtered, output, shifts, None, False, order, code, cval, npad)
+    return _zoom_shift(be, filtered, output, shifts, None, False, order, code, cval, npad,
+                       new_output)
 
 
 def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefilter=True, *,
@@ -217,7 +228,9 @@ def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefi
     zoom = ns.normalize_sequence(zoom, input.ndim)
     output_shape = tuple(int(round(n * z)) for n, z in zip(input.shape, zoom))
     complex_output = input.dtype.kind == "c"
-    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output)
+    new_output = not isinstance(output, be.xp.ndarray)
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output,
+                           written=True)
     if all(z == 1 for z in zoom) and prefilter:
         output[...] = input
         return output
@@ -240,7 +253,7 @@ def zoom(be, input, zoom, output=None, order=3, mode="constant", cval=0.0, prefi
                            where=div != 0)
     filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter)
     return _zoom_shift(be, filtered, output, None, factors, bool(grid_mode), order, code, cval,
-                       npad)
+                       npad, new_output)
 
 
 def _cos_sin_degrees(angle):
@@ -286,7 +299,7 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
     output_shape[axes] = out_plane
     output_shape = tuple(int(n) for n in output_shape)
     output = ns.get_output(be, output, input, shape=output_shape,
-                           complex_output=input.dtype.kind == "c")
+                           complex_output=input.dtype.kind == "c", written=True)
     if ndim > 2 and order > 1:
         # SciPy rotates plane by plane: its prefilter runs only along the plane's axes, and a
         # spline of order > 1 sampled at whole coordinates along another axis would still blur

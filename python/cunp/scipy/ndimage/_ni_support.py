@@ -104,32 +104,35 @@ def check_real(input):
         raise TypeError("Complex type not supported")
 
 
-def get_output(be, output, input, shape=None, complex_output=False):
+def get_output(be, output, input, shape=None, complex_output=False, written=False):
     """SciPy's output=: None gives a new array of input's dtype (complex results: the input's
     promoted to complex), a dtype or type a new array of it (promoted to complex, with a
     warning, for a complex result), a type code string a new array of that (RuntimeError unless
     numeric, and complex for a complex result); an array is used as is (RuntimeError unless its
-    shape is the result's, and complex for a complex result)."""
+    shape is the result's, and complex for a complex result). written: the caller writes every
+    element, so a new array is left unfilled (zeroing it would be a pass over the output that
+    the call does not need)."""
     if shape is None:
         shape = input.shape
     shape = tuple(shape)
+    new = be.xp.empty if written else be.xp.zeros
     if output is None:
         dtype = input.dtype
         if complex_output:
             dtype = numpy.promote_types(dtype, numpy.complex64)
-        return be.xp.zeros(shape, dtype=dtype)
+        return new(shape, dtype=dtype)
     if isinstance(output, (type, numpy.dtype)):
         if complex_output and numpy.dtype(output).kind != "c":
             warnings.warn("promoting specified output dtype to complex", stacklevel=3)
             output = numpy.promote_types(output, numpy.complex64)
-        return be.xp.zeros(shape, dtype=numpy.dtype(output))
+        return new(shape, dtype=numpy.dtype(output))
     if isinstance(output, str):
         dtype = numpy.dtype(output)
         if complex_output and dtype.kind != "c":
             raise RuntimeError("output must have complex dtype")
         if not issubclass(dtype.type, numpy.number):
             raise RuntimeError("output must have numeric dtype")
-        return be.xp.zeros(shape, dtype=dtype)
+        return new(shape, dtype=dtype)
     if not isinstance(output, be.xp.ndarray):
         raise TypeError("output must be None, a dtype or an array of the input's kind")
     if output.shape != shape:
@@ -233,12 +236,14 @@ class Backend:
         return output
 
     def interpolate(self, input, output, map, table, order, mode, cval, has_shift=False,
-                    has_zoom=False, grid_mode=False, npad=0):
+                    has_zoom=False, grid_mode=False, npad=0, new_output=False):
         """The sampler into output (through a temporary where output overlaps input). npad:
-        how far a prefiltered input was padded on each side (coordinates move by it)."""
+        how far a prefiltered input was padded on each side (coordinates move by it);
+        new_output: the call allocated output, so it cannot overlap (no overlap test, which is
+        host work on every call)."""
         args = (map, table, int(order), int(mode), float(cval), bool(has_shift),
                 bool(has_zoom), bool(grid_mode), int(npad))
-        if self.xp.may_share_memory(input, output):
+        if not new_output and self.xp.may_share_memory(input, output):
             temp = self.xp.empty(output.shape, dtype=output.dtype)
             self._sample(input, temp, *args)
             output[...] = temp

@@ -230,6 +230,78 @@ def test_model_zoom_by_one_copies_and_spline_filter_errors():
             f.spline_filter1d(x, 6)
 
 
+class _PoisonedNumpy:
+    """numpy for the model's backend, except that a new array from empty() holds NaN (garbage a
+    device allocation might hold), and the zero fills and overlap tests are counted: a function
+    that hands its output unfilled to the sampler must write every element of it."""
+
+    def __init__(self):
+        self.zeros_calls = self.overlap_calls = 0
+
+    def __getattr__(self, name):
+        return getattr(numpy, name)
+
+    def empty(self, shape, dtype=float):
+        out = numpy.empty(shape, dtype=dtype)
+        out.fill(numpy.nan if numpy.dtype(dtype).kind in "fc" else 77)
+        return out
+
+    def zeros(self, *a, **k):
+        self.zeros_calls += 1
+        return numpy.zeros(*a, **k)
+
+    def may_share_memory(self, a, b):
+        self.overlap_calls += 1
+        return numpy.may_share_memory(a, b)
+
+
+WHOLE_OUTPUT_CALLS = [
+    ("map_coordinates", lambda f, x: f.map_coordinates(
+        x, numpy.random.default_rng(17).uniform(-3, 9, size=(2, 5, 4)), order=1)),
+    ("map_coordinates_order3", lambda f, x: f.map_coordinates(
+        x, numpy.random.default_rng(18).uniform(-3, 9, size=(2, 7)), order=3, mode="nearest")),
+    ("shift", lambda f, x: f.shift(x, (0.5, -1.25), order=1, mode="grid-constant")),
+    ("zoom", lambda f, x: f.zoom(x, 1.5, order=0, mode="mirror")),
+    ("zoom_grid", lambda f, x: f.zoom(x, 0.6, order=3, grid_mode=True, mode="grid-wrap")),
+    ("affine", lambda f, x: f.affine_transform(x, [[0.9, 0.1], [-0.1, 0.9]], offset=0.5,
+                                               output_shape=(8, 9), order=1, mode="reflect")),
+    ("affine_diagonal", lambda f, x: f.affine_transform(x, [1.3, 0.7], order=0)),
+    ("rotate", lambda f, x: f.rotate(x, 25, order=1, output=numpy.int16)),
+    ("spline_filter", lambda f, x: f.spline_filter(x, 3, output=numpy.float32)),
+    ("spline_filter1d", lambda f, x: f.spline_filter1d(x, 1, axis=0)),
+    ("complex", lambda f, x: f.shift(x + 1j * x[::-1], 0.5, order=1)),
+]
+
+
+@pytest.mark.parametrize("name,call", WHOLE_OUTPUT_CALLS, ids=[c[0] for c in WHOLE_OUTPUT_CALLS])
+def test_model_new_outputs_are_written_whole(name, call):
+    """A new output is left unfilled (no zero fill before the sampler) and, being new, is not
+    tested for overlap with the input; every element still comes out as SciPy's."""
+    from cunp.scipy.ndimage import _ni_support
+    x = numpy.random.default_rng(19).random((6, 7)) * 10
+    xp = _PoisonedNumpy()
+    model = numpy_backend()
+    be = _ni_support.Backend(xp, model._stencil, model.to_host, model._sample, model.spline)
+
+    class Poisoned:
+        def __getattr__(self, name):
+            return lambda *a, **k: getattr(_interpolation, name)(be, *a, **k)
+
+    expected = _quiet(call, sn, x)
+    got = _quiet(call, Poisoned(), x)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    numpy.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    assert xp.zeros_calls == 0
+    # (rotate hands its new output to affine_transform as a caller's array, tested once.)
+    tested = 1 if name == "rotate" else 0
+    assert xp.overlap_calls == tested
+    # A caller's output is still tested: it may be the input itself.
+    y = x.copy()
+    _interpolation.shift(be, y, 1.5, output=y, order=1, mode="wrap")
+    numpy.testing.assert_allclose(y, sn.shift(x, 1.5, order=1, mode="wrap"), rtol=1e-12)
+    assert xp.overlap_calls == tested + 1
+
+
 # --- on the GPU ---
 
 @gpu
@@ -409,3 +481,47 @@ def test_spline_filter_long_lines_and_narrow_output(order, mode):
         numpy.testing.assert_allclose(
             cunp.asnumpy(cn.spline_filter(g, order, mode=mode, output=numpy.float32)),
             sn.spline_filter(x, order, mode=mode, output=numpy.float32), rtol=1e-5, atol=1e-5)
+
+
+@gpu
+@pytest.mark.parametrize("order", [0, 1, 3])
+@pytest.mark.parametrize("mode", MODES)
+def test_far_coordinates_in_32_bit_kernels(order, mode):
+    """Coordinates far past the edges (beyond 32 bits, and around +-2^30 where nearest and
+    grid-constant clamp them before they become 32-bit indices), on small images: the kernels
+    specialised on the mode and on 32-bit indexing give SciPy's values."""
+    _half_sample_prefilter_needs_scipy_118(mode, order)
+    import cunp
+    from cunp.scipy import ndimage as cn
+    rng = numpy.random.default_rng(31)
+    x = rng.random((5, 8)) * 10
+    far = numpy.array([-1e12, -3e9, -(2.0 ** 30) - 2.5, -(2.0 ** 30) + 0.5, -2.0 ** 31, 7.25,
+                       2.0 ** 30 - 0.5, 2.0 ** 30 + 1.5, 2.0 ** 31 + 0.25, 3e9, 1e12])
+    coords = numpy.stack([numpy.repeat(far, len(far)), numpy.tile(far, len(far))])
+    coords = numpy.concatenate([coords, rng.uniform(-4, 12, size=(2, 40))], axis=1)
+    want = sn.map_coordinates(x, coords, order=order, mode=mode, cval=-2.0)
+    got = cn.map_coordinates(cunp.asarray(x), cunp.asarray(coords), order=order, mode=mode,
+                             cval=-2.0)
+    # Folding a coordinate near 1e12 into a period loses its fraction to rounding in SciPy as
+    # here; the same double operations give the same values.
+    numpy.testing.assert_allclose(cunp.asnumpy(got), want, **_tol(order))
+
+
+@gpu
+@pytest.mark.parametrize("mode", MODES)
+def test_inputs_past_32_bits_take_64_bit_kernels(mode):
+    """An input of 2^29 + 3 elements (an extent past the 32-bit kernels' limit), as it is and
+    reversed (negative strides): the 64-bit kernels, at orders 0 and 1, near both ends and
+    outside, as SciPy. (Which inputs take 32 bits: test_interpolate_codegen.cpp's Index32.)"""
+    import cunp
+    from cunp.scipy import ndimage as cn
+    n = (1 << 29) + 3
+    x = numpy.tile(numpy.arange(251, dtype=numpy.uint8), n // 251 + 1)[:n]
+    g = cunp.asarray(x)
+    coords = numpy.array([[-3.5, -0.5, 0.0, 0.25, 1.5, 1000.75, n - 2.5, n - 1.0, n - 0.5,
+                           n + 0.25, n + 7.5, 2.0 * n + 0.5, -2.0 * n]])
+    for host, dev in ((x, g), (x[::-1], g[::-1])):
+        for order in (0, 1):
+            want = sn.map_coordinates(host, coords, order=order, mode=mode, cval=9.0)
+            got = cn.map_coordinates(dev, cunp.asarray(coords), order=order, mode=mode, cval=9.0)
+            numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
