@@ -242,13 +242,27 @@ void Plan::execute(uintptr_t in, uintptr_t out, bool forward) {
     exec(a, key_.type, handle_, in, out, forward);
     return;
   }
+  // Again on the legacy default stream, which outlives every plan and is never captured: its
+  // own order covers the area, so no event is recorded until another stream takes the area.
+  if (s == legacy_stream() && area_stream_ == s) {
+    exec(a, key_.type, handle_, in, out, forward);
+    area_unrecorded_ = true;
+    return;
+  }
   // Under stream capture the graph's replays order themselves: no events go into it. One
   // answer serves the wait and the record (the execution begins and ends no capture).
   const Stream stream = Stream::external(s, key_.device);
   const bool ordered = !capturing(stream);
-  if (ordered && area_used_.valid() && s != area_stream_) stream.wait_event(area_used_.handle());
+  if (ordered && s != area_stream_) {
+    record_unrecorded_use();
+    if (area_used_.valid()) stream.wait_event(area_used_.handle());
+  }
   exec(a, key_.type, handle_, in, out, forward);
   if (ordered) record_area_use(stream);
+}
+
+void Plan::record_unrecorded_use() {
+  if (area_unrecorded_) record_area_use(Stream::external(legacy_stream(), key_.device));
 }
 
 void Plan::mark_area_used(StreamHandle s) {
@@ -260,6 +274,7 @@ void Plan::record_area_use(const Stream& stream) {
   if (!area_used_.valid()) area_used_ = Event::create(false, true, false, key_.device);
   area_used_.record(stream);
   area_stream_ = stream.handle();
+  area_unrecorded_ = false;
 }
 
 void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
@@ -296,6 +311,7 @@ void Plan::set_work_area(MemoryPtr mem, uintptr_t ptr) {
 void Plan::release_area() {
   // The pool takes the plan's own area back in the order of the stream it came from: where
   // another stream used it last, that use finishes first.
+  record_unrecorded_use();
   if (work_area_ && own_area_ && area_used_.valid() && area_stream_ != area_owner_)
     area_used_.synchronize();
   work_area_.reset();

@@ -118,8 +118,14 @@ def test_slice_covers_every_engine():
 
 
 def test_slice_cases_run_on_numpy():
-    """The NumPy side of every compared case (the expected values) runs."""
-    for group in sanitizer_slice.COMPARED:
+    """The NumPy side of every compared case (the expected values) runs (SciPy's where SciPy
+    is installed)."""
+    try:
+        import scipy.ndimage  # noqa: F401
+        groups = sanitizer_slice.COMPARED
+    except ImportError:
+        groups = [g for g in sanitizer_slice.COMPARED if g is not sanitizer_slice._ndimage_cases]
+    for group in groups:
         for name, fn in group():
             fn(numpy, numpy.asarray)
 

@@ -174,6 +174,25 @@ def _creation_cases():
     yield 'new.concatenate', lambda xp, put: xp.concatenate([put(data((3, 5))), put(data((4, 5)))])
 
 
+def _ndi(xp):
+    """scipy.ndimage beside cunp.scipy.ndimage: the SciPy areas are compared with SciPy."""
+    if xp is numpy:
+        import scipy.ndimage
+        return scipy.ndimage
+    import cunp.scipy.ndimage
+    return cunp.scipy.ndimage
+
+
+def _ndimage_cases():
+    # A separable filter, an interpolation and the union-find labelling, on odd shapes.
+    yield 'ndimage.gaussian_filter', lambda xp, put: _ndi(xp).gaussian_filter(
+        put(data((37, 45), 'f4')), 2.0, mode='reflect')
+    yield 'ndimage.map_coordinates', lambda xp, put: _ndi(xp).map_coordinates(
+        put(data((23, 19), 'f4')), put(data((2, 11, 13), 'f4', 1, low=-2, high=24)), order=1,
+        mode='nearest')
+    yield 'ndimage.label', lambda xp, put: _ndi(xp).label(put(data((33, 41), 'b')))[0].astype('i8')
+
+
 # Cases with no NumPy twin: the values are checked against what they must be.
 def _cunp_only_cases():
     yield 'random.samplers', _random_samplers
@@ -235,7 +254,7 @@ def _raw_kernels(cp):
 
 
 COMPARED = (_elementwise_cases, _reduction_cases, _scan_cases, _indexing_cases,
-            _ufunc_at_cases, _sort_cases, _linalg_cases, _creation_cases)
+            _ufunc_at_cases, _sort_cases, _linalg_cases, _creation_cases, _ndimage_cases)
 
 
 def all_cases():

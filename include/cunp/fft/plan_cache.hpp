@@ -103,10 +103,13 @@ class Plan {
   // recorded on it after that use, which an execution on another stream waits for.
   void mark_area_used(StreamHandle s);
   void record_area_use(const Stream& s);  // the record itself, for a stream not capturing
+  // Records the uses on the legacy default stream that execute() left unrecorded, if any.
+  void record_unrecorded_use();
   void release_area();  // drops the area once no other stream may still be using it
   Event area_used_;
   StreamHandle area_stream_ = nullptr;
   StreamHandle area_owner_ = nullptr;  // the stream the plan's own area came from the pool on
+  bool area_unrecorded_ = false;       // used on the legacy stream since area_used_'s record
   bool own_area_ = false;              // false: a user's area, which the user orders
   StreamBinding stream_;
 };
