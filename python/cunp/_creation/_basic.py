@@ -102,6 +102,8 @@ def _as_like(a):
 
 
 def _python_number(v, what):
+    if getattr(v, "ndim", 0):  # NumPy 2.5 no longer reads a one-element array as its value
+        raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
     if isinstance(v, ndarray):
         v = v.item()
     elif not isinstance(v, (bool, int, float, complex)):

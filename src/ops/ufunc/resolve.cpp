@@ -344,21 +344,32 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   auto checked_weak = [&](int k) {
     return given[k] != Weak::None && (opt.signature.empty() || !opt.signature[k]);
   };
-  if (opt.casting == Casting::Equiv)  // NumPy refuses these first, with their own message
-    for (int k = 0; k < n; ++k)
-      if (checked_weak(k) && l.types[k] != dt[k])
+  // The type NEP 50 gives the Python scalars beside the arrays and dtype= (np.result_type of
+  // them all): a refused scalar is named by it, and 'equiv' wants it to be the scalar's own.
+  auto scalar_type = [&] {
+    DType d[9];
+    Weak w[9] = {};
+    std::copy(dt, dt + n, d);
+    std::copy(given, given + n, w);
+    int m = n;
+    if (opt.dtype) d[m++] = *opt.dtype;
+    return common_dtype(d, w, m);
+  };
+  if (opt.casting == Casting::Equiv && u.resolver != Resolver::Logical)
+    for (int k = 0; k < n; ++k)  // NumPy refuses these first, with their own message
+      if (checked_weak(k) && scalar_type() != dt[k])
         throw TypeError(std::string("cannot cast Python ") +
                         (given[k] == Weak::Int     ? "int"
                          : given[k] == Weak::Float ? "float"
                                                    : "complex") +
-                        " to " + name(l.types[k]) + " under the casting rule 'equiv'");
+                        " to " + name(scalar_type()) + " under the casting rule 'equiv'");
   for (int k = 0; k < n; ++k) {
     if (u.resolver == Resolver::Logical && l.types[k] == DType::Bool) continue;  // NumPy's too
     bool ok = checked_weak(k) ? opt.casting == Casting::Unsafe || weak_fits(given[k], l.types[k])
                               : weak[k] != Weak::None || can_cast(dt[k], l.types[k], opt.casting);
     if (ok) continue;
     // A Python scalar is named by the type NEP 50 gives it beside the arrays.
-    DType from = checked_weak(k) && !all_weak ? common_dtype(dt, given, n) : dt[k];
+    DType from = checked_weak(k) ? scalar_type() : dt[k];
     throw TypeError("Cannot cast ufunc '" + u.name + "' input " +
                     (n > 1 ? std::to_string(k) + " " : std::string()) + "from " + dtype_repr(from) +
                     " to " + dtype_repr(l.types[k]) + " with casting rule '" +

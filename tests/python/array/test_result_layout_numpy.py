@@ -133,7 +133,13 @@ def test_flags_match_numpy(layout, func, dtype):
     want = func[1](numpy, h)
     got = func[1](cunp, d)
     assert _flags(got) == _flags(want), (got.strides, want.strides)
-    numpy.testing.assert_array_equal(got.get(), want)
+    got = got.get()
+    if func[0].startswith('partition'):
+        # Only the kth element's place is defined; each side may come in any order.
+        axis = 0 if func[0].endswith('axis0') else -1
+        numpy.testing.assert_array_equal(numpy.take(got, 0, axis), numpy.take(want, 0, axis))
+        got, want = numpy.sort(got, axis), numpy.sort(want, axis)
+    numpy.testing.assert_array_equal(got, want)
 
 
 @pytest.mark.gpu
