@@ -138,6 +138,52 @@ def test_choose_conv_method():
                                         numpy.ones(500, bool)) == "direct"
 
 
+def test_choose_conv_method_measure(monkeypatch):
+    method, times = _convolve.choose_conv_method(numpy, numpy.ones(300), numpy.ones(40),
+                                                 measure=True)
+    assert set(times) == {"fft", "direct"} and method == min(times, key=times.get)
+    # Each timed call is bracketed by device synchronisations (the GPU runs asynchronously).
+    events = []
+    monkeypatch.setattr(_convolve, "_synchronize", lambda xp: events.append("sync"))
+    real = _convolve.convolve
+    monkeypatch.setattr(_convolve, "convolve",
+                        lambda xp, a, b, mode, method: events.append(method) or
+                        real(xp, a, b, mode, method))
+    _convolve.choose_conv_method(numpy, numpy.ones(30), numpy.ones(4), "same", measure=True)
+    assert events == ["sync", "fft", "sync", "sync", "direct", "sync"]
+
+
+def test_synchronize_only_for_cunp():
+    calls = []
+
+    class FakeDevice:
+        def synchronize(self):
+            calls.append(1)
+
+    class FakeCuda:
+        Device = FakeDevice
+
+    class FakeCunp:
+        __name__ = "cunp"
+        cuda = FakeCuda
+
+    _convolve._synchronize(numpy)
+    assert calls == []
+    _convolve._synchronize(FakeCunp())
+    assert calls == [1]
+
+
+@gpu
+def test_choose_conv_method_measure_on_device():
+    import cunp
+    from cunp.scipy import signal
+
+    a, b = cunp.asarray(_random(1 << 16, "float32", 3)), cunp.asarray(_random(512, "float32"))
+    signal.choose_conv_method(a, b, measure=True)  # plans and kernel compiles out of the way
+    method, times = signal.choose_conv_method(a, b, measure=True)
+    assert method == min(times, key=times.get) and all(t > 0 for t in times.values())
+
+
 @gpu
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "int32"])
 @pytest.mark.parametrize("mode", MODES)
