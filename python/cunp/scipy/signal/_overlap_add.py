@@ -8,15 +8,15 @@ blocks), gives every block's full convolution of N samples: the first `step` are
 last K overlap the next block's first K and are added to them. The pieces are array
 operations on a (blocks, N) layout per axis, with no loop over blocks.
 
-The block length follows SciPy's plan (one block per axis of the longer input, none where the
-inputs are equal, one is a single sample or the shorter is more than half the longer, in
-which case that axis takes one transform of the full length as fftconvolve does), but the
-length is chosen for cuFFT rather than by SciPy's operation count: a power of two (cuFFT's
-fastest radix, and one kernel per transform at these sizes) at least _BLOCK_RATIO times the
-overlap, so the discarded overlap costs at most 1 / (_BLOCK_RATIO - 1) extra work, and at
-least _MIN_BLOCK samples, so that short kernels still give long batched transforms. A 2^24
-signal with a 4096-tap kernel takes 1366 transforms of 16384 points each way, against one
-transform pair of 2^24 points (several passes over memory each, and the kernel's spectrum
+Which axes are blocked follows SciPy's plan: not where the inputs are equal, one is a single
+sample, the shorter is at least half the longer, or one block would cover the longer input;
+such an axis takes one transform of the full length, as fftconvolve does. The block length is
+chosen for cuFFT rather than by SciPy's operation count: a power of two (cuFFT's fastest
+radix; short transforms in a large batch take few passes over memory) at least _BLOCK_RATIO
+times the overlap, so the discarded overlap costs at most 1 / (_BLOCK_RATIO - 1) extra work,
+and at least _MIN_BLOCK points, so that short kernels still give long batched transforms. A
+2^24 signal with a 4096-tap kernel takes 1366 transforms of 16384 points each way, against
+one transform pair of 2^24 points (several passes over memory each, and the kernel's spectrum
 at the full length)."""
 import itertools
 
