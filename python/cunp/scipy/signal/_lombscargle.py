@@ -2,14 +2,20 @@
 of Zechmeister and Kuerster (A&A 496, 2009), over an array namespace `xp`.
 
 For each frequency the data are fitted by a cos(wt) + b sin(wt) (+ c) in weighted least
-squares; the sums over the samples are one (frequencies x samples) product each. The fit is
-solved in the basis shifted by the phase w tau that makes cos and sin orthogonal, so a
-frequency of zero (sin(wt) = 0) leaves only the cos term instead of a singular system."""
+squares; the sums over the samples are one (frequencies x samples) product each, formed a
+chunk of frequencies at a time so the temporaries stay bounded. The fit is solved in the
+basis shifted by the phase w tau that makes cos and sin orthogonal, so a frequency of zero
+(sin(wt) = 0) leaves only the cos term instead of a singular system."""
 import warnings
 
 import numpy as np
 
 _PRECENTER_UNSET = object()
+# Memory for the per-chunk (frequencies x samples) float64 matrices; _LIVE_MATRICES bounds how
+# many are alive at once (cos, sin, their weighted copies, one product and the allocator's
+# slack), so a chunk's rows follow from the sample count.
+_TEMPORARY_BYTES = 256 << 20
+_LIVE_MATRICES = 6
 _NORMALIZE = {False: "power", "power": "power", True: "normalize", "normalize": "normalize",
               "amplitude": "amplitude"}
 
@@ -19,6 +25,35 @@ def _vector(xp, a, name_error):
     if a.ndim != 1 or a.shape[0] == 0:
         raise ValueError(name_error)
     return a.astype(np.float64)
+
+
+def _rows_per_chunk(n):
+    """Frequencies per chunk: _LIVE_MATRICES float64 (frequencies x samples) temporaries stay
+    within _TEMPORARY_BYTES (at least one frequency, however many samples)."""
+    return max(1, _TEMPORARY_BYTES // (_LIVE_MATRICES * 8 * n))
+
+
+def _sums(xp, freqs, x, y, w, floating_mean):
+    """The weighted sums over the samples for each frequency: Y.C, Y.S, C.C, S.S, C.S and (for
+    a floating mean) 1.C, 1.S, with C = cos(f x), S = sin(f x) rows. Each chunk of frequencies
+    is one (chunk x samples) product per sum; the chunks concatenate along the frequencies."""
+    rows = _rows_per_chunk(x.shape[0])
+    parts = []
+    for start in range(0, freqs.shape[0], rows):
+        phase = freqs[start:start + rows, None] * x
+        c, s = xp.cos(phase), xp.sin(phase)
+        del phase
+        wc, ws = c * w, s * w
+        part = [wc @ y, ws @ y, (wc * c).sum(axis=1), (ws * s).sum(axis=1),
+                (wc * s).sum(axis=1)]
+        if floating_mean:
+            part += [wc.sum(axis=1), ws.sum(axis=1)]
+        parts.append(part)
+    if len(parts) == 1:
+        sums = parts[0]
+    else:
+        sums = [xp.concatenate(column) for column in zip(*parts)]
+    return sums + [None] * (7 - len(sums))
 
 
 def lombscargle(xp, x, y, freqs, *, precenter=_PRECENTER_UNSET, normalize=False, weights=None,
@@ -51,14 +86,10 @@ def lombscargle(xp, x, y, freqs, *, precenter=_PRECENTER_UNSET, normalize=False,
     if precenter is True:
         y = y - y.mean()
     w = w / total
-    phase = freqs[:, None] * x
-    c, s = xp.cos(phase), xp.sin(phase)
-    wc, ws = c * w, s * w
-    yc, ys = wc @ y, ws @ y
-    cc, ss_, cs = (wc * c).sum(axis=1), (ws * s).sum(axis=1), (wc * s).sum(axis=1)
+    yc, ys, cc, ss_, cs, cm, sm = _sums(xp, freqs, x, y, w, floating_mean)
     yy = float(w @ (y * y))
     if floating_mean:
-        ym, cm, sm = float(w @ y), wc.sum(axis=1), ws.sum(axis=1)
+        ym = float(w @ y)
         yc, ys = yc - ym * cm, ys - ym * sm
         cc, ss_, cs = cc - cm * cm, ss_ - sm * sm, cs - cm * sm
         yy -= ym * ym

@@ -1,6 +1,16 @@
 """max_len_seq: a maximum length sequence from a linear feedback shift register, on the host
-(a bit-serial recurrence; the sequence comes back as a cunp array)."""
+(the sequence comes back as a cunp array).
+
+The register (SciPy's ring buffer: the head bit is output, then replaced by itself XOR the
+tapped bits) makes the bits satisfy s[k + n] = XOR of s[k + d] over the offsets d in D: 0 and
+every tap mod n, a pair of equal offsets cancelling. Over GF(2) the shift E obeys p(E) = 0 on
+the sequence, p(x) = x^n + sum x^d, so E^m = (x^m mod p)(E): any bit m places ahead is the XOR
+of the n bits at offsets given by x^m mod p. With K bits known, m = K gives the next K - n + 1
+bits as a few XORs of shifted slices; K roughly doubles each round, so log2(length) rounds of
+array operations replace the bit-serial loop. The output is s[:length] and the final state
+(the register read from its head) s[length:length + n]."""
 import numpy as np
+
 
 # Feedback taps of a maximal-length register for each number of bits (after Xilinx XAPP052).
 _TAPS = {2: [1], 3: [2], 4: [3], 5: [3], 6: [5], 7: [6], 8: [7, 6, 1], 9: [5], 10: [7],
@@ -36,19 +46,58 @@ def max_len_seq(nbits, state=None, length=None, taps=None):
         raise ValueError("state must be a 1-D array of size nbits")
     if np.all(state == 0):
         raise ValueError("state must not be all zeros")
-    seq = np.empty(length, dtype=np.int8)
-    # The register as a ring buffer: idx is its head.
-    taps = [int(t) for t in taps]
-    bits = [int(b) for b in state]
-    idx = 0
-    for i in range(length):
-        feedback = bits[idx]
-        seq[i] = feedback
-        for t in taps:
-            feedback ^= bits[(t + idx) % nbits]
-        bits[idx] = feedback
-        idx = (idx + 1) % nbits
-    return seq, np.roll(np.array(bits, dtype=np.int8), -idx)
+    bits = _lfsr_bits(nbits, [int(t) for t in taps], state.astype(np.uint8), length + nbits)
+    return bits[:length].view(np.int8), bits[length:].view(np.int8)
 
+
+def _offsets_mask(nbits, taps):
+    """D as a bit mask: bit d set where s[k + d] enters s[k + n] (an odd count of times)."""
+    mask = 1
+    for t in taps:
+        mask ^= 1 << (t % nbits)
+    return mask
+
+
+def _x_power_mod(m, nbits, low):
+    """x^m mod p(x) over GF(2) as a bit mask, p(x) = x^nbits + `low` (low's bits below
+    nbits), by square-and-multiply on Python integers."""
+    def mul_mod(a, b):
+        product = 0
+        while b:
+            if b & 1:
+                product ^= a
+            a, b = a << 1, b >> 1
+        # Reduce from the top: x^j (j >= nbits) is x^(j - nbits) low.
+        for j in range(product.bit_length() - 1, nbits - 1, -1):
+            if product >> j & 1:
+                product ^= (1 << j) ^ (low << (j - nbits))
+        return product
+
+    result, base = 1, mul_mod(2, 1)  # x, reduced (x = low when nbits is 1)
+    while m:
+        if m & 1:
+            result = mul_mod(result, base)
+        base = mul_mod(base, base)
+        m >>= 1
+    return result
+
+
+def _lfsr_bits(nbits, taps, state, total):
+    """The first `total` bits s[0:total] of the register's sequence from `state` (uint8)."""
+    low = _offsets_mask(nbits, taps)
+    out = np.zeros(total, dtype=np.uint8)
+    out[:nbits] = state
+    known = nbits
+    while known < total:
+        # s[t] = XOR_j bit_j(x^known mod p) s[t - known + j]: every source index is below
+        # `known` for t < 2 known - nbits + 1.
+        count = min(known - nbits + 1, total - known)
+        jump = _x_power_mod(known, nbits, low)
+        block = out[known:known + count]
+        for j in range(nbits):
+            if jump >> j & 1:
+                np.bitwise_xor(block, out[j:j + count], out=block)
+        known += count
+    return out[:total]
 
 HOST_FUNCTIONS = [max_len_seq]

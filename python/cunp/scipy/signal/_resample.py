@@ -5,13 +5,16 @@ designed on the host, then upfirdn) and decimate (an anti-aliasing IIR or FIR fi
 every q-th sample)."""
 import math
 import operator
+import sys
 
 import numpy as np
 
 from cunp.scipy.signal import _extend, _filtering
 from cunp.scipy.signal._fir_design import firwin
 from cunp.scipy.signal._iir_design import cheby1
+from cunp.scipy.signal._lti import _host
 from cunp.scipy.signal._namespace import to_host
+from cunp.scipy.signal._representation import zpk2sos
 
 _MODES = ("constant", "wrap", "edge", "smooth", "symmetric", "reflect", "antisymmetric",
           "antireflect", "line")
@@ -228,25 +231,61 @@ def decimate(xp, x, q, n=None, ftype="iir", axis=-1, zero_phase=True):
     if dtype.kind not in "fc" or dtype == np.float16:
         dtype = np.dtype(np.float64)
     index = [slice(None)] * x.ndim
+    sos = b = a = None
     if ftype == "fir":
         if n is None:
             n = 20 * q
         b = firwin(n + 1, 1.0 / q, window="hamming").astype(dtype)
+    elif ftype == "iir":
+        sos = cheby1(8 if n is None else n, 0.05, 0.8 / q, output="sos").astype(dtype)
+    elif _is_dlti(ftype):
+        ftype, sos, b, a = _dlti_filter(ftype, dtype)
+    else:
+        raise ValueError("invalid ftype")
+    if ftype == "fir":
+        if a is not None:
+            b = b / a
         if zero_phase:
             return resample_poly(xp, x, 1, q, axis=axis, window=b)
         y = upfirdn(xp, b, x, up=1, down=q, axis=axis)
         length = x.shape[axis] // q + bool(x.shape[axis] % q)
         index[axis] = slice(None, length)
         return y[tuple(index)]
-    if ftype != "iir":
-        raise ValueError("invalid ftype")
-    sos = cheby1(8 if n is None else n, 0.05, 0.8 / q, output="sos").astype(dtype)
-    if zero_phase:
-        y = _filtering.sosfiltfilt(xp, sos, x, axis=axis)
+    if sos is not None:
+        y = (_filtering.sosfiltfilt if zero_phase else _filtering.sosfilt)(xp, sos, x,
+                                                                          axis=axis)
+    elif zero_phase:
+        y = _filtering.filtfilt(xp, b, a, x, axis=axis)
     else:
-        y = _filtering.sosfilt(xp, sos, x, axis=axis)
+        y = _filtering.lfilter(xp, b, a, x, axis=axis)
     index[axis] = slice(None, None, q)
     return y[tuple(index)]
+
+
+def _is_dlti(system):
+    """A discrete-time system: cunp's dlti, or SciPy's (the same interface)."""
+    from cunp.scipy.signal._lti import dlti
+    if isinstance(system, dlti):
+        return True
+    scipy_signal = sys.modules.get("scipy.signal")
+    return scipy_signal is not None and isinstance(system, scipy_signal.dlti)
+
+
+def _dlti_filter(system, dtype):
+    """decimate's filter from a dlti, as SciPy picks it: no poles is an FIR filter (b / a);
+    any complex pole, zero or gain keeps the transfer function for lfilter/filtfilt (SciPy's
+    test flags conjugate pairs too, so most IIR designs take this path); else sections in the
+    signal's dtype. Returns (kind, sos, b, a)."""
+    zpk = system.to_zpk() if hasattr(system, "to_zpk") else system
+    poles = np.asarray(_host(zpk.poles))
+    if poles.shape[0] == 0:
+        tf = system.to_tf()
+        return "fir", None, np.asarray(_host(tf.num)), np.asarray(_host(tf.den))
+    zeros, gain = np.asarray(_host(zpk.zeros)), _host(zpk.gain)
+    if np.iscomplex(poles).any() or np.iscomplex(gain):
+        tf = system.to_tf()
+        return "iir", None, np.asarray(_host(tf.num)), np.asarray(_host(tf.den))
+    return "iir", zpk2sos(zeros, poles, gain).astype(dtype), None, None
 
 
 FUNCTIONS = [upfirdn, resample_poly, resample, decimate]

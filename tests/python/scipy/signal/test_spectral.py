@@ -253,6 +253,60 @@ def test_decimate(ss, dtype, ftype, zero_phase):
                    10 * _tol(dtype))
 
 
+def _dlti_systems(ss):
+    """(SciPy dlti, cunp dlti) pairs: IIR with conjugate poles (the lfilter path), IIR with
+    real poles (sections), FIR (no poles), and a zpk-form system."""
+    from cunp.scipy import signal
+
+    b, a = ss.butter(4, 0.2)
+    z, p, k = ss.butter(3, 0.3, output="zpk")
+    real = ([0.5, 0.25], [1.0, -0.3])
+    fir = (ss.firwin(21, 0.3), [1.0])
+    return [(ss.dlti(b, a), signal.dlti(b, a)), (ss.dlti(*real), signal.dlti(*real)),
+            (ss.dlti(*fir), signal.dlti(*fir)), (ss.dlti(z, p, k), signal.dlti(z, p, k))]
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "int64"])
+@pytest.mark.parametrize("zero_phase", [True, False])
+@pytest.mark.filterwarnings("ignore:Badly conditioned filter coefficients")
+def test_decimate_dlti(ss, dtype, zero_phase):
+    rng = numpy.random.default_rng(17)
+    for shape, axis in [((120,), -1), ((3, 157), 1), ((157, 3), 0)]:
+        x = _random(shape, dtype, rng) if dtype != "int64" else \
+            rng.integers(-9, 9, shape)
+        for scipy_system, cunp_system in _dlti_systems(ss):
+            want = ss.decimate(x, 3, ftype=scipy_system, axis=axis, zero_phase=zero_phase)
+            for system in (scipy_system, cunp_system):
+                got = _resample.decimate(numpy, x, 3, ftype=system, axis=axis,
+                                         zero_phase=zero_phase)
+                assert got.dtype == want.dtype
+                _check(got, want, 10 * _tol(dtype))
+    # A continuous-time system is not a filter decimate can use.
+    for module in (ss, _resample):
+        args = (numpy.ones(50), 2) if module is ss else (numpy, numpy.ones(50), 2)
+        with pytest.raises(ValueError, match="invalid ftype"):
+            module.decimate(*args, ftype=ss.lti([1.0], [1.0, 1.0]))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.filterwarnings("ignore:Badly conditioned filter coefficients")
+def test_decimate_dlti_on_device(ss, dtype):
+    import cunp
+    from cunp.scipy import signal
+
+    rng = numpy.random.default_rng(18)
+    for shape, axis in [((5000,), -1), ((4, 3000), 1), ((3000, 3), 0)]:
+        x = _random(shape, dtype, rng)
+        for scipy_system, cunp_system in _dlti_systems(ss):
+            for zero_phase in (True, False):
+                want = ss.decimate(x, 4, ftype=scipy_system, axis=axis, zero_phase=zero_phase)
+                got = signal.decimate(cunp.asarray(x), 4, ftype=cunp_system, axis=axis,
+                                      zero_phase=zero_phase)
+                assert isinstance(got, cunp.ndarray)
+                _check(cunp.asnumpy(got), want, 10 * _tol(dtype))
+
+
 @pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "int64"])
 def test_resample(ss, dtype):
     rng = numpy.random.default_rng(10)

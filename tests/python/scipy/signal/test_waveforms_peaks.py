@@ -227,6 +227,38 @@ def test_max_len_seq(ss, nbits):
             _max_len_seq.max_len_seq(*bad)
 
 
+@pytest.mark.parametrize("nbits", [17, 20, 22])
+def test_max_len_seq_long(ss, nbits):
+    # The registers the bit-serial loop took seconds for; with a state and shorter lengths.
+    from cunp.scipy.signal import _max_len_seq
+
+    state = numpy.arange(nbits) % 3 == 1
+    for args in [(nbits,), (nbits, state), (nbits, state, 12345), (nbits, None, 2 ** nbits + 77)]:
+        got, want = _max_len_seq.max_len_seq(*args), ss.max_len_seq(*args)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype and g.shape == w.shape
+            numpy.testing.assert_array_equal(g, w)
+
+
+def test_max_len_seq_any_taps(ss):
+    # Custom taps (0 and nbits included: they tap the head bit), states and lengths, shorter
+    # and longer than the register.
+    from cunp.scipy.signal import _max_len_seq
+
+    rng = numpy.random.default_rng(21)
+    for nbits in list(range(1, 13)) + [33, 70]:
+        for _ in range(6):
+            taps = rng.integers(0, nbits + 1, rng.integers(1, 5)).tolist()
+            state = rng.integers(0, 2, nbits)
+            state[rng.integers(nbits)] = 1
+            length = int(rng.choice([0, 1, nbits - 1, nbits, nbits + 1, 2000]))
+            got = _max_len_seq.max_len_seq(nbits, state, length, taps)
+            want = ss.max_len_seq(nbits, state, length, taps)
+            for g, w in zip(got, want):
+                assert g.dtype == w.dtype and g.shape == w.shape
+                numpy.testing.assert_array_equal(g, w)
+
+
 def test_vectorstrength_czt_points_findfreqs(ss):
     from cunp.scipy.signal import _freqz, _iir_order, _spectral
 
