@@ -11,9 +11,10 @@
 // outputs' accumulators sit in registers.
 //
 // Two layouts, by which axis is the input's innermost (smallest stride):
-//  - kNdiLineAlong (the filter's axis is): each warp takes one line, 32 x kNdiLineRun outputs of
-//    it; it stages its own row (no block-wide barrier), folds, puts the results back into its
-//    row and stores them from there, so the stores coalesce as the loads did. A run's reads sit
+//  - kNdiLineAlong (the filter's axis is): each warp takes 32 x kNdiLineRun outputs of one line
+//    (a block: 8 lines, or consecutive stretches of one where there are fewer lines, as a 1-D
+//    array); it stages its own row (no block-wide barrier), folds, puts the results back into
+//    its row and stores them from there, so the stores coalesce as the loads did. A run's reads sit
 //    kNdiLineRun apart between lanes; one padding slot every kNdiLineRun values spreads them over
 //    the banks.
 //  - kNdiLineAcross (another axis is, the "across" axis): the block's 32 lanes take 32
@@ -44,6 +45,7 @@ struct ndi_line_tile_params {
   long long bshape[kNdiLineBatch];   // the batch's axes (1 where unused)
   long long xbatch[kNdiLineBatch], ybatch[kNdiLineBatch];
   long long tiles_a, tiles_b;  // blocks along a and along b
+  long long lines;             // lines a block takes (along: 1 or kNdiLineWarps; across: 32)
   long long start;             // the first tap's offset from its output (origin applied)
   double cval;
   int mode;
@@ -136,9 +138,11 @@ __device__ void ndi_line_tile_along(const ndi_line_tile_params& p) {
   for (int q = threadIdx.x; q < TAPS; q += blockDim.x) w[q] = ((const double*)p.weights)[q];
   __syncthreads();
   long long a0, b0, xo, yo;
-  ndi_line_tile_place<kNdiLineAlong>(p, a0, b0, xo, yo, kSpan, kNdiLineWarps);
-  const long long b = b0 + warp;
-  if (b >= p.m) return;
+  const int lines = static_cast<int>(p.lines);
+  ndi_line_tile_place<kNdiLineAlong>(p, a0, b0, xo, yo, kSpan * (kNdiLineWarps / lines), lines);
+  const long long b = b0 + warp % lines;
+  a0 += (warp / lines) * kSpan;
+  if (b >= p.m || a0 >= p.n) return;
   const char* line = (const char*)p.x + xo + b * p.xb;
   double* row = rows[warp];
   ndi_line_tile_stage<T, (kWidth + 31) / 32>(p, line, a0 + p.start + lane, lane, 32, kWidth,

@@ -24,6 +24,7 @@ struct NdiLineTileParams {
   long long bshape[kBatch];
   long long xbatch[kBatch], ybatch[kBatch];
   long long tiles_a, tiles_b;
+  long long lines;
   long long start;
   double cval;
   int mode;
@@ -31,10 +32,6 @@ struct NdiLineTileParams {
 };
 
 constexpr const char* kEntry = "cunp_ndi_line_tile";
-
-// Outputs a block covers along the filter's axis and across it, by layout.
-constexpr long long kSpanA[] = {32 * kRun, kWarps* kRun};
-constexpr long long kSpanB[] = {kWarps, 32};
 
 }  // namespace
 
@@ -98,8 +95,13 @@ bool stencil_line_tile(const NDArray& input, const NDArray& output, const NDArra
     p.ybatch[k] = d < 0 ? 0 : output.strides()[d];
     batch *= p.bshape[k];
   }
-  p.tiles_a = (n + kSpanA[layout] - 1) / kSpanA[layout];
-  p.tiles_b = (m + kSpanB[layout] - 1) / kSpanB[layout];
+  // Outputs a block covers along the filter's axis and across it. Along: a warp's 256 outputs
+  // of each of 8 lines, or of 8 stretches of one line where there are fewer lines (so a 1-D
+  // array keeps every warp busy); across: 64 outputs of each of 32 lines.
+  p.lines = layout == 1 ? 32 : m >= kWarps ? kWarps : 1;
+  const long long span_a = layout == 1 ? kWarps * kRun : 32 * kRun * (kWarps / p.lines);
+  p.tiles_a = (n + span_a - 1) / span_a;
+  p.tiles_b = (m + p.lines - 1) / p.lines;
   const long long blocks = p.tiles_a * p.tiles_b * batch;
   if (blocks > 0x7fffffffLL) return false;
   p.start = start;

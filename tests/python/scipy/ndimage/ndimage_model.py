@@ -589,8 +589,9 @@ def line_slot(e):
 
 
 def line_tile(input, output, weights, axis, start, taps, mode, cval):
-    """The tiles' indexing and arithmetic: blocks of (256 along the line x 8 lines) or (64 along
-    x 32 lines), each staging its lines from start + a0 on, widened by taps - 1, through the
+    """The tiles' indexing and arithmetic: blocks of (256 along the line x 8 lines, or 2048 x 1
+    where there are fewer than 8 lines; a warp stages and folds 256 of them) or (64 along x 32
+    lines), each staging its lines from start + a0 on, widened by taps - 1, through the
     boundary transform; each thread's run of 8 outputs folds the staged window in tap order from
     0 (acc += v * w). Raises where the planner would not take the pass."""
     x = numpy.asarray(input, dtype=numpy.float64)
@@ -604,8 +605,8 @@ def line_tile(input, output, weights, axis, start, taps, mode, cval):
     if b is None:
         v = v[..., None, :]
     n, m = v.shape[-1], v.shape[-2]
-    span_a = 32 * LINE_RUN if layout == 0 else LINE_WARPS * LINE_RUN
-    span_b = LINE_WARPS if layout == 0 else 32
+    span_b = 32 if layout == 1 else LINE_WARPS if m >= LINE_WARPS else 1
+    span_a = LINE_WARPS * LINE_RUN if layout == 1 else 32 * LINE_RUN  # a warp's stretch
     r = numpy.empty(v.shape)
     w = numpy.asarray(weights, dtype=numpy.float64)
     for a0 in range(0, n, span_a):

@@ -57,7 +57,7 @@ def test_model_tiles_layouts_and_strides(mode):
     rng = numpy.random.default_rng(3)
     base = rng.standard_normal((9, 40, 130))
     for x in (base, numpy.asfortranarray(base), base[::-1, 1::2, ::-1], base.transpose(2, 0, 1),
-              rng.standard_normal(500)):
+              rng.standard_normal(500), rng.standard_normal((3, 700))):
         for axis in range(x.ndim):
             if ndimage_model.line_tile_plan(x.shape, x.strides, axis, 9) is not None:
                 _compare_tile_with_line(x, axis, 9, -4, mode)
