@@ -187,6 +187,17 @@ void bind_ndimage(nb::module_& m) {
       nb::arg("feat"), nb::arg("shape"), nb::arg("out"),
       "distance_transform_edt's indices (int32, (ndim, *shape)) from the nearest zeros' "
       "positions.");
+  nd.def(
+      "stencil_line_tile_source",
+      [](nb::handle in, nb::handle out, long long taps, int layout) {
+        return stencil_line_tile_source(to_dtype(in), to_dtype(out), taps, layout);
+      },
+      nb::arg("in_dtype"), nb::arg("out_dtype"), nb::arg("taps"), nb::arg("layout"),
+      "The CUDA source of the weighted 1-D pass's shared-memory tile for these dtypes and tap "
+      "count (layout 0: along the innermost axis, 1: across it), compiled by tests.");
+  nd.attr("line_tile_max_taps") = kLineTileMaxTaps;
+  nd.attr("line_tile_min_along") = kLineTileMinAlong;
+  nd.attr("line_tile_min_across") = kLineTileMinAcross;
 }
 
 }  // namespace cunp::py

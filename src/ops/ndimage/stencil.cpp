@@ -315,6 +315,12 @@ void stencil_line(const NDArray& input, const NDArray& output, const NDArray& we
     throw ValueError("stencil_line: weights must hold one weight per tap");
   if (fold == StencilFold::Rank) throw ValueError("stencil_line: no rank fold along a line");
   if (output.size() == 0) return;
+  // Weighted sums (correlate1d, the Gaussian's passes) through shared-memory tiles where they
+  // apply: each element crosses the memory about once, where the direct fold re-reads every
+  // tap through the caches.
+  if (fold == StencilFold::Sum &&
+      stencil_line_tile(input, output, weights, axis, start, taps, mode, cval))
+    return;
   const long long n = input.shape()[axis];
   const long long lines = input.size() / n;
   const bool floating = is_float(output.dtype());

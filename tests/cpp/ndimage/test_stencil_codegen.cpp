@@ -260,3 +260,28 @@ TEST(NdimageStencil, PartsHaveNoIncludes) {
 }
 
 }  // namespace
+
+// The weighted 1-D passes' tiles compile for both layouts, narrow and wide dtypes, the smallest
+// and the widest window they take; out-of-range windows and layouts are refused.
+TEST(NdimageStencil, LineTileKernelsCompile) {
+  for (int layout : {0, 1}) {
+    for (DType t : {DType::Float32, DType::Float64, DType::UInt8, DType::Float16, DType::Bool}) {
+      for (long long taps : {1LL, 33LL, kLineTileMaxTaps}) {
+        const std::string what = "line tile " + std::to_string(layout) + " " + info(t).name + " " +
+                                 std::to_string(taps);
+        try {
+          EXPECT_FALSE(
+              compile(stencil_line_tile_source(t, t, taps, layout), "cunp_ndi_line_tile", 90)
+                  .image.empty())
+              << what;
+        } catch (const std::exception& e) {
+          ADD_FAILURE() << what << ": " << e.what();
+        }
+      }
+    }
+  }
+  EXPECT_THROW(stencil_line_tile_source(DType::Float32, DType::Float32, 0, 0), ValueError);
+  EXPECT_THROW(stencil_line_tile_source(DType::Float32, DType::Float32, kLineTileMaxTaps + 1, 1),
+               ValueError);
+  EXPECT_THROW(stencil_line_tile_source(DType::Float32, DType::Float32, 3, 2), ValueError);
+}

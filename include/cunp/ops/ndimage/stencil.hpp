@@ -130,4 +130,24 @@ constexpr long long kRunningMeanRun = 32;
 constexpr long long kSumRun = 16;
 constexpr int kVanHerkCapacities[] = {16, 128};
 
+// stencil_line's Sum pass through shared-memory tiles (src/device/ndimage/ndi_line_tile.cuh): a
+// block stages its lines' inputs plus the window's halo once, coalesced, and each thread folds
+// 8 consecutive outputs from a register window, so the pass moves each element about once
+// through the memory. The same contract as stencil_line's Sum; returns false, having done
+// nothing, where the tile does not apply (more taps than kLineTileMaxTaps, over 8 axes, lines too
+// short or too few to fill a tile); the caller then runs the direct pass.
+bool stencil_line_tile(const NDArray& input, const NDArray& output, const NDArray& weights,
+                       int axis, long long start, long long taps, NdiMode mode, double cval);
+// The tile kernel's source (layout 0: the filter's axis is the input's innermost, 1: another
+// is), for tests that compile it without a GPU.
+std::string stencil_line_tile_source(DType in, DType out, long long taps, int layout);
+// The widest window the tiles take (the tap count is compiled in, and the across layout's tile
+// of (64 + taps - 1) x 32 doubles plus the weights stays within 48 KiB of shared memory): a
+// Gaussian's radius up to 60.
+constexpr long long kLineTileMaxTaps = 121;
+// The least line length (along layout) and line count (across) a tile takes: a warp's tile
+// covers 256 outputs of a line, a block's 32 lines side by side.
+constexpr long long kLineTileMinAlong = 64;
+constexpr long long kLineTileMinAcross = 8;
+
 }  // namespace cunp

@@ -2,9 +2,9 @@
 and compositions, with every pass a run of the stencil engine (a weighted sum, a minimum or
 maximum, or a rank over the footprint). Separable filters (uniform, Gaussian, minimum/maximum
 over a box, sobel, prewitt, laplace) are 1-D passes along each axis (the engine's line kernels:
-a running sum for uniform, van Herk / Gil-Werman blocks for minimum and maximum), each written
-to the output and read back by the next pass, as SciPy does (so integer outputs truncate after
-each pass as SciPy's do)."""
+a running sum for uniform, van Herk / Gil-Werman blocks for minimum and maximum, shared-memory
+tiles for weighted sums), each pass's result kept in the output's dtype for the next pass, as
+SciPy's (so integer outputs truncate after each pass as SciPy's do)."""
 import operator
 import warnings
 
@@ -18,6 +18,27 @@ SUM, MIN, MAX, RANK, MEAN = "sum", "min", "max", "rank", "mean"
 
 def _copy(output, input):
     output[...] = input
+    return output
+
+
+def _separable(be, input, output, passes, run):
+    """The 1-D passes in turn, each reading the previous one's result: run(input, target, *pass)
+    for each pass. SciPy writes every pass into output and reads it back, so the values between
+    passes are the output dtype's; here they alternate between output and one temporary of its
+    dtype, so that the last pass lands in output and no pass reads the array it writes (which
+    would cost a temporary and a copy back every pass)."""
+    if not passes:
+        return _copy(output, input)
+    temp = None
+    for k, p in enumerate(passes):
+        if (len(passes) - k) % 2:
+            target = output
+        else:
+            if temp is None:
+                temp = be.xp.empty(output.shape, dtype=output.dtype)
+            target = temp
+        run(input, target, *p)
+        input = target
     return output
 
 
@@ -177,7 +198,7 @@ def gaussian_filter(be, input, sigma, order=0, output=None, mode="reflect", cval
                     truncate=4.0, *, radius=None, axes=None):
     """A multidimensional Gaussian filter: 1-D passes along each axis whose sigma is not zero."""
     input = be.xp.asarray(input)
-    output = ns.get_output(be, output, input)
+    output = ns.get_output(be, output, input, written=True)
     axes = ns.check_axes(axes, input.ndim)
     n = len(axes)
     orders = ns.normalize_sequence(order, n)
@@ -186,12 +207,8 @@ def gaussian_filter(be, input, sigma, order=0, output=None, mode="reflect", cval
     radii = ns.normalize_sequence(radius, n)
     passes = [(axes[k], sigmas[k], orders[k], modes[k], radii[k]) for k in range(n)
               if sigmas[k] > 1e-15]
-    if not passes:
-        return _copy(output, input)
-    for axis, s, o, m, r in passes:
-        gaussian_filter1d(be, input, s, axis, o, output, m, cval, truncate, radius=r)
-        input = output
-    return output
+    return _separable(be, input, output, passes, lambda x, y, axis, s, o, m, r: gaussian_filter1d(
+        be, x, s, axis, o, y, m, cval, truncate, radius=r))
 
 
 def _sigma_per_axis(sigma, axes, ndim):
@@ -319,19 +336,16 @@ def uniform_filter(be, input, size=3, output=None, mode="reflect", cval=0.0, ori
                    axes=None):
     """A multidimensional box mean: 1-D passes along each axis of size > 1."""
     input = be.xp.asarray(input)
-    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c")
+    output = ns.get_output(be, output, input, complex_output=input.dtype.kind == "c",
+                           written=True)
     axes = ns.check_axes(axes, input.ndim)
     n = len(axes)
     sizes = ns.normalize_sequence(size, n)
     origins = ns.normalize_sequence(origin, n)
     modes = ns.normalize_sequence(mode, n)
     passes = [(axes[k], sizes[k], origins[k], modes[k]) for k in range(n) if sizes[k] > 1]
-    if not passes:
-        return _copy(output, input)
-    for axis, s, o, m in passes:
-        uniform_filter1d(be, input, int(s), axis, output, m, cval, o)
-        input = output
-    return output
+    return _separable(be, input, output, passes, lambda x, y, axis, s, o, m: uniform_filter1d(
+        be, x, int(s), axis, y, m, cval, o))
 
 
 def _extreme_filter1d(be, input, size, axis, output, mode, cval, origin, fold):
@@ -382,7 +396,7 @@ def _min_or_max_filter(be, input, size, footprint, structure, output, mode, cval
             footprint = numpy.asarray(be.to_host(footprint), dtype=bool)
     input = be.xp.asarray(input)
     ns.check_real(input)
-    output = ns.get_output(be, output, input)
+    output = ns.get_output(be, output, input, written=True)
     axes = ns.check_axes(axes, input.ndim)
     n = len(axes)
     if separable:
@@ -390,12 +404,8 @@ def _min_or_max_filter(be, input, size, footprint, structure, output, mode, cval
         sizes = ns.normalize_sequence(size, n)
         modes = ns.normalize_sequence(mode, n)
         passes = [(axes[k], sizes[k], origins[k], modes[k]) for k in range(n) if sizes[k] != 1]
-        if not passes:
-            return _copy(output, input)
-        for axis, s, o, m in passes:
-            _extreme_filter1d(be, input, int(s), axis, output, m, cval, o, fold)
-            input = output
-        return output
+        return _separable(be, input, output, passes, lambda x, y, axis, s, o, m: (
+            _extreme_filter1d(be, x, int(s), axis, y, m, cval, o, fold)))
     footprint = ns.expand_footprint(input.ndim, axes, footprint,
                                     "footprint array has incorrect shape.")
     origins = ns.normalize_sequence(origin, n)

@@ -554,3 +554,71 @@ def tile3_depth(extent, taps, staged=8, limit=48 * 1024):
         if (d + extent[1] - extent[0]) * plane * staged + taps * 4 <= limit:
             return d
     return None
+
+
+# --- the weighted 1-D passes' shared-memory tiles (src/device/ndimage/ndi_line_tile.cuh) ---
+
+LINE_RUN, LINE_WARPS = 8, 8  # the device's kNdiLineRun, kNdiLineWarps
+LINE_TILE_MAX_TAPS, LINE_TILE_MIN_ALONG, LINE_TILE_MIN_ACROSS = 121, 64, 8  # stencil.hpp's
+
+
+def line_tile_plan(shape, strides, axis, taps):
+    """The planner's choice (src/ops/ndimage/stencil_line_tile.cpp): (layout, across axis or
+    None), layout 0 where the filter's axis is the innermost, 1 where another is; None where the
+    direct pass runs instead."""
+    ndim = len(shape)
+    if taps < 1 or taps > LINE_TILE_MAX_TAPS or ndim > 8:
+        return None
+    b = None
+    for d in range(ndim - 1, -1, -1):
+        if d == axis or shape[d] < 2:
+            continue
+        if b is None or abs(strides[d]) < abs(strides[b]):
+            b = d
+    layout = 0 if b is None or abs(strides[axis]) < abs(strides[b]) else 1
+    if layout == 0 and shape[axis] < LINE_TILE_MIN_ALONG:
+        return None
+    if layout == 1 and shape[b] < LINE_TILE_MIN_ACROSS:
+        return None
+    return layout, b
+
+
+def line_slot(e):
+    """A warp row's slot of its value e in the along layout (one padding slot every run)."""
+    return e + e // LINE_RUN
+
+
+def line_tile(input, output, weights, axis, start, taps, mode, cval):
+    """The tiles' indexing and arithmetic: blocks of (256 along the line x 8 lines, or 2048 x 1
+    where there are fewer than 8 lines; a warp stages and folds 256 of them) or (64 along x 32
+    lines), each staging its lines from start + a0 on, widened by taps - 1, through the
+    boundary transform; each thread's run of 8 outputs folds the staged window in tap order from
+    0 (acc += v * w). Raises where the planner would not take the pass."""
+    x = numpy.asarray(input, dtype=numpy.float64)
+    plan = line_tile_plan(x.shape, numpy.asarray(input).strides, axis, taps)
+    if plan is None:
+        raise ValueError("the direct pass runs here")
+    layout, b = plan
+    rest = [d for d in range(x.ndim) if d not in (axis, b)]
+    order = rest + ([b] if b is not None else []) + [axis]
+    v = numpy.transpose(x, order)
+    if b is None:
+        v = v[..., None, :]
+    n, m = v.shape[-1], v.shape[-2]
+    span_b = 32 if layout == 1 else LINE_WARPS if m >= LINE_WARPS else 1
+    span_a = LINE_WARPS * LINE_RUN if layout == 1 else 32 * LINE_RUN  # a warp's stretch
+    r = numpy.empty(v.shape)
+    w = numpy.asarray(weights, dtype=numpy.float64)
+    for a0 in range(0, n, span_a):
+        j = _index(a0 + start + numpy.arange(span_a + taps - 1), n, mode)
+        for b0 in range(0, m, span_b):
+            lines = v[..., b0:b0 + span_b, :]
+            staged = numpy.where(j < 0, cval, lines[..., numpy.maximum(j, 0)])
+            acc = numpy.zeros(staged.shape[:-1] + (span_a,))
+            for q in range(taps):
+                acc += staged[..., q:q + span_a] * w[q]
+            count = min(span_a, n - a0)
+            r[..., b0:b0 + span_b, a0:a0 + count] = acc[..., :count]
+    if b is None:
+        r = r[..., 0, :]
+    _store_filter(output, numpy.transpose(r, numpy.argsort(order)))
