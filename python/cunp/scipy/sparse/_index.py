@@ -104,9 +104,10 @@ def getitem(a, key):
         return _pointwise.getitem(a, rk, ck)
     rows, row_int, rows_checked = _line_indices(rk, a.shape[0])
     cols, col_int, cols_checked = _line_indices(ck, a.shape[1])
-    if (row_int or col_int) and isinstance(a, sparray):
-        raise NotImplementedError("integer indexing of a sparse array gives a 1-D array, "
-                                  "which cunp.scipy.sparse does not have yet")
+    # An integer on either axis of a sparse array drops that axis: SciPy gives a 1-D
+    # coo_array, which cunp's 2-D formats cannot hold; the 1-D values come dense instead
+    # (docs/differences.md), selected as the 1 x k (k x 1) line first.
+    one_d = (row_int or col_int) and isinstance(a, sparray)
     out = a
     for sel, checked, by_rows in ((rows, rows_checked, True), (cols, cols_checked, False)):
         if sel is None:
@@ -117,4 +118,6 @@ def getitem(a, key):
             fmt = out.format
             flipped = out._convert_to("csr" if by_rows else "csc", False)
             out = select_major(flipped, sel, checked)._convert_to(fmt, False)
+    if one_d:
+        return out.toarray().reshape(-1)
     return out.copy() if out is a else out

@@ -142,3 +142,31 @@ def test_paired_errors(backend, fmt, key):
         s[key]
     with pytest.raises(IndexError):
         c[key]
+
+
+INT_KEYS = [1, (1,), (-1, slice(None)), (slice(None), 2), (-1, slice(1, 4)), (1, [0, 2]),
+            ([0, 1], 2), ([True, False, True, False], -2), (slice(None, None, -1), 0),
+            (numpy.int64(2), slice(None, None, 2)), (0, [])]
+
+
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+@pytest.mark.parametrize("key", INT_KEYS, ids=key_id)
+def test_integer_key_drops_an_axis(backend, fmt, key):
+    """An integer on one axis of a *_array: SciPy 1.15+ gives a 1-D coo_array; cunp gives the
+    same values as a dense 1-D array (docs/differences.md). *_matrix keeps its 2-D sparse
+    line."""
+    c, s = matrices(fmt, "array", (4, 5), numpy.float64)
+    r, e = c[key], s[key]
+    assert e.ndim == 1 and not cs.issparse(r)
+    numpy.testing.assert_array_equal(host(r), e.toarray())
+    cm, sm = matrices(fmt, "matrix", (4, 5), numpy.float64)
+    same(cm[key], sm[key])
+
+
+@pytest.mark.parametrize("key", [(4,), (0, 9), (-5, 0), (1, [5])], ids=key_id)
+def test_integer_key_errors(backend, key):
+    c, s = matrices("csr", "array", (4, 5), numpy.float64)
+    with pytest.raises(IndexError):
+        s[key]
+    with pytest.raises(IndexError):
+        c[key]
