@@ -61,8 +61,9 @@ def _broadcast(rows, cols):
     if len(shape) > 2:
         raise IndexError("Indexing that leads to >2D is not supported by cunp.scipy.sparse")
     xp = _backend.xp
-    return (xp.broadcast_to(rows, shape).reshape(-1).astype(numpy.int64),
-            xp.broadcast_to(cols, shape).reshape(-1).astype(numpy.int64), shape)
+    # astype copies the (stride-0) broadcast views into plain arrays before flattening.
+    return (xp.broadcast_to(rows, shape).astype(numpy.int64).reshape(-1),
+            xp.broadcast_to(cols, shape).astype(numpy.int64).reshape(-1), shape)
 
 
 def element_values(a, rows, cols):

@@ -268,7 +268,8 @@ def _multiply_broadcast(a, b):
         full, vec = (a, b) if shape == a.shape else (b, a)
         fmt = _compressed_format(full) if vec.shape[0] == 1 else "csr"
         row, col, data = full._coo_parts()
-        vals = xp.multiply(data.astype(dtype), xp.broadcast_to(vec.toarray(), shape)[row, col])
+        scale = vec.toarray().reshape(-1)[col if vec.shape[0] == 1 else row]
+        vals = xp.multiply(data.astype(dtype), scale)
         return a._family(fmt)._from_coordinates(row, col, vals.astype(dtype), shape,
                                                  drop_zeros=True)
     # A column against a row: the outer product of their stored entries.
