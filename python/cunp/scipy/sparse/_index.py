@@ -104,9 +104,8 @@ def getitem(a, key):
         return _pointwise.getitem(a, rk, ck)
     rows, row_int, rows_checked = _line_indices(rk, a.shape[0])
     cols, col_int, cols_checked = _line_indices(ck, a.shape[1])
-    # An integer on either axis of a sparse array drops that axis: SciPy gives a 1-D
-    # coo_array, which cunp's 2-D formats cannot hold; the 1-D values come dense instead
-    # (docs/differences.md), selected as the 1 x k (k x 1) line first.
+    # An integer on either axis of a sparse array drops that axis: a 1-D coo_array, as
+    # SciPy 1.15+ gives, of the 1 x k (k x 1) selection.
     one_d = (row_int or col_int) and isinstance(a, sparray)
     out = a
     for sel, checked, by_rows in ((rows, rows_checked, True), (cols, cols_checked, False)):
@@ -119,5 +118,9 @@ def getitem(a, key):
             flipped = out._convert_to("csr" if by_rows else "csc", False)
             out = select_major(flipped, sel, checked)._convert_to(fmt, False)
     if one_d:
-        return out.toarray().reshape(-1)
+        from ._coo1d import coo_array_1d
+
+        row, col, data = out._coo_parts()
+        idx, n = (col, out.shape[1]) if row_int else (row, out.shape[0])
+        return coo_array_1d._from_parts(idx, data, n)
     return out.copy() if out is a else out

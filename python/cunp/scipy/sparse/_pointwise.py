@@ -125,6 +125,10 @@ def getitem(a, rk, ck):
         # SciPy goes through COO when the row is a single integer (its column path).
         return out.tocoo() if isintlike(rk) else out
     if isinstance(a, sparray):
+        if values.size == 0:  # SciPy: an empty 1-D coo_array
+            from ._coo1d import coo_array_1d
+
+            return coo_array_1d((0,), dtype=a.dtype)
         return values.reshape(shape)
     if values.size == 0:
         return a.__class__((1, 0), dtype=a.dtype)  # SciPy: an empty sparse matrix
