@@ -87,11 +87,11 @@ _INSTEAD = {
     "cunp.scipy.linalg.ldl (SciPy's spelling) is not yet in cunp)":
         _names('sytrf'),
     'use cunp.linalg.svd (gebrd is its bidiagonal reduction)': _names('gebrd'),
-    "use cunp.linalg.solve(A.toarray(), b); cunp.scipy.sparse.linalg.spsolve (SciPy's "
-    "spelling) is not yet in cunp": 'scsrlsvqr dcsrlsvqr ccsrlsvqr zcsrlsvqr scsrlsvchol dcsrlsvchol '
-                 'ccsrlsvchol zcsrlsvchol',
-    "use cunp.linalg.eigh(A.toarray()); cunp.scipy.sparse.linalg.eigsh (SciPy's spelling) "
-    "is not yet in cunp":
+    "use cunp.scipy.sparse.linalg.spsolve(A, b) on a cunp.scipy.sparse matrix (cunp runs "
+    "cuSOLVER's csrlsvqr for it)": 'scsrlsvqr dcsrlsvqr ccsrlsvqr zcsrlsvqr scsrlsvchol '
+                                   'dcsrlsvchol ccsrlsvchol zcsrlsvchol',
+    'use cunp.scipy.sparse.linalg.eigsh(A, k, sigma=shift) on a cunp.scipy.sparse matrix (the '
+    'eigenpairs nearest a shift)':
         'scsreigvsi dcsreigvsi ccsreigvsi zcsreigvsi',
     'cunp loads cuSOLVER at run time; cunp.show_config() names the library it loaded':
         'loaded_dl',

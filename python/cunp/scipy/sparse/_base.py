@@ -82,9 +82,28 @@ class _spbase:
         return self.nnz
 
     def getnnz(self, axis=None):
-        if axis is not None:
-            raise NotImplementedError("getnnz over an axis is not implemented")
-        return self.nnz
+        """The number of stored entries (explicit zeros and duplicates included), in all or
+        per column (axis 0) or row (axis 1)."""
+        if axis is None:
+            return self.nnz
+        if not isinstance(axis, (int, numpy.integer)) or not -2 <= axis <= 1:
+            raise ValueError("axis out of bounds")
+        row, col, data = self._coo_parts()
+        ones = _backend.xp.ones(data.shape[0], dtype=numpy.intp)
+        return self._axis_sum(row, col, ones, int(axis) % 2, numpy.intp, True)
+
+    def nonzero(self):
+        """(row, col) of the stored entries whose value is not zero, in storage order (CSC:
+        by rows), as SciPy: duplicates are not summed first."""
+        xp = _backend.xp
+        row, col, data = self._coo_parts()
+        keep = xp.flatnonzero(data != 0)
+        row, col = row[keep], col[keep]
+        if self.format == "csc":
+            # SciPy gives CSC's in row-major order too (a stable sort by row).
+            order = xp.argsort(row, kind="stable")
+            row, col = row[order], col[order]
+        return row, col
 
     def _family(self, fmt):
         return _classes[(fmt, isinstance(self, sparray))]
@@ -153,13 +172,25 @@ class _spbase:
     def toarray(self, order=None, out=None):
         xp = _backend.xp
         if out is not None:
-            raise NotImplementedError("toarray(out=) is not supported")
+            return self._toarray_into(order, out)
         row, col, data = self._coo_parts()
         dense = xp.zeros(self.shape, dtype=self.dtype)
         if data.size:
             row, col, data = _canonical.sum_duplicates(row, col, data, self.shape[1])
             dense[row, col] = data
         return xp.asfortranarray(dense) if order == "F" else dense
+
+    def _toarray_into(self, order, out):
+        """toarray(out=out): SciPy's checks, then the dense values written into `out` (a
+        device array, or a NumPy one filled from a host copy)."""
+        if order is not None:
+            raise ValueError("order cannot be specified if out is not None")
+        if tuple(out.shape) != self.shape or out.dtype != self.dtype:
+            raise ValueError("out array must be same dtype and shape as sparse array")
+        dense = self.toarray()
+        out[...] = dense if _backend.is_device_array(out) or not _backend.is_device_array(
+            dense) else _backend.to_host(dense)
+        return out
 
     def todense(self, order=None, out=None):
         # cunp has no matrix type: a 2-D array stands for numpy.matrix, as in CuPy.
@@ -474,7 +505,9 @@ class _spbase:
         if issparse(other):
             return _products.multiply_sparse(self, other)
         if other.size == 1:
-            return self._mul_scalar(other.reshape(()))
+            # SciPy multiplies a COO matrix by a 1 x 1 operand as CSR.
+            r = self._mul_scalar(other.reshape(()))
+            return r.tocsr() if self.format == "coo" and other.ndim == 2 else r
         return _products.multiply_dense(self, other)
 
     def _divide_scalar(self, other):
@@ -499,12 +532,9 @@ class _spbase:
         return self.toarray() / other
 
     def __rtruediv__(self, other):
-        other = self._as_operand(other)
-        if other is None:
-            return NotImplemented
-        if issparse(other):
-            return other.toarray() / self.toarray()
-        return other / self.toarray()
+        # As SciPy: nothing divides by a sparse matrix (most of its entries are zero), so
+        # `2 / A` and `dense / A` raise TypeError.
+        return NotImplemented
 
     def __imul__(self, other):
         if isscalarlike(other):
@@ -558,7 +588,10 @@ class _spbase:
 
 
 class sparray:
-    """The array API's marker: `*` is elementwise and reductions drop the axis."""
+    """The array API's marker: `*` and `**` are elementwise and reductions drop the axis."""
+
+    def __pow__(self, other):
+        return self.power(other)
 
     def __mul__(self, other):
         return self.multiply(other)

@@ -98,8 +98,8 @@ class _cs_base(_spbase):
             raise ValueError(f"{self.format.upper()} arrays don't yet support {a.ndim}D.")
         if a.ndim < 2:
             if isinstance(self, sparray):
-                raise ValueError("cunp.scipy.sparse arrays are 2-D; got a "
-                                 f"{a.ndim}-D input")
+                raise ValueError(f"{self.format} arrays are 2-D in cunp.scipy.sparse; got a "
+                                 f"{a.ndim}-D input (coo_array takes 1-D input)")
             a = a.reshape(1, -1) if a.ndim == 1 else a.reshape(1, 1)
         return xp.asarray(a)
 

@@ -166,6 +166,28 @@ def identity(n, dtype="d", format=None):
     return _eye(n, n, 0, dtype, format, False)
 
 
+def _generator(rng):
+    """A generator with integers/random/permutation: a Generator as given; a legacy
+    RandomState (NumPy's or cunp's, what `random_state=` and CuPy hand over) seeds a new cunp
+    generator with one draw, so the same state gives the same matrix; else a seed."""
+    xp = _backend.xp
+    if rng is not None and hasattr(rng, "integers"):
+        return rng
+    if rng is not None and hasattr(rng, "randint"):
+        return xp.random.default_rng(int(rng.randint(0, 2**31 - 1)))
+    return xp.random.default_rng(rng)
+
+
+def _pick_rng(name, rng, random_state):
+    """SciPy's transition from random_state= to rng=: either name, not both."""
+    if random_state is not None:
+        if rng is not None:
+            raise TypeError(f"{name}() got multiple values for argument now known as `rng`. "
+                            "Specify one of `rng` or `random_state`.")
+        return random_state
+    return rng
+
+
 def _random(shape, density, format, dtype, rng, data_sampler, as_array):
     """A random pattern of round(density * m * n) distinct positions and uniform [0, 1)
     values (integers over the dtype's range), drawn with cunp's generator."""
@@ -176,7 +198,7 @@ def _random(shape, density, format, dtype, rng, data_sampler, as_array):
     dtype = getdtype(dtype, default=float)
     mn = m * n
     k = int(round(density * mn))
-    gen = rng if rng is not None and hasattr(rng, "random") else xp.random.default_rng(rng)
+    gen = _generator(rng)
     if k == 0:
         pos = xp.zeros(0, dtype=numpy.int64)
     elif k * 3 >= mn:
@@ -209,15 +231,19 @@ def _random(shape, density, format, dtype, rng, data_sampler, as_array):
 
 
 def random_array(shape, *, density=0.01, format="coo", dtype=None, rng=None,
-                 data_sampler=None):
+                 data_sampler=None, random_state=None):
+    rng = _pick_rng("random_array", rng, random_state)
     return _random(shape, density, format, dtype, rng, data_sampler, True)
 
 
-def random(m, n, density=0.01, format="coo", dtype=None, rng=None, data_rvs=None):
+def random(m, n, density=0.01, format="coo", dtype=None, rng=None, data_rvs=None, *,
+           random_state=None):
+    rng = _pick_rng("random", rng, random_state)
     return _random((m, n), density, format, dtype, rng, data_rvs, False)
 
 
-def rand(m, n, density=0.01, format="coo", dtype=None, rng=None):
+def rand(m, n, density=0.01, format="coo", dtype=None, rng=None, *, random_state=None):
+    rng = _pick_rng("rand", rng, random_state)
     return _random((m, n), density, format, dtype, rng, None, False)
 
 

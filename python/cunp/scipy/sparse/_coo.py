@@ -174,7 +174,16 @@ _bind_dense_input()
 
 
 class coo_array(_coo_base, sparray):
-    """A sparse array in COOrdinate format (SciPy's coo_array on the GPU)."""
+    """A sparse array in COOrdinate format (SciPy's coo_array on the GPU); a 1-D input or
+    shape makes the 1-D coo_array of _coo1d.py."""
+
+    def __new__(cls, arg1=None, shape=None, *args, **kwargs):
+        if cls is coo_array:
+            from . import _coo1d
+
+            if _coo1d.is_1d_input(arg1, shape):
+                cls = _coo1d.coo_array_1d
+        return super().__new__(cls)
 
     def __setitem__(self, key, x):
         from . import _assign

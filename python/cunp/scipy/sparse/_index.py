@@ -1,13 +1,14 @@
 """Reading CSR and CSC by index: whole rows or columns (an int, a slice, an integer or boolean
 array) and single elements A[i, j]. A selection on the compressed axis gathers the selected
 lines' entries in their stored order; one on the other axis goes through the other format.
-Assignment is in _assign.py."""
+Two index arrays together pick elements pairwise (_pointwise.py). Assignment is in
+_assign.py."""
 
 import operator
 
 import numpy
 
-from . import _backend, _lines
+from . import _backend, _lines, _pointwise
 from ._base import sparray
 from ._sputils import isintlike
 
@@ -69,7 +70,26 @@ def _element(a, i, j):
     return xp.where(hit, a.data[lo:hi], xp.zeros((), dtype=a.dtype)).sum(dtype=a.dtype)
 
 
+def _mask_key(a, key):
+    """The (rows, cols) of a dense boolean mask of A's shape given as the whole key, else
+    None: A[mask] reads the masked elements in row-major order, as NumPy's."""
+    if isinstance(key, (tuple, slice)) or isintlike(key):
+        return None
+    arr = key if _backend.is_device_array(key) else numpy.asarray(key)
+    if arr.dtype != numpy.bool_ or arr.ndim != 2:
+        return None
+    if tuple(arr.shape) != tuple(a.shape):
+        raise IndexError(f"boolean index did not match indexed array; shape is {a.shape} "
+                         f"but boolean index shape is {tuple(arr.shape)}")
+    return _backend.xp.nonzero(_backend.xp.asarray(arr))
+
+
 def getitem(a, key):
+    if isinstance(key, tuple) and len(key) == 1:
+        key = key[0]
+    mask = _mask_key(a, key)
+    if mask is not None:
+        return _pointwise.getitem(a, *mask)
     if isinstance(key, tuple):
         if len(key) == 1:
             key = (key[0], slice(None))
@@ -80,11 +100,13 @@ def getitem(a, key):
     rk, ck = key
     if isintlike(rk) and isintlike(ck):
         return _element(a, rk, ck)
+    if _pointwise.is_paired(rk, ck):
+        return _pointwise.getitem(a, rk, ck)
     rows, row_int, rows_checked = _line_indices(rk, a.shape[0])
     cols, col_int, cols_checked = _line_indices(ck, a.shape[1])
-    if (row_int or col_int) and isinstance(a, sparray):
-        raise NotImplementedError("integer indexing of a sparse array gives a 1-D array, "
-                                  "which cunp.scipy.sparse does not have yet")
+    # An integer on either axis of a sparse array drops that axis: a 1-D coo_array, as
+    # SciPy 1.15+ gives, of the 1 x k (k x 1) selection.
+    one_d = (row_int or col_int) and isinstance(a, sparray)
     out = a
     for sel, checked, by_rows in ((rows, rows_checked, True), (cols, cols_checked, False)):
         if sel is None:
@@ -95,4 +117,10 @@ def getitem(a, key):
             fmt = out.format
             flipped = out._convert_to("csr" if by_rows else "csc", False)
             out = select_major(flipped, sel, checked)._convert_to(fmt, False)
+    if one_d:
+        from ._coo1d import coo_array_1d
+
+        row, col, data = out._coo_parts()
+        idx, n = (col, out.shape[1]) if row_int else (row, out.shape[0])
+        return coo_array_1d._from_parts(idx, data, n)
     return out.copy() if out is a else out

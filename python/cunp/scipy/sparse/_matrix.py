@@ -1,4 +1,5 @@
-"""spmatrix: the matrix API's marker, where `*` is the matrix product (as for numpy.matrix)."""
+"""spmatrix: the matrix API's marker, where `*` is the matrix product and `**` the matrix power
+(as for numpy.matrix)."""
 
 import numpy
 
@@ -17,6 +18,12 @@ class spmatrix:
         if isscalarlike(other):
             return self._mul_scalar(other)
         return self.__rmatmul__(other)
+
+    def __pow__(self, other):
+        # The matrix API's ** is the matrix power (numpy.matrix's meaning).
+        from .linalg._matfuncs import matrix_power
+
+        return matrix_power(self, other)
 
     def getformat(self):
         return self.format

@@ -217,11 +217,12 @@ def multiply_sparse(a, b):
     the positions stored in both, products summed per position, zeros dropped."""
     xp = _backend.xp
     if b.shape == (1, 1) and a.shape != (1, 1):
-        return a._mul_scalar(b.toarray()[0, 0])
+        # SciPy multiplies a COO matrix as CSR.
+        return a._mul_scalar(b.toarray()[0, 0]).asformat(_compressed_format(a))
     if a.shape == (1, 1) and b.shape != (1, 1):
         return b._mul_scalar(a.toarray()[0, 0])
     if a.shape != b.shape:
-        raise ValueError(f"inconsistent shapes {a.shape} and {b.shape}")
+        return _multiply_broadcast(a, b)
     dtype = upcast(a.dtype, b.dtype)
     work = numpy.dtype(numpy.int64) if dtype == numpy.bool_ else dtype
     n = a.shape[1]
@@ -246,6 +247,43 @@ def multiply_sparse(a, b):
     return out.astype(dtype) if work != dtype else out
 
 
+def _compressed_format(x):
+    return "csc" if x.format == "csc" else "csr"
+
+
+def _multiply_broadcast(a, b):
+    """a * b for sparse operands of shapes that broadcast (a 1 x n row or m x 1 column against
+    a matrix, or a column against a row), zeros dropped. The format is SciPy's, whose product
+    is a matrix product with a diagonal: a row keeps the matrix's format (CSC or CSR), a column
+    gives CSR, a column times a row the column's."""
+    xp = _backend.xp
+    try:
+        shape = numpy.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(f"inconsistent shapes {a.shape} and {b.shape}") from None
+    dtype = upcast(a.dtype, b.dtype)
+    if shape in (a.shape, b.shape):
+        # The full operand's stored positions, scaled by the vector's values (a dense copy
+        # of at most max(m, n) values).
+        full, vec = (a, b) if shape == a.shape else (b, a)
+        fmt = _compressed_format(full) if vec.shape[0] == 1 else "csr"
+        row, col, data = full._coo_parts()
+        scale = vec.toarray().reshape(-1)[col if vec.shape[0] == 1 else row]
+        vals = xp.multiply(data.astype(dtype), scale)
+        return a._family(fmt)._from_coordinates(row, col, vals.astype(dtype), shape,
+                                                 drop_zeros=True)
+    # A column against a row: the outer product of their stored entries.
+    col_op, row_op = (a, b) if a.shape[1] == 1 else (b, a)
+    ra, _, da = col_op._coo_parts()
+    _, cb, db = row_op._coo_parts()
+    ka, kb = da.shape[0], db.shape[0]
+    pairs = xp.arange(ka * kb, dtype=numpy.int64)
+    left, right = pairs // max(kb, 1), pairs % max(kb, 1)
+    vals = (da.astype(dtype)[left] * db.astype(dtype)[right]).astype(dtype)
+    return a._family(_compressed_format(col_op))._from_coordinates(
+        ra[left], cb[right], vals, shape, drop_zeros=True)
+
+
 def multiply_dense(a, other):
     """Elementwise a * other for a dense other of a's shape (or broadcasting to it): a sparse
     result in COO with a's stored positions, as SciPy gives."""
@@ -258,6 +296,9 @@ def multiply_dense(a, other):
         except ValueError as e:
             raise ValueError(f"inconsistent shapes {a.shape} and {other.shape}") from e
     row, col, data = a._coo_parts()
+    if a.format == "coo" and not a.has_canonical_format:
+        # As SciPy: a position stored twice gives one entry.
+        row, col, data = _canonical.sum_duplicates(row, col, data, a.shape[1])
     vals = xp.multiply(data, other[row, col])
     coo = a._family("coo")
     return coo._from_arrays(row.copy(), col.copy(), vals, a.shape)
