@@ -77,6 +77,14 @@ const ElementwiseOp& unpack_op() {
   return op;
 }
 
+// piv (raw int32 (count, k)), perm and inv (raw int32 (count, m)): one thread per matrix.
+const ElementwiseOp& permutation_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_lu_permutation", "linalg::permutation_from_pivots(piv, perm, inv, i, k, m);\n",
+      {"piv", "perm", "inv"}, {true, true, true}, {}, {"k", "m"});
+  return op;
+}
+
 const ElementwiseOp& conj_op() {
   static const ElementwiseOp op = make_op("linalg_conj", "a = mth::conjugate(a);\n", {"a"}, {false},
                                           {}, {}, true);
@@ -209,6 +217,12 @@ void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out) {
   elementwise(unpack_op(), {vr.data, w}, {out.data}, {i64(vr.rows)});
 }
 
+void permutation_from_pivots(const NDArray& piv, const NDArray& perm, const NDArray& inv) {
+  int64_t count = perm.shape()[0], m = perm.shape()[1];
+  if (count == 0 || m == 0) return;
+  elementwise(permutation_op(), {piv}, {perm, inv}, {i64(piv.shape()[1]), i64(m)}, Dims{count});
+}
+
 void conjugate_inplace(const NDArray& a) {
   if (a.size() == 0 || !is_complex(a.dtype())) return;
   elementwise(conj_op(), {}, {a});
@@ -227,6 +241,8 @@ std::vector<std::string> solver_kernel_sources() {
     return s;
   };
   const DType I = DType::Int64;
+  out.push_back(elementwise_source(
+      permutation_op(), sig({DType::Int32}, {DType::Int32, DType::Int32}, {I, I}, {2, 2, 2})));
   for (DType t : inexact) {
     DType r = real_dtype(t);
     out.push_back(elementwise_source(det_op(), sig({t, DType::Int32}, {t}, {I}, {3, 2, 1})));

@@ -74,6 +74,10 @@ void keep_triangle(const NDArray& a, bool keep_lower);
 void flag_nonfinite(const Batch& b, const NDArray& flags);
 // LAPACK's packed real eigenvectors (vr: batch of n x n) to complex ones (out: like vr).
 void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out);
+// perm (..., m) with a[perm] == L @ U and its inverse inv, from getrf's 1-based row swaps piv
+// (C-contiguous int32 (count, k)); perm, inv: C-contiguous int32 (count, m). One thread per
+// matrix replays its k swaps (they are sequential: each acts on the previous ones' result).
+void permutation_from_pivots(const NDArray& piv, const NDArray& perm, const NDArray& inv);
 // In place complex conjugate (a no-op for real arrays).
 void conjugate_inplace(const NDArray& a);
 

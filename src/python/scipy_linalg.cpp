@@ -21,6 +21,10 @@ void bind_scipy_linalg(nb::module_& m) {
     auto [lu, piv] = lu_factor(arg(a, "a"));
     return nb::make_tuple(wrap(lu), wrap(piv));
   });
+  s.def("lu_permutation", [](nb::handle piv, int64_t m) {
+    auto [perm, inv] = lu_permutation(arg(piv, "piv"), m);
+    return nb::make_tuple(wrap(perm), wrap(inv));
+  });
   s.def(
       "lu_solve",
       [](nb::handle lu, nb::handle piv, nb::handle b, int trans) {

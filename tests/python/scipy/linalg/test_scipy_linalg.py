@@ -2,7 +2,8 @@
 
 The special matrices are compositions over the namespace in their module's `cp`: the CPU tests
 run them with NumPy in its place; the factorizations and solves need cuSOLVER and run in the gpu
-tests."""
+tests, except lu's host code, which also runs on LAPACK's getrf and a model of the pivot kernel
+(lu_model.py)."""
 import warnings
 
 import numpy
@@ -191,6 +192,63 @@ def test_lu(dtype, shape):
         numpy.testing.assert_allclose(rec, a, rtol=_tol(dtype) * 10, atol=_tol(dtype) * 10)
         for x, y in zip(g, want):
             assert x.shape == y.shape
+
+
+def _check_lu_rectangular(conv, host, dtype):
+    """lu of wide, tall, batched, F-ordered and strided matrices equals SciPy's factor for
+    factor: getrf runs on each M x N matrix as it is, as LAPACK's does for SciPy."""
+    tol = _tol(dtype)
+    base = _rand((2, 3, 9, 7), dtype, seed=3)
+    cases = [base[0, 0], base[0, 0].T, numpy.asfortranarray(base[0, 1]), base[1, 2, ::2],
+             base[0, :, ::-1, 1:], base, base.transpose(0, 1, 3, 2)]
+    # A column of zeros: getrf meets an exactly zero pivot and goes on, as LAPACK does.
+    z = base[1, 1, :5].copy()
+    z[:, 1] = 0
+    cases.append(z)
+    for a in cases:
+        for kwargs in ({}, {"permute_l": True}, {"p_indices": True}):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                want = sl.lu(a, **kwargs)
+                got = cl.lu(conv(a), **kwargs)
+            assert len(got) == len(want)
+            for g, w in zip(got, want):
+                g = host(g)
+                assert g.shape == w.shape, (g.shape, w.shape, a.shape, kwargs)
+                assert g.dtype == w.dtype, (g.dtype, w.dtype, kwargs)
+                numpy.testing.assert_allclose(g, w, rtol=tol * 10, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lu_rectangular_on_numpy(monkeypatch, dtype):
+    import lu_model
+    from cunp.scipy.linalg import _common, _decomp_lu
+
+    monkeypatch.setattr(_common, "cp", numpy)
+    monkeypatch.setattr(_decomp_lu, "cp", numpy)
+    monkeypatch.setattr(_decomp_lu, "_core", lu_model.CORE)
+    _check_lu_rectangular(numpy.asarray, numpy.asarray, dtype)
+
+
+def test_lu_permutation_model_matches_lapack():
+    """The device function's replay of the row swaps (modelled) gives SciPy's p_indices."""
+    import lu_model
+
+    rng = numpy.random.default_rng(8)
+    for m, n in ((6, 6), (7, 3), (3, 7), (1, 4), (5, 1)):
+        a = rng.standard_normal((4, m, n))
+        _, piv = lu_model.lu_factor(a)
+        perm, inv = lu_model.permutation_from_pivots(piv, m)
+        for b in range(4):
+            want = sl.lu(a[b], p_indices=True)[0]
+            numpy.testing.assert_array_equal(inv[b], want)
+            numpy.testing.assert_array_equal(perm[b][inv[b]], numpy.arange(m))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lu_rectangular_on_gpu(dtype):
+    _check_lu_rectangular(cunp.asarray, cunp.asnumpy, dtype)
 
 
 @gpu
