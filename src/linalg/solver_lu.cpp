@@ -212,6 +212,22 @@ std::pair<NDArray, NDArray> lu_permutation(const NDArray& piv, int64_t m) {
   return {perm, inv};
 }
 
+NDArray solve_banded(const NDArray& w, const NDArray& x, int64_t kl, int64_t ku) {
+  common_device({&w, &x});
+  require_solver_dtype(w.dtype());
+  if (x.dtype() != w.dtype()) throw TypeError("solve_banded: w and x must have the same dtype");
+  if (kl < 0 || ku < 0) throw ValueError("solve_banded: negative band widths");
+  if (w.ndim() != 3 || x.ndim() != 3 || w.shape()[0] != 2 * kl + ku + 1 ||
+      x.shape()[0] != w.shape()[1] || x.shape()[2] != w.shape()[2])
+    throw ValueError("solve_banded: w must be (2 kl + ku + 1, M, count), x (M, K, count)");
+  if (!w.c_contiguous() || !x.c_contiguous())
+    throw ValueError("solve_banded: w and x must be C-contiguous (they are solved in place)");
+  require_int32(w.shape()[1], "matrix size");
+  NDArray info = info_array(w.shape()[2]);
+  banded_solve_inplace(w, x, info, kl, ku);
+  return info;
+}
+
 NDArray lu_solve(const NDArray& lu, const NDArray& piv, const NDArray& b, int trans) {
   common_device({&lu, &piv, &b});
   require_stack(lu, true);
