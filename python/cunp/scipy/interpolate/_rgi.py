@@ -104,6 +104,15 @@ class RegularGridInterpolator:
         self._splines[method] = (knots, coef, k)
         return self._splines[method]
 
+    def _ndbspline(self, method):
+        """The spline of method as an NdBSpline (for derivatives), built once: its checks read
+        the knots back from the device."""
+        key = ("ndbspline", method)
+        if key not in self._splines:
+            knots, coef, k = self._spline(method)
+            self._splines[key] = NdBSpline(knots, coef, k)
+        return self._splines[key]
+
     def __call__(self, xi, method=None, *, nu=None):
         method = self.method if method is None else method
         if method not in _METHODS:
@@ -137,8 +146,7 @@ class RegularGridInterpolator:
         trailing = self.values.shape[d:]
         ex = (1,) * len(trailing)
         if nu is not None:
-            knots, coef, k = self._spline(method)
-            out = NdBSpline(knots, coef, k)(pts, nu=nu)
+            out = self._ndbspline(method)(pts, nu=nu)
         elif method in _SPLINE_DEGREE:
             out = self._evaluate_spline(method, pts, ex)
         elif method == "pchip":
