@@ -252,6 +252,17 @@ def test_lu_rectangular_on_gpu(dtype):
 
 
 @gpu
+@pytest.mark.parametrize("shape", [(3, 130, 90), (2, 90, 130), (70, 70), (4, 80, 80)])
+def test_lu_larger_on_gpu(shape):
+    """cusolverDn's getrf on larger and stacked matrices (the batched cuBLAS path stops at
+    64), against SciPy factor by factor."""
+    a = _rand(shape, "float64", seed=5)
+    for kwargs in ({}, {"p_indices": True}):
+        for g, w in zip(cl.lu(cunp.asarray(a), **kwargs), sl.lu(a, **kwargs)):
+            numpy.testing.assert_allclose(cunp.asnumpy(g), w, rtol=1e-9, atol=1e-10)
+
+
+@gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("lower", [False, True])
 @pytest.mark.parametrize("trans", [0, 1, 2])

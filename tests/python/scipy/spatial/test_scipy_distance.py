@@ -194,6 +194,16 @@ def test_pdist_on_gpu(monkeypatch):
     _check_pdist(cunp.asarray, cunp.asnumpy, 1e-7)
 
 
+@gpu
+def test_large_pdist_on_gpu():
+    """Enough rows for 18 million pairs: condensed positions past 2^24 for the kernel, and
+    several row blocks for the matrix-product metrics."""
+    x = numpy.random.default_rng(10).standard_normal((6000, 8))
+    for metric in ("cityblock", "sqeuclidean"):
+        numpy.testing.assert_allclose(cunp.asnumpy(cd.pdist(cunp.asarray(x), metric)),
+                                      sd.pdist(x, metric), rtol=1e-9, atol=1e-9)
+
+
 def test_errors(on_numpy):
     x = numpy.ones((3, 2))
     with pytest.raises(ValueError, match="Unknown Distance Metric"):
