@@ -77,6 +77,28 @@ const ElementwiseOp& unpack_op() {
   return op;
 }
 
+// piv (raw int32 (count, k)), perm and inv (raw int32 (count, m)): one thread per matrix.
+const ElementwiseOp& permutation_op() {
+  static const ElementwiseOp op = make_op(
+      "linalg_lu_permutation", "linalg::permutation_from_pivots(piv, perm, inv, i, k, m);\n",
+      {"piv", "perm", "inv"}, {true, true, true}, {}, {"k", "m"});
+  return op;
+}
+
+// w (raw band LU storage), x (raw right-hand sides), info (raw int32): one thread per system,
+// all interleaved with the system index fastest (src/device/linalg/banded_lu.cuh).
+const ElementwiseOp& banded_op() {
+  static const ElementwiseOp op = [] {
+    ElementwiseOp o = make_op("linalg_banded_solve",
+                              "linalg::banded_solve<T>(w, x, info, i, m, nrhs, kl, ku, count);\n",
+                              {"w", "x", "info"}, {true, true, true}, {{"T", false, 0}},
+                              {"m", "nrhs", "kl", "ku", "count"});
+    o.preamble = device_part("banded_lu");
+    return o;
+  }();
+  return op;
+}
+
 const ElementwiseOp& conj_op() {
   static const ElementwiseOp op = make_op("linalg_conj", "a = mth::conjugate(a);\n", {"a"}, {false},
                                           {}, {}, true);
@@ -209,6 +231,20 @@ void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out) {
   elementwise(unpack_op(), {vr.data, w}, {out.data}, {i64(vr.rows)});
 }
 
+void permutation_from_pivots(const NDArray& piv, const NDArray& perm, const NDArray& inv) {
+  int64_t count = perm.shape()[0], m = perm.shape()[1];
+  if (count == 0 || m == 0) return;
+  elementwise(permutation_op(), {piv}, {perm, inv}, {i64(piv.shape()[1]), i64(m)}, Dims{count});
+}
+
+void banded_solve_inplace(const NDArray& w, const NDArray& x, const NDArray& info, int64_t kl,
+                          int64_t ku) {
+  const int64_t m = w.shape()[1], count = w.shape()[2], nrhs = x.shape()[1];
+  if (count == 0 || m == 0) return;
+  elementwise(banded_op(), {}, {w, x, info}, {i64(m), i64(nrhs), i64(kl), i64(ku), i64(count)},
+              Dims{count});
+}
+
 void conjugate_inplace(const NDArray& a) {
   if (a.size() == 0 || !is_complex(a.dtype())) return;
   elementwise(conj_op(), {}, {a});
@@ -227,6 +263,8 @@ std::vector<std::string> solver_kernel_sources() {
     return s;
   };
   const DType I = DType::Int64;
+  out.push_back(elementwise_source(
+      permutation_op(), sig({DType::Int32}, {DType::Int32, DType::Int32}, {I, I}, {2, 2, 2})));
   for (DType t : inexact) {
     DType r = real_dtype(t);
     out.push_back(elementwise_source(det_op(), sig({t, DType::Int32}, {t}, {I}, {3, 2, 1})));
@@ -235,6 +273,8 @@ std::vector<std::string> solver_kernel_sources() {
     out.push_back(elementwise_source(triangle_op(), sig({}, {t}, {I, I, DType::Bool}, {1})));
     out.push_back(elementwise_source(nonfinite_op(), sig({t}, {DType::Int32}, {I}, {1, 1})));
     out.push_back(elementwise_source(conj_op(), sig({}, {t}, {}, {1})));
+    out.push_back(
+        elementwise_source(banded_op(), sig({}, {t, t, DType::Int32}, {I, I, I, I, I}, {3, 3, 1})));
     if (!is_complex(t))
       out.push_back(elementwise_source(unpack_op(), sig({t, complex_dtype(t)}, {complex_dtype(t)},
                                                         {I}, {3, 2, 1})));

@@ -74,6 +74,16 @@ void keep_triangle(const NDArray& a, bool keep_lower);
 void flag_nonfinite(const Batch& b, const NDArray& flags);
 // LAPACK's packed real eigenvectors (vr: batch of n x n) to complex ones (out: like vr).
 void unpack_eigenvectors(const Batch& vr, const NDArray& w, const Batch& out);
+// perm (..., m) with a[perm] == L @ U and its inverse inv, from getrf's 1-based row swaps piv
+// (C-contiguous int32 (count, k)); perm, inv: C-contiguous int32 (count, m). One thread per
+// matrix replays its k swaps (they are sequential: each acts on the previous ones' result).
+void permutation_from_pivots(const NDArray& piv, const NDArray& perm, const NDArray& inv);
+// Solves each banded system in place of x by LU with partial pivoting, one thread per system:
+// w (2 kl + ku + 1, m, count) holds the band in its rows kl.. (rows 0..kl-1 zero), x (m, nrhs,
+// count) the right-hand sides, both C-contiguous of one solver dtype; info (count,) int32 gets
+// 0 or the 1-based column of a zero pivot.
+void banded_solve_inplace(const NDArray& w, const NDArray& x, const NDArray& info, int64_t kl,
+                          int64_t ku);
 // In place complex conjugate (a no-op for real arrays).
 void conjugate_inplace(const NDArray& a);
 

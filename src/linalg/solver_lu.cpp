@@ -1,6 +1,7 @@
 // src/linalg/solver_lu.cpp -- LU-based routines: det, slogdet, inv, solve. Stacks of small
 // matrices go through cuBLAS's batched getrf/getrs/getri (one launch for the stack); larger
 // matrices through cusolverDn getrf/getrs, one call per matrix.
+#include <algorithm>
 #include <string>
 
 #include "cunp/linalg/solver.hpp"
@@ -17,9 +18,11 @@ namespace linalg {
 namespace {
 
 // cuBLAS's batched LU runs one small matrix per thread block: it wins for stacks of small
-// matrices and loses to cusolverDn's blocked getrf on large ones.
+// matrices and loses to cusolverDn's blocked getrf on large ones. It takes square matrices only.
 constexpr int64_t kBatchedLuMaxN = 64;
-bool use_batched(const Batch& a) { return a.count > 1 && a.rows <= kBatchedLuMaxN; }
+bool use_batched(const Batch& a) {
+  return a.count > 1 && a.rows <= kBatchedLuMaxN && a.rows == a.cols;
+}
 
 using GetrfBufferSizeFn = int (*)(void*, int, int, void*, int, int*);
 using GetrfFn = int (*)(void*, int, int, void*, int, void*, int*, int*);
@@ -27,18 +30,20 @@ using GetrsFn = int (*)(void*, int, int, int, const void*, int, const int*, void
 
 struct LU {
   Batch lu;      // factors, in place of the input's copy
-  NDArray piv;   // int32 (count, n), 1-based as LAPACK
+  NDArray piv;   // int32 (count, min(m, n)), 1-based as LAPACK
   NDArray info;  // int32 (count,)
 };
 
-// LU of each matrix of `a` (a column-major batch, factored in place).
+// LU of each m x n matrix of `a` (a column-major batch, factored in place; getrf takes
+// rectangular matrices, so nothing is padded).
 LU factor(Batch a) {
   int dev = a.data.device();
   activate(dev);
   StreamHandle stream = current_stream_handle(dev);
-  int n = static_cast<int>(a.rows);
-  LU r{a, NDArray::empty(Dims{a.count, a.rows}, DType::Int32), info_array(a.count)};
-  if (a.count == 0 || n == 0) return r;
+  int m = static_cast<int>(a.rows), n = static_cast<int>(a.cols);
+  int k = std::min(m, n);
+  LU r{a, NDArray::empty(Dims{a.count, k}, DType::Int32), info_array(a.count)};
+  if (a.count == 0 || k == 0) return r;
   DType t = a.dtype();
   if (use_batched(a)) {
     NDArray ptrs = pointer_array(a);
@@ -50,13 +55,13 @@ LU factor(Batch a) {
   void* h = dn_handle(dev, stream);
   int lwork = 0;
   check_cusolver(reinterpret_cast<GetrfBufferSizeFn>(
-                     dn_symbol(Dn::GetrfBufferSize, t))(h, n, n, at(a.matrix(0)), a.ld(), &lwork),
+                     dn_symbol(Dn::GetrfBufferSize, t))(h, m, n, at(a.matrix(0)), a.ld(), &lwork),
                  dn_name(Dn::GetrfBufferSize, t));
   MemoryPtr work = workspace(static_cast<size_t>(lwork) * a.data.itemsize(), dev);
   auto getrf = reinterpret_cast<GetrfFn>(dn_symbol(Dn::Getrf, t));
   for (int64_t b = 0; b < a.count; ++b)
-    check_cusolver(getrf(h, n, n, at(a.matrix(b)), a.ld(), at(work->ptr),
-                         static_cast<int*>(ptr_of(r.piv)) + b * n,
+    check_cusolver(getrf(h, m, n, at(a.matrix(b)), a.ld(), at(work->ptr),
+                         static_cast<int*>(ptr_of(r.piv)) + b * k,
                          static_cast<int*>(ptr_of(r.info)) + b),
                    dn_name(Dn::Getrf, t));
   return r;
@@ -185,12 +190,42 @@ NDArray solve(const NDArray& a, const NDArray& b, bool check_singular) {
 }
 
 std::pair<NDArray, NDArray> lu_factor(const NDArray& a) {
-  require_stack(a, true);
+  require_stack(a, false);
   require_solver_dtype(a.dtype());
   require_int32(a.shape()[a.ndim() - 1], "matrix size");
+  require_int32(a.shape()[a.ndim() - 2], "matrix size");
   // Factor A itself (its column-major copy), so the factors read as SciPy returns them.
   LU f = factor(column_major_copy(a));
   return {matrices(f.lu), f.piv};
+}
+
+std::pair<NDArray, NDArray> lu_permutation(const NDArray& piv, int64_t m) {
+  if (piv.dtype() != DType::Int32 || piv.ndim() != 2)
+    throw TypeError("lu_permutation: piv must be int32 (count, K)");
+  require_int32(m, "matrix size");
+  int64_t count = piv.shape()[0], k = piv.shape()[1];
+  if (k > m) throw ValueError("lu_permutation: more pivots than rows");
+  NDArray p = piv.c_contiguous() ? piv : copy(piv, OrderSpec::C);
+  NDArray perm = NDArray::empty(Dims{count, m}, DType::Int32, Order::C, p.device());
+  NDArray inv = NDArray::empty(Dims{count, m}, DType::Int32, Order::C, p.device());
+  permutation_from_pivots(p, perm, inv);
+  return {perm, inv};
+}
+
+NDArray solve_banded(const NDArray& w, const NDArray& x, int64_t kl, int64_t ku) {
+  common_device({&w, &x});
+  require_solver_dtype(w.dtype());
+  if (x.dtype() != w.dtype()) throw TypeError("solve_banded: w and x must have the same dtype");
+  if (kl < 0 || ku < 0) throw ValueError("solve_banded: negative band widths");
+  if (w.ndim() != 3 || x.ndim() != 3 || w.shape()[0] != 2 * kl + ku + 1 ||
+      x.shape()[0] != w.shape()[1] || x.shape()[2] != w.shape()[2])
+    throw ValueError("solve_banded: w must be (2 kl + ku + 1, M, count), x (M, K, count)");
+  if (!w.c_contiguous() || !x.c_contiguous())
+    throw ValueError("solve_banded: w and x must be C-contiguous (they are solved in place)");
+  require_int32(w.shape()[1], "matrix size");
+  NDArray info = info_array(w.shape()[2]);
+  banded_solve_inplace(w, x, info, kl, ku);
+  return info;
 }
 
 NDArray lu_solve(const NDArray& lu, const NDArray& piv, const NDArray& b, int trans) {

@@ -1,5 +1,5 @@
 // src/python/scipy_linalg.cpp -- _core.linalg: the cuSOLVER entry points that scipy.linalg needs
-// beyond numpy.linalg's (LU factors and solves from them); cunp.scipy.linalg does SciPy's
+// beyond numpy.linalg's (LU factors and solves from them, banded solves); cunp.scipy.linalg does SciPy's
 // argument handling around them.
 #include "common.hpp"
 
@@ -20,6 +20,13 @@ void bind_scipy_linalg(nb::module_& m) {
   s.def("lu_factor", [](nb::handle a) {
     auto [lu, piv] = lu_factor(arg(a, "a"));
     return nb::make_tuple(wrap(lu), wrap(piv));
+  });
+  s.def("lu_permutation", [](nb::handle piv, int64_t m) {
+    auto [perm, inv] = lu_permutation(arg(piv, "piv"), m);
+    return nb::make_tuple(wrap(perm), wrap(inv));
+  });
+  s.def("banded_solve", [](nb::handle w, nb::handle x, int64_t kl, int64_t ku) {
+    return wrap(solve_banded(arg(w, "w"), arg(x, "x"), kl, ku));
   });
   s.def(
       "lu_solve",

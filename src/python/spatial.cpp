@@ -33,6 +33,13 @@ void bind_spatial(nb::module_& m) {
       },
       nb::arg("metric"), nb::arg("xa"), nb::arg("xb"), nb::arg("p") = 2.0);
   s.def(
+      "pdist",
+      [](const std::string& metric, nb::handle x, double p) {
+        if (!is_array(x)) throw TypeError("X must be cunp.ndarray");
+        return wrap(pairwise_condensed(metric, unwrap(x).a, p));
+      },
+      nb::arg("metric"), nb::arg("x"), nb::arg("p") = 2.0);
+  s.def(
       "kd_query",
       [](nb::handle data, nb::handle box, nb::handle perm, int depth, int kind, double p,
          nb::handle q, nb::handle dist, nb::handle idx, double upper, double slack) {

@@ -31,10 +31,20 @@ NDArray inv(const NDArray& a, bool check_singular = true);
 // a (..., N, N), b (..., N, K) with the same batch shape: x with a @ x == b. LinAlgError
 // "Singular matrix" unless check_singular is false.
 NDArray solve(const NDArray& a, const NDArray& b, bool check_singular = true);
-// scipy.linalg.lu_factor of square matrices (..., N, N): {lu, piv}. lu holds LAPACK's packed
-// factors (unit-lower L below the diagonal, U on and above it); piv is int32 (count, N) with
-// LAPACK's 1-based row interchanges. A singular U is not an error (SciPy only warns).
+// getrf of matrices (..., M, N) (square for scipy.linalg.lu_factor, any shape for lu): {lu,
+// piv}. lu holds LAPACK's packed factors (unit-lower L below the diagonal, U on and above it);
+// piv is int32 (count, min(M, N)) with LAPACK's 1-based row interchanges. A singular U is not
+// an error (SciPy only warns).
 std::pair<NDArray, NDArray> lu_factor(const NDArray& a);
+// The row permutations of lu_factor's pivots (int32 (count, K), K <= m) for m-row matrices, on
+// the device: {perm, inv}, int32 (count, m), with a[perm] == L @ U and a == (L @ U)[inv].
+std::pair<NDArray, NDArray> lu_permutation(const NDArray& piv, int64_t m);
+// scipy.linalg.solve_banded's solver, in place: w (2 kl + ku + 1, M, count) holds each system's
+// band in LAPACK's gbtrf layout (rows kl.. the band as ab, rows 0..kl-1 zero), x (M, K, count)
+// the right-hand sides (the solutions on return), both C-contiguous, one solver dtype, the
+// system index fastest. LU with partial pivoting (gbsv's), one thread per system. Returns info
+// (count,) int32: 0, or the 1-based column of an exactly zero pivot (singular).
+NDArray solve_banded(const NDArray& w, const NDArray& x, int64_t kl, int64_t ku);
 // scipy.linalg.lu_solve: op(A) X = B from lu_factor's {lu, piv}; lu (..., N, N), piv int32
 // (count, N) 1-based, b (..., N, K) with lu's batch shape and dtype; trans 0 (A) or 1 (A^T).
 NDArray lu_solve(const NDArray& lu, const NDArray& piv, const NDArray& b, int trans);

@@ -1,6 +1,7 @@
 // src/device/linalg/solver.cuh -- the small kernels around cuSOLVER (a part,
-// device_part("solver")): determinants from LU factors, triangles, finiteness flags and the
-// unpacking of real eigenvectors, over float, double and their complex types.
+// device_part("solver")): determinants from LU factors, LU row permutations, triangles,
+// finiteness flags and the unpacking of real eigenvectors, over float, double and their complex
+// types.
 #pragma once
 #include "../cunp_device.cuh"
 #include "../cunp_scalar.cuh"
@@ -104,6 +105,23 @@ __device__ inline bool outside_triangle(long long i, long long r, long long c, b
   long long col = i % c;
   long long row = (i / c) % r;
   return lower ? col > row : col < row;
+}
+
+// Row order of matrix i's P^T a from getrf's 1-based row swaps piv (k per matrix), replayed
+// in order (swap j exchanges rows j and piv[j] - 1 of what the earlier swaps left): perm
+// (m per matrix) with a[perm] == L U, and inv, its inverse (a == (L U)[inv]).
+template <class Piv, class Perm>
+__device__ void permutation_from_pivots(const Piv& piv, const Perm& perm, const Perm& inv,
+                                        long long i, long long k, long long m) {
+  const long long base = i * m;
+  for (long long r = 0; r < m; ++r) perm[base + r] = (int)r;
+  for (long long j = 0; j < k; ++j) {
+    long long s = piv[i * k + j] - 1;
+    int t = perm[base + j];
+    perm[base + j] = perm[base + s];
+    perm[base + s] = t;
+  }
+  for (long long r = 0; r < m; ++r) inv[base + perm[base + r]] = (int)r;
 }
 
 // Element i of the complex eigenvectors (n x n per matrix, C type) that geev returns packed in

@@ -1,5 +1,6 @@
 // src/device/spatial/pairwise.cuh -- scipy.spatial.distance's metrics that are not a matrix
-// product: the distance between row `row` of XA and row `col` of XB, one loop over the k features.
+// product: the distance between row `row` of XA and row `col` of XB, one loop over the k features;
+// pdist's pairs come from their condensed position (condensed_pair).
 //
 // Each metric is an accumulator (init, step per feature, finish) so one loop serves them all and
 // the metric is fixed at compile time. T is the output's dtype (float or double): float32 inputs
@@ -63,6 +64,20 @@ template <class T> struct pair_kl_divergence {
   __device__ static T step(T acc, T a, T b, T) { return a > T(0) ? acc + a * log(a / b) : acc; }
   __device__ static T finish(T acc, long long, T) { return acc; }
 };
+
+// The pair (row, col), row < col, at position i of pdist's condensed order for m rows (row by
+// row, the pairs of row r starting at r m - r (r + 1) / 2). The root of that quadratic in
+// double is within one of the answer up to m ~ 2^26; the two loops correct the rounding.
+__device__ inline void condensed_pair(long long i, long long m, long long& row, long long& col) {
+  const double b = 2.0 * (double)m - 1.0;
+  long long r = (long long)floor((b - sqrt(b * b - 8.0 * (double)i)) / 2.0);
+  if (r < 0) r = 0;
+  if (r > m - 2) r = m - 2;
+  while (r > 0 && r * m - r * (r + 1) / 2 > i) --r;
+  while (r < m - 2 && (r + 1) * m - (r + 1) * (r + 2) / 2 <= i) ++r;
+  row = r;
+  col = i - (r * m - r * (r + 1) / 2) + r + 1;
+}
 
 // out = metric(XA[row], XB[col]) for C-contiguous raw arrays xa (m, k) and xb (n, k).
 template <template <class> class Metric, class T, class A, class B>

@@ -12,5 +12,8 @@ namespace cunp {
 // hamming, jensenshannon (rows normalized by the caller) or kl_divergence; ValueError otherwise.
 NDArray pairwise_distance(const std::string& metric, const NDArray& xa, const NDArray& xb,
                           double p);
+// pdist's condensed d (m (m - 1) / 2,): metric(x[r], x[c]) for each pair r < c, row by row, only
+// those pairs computed; the metrics and dtypes are pairwise_distance's.
+NDArray pairwise_condensed(const std::string& metric, const NDArray& x, double p);
 
 }  // namespace cunp

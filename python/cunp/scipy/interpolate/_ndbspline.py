@@ -53,10 +53,12 @@ class NdBSpline:
         if extrapolate is None:
             extrapolate = self.extrapolate
         nd = len(self.t)
-        nu = (0,) * nd if nu is None else tuple(operator.index(n) for n in nu)
-        if len(nu) != nd:
+        # As SciPy: any sequence that casts to int64 (floats truncate), one order per axis.
+        nu = numpy.zeros(nd, numpy.int64) if nu is None else numpy.asarray(nu, numpy.int64)
+        if nu.ndim != 1 or nu.shape[0] != nd:
             raise ValueError("invalid number of derivative orders nu = %s for ndim = %d."
                              % (nu, nd))
+        nu = tuple(int(n) for n in nu)
         if any(n < 0 for n in nu):
             raise ValueError("derivatives must be positive, got nu = %s" % (nu,))
         xi = cp.asarray(xi, dtype=numpy.float64)

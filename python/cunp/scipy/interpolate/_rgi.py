@@ -4,7 +4,10 @@ blended (linear) or the nearest grid point gathered. 'cubic' and 'quintic': the 
 interpolating B-spline of degree 3 or 5 with not-a-knot knots (as SciPy's): its coefficients
 come from one collocation solve per axis (cuSOLVER, all grid lines at once), and each point sums
 (k + 1)^d coefficients weighted by products of its per-axis basis values. 'pchip': 1-D PCHIP
-folded axis by axis from the last, for all points at once."""
+folded axis by axis from the last, for all points at once. Derivatives (nu=) exist for the
+spline methods only, as in SciPy: 'slinear' is then the degree-1 spline (its values equal
+'linear''s, so only a derivative call builds it), and an NdBSpline on the same knots and
+coefficients differentiates."""
 import itertools
 
 import numpy
@@ -12,9 +15,12 @@ import numpy
 import cunp as cp
 from cunp.scipy.interpolate._bspline import _basis, _default_knots, _interval
 from cunp.scipy.interpolate._cubic import _pchip_slopes
+from cunp.scipy.interpolate._ndbspline import NdBSpline
 
-_METHODS = ("linear", "nearest", "cubic", "quintic", "pchip")
-_SPLINE_DEGREE = {"cubic": 3, "quintic": 5}
+_METHODS = ("linear", "nearest", "slinear", "cubic", "quintic", "pchip")
+_SPLINE_DEGREE = {"slinear": 1, "cubic": 3, "quintic": 5}
+# The methods SciPy evaluates through NdBSpline, the only ones that take nu=.
+_DERIVATIVE_METHODS = ("slinear", "cubic", "quintic")
 
 
 class RegularGridInterpolator:
@@ -24,8 +30,6 @@ class RegularGridInterpolator:
 
     def __init__(self, points, values, method="linear", bounds_error=True,
                  fill_value=numpy.nan, *, solver=None, solver_args=None):
-        if method == "slinear":
-            method = "linear"  # the order-1 tensor-product spline is multilinear interpolation
         if method not in _METHODS:
             raise ValueError("Method '%s' is not defined" % method)
         self.method = method
@@ -65,7 +69,7 @@ class RegularGridInterpolator:
             self._check_pchip()
         self.fill_value = fill_value
         self._splines = {}
-        if method in _SPLINE_DEGREE:
+        if method in ("cubic", "quintic"):
             self._spline(method)
 
     def _spline(self, method):
@@ -92,19 +96,32 @@ class RegularGridInterpolator:
                 a[numpy.arange(n), left - k + r] = basis[r]
             moved = cp.moveaxis(coef, d, 0)
             rhs = moved.reshape(n, -1)
-            a_dev = cp.asarray(a).astype(rhs.dtype, copy=False)
-            solved = cp.linalg.solve(a_dev, rhs).reshape(moved.shape)
-            coef = cp.moveaxis(solved, 0, d)
+            if k > 1:  # degree 1 collocates at the knots themselves: the matrix is I
+                a_dev = cp.asarray(a).astype(rhs.dtype, copy=False)
+                solved = cp.linalg.solve(a_dev, rhs).reshape(moved.shape)
+                coef = cp.moveaxis(solved, 0, d)
             knots.append(cp.asarray(t))
         self._splines[method] = (knots, coef, k)
         return self._splines[method]
 
+    def _ndbspline(self, method):
+        """The spline of method as an NdBSpline (for derivatives), built once: its checks read
+        the knots back from the device."""
+        key = ("ndbspline", method)
+        if key not in self._splines:
+            knots, coef, k = self._spline(method)
+            self._splines[key] = NdBSpline(knots, coef, k)
+        return self._splines[key]
+
     def __call__(self, xi, method=None, *, nu=None):
         method = self.method if method is None else method
-        if method == "slinear":
-            method = "linear"
         if method not in _METHODS:
             raise ValueError("Method '%s' is not defined" % method)
+        if nu is not None and method not in _DERIVATIVE_METHODS:
+            raise ValueError("Can only compute derivatives for methods %s, got method = %r."
+                             % (set(_DERIVATIVE_METHODS), method))
+        if method == "slinear" and nu is None:
+            method = "linear"  # the same values, without building the degree-1 spline
         d = len(self.grid)
         xi = cp.asarray(xi, dtype=numpy.float64)
         if xi.ndim == 1 and d > 1 and xi.shape[0] == d:
@@ -128,7 +145,9 @@ class RegularGridInterpolator:
             frac.append(t)
         trailing = self.values.shape[d:]
         ex = (1,) * len(trailing)
-        if method in _SPLINE_DEGREE:
+        if nu is not None:
+            out = self._ndbspline(method)(pts, nu=nu)
+        elif method in _SPLINE_DEGREE:
             out = self._evaluate_spline(method, pts, ex)
         elif method == "pchip":
             self._check_pchip()

@@ -1,5 +1,5 @@
 """lu, lu_factor and lu_solve on cuSOLVER's getrf/getrs (cuBLAS's batched ones for stacks of
-small matrices), through _core.linalg."""
+small square matrices), through _core.linalg. lu factors rectangular matrices directly."""
 import warnings
 
 import numpy
@@ -85,45 +85,25 @@ def lu(a, permute_l=False, overwrite_a=False, check_finite=True, p_indices=False
         lower[..., cp.arange(k), cp.arange(k)] = 1
         upper = cp.zeros(batch + (k, n), dtype=dt)
         return _assemble(inv, lower, upper, m, dt, permute_l, p_indices)
-    s = max(m, n)
-    square = a.astype(dt, copy=False)
-    if m != n:
-        # Zero padding to s x s: getrf's first k steps only read the first k columns (and pick
-        # no padded row as pivot: a zero never beats the first candidate). The swaps of later
-        # steps act on rows below the first k, so a[perm] == l @ u still holds with every
-        # pivot applied.
-        square = cp.zeros(batch + (s, s), dtype=dt)
-        square[..., :m, :n] = a
-    packed, piv = _core.linalg.lu_factor(square)
-    perm = _pivots_to_permutation((piv - 1).reshape(batch + (s,)), s)[..., :m]
-    lower = cp.tril(packed[..., :m, :k], -1)
+    # getrf factors the M x N matrices as they are; the permutation of its row swaps is
+    # replayed on the device, one thread per matrix.
+    packed, piv = _core.linalg.lu_factor(a.astype(dt, copy=False))
+    _, inv = _core.linalg.lu_permutation(piv, m)
+    inv = inv.reshape(batch + (m,))
+    lower = cp.tril(packed[..., :, :k], -1)
     idx = cp.arange(k)
     lower[..., idx, idx] = 1
-    upper = cp.triu(packed[..., :k, :n])
-    inv = cp.argsort(perm, axis=-1)
+    upper = cp.triu(packed[..., :k, :])
     return _assemble(inv, lower, upper, m, dt, permute_l, p_indices)
 
 
 def _assemble(inv, lower, upper, m, dt, permute_l, p_indices):
-    """SciPy's outputs from inv (row r of a is row inv[r] of l @ u)."""
+    """SciPy's outputs from inv (row r of a is row inv[r] of l @ u; int32)."""
     if permute_l:
         return cp.take_along_axis(lower, inv[..., None], axis=-2), upper
     if p_indices:
-        return inv.astype(cp.int32), lower, upper
+        return inv, lower, upper
     # Row r of p is e_{inv[r]}; p is real even for complex a, as SciPy's.
     real = numpy.float32 if dt in (numpy.float32, numpy.complex64) else numpy.float64
     return cp.eye(m, dtype=real)[inv], lower, upper
 
-
-def _pivots_to_permutation(piv, m):
-    """perm with (P^T a) == a[perm]: LAPACK's sequential row swaps applied to arange(m), on
-    the host (k swaps per matrix; the pivots are tiny beside the factors)."""
-    host = cp.asnumpy(piv)
-    batch = host.shape[:-1]
-    flat = host.reshape(-1, host.shape[-1])
-    perm = numpy.tile(numpy.arange(m), (flat.shape[0], 1))
-    for r in range(flat.shape[0]):
-        p = perm[r]
-        for i, j in enumerate(flat[r]):
-            p[i], p[j] = p[j], p[i]
-    return cp.asarray(perm.reshape(batch + (m,)))

@@ -1,6 +1,9 @@
 """solve_triangular, cho_factor/cho_solve and solve_banded. A triangular solve is getrs on
 factors known without factoring (an upper triangle is its own U with L = I and no row swaps),
-so it rides the LU path of _core.linalg, batched stacks included."""
+so it rides the LU path of _core.linalg, batched stacks included. solve_banded runs its own
+banded LU kernel (src/device/linalg/banded_lu.cuh)."""
+import operator
+
 import numpy
 
 import cunp as cp
@@ -107,32 +110,43 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True):
 
 def solve_banded(l_and_u, ab, b, overwrite_ab=False, overwrite_b=False, check_finite=True):
     """x with a @ x == b for the banded a stored as ab (l + u + 1, M): a[i, j] == ab[u + i - j,
-    j]. The band is expanded to a dense M x M matrix and solved by LU (cuSOLVER has no banded
-    solver; the dense solve is the GPU's fast path up to large M)."""
-    nlower, nupper = l_and_u
+    j]. ab (..., l + u + 1, M) and b (..., M, K) (or b (M,)) batch over their broadcast leading
+    axes, as SciPy's. Each system is solved by LU with partial pivoting in band storage (LAPACK
+    gbsv's algorithm, so the same systems are singular), one thread per system with the systems
+    interleaved: O(M (l + u) l) work and O(M (2 l + u)) memory each, no dense matrix."""
+    nlower, nupper = (operator.index(v) for v in l_and_u)
     ab = asarray_validated(ab, check_finite, "ab")
     b = asarray_validated(b, check_finite, "b")
-    if ab.ndim != 2:
-        raise ValueError("ab must be two-dimensional")
-    if nlower + nupper + 1 != ab.shape[0]:
+    vector = b.ndim == 1  # SciPy's core b is (M,) only when b is 1-D; else (M, K)
+    rhs = b[:, None] if vector else b
+    if b.ndim == 0 or ab.shape[-1:] != rhs.shape[-2:-1]:
+        raise ValueError("shapes of ab and b are not compatible.")
+    if ab.ndim < 2 or nlower + nupper + 1 != ab.shape[-2]:
         raise ValueError(
             "invalid values for the number of lower and upper diagonals: l+u+1 (%d) does not "
-            "equal ab.shape[0] (%d)" % (nlower + nupper + 1, ab.shape[0]))
-    m = ab.shape[-1]
-    if b.ndim == 0 or b.shape[0] != m:
-        raise ValueError("shapes of ab and b are not compatible.")
+            "equal ab.shape[0] (%d)" % (nlower + nupper + 1, ab.shape[-2 if ab.ndim > 1 else 0]))
+    if nlower < 0 or nupper < 0:
+        raise ValueError("the numbers of lower and upper diagonals must be non-negative")
+    m, k = rhs.shape[-2:]
     dt = working_dtype(ab.dtype, b.dtype)
-    if m == 0:
-        return cp.zeros(b.shape, dtype=dt)
-    dense = cp.zeros((m, m), dtype=dt)
-    for k in range(nlower + nupper + 1):
-        d = nupper - k                      # the diagonal j - i == d
-        cols = cp.arange(max(d, 0), m + min(d, 0))
-        if cols.size:
-            dense[cols - d, cols] = ab[k, cols].astype(dt)
-    bb = b.astype(dt, copy=False)
-    if bb.ndim == 1:
-        return cp.linalg.solve(dense, bb[:, None])[:, 0]
-    shape = bb.shape
-    x = cp.linalg.solve(dense, bb.reshape(m, -1))
-    return x.reshape(shape)
+    batch = numpy.broadcast_shapes(ab.shape[:-2], rhs.shape[:-2])
+    if m == 0 or k == 0 or 0 in batch:
+        x = cp.zeros(batch + (m, k), dtype=dt)
+    elif m == 1:
+        # A 1 x 1 matrix: its entry is row u of ab, whatever the band rows say (SciPy's gh-8906);
+        # a zero divides as SciPy's does (inf or nan, no error).
+        x = rhs.astype(dt) / ab[..., nupper:nupper + 1, :].astype(dt)
+        x = cp.broadcast_to(x, batch + (m, k)).copy()
+    else:
+        count = int(numpy.prod(batch, dtype=numpy.int64))
+        band = cp.broadcast_to(ab, batch + ab.shape[-2:]).reshape(count, nlower + nupper + 1, m)
+        # The system index last (fastest): neighbouring threads read neighbouring words.
+        w = cp.zeros((2 * nlower + nupper + 1, m, count), dtype=dt)
+        w[nlower:] = cp.moveaxis(band, 0, -1)
+        xs = cp.broadcast_to(rhs, batch + (m, k)).reshape(count, m, k)
+        xs = cp.ascontiguousarray(cp.moveaxis(xs.astype(dt), 0, -1))
+        info = _core.linalg.banded_solve(w, xs, nlower, nupper)
+        if bool((info > 0).any()):
+            raise LinAlgError("singular matrix")
+        x = cp.moveaxis(xs, -1, 0).reshape(batch + (m, k))
+    return x[..., 0] if vector else x

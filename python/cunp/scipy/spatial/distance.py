@@ -165,16 +165,65 @@ def cdist(XA, XB, metric="euclidean", *, out=None, **kwargs):
     return d
 
 
+# The kernel metrics (the name _pairwise gets), which pdist computes pair by pair.
+_KERNEL_METRICS = ("cityblock", "chebyshev", "minkowski", "canberra", "hamming",
+                   "jensenshannon", "kl_divergence")
+# Elements of one block of a Gram-metric pdist (rows x the columns right of the block's first).
+_PDIST_BLOCK = 1 << 24
+
+
+def _pdist_kernel(name, x, p=2.0):
+    """The condensed distances of a kernel metric (_core.spatial.pdist): one thread per pair
+    r < c, which it finds from its condensed position; only those pairs are computed."""
+    from cunp import _core
+    return _core.spatial.pdist(name, x, float(p))
+
+
+def _kernel_name(name, kwargs):
+    """The kernel's metric name and p for a metric that one kernel computes, else None."""
+    p = float(kwargs.get("p", 2.0))
+    if name == "minkowski":
+        if p == 1:
+            return "cityblock", p
+        if math.isinf(p):
+            return "chebyshev", p
+    return (name, p) if name in _KERNEL_METRICS else None
+
+
 def pdist(X, metric="euclidean", *, out=None, **kwargs):
-    """The condensed distances between the rows of X (m, n): the m (m - 1) / 2 entries above
-    the diagonal of cdist(X, X), row by row."""
+    """The condensed distances between the rows of X (m, n): the m (m - 1) / 2 pairs i < j,
+    row by row. The kernel metrics compute just those pairs; the matrix-product metrics take
+    blocks of rows against the rows after each block's first, so the temporary stays near
+    _PDIST_BLOCK elements whatever m."""
     x = cp.asarray(X)
     if x.ndim != 2:
         raise ValueError("A 2-dimensional array must be passed.")
+    f, name = _metric(metric, kwargs)
+    dt = _work_dtype(x)
     m = x.shape[0]
-    full = cdist(x, x, metric, **kwargs)
-    i, j = cp.triu_indices(m, 1)
-    d = full[i, j]
+    size = m * (m - 1) // 2
+    kernel = _kernel_name(name, kwargs)
+    if size == 0 or x.shape[1] == 0:
+        d = cp.zeros(size, dtype=dt)
+    elif kernel is not None:
+        xk = x.astype(dt, copy=False)
+        if kernel[0] == "jensenshannon":
+            xk = xk / xk.sum(axis=1, keepdims=True)
+        d = _pdist_kernel(kernel[0], xk, kernel[1]).astype(dt, copy=False)
+    else:
+        xw = _prepare(x, dt, name)
+        d = cp.empty(size, dtype=dt)
+        rows = max(1, _PDIST_BLOCK // m)
+        at = 0
+        for r0 in range(0, m - 1, rows):
+            r1 = min(r0 + rows, m - 1)
+            # Rows r0..r1-1 against rows r0..m-1: the pairs of row r are its columns after
+            # r - r0, so the block's strict upper triangle read row by row is their run of d.
+            block = f(xw[r0:r1], xw[r0:]).astype(dt, copy=False)
+            upper = cp.arange(m - r0)[None, :] > cp.arange(r1 - r0)[:, None]
+            n = (r1 - r0) * (m - r0) - (r1 - r0) * (r1 - r0 + 1) // 2
+            d[at:at + n] = block[upper]
+            at += n
     if out is not None:
         if out.shape != d.shape:
             raise ValueError("output array has incorrect shape.")

@@ -357,6 +357,49 @@ def _check_rgi_pchip(conv, rtol):
         ci.RegularGridInterpolator((conv(g1),), conv(v[:, 0, 0] * 1j), "pchip")
 
 
+def _check_rgi_derivatives(conv, rtol):
+    """nu= on the spline methods (ascending and descending axes, trailing value axes, orders
+    above the degree, bounds handling) and SciPy's errors elsewhere."""
+    rng = numpy.random.default_rng(12)
+    g1, g2 = numpy.sort(rng.random(7)), numpy.sort(rng.random(8))[::-1].copy()
+    v = rng.random((7, 8))
+    v2 = rng.random((7, 8, 3)) + 1j * rng.random((7, 8, 3))
+    pts = numpy.column_stack([rng.uniform(g1[0], g1[-1], 25), rng.uniform(g2[-1], g2[0], 25)])
+    grid = (conv(g1), conv(g2))
+    # A direct solve for SciPy's coefficients: its default iterative one stops at rtol 1e-5.
+    exact = {"solver": pytest.importorskip("scipy.sparse.linalg").spsolve}
+    for method in ("slinear", "cubic", "quintic"):
+        for vals in (v, v2):
+            want_rgi = si.RegularGridInterpolator((g1, g2), vals, method, **exact)
+            got_rgi = ci.RegularGridInterpolator(grid, conv(vals), method)
+            for nu in ((0, 0), (1, 0), (0, 1), (2, 1), (1.0, 2), (6, 0)):
+                _eq(got_rgi(conv(pts), nu=nu), want_rgi(pts, nu=nu), rtol, atol=1e-8)
+        # Derivatives on another method's interpolator, and out of bounds.
+        want = si.RegularGridInterpolator((g1, g2), v, method, bounds_error=False, **exact)(
+            pts * 1.5, nu=(1, 1))
+        got = ci.RegularGridInterpolator(grid, conv(v), "linear", bounds_error=False)(
+            conv(pts * 1.5), method=method, nu=(1, 1))
+        _eq(got, want, rtol, atol=1e-8)
+    rgi = ci.RegularGridInterpolator(grid, conv(v), "cubic")
+    assert ci.RegularGridInterpolator(grid, conv(v), "slinear").method == "slinear"
+    for method in ("linear", "nearest", "pchip"):
+        with pytest.raises(ValueError, match="Can only compute derivatives"):
+            rgi(conv(pts), method=method, nu=(1, 0))
+    with pytest.raises(ValueError, match="invalid number of derivative orders"):
+        rgi(conv(pts), nu=(1,))
+    with pytest.raises(ValueError, match="derivatives must be positive"):
+        rgi(conv(pts), nu=(1, -1))
+
+
+def test_rgi_derivatives_on_numpy(on_numpy):
+    _check_rgi_derivatives(numpy.asarray, 1e-8)
+
+
+@gpu
+def test_rgi_derivatives_on_gpu():
+    _check_rgi_derivatives(cunp.asarray, 1e-8)
+
+
 def _check_ndppoly(conv, rtol):
     rng = numpy.random.default_rng(4)
     x = (numpy.sort(rng.random(5)), numpy.sort(rng.random(4)) + 1, numpy.sort(rng.random(3)))

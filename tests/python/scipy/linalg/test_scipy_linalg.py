@@ -2,7 +2,8 @@
 
 The special matrices are compositions over the namespace in their module's `cp`: the CPU tests
 run them with NumPy in its place; the factorizations and solves need cuSOLVER and run in the gpu
-tests."""
+tests, except lu's host code, which also runs on LAPACK's getrf and a model of the pivot kernel
+(lu_model.py)."""
 import warnings
 
 import numpy
@@ -193,6 +194,74 @@ def test_lu(dtype, shape):
             assert x.shape == y.shape
 
 
+def _check_lu_rectangular(conv, host, dtype):
+    """lu of wide, tall, batched, F-ordered and strided matrices equals SciPy's factor for
+    factor: getrf runs on each M x N matrix as it is, as LAPACK's does for SciPy."""
+    tol = _tol(dtype)
+    base = _rand((2, 3, 9, 7), dtype, seed=3)
+    cases = [base[0, 0], base[0, 0].T, numpy.asfortranarray(base[0, 1]), base[1, 2, ::2],
+             base[0, :, ::-1, 1:], base, base.transpose(0, 1, 3, 2)]
+    # A column of zeros: getrf meets an exactly zero pivot and goes on, as LAPACK does.
+    z = base[1, 1, :5].copy()
+    z[:, 1] = 0
+    cases.append(z)
+    for a in cases:
+        for kwargs in ({}, {"permute_l": True}, {"p_indices": True}):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                want = sl.lu(a, **kwargs)
+                got = cl.lu(conv(a), **kwargs)
+            assert len(got) == len(want)
+            for g, w in zip(got, want):
+                g = host(g)
+                assert g.shape == w.shape, (g.shape, w.shape, a.shape, kwargs)
+                assert g.dtype == w.dtype, (g.dtype, w.dtype, kwargs)
+                numpy.testing.assert_allclose(g, w, rtol=tol * 10, atol=tol * 10)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lu_rectangular_on_numpy(monkeypatch, dtype):
+    import lu_model
+    from cunp.scipy.linalg import _common, _decomp_lu
+
+    monkeypatch.setattr(_common, "cp", numpy)
+    monkeypatch.setattr(_decomp_lu, "cp", numpy)
+    monkeypatch.setattr(_decomp_lu, "_core", lu_model.CORE)
+    _check_lu_rectangular(numpy.asarray, numpy.asarray, dtype)
+
+
+def test_lu_permutation_model_matches_lapack():
+    """The device function's replay of the row swaps (modelled) gives SciPy's p_indices."""
+    import lu_model
+
+    rng = numpy.random.default_rng(8)
+    for m, n in ((6, 6), (7, 3), (3, 7), (1, 4), (5, 1)):
+        a = rng.standard_normal((4, m, n))
+        _, piv = lu_model.lu_factor(a)
+        perm, inv = lu_model.permutation_from_pivots(piv, m)
+        for b in range(4):
+            want = sl.lu(a[b], p_indices=True)[0]
+            numpy.testing.assert_array_equal(inv[b], want)
+            numpy.testing.assert_array_equal(perm[b][inv[b]], numpy.arange(m))
+
+
+@gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lu_rectangular_on_gpu(dtype):
+    _check_lu_rectangular(cunp.asarray, cunp.asnumpy, dtype)
+
+
+@gpu
+@pytest.mark.parametrize("shape", [(3, 130, 90), (2, 90, 130), (70, 70), (4, 80, 80)])
+def test_lu_larger_on_gpu(shape):
+    """cusolverDn's getrf on larger and stacked matrices (the batched cuBLAS path stops at
+    64), against SciPy factor by factor."""
+    a = _rand(shape, "float64", seed=5)
+    for kwargs in ({}, {"p_indices": True}):
+        for g, w in zip(cl.lu(cunp.asarray(a), **kwargs), sl.lu(a, **kwargs)):
+            numpy.testing.assert_allclose(cunp.asnumpy(g), w, rtol=1e-9, atol=1e-10)
+
+
 @gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("lower", [False, True])
@@ -259,6 +328,101 @@ def test_solve_banded(l_and_u):
               sl.solve_banded(l_and_u, ab, rhs), rtol=1e-10)
     with pytest.raises(ValueError):
         cl.solve_banded((1, 1), cunp.asarray(ab[:2]), cunp.asarray(b))
+
+
+def _band(rng, lo, up, m, dtype, batch=()):
+    ab = _rand(batch + (lo + up + 1, m), dtype, seed=int(rng.integers(1 << 30)))
+    return ab
+
+
+def _check_solve_banded(conv, host, dtype):
+    """Band widths, batches (broadcast both ways), layouts, systems that need row swaps, the
+    1 x 1 and empty cases, singular systems and SciPy's errors."""
+    rng = numpy.random.default_rng(6)
+    tol = _tol(dtype) * 100
+
+    def same(lu, ab, b):
+        want = sl.solve_banded(lu, ab, b)
+        got = cl.solve_banded(lu, conv(ab), conv(b))
+        got = host(got)
+        assert got.shape == want.shape and got.dtype == want.dtype, (got.shape, want.shape,
+                                                                    got.dtype, want.dtype)
+        numpy.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+    for lo, up in ((1, 1), (0, 2), (2, 0), (1, 3), (2, 1), (0, 0), (3, 2)):
+        m = 9
+        ab = _band(rng, lo, up, m, dtype)
+        b = _rand((m, 2), dtype, seed=1)
+        same((lo, up), ab, b)
+        same((lo, up), ab, b[:, 0])
+        same((lo, up), numpy.asfortranarray(ab), b[::-1])
+        same((lo, up), ab[:, ::-1], b[:, ::-1])
+        # Batches: ab's leading axes, b's, and both broadcast.
+        abb = _band(rng, lo, up, m, dtype, (3,))
+        same((lo, up), abb, b)
+        same((lo, up), abb, b[:, 0])
+        same((lo, up), ab, _rand((2, m, 3), dtype, seed=2))
+        same((lo, up), _band(rng, lo, up, m, dtype, (4, 1)), _rand((3, m, 2), dtype, seed=3))
+    # Zero (then tiny) leading diagonal entries: without row swaps these systems fail or lose
+    # every digit; LAPACK's gbsv/gtsv (and the kernel) pivot.
+    for lo, up in ((1, 1), (2, 1), (1, 2)):
+        ab = _band(rng, lo, up, 8, dtype)
+        ab[up, ::2] = 0
+        same((lo, up), ab, _rand((8, 2), dtype, seed=4))
+        ab[up, ::2] = 1e-9
+        same((lo, up), ab, _rand((8, 2), dtype, seed=4))
+    # 1 x 1: ab's row u is the matrix.
+    same((1, 1), _band(rng, 1, 1, 1, dtype), _rand((1, 2), dtype))
+    same((0, 0), _band(rng, 0, 0, 1, dtype, (3,)), _rand((1,), dtype))
+    assert host(cl.solve_banded((1, 1), conv(_band(rng, 1, 1, 4, dtype)),
+                                conv(numpy.zeros((4, 0), dtype)))).shape == (4, 0)
+    singular = _band(rng, 1, 1, 6, dtype, (2,))
+    singular[1, 1, :] = 0  # the second system: a zero column
+    singular[1, 0, 1:] = 0
+    singular[1, 2, :-1] = 0
+    with pytest.raises(numpy.linalg.LinAlgError, match="singular matrix"):
+        sl.solve_banded((1, 1), singular, _rand((6,), dtype))
+    with pytest.raises(numpy.linalg.LinAlgError, match="singular matrix"):
+        cl.solve_banded((1, 1), conv(singular), conv(_rand((6,), dtype)))
+    ab = _band(rng, 1, 1, 5, dtype)
+    for args in (((1, 1), ab, numpy.ones(4, dtype)), ((1, 2), ab, numpy.ones(5, dtype)),
+                 ((1, 1), ab[0], numpy.ones(5, dtype))):
+        with pytest.raises(ValueError) as want:
+            sl.solve_banded(*args)
+        with pytest.raises(ValueError) as got:
+            cl.solve_banded(args[0], conv(args[1]), conv(args[2]))
+        assert str(got.value) == str(want.value)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_solve_banded_on_numpy(monkeypatch, dtype):
+    """solve_banded's host code with the kernel's NumPy model (banded_model.py)."""
+    import banded_model
+    from cunp.scipy.linalg import _common, _solve
+
+    monkeypatch.setattr(_common, "cp", numpy)
+    monkeypatch.setattr(_solve, "cp", numpy)
+    monkeypatch.setattr(_solve, "_core", banded_model.CORE)
+    monkeypatch.setattr(_solve, "LinAlgError", numpy.linalg.LinAlgError)
+    _check_solve_banded(numpy.asarray, numpy.asarray, dtype)
+
+
+@gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_solve_banded_batched_on_gpu(dtype):
+    _check_solve_banded(cunp.asarray, cunp.asnumpy, dtype)
+
+
+@gpu
+def test_solve_banded_large_tridiagonal_stack_on_gpu():
+    """A stack of long tridiagonal systems (the kernel's main use), against SciPy per system."""
+    rng = numpy.random.default_rng(7)
+    ab = rng.standard_normal((64, 3, 2000))
+    b = rng.standard_normal((64, 2000, 1))
+    got = cunp.asnumpy(cl.solve_banded((1, 1), cunp.asarray(ab), cunp.asarray(b)))
+    for s in (0, 17, 63):
+        numpy.testing.assert_allclose(got[s], sl.solve_banded((1, 1), ab[s], b[s]), rtol=1e-8,
+                                      atol=1e-10)
 
 
 @gpu

@@ -43,10 +43,36 @@ def _numpy_pairwise(name, x, y, p=2.0):
     raise ValueError(name)
 
 
+def _condensed_pair(i, m):
+    """A model of condensed_pair (src/device/spatial/pairwise.cuh), vectorized: the pair
+    (row, col) at condensed position i, from the root in double corrected by whole steps."""
+    b = 2.0 * m - 1.0
+    r = numpy.floor((b - numpy.sqrt(b * b - 8.0 * i)) / 2.0).astype(numpy.int64)
+    r = numpy.clip(r, 0, m - 2)
+
+    def start(r):
+        return r * m - r * (r + 1) // 2
+    while True:
+        down = (r > 0) & (start(r) > i)
+        up = (r < m - 2) & (start(r + 1) <= i)
+        if not (down.any() or up.any()):
+            break
+        r = r - down + up
+    return r, i - start(r) + r + 1
+
+
+def _numpy_pdist(name, x, p=2.0):
+    """The pdist kernel: each condensed position's pair from the model, then its distance."""
+    m = x.shape[0]
+    r, c = _condensed_pair(numpy.arange(m * (m - 1) // 2, dtype=numpy.int64), m)
+    return _numpy_pairwise(name, x, x, p)[r, c]
+
+
 @pytest.fixture
 def on_numpy(monkeypatch):
     monkeypatch.setattr(cd, "cp", numpy)
     monkeypatch.setattr(cd, "_pairwise", _numpy_pairwise)
+    monkeypatch.setattr(cd, "_pdist_kernel", _numpy_pdist)
 
 
 def _host(a):
@@ -108,6 +134,74 @@ def _check(conv, rtol):
 
 def test_metrics_on_numpy(on_numpy):
     _check(numpy.asarray, 1e-9)
+
+
+def _check_pdist(conv, host, rtol):
+    """pdist's own paths (the condensed kernel, Gram blocks) across sizes, layouts, dtypes and
+    metric arguments, against SciPy; and out=."""
+    rng = numpy.random.default_rng(9)
+    base = rng.random((23, 6))
+    b = rng.integers(0, 2, (9, 5)).astype(bool)
+    layouts = [base, base[::-1], base[::2, ::-1], numpy.asfortranarray(base), base[:2],
+               base[:1], base[:0], base.astype(numpy.float32)]
+    for x in layouts:
+        for m in SCIPY_METRICS:
+            want = sd.pdist(x, m)
+            got = host(cd.pdist(conv(x), m))
+            assert got.shape == want.shape, (m, x.shape)
+            assert got.dtype == (numpy.float32 if x.dtype == numpy.float32 else numpy.float64)
+            numpy.testing.assert_allclose(got, want, rtol=max(rtol, 1e-4 if x.dtype ==
+                                          numpy.float32 else 0), atol=1e-5, err_msg=m)
+    for p in (1, 3.5, numpy.inf):
+        numpy.testing.assert_allclose(host(cd.pdist(conv(base), "minkowski", p=p)),
+                                      sd.pdist(base, "minkowski", p=p), rtol=rtol)
+    numpy.testing.assert_allclose(host(cd.pdist(conv(b), "russellrao")),
+                                  sd.pdist(b, "russellrao"), rtol=rtol)
+    numpy.testing.assert_allclose(host(cd.pdist(conv(b), "hamming")), sd.pdist(b, "hamming"),
+                                  rtol=rtol)
+    out = conv(numpy.zeros(23 * 22 // 2))
+    assert cd.pdist(conv(base), "cityblock", out=out) is out
+    numpy.testing.assert_allclose(host(out), sd.pdist(base, "cityblock"), rtol=rtol)
+    with pytest.raises(ValueError, match="incorrect shape"):
+        cd.pdist(conv(base), out=conv(numpy.zeros(3)))
+    with pytest.raises(ValueError, match="2-dimensional"):
+        cd.pdist(conv(base[0]))
+
+
+def test_pdist_on_numpy(on_numpy, monkeypatch):
+    _check_pdist(numpy.asarray, numpy.asarray, 1e-9)
+    # Gram-metric blocks of a few rows each: the runs of d they fill must tile it exactly.
+    monkeypatch.setattr(cd, "_PDIST_BLOCK", 50)
+    _check_pdist(numpy.asarray, numpy.asarray, 1e-9)
+
+
+def test_condensed_pair_model_at_scale():
+    """The inversion of the condensed position, at sizes where the double root rounds."""
+    for m in (2, 3, 1000, 1 << 20, (1 << 26) + 3):
+        size = m * (m - 1) // 2
+        i = numpy.unique(numpy.concatenate([
+            numpy.arange(min(size, 50)), size - 1 - numpy.arange(min(size, 50)),
+            numpy.random.default_rng(m).integers(0, size, 200)])).astype(numpy.int64)
+        r, c = _condensed_pair(i, m)
+        assert ((r >= 0) & (r < c) & (c < m)).all()
+        numpy.testing.assert_array_equal(r * m - r * (r + 1) // 2 + (c - r - 1), i)
+
+
+@gpu
+def test_pdist_on_gpu(monkeypatch):
+    _check_pdist(cunp.asarray, cunp.asnumpy, 1e-7)
+    monkeypatch.setattr(cd, "_PDIST_BLOCK", 50)
+    _check_pdist(cunp.asarray, cunp.asnumpy, 1e-7)
+
+
+@gpu
+def test_large_pdist_on_gpu():
+    """Enough rows for 18 million pairs: condensed positions past 2^24 for the kernel, and
+    several row blocks for the matrix-product metrics."""
+    x = numpy.random.default_rng(10).standard_normal((6000, 8))
+    for metric in ("cityblock", "sqeuclidean"):
+        numpy.testing.assert_allclose(cunp.asnumpy(cd.pdist(cunp.asarray(x), metric)),
+                                      sd.pdist(x, metric), rtol=1e-9, atol=1e-9)
 
 
 def test_errors(on_numpy):
