@@ -3,6 +3,7 @@
 // Legendre continued fraction above, and their inverses in x by Halley's iteration.
 #pragma once
 #include "special_values.cuh"
+#include "double_double.cuh"
 
 namespace cunp::special {
 
@@ -50,18 +51,59 @@ __device__ inline double sp_lgam1p(double x) {
   return ::lgamma(x + 1.0);
 }
 
-// x^a e^-x / Gamma(a). From a = 10 on, near x = a, through Stirling's series, written around
-// log1p((x - a)/a) so that the large terms a log x, x and log Gamma(a) cancel exactly.
-__device__ inline double sp_igam_factor(double a, double x) {
-  // Far from x = a, 1 + (x - a)/a would round away x's digits: the direct form is better.
-  if (a < 10.0 || !(::fabs(x - a) < 0.5 * a)) return ::exp(a * ::log(x) - x - ::lgamma(a));
+// log1p(t) - t = sum over k >= 2 of (-1)^(k+1) t^k / k, times a, as a double-double, for
+// |t| <= 1/2: the exponent of x^a e^-x / Gamma(a) near x = a (with t = (x - a)/a), which can be
+// hundreds in magnitude, so that a double would round it by as many ulp of the result. The terms
+// that a times still lifts above 2^-10 are summed in double-double, the rest in double.
+__device__ inline sp_dd sp_a_log1pmx(double a, sp_dd t) {
+  sp_dd power = sp_dd_mul(t, t), big = {0.0, 0.0};
+  double small = 0.0;
+  int k = 2;
+  for (; k < 200; ++k) {
+    const sp_dd term = sp_dd_div(power, k);
+    if (::fabs(a * term.hi) < 0x1p-10) break;
+    big = sp_dd_add(big, (k & 1) ? term : sp_dd{-term.hi, -term.lo});
+    power = sp_dd_mul(power, t);
+  }
+  double p = power.hi;
+  for (; k < 200; ++k) {
+    const double term = p / k;
+    small += (k & 1) ? term : -term;
+    if (::fabs(term) < 1e-17 * ::fabs(big.hi)) break;
+    p *= t.hi;
+  }
+  return sp_dd_mul(sp_dd_add(big, {small, 0.0}), a);
+}
+
+// Stirling's correction log Gamma(a) - (a - 1/2) log a + a - log(2 pi)/2, for a >= 10 (the next
+// term, 3617/(122400 a^15), is below 3e-17 there).
+__device__ inline double sp_igam_stirling_mu(double a) {
   const double z = 1.0 / (a * a);
-  const double mu = (1.0 / 12.0 +
-                     z * (-1.0 / 360.0 +
-                          z * (1.0 / 1260.0 + z * (-1.0 / 1680.0 + z * (1.0 / 1188.0))))) /
-                    a;
-  const double t = (x - a) / a;
-  return ::exp(a * sp_log1pmx(t) - mu) * ::sqrt(a * 0.15915494309189533577);
+  return (1.0 / 12.0 +
+          z * (-1.0 / 360.0 +
+               z * (1.0 / 1260.0 +
+                    z * (-1.0 / 1680.0 +
+                         z * (1.0 / 1188.0 + z * (-691.0 / 360360.0 + z * (1.0 / 156.0))))))) /
+         a;
+}
+
+// x^a e^-x / Gamma(a), the factor of every form of P and Q, to a few ulp. Near x = a (a >= 10)
+// by Stirling's formula, x^a e^-x / Gamma(a) = sqrt(a / 2 pi) exp(a (log1p(t) - t) - mu(a)),
+// whose exponent is summed in double-double and exponentiated as exp(hi) exp(lo - mu). Elsewhere,
+// while the three factors are representable, as their product (pow, exp and tgamma are each
+// within a few ulp, where exp(a log x - x - lgamma(a)) would round a sum of size a |log x| + x:
+// hundreds of ulp for a, x near 100); past that, by that sum, whose value is then far in a tail.
+__device__ inline double sp_igam_factor(double a, double x) {
+  const double d = x - a;  // exact for x in [a/2, 2a] (Sterbenz)
+  if (a >= 10.0 && ::fabs(d) <= 0.5 * a) {
+    const sp_dd y = sp_a_log1pmx(a, sp_dd_quotient(d, a));
+    return ::exp(y.hi) * ::exp(y.lo - sp_igam_stirling_mu(a)) * ::sqrt(a * 0.15915494309189533577);
+  }
+  const double alogx = a * ::log(x);
+  if (a < 170.0 && x < 700.0 && ::fabs(alogx) < 700.0) {
+    return ::pow(x, a) / ::tgamma(a) * ::exp(-x);
+  }
+  return ::exp(alogx - x - ::lgamma(a));
 }
 
 // P(a, x) by its series x^a e^-x / Gamma(a + 1) * sum x^n / ((a+1)...(a+n)).
@@ -76,24 +118,27 @@ __device__ inline double sp_igam_series(double a, double x) {
   return sp_igam_factor(a, x) * sum / a;
 }
 
-// Q(a, x) by the continued fraction 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...))), evaluated
-// by the modified Lentz method.
+// Q(a, x) by the continued fraction 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...))). The modified
+// Lentz method finds how many levels it takes; they are then summed again from the innermost
+// one out, which damps each level's rounding where Lentz's running product carries them all
+// (12 to 16 ulp for small a and x near 1, where it takes hundreds of levels).
 __device__ inline double sp_igamc_fraction(double a, double x) {
   const double tiny = 1e-300;
-  double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d;
-  for (int i = 1; i < 100000; ++i) {
-    const double an = -i * (i - a);
+  double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b;
+  int n = 1;
+  for (; n < 100000; ++n) {
+    const double an = -n * (n - a);
     b += 2.0;
     d = an * d + b;
     if (::fabs(d) < tiny) d = tiny;
     c = b + an / c;
     if (::fabs(c) < tiny) c = tiny;
     d = 1.0 / d;
-    const double del = d * c;
-    h *= del;
-    if (::fabs(del - 1.0) < 1.1e-16) break;
+    if (::fabs(d * c - 1.0) < 1.1e-16) break;
   }
-  return sp_igam_factor(a, x) * h;
+  double t = x + 1.0 - a + 2.0 * n;
+  for (int i = n; i >= 1; --i) t = (x + 2.0 * i - 1.0 - a) - i * (i - a) / t;
+  return sp_igam_factor(a, x) / t;
 }
 
 // Domain and limits as SciPy: NaN for a < 0 or x < 0; P(0, x > 0) = 1; P(a, 0) = 0.
@@ -135,8 +180,11 @@ __device__ inline double sp_igamc_small_x(double a, double x) {
     sum += term;
     if (::fabs(term) <= 1.1e-16 * ::fabs(sum)) break;
   }
-  const double logx = ::log(x);
-  return -::expm1(a * logx - sp_lgam1p(a)) - ::exp(a * logx - ::lgamma(a)) * sum;
+  // x^a / Gamma(a + 1) = 1 + e, and x^a / Gamma(a) = a (1 + e): through lgamma(a) instead, the
+  // exponent's rounding (|log Gamma(a)| ~ log(1/a) ulp) would be multiplied by the cancellation
+  // between the two terms (Q(a, 1) = 0.22 a from -0.58 a + 0.80 a).
+  const double e = ::expm1(a * ::log(x) - sp_lgam1p(a));
+  return -e - a * (1.0 + e) * sum;
 }
 
 // Which of the series, the continued fraction and the small-x form serves best follows SciPy

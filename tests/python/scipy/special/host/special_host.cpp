@@ -95,6 +95,16 @@ int main() {
       r[0] = sp_stdtr(a, b);
     } else if (!std::strcmp(f, "stdtrit")) {
       r[0] = sp_stdtrit(a, b);
+    } else if (!std::strcmp(f, "gammainc")) {
+      r[0] = sp_gammainc(a, b);
+    } else if (!std::strcmp(f, "gammaincc")) {
+      r[0] = sp_gammaincc(a, b);
+    } else if (!std::strcmp(f, "gammaincinv")) {
+      r[0] = sp_gammaincinv(a, b);
+    } else if (!std::strcmp(f, "gammainccinv")) {
+      r[0] = sp_gammainccinv(a, b);
+    } else if (!std::strcmp(f, "betainc")) {
+      r[0] = sp_betainc(a, b, c);
     } else if (!std::strcmp(f, "betaincc")) {
       r[0] = sp_betaincc(a, b, c);
     } else if (!std::strcmp(f, "betainccinv")) {
