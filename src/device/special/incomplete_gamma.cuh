@@ -84,7 +84,8 @@ __device__ inline sp_dd sp_a_log1pmx(double a, sp_dd t) {
   for (; k < 200; ++k) {
     const double term = p / k;
     small += (k & 1) ? term : -term;
-    if (::fabs(term) < 1e-17 * ::fabs(big.hi)) break;
+    // y's absolute error is the result's relative one: stop far below eps in a * term.
+    if (::fabs(a * term) < 1e-20) break;
     p *= t.hi;
   }
   return sp_dd_mul(sp_dd_add(big, {small, 0.0}), a);
@@ -517,7 +518,7 @@ __device__ inline double sp_igam_inverse(double a, double p, bool upper) {
   const double lower_p = upper ? 1.0 - p : p;
   if (upper ? p == 1.0 : p == 0.0) return 0.0;
   if (upper ? p == 0.0 : p == 1.0) return sp_inf();
-  if (a == 0.0) return sp_nan();
+  if (a == 0.0 || isinf(a)) return sp_nan();  // as SciPy
   const bool use_upper = upper ? p < 0.5 : p > 0.5;
   const double target = use_upper ? (upper ? p : 1.0 - p) : lower_p;
   // Start: P ~ x^a / Gamma(a + 1) for small x; else Wilson-Hilferty's cube of a normal deviate.

@@ -90,8 +90,11 @@ BESSEL_JY = ("absolute where |value| < 1: CUDA's libdevice j0/j1/y0/y1 bound the
              "absolutely past |x| = 8, and SciPy's is ~1e3 ulp relative near the zeros")
 IBETA = ("the incomplete beta function's continued fraction (SciPy uses Boost's ibeta); see "
          "betainc")
-IGAM = ("the factor x^a e^-x / Gamma(a) rounds with a |log(x/a)|; SciPy's Lanczos form and "
-        "Temme's expansion for large a are not used yet")
+IGAM = ("SciPy's own error: its factor exp(a log x - x - lgamma(a)) rounds a sum of size "
+        "a |log x| + x (cunp: Stirling's form with a double-double exponent, Temme's expansion "
+        "for a > 20; within 9 ulp of mpmath on the host, 23 for a < 0.1 near x = 1)")
+IGAM_INV = ("SciPy iterates on its own gammainc (above); cunp's x is within the conditioning of "
+            "x -> P of the exact root")
 
 
 INV_BOXCOX = ("exp(log1p(lambda y) / lambda) multiplies the rounding of log1p and of the quotient "
@@ -177,23 +180,23 @@ CASES = [
          note="products of rounded terms; SciPy's own formula"),
     # incomplete gamma and its inverses
     Case("gammainc", "a in (0, 20], x in [0, 50]", _grid2(geo(1e-3, 20, 201), lin(0, 50, 201)),
-         2048, floor=1e-300, note=IGAM),
+         256, floor=1e-300, note=IGAM),
     Case("gammaincc", "a in (0, 20], x in [0, 50]", _grid2(geo(1e-3, 20, 201), lin(0, 50, 201)),
-         1024, floor=1e-300, note=IGAM),
+         512, floor=1e-300, note=IGAM),
     Case("gammainc", "a in (0, 100], x in [0, 200]", _grid2(geo(1e-3, 100, 201), lin(0, 200, 201)),
-         8192, floor=1e-300, note=IGAM),
+         2048, floor=1e-300, note=IGAM),
     Case("gammaincc", "a in (0, 100], x in [0, 200]",
-         _grid2(geo(1e-3, 100, 201), lin(0, 200, 201)), 8192, floor=1e-300, note=IGAM),
+         _grid2(geo(1e-3, 100, 201), lin(0, 200, 201)), 2048, floor=1e-300, note=IGAM),
     Case("gammainc", "a in [20, 1e4], x/a in [0.9, 1.1]", lambda: _scaled(20, 1e4, 0.9, 1.1),
-         2048, floor=1e-300, note=IGAM),
+         512, floor=1e-300, note=IGAM),
     Case("gammaincc", "a in [20, 1e4], x/a in [0.9, 1.1]", lambda: _scaled(20, 1e4, 0.9, 1.1),
-         2048, floor=1e-300, note=IGAM),
+         512, floor=1e-300, note=IGAM),
     Case("gammaincinv", "a in [0.1, 100], p in [0, 1]", _grid2(geo(0.1, 100, 201), lin(0, 1, 201)),
-         1024, note=IGAM),
+         512, note=IGAM_INV),
     Case("gammainccinv", "a in [0.1, 100], q in [0, 1]",
-         _grid2(geo(0.1, 100, 201), lin(0, 1, 201)), 1024, note=IGAM),
+         _grid2(geo(0.1, 100, 201), lin(0, 1, 201)), 512, note=IGAM_INV),
     Case("gammaincinv", "a in [0.01, 0.1], p in [0, 1]",
-         _grid2(geo(0.01, 0.1, 51), lin(0, 1, 201)), 8192,
+         _grid2(geo(0.01, 0.1, 51), lin(0, 1, 201)), 4096,
          note="x = (p Gamma(a + 1))^(1/a) multiplies p's relative error by 1/a"),
     Case("betainc", "a, b in [0.1, 10], x in [0, 1]", lambda: _triples(0.1, 10, 31, lin(0, 1, 101)),
          4096, floor=1e-300, note="continued fraction; 1 - I_(1-x)(b, a) cancels past the mean "
