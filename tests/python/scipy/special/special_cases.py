@@ -91,8 +91,9 @@ BESSEL_JY = ("absolute where |value| < 1: CUDA's libdevice j0/j1/y0/y1 bound the
 IBETA = ("the incomplete beta function's continued fraction (SciPy uses Boost's ibeta); see "
          "betainc")
 IGAM = ("SciPy's own error: its factor exp(a log x - x - lgamma(a)) rounds a sum of size "
-        "a |log x| + x (cunp: Stirling's form with a double-double exponent, Temme's expansion "
-        "for a > 20; within 9 ulp of mpmath on the host, 23 for a < 0.1 near x = 1)")
+        "a log x + x in magnitude (cunp: Stirling's form with a double-double exponent, "
+        "Temme's expansion for a > 20; within 9 ulp of mpmath on the host, 23 for a < 0.1 near "
+        "x = 1)")
 IGAM_INV = ("SciPy iterates on its own gammainc (above); cunp's x is within the conditioning of "
             "x -> P of the exact root")
 
