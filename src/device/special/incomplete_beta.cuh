@@ -1,14 +1,51 @@
 // src/device/special/incomplete_beta.cuh -- the regularized incomplete beta function I_x(a, b)
 // (betainc) by its continued fraction, and its inverse in x (betaincinv) by Halley's iteration.
 #pragma once
+#include "double_double.cuh"
 #include "gamma_function.cuh"
 #include "special_values.cuh"
 
 namespace cunp::special {
 
-// x^a (1-x)^b / (a B(a, b)) times the continued fraction of I_x(a, b), evaluated by the
-// modified Lentz method; converges quickly for x < (a + 1) / (a + b + 2).
-__device__ inline double sp_ibeta_fraction(double a, double b, double x, double y) {
+// x^a y^b / B(a, b) for y = 1 - x, given exactly as a double-double (1 - x rounds for x < 1/2,
+// by up to b/2 ulp of y^b). From a, b >= 10 near the mean x0 = a/(a + b), by Stirling's formula
+// (Boost's ibeta_power_terms idea):
+//   sqrt(a b / (2 pi (a + b))) exp(a log1pmx(x/x0 - 1) + b log1pmx(y/y0 - 1) + mu(a + b) - mu(a)
+//   - mu(b)),
+// the linear terms of the two logarithms cancelling exactly; the exponent, hundreds in size, is
+// summed in double-double. Elsewhere, while representable, the product pow * pow / B(a, b), where
+// exp(a log x + b log y - log B(a, b)) rounds a sum as large (400 ulp at a, b = 76, 47).
+__device__ inline double sp_ibeta_power_terms(double a, double b, double x, sp_dd y) {
+  if (a >= 10.0 && b >= 10.0) {
+    const sp_dd c = sp_dd_two_sum(a, b);
+    // x/x0 - 1 = (x c - a)/a and y/y0 - 1 = (y c - b)/b, each to about 106 bits.
+    const sp_dd t = sp_dd_div(sp_dd_add(sp_dd_mul(c, x), {-a, 0.0}), a);
+    const sp_dd u = sp_dd_div(sp_dd_add(sp_dd_mul(c, y), {-b, 0.0}), b);
+    if (::fabs(t.hi) <= 0.5 && ::fabs(u.hi) <= 0.5) {
+      const sp_dd e = sp_dd_add(sp_a_log1pmx(a, t), sp_a_log1pmx(b, u));
+      const double mu = sp_stirling_correction(c.hi) - sp_stirling_correction(a) -
+                        sp_stirling_correction(b);
+      return ::exp(e.hi) * ::exp(e.lo + mu) * ::sqrt(a / c.hi * b * 0.15915494309189533577);
+    }
+  }
+  const double lx = a * ::log(x), ly = b * ::log(y.hi);
+  const sp_dd s = sp_dd_two_sum(a, b);
+  if (s.hi < 171.0 && ::fabs(lx) < 700.0 && ::fabs(ly) < 700.0) {
+    // Gamma(a + b) at the rounded sum, moved by psi(s) times the sum's rounding error (a + b
+    // rounds by up to s eps / 2, which Gamma turns into psi(s) s eps / 2: 250 ulp at s = 106).
+    // log s - 1/(2s) stands in for psi: its error times that rounding stays below 0.1 ulp.
+    const double big = a > b ? a : b, small = a > b ? b : a;
+    const double psi = ::log(s.hi) - 0.5 / s.hi;
+    const double beta = ::tgamma(big) / ::tgamma(s.hi) * ::tgamma(small) * (1.0 - psi * s.lo);
+    // y^b = y.hi^b (1 + y.lo/y.hi)^b, the second factor to first order (y.lo <= eps y.hi / 2).
+    return ::pow(x, a) * (::pow(y.hi, b) * (1.0 + b * (y.lo / y.hi))) / beta;
+  }
+  return ::exp(lx + b * ::log1p(-x) - sp_betaln(a, b));
+}
+
+// The continued fraction of I_x(a, b) = x^a (1-x)^b / (a B(a, b)) * h, h returned, evaluated by
+// the modified Lentz method; converges quickly for x < (a + 1) / (a + b + 2).
+__device__ inline double sp_ibeta_fraction(double a, double b, double x) {
   const double tiny = 1e-300;
   const double qab = a + b, qap = a + 1.0, qam = a - 1.0;
   double c = 1.0, d = 1.0 - qab * x / qap;
@@ -34,8 +71,7 @@ __device__ inline double sp_ibeta_fraction(double a, double b, double x, double 
     h *= del;
     if (::fabs(del - 1.0) < 1.1e-16) break;
   }
-  // y = 1 - x is passed in so that it is exact where the caller has it exactly.
-  return ::exp(a * ::log(x) + b * ::log(y) - sp_betaln(a, b)) / a * h;
+  return h;
 }
 
 __device__ inline double sp_betainc(double a, double b, double x) {
@@ -46,9 +82,10 @@ __device__ inline double sp_betainc(double a, double b, double x) {
   if (x == 1.0) return 1.0;
   if (a == 0.0 || b == sp_inf()) return 1.0;
   if (b == 0.0 || a == sp_inf()) return 0.0;
-  const double y = 1.0 - x;
-  if (x < (a + 1.0) / (a + b + 2.0)) return sp_ibeta_fraction(a, b, x, y);
-  return 1.0 - sp_ibeta_fraction(b, a, y, x);
+  const sp_dd y = sp_dd_two_sum(1.0, -x);
+  const double front = sp_ibeta_power_terms(a, b, x, y);
+  if (x < (a + 1.0) / (a + b + 2.0)) return front / a * sp_ibeta_fraction(a, b, x);
+  return 1.0 - front / b * sp_ibeta_fraction(b, a, y.hi);
 }
 
 // The x with I_x(a, b) = p: Numerical Recipes' starting values (a normal deviate through

@@ -2,8 +2,9 @@
 // (gammainc) and Q(a, x) (gammaincc) in double, by the power series below x = a + 1 and the
 // Legendre continued fraction above, and their inverses in x by Halley's iteration.
 #pragma once
-#include "special_values.cuh"
 #include "double_double.cuh"
+#include "gamma_function.cuh"
+#include "special_values.cuh"
 
 namespace cunp::special {
 
@@ -66,43 +67,6 @@ __device__ inline double sp_lgam1p(double x) {
   return ::lgamma(x + 1.0);
 }
 
-// log1p(t) - t = sum over k >= 2 of (-1)^(k+1) t^k / k, times a, as a double-double, for
-// |t| <= 1/2: the exponent of x^a e^-x / Gamma(a) near x = a (with t = (x - a)/a), which can be
-// hundreds in magnitude, so that a double would round it by as many ulp of the result. The terms
-// that a times still lifts above 2^-10 are summed in double-double, the rest in double.
-__device__ inline sp_dd sp_a_log1pmx(double a, sp_dd t) {
-  sp_dd power = sp_dd_mul(t, t), big = {0.0, 0.0};
-  double small = 0.0;
-  int k = 2;
-  for (; k < 200; ++k) {
-    const sp_dd term = sp_dd_div(power, k);
-    if (::fabs(a * term.hi) < 0x1p-10) break;
-    big = sp_dd_add(big, (k & 1) ? term : sp_dd{-term.hi, -term.lo});
-    power = sp_dd_mul(power, t);
-  }
-  double p = power.hi;
-  for (; k < 200; ++k) {
-    const double term = p / k;
-    small += (k & 1) ? term : -term;
-    // y's absolute error is the result's relative one: stop far below eps in a * term.
-    if (::fabs(a * term) < 1e-20) break;
-    p *= t.hi;
-  }
-  return sp_dd_mul(sp_dd_add(big, {small, 0.0}), a);
-}
-
-// Stirling's correction log Gamma(a) - (a - 1/2) log a + a - log(2 pi)/2, for a >= 10 (the next
-// term, 3617/(122400 a^15), is below 3e-17 there).
-__device__ inline double sp_igam_stirling_mu(double a) {
-  const double z = 1.0 / (a * a);
-  return (1.0 / 12.0 +
-          z * (-1.0 / 360.0 +
-               z * (1.0 / 1260.0 +
-                    z * (-1.0 / 1680.0 +
-                         z * (1.0 / 1188.0 + z * (-691.0 / 360360.0 + z * (1.0 / 156.0))))))) /
-         a;
-}
-
 // x^a e^-x / Gamma(a), the factor of every form of P and Q, to a few ulp. Near x = a (a >= 10)
 // by Stirling's formula, x^a e^-x / Gamma(a) = sqrt(a / 2 pi) exp(a (log1p(t) - t) - mu(a)),
 // whose exponent is summed in double-double and exponentiated as exp(hi) exp(lo - mu). Elsewhere,
@@ -113,7 +77,8 @@ __device__ inline double sp_igam_factor(double a, double x) {
   const double d = x - a;  // exact for x in [a/2, 2a] (Sterbenz)
   if (a >= 10.0 && ::fabs(d) <= 0.5 * a) {
     const sp_dd y = sp_a_log1pmx(a, sp_dd_quotient(d, a));
-    return ::exp(y.hi) * ::exp(y.lo - sp_igam_stirling_mu(a)) * ::sqrt(a * 0.15915494309189533577);
+    return ::exp(y.hi) * ::exp(y.lo - sp_stirling_correction(a)) *
+           ::sqrt(a * 0.15915494309189533577);
   }
   const double alogx = a * ::log(x);
   if (a < 170.0 && x < 700.0 && ::fabs(alogx) < 700.0) {
