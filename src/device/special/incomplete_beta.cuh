@@ -7,6 +7,14 @@
 
 namespace cunp::special {
 
+// e^mu(z), mu being Stirling's correction log Gamma(z) - (z - 1/2) log z + z - log(2 pi)/2: its
+// series from z = 10, below that Gamma(z) e^z / (z^(z - 1/2) sqrt(2 pi)), a product of factors
+// within a few ulp (mu's derivative is small, so z's rounding moves it little).
+__device__ inline double sp_exp_stirling_correction(double z) {
+  if (z >= 10.0) return ::exp(sp_stirling_correction(z));
+  return ::tgamma(z) * ::exp(z) / (::pow(z, z - 0.5) * 2.5066282746310005024);
+}
+
 // x^a y^b / B(a, b) for y = 1 - x, given exactly as a double-double (1 - x rounds for x < 1/2,
 // by up to b/2 ulp of y^b). From a, b >= 10 near the mean x0 = a/(a + b), by Stirling's formula
 // (Boost's ibeta_power_terms idea):
@@ -28,8 +36,21 @@ __device__ inline double sp_ibeta_power_terms(double a, double b, double x, sp_d
       return ::exp(e.hi) * ::exp(e.lo + mu) * ::sqrt(a / c.hi * b * 0.15915494309189533577);
     }
   }
+  // x^a y^b / B(a, b) = sqrt(a b / (2 pi c)) (x c/a)^a (y c/b)^b e^mu(c) / (e^mu(a) e^mu(b)),
+  // c = a + b, with the ratios in double-double (pow at their doubles, moved to first order by
+  // the rest): no large sum is exponentiated, and nothing overflows while the two powers do not
+  // (B itself overflows Gamma from a + b = 171 on).
+  const sp_dd c = sp_dd_two_sum(a, b);
+  const sp_dd r1 = sp_dd_div(sp_dd_mul(c, x), a), r2 = sp_dd_div(sp_dd_mul(c, y), b);
+  if (::fabs(a * ::log(r1.hi)) < 700.0 && ::fabs(b * ::log(r2.hi)) < 700.0) {
+    const double p1 = ::pow(r1.hi, a) * (1.0 + a * (r1.lo / r1.hi));
+    const double p2 = ::pow(r2.hi, b) * (1.0 + b * (r2.lo / r2.hi));
+    return ::sqrt(a / c.hi * b * 0.15915494309189533577) * p1 * p2 *
+           (sp_exp_stirling_correction(c.hi) /
+            (sp_exp_stirling_correction(a) * sp_exp_stirling_correction(b)));
+  }
   const double lx = a * ::log(x), ly = b * ::log(y.hi);
-  const sp_dd s = sp_dd_two_sum(a, b);
+  const sp_dd s = c;
   if (s.hi < 171.0 && ::fabs(lx) < 700.0 && ::fabs(ly) < 700.0) {
     // Gamma(a + b) at the rounded sum, moved by psi(s) times the sum's rounding error (a + b
     // rounds by up to s eps / 2, which Gamma turns into psi(s) s eps / 2: 250 ulp at s = 106).
@@ -120,7 +141,9 @@ __device__ inline double sp_betainc(double a, double b, double x) {
   if (x < (a + 1.0) / (a + b + 2.0)) return front / a * sp_ibeta_fraction(a, b, x);
   const double rest = front / b * sp_ibeta_fraction(b, a, y.hi);  // 1 - I
   double r;
-  if (rest > 0.5 && b < 1.0) {
+  // The series. terms carry the roundings of their running product, about sqrt(1 / (1 - x))
+  // ulp; 1 - rest loses rest / (1 - rest) times rest's few ulp.
+  if (b < 1.0 && rest > 0.5 && rest > (1.0 - rest) * ::sqrt(1.0 / y.hi)) {
     const double yb = ::pow(y.hi, b) * (1.0 + b * (y.lo / y.hi));
     if (yb > 0.0 && sp_ibeta_small_b_series(a, b, x, front, yb, r)) return r;
   }
