@@ -100,6 +100,7 @@ __device__ inline double sp_ibeta_fraction(double a, double b, double x) {
   // m (b - m) x / ((a + 2m - 1)(a + 2m)), d_2m+1 = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1))),
   // which damps each level's rounding where Lentz's running product carries them all.
   if (depth == 0) return h;
+  depth += depth / 2 + 4;  // past Lentz's stop, as gammaincc's fraction (its tail shrinks slowly)
   double t = 1.0;
   for (int m = depth; m >= 0; --m) {
     t = 1.0 - (a + m) * (qab + m) * x / ((a + 2.0 * m) * (a + 2.0 * m + 1.0)) / t;

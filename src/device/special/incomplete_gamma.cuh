@@ -102,7 +102,9 @@ __device__ inline double sp_igam_series(double a, double x) {
 // Q(a, x) by the continued fraction 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...))). The modified
 // Lentz method finds how many levels it takes; they are then summed again from the innermost
 // one out, which damps each level's rounding where Lentz's running product carries them all
-// (12 to 16 ulp for small a and x near 1, where it takes hundreds of levels).
+// (12 to 16 ulp for small a and x near 1, where it takes hundreds of levels). It serves from
+// x = 0.5 on where a <= 1.1 x: SciPy's small-x form there, -expm1(...) - x^a / Gamma(a) * sum,
+// cancels for small a (Q(a, 1) = 0.22 a from -0.58 a + 0.80 a: 23 ulp).
 __device__ inline double sp_igamc_fraction(double a, double x) {
   const double tiny = 1e-300;
   double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b;
@@ -117,6 +119,10 @@ __device__ inline double sp_igamc_fraction(double a, double x) {
     d = 1.0 / d;
     if (::fabs(d * c - 1.0) < 1.1e-16) break;
   }
+  // Lentz stops when one level moves the value by less than eps, but for small x successive
+  // levels shrink slowly (the tail is ~1/(1 - r) times the last step, r near 1: 10 ulp at
+  // x = 0.75): half as many levels again take the tail below rounding.
+  n += n / 2 + 4;
   double t = x + 1.0 - a + 2.0 * n;
   for (int i = n; i >= 1; --i) t = (x + 2.0 * i - 1.0 - a) - i * (i - a) / t;
   return sp_igam_factor(a, x) / t;
@@ -162,8 +168,9 @@ __device__ inline double sp_igamc_small_x(double a, double x) {
     if (::fabs(term) <= 1.1e-16 * ::fabs(sum)) break;
   }
   // x^a / Gamma(a + 1) = 1 + e, and x^a / Gamma(a) = a (1 + e): through lgamma(a) instead, the
-  // exponent's rounding (|log Gamma(a)| ~ log(1/a) ulp) would be multiplied by the cancellation
-  // between the two terms (Q(a, 1) = 0.22 a from -0.58 a + 0.80 a).
+  // exponent's rounding (|log Gamma(a)| ~ log(1/a) ulp) would carry into the result. (From
+  // x = 0.56 on, where gamma + log x > 0, the two terms cancel for small a; the continued
+  // fraction serves there.)
   const double e = ::expm1(a * ::log(x) - sp_lgam1p(a));
   return -e - a * (1.0 + e) * sum;
 }
@@ -444,7 +451,8 @@ __device__ inline bool sp_igam_use_temme(double a, double x) {
 }
 
 // Which of the series, the continued fraction and the small-x form serves best follows SciPy
-// (Cephes' igam/igamc after Boost), without its asymptotic series for large a.
+// (Cephes' igam/igamc after Boost), but for the continued fraction in x in (0.5, 1.1] (see
+// sp_igamc_fraction); Temme's expansion is taken before, in sp_gammainc and sp_gammaincc.
 __device__ inline double sp_gammaincc_core(double a, double x) {
   if (x > 1.1) {
     if (x < a) return 1.0 - sp_igam_series(a, x);
@@ -455,7 +463,7 @@ __device__ inline double sp_gammaincc_core(double a, double x) {
     return sp_igamc_small_x(a, x);
   }
   if (x * 1.1 < a) return 1.0 - sp_igam_series(a, x);
-  return sp_igamc_small_x(a, x);
+  return sp_igamc_fraction(a, x);
 }
 
 __device__ inline double sp_gammainc(double a, double x) {

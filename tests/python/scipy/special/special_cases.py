@@ -92,8 +92,7 @@ IBETA = ("through the incomplete beta function (SciPy: Boost's ibeta); mostly Sc
          "see betainc")
 IGAM = ("SciPy's own error: its factor exp(a log x - x - lgamma(a)) rounds a sum of size "
         "a log x + x in magnitude (cunp: Stirling's form with a double-double exponent, "
-        "Temme's expansion for a > 20; within 9 ulp of mpmath on the host, 23 for a < 0.1 near "
-        "x = 1)")
+        "Temme's expansion for a > 20; within 6 ulp of mpmath on the host)")
 IBETA_NOW = ("mostly SciPy's own error (Boost's ibeta: up to ~300 ulp from mpmath at a, b near "
              "100); cunp's prefactor is Stirling's form or powers of double-double ratios, its "
              "continued fraction summed backward, small b's power series past the mean")

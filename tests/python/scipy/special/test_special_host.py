@@ -675,17 +675,14 @@ def _ulp_floor(got, want, floor=1e-300):
 def test_incomplete_gamma_exact(host, name):
     # The factor x^a e^-x / Gamma(a) (Stirling's form with a double-double exponent near x = a,
     # else pow * exp / tgamma), the backward-summed continued fraction, Temme's expansion and the
-    # small-x form put P and Q within a few ulp of the exact value (SciPy 1.17: up to ~940), but
-    # for a below ~0.05 with x near 1, where the small-x form's two terms cancel (Q = 0.19 a
-    # from -0.66 a + 0.85 a at x = 1.09): up to 23 ulp there.
+    # small-x form put P and Q within 6 ulp of the exact value (SciPy 1.17: up to ~970), also
+    # for small a near x = 1, where SciPy's small-x form cancels (the fraction serves there).
     mpmath = pytest.importorskip("mpmath")
     a, x = _igam_draws(_rng, 400)
     (got,) = host(name, a, x)
     err = _ulp_floor(got, _igam_exact(mpmath, name, a, x))
-    cancels = (a < 0.1) & (x > 0.5) & (x <= 1.1)
-    k = int(np.argmax(np.where(cancels, 0, err)))
-    assert err[k] <= 12, (err[k], a[k], x[k])
-    assert err[cancels].max(initial=0) <= 32
+    k = int(np.argmax(err))
+    assert err[k] <= 8, (err[k], a[k], x[k])
 
 
 @pytest.mark.parametrize("name", ["gammainc", "gammaincc", "gammaincinv", "gammainccinv", "pdtr",
@@ -716,7 +713,7 @@ def test_incomplete_gamma_special_values(host):
         with np.errstate(all="ignore"):
             close(got[~inner], getattr(sp, name)(a[~inner], x[~inner]), 0.0)
         err = _ulp_floor(got[inner], _igam_exact(mpmath, name, a[inner], x[inner]))
-        assert err.max() <= 8, (name, err.max(), a[inner][np.argmax(err)], x[inner][np.argmax(err)])
+        assert err.max() <= 4, (name, err.max(), a[inner][np.argmax(err)], x[inner][np.argmax(err)])
     # (a = 0 and 1e-300 left out: SciPy 1.17 answers 0 there even for p outside [0, 1])
     p = np.array([0.0, 1e-300, 0.3, 0.5, 1.0, np.nan, -0.5, 1.5])
     a, q = np.meshgrid(v[2:], p, indexing="ij")

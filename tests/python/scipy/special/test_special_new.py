@@ -338,9 +338,9 @@ def test_softplus_is_logaddexp():
 @pytest.mark.parametrize("name", ["gammainc", "gammaincc"])
 def test_incomplete_gamma_exact(name):
     # Against the exact value (mpmath), where SciPy's own error (up to ~1e3 ulp, its factor
-    # exp(a log x - x - lgamma(a))) hides cunp's: the host measures at most 9 ulp (23 for
-    # a < 0.1 near x = 1, test_special_host.py); the device adds CUDA's pow, exp, tgamma (11 ulp)
-    # and erfc roundings.
+    # exp(a log x - x - lgamma(a))) hides cunp's: the host measures at most 6 ulp
+    # (test_special_host.py); the device adds CUDA's pow, exp, tgamma (11 ulp) and erfc
+    # roundings.
     mpmath = pytest.importorskip("mpmath")
     mpmath.mp.dps = 40
     n = 300
@@ -359,7 +359,7 @@ def test_incomplete_gamma_exact(name):
         err[small] = np.abs(got - want)[small] / (1e-300 * np.finfo(float).eps)
     err[got == want] = 0
     k = int(np.argmax(err))
-    assert err[k] <= 48, (err[k], a[k], x[k])
+    assert err[k] <= 32, (err[k], a[k], x[k])
 
 
 def test_betainc_exact():
