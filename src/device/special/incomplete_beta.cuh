@@ -113,14 +113,20 @@ __device__ inline double sp_ibeta_fraction(double a, double b, double x) {
 // (1-b)_n x^n / (n! (a + n))), whose terms are all positive there; `front` is x^a y^b / B(a, b)
 // and yb = y^b. Past the mean the continued fraction gives 1 - I, and for small b the mass sits
 // near x = 1, so I can be small there: 1 - (1 - I) lost up to 700 ulp (a = 2.3, b = 0.018,
-// x = 0.77). The terms fall like x^n / n^(1+b): false where 20000 of them do not reach eps.
+// x = 0.77). The terms fall like x^n / n^(1+b): false where 20000 of them do not reach eps
+// (x above ~0.998), and 1 - rest serves.
 __device__ inline bool sp_ibeta_small_b_series(double a, double b, double x, double front,
                                                double yb, double& r) {
-  double term = 1.0, sum = 0.0;
+  // The running product (1-b)_n x^n / n! is carried in double-double: over thousands of terms
+  // (x near 1) its roundings in double would add up to tens of ulp.
+  sp_dd term = {1.0, 0.0};
+  double sum = 0.0, carry = 0.0;  // Kahan-compensated sum
   for (int n = 1; n < 20000; ++n) {
-    term *= (n - b) * x / n;
-    const double t = term / (a + n);
-    sum += t;
+    term = sp_dd_div(sp_dd_mul(sp_dd_mul(term, x), sp_dd_two_sum(n, -b)), n);
+    const double t = (term.hi + term.lo) / (a + n);
+    const double yk = t - carry, next = sum + yk;
+    carry = (next - sum) - yk;
+    sum = next;
     if (t < 1e-17 * sum) {
       r = front / yb / a * (1.0 + a * sum);
       return true;
@@ -142,9 +148,9 @@ __device__ inline double sp_betainc(double a, double b, double x) {
   if (x < (a + 1.0) / (a + b + 2.0)) return front / a * sp_ibeta_fraction(a, b, x);
   const double rest = front / b * sp_ibeta_fraction(b, a, y.hi);  // 1 - I
   double r;
-  // The series. terms carry the roundings of their running product, about sqrt(1 / (1 - x))
-  // ulp; 1 - rest loses rest / (1 - rest) times rest's few ulp.
-  if (b < 1.0 && rest > 0.5 && rest > (1.0 - rest) * ::sqrt(1.0 / y.hi)) {
+  // 1 - rest loses rest / (1 - rest) times rest's few ulp; the series (double-double running
+  // product, compensated sum) stays within a few ulp where it converges.
+  if (b < 1.0 && rest > 0.5) {
     const double yb = ::pow(y.hi, b) * (1.0 + b * (y.lo / y.hi));
     if (yb > 0.0 && sp_ibeta_small_b_series(a, b, x, front, yb, r)) return r;
   }

@@ -205,7 +205,8 @@ CASES = [
          256, floor=1e-300, note=IBETA_NOW),
     Case("betainc", "a, b in [0.01, 100], x in [0, 1]",
          lambda: _triples(0.01, 100, 31, lin(0, 1, 101)), 1024, floor=1e-300,
-         note=IBETA_NOW + "; near x = 1 with b ~ 0.01 small b's series runs to thousands of terms"),
+         note=IBETA_NOW + "; past the mean with b > 1 and I small 1 - I_(1-x)(b, a) still "
+         "cancels"),
     # distribution functions (through the incomplete gamma and beta functions)
     Case("pdtr", "k in [0, 50], m in [0, 60]", _grid2(np.arange(0, 51.0), lin(0, 60, 201)), 1024,
          floor=1e-300, note=IGAM),

@@ -750,9 +750,9 @@ def test_incomplete_gamma_inverse_exact(host, name):
 def test_betainc_exact(host):
     # The prefactor x^a (1-x)^b / B(a, b) (Stirling's form with a double-double exponent near the
     # mean, powers of double-double ratios elsewhere), the backward-summed continued fraction and
-    # small b's power series past the mean: within 10 ulp of mpmath for a, b in [0.1, 10] and
-    # 52 for a, b in [0.01, 100] (b ~ 0.01 with x near 1, where the series runs to thousands of
-    # terms); SciPy 1.17 up to 28 and 100 on the same points.
+    # small b's power series past the mean: within 8 ulp of mpmath for a, b in [0.1, 10] and 31
+    # for a, b in [0.01, 100] (1 - I_(1-x)(b, a) still cancels past the mean for b > 1 with I
+    # small: a = 97, b = 5.9, x = 0.905); SciPy 1.17 up to 28 and 100 on such points.
     mpmath = pytest.importorskip("mpmath")
     mpmath.mp.dps = 40
     n = 300
@@ -765,7 +765,7 @@ def test_betainc_exact(host):
     want = np.array([float(mpmath.betainc(u, v, 0, w, regularized=True))
                      for u, v, w in zip(a, b, x)])
     err = _ulp_floor(got, want)
-    for part, bound in [(slice(0, n), 16), (slice(n, 2 * n), 64)]:
+    for part, bound in [(slice(0, n), 16), (slice(n, 2 * n), 48)]:
         k = int(np.argmax(err[part]))
         assert err[part][k] <= bound, (err[part][k], a[part][k], b[part][k], x[part][k])
 
