@@ -333,3 +333,53 @@ def test_third_batch_against_scipy(name, args, rtol):
 def test_softplus_is_logaddexp():
     x = np.array([-1000.0, -1.0, 0.0, 1.0, 1000.0])
     close(_special().softplus(cunp.asarray(x)), sp.softplus(x), 1e-15)
+
+
+@pytest.mark.parametrize("name", ["gammainc", "gammaincc"])
+def test_incomplete_gamma_exact(name):
+    # Against the exact value (mpmath), where SciPy's own error (up to ~1e3 ulp, its factor
+    # exp(a log x - x - lgamma(a))) hides cunp's: the host measures at most 6 ulp
+    # (test_special_host.py); the device adds CUDA's pow, exp, tgamma (11 ulp) and erfc
+    # roundings.
+    mpmath = pytest.importorskip("mpmath")
+    mpmath.mp.dps = 40
+    n = 300
+    a = np.concatenate([np.exp(_rng.uniform(np.log(1e-3), np.log(100), n)),
+                        np.exp(_rng.uniform(np.log(20), np.log(1e4), n))])
+    x = np.concatenate([_rng.uniform(0, 200, n), a[n:] * _rng.uniform(0.6, 1.4, n)])
+    got = cunp.asnumpy(getattr(_special(), name)(cunp.asarray(a), cunp.asarray(x)))
+    if name == "gammainc":
+        want = [mpmath.gammainc(u, 0, v, regularized=True) for u, v in zip(a, x)]
+    else:
+        want = [mpmath.gammainc(u, v, mpmath.inf, regularized=True) for u, v in zip(a, x)]
+    want = np.array([float(w) for w in want])
+    with np.errstate(all="ignore"):
+        err = np.abs(got - want) / np.spacing(np.abs(want))
+        small = np.abs(want) < 1e-300
+        err[small] = np.abs(got - want)[small] / (1e-300 * np.finfo(float).eps)
+    err[got == want] = 0
+    k = int(np.argmax(err))
+    assert err[k] <= 32, (err[k], a[k], x[k])
+
+
+def test_betainc_exact():
+    # Against mpmath: the host measures 8 ulp (a, b in [0.1, 10]) and 31 (a, b in [0.01, 100];
+    # test_special_host.py); the device adds CUDA's pow, exp and tgamma roundings.
+    mpmath = pytest.importorskip("mpmath")
+    mpmath.mp.dps = 40
+    n = 300
+    lo, hi = np.repeat([0.1, 0.01], n), np.repeat([10.0, 100.0], n)
+    a = np.exp(_rng.uniform(np.log(lo), np.log(hi)))
+    b = np.exp(_rng.uniform(np.log(lo), np.log(hi)))
+    x = _rng.uniform(0, 1, 2 * n)
+    got = cunp.asnumpy(_special().betainc(cunp.asarray(a), cunp.asarray(b), cunp.asarray(x)))
+    want = np.array([float(mpmath.betainc(u, v, 0, w, regularized=True))
+                     for u, v, w in zip(a, b, x)])
+    with np.errstate(all="ignore"):
+        err = np.abs(got - want) / np.spacing(np.abs(want))
+        small = np.abs(want) < 1e-300
+        err[small] = np.abs(got - want)[small] / (1e-300 * np.finfo(float).eps)
+    err[got == want] = 0
+    for part, bound in [(slice(0, n), 48), (slice(n, 2 * n), 128)]:
+        k = int(np.argmax(err[part]))
+        assert err[part][k] <= bound, (err[part][k], a[part][k], b[part][k], x[part][k])

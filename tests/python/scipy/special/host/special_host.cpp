@@ -95,6 +95,44 @@ int main() {
       r[0] = sp_stdtr(a, b);
     } else if (!std::strcmp(f, "stdtrit")) {
       r[0] = sp_stdtrit(a, b);
+    } else if (!std::strcmp(f, "gammainc")) {
+      r[0] = sp_gammainc(a, b);
+    } else if (!std::strcmp(f, "gammaincc")) {
+      r[0] = sp_gammaincc(a, b);
+    } else if (!std::strcmp(f, "gammaincinv")) {
+      r[0] = sp_gammaincinv(a, b);
+    } else if (!std::strcmp(f, "gammainccinv")) {
+      r[0] = sp_gammainccinv(a, b);
+    } else if (!std::strcmp(f, "betainc")) {
+      r[0] = sp_betainc(a, b, c);
+    } else if (!std::strcmp(f, "pdtr")) {  // the distribution functions on gammainc and betainc
+      r[0] = sp_pdtr(a, b);
+    } else if (!std::strcmp(f, "pdtrc")) {
+      r[0] = sp_pdtrc(a, b);
+    } else if (!std::strcmp(f, "pdtri")) {
+      r[0] = sp_pdtri(a, b);
+    } else if (!std::strcmp(f, "chdtr")) {
+      r[0] = sp_chdtr(a, b);
+    } else if (!std::strcmp(f, "chdtrc")) {
+      r[0] = sp_chdtrc(a, b);
+    } else if (!std::strcmp(f, "chdtri")) {
+      r[0] = sp_chdtri(a, b);
+    } else if (!std::strcmp(f, "gdtr")) {
+      r[0] = sp_gdtr(a, b, c);
+    } else if (!std::strcmp(f, "gdtrc")) {
+      r[0] = sp_gdtrc(a, b, c);
+    } else if (!std::strcmp(f, "bdtr")) {
+      r[0] = sp_bdtr(a, b, c);
+    } else if (!std::strcmp(f, "bdtrc")) {
+      r[0] = sp_bdtrc(a, b, c);
+    } else if (!std::strcmp(f, "nbdtr")) {
+      r[0] = sp_nbdtr(a, b, c);
+    } else if (!std::strcmp(f, "nbdtrc")) {
+      r[0] = sp_nbdtrc(a, b, c);
+    } else if (!std::strcmp(f, "fdtr")) {
+      r[0] = sp_fdtr(a, b, c);
+    } else if (!std::strcmp(f, "fdtrc")) {
+      r[0] = sp_fdtrc(a, b, c);
     } else if (!std::strcmp(f, "betaincc")) {
       r[0] = sp_betaincc(a, b, c);
     } else if (!std::strcmp(f, "betainccinv")) {
