@@ -83,6 +83,7 @@ DType scalar_dtype(nb::handle h);
 nb::object from_scalar(const Scalar& s);  // to bool / int / float / complex
 
 std::vector<IndexItem> to_index(nb::handle key);
+IndexItem slice_item(PyObject* slice);  // a Python slice as an index item (a zero step kept)
 // An integer through __index__ (TypeError otherwise, ValueError past int64).
 int64_t to_int(nb::handle h);
 

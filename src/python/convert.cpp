@@ -391,6 +391,24 @@ NDArray gather_nested(nb::handle obj, nb::handle dtype) {
   return out;
 }
 
+IndexItem slice_item(PyObject* o) {
+  Py_ssize_t start, stop, step;
+  PySliceObject* s = reinterpret_cast<PySliceObject*>(o);
+  if (PySlice_Unpack(o, &start, &stop, &step) < 0) {
+    // A zero step: NumPy counts the key's indices first (IndexError), then refuses the step
+    // (ValueError), so the view made from the key raises it.
+    const bool zero = s->step != Py_None && PyIndex_Check(s->step) &&
+                      PyNumber_AsSsize_t(s->step, nullptr) == 0 && !PyErr_Occurred();
+    if (!zero) throw nb::python_error();
+    PyErr_Clear();
+    return IndexItem::slice(IndexItem::kNone, IndexItem::kNone, 0);
+  }
+  // PySlice_Unpack fills defaults with extremes; keep "omitted" distinct for clarity.
+  return IndexItem::slice(s->start == Py_None ? IndexItem::kNone : start,
+                          s->stop == Py_None ? IndexItem::kNone : stop,
+                          s->step == Py_None ? IndexItem::kNone : step);
+}
+
 std::vector<IndexItem> to_index(nb::handle key) {
   std::vector<IndexItem> items;
   auto one = [&](nb::handle k) {
@@ -400,13 +418,7 @@ std::vector<IndexItem> to_index(nb::handle key) {
     } else if (o == Py_Ellipsis) {
       items.push_back(IndexItem::ellipsis());
     } else if (PySlice_Check(o)) {
-      Py_ssize_t start, stop, step;
-      if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
-      PySliceObject* s = reinterpret_cast<PySliceObject*>(o);
-      // PySlice_Unpack fills defaults with extremes; keep "omitted" distinct for clarity.
-      items.push_back(IndexItem::slice(s->start == Py_None ? IndexItem::kNone : start,
-                                       s->stop == Py_None ? IndexItem::kNone : stop,
-                                       s->step == Py_None ? IndexItem::kNone : step));
+      items.push_back(slice_item(o));
     } else if (PyLong_CheckExact(o)) {
       items.push_back(IndexItem::integer(to_int(k)));
     } else if (!PyBool_Check(o) && !is_array(k) && PyIndex_Check(o) &&

@@ -62,12 +62,8 @@ Index key_item(nb::handle k, KeyArrays mode, std::vector<int64_t>* mask_counts) 
   if (o == Py_None) return Index::new_axis();
   if (o == Py_Ellipsis) return Index::ellipsis();
   if (PySlice_Check(o)) {
-    Py_ssize_t start, stop, step;
-    if (PySlice_Unpack(o, &start, &stop, &step) < 0) throw nb::python_error();
-    auto* s = reinterpret_cast<PySliceObject*>(o);
-    return Index::slice(s->start == Py_None ? IndexItem::kNone : start,
-                        s->stop == Py_None ? IndexItem::kNone : stop,
-                        s->step == Py_None ? IndexItem::kNone : step);
+    const IndexItem it = slice_item(o);
+    return Index::slice(it.start, it.stop, it.step);
   }
   if (PyBool_Check(o)) return Index::boolean(o == Py_True);
   if (PyLong_Check(o)) return Index::integer(to_int(k));

@@ -82,11 +82,22 @@ SCANS = {'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'cumulative_sum', 'cumu
 
 
 def scan_overflow(name, inputs, result):
-    """A running sum or product that overflows finite input: a parallel scan associates
-    differently from NumPy's left-to-right loop, so inf * 0 (NaN) in one order is 0 or inf in the
-    other."""
+    """A running sum or product that meets inf (overflowing, or given): a parallel scan
+    associates differently from NumPy's left-to-right loop, so inf * 0 (NaN) in one order is 0
+    or inf in the other, and inf - inf likewise."""
     if name not in SCANS or not isinstance(result, numpy.ndarray) or result.dtype.kind not in 'fc':
         return False
     with numpy.errstate(all='ignore'):
-        finite_in = all(numpy.isfinite(a).all() for a in inputs if a.dtype.kind in 'fc')
-        return bool(finite_in and not numpy.isfinite(result).all())
+        if numpy.isinf(result).any():
+            return True
+        if 'prod' not in name:
+            return False
+        # A product of some run of the nonzero inputs may overflow inside a block of the scan,
+        # where NumPy's running product is already 0.
+        limit = numpy.log(float(numpy.finfo(result.dtype).max))
+        for a in inputs:
+            values = numpy.abs(numpy.asarray(a, dtype=complex).ravel())
+            values = values[(values != 0) & numpy.isfinite(values)]
+            if numpy.log(values[values > 1]).sum() > limit:
+                return True
+        return False

@@ -102,7 +102,15 @@ def _as_like(a):
 
 
 def _python_number(v, what):
-    if getattr(v, "ndim", 0):  # NumPy 2.5 no longer reads a one-element array as its value
+    if getattr(v, "ndim", 0):
+        # NumPy 2.5 takes the truth of an array argument first (refused unless it has one
+        # element), then no longer reads a one-element array as its value.
+        if v.size == 0:
+            raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > "
+                             "0` to check that an array is not empty.")
+        if v.size > 1:
+            raise ValueError("The truth value of an array with more than one element is "
+                             "ambiguous. Use a.any() or a.all()")
         raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
     if isinstance(v, ndarray):
         v = v.item()

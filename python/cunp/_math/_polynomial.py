@@ -264,8 +264,8 @@ def polyder(p, m=1):
         raise ValueError("Order of derivative must be positive (see polyint)")
     truepoly = isinstance(p, poly1d)
     p = asarray(_coeffs(p))
-    if m == 0 and p.ndim == 0:  # NumPy 2.5 returns a 0-d p as it is for m = 0
-        return poly1d(p) if truepoly else p
+    if p.ndim == 0:  # NumPy forms a first derivative even for m = 0: len() fails first
+        raise TypeError("len() of unsized object")
     for _ in range(m):
         p = _derive(p)
     if p.ndim > 1:

@@ -307,7 +307,7 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   // Only Python scalars: each takes its default dtype, as np.asarray would give it, for the
   // choice of loop. Past a single operand they stay Python scalars for the casting checks.
   Weak given[8] = {};
-  std::copy(weak, weak + n, given);
+  for (int k = 0; k < n; ++k) given[k] = weak[k];
   if (all_weak)
     for (int k = 0; k < n; ++k) weak[k] = Weak::None;
   if (all_weak && n == 1) given[0] = Weak::None;
@@ -347,22 +347,25 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
   // The type NEP 50 gives the Python scalars beside the arrays and dtype= (np.result_type of
   // them all): a refused scalar is named by it, and 'equiv' wants it to be the scalar's own.
   auto scalar_type = [&] {
-    DType d[9];
+    DType d[9] = {};
     Weak w[9] = {};
-    std::copy(dt, dt + n, d);
-    std::copy(given, given + n, w);
+    for (int k = 0; k < n; ++k) d[k] = dt[k], w[k] = given[k];
     int m = n;
     if (opt.dtype) d[m++] = *opt.dtype;
     return common_dtype(d, w, m);
   };
   if (opt.casting == Casting::Equiv && u.resolver != Resolver::Logical)
-    for (int k = 0; k < n; ++k)  // NumPy refuses these first, with their own message
-      if (checked_weak(k) && scalar_type() != dt[k])
+    for (int k = 0; k < n; ++k) {  // NumPy refuses these first, with their own message
+      if (!checked_weak(k)) continue;
+      // The scalar goes to its loop type where its kind fits, else to its NEP 50 type.
+      const DType to = weak_fits(given[k], l.types[k]) ? l.types[k] : scalar_type();
+      if (to != dt[k])
         throw TypeError(std::string("cannot cast Python ") +
                         (given[k] == Weak::Int     ? "int"
                          : given[k] == Weak::Float ? "float"
                                                    : "complex") +
-                        " to " + name(scalar_type()) + " under the casting rule 'equiv'");
+                        " to " + name(to) + " under the casting rule 'equiv'");
+    }
   for (int k = 0; k < n; ++k) {
     if (u.resolver == Resolver::Logical && l.types[k] == DType::Bool) continue;  // NumPy's too
     bool ok = checked_weak(k) ? opt.casting == Casting::Unsafe || weak_fits(given[k], l.types[k])

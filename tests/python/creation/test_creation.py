@@ -213,6 +213,18 @@ def test_arange_fractional_step_to_integers(xp, args, dtype):
     return xp.arange(*args, dtype=dtype)
 
 
+@pytest.mark.parametrize('value, error', [(numpy.zeros(0), ValueError), (numpy.ones(1), TypeError),
+                                          (numpy.ones(2), ValueError)])
+def test_arange_refuses_arrays_of_one_dimension(value, error):
+    """NumPy 2.5 takes an array argument's truth value (one element only), then refuses to read
+    a 1-D array as a number."""
+    for xp in (numpy, cunp):
+        if xp is numpy and numpy.lib.NumpyVersion(numpy.__version__) < '2.5.0':
+            continue
+        with pytest.raises(error):
+            xp.arange(xp.asarray(value))
+
+
 @testing.numpy_cunp_array_equal()
 def test_arange_keywords(xp):
     return xp.arange(start=2, stop=11, step=3, dtype=numpy.int16)

@@ -553,3 +553,17 @@ def test_host_numpy_bool_scalar_key(key, value):
     got[key] = value
     same(expected, got)
     same(base[key], cunp.asarray(base)[key])
+
+
+@pytest.mark.parametrize("shape, key, error", [
+    ((), (slice(None, None, 0),), IndexError), ((3,), slice(None, None, 0), ValueError),
+    ((2, 3), (0, 0, slice(None, None, 0)), IndexError), ((2, 3), (slice(1, 2, 0),), ValueError),
+])
+def test_zero_slice_step_after_the_index_count(shape, key, error):
+    """NumPy counts a key's indices (IndexError) before it refuses a zero step (ValueError)."""
+    for xp in (numpy, cunp):
+        a = xp.zeros(shape)
+        with pytest.raises(error):
+            a[key]
+        with pytest.raises(error):
+            a[key] = 1

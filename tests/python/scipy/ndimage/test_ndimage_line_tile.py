@@ -209,7 +209,10 @@ def test_gaussian_filter_tiles_dtypes(dtype, out):
     from cunp.scipy import ndimage as cn
     rng = numpy.random.default_rng(5)
     x = (rng.random((130, 260)) * 200).astype(dtype)
-    expected = sn.gaussian_filter(x, 2.5, output=out)
+    try:
+        expected = sn.gaussian_filter(x, 2.5, output=out)
+    except RuntimeError as e:  # SciPy's linear filters refuse float16
+        pytest.skip(f"SciPy: {e}")
     got = cn.gaussian_filter(cunp.asarray(x), 2.5, output=out)
     assert got.dtype == expected.dtype
     kind = numpy.dtype(expected.dtype).kind
