@@ -89,14 +89,23 @@ def _as_pair(xp, in1, in2, what):
     return in1, in2
 
 
-def fftconvolve(xp, in1, in2, mode="full", axes=None):
+def fft_operands(xp, in1, in2):
+    """(in1, in2, result): the operands as arrays, and the result where SciPy's FFT
+    convolutions give it without a transform (0-d operands, an empty one), else None."""
     in1, in2 = xp.asarray(in1), xp.asarray(in2)
     if in1.ndim == in2.ndim == 0:
-        return in1 * in2
+        return in1, in2, in1 * in2
     if in1.ndim != in2.ndim:
         raise ValueError("in1 and in2 should have the same dimensionality")
     if in1.size == 0 or in2.size == 0:
-        return xp.asarray([])
+        return in1, in2, xp.asarray([])
+    return in1, in2, None
+
+
+def fftconvolve(xp, in1, in2, mode="full", axes=None):
+    in1, in2, result = fft_operands(xp, in1, in2)
+    if result is not None:
+        return result
     check_mode(mode)
     axes = _freq_axes(in1, in2, axes)
     if inputs_swap_needed(mode, in1.shape, in2.shape, axes):

@@ -23,8 +23,8 @@ import itertools
 import numpy as np
 
 from cunp.scipy.fft._helper import next_fast_len
-from cunp.scipy.signal._convolve import (_fft_mode, _freq_axes, check_mode, fftconvolve,
-                                         inputs_swap_needed)
+from cunp.scipy.signal._convolve import (_fft_mode, _freq_axes, check_mode, fft_operands,
+                                         fftconvolve, inputs_swap_needed)
 from cunp.scipy.signal._namespace import float_dtype
 
 # Transform length per block: a power of two >= _BLOCK_RATIO * overlap and >= _MIN_BLOCK.
@@ -83,13 +83,9 @@ def _blocks(xp, x, dtype, axes, lengths, steps, counts):
 
 
 def oaconvolve(xp, in1, in2, mode="full", axes=None):
-    in1, in2 = xp.asarray(in1), xp.asarray(in2)
-    if in1.ndim == in2.ndim == 0:
-        return in1 * in2
-    if in1.ndim != in2.ndim:
-        raise ValueError("in1 and in2 should have the same dimensionality")
-    if in1.size == 0 or in2.size == 0:
-        return xp.asarray([])
+    in1, in2, result = fft_operands(xp, in1, in2)
+    if result is not None:
+        return result
     if in1.shape == in2.shape:
         return fftconvolve(xp, in1, in2, mode, axes)
     check_mode(mode)

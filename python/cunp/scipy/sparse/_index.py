@@ -32,18 +32,10 @@ def _line_indices(key, bound):
         return xp.arange(start, stop, step, dtype=numpy.int64), False, True
     if isintlike(key):
         return xp.asarray([_normalize_int(key, bound)], dtype=numpy.int64), True, True
-    arr = key if _backend.is_device_array(key) else numpy.asarray(key)
-    if arr.size == 0 and arr.dtype.kind == "f":
-        arr = arr.astype(numpy.int64)  # an empty list selects nothing
-    if arr.dtype == numpy.bool_:
-        if arr.ndim != 1 or arr.shape[0] != bound:
-            raise IndexError(f"boolean index did not match indexed array along axis; size "
-                             f"of axis is {bound} but size of boolean index is "
-                             f"{arr.shape[0] if arr.ndim else 0}")
-        return xp.flatnonzero(xp.asarray(arr)), False, True
-    if arr.dtype.kind not in "iu":
-        raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis "
-                         "(`None`) and integer or boolean arrays are valid indices")
+    is_mask = (key.dtype if hasattr(key, "dtype") else numpy.asarray(key).dtype) == numpy.bool_
+    arr = _pointwise.index_array(key, bound)
+    if is_mask:  # the positions of its True entries: in range by construction
+        return arr, False, True
     if arr.ndim != 1:
         raise IndexError("Index dimension must be 1 or 2")
     # No copy for an int64 device key; the range check waits for the take's one host read.

@@ -15,9 +15,9 @@ from ._base import sparray
 from ._sputils import isintlike
 
 
-def _as_index_array(key, bound):
-    """An integer index array (NumPy or device) for one axis of a paired key; a 1-D boolean
-    array stands for the positions of its True entries."""
+def index_array(key, bound):
+    """An integer index array (NumPy or device) for one axis of a key; a 1-D boolean array
+    stands for the positions of its True entries (on the device)."""
     xp = _backend.xp
     arr = key if _backend.is_device_array(key) else numpy.asarray(key)
     if arr.size == 0 and arr.dtype.kind == "f":
@@ -113,8 +113,8 @@ def getitem(a, rk, ck):
     """A[rk, ck] for a paired key (is_paired)."""
     xp = _backend.xp
     m, n = a.shape
-    rows = _as_index_array(rk, m)
-    cols = _as_index_array(ck, n)
+    rows = index_array(rk, m)
+    cols = index_array(ck, n)
     rows, cols, shape = _broadcast(rows, cols)
     values = element_values(a, _normalize(rows, m), _normalize(cols, n))
     if len(shape) == 2:
