@@ -159,6 +159,10 @@ NDArray arange_n(int64_t n, std::complex<double> start, std::complex<double> ste
     int64_t a = static_cast<int64_t>(s);
     int64_t d = std::trunc(s) == s && std::trunc(t) == t ? static_cast<int64_t>(t)
                                                          : static_cast<int64_t>(s + t) - a;
+    if (dtype == DType::Bool) {  // the truth of the first two values: arange(0.5, 1) is [True]
+      a = start != 0.0;
+      d = static_cast<int64_t>(start + step != 0.0) - a;
+    }
     elementwise(kArangeInt, {}, {out},
                 {Scalar::from_int(a, DType::Int64), Scalar::from_int(d, DType::Int64)});
   }

@@ -213,6 +213,12 @@ def test_arange_fractional_step_to_integers(xp, args, dtype):
     return xp.arange(*args, dtype=dtype)
 
 
+@pytest.mark.parametrize('args', [(0.5, 1), (0, 0.5, 0.25), (-0.5, 0.5), (0.0, 2.0)], ids=str)
+@testing.numpy_cunp_array_equal()
+def test_arange_bool_takes_the_truth_of_its_first_two_values(xp, args):
+    return xp.arange(*args, dtype=bool)
+
+
 @pytest.mark.parametrize('value, error', [(numpy.zeros(0), ValueError), (numpy.ones(1), TypeError),
                                           (numpy.ones(2), ValueError)])
 def test_arange_refuses_arrays_of_one_dimension(value, error):
