@@ -14,6 +14,7 @@ from cunp.scipy.sparse import _backend  # noqa: E402
 from cunp.scipy.sparse import linalg as cl  # noqa: E402
 
 from sparse_linalg_problems import device, hermitian, host, poisson2d, rectangular  # noqa
+from spsm_model import calls as spsm_calls  # noqa: E402
 
 DTYPES = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
 
@@ -52,10 +53,14 @@ def test_eigsh_poisson_matches_scipy(backend):
 
 
 @pytest.mark.parametrize("sigma,which", [(0.0, "LM"), (1.0, "LM"), (1.0, "LA"), (1.0, "SA")])
-def test_eigsh_shift_invert(backend, sigma, which):
+def test_eigsh_shift_invert(spsm_model, sigma, which):
     A = poisson2d(12)
+    spsm_calls.clear()
     w, v = cl.eigsh(device(A), k=4, sigma=sigma, which=which)
     w, v = host(w), host(v)
+    if spsm_model == "numpy":
+        # A sparse A is factored by splu: its solves are the triangular solves.
+        assert spsm_calls
     ref = sla.eigsh(A, k=4, sigma=sigma, which=which, return_eigenvectors=False)
     numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9, atol=1e-12)
     numpy.testing.assert_allclose(A @ v, v * w, atol=1e-8)
@@ -64,6 +69,76 @@ def test_eigsh_shift_invert(backend, sigma, which):
     w2 = cl.eigsh(device(A), k=4, sigma=sigma, which=which, return_eigenvectors=False,
                   OPinv=cl.aslinearoperator(_backend.xp.asarray(inv)))
     numpy.testing.assert_allclose(host(w2), w, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("fmt", ["csr", "csc", "coo"])
+def test_eigsh_shift_invert_sparse_lu(spsm_model, dtype, fmt):
+    """sigma on a sparse A goes through splu (every dtype and input format), matching SciPy's
+    shift-invert; a dense A, and the path without SciPy, take the dense LU and agree."""
+    from cunp.scipy import sparse as cs
+    from cunp.scipy.sparse.linalg._dsolve import _linsolve
+
+    A = hermitian(60, dtype, seed=7, definite=False)
+    ours = {"csr": cs.csr_array, "csc": cs.csc_array, "coo": cs.coo_array}[fmt](A.asformat(fmt))
+    sigma = 0.3
+    spsm_calls.clear()
+    w, v = cl.eigsh(ours, k=3, sigma=sigma)
+    w, v = host(w), host(v)
+    if spsm_model == "numpy":
+        assert spsm_calls
+    assert v.dtype == numpy.dtype(dtype) and w.dtype == numpy.dtype(dtype).char.lower()
+    ref = sla.eigsh(A.astype(numpy.complex128 if numpy.dtype(dtype).kind == "c"
+                             else numpy.float64), k=3, sigma=sigma, return_eigenvectors=False)
+    tol = _tol(dtype) * 10
+    numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=tol, atol=tol)
+    scale = numpy.abs(ref).max()
+    numpy.testing.assert_allclose(A @ v, v * w, atol=10 * tol * scale)
+    dense = cl.eigsh(_backend.xp.asarray(A.toarray()), k=3, sigma=sigma,
+                     return_eigenvectors=False)
+    numpy.testing.assert_allclose(numpy.sort(host(dense)), w, rtol=tol, atol=tol)
+    spsm_calls.clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_linsolve, "_dense_fallback_only", True)
+        fallback = cl.eigsh(ours, k=3, sigma=sigma, return_eigenvectors=False)
+    assert not spsm_calls
+    numpy.testing.assert_allclose(numpy.sort(host(fallback)), w, rtol=tol, atol=tol)
+
+
+def test_eigsh_shift_invert_singular(spsm_model):
+    # sigma an exact eigenvalue of a diagonal matrix: the LU is exactly singular, as SciPy.
+    D = sps.diags_array(numpy.arange(1.0, 21.0)).tocsr()
+    with pytest.raises(RuntimeError, match="singular"):
+        sla.eigsh(D, k=2, sigma=3.0)
+    with pytest.raises(RuntimeError, match="singular"):
+        cl.eigsh(device(D), k=2, sigma=3.0)
+
+
+@pytest.mark.gpu
+def test_eigsh_shift_invert_large_poisson():
+    """A 20000 x 20000 Poisson matrix (its dense copy, 3.2 GB, and a dense LU of it are what
+    the sparse LU avoids): the eigenpairs nearest sigma, by their residuals and against
+    the matrix's known spectrum."""
+    import cunp
+
+    if _backend.xp is not cunp:
+        pytest.skip("needs the cunp backend")
+    m1, m2 = 200, 100  # n = 20000
+    T1 = sps.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(m1, m1))
+    T2 = sps.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(m2, m2))
+    A = (sps.kron(T1, sps.eye_array(m2)) + sps.kron(sps.eye_array(m1), T2)).tocsr()
+    e1 = 2 - 2 * numpy.cos(numpy.pi * numpy.arange(1, m1 + 1) / (m1 + 1))
+    e2 = 2 - 2 * numpy.cos(numpy.pi * numpy.arange(1, m2 + 1) / (m2 + 1))
+    spectrum = numpy.sort((e1[:, None] + e2[None, :]).ravel())
+    sigma = 1.0
+    k = 6
+    w, v = cl.eigsh(device(A), k=k, sigma=sigma)
+    w, v = host(w), host(v)
+    expected = numpy.sort(spectrum[numpy.argsort(numpy.abs(spectrum - sigma))[:k]])
+    numpy.testing.assert_allclose(w, expected, rtol=1e-8, atol=1e-10)
+    residual = numpy.linalg.norm(A @ v - v * w, axis=0)
+    assert residual.max() < 1e-7
+    numpy.testing.assert_allclose(v.T @ v, numpy.eye(k), atol=1e-8)
 
 
 def test_eigsh_both_ends(backend):
@@ -262,9 +337,12 @@ def test_eigs_errors(backend):
 
 
 @pytest.mark.parametrize("sigma", [0.5, 1 + 0.5j])
-def test_eigs_shift_invert(backend, sigma):
+def test_eigs_shift_invert(spsm_model, sigma):
     A = _general(100, numpy.float64, 3)
+    spsm_calls.clear()
     w, v = (host(a) for a in cl.eigs(device(A), k=4, sigma=sigma))
+    if spsm_model == "numpy":
+        assert spsm_calls  # splu's sparse LU of A - sigma I, not a dense copy
     ref = sla.eigs(A.astype(numpy.complex128), k=4, sigma=sigma, return_eigenvectors=False)
     numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
     numpy.testing.assert_allclose(A @ v, v * w, atol=1e-9)

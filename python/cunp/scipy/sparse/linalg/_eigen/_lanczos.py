@@ -128,19 +128,43 @@ def _dense_eigh(A, k, which, return_eigenvectors):
 
 
 def _shift_invert(A, sigma, OPinv):
-    """(A - sigma I)^-1 as an operator: OPinv when given, else one LU factorisation of the
-    shifted matrix (a dense getrf on the device, as splu without SciPy)."""
-    xp = _backend.xp
+    """(A - sigma I)^-1 as an operator: OPinv when given; for a sparse A, splu's sparse LU of
+    the shifted matrix (SciPy's SuperLU on the host, the solves on the device), so nothing of
+    size n x n is ever made; else (a dense A, or no SciPy) one dense LU of the shifted matrix
+    on the device."""
     if OPinv is not None:
         return aslinearoperator(OPinv)
     if isinstance(A, LinearOperator):
         raise TypeError("eigsh: shift-invert of a LinearOperator needs OPinv")
-    from .._dsolve import _dense
+    # sigma as a value: a Python scalar promotes weakly (float32 data stays single).
+    dtype = numpy.result_type(A.dtype, numpy.float32, sigma)
+    n = A.shape[0]
+    if issparse(A):
+        from .._dsolve import _linsolve
+
+        if _linsolve._host_solvers() is not None and not _linsolve._dense_fallback_only:
+            return _sparse_shift_invert(A, sigma, dtype)
+    return _dense_shift_invert(A, sigma, dtype, n)
+
+
+def _sparse_shift_invert(A, sigma, dtype):
+    """The inverse of A - sigma I through the solves of one sparse LU (splu, CSC)."""
+    from ..._construct import eye_array
+    from .._dsolve import _linsolve
 
     n = A.shape[0]
+    shifted = (A.astype(dtype) - eye_array(n, dtype=dtype, format="csc") * sigma).astype(dtype)
+    lu = _linsolve.splu(shifted.tocsc())
+    return LinearOperator((n, n), matvec=lambda v: lu.solve(v.astype(dtype, copy=False)),
+                          dtype=dtype)
+
+
+def _dense_shift_invert(A, sigma, dtype, n):
+    """The inverse of A - sigma I through one dense LU on the device (O(n^2) memory)."""
+    xp = _backend.xp
+    from .._dsolve import _dense
+
     dense = A.toarray() if issparse(A) else xp.asarray(A)
-    # sigma as a value: a Python scalar promotes weakly (float32 data stays single).
-    dtype = numpy.result_type(dense.dtype, numpy.float32, sigma)
     shifted = dense.astype(dtype) - sigma * xp.eye(n, dtype=dtype)
     lu, piv, singular = _dense.lu_factor(shifted)
     if singular:
