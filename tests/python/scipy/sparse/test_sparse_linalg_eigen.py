@@ -24,7 +24,7 @@ def _tol(dtype):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("which", ["LM", "LA", "SA"])
+@pytest.mark.parametrize("which", ["LM", "SM", "LA", "SA"])
 def test_eigsh(backend, dtype, which):
     A = hermitian(80, dtype, seed=1, definite=False)
     dense = A.toarray()
@@ -32,7 +32,7 @@ def test_eigsh(backend, dtype, which):
     w, v = cl.eigsh(device(A), k=k, which=which)
     w, v = host(w), host(v)
     ref = numpy.linalg.eigvalsh(dense.astype(numpy.complex128))
-    key = {"LM": -numpy.abs(ref), "LA": -ref, "SA": ref}[which]
+    key = {"LM": -numpy.abs(ref), "SM": numpy.abs(ref), "LA": -ref, "SA": ref}[which]
     expected = numpy.sort(ref[numpy.argsort(key, kind="stable")[:k]])
     scale = numpy.abs(ref).max()
     numpy.testing.assert_allclose(w, expected, atol=_tol(dtype) * scale)
@@ -46,7 +46,7 @@ def test_eigsh(backend, dtype, which):
 
 def test_eigsh_poisson_matches_scipy(backend):
     A = poisson2d(12)
-    for which in ["LM", "SA"]:
+    for which in ["LM", "SA", "SM"]:
         w = host(cl.eigsh(device(A), k=4, which=which, return_eigenvectors=False))
         ref = sla.eigsh(A, k=4, which=which, return_eigenvectors=False)
         numpy.testing.assert_allclose(numpy.sort(w), numpy.sort(ref), rtol=1e-8, atol=1e-8)
@@ -172,8 +172,8 @@ def test_eigsh_errors(backend):
         cl.eigsh(A, k=0)
     with pytest.raises(ValueError, match="which must be one of"):
         cl.eigsh(A, k=2, which="XX")
-    with pytest.raises(NotImplementedError):
-        cl.eigsh(A, k=2, which="SM")
+    with pytest.raises(ValueError, match="which must be one of LM SM LA SA BE"):
+        cl.eigsh(A, k=2, which="sm")
     with pytest.raises(NotImplementedError):
         cl.eigsh(A, k=2, M=A)
     with pytest.raises(NotImplementedError):

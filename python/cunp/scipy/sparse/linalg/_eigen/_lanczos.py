@@ -13,7 +13,7 @@ from .._interface import LinearOperator, aslinearoperator
 
 __all__ = ["ArpackError", "ArpackNoConvergence", "eigsh"]
 
-_WHICH = ("LM", "LA", "SA", "BE")
+_WHICH = ("LM", "SM", "LA", "SA", "BE")
 
 
 class ArpackError(RuntimeError):
@@ -110,6 +110,8 @@ def _select(theta, which, m):
         return numpy.array(order[:m], dtype=numpy.int64)
     if which == "LM":
         order = numpy.argsort(-numpy.abs(theta), kind="stable")
+    elif which == "SM":
+        order = numpy.argsort(numpy.abs(theta), kind="stable")
     elif which == "LA":
         order = numpy.argsort(-theta, kind="stable")
     else:
@@ -175,8 +177,10 @@ def _dense_shift_invert(A, sigma, dtype, n):
 
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
           return_eigenvectors=True, Minv=None, OPinv=None, mode="normal"):
-    """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest in magnitude
-    (LM), the largest (LA), the smallest (SA) or from both ends (BE); with sigma, the ones
+    """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest (LM) or
+    smallest (SM) in magnitude, the largest (LA), the smallest (SA) or from both ends (BE);
+    SM without sigma runs plain Lanczos on the interior of the spectrum, as SciPy's ARPACK
+    does (slow to converge: sigma=0 finds the same pairs faster); with sigma, the ones
     that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). Generalised
     problems (M) are not supported."""
     xp = _backend.xp
@@ -187,10 +191,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     if sigma is None and OPinv is not None:
         raise ValueError("OPinv should not be specified with sigma = None.")
     if which not in _WHICH:
-        if which == "SM":
-            raise NotImplementedError("eigsh: which='SM' is not supported; sigma=0 with "
-                                      "which='LM' gives the smallest in magnitude")
-        raise ValueError(f"which must be one of {' '.join(_WHICH + ('SM',))}")
+        raise ValueError(f"which must be one of {' '.join(_WHICH)}")
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
     n = A.shape[0]
