@@ -114,6 +114,70 @@ def test_eigsh_shift_invert_singular(spsm_model):
         cl.eigsh(device(D), k=2, sigma=3.0)
 
 
+def _mass(n, dtype):
+    """A Hermitian positive definite sparse M (a 1-D mass matrix with a varying diagonal)."""
+    d = numpy.linspace(2.0, 4.0, n)
+    off = numpy.full(n - 1, 0.5)
+    if numpy.dtype(dtype).kind == "c":
+        off = off + 0.25j
+    return sps.diags_array([off.conj(), d, off], offsets=[-1, 0, 1]).tocsr().astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "LA", "SA"])
+def test_eigsh_generalised_shift_invert(spsm_model, dtype, which):
+    """A x = lambda M x with sigma: the eigenvalues of the pencil nearest sigma (as `which`
+    picks among 1 / (lambda - sigma)), against SciPy's eigsh(M=, sigma=) and dense eigh(A, M);
+    the eigenvectors M-orthonormal, as SciPy's."""
+    import scipy.linalg
+
+    n, k, sigma = 70, 3, 0.2
+    A = hermitian(n, dtype, seed=8, definite=False)
+    Mh = _mass(n, dtype)
+    spsm_calls.clear()
+    w, v = cl.eigsh(device(A), k=k, M=device(Mh), sigma=sigma, which=which)
+    w, v = host(w), host(v)
+    if spsm_model == "numpy":
+        assert spsm_calls  # A - sigma M factored by splu
+    wide = numpy.complex128 if numpy.dtype(dtype).kind == "c" else numpy.float64
+    lam = scipy.linalg.eigh(A.toarray().astype(wide), Mh.toarray().astype(wide),
+                            eigvals_only=True)
+    nu = 1 / (lam - sigma)
+    key = {"LM": -numpy.abs(nu), "LA": -nu, "SA": nu}[which]
+    expected = numpy.sort(lam[numpy.argsort(key, kind="stable")[:k]])
+    ref = sla.eigsh(A.astype(wide), k=k, M=Mh.astype(wide), sigma=sigma, which=which,
+                    return_eigenvectors=False)
+    tol = _tol(dtype) * 10
+    scale = numpy.abs(lam).max()
+    numpy.testing.assert_allclose(w, expected, rtol=tol, atol=tol * scale)
+    numpy.testing.assert_allclose(w, numpy.sort(ref.real), rtol=tol, atol=tol * scale)
+    assert v.dtype == numpy.dtype(dtype)
+    numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=10 * tol * scale)
+    numpy.testing.assert_allclose(v.conj().T @ (Mh @ v), numpy.eye(k), atol=10 * tol)
+    # Dense A and M take the dense LU, and a user's OPinv (A - sigma M)^-1 serves as well.
+    dense = cl.eigsh(_backend.xp.asarray(A.toarray()), k=k, M=_backend.xp.asarray(Mh.toarray()),
+                     sigma=sigma, which=which, return_eigenvectors=False)
+    numpy.testing.assert_allclose(numpy.sort(host(dense)), w, rtol=tol, atol=tol * scale)
+    inv = numpy.linalg.inv((A - sigma * Mh).toarray().astype(wide)).astype(dtype)
+    via = cl.eigsh(device(A), k=k, M=device(Mh), sigma=sigma, which=which,
+                   OPinv=cl.aslinearoperator(_backend.xp.asarray(inv)),
+                   return_eigenvectors=False)
+    numpy.testing.assert_allclose(numpy.sort(host(via)), w, rtol=tol, atol=tol * scale)
+
+
+def test_eigsh_generalised_errors(backend):
+    A = device(hermitian(10, numpy.float64))
+    Mh = device(_mass(10, numpy.float64))
+    with pytest.raises(ValueError, match="wrong M dimensions"):
+        cl.eigsh(A, k=2, M=device(_mass(9, numpy.float64)), sigma=0.5)
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, M=Mh)  # regular inverse mode (no sigma)
+    with pytest.raises(NotImplementedError):
+        cl.eigsh(A, k=2, M=Mh, sigma=0.5, Minv=Mh)
+    with pytest.raises(TypeError, match="OPinv"):
+        cl.eigsh(A, k=2, M=cl.aslinearoperator(Mh), sigma=0.5)
+
+
 @pytest.mark.gpu
 def test_eigsh_shift_invert_large_poisson():
     """A 20000 x 20000 Poisson matrix (its dense copy, 3.2 GB, and a dense LU of it are what

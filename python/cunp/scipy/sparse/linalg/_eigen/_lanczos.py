@@ -34,46 +34,79 @@ class ArpackNoConvergence(ArpackError):
         self.eigenvectors = eigenvectors
 
 
-def _project_out(V, k, w):
-    """w minus its components along the first k rows of V, twice (classical Gram-Schmidt
-    repeated, which is as stable as the modified form and runs as matrix products)."""
-    if k == 0:
+class _Basis:
+    """The Lanczos basis (rows of V), orthonormal in the inner product <x, y> = x^H B y: B is
+    the identity for the standard problem, M for the generalised one (whose shift-invert
+    operator (A - sigma M)^-1 M is self-adjoint in it). BV holds B applied to each row (V
+    itself when B is the identity), so projections cost no products with B."""
+
+    def __init__(self, ncv, n, dtype, B=None):
+        xp = _backend.xp
+        self.B = B
+        self.V = xp.zeros((ncv, n), dtype=dtype)
+        self.BV = self.V if B is None else xp.zeros((ncv, n), dtype=dtype)
+
+    def apply(self, x):
+        return x if self.B is None else self.B(x).astype(x.dtype, copy=False)
+
+    def norm(self, x, Bx=None):
+        xp = _backend.xp
+        if self.B is None:
+            return xp.linalg.norm(x)
+        Bx = self.apply(x) if Bx is None else Bx
+        return xp.sqrt(abs(xp.vdot(x, Bx).real))
+
+    def set_row(self, j, u):
+        self.V[j] = u
+        if self.B is not None:
+            self.BV[j] = self.apply(u)
+
+    def combine(self, Y, m):
+        """Rows 0..m-1 become Y @ (the rows), for a thick restart."""
+        self.V[:m] = Y @ self.V
+        if self.B is not None:
+            self.BV[:m] = Y @ self.BV
+
+    def project_out(self, k, w):
+        """w minus its components along the first k rows, twice (classical Gram-Schmidt
+        repeated, which is as stable as the modified form and runs as matrix products)."""
+        if k == 0:
+            return w
+        basis, Bbasis = self.V[:k], self.BV[:k]
+        # conj() of a real array would be a copy of the whole basis.
+        adjoint = Bbasis.conj() if Bbasis.dtype.kind == "c" else Bbasis
+        for _ in range(2):
+            w = w - (adjoint @ w) @ basis
         return w
-    basis = V[:k]
-    # conj() of a real array would be a copy of the whole basis.
-    adjoint = basis.conj() if basis.dtype.kind == "c" else basis
-    for _ in range(2):
-        w = w - (adjoint @ w) @ basis
-    return w
 
 
-def _random_unit(n, dtype, rng, V=None, k=0):
+def _random_unit(n, dtype, rng, basis, k=0):
     xp = _backend.xp
     v = rng.standard_normal(n)
     if numpy.dtype(dtype).kind == "c":
         v = v + 1j * rng.standard_normal(n)
-    v = xp.asarray(v.astype(dtype))
-    v = _project_out(V, k, v) if V is not None else v
-    return v / xp.linalg.norm(v)
+    v = basis.project_out(k, xp.asarray(v.astype(dtype)))
+    return v / basis.norm(v)
 
 
-def _sweep(matvec, V, start, end, u, dtype, rng):
-    """Lanczos steps start..end-1 from the unit vector u: V's rows are filled, and the
+def _sweep(matvec, basis, start, end, u, dtype, rng):
+    """Lanczos steps start..end-1 from the unit vector u: the basis rows are filled, and the
     coefficients come back (alpha on the diagonal, beta below it) with the next vector. A
     coefficient that vanishes (an invariant subspace) is replaced by a fresh random direction
     coupled by zero."""
     xp = _backend.xp
+    V, BV = basis.V, basis.BV
     n = V.shape[1]
     alphas, betas = numpy.zeros(0), numpy.zeros(0)
     j0 = start
     while True:
         a_dev, b_dev = [], []
         for j in range(j0, end):
-            V[j] = u
+            basis.set_row(j, u)
             w = matvec(V[j])
-            a_dev.append(xp.vdot(V[j], w).real)
-            w = _project_out(V, j + 1, w)
-            beta = xp.linalg.norm(w)
+            a_dev.append(xp.vdot(BV[j], w).real)
+            w = basis.project_out(j + 1, w)
+            beta = basis.norm(w)
             b_dev.append(beta)
             u = w / beta
         host = _backend.to_host(xp.stack(a_dev + b_dev)).astype(numpy.float64)
@@ -92,7 +125,7 @@ def _sweep(matvec, V, start, end, u, dtype, rng):
         betas = numpy.concatenate([betas, b[:t + 1]])
         betas[-1] = 0.0
         j0 = j0 + t + 1
-        u = _random_unit(n, dtype, rng, V, j0)
+        u = _random_unit(n, dtype, rng, basis, j0)
 
 
 def _select(theta, which, m):
@@ -129,45 +162,49 @@ def _dense_eigh(A, k, which, return_eigenvectors):
     return (w[idx_d], v[:, idx_d]) if return_eigenvectors else w[idx_d]
 
 
-def _shift_invert(A, sigma, OPinv):
-    """(A - sigma I)^-1 as an operator: OPinv when given; for a sparse A, splu's sparse LU of
-    the shifted matrix (SciPy's SuperLU on the host, the solves on the device), so nothing of
-    size n x n is ever made; else (a dense A, or no SciPy) one dense LU of the shifted matrix
-    on the device."""
+def _shift_invert(A, sigma, OPinv, M=None):
+    """(A - sigma M)^-1 (M the identity when None) as an operator: OPinv when given; for a
+    sparse A (and M), splu's sparse LU of the shifted matrix (SciPy's SuperLU on the host, the
+    solves on the device), so nothing of size n x n is ever made; else (a dense A or M, or no
+    SciPy) one dense LU of the shifted matrix on the device."""
     if OPinv is not None:
         return aslinearoperator(OPinv)
-    if isinstance(A, LinearOperator):
+    if isinstance(A, LinearOperator) or isinstance(M, LinearOperator):
         raise TypeError("eigsh: shift-invert of a LinearOperator needs OPinv")
     # sigma as a value: a Python scalar promotes weakly (float32 data stays single).
-    dtype = numpy.result_type(A.dtype, numpy.float32, sigma)
+    dtype = numpy.result_type(A.dtype, numpy.float32, sigma,
+                              *(() if M is None else (M.dtype,)))
     n = A.shape[0]
-    if issparse(A):
+    if issparse(A) and (M is None or issparse(M)):
         from .._dsolve import _linsolve
 
         if _linsolve._host_solvers() is not None and not _linsolve._dense_fallback_only:
-            return _sparse_shift_invert(A, sigma, dtype)
-    return _dense_shift_invert(A, sigma, dtype, n)
+            return _sparse_shift_invert(A, sigma, dtype, M)
+    return _dense_shift_invert(A, sigma, dtype, n, M)
 
 
-def _sparse_shift_invert(A, sigma, dtype):
-    """The inverse of A - sigma I through the solves of one sparse LU (splu, CSC)."""
+def _sparse_shift_invert(A, sigma, dtype, M):
+    """The inverse of A - sigma M through the solves of one sparse LU (splu, CSC)."""
     from ..._construct import eye_array
     from .._dsolve import _linsolve
 
     n = A.shape[0]
-    shifted = (A.astype(dtype) - eye_array(n, dtype=dtype, format="csc") * sigma).astype(dtype)
+    M = eye_array(n, dtype=dtype, format="csc") if M is None else M.astype(dtype)
+    shifted = (A.astype(dtype) - M * sigma).astype(dtype)
     lu = _linsolve.splu(shifted.tocsc())
     return LinearOperator((n, n), matvec=lambda v: lu.solve(v.astype(dtype, copy=False)),
                           dtype=dtype)
 
 
-def _dense_shift_invert(A, sigma, dtype, n):
-    """The inverse of A - sigma I through one dense LU on the device (O(n^2) memory)."""
+def _dense_shift_invert(A, sigma, dtype, n, M):
+    """The inverse of A - sigma M through one dense LU on the device (O(n^2) memory)."""
     xp = _backend.xp
     from .._dsolve import _dense
 
-    dense = A.toarray() if issparse(A) else xp.asarray(A)
-    shifted = dense.astype(dtype) - sigma * xp.eye(n, dtype=dtype)
+    def dense(X):
+        return (X.toarray() if issparse(X) else xp.asarray(X)).astype(dtype)
+
+    shifted = dense(A) - sigma * (xp.eye(n, dtype=dtype) if M is None else dense(M))
     lu, piv, singular = _dense.lu_factor(shifted)
     if singular:
         raise RuntimeError("Factor is exactly singular")
@@ -181,11 +218,15 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     smallest (SM) in magnitude, the largest (LA), the smallest (SA) or from both ends (BE);
     SM without sigma runs plain Lanczos on the interior of the spectrum, as SciPy's ARPACK
     does (slow to converge: sigma=0 finds the same pairs faster); with sigma, the ones
-    that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). Generalised
-    problems (M) are not supported."""
+    that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). The
+    generalised problem A x = lambda M x is solved with sigma only (shift-invert on
+    A - sigma M, Lanczos in the M inner product; eigenvectors M-orthonormal, as SciPy's)."""
     xp = _backend.xp
-    if M is not None or Minv is not None:
-        raise NotImplementedError("eigsh: generalised problems (M, Minv) are not supported")
+    if Minv is not None:
+        raise NotImplementedError("eigsh: Minv is not supported")
+    if M is not None and sigma is None:
+        raise NotImplementedError("eigsh: a generalised problem (M) needs sigma here (SciPy's "
+                                  "regular inverse mode is not supported)")
     if mode != "normal":
         raise NotImplementedError(f"eigsh: mode={mode!r} is not supported")
     if sigma is None and OPinv is not None:
@@ -194,6 +235,8 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
         raise ValueError(f"which must be one of {' '.join(_WHICH)}")
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
+    if M is not None and tuple(M.shape) != tuple(A.shape):
+        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
     n = A.shape[0]
     if k <= 0:
         raise ValueError("k must be greater than 0.")
@@ -206,8 +249,14 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
             raise NotImplementedError("eigsh: k >= N with sigma is not supported")
         return _dense_eigh(A, k, which, return_eigenvectors)
     if sigma is not None:
-        op = _shift_invert(A, sigma, OPinv)
-        out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors)
+        op = _shift_invert(A, sigma, OPinv, M)
+        B = None
+        if M is not None:
+            # (A - sigma M)^-1 M is self-adjoint in the M inner product, where Lanczos runs.
+            inverse, B = op, aslinearoperator(M).matvec
+            op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(B(v)),
+                                dtype=inverse.dtype)
+        out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B)
         w = out[0] if return_eigenvectors else out
         lam = sigma + 1.0 / w
         order = xp.argsort(lam)
@@ -218,7 +267,9 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
                     return_eigenvectors)
 
 
-def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors):
+def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None):
+    """The k wanted eigenpairs of op, self-adjoint in the inner product x^H B y (B a matvec,
+    None for the identity); the eigenvectors come back B-orthonormal."""
     xp = _backend.xp
     dtype = numpy.dtype(op.dtype if op.dtype is not None else numpy.float64)
     if dtype.char not in "fdFD":
@@ -231,25 +282,26 @@ def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors):
         maxiter = n * 10
     tol = float(tol) if tol > 0 else float(numpy.finfo(dtype).eps)
     rng = numpy.random.default_rng(0)
+    basis = _Basis(ncv, n, dtype, B)
     if v0 is None:
-        u = _random_unit(n, dtype, rng)
+        u = _random_unit(n, dtype, rng, basis)
     else:
         u = xp.asarray(v0).astype(dtype).ravel()
         if u.shape != (n,):
             raise ValueError(f"v0 must have shape ({n},)")
-        u = u / xp.linalg.norm(u)
+        u = u / basis.norm(u)
 
     def matvec(x):
         return op.matvec(x).astype(dtype, copy=False)
 
-    V = xp.zeros((ncv, n), dtype=dtype)
+    V = basis.V
     T = numpy.zeros((ncv, ncv))
     keep = 0
     # Keep more Ritz vectors than wanted on restart (half the free room): they speed up
     # convergence of the wanted ones.
     m = min(ncv - 1, k + (ncv - k) // 2)
     for _ in range(maxiter):
-        alphas, betas, u = _sweep(matvec, V, keep, ncv, u, dtype, rng)
+        alphas, betas, u = _sweep(matvec, basis, keep, ncv, u, dtype, rng)
         for i, j in enumerate(range(keep, ncv)):
             T[j, j] = alphas[i]
             if j + 1 < ncv:
@@ -265,7 +317,7 @@ def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors):
         # Thick restart: the kept Ritz vectors, then the residual direction u, coupled to
         # them by an arrow in the projected matrix.
         Y = xp.asarray(numpy.ascontiguousarray(S[:, sel].T, dtype=dtype))
-        V[:m] = Y @ V
+        basis.combine(Y, m)
         T[:] = 0
         T[numpy.arange(m), numpy.arange(m)] = theta[sel]
         T[m, :m] = T[:m, m] = beta_end * S[-1, sel]
