@@ -2,7 +2,9 @@
 lays them out: lti/dlti dispatch on the number of arguments, each representation has a
 continuous and a discrete class, and to_tf/to_zpk/to_ss convert between them. A system's
 coefficients are a few numbers, so they live on the host as NumPy arrays; the response
-methods delegate to the module functions (signal-length work there runs through `xp`)."""
+methods are the module functions cunp.scipy.signal exports (lsim, step, dbode, ...) applied to
+the system, so they return cunp arrays as those do. StateSpace has SciPy's arithmetic:
+parallel (+, -) and series (*) connections, and gains."""
 import copy
 
 import numpy as np
@@ -17,6 +19,20 @@ def _host(x):
         import cunp
         return cunp.asnumpy(x)
     return x
+
+
+def _namespace():
+    """The array namespace the response methods run on: cunp, as the module functions do (the
+    CPU tests swap in NumPy to check the methods' argument handling without a device)."""
+    import cunp
+    return cunp
+
+
+def _on_namespace(result):
+    """A host-computed frequency response (w, ...) as arrays of the methods' namespace, as
+    the exported bode/freqresp return them."""
+    xp = _namespace()
+    return tuple(xp.asarray(a) for a in result)
 
 
 class LinearTimeInvariant:
@@ -74,25 +90,27 @@ class lti(LinearTimeInvariant):
     def __init__(self, *system):
         super().__init__()
 
+    # SciPy's methods are its module functions applied to the system; here they are the
+    # functions cunp.scipy.signal exports, so they return what those return (cunp arrays).
     def impulse(self, X0=None, T=None, N=None):
-        from cunp.scipy.signal._lti_response import impulse
-        return impulse(np, self, X0=X0, T=T, N=N)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.impulse(_namespace(), self, X0=X0, T=T, N=N)
 
     def step(self, X0=None, T=None, N=None):
-        from cunp.scipy.signal._lti_response import step
-        return step(np, self, X0=X0, T=T, N=N)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.step(_namespace(), self, X0=X0, T=T, N=N)
 
     def output(self, U, T, X0=None):
-        from cunp.scipy.signal._lti_response import lsim
-        return lsim(np, self, U, T, X0=X0)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.lsim(_namespace(), self, U, T, X0=X0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal._lti_response import bode
-        return bode(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.bode(self, w=_host(w), n=n))
 
     def freqresp(self, w=None, n=10000):
-        from cunp.scipy.signal._lti_response import freqresp
-        return freqresp(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.freqresp(self, w=_host(w), n=n))
 
     def to_discrete(self, dt, method="zoh", alpha=None):
         raise NotImplementedError("to_discrete is not implemented for this system class.")
@@ -126,24 +144,24 @@ class dlti(LinearTimeInvariant):
         self._dt = dt
 
     def impulse(self, x0=None, t=None, n=None):
-        from cunp.scipy.signal._lti_response import dimpulse
-        return dimpulse(np, self, x0=x0, t=t, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dimpulse(_namespace(), self, x0=x0, t=t, n=n)
 
     def step(self, x0=None, t=None, n=None):
-        from cunp.scipy.signal._lti_response import dstep
-        return dstep(np, self, x0=x0, t=t, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dstep(_namespace(), self, x0=x0, t=t, n=n)
 
     def output(self, u, t, x0=None):
-        from cunp.scipy.signal._lti_response import dlsim
-        return dlsim(np, self, u, t, x0=x0)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dlsim(_namespace(), self, u, t, x0=x0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal._lti_response import dbode
-        return dbode(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.dbode(self, w=_host(w), n=n))
 
     def freqresp(self, w=None, n=10000, whole=False):
-        from cunp.scipy.signal._lti_response import dfreqresp
-        return dfreqresp(self, w=w, n=n, whole=whole)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.dfreqresp(self, w=_host(w), n=n, whole=whole))
 
 
 def _dispatch(cls, base, continuous, discrete, system, kwargs):

@@ -176,7 +176,14 @@ def test_response_errors(ss):
         _lti_response.freqresp(([[1], [2]], [1, 2]))
 
 
-def test_classes(ss):
+@pytest.fixture
+def on_numpy(monkeypatch):
+    """The classes' response methods run on NumPy (cunp on a device; the CPU tests check the
+    argument handling and values through the same functions)."""
+    monkeypatch.setattr(_lti, "_namespace", lambda: numpy)
+
+
+def test_classes(ss, on_numpy):
     for system in SYSTEMS:
         mine, theirs = _lti.lti(*system), ss.lti(*system)
         assert type(mine).__name__ == type(theirs).__name__
@@ -236,3 +243,116 @@ def test_public_responses_return_cunp(ss):
     assert isinstance(num, cunp.ndarray) and dt == 0.1
     tout, (y,) = signal.dstep(discrete)
     cunp.testing.assert_allclose(y, ss.dstep(discrete)[1][0], rtol=1e-9, atol=1e-12)
+
+
+def _method_cases(t, u):
+    """(system index, method name, args, kwargs) of the continuous classes' response methods,
+    with SciPy's argument forms: positional, keywords, lists, F-order and reversed arrays."""
+    t_rev = numpy.ascontiguousarray(t[::-1])[::-1]
+    return [
+        ("output", (u, t), {}),
+        ("output", (list(u), list(t)), {"X0": None}),
+        ("output", (numpy.asfortranarray(u[:, None]), t_rev), {}),
+        ("output", (None, t), {"X0": "x0"}),
+        ("impulse", (), {}),
+        ("impulse", (), {"N": 30}),
+        ("impulse", (None, t), {}),
+        ("impulse", (), {"X0": "x0", "T": t}),
+        ("step", (), {}),
+        ("step", ("x0", t), {}),
+        ("step", (), {"T": t[:1]}),
+        ("bode", (), {}),
+        ("bode", ([0.1, 1.0, 10.0],), {}),
+        ("bode", (), {"n": 7}),
+        ("freqresp", (), {"n": 40}),
+        ("freqresp", (numpy.logspace(-2, 2, 9),), {}),
+    ]
+
+
+def _same(mine, theirs, name, args, kwargs):
+    """mine.name(...) against theirs.name(...): equal values, or the same exception type."""
+    try:
+        want = getattr(theirs, name)(*args, **kwargs)
+    except Exception as error:  # noqa: BLE001 - SciPy's exception type is the spec
+        with pytest.raises(type(error)):
+            getattr(mine, name)(*args, **kwargs)
+        return
+    _close(getattr(mine, name)(*args, **kwargs), want)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_continuous_methods(ss, on_numpy, index):
+    t, u = _t_u()
+    mine, theirs = _lti.lti(*SYSTEMS[index]), ss.lti(*SYSTEMS[index])
+    x0 = numpy.arange(1.0, len(theirs.to_ss().A) + 1)
+    for name, args, kwargs in _method_cases(t, u):
+        args = tuple(x0 if isinstance(a, str) else a for a in args)
+        kwargs = {k: x0 if isinstance(v, str) else v for k, v in kwargs.items()}
+        if theirs.inputs > 1 and name == "output" and args[0] is not None:
+            args = (numpy.stack([numpy.ravel(args[0])] * theirs.inputs, 1),) + args[1:]
+        _same(mine, theirs, name, args, kwargs)
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_discrete_methods(ss, on_numpy, index):
+    t, u = _t_u()
+    theirs = ss.lti(*SYSTEMS[index]).to_discrete(0.05)
+    mine = _lti.lti(*SYSTEMS[index]).to_discrete(0.05)
+    x0 = numpy.arange(1.0, len(theirs.to_ss().A) + 1)
+    inputs = numpy.stack([u] * theirs.inputs, 1) if theirs.inputs > 1 else u
+    cases = [("output", (inputs, None), {}), ("output", (inputs, t), {"x0": x0}),
+             ("output", (inputs[::-1],), {"t": None}),
+             ("impulse", (), {}), ("impulse", (), {"n": 15, "x0": x0}),
+             ("impulse", (x0, t[:20]), {}), ("step", (), {"n": 12}), ("step", (None, t), {})]
+    if theirs.inputs == 1:
+        cases += [("bode", (), {}), ("bode", (), {"w": [0.1, 1.0, 3.0]}),
+                  ("freqresp", (), {"n": 33}), ("freqresp", (), {"n": 16, "whole": True}),
+                  ("freqresp", ([0.2, 0.5],), {})]
+    for name, args, kwargs in cases:
+        _same(mine, theirs, name, args, kwargs)
+    assert isinstance(mine.step(n=5)[1], tuple)
+
+
+def test_methods_errors(ss, on_numpy):
+    t, u = _t_u()
+    for system in (_lti.lti(*TF), ss.lti(*TF)):
+        with pytest.raises(ValueError):
+            system.output(u[:10], t)
+        with pytest.raises(ValueError):
+            system.output(u, t - 1)
+        with pytest.raises(TypeError):
+            system.output(u)
+    for system in (_lti.dlti(*TF, dt=0.1), ss.dlti(*TF, dt=0.1)):
+        with pytest.raises(TypeError):
+            system.output(u, t, None, 1)
+
+
+@gpu
+def test_methods_return_cunp(ss):
+    import cunp
+
+    t, u = _t_u()
+    for index in range(2):
+        mine, theirs = _lti.lti(*SYSTEMS[index]), ss.lti(*SYSTEMS[index])
+        calls = [("output", (cunp.asarray(u), cunp.asarray(t)), {}),
+                 ("output", (u, t), {}), ("impulse", (), {"N": 30}),
+                 ("step", (), {"T": cunp.asarray(t)}), ("bode", (), {"n": 20}),
+                 ("freqresp", (cunp.asarray([0.1, 1.0, 10.0]),), {})]
+        for name, args, kwargs in calls:
+            got = getattr(mine, name)(*args, **kwargs)
+            assert all(isinstance(g, cunp.ndarray) for g in got), name
+            host = [cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else a for a in args]
+            _close(tuple(cunp.asnumpy(g) for g in got), getattr(theirs, name)(*host, **{
+                k: cunp.asnumpy(v) if isinstance(v, cunp.ndarray) else v
+                for k, v in kwargs.items()}))
+        mine_d, theirs_d = mine.to_discrete(0.1), theirs.to_discrete(0.1)
+        tout, y = mine_d.output(cunp.asarray(u), None)[:2]
+        assert isinstance(y, cunp.ndarray)
+        _close(cunp.asnumpy(y), theirs_d.output(u, None)[1])
+        tout, (y,) = mine_d.step(n=20)
+        assert isinstance(y, cunp.ndarray)
+        _close(cunp.asnumpy(y), theirs_d.step(n=20)[1][0])
+        w, h = mine_d.freqresp(n=16)
+        assert isinstance(h, cunp.ndarray)
+        _close((cunp.asnumpy(w), cunp.asnumpy(h)), theirs_d.freqresp(n=16))
+        assert all(isinstance(a, cunp.ndarray) for a in mine_d.bode(n=8))
