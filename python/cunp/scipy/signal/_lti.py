@@ -401,6 +401,103 @@ class StateSpace(LinearTimeInvariant):
     def to_ss(self):
         return copy.deepcopy(self)
 
+    # Arithmetic as SciPy defines it: + and - connect two systems in parallel (their outputs
+    # add), self * other in series (other's output drives self's input), and a number or
+    # matrix acts as a static gain (added to D, or scaling the input on the right and the
+    # output on the left). Operands of other types give NotImplemented, so Python raises
+    # TypeError; numpy/cunp arrays defer to these methods through the higher priority.
+    __array_priority__ = 100.0
+
+    def _operand(self, other):
+        """other as a StateSpace or a host array, or None where SciPy refuses it."""
+        if isinstance(other, StateSpace):
+            return other
+        if isinstance(other, (np.ndarray, np.number, int, float, complex)):
+            return np.asarray(other)
+        if type(other).__module__.startswith("cunp") and hasattr(other, "__array_namespace__"):
+            return np.asarray(_host(other))
+        return None
+
+    def _built(self, a, b, c, d):
+        dtype = np.result_type(a.dtype, b.dtype, c.dtype, d.dtype)
+        return StateSpace(*(np.asarray(m, dtype=dtype) for m in (a, b, c, d)), **self._dt_dict)
+
+    def __neg__(self):
+        # The output negated; SciPy keeps each matrix's dtype here (no common dtype).
+        return StateSpace(self.A, self.B, -self.C, -self.D, **self._dt_dict)
+
+    def __add__(self, other):
+        other = self._operand(other)
+        if other is None:
+            return NotImplemented
+        if isinstance(other, StateSpace):
+            if type(other) is not type(self):
+                raise TypeError(f"Cannot add {type(self)} and {type(other)}")
+            if self.dt != other.dt:
+                raise TypeError("Cannot add systems with different `dt`.")
+            # Both states side by side, one shared input, the outputs summed.
+            n1, n2 = self.A.shape[0], other.A.shape[0]
+            zero = np.zeros((), np.result_type(self.A.dtype, other.A.dtype))
+            a = np.block([[self.A, np.broadcast_to(zero, (n1, n2))],
+                          [np.broadcast_to(zero, (n2, n1)), other.A]])
+            return self._built(a, np.vstack((self.B, other.B)), np.hstack((self.C, other.C)),
+                               self.D + other.D)
+        other = np.atleast_2d(other)
+        if other.shape != self.D.shape:
+            raise ValueError("Cannot add systems with incompatible dimensions "
+                             f"({self.D.shape} and {other.shape})")
+        return self._built(self.A, self.B, self.C, self.D + other)
+
+    def __radd__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return self.__add__(other)
+
+    def __sub__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return self.__add__(-other)
+
+    def __rsub__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return (-self).__add__(other)
+
+    def __mul__(self, other):
+        other = self._operand(other)
+        if other is None:
+            return NotImplemented
+        if isinstance(other, StateSpace):
+            if type(other) is not type(self):
+                return NotImplemented
+            if self.dt != other.dt:
+                raise TypeError("Cannot multiply systems with different `dt`.")
+            # u -> other -> self: other's states first feed self's through B1 C2; the
+            # state vector is [x_self, x_other].
+            n1, n2 = self.A.shape[0], other.A.shape[0]
+            a = np.block([[self.A, self.B @ other.C], [np.zeros((n2, n1)), other.A]])
+            b = np.vstack((self.B @ other.D, other.B))
+            c = np.hstack((self.C, self.D @ other.C))
+            return self._built(a, b, c, self.D @ other.D)
+        # A gain on the input: u -> other u.
+        return self._built(self.A, np.dot(self.B, other), self.C, np.dot(self.D, other))
+
+    def __rmul__(self, other):
+        other = self._operand(other)
+        if other is None or isinstance(other, StateSpace):
+            return NotImplemented
+        # A gain on the output: y -> other y.
+        return self._built(self.A, self.B, np.dot(other, self.C), np.dot(other, self.D))
+
+    def __truediv__(self, other):
+        operand = self._operand(other)
+        if operand is None or isinstance(operand, StateSpace):
+            return NotImplemented
+        if operand.ndim > 0:
+            # A matrix divisor has no one meaning (left or right inverse), so SciPy refuses it.
+            raise ValueError("Cannot divide StateSpace by non-scalar numpy arrays")
+        return self.__mul__(1 / other)
+
 
 class StateSpaceContinuous(StateSpace, lti):
     def to_discrete(self, dt, method="zoh", alpha=None):

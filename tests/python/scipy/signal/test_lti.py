@@ -356,3 +356,120 @@ def test_methods_return_cunp(ss):
         assert isinstance(h, cunp.ndarray)
         _close((cunp.asnumpy(w), cunp.asnumpy(h)), theirs_d.freqresp(n=16))
         assert all(isinstance(a, cunp.ndarray) for a in mine_d.bode(n=8))
+
+
+def _state_spaces(module):
+    """Named systems built the same way in SciPy and here: SISO float/int/complex, a 2-state
+    system with two inputs and one output (SS), one with three outputs, discrete ones."""
+    rng = numpy.random.default_rng(7)
+    wide = (rng.standard_normal((3, 3)), rng.standard_normal((3, 1)),
+            rng.standard_normal((3, 3)), rng.standard_normal((3, 1)))
+    return {
+        "siso": module.StateSpace([[-1.0]], [[2.0]], [[3.0]], [[0.5]]),
+        "int": module.StateSpace([[-2]], [[1]], [[1]], [[3]]),
+        "complex": module.StateSpace([[-1 + 1j]], [[1.0]], [[2.0]], [[0.0]]),
+        "mimo": module.StateSpace(*SS),
+        "tall": module.StateSpace(*wide),
+        "square": module.StateSpace(-numpy.eye(2), numpy.ones((2, 2)), numpy.eye(2) * 2,
+                                    numpy.eye(2)),
+        "d01": module.StateSpace([[0.5]], [[1.0]], [[1.0]], [[0.0]], dt=0.1),
+        "d01b": module.StateSpace([[0.2, 0.1], [0, 0.3]], [[1.0], [1]], [[1.0, 2]], [[1.0]],
+                                  dt=0.1),
+        "d02": module.StateSpace([[0.5]], [[1.0]], [[1.0]], [[0.0]], dt=0.2),
+        "dtrue": module.StateSpace(1, 1, 1, 1, dt=True),
+    }
+
+
+_GAINS = [2, -1.5, 1j, True, numpy.float32(0.5), numpy.array(3.0), numpy.array([[2.0]]),
+          numpy.array([[1.0, 2.0]]), numpy.ones((2, 2)), numpy.asfortranarray(
+              numpy.arange(6.0).reshape(2, 3)), numpy.arange(4.0).reshape(2, 2)[::-1, ::-1],
+          numpy.ones((3, 1)), numpy.ones((1, 3)), numpy.zeros((0, 0)), [[2.0]], "2", None]
+
+
+def _arith_same(mine_op, theirs_op):
+    """An operation on cunp's systems against the same on SciPy's: the same class, dt,
+    matrices and dtypes, or the same exception type."""
+    try:
+        want = theirs_op()
+    except Exception as error:  # noqa: BLE001 - SciPy's exception type is the spec
+        with pytest.raises(type(error)):
+            mine_op()
+        return "raises"
+    got = mine_op()
+    assert type(got).__name__ == type(want).__name__
+    assert got.dt == want.dt and (got.inputs, got.outputs) == (want.inputs, want.outputs)
+    for name in "ABCD":
+        g, w = getattr(got, name), getattr(want, name)
+        assert isinstance(g, numpy.ndarray) and g.dtype == w.dtype, (name, g.dtype, w.dtype)
+        _close(g, w, 1e-14)
+    return "ok"
+
+
+_BINARY = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y,
+           "/": lambda x, y: x / y}
+
+
+@pytest.mark.parametrize("op", list(_BINARY))
+def test_state_space_with_state_space(ss, op):
+    mine, theirs = _state_spaces(_lti), _state_spaces(ss)
+    outcomes = set()
+    for left in mine:
+        for right in mine:
+            outcomes.add(_arith_same(lambda: _BINARY[op](mine[left], mine[right]),
+                                     lambda: _BINARY[op](theirs[left], theirs[right])))
+    assert outcomes == ({"raises"} if op == "/" else {"ok", "raises"})
+
+
+@pytest.mark.parametrize("op", list(_BINARY))
+def test_state_space_with_gain(ss, op):
+    mine, theirs = _state_spaces(_lti), _state_spaces(ss)
+    outcomes = set()
+    with numpy.errstate(all="ignore"):
+        for name in mine:
+            for gain in _GAINS:
+                outcomes.add(_arith_same(lambda: _BINARY[op](mine[name], gain),
+                                         lambda: _BINARY[op](theirs[name], gain)))
+                outcomes.add(_arith_same(lambda: _BINARY[op](gain, mine[name]),
+                                         lambda: _BINARY[op](gain, theirs[name])))
+    assert outcomes == {"ok", "raises"}
+
+
+def test_state_space_unary_and_division(ss):
+    mine, theirs = _state_spaces(_lti), _state_spaces(ss)
+    for name in mine:
+        _arith_same(lambda: -mine[name], lambda: -theirs[name])
+        _arith_same(lambda: mine[name] / 0, lambda: theirs[name] / 0)
+        _arith_same(lambda: mine[name] / numpy.array([2.0]), lambda: theirs[name] / numpy.array(
+            [2.0]))
+    with pytest.raises(ValueError, match="non-scalar"):
+        mine["siso"] / numpy.ones((1, 1))
+    with pytest.raises(TypeError, match="different `dt`"):
+        mine["d01"] + mine["d02"]
+    with pytest.raises(TypeError, match="different `dt`"):
+        mine["d01"] * mine["d02"]
+    with pytest.raises(TypeError):
+        mine["siso"] * mine["d01"]
+    with pytest.raises(TypeError):
+        mine["siso"] + _lti.TransferFunction([1], [1, 1])
+    # A connection is a system like any other: its response is the two systems' combined.
+    s1, s2 = mine["siso"], _lti.StateSpace([[-3.0]], [[1.0]], [[1.0]], [[0.0]])
+    t = numpy.linspace(0, 2, 9)
+    y1 = _lti_response.step(numpy, s1, T=t)[1]
+    y2 = _lti_response.step(numpy, s2, T=t)[1]
+    _close(_lti_response.step(numpy, s1 + s2, T=t)[1], y1 + y2)
+    _close(_lti_response.step(numpy, s1 - s2, T=t)[1], y1 - y2)
+    _close(_lti_response.step(numpy, 2 * s1 / 4, T=t)[1], y1 / 2)
+
+
+@gpu
+def test_state_space_cunp_gains(ss):
+    import cunp
+
+    mine, theirs = _state_spaces(_lti), _state_spaces(ss)
+    for name in ("siso", "mimo", "square"):
+        for gain in (numpy.array(2.0), numpy.ones((2, 2)), numpy.array([[2.0]])):
+            for op in _BINARY.values():
+                _arith_same(lambda: op(mine[name], cunp.asarray(gain)),
+                            lambda: op(theirs[name], gain))
+                _arith_same(lambda: op(cunp.asarray(gain), mine[name]),
+                            lambda: op(gain, theirs[name]))
