@@ -1,6 +1,7 @@
 """The LTI systems (classes, conversions, cont2discrete, abcd_normalize) and their time and
 frequency responses against scipy.signal. The simulations are written over an array
 namespace: the CPU tests run them with xp=numpy, the gpu tests on cunp arrays."""
+import re
 import warnings
 
 import numpy
@@ -75,15 +76,28 @@ def test_cont2discrete_errors(ss):
     {"A": 1, "B": 2, "C": 3, "D": 4},
     {"A": [[1, 2], [3, 4]], "B": [[1], [2]]},
     {"A": [[1, 2], [3, 4]], "B": [[1, 2, 3]], "C": [[1, 1]]},
+    {"A": numpy.zeros((0, 0)), "B": numpy.zeros((0, 2), complex), "C": numpy.zeros((1, 0)),
+     "D": [[1j, 2]]},
+    {"A": [[1.0]], "B": numpy.zeros((1, 0)), "C": [[2.0]]},
+    {"A": [], "B": [], "C": [], "D": [[1, 2], [3, 4]]},
+    {"A": numpy.ones((2, 2), numpy.float32), "B": [[1], [2]], "C": numpy.ones((3, 0))},
+    {"A": [[1, 2], [3, 4]], "C": [[1, 1]]},
+    {"A": [[1, 2], [3, 4]], "D": [[1]]},
+    {"C": [[1, 1]], "D": [[1]]},
+    {"A": [[1, 2], [3, 4]], "B": [[1], [2]], "C": [[1, 1]], "D": [[1, 2]]},
+    {"A": numpy.ones((2, 3)), "B": [[1], [2]], "C": [[1, 1]]},
+    {"A": numpy.ones((2, 2, 1)), "B": [[1], [2]], "C": [[1, 1]]},
 ])
 def test_abcd_normalize(ss, kwargs):
     try:
         want = ss.abcd_normalize(**kwargs)
-    except ValueError:
-        with pytest.raises(ValueError):
+    except ValueError as error:
+        with pytest.raises(ValueError, match=re.escape(str(error))):
             _lti_conversion.abcd_normalize(**kwargs)
         return
-    _close(_lti_conversion.abcd_normalize(**kwargs), want)
+    got = _lti_conversion.abcd_normalize(**kwargs)
+    _close(got, want)
+    assert [g.dtype for g in got] == [w.dtype for w in want]
 
 
 def test_expm(ss):
@@ -359,8 +373,9 @@ def test_methods_return_cunp(ss):
 
 
 def _state_spaces(module):
-    """Named systems built the same way in SciPy and here: SISO float/int/complex, a 2-state
-    system with two inputs and one output (SS), one with three outputs, discrete ones."""
+    """Named systems built the same way in SciPy and here: SISO float/int/complex/float32, a
+    2-state system with two inputs and one output (SS), one with three outputs, one without
+    states (a static gain), discrete ones."""
     rng = numpy.random.default_rng(7)
     wide = (rng.standard_normal((3, 3)), rng.standard_normal((3, 1)),
             rng.standard_normal((3, 3)), rng.standard_normal((3, 1)))
@@ -377,6 +392,10 @@ def _state_spaces(module):
                                   dt=0.1),
         "d02": module.StateSpace([[0.5]], [[1.0]], [[1.0]], [[0.0]], dt=0.2),
         "dtrue": module.StateSpace(1, 1, 1, 1, dt=True),
+        "static": module.StateSpace(numpy.zeros((0, 0)), numpy.zeros((0, 1)),
+                                    numpy.zeros((1, 0)), [[2.0]]),
+        "float32": module.StateSpace(*(numpy.asarray(m, numpy.float32)
+                                       for m in ([[-1.0]], [[2.0]], [[1.0]], [[0.0]]))),
     }
 
 
