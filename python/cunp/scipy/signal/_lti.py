@@ -2,7 +2,9 @@
 lays them out: lti/dlti dispatch on the number of arguments, each representation has a
 continuous and a discrete class, and to_tf/to_zpk/to_ss convert between them. A system's
 coefficients are a few numbers, so they live on the host as NumPy arrays; the response
-methods delegate to the module functions (signal-length work there runs through `xp`)."""
+methods are the module functions cunp.scipy.signal exports (lsim, step, dbode, ...) applied to
+the system, so they return cunp arrays as those do. StateSpace has SciPy's arithmetic:
+parallel (+, -) and series (*) connections, and gains."""
 import copy
 
 import numpy as np
@@ -17,6 +19,20 @@ def _host(x):
         import cunp
         return cunp.asnumpy(x)
     return x
+
+
+def _namespace():
+    """The array namespace the response methods run on: cunp, as the module functions do (the
+    CPU tests swap in NumPy to check the methods' argument handling without a device)."""
+    import cunp
+    return cunp
+
+
+def _on_namespace(result):
+    """A host-computed frequency response (w, ...) as arrays of the methods' namespace, as
+    the exported bode/freqresp return them."""
+    xp = _namespace()
+    return tuple(xp.asarray(a) for a in result)
 
 
 class LinearTimeInvariant:
@@ -74,25 +90,27 @@ class lti(LinearTimeInvariant):
     def __init__(self, *system):
         super().__init__()
 
+    # SciPy's methods are its module functions applied to the system; here they are the
+    # functions cunp.scipy.signal exports, so they return what those return (cunp arrays).
     def impulse(self, X0=None, T=None, N=None):
-        from cunp.scipy.signal._lti_response import impulse
-        return impulse(np, self, X0=X0, T=T, N=N)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.impulse(_namespace(), self, X0=X0, T=T, N=N)
 
     def step(self, X0=None, T=None, N=None):
-        from cunp.scipy.signal._lti_response import step
-        return step(np, self, X0=X0, T=T, N=N)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.step(_namespace(), self, X0=X0, T=T, N=N)
 
     def output(self, U, T, X0=None):
-        from cunp.scipy.signal._lti_response import lsim
-        return lsim(np, self, U, T, X0=X0)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.lsim(_namespace(), self, U, T, X0=X0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal._lti_response import bode
-        return bode(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.bode(self, w=_host(w), n=n))
 
     def freqresp(self, w=None, n=10000):
-        from cunp.scipy.signal._lti_response import freqresp
-        return freqresp(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.freqresp(self, w=_host(w), n=n))
 
     def to_discrete(self, dt, method="zoh", alpha=None):
         raise NotImplementedError("to_discrete is not implemented for this system class.")
@@ -126,24 +144,24 @@ class dlti(LinearTimeInvariant):
         self._dt = dt
 
     def impulse(self, x0=None, t=None, n=None):
-        from cunp.scipy.signal._lti_response import dimpulse
-        return dimpulse(np, self, x0=x0, t=t, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dimpulse(_namespace(), self, x0=x0, t=t, n=n)
 
     def step(self, x0=None, t=None, n=None):
-        from cunp.scipy.signal._lti_response import dstep
-        return dstep(np, self, x0=x0, t=t, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dstep(_namespace(), self, x0=x0, t=t, n=n)
 
     def output(self, u, t, x0=None):
-        from cunp.scipy.signal._lti_response import dlsim
-        return dlsim(np, self, u, t, x0=x0)
+        from cunp.scipy.signal import _lti_response
+        return _lti_response.dlsim(_namespace(), self, u, t, x0=x0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal._lti_response import dbode
-        return dbode(self, w=w, n=n)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.dbode(self, w=_host(w), n=n))
 
     def freqresp(self, w=None, n=10000, whole=False):
-        from cunp.scipy.signal._lti_response import dfreqresp
-        return dfreqresp(self, w=w, n=n, whole=whole)
+        from cunp.scipy.signal import _lti_response
+        return _on_namespace(_lti_response.dfreqresp(self, w=_host(w), n=n, whole=whole))
 
 
 def _dispatch(cls, base, continuous, discrete, system, kwargs):
@@ -382,6 +400,103 @@ class StateSpace(LinearTimeInvariant):
 
     def to_ss(self):
         return copy.deepcopy(self)
+
+    # Arithmetic as SciPy defines it: + and - connect two systems in parallel (their outputs
+    # add), self * other in series (other's output drives self's input), and a number or
+    # matrix acts as a static gain (added to D, or scaling the input on the right and the
+    # output on the left). Operands of other types give NotImplemented, so Python raises
+    # TypeError; numpy/cunp arrays defer to these methods through the higher priority.
+    __array_priority__ = 100.0
+
+    def _operand(self, other):
+        """other as a StateSpace or a host array, or None where SciPy refuses it."""
+        if isinstance(other, StateSpace):
+            return other
+        if isinstance(other, (np.ndarray, np.number, int, float, complex)):
+            return np.asarray(other)
+        if type(other).__module__.startswith("cunp") and hasattr(other, "__array_namespace__"):
+            return np.asarray(_host(other))
+        return None
+
+    def _built(self, a, b, c, d):
+        dtype = np.result_type(a.dtype, b.dtype, c.dtype, d.dtype)
+        return StateSpace(*(np.asarray(m, dtype=dtype) for m in (a, b, c, d)), **self._dt_dict)
+
+    def __neg__(self):
+        # The output negated; SciPy keeps each matrix's dtype here (no common dtype).
+        return StateSpace(self.A, self.B, -self.C, -self.D, **self._dt_dict)
+
+    def __add__(self, other):
+        other = self._operand(other)
+        if other is None:
+            return NotImplemented
+        if isinstance(other, StateSpace):
+            if type(other) is not type(self):
+                raise TypeError(f"Cannot add {type(self)} and {type(other)}")
+            if self.dt != other.dt:
+                raise TypeError("Cannot add systems with different `dt`.")
+            # Both states side by side, one shared input, the outputs summed.
+            n1, n2 = self.A.shape[0], other.A.shape[0]
+            zero = np.zeros((), np.result_type(self.A.dtype, other.A.dtype))
+            a = np.block([[self.A, np.broadcast_to(zero, (n1, n2))],
+                          [np.broadcast_to(zero, (n2, n1)), other.A]])
+            return self._built(a, np.vstack((self.B, other.B)), np.hstack((self.C, other.C)),
+                               self.D + other.D)
+        other = np.atleast_2d(other)
+        if other.shape != self.D.shape:
+            raise ValueError("Cannot add systems with incompatible dimensions "
+                             f"({self.D.shape} and {other.shape})")
+        return self._built(self.A, self.B, self.C, self.D + other)
+
+    def __radd__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return self.__add__(other)
+
+    def __sub__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return self.__add__(-other)
+
+    def __rsub__(self, other):
+        if self._operand(other) is None:
+            return NotImplemented
+        return (-self).__add__(other)
+
+    def __mul__(self, other):
+        other = self._operand(other)
+        if other is None:
+            return NotImplemented
+        if isinstance(other, StateSpace):
+            if type(other) is not type(self):
+                return NotImplemented
+            if self.dt != other.dt:
+                raise TypeError("Cannot multiply systems with different `dt`.")
+            # u -> other -> self: other's states first feed self's through B1 C2; the
+            # state vector is [x_self, x_other].
+            n1, n2 = self.A.shape[0], other.A.shape[0]
+            a = np.block([[self.A, self.B @ other.C], [np.zeros((n2, n1)), other.A]])
+            b = np.vstack((self.B @ other.D, other.B))
+            c = np.hstack((self.C, self.D @ other.C))
+            return self._built(a, b, c, self.D @ other.D)
+        # A gain on the input: u -> other u.
+        return self._built(self.A, np.dot(self.B, other), self.C, np.dot(self.D, other))
+
+    def __rmul__(self, other):
+        other = self._operand(other)
+        if other is None or isinstance(other, StateSpace):
+            return NotImplemented
+        # A gain on the output: y -> other y.
+        return self._built(self.A, self.B, np.dot(other, self.C), np.dot(other, self.D))
+
+    def __truediv__(self, other):
+        operand = self._operand(other)
+        if operand is None or isinstance(operand, StateSpace):
+            return NotImplemented
+        if operand.ndim > 0:
+            # A matrix divisor has no one meaning (left or right inverse), so SciPy refuses it.
+            raise ValueError("Cannot divide StateSpace by non-scalar numpy arrays")
+        return self.__mul__(1 / other)
 
 
 class StateSpaceContinuous(StateSpace, lti):

@@ -33,32 +33,30 @@ def expm(a):
     return r
 
 
-def _atleast_2d_or_none(m):
-    return None if m is None else np.atleast_2d(np.asarray(m))
+# What each size is undefined by: the matrices whose shapes could name it, all missing.
+_SIZE_SOURCES = (("n", "A = B = C", (0, 1, 2)), ("p", "B = D", (1, 3)), ("q", "C = D", (2, 3)))
 
 
 def abcd_normalize(A=None, B=None, C=None, D=None):
-    """A (p, p), B (p, q), C (r, p), D (r, q): missing matrices are zeros of the sizes the
-    others imply."""
-    A, B, C, D = (_atleast_2d_or_none(m) for m in (A, B, C, D))
-    shape = [m.shape if m is not None else (None, None) for m in (A, B, C, D)]
-    (ma, _), (mb, nb), (mc, nc), (md, nd) = shape
-
-    def first(*sizes):
-        return next((s for s in sizes if s is not None), None)
-
-    p, q, r = first(ma, mb, nc), first(nb, nd), first(mc, md)
-    if p is None or q is None or r is None:
-        raise ValueError("Not enough information on the system.")
-
-    def restore(m, want):
-        if m is None or m.shape == (0, 0):
-            return np.zeros(want)
+    """A (n, n), B (n, p), C (q, n), D (q, p) as 2-D arrays. As SciPy (1.17+), a size is read
+    from the first matrix that has it non-zero, and a missing or empty matrix becomes float64
+    zeros of the sizes the others imply."""
+    given = (A, B, C, D)
+    for size, names, sources in _SIZE_SOURCES:
+        if all(given[i] is None for i in sources):
+            raise ValueError(f"Dimension {size} is undefined for parameters {names} = None!")
+    A, B, C, D = (np.zeros((0, 0)) if m is None else np.atleast_2d(np.asarray(m))
+                  for m in given)
+    n = A.shape[0] or B.shape[0] or C.shape[1]
+    p = B.shape[1] or D.shape[1]
+    q = C.shape[0] or D.shape[0]
+    out = []
+    for name, m, want in zip("ABCD", (A, B, C, D), ((n, n), (n, p), (q, n), (q, p))):
+        m = np.zeros(want) if m.size == 0 else m
         if m.shape != want:
-            raise ValueError("The input arrays have incompatible shapes.")
-        return m
-
-    return restore(A, (p, p)), restore(B, (p, q)), restore(C, (r, p)), restore(D, (r, q))
+            raise ValueError(f"Parameter {name} has shape {m.shape} but should be {want}!")
+        out.append(m)
+    return tuple(out)
 
 
 def _discretize_ss(a, b, c, d, dt, method, alpha):
