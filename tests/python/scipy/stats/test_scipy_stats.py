@@ -196,3 +196,55 @@ def test_statistics_on_noncontiguous_and_float32_gpu():
     for name in ("skew", "kurtosis", "sem", "variation", "gmean"):
         _close(getattr(cstats, name)(d, axis=1), getattr(stats, name)(h, axis=1), rtol=2e-5)
     _close(cstats.zscore(d, axis=0), stats.zscore(h, axis=0), rtol=2e-5)
+
+
+def _nan_cases():
+    """(6, 5) samples whose rows and columns hold no, some and all NaNs, with ties, as float32
+    and float64, C-order, F-order and reversed strides."""
+    rng = numpy.random.default_rng(11)
+    x = rng.integers(0, 4, (6, 5)).astype(numpy.float64)
+    x[1, [0, 3]] = numpy.nan
+    x[2, :] = numpy.nan
+    x[4, 1] = numpy.nan
+    x[:, 4] = numpy.nan
+    for dt in ("float64", "float32"):
+        a = x.astype(dt)
+        yield a
+        yield numpy.asfortranarray(a)
+        yield a[::-1, ::-2]
+
+
+def _check_omit(conv):
+    warnings.simplefilter("ignore")
+    for h in _nan_cases():
+        d = conv(h)
+        tol = 1e-5 if h.dtype == numpy.float32 else 1e-7
+        for ax in (0, 1, -1, None):
+            for method in ("average", "min", "max", "dense", "ordinal"):
+                _close(cstats.rankdata(d, method, axis=ax, nan_policy="omit"),
+                       stats.rankdata(h, method, axis=ax, nan_policy="omit"))
+            _close(tuple(cstats.mode(d, axis=ax, nan_policy="omit")),
+                   tuple(stats.mode(h, axis=ax, nan_policy="omit")))
+            for p in (0.0, 0.1, 0.25, 0.4):
+                _close(cstats.trim_mean(d, p, axis=ax, nan_policy="omit"),
+                       stats.trim_mean(h, p, axis=ax, nan_policy="omit"), rtol=tol)
+        # A 1-D sample with some NaNs and one with nothing but NaNs.
+        for v in (h[1], h[2]):
+            dv = conv(v)
+            _close(tuple(cstats.mode(dv, nan_policy="omit")),
+                   tuple(stats.mode(v, nan_policy="omit")))
+            _close(cstats.trim_mean(dv, 0.2, nan_policy="omit"),
+                   stats.trim_mean(v, 0.2, nan_policy="omit"))
+            _close(cstats.rankdata(dv, nan_policy="omit"), stats.rankdata(v, nan_policy="omit"))
+    with pytest.raises(ValueError, match="Proportion too big"):
+        cstats.trim_mean(conv(numpy.array([[1.0, 2.0, numpy.nan], [1.0, 2.0, 3.0]])), 0.5,
+                         axis=1, nan_policy="omit")
+
+
+def test_nan_policy_omit_matches_scipy_on_numpy(on_numpy):
+    _check_omit(lambda a: a)
+
+
+@gpu
+def test_nan_policy_omit_matches_scipy_on_gpu():
+    _check_omit(cunp.asarray)
