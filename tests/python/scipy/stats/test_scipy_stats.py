@@ -248,3 +248,47 @@ def test_nan_policy_omit_matches_scipy_on_numpy(on_numpy):
 @gpu
 def test_nan_policy_omit_matches_scipy_on_gpu():
     _check_omit(cunp.asarray)
+
+
+def _check_spearmanr_omit(conv):
+    warnings.simplefilter("ignore")
+    rng = numpy.random.default_rng(13)
+    x = rng.integers(0, 6, (12, 4)).astype(numpy.float64)
+    x[[1, 5], 0] = numpy.nan
+    x[[2, 5, 7], 1] = numpy.nan
+    x[3, 2] = numpy.inf  # masked with the NaNs once the sample holds a NaN, as SciPy
+    x[:, 3] = 2.0
+    x[9, 3] = numpy.nan  # a variable constant once its NaN is dropped correlates 0
+    for dt in ("float64", "float32"):
+        h = x.astype(dt)
+        for alt in ("two-sided", "less", "greater"):
+            for a, ax in ((h, 0), (h.T, 1), (numpy.asfortranarray(h[:, :3]), 0),
+                          (h[::-1, 2::-1], 0)):
+                got = cstats.spearmanr(conv(a), axis=ax, nan_policy="omit", alternative=alt)
+                want = stats.spearmanr(a, axis=ax, nan_policy="omit", alternative=alt)
+                _close(got.statistic, want.statistic)
+                if not numpy.isnan(cunp.asnumpy(got.pvalue) if isinstance(got.pvalue, cunp.ndarray)
+                                   else got.pvalue).all():
+                    _close(got.pvalue, want.pvalue, rtol=1e-6)
+            got = cstats.spearmanr(conv(h[:, 0]), conv(h[:, 1]), nan_policy="omit",
+                                   alternative=alt)
+            want = stats.spearmanr(h[:, 0], h[:, 1], nan_policy="omit", alternative=alt)
+            _close(got.statistic, want.statistic)
+    nan = numpy.nan
+    for a, b in (([nan, nan, nan], [1.0, 2, 3]), ([0.0, 0, nan], [0.0, 0, 3]),
+                 ([1.0, 2, nan], [1.0, 2, 3]), ([1.0, 1, 2, nan], [1.0, 2, 3, 4])):
+        got = cstats.spearmanr(conv(numpy.array(a)), conv(numpy.array(b)), nan_policy="omit")
+        want = stats.spearmanr(a, b, nan_policy="omit")
+        _close(got.statistic, want.statistic)
+    with pytest.raises(ValueError, match="at least 3"):
+        cstats.spearmanr(conv(numpy.array([1.0, nan, nan])), conv(numpy.array([1.0, 2, 3])),
+                         nan_policy="omit")
+
+
+def test_spearmanr_omit_matches_scipy_on_numpy(on_numpy):
+    _check_spearmanr_omit(lambda a: a)
+
+
+@gpu
+def test_spearmanr_omit_matches_scipy_on_gpu():
+    _check_spearmanr_omit(cunp.asarray)
