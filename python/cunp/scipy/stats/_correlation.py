@@ -37,11 +37,12 @@ def _pvalue_from_r(r, n, alternative):
 
 def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
     """PearsonRResult(statistic, pvalue): Pearson's correlation of x and y along axis.
-    method (a permutation or Monte Carlo test) is not supported."""
+    method (a permutation or Monte Carlo test) raises ValueError, as SciPy does for arrays
+    other than NumPy's: its resampling tests run on NumPy arrays only."""
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be 'less', 'greater' or 'two-sided'.")
     if method is not None:
-        raise NotImplementedError("pearsonr: method is not supported")
+        raise ValueError("`method` must be `None` if arguments are not NumPy arrays.")
     x = cp.asarray(x)
     y = cp.asarray(y)
     if x.dtype.kind == "c" or y.dtype.kind == "c":

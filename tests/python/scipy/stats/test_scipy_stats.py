@@ -150,6 +150,10 @@ def test_argument_errors(on_numpy):
         cstats.pearsonr(x[:1], x[:1])
     with pytest.raises(ValueError):
         cstats.pearsonr(x, x[:3])
+    # SciPy's answer to a resampling method on arrays other than NumPy's (CuPy's, cunp's).
+    for method in (stats.PermutationMethod(), stats.MonteCarloMethod(), "bogus"):
+        with pytest.raises(ValueError, match="`method` must be `None`"):
+            cstats.pearsonr(x, x ** 2, method=method)
     with pytest.raises(numpy.exceptions.AxisError):
         cstats.skew(x, axis=3)
 
