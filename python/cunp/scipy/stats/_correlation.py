@@ -73,7 +73,7 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
         p = cp.where(cp.isnan(r), cp.nan, cp.ones_like(r))
     else:
         p = _pvalue_from_r(r, n, alternative)
-    return PearsonRResult(r, p)
+    return PearsonRResult(r, p, n, alternative)
 
 
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):

@@ -9,13 +9,13 @@ import numpy
 import pytest
 
 import cunp
-from cunp.scipy.stats import _axis, _correlation, _entropy, _means, _moments, _rank
+from cunp.scipy.stats import _axis, _correlation, _entropy, _means, _moments, _rank, _results
 
 stats = pytest.importorskip("scipy.stats")
 import cunp.scipy.stats as cstats  # noqa: E402
 
 gpu = pytest.mark.gpu
-MODULES = (_axis, _correlation, _entropy, _means, _moments, _rank)
+MODULES = (_axis, _correlation, _entropy, _means, _moments, _rank, _results)
 
 
 @pytest.fixture
@@ -296,3 +296,36 @@ def test_spearmanr_omit_matches_scipy_on_numpy(on_numpy):
 @gpu
 def test_spearmanr_omit_matches_scipy_on_gpu():
     _check_spearmanr_omit(cunp.asarray)
+
+
+def _check_pearsonr_ci(conv):
+    warnings.simplefilter("ignore")
+    rng = numpy.random.default_rng(17)
+    for dt in ("float64", "float32"):
+        tol = 1e-5 if dt == "float32" else 1e-10
+        x = rng.random((4, 9)).astype(dt)
+        y = (x + rng.random((4, 9))).astype(dt)
+        y[2] = x[2]  # r = 1: the interval is [1, 1]
+        for alt in ("two-sided", "less", "greater"):
+            for a, b, ax in ((x, y, 1), (x.T, y.T[::-1], 0), (x[0, :3], y[0, :3], 0),
+                             (x[0, :5], y[0, :5], 0)):
+                got = cstats.pearsonr(conv(a), conv(b), axis=ax, alternative=alt)
+                want = stats.pearsonr(a, b, axis=ax, alternative=alt)
+                for level in (0.95, 0.5, 1.0):
+                    g = got.confidence_interval(level)
+                    w = want.confidence_interval(level)
+                    assert type(g).__name__ == "ConfidenceInterval"
+                    _close(tuple(g), tuple(w), rtol=tol)
+                    assert g.low.dtype == numpy.asarray(w.low).dtype
+    r = cstats.pearsonr(conv(numpy.arange(5.0)), conv(numpy.arange(5.0) ** 2))
+    with pytest.raises(ValueError, match="`method` must be `None`"):
+        r.confidence_interval(method=stats.BootstrapMethod())
+
+
+def test_pearsonr_confidence_interval_on_numpy(on_numpy):
+    _check_pearsonr_ci(lambda a: a)
+
+
+@gpu
+def test_pearsonr_confidence_interval_on_gpu():
+    _check_pearsonr_ci(cunp.asarray)
