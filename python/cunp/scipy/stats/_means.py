@@ -62,9 +62,10 @@ def trim_mean(a, proportiontocut, axis=0, *, nan_policy="propagate", keepdims=Fa
     """The mean after cutting int(proportiontocut * n) values from each end of the sorted
     sample."""
     a = cp.asarray(a)
-    if a.size == 0:
-        return cp.asarray(cp.nan)
     s = Sample(a, axis, nan_policy, cast=False)
+    if s.n_total == 0:
+        # SciPy gives each empty sample NaN (in its floating dtype) before any other check.
+        return s.out(cp.full(s.a.shape[:-1], cp.nan, dtype=float_dtype(a.dtype)), keepdims)
     if s.mask is not None:
         return s.out(_omitted_trim_mean(s.a, proportiontocut), keepdims)
     n = s.n_total

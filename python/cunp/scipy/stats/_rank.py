@@ -1,9 +1,8 @@
 """rankdata and mode from one sort along the axis: ties are runs of equal sorted values, and
 each run's start and end come from running max/min scans over the run boundaries."""
-import numpy
 
 import cunp as cp
-from cunp.scipy.stats._axis import Sample
+from cunp.scipy.stats._axis import Sample, float_dtype
 from cunp.scipy.stats._results import ModeResult
 
 _METHODS = ("average", "min", "max", "dense", "ordinal")
@@ -92,9 +91,11 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
         raise TypeError("Argument `a` is not recognized as numeric.")
     s = Sample(a, axis, nan_policy, cast=False)
     x = s.a
-    if x.shape[-1] == 0:
-        m = cp.full(x.shape[:-1], cp.nan, dtype=numpy.result_type(x.dtype, numpy.float64))
-        c = cp.zeros(x.shape[:-1], dtype=cp.int64)
+    if x.size == 0:
+        # Empty input: NaN and a count of 0 per sample, in the floating dtype SciPy gives.
+        dt = float_dtype(x.dtype)
+        m = cp.full(x.shape[:-1], cp.nan, dtype=dt)
+        c = cp.zeros(x.shape[:-1], dtype=dt)
     else:
         srt = cp.sort(x, axis=-1)
         start, _, _ = _runs(srt)

@@ -329,3 +329,32 @@ def test_pearsonr_confidence_interval_on_numpy(on_numpy):
 @gpu
 def test_pearsonr_confidence_interval_on_gpu():
     _check_pearsonr_ci(cunp.asarray)
+
+
+def _check_empty(conv):
+    """Empty samples and empty batches: NaN statistics and 0 counts in SciPy's dtypes."""
+    warnings.simplefilter("ignore")
+    for h in (numpy.zeros(0), numpy.zeros((0, 3)), numpy.zeros((3, 0), "float32"),
+              numpy.zeros((2, 0), "int32"), numpy.array(numpy.nan), numpy.array([numpy.nan])):
+        for ax in (0, -1, None):
+            for pol in ("propagate", "omit"):
+                kds = (False,) if ax is None else (False, True)
+                for kd in kds:
+                    for got, want in (
+                            (tuple(cstats.mode(conv(h), axis=ax, nan_policy=pol, keepdims=kd)),
+                             tuple(stats.mode(h, axis=ax, nan_policy=pol, keepdims=kd))),
+                            (cstats.trim_mean(conv(h), 0.1, axis=ax, nan_policy=pol, keepdims=kd),
+                             stats.trim_mean(h, 0.1, axis=ax, nan_policy=pol, keepdims=kd))):
+                        for g, w in zip(got if isinstance(got, tuple) else (got,),
+                                        want if isinstance(want, tuple) else (want,)):
+                            _close(g, w)
+                            assert numpy.dtype(g.dtype) == numpy.asarray(w).dtype, (h, ax, pol)
+
+
+def test_empty_samples_match_scipy_on_numpy(on_numpy):
+    _check_empty(lambda a: a)
+
+
+@gpu
+def test_empty_samples_match_scipy_on_gpu():
+    _check_empty(cunp.asarray)
