@@ -73,8 +73,12 @@ def trim_mean(a, proportiontocut, axis=0, *, nan_policy="propagate", keepdims=Fa
     hi = n - lo
     if lo >= hi:
         raise ValueError("Proportion too big.")
-    part = cp.sort(s.a, axis=-1)[..., lo:hi]
-    return s.out(part.astype(float_dtype(a.dtype)).mean(axis=-1), keepdims)
+    srt = cp.sort(s.a, axis=-1)
+    r = srt[..., lo:hi].astype(float_dtype(a.dtype)).mean(axis=-1)
+    if srt.dtype.kind in "fc":
+        # NaNs sort last, where trimming could cut them: a sample holding one is NaN.
+        r = cp.where(cp.isnan(srt[..., -1]), cp.nan, r).astype(r.dtype, copy=False)
+    return s.out(r, keepdims)
 
 
 def _omitted_trim_mean(x, proportiontocut):

@@ -230,8 +230,9 @@ def _check_omit(conv):
             _close(tuple(cstats.mode(d, axis=ax, nan_policy="omit")),
                    tuple(stats.mode(h, axis=ax, nan_policy="omit")))
             for p in (0.0, 0.1, 0.25, 0.4):
-                _close(cstats.trim_mean(d, p, axis=ax, nan_policy="omit"),
-                       stats.trim_mean(h, p, axis=ax, nan_policy="omit"), rtol=tol)
+                for pol in ("omit", "propagate"):
+                    _close(cstats.trim_mean(d, p, axis=ax, nan_policy=pol),
+                           stats.trim_mean(h, p, axis=ax, nan_policy=pol), rtol=tol)
         # A 1-D sample with some NaNs and one with nothing but NaNs.
         for v in (h[1], h[2]):
             dv = conv(v)
@@ -338,8 +339,7 @@ def _check_empty(conv):
               numpy.zeros((2, 0), "int32"), numpy.array(numpy.nan), numpy.array([numpy.nan])):
         for ax in (0, -1, None):
             for pol in ("propagate", "omit"):
-                kds = (False,) if ax is None else (False, True)
-                for kd in kds:
+                for kd in (False, True):
                     for got, want in (
                             (tuple(cstats.mode(conv(h), axis=ax, nan_policy=pol, keepdims=kd)),
                              tuple(stats.mode(h, axis=ax, nan_policy=pol, keepdims=kd))),
@@ -358,3 +358,27 @@ def test_empty_samples_match_scipy_on_numpy(on_numpy):
 @gpu
 def test_empty_samples_match_scipy_on_gpu():
     _check_empty(cunp.asarray)
+
+
+def _check_keepdims_axis_none(conv):
+    """keepdims with axis=None keeps every axis as length 1."""
+    warnings.simplefilter("ignore")
+    h = numpy.random.default_rng(19).random((3, 4))
+    h[0, 1] = numpy.nan
+    for pol in ("propagate", "omit"):
+        for name in ("skew", "gmean", "sem", "tmean"):
+            _close(getattr(cstats, name)(conv(h), axis=None, nan_policy=pol, keepdims=True),
+                   getattr(stats, name)(h, axis=None, nan_policy=pol, keepdims=True))
+        _close(tuple(cstats.mode(conv(h), axis=None, nan_policy=pol, keepdims=True)),
+               tuple(stats.mode(h, axis=None, nan_policy=pol, keepdims=True)))
+        _close(cstats.trim_mean(conv(h), 0.2, axis=None, nan_policy=pol, keepdims=True),
+               stats.trim_mean(h, 0.2, axis=None, nan_policy=pol, keepdims=True))
+
+
+def test_keepdims_axis_none_on_numpy(on_numpy):
+    _check_keepdims_axis_none(lambda a: a)
+
+
+@gpu
+def test_keepdims_axis_none_on_gpu():
+    _check_keepdims_axis_none(cunp.asarray)
