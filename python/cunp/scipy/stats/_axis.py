@@ -24,6 +24,8 @@ class Sample:
             raise ValueError("nan_policy must be one of {%s}"
                              % ", ".join("'%s'" % p for p in _POLICIES))
         a = cp.asarray(a)
+        # axis=None reduces every axis: keepdims then gives the input's ndim of 1s, as SciPy.
+        self.kept_ndim = a.ndim if axis is None else None
         if axis is None:
             a = a.reshape(-1)
             axis = 0
@@ -68,7 +70,9 @@ class Sample:
 
     def out(self, r, keepdims=False):
         """r (the batch shape) with the reduced axis restored when keepdims."""
-        if keepdims:
+        if keepdims and self.kept_ndim is not None:
+            r = cp.asarray(r).reshape((1,) * max(self.kept_ndim, 1))
+        elif keepdims:
             r = cp.expand_dims(cp.asarray(r), self.axis)
         return r
 

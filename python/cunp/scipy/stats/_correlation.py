@@ -37,11 +37,12 @@ def _pvalue_from_r(r, n, alternative):
 
 def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
     """PearsonRResult(statistic, pvalue): Pearson's correlation of x and y along axis.
-    method (a permutation or Monte Carlo test) is not supported."""
+    method (a permutation or Monte Carlo test) raises ValueError, as SciPy does for arrays
+    other than NumPy's: its resampling tests run on NumPy arrays only."""
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be 'less', 'greater' or 'two-sided'.")
     if method is not None:
-        raise NotImplementedError("pearsonr: method is not supported")
+        raise ValueError("`method` must be `None` if arguments are not NumPy arrays.")
     x = cp.asarray(x)
     y = cp.asarray(y)
     if x.dtype.kind == "c" or y.dtype.kind == "c":
@@ -72,7 +73,7 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
         p = cp.where(cp.isnan(r), cp.nan, cp.ones_like(r))
     else:
         p = _pvalue_from_r(r, n, alternative)
-    return PearsonRResult(r, p)
+    return PearsonRResult(r, p, n, alternative)
 
 
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):
@@ -104,14 +105,19 @@ def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"
             raise ValueError("The arrays must have the same number of observations.")
         data = cp.concatenate([av, bv], axis=1)
     n, k = data.shape
+    if n <= 1:
+        nan = cp.asarray(cp.nan)
+        return SignificanceResult(nan, nan)
+    # SciPy looks at the first two variables only: either one constant gives one NaN.
+    first = data[:, :2]
+    if bool((first == first[:1]).all(axis=0).any()):
+        nan = cp.asarray(cp.nan)
+        return SignificanceResult(nan, nan)
     if data.dtype.kind in "fc" and bool(cp.isnan(data).any()):
         if nan_policy == "raise":
             raise ValueError("The input contains nan values")
         if nan_policy == "omit":
-            raise NotImplementedError("spearmanr: nan_policy='omit' is not supported")
-        nan = cp.full((k, k), cp.nan) if k > 2 else cp.asarray(cp.nan)
-        return SignificanceResult(nan, nan)
-    if n <= 1:
+            return _spearmanr_pairwise(data, alternative)
         nan = cp.full((k, k), cp.nan) if k > 2 else cp.asarray(cp.nan)
         return SignificanceResult(nan, nan)
     ranks = rankdata(data, axis=0)
@@ -126,6 +132,49 @@ def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"
     if k == 2:
         return SignificanceResult(rs[1, 0], p[1, 0])
     return SignificanceResult(rs, p)
+
+
+def _spearmanr_pairwise(data, alternative):
+    """spearmanr under nan_policy='omit', as SciPy's masked-array spearmanr: each pair of
+    variables drops the observations where either is NaN or infinite, all pairs at once as
+    rows of (pairs, n) arrays ranked with NaNs omitted. A pair with nothing but zeros left is
+    NaN; one with a single observation left is an error; a constant variable correlates 0."""
+    n, k = data.shape
+    data = data.astype(cp.float64, copy=False)
+    if k == 2:
+        i, j = numpy.array([0]), numpy.array([1])
+    else:
+        i, j = numpy.triu_indices(k, 1)
+    i, j = cp.asarray(i), cp.asarray(j)
+    x, y = data[:, i].T, data[:, j].T
+    valid = cp.isfinite(x) & cp.isfinite(y)
+    m = valid.sum(axis=-1)
+    zero = ~(valid & ((x != 0) | (y != 0))).any(axis=-1)
+    if bool(((m < 2) & ~zero).any()):
+        raise ValueError("The input must have at least 3 entries!")
+    rx = rankdata(cp.where(valid, x, cp.nan), axis=-1, nan_policy="omit")
+    ry = rankdata(cp.where(valid, y, cp.nan), axis=-1, nan_policy="omit")
+    mf = m.astype(cp.float64)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        dx = cp.where(valid, rx - (cp.where(valid, rx, 0).sum(axis=-1) / mf)[:, None], 0)
+        dy = cp.where(valid, ry - (cp.where(valid, ry, 0).sum(axis=-1) / mf)[:, None], 0)
+        vx, vy = (dx * dx).sum(axis=-1), (dy * dy).sum(axis=-1)
+        r = cp.clip((dx * dy).sum(axis=-1) / cp.sqrt(vx * vy), -1.0, 1.0)
+    # Masked correlations of a constant variable come back as 0 from SciPy's masked path.
+    r = cp.where((vx == 0) | (vy == 0), 0.0, r)
+    r = cp.where(zero, cp.nan, r)
+    p = _spearman_pvalue(r, mf, alternative)
+    # No degrees of freedom left (two observations): SciPy's t distribution gives NaN.
+    p = cp.where(m <= 2, cp.nan, p)
+    if k == 2:
+        return SignificanceResult(r[0], p[0])
+    rs = cp.ones((k, k), dtype=cp.float64)
+    ps = cp.zeros((k, k), dtype=cp.float64)
+    rs[i, j] = r
+    rs[j, i] = r
+    ps[i, j] = p
+    ps[j, i] = p
+    return SignificanceResult(rs, ps)
 
 
 def _spearman_pvalue(rs, n, alternative):

@@ -62,18 +62,42 @@ def trim_mean(a, proportiontocut, axis=0, *, nan_policy="propagate", keepdims=Fa
     """The mean after cutting int(proportiontocut * n) values from each end of the sorted
     sample."""
     a = cp.asarray(a)
-    if a.size == 0:
-        return cp.asarray(cp.nan)
     s = Sample(a, axis, nan_policy, cast=False)
+    if s.n_total == 0:
+        # SciPy gives each empty sample NaN (in its floating dtype) before any other check.
+        return s.out(cp.full(s.a.shape[:-1], cp.nan, dtype=float_dtype(a.dtype)), keepdims)
     if s.mask is not None:
-        raise NotImplementedError("trim_mean: nan_policy='omit' is not supported")
+        return s.out(_omitted_trim_mean(s.a, proportiontocut), keepdims)
     n = s.n_total
     lo = int(proportiontocut * n)
     hi = n - lo
     if lo >= hi:
         raise ValueError("Proportion too big.")
-    part = cp.sort(s.a, axis=-1)[..., lo:hi]
-    return s.out(part.astype(float_dtype(a.dtype)).mean(axis=-1), keepdims)
+    srt = cp.sort(s.a, axis=-1)
+    r = srt[..., lo:hi].astype(float_dtype(a.dtype)).mean(axis=-1)
+    if srt.dtype.kind in "fc":
+        # NaNs sort last, where trimming could cut them: a sample holding one is NaN.
+        r = cp.where(cp.isnan(srt[..., -1]), cp.nan, r).astype(r.dtype, copy=False)
+    return s.out(r, keepdims)
+
+
+def _omitted_trim_mean(x, proportiontocut):
+    """trim_mean of each slice of x (..., n) without its NaNs: NaNs sort last, so slice i
+    keeps the sorted positions [lo_i, n_i - lo_i) with n_i its non-NaN count."""
+    dt = float_dtype(x.dtype)
+    n = (~cp.isnan(x)).sum(axis=-1, keepdims=True)
+    # int(p * n) as SciPy takes it, in float64 for every slice at once.
+    lo = cp.floor(proportiontocut * n.astype(cp.float64)).astype(n.dtype)
+    hi = n - lo
+    # SciPy gives an empty slice NaN before checking the proportion.
+    if bool(((lo >= hi) & (n > 0)).any()):
+        raise ValueError("Proportion too big.")
+    srt = cp.sort(x, axis=-1)
+    pos = cp.arange(x.shape[-1])
+    keep = (pos >= lo) & (pos < hi)
+    total = cp.where(keep, srt, 0).astype(dt).sum(axis=-1)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        return (total / (hi - lo)[..., 0]).astype(dt)
 
 
 def _limits_mask(s, limits, inclusive):

@@ -1,9 +1,8 @@
 """rankdata and mode from one sort along the axis: ties are runs of equal sorted values, and
 each run's start and end come from running max/min scans over the run boundaries."""
-import numpy
 
 import cunp as cp
-from cunp.scipy.stats._axis import Sample
+from cunp.scipy.stats._axis import Sample, float_dtype
 from cunp.scipy.stats._results import ModeResult
 
 _METHODS = ("average", "min", "max", "dense", "ordinal")
@@ -28,7 +27,8 @@ def _runs(s):
 
 def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
     """Ranks from 1 of the values along axis (ties by method); a sample holding NaN ranks as
-    all NaN under nan_policy='propagate'."""
+    all NaN under nan_policy='propagate'; under 'omit' the NaNs rank as NaN and the other
+    values are ranked among themselves."""
     if method not in _METHODS:
         raise ValueError('unknown method "{0}"'.format(method))
     a = cp.asarray(a)
@@ -41,9 +41,9 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
         nan = cp.isnan(x)
         if nan_policy == "raise" and bool(nan.any()):
             raise ValueError("The input contains nan values")
-        if nan_policy == "omit":
-            raise NotImplementedError("rankdata: nan_policy='omit' is not supported")
-        has_nan = nan.any(axis=-1, keepdims=True)
+        # NaNs sort last and each is a run of its own, so the ranks of the other values are
+        # already their ranks among the non-NaN ones: 'omit' only blanks the NaNs' own ranks.
+        has_nan = nan if nan_policy == "omit" else nan.any(axis=-1, keepdims=True)
     # Ranks are float64 for every method, as SciPy 1.18 returns them.
     if x.shape[-1] == 0:
         r = cp.empty(x.shape, dtype=cp.float64)
@@ -71,6 +71,18 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
     return cp.moveaxis(r, -1, s.axis)
 
 
+def _omitted_mode_dtypes(m, c, x):
+    """The dtypes SciPy's axis/nan_policy wrapper gives mode once NaNs were dropped: slices of
+    unequal length come back stacked as float64 (count too); a sample left empty gives its
+    dtype's NaN and a count of that dtype; one 1-D sample keeps its dtype and int64 count."""
+    n_left = (~cp.isnan(x)).sum(axis=-1)
+    if not bool((n_left > 0).any()):
+        return m, c.astype(x.dtype)
+    if x.ndim > 1:
+        return m.astype(cp.float64), c.astype(cp.float64)
+    return m, c
+
+
 def mode(a, axis=0, nan_policy="propagate", keepdims=False):
     """ModeResult(mode, count): the most frequent value along axis (the smallest of those
     tied) and how often it occurs."""
@@ -78,19 +90,25 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
     if a.dtype.kind not in "biuf":
         raise TypeError("Argument `a` is not recognized as numeric.")
     s = Sample(a, axis, nan_policy, cast=False)
-    if s.mask is not None:
-        raise NotImplementedError("mode: nan_policy='omit' is not supported")
     x = s.a
-    if x.shape[-1] == 0:
-        m = cp.full(x.shape[:-1], cp.nan, dtype=numpy.result_type(x.dtype, numpy.float64))
-        c = cp.zeros(x.shape[:-1], dtype=cp.int64)
+    if x.size == 0:
+        # Empty input: NaN and a count of 0 per sample, in the floating dtype SciPy gives.
+        dt = float_dtype(x.dtype)
+        m = cp.full(x.shape[:-1], cp.nan, dtype=dt)
+        c = cp.zeros(x.shape[:-1], dtype=dt)
     else:
         srt = cp.sort(x, axis=-1)
         start, _, _ = _runs(srt)
         counts = cp.arange(x.shape[-1]) - start + 1
+        if s.mask is not None:
+            # NaNs sort last: counting them as 0 leaves the modes of the other values, and an
+            # all-NaN slice keeps count 0 with its first sorted value, NaN, as the mode.
+            counts = cp.where(cp.isnan(srt), 0, counts)
         at = cp.argmax(counts, axis=-1)[..., None]
         m = cp.take_along_axis(srt, at, axis=-1)[..., 0]
         c = cp.take_along_axis(counts, at, axis=-1)[..., 0].astype(cp.int64)
+        if s.mask is not None:
+            m, c = _omitted_mode_dtypes(m, c, x)
     if keepdims:
         m, c = s.out(m, True), s.out(c, True)
     return ModeResult(m, c)

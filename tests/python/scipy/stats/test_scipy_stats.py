@@ -9,13 +9,13 @@ import numpy
 import pytest
 
 import cunp
-from cunp.scipy.stats import _axis, _correlation, _entropy, _means, _moments, _rank
+from cunp.scipy.stats import _axis, _correlation, _entropy, _means, _moments, _rank, _results
 
 stats = pytest.importorskip("scipy.stats")
 import cunp.scipy.stats as cstats  # noqa: E402
 
 gpu = pytest.mark.gpu
-MODULES = (_axis, _correlation, _entropy, _means, _moments, _rank)
+MODULES = (_axis, _correlation, _entropy, _means, _moments, _rank, _results)
 
 
 @pytest.fixture
@@ -150,6 +150,10 @@ def test_argument_errors(on_numpy):
         cstats.pearsonr(x[:1], x[:1])
     with pytest.raises(ValueError):
         cstats.pearsonr(x, x[:3])
+    # SciPy's answer to a resampling method on arrays other than NumPy's (CuPy's, cunp's).
+    for method in (stats.PermutationMethod(), stats.MonteCarloMethod(), "bogus"):
+        with pytest.raises(ValueError, match="`method` must be `None`"):
+            cstats.pearsonr(x, x ** 2, method=method)
     with pytest.raises(numpy.exceptions.AxisError):
         cstats.skew(x, axis=3)
 
@@ -196,3 +200,185 @@ def test_statistics_on_noncontiguous_and_float32_gpu():
     for name in ("skew", "kurtosis", "sem", "variation", "gmean"):
         _close(getattr(cstats, name)(d, axis=1), getattr(stats, name)(h, axis=1), rtol=2e-5)
     _close(cstats.zscore(d, axis=0), stats.zscore(h, axis=0), rtol=2e-5)
+
+
+def _nan_cases():
+    """(6, 5) samples whose rows and columns hold no, some and all NaNs, with ties, as float32
+    and float64, C-order, F-order and reversed strides."""
+    rng = numpy.random.default_rng(11)
+    x = rng.integers(0, 4, (6, 5)).astype(numpy.float64)
+    x[1, [0, 3]] = numpy.nan
+    x[2, :] = numpy.nan
+    x[4, 1] = numpy.nan
+    x[:, 4] = numpy.nan
+    for dt in ("float64", "float32"):
+        a = x.astype(dt)
+        yield a
+        yield numpy.asfortranarray(a)
+        yield a[::-1, ::-2]
+
+
+def _check_omit(conv):
+    warnings.simplefilter("ignore")
+    for h in _nan_cases():
+        d = conv(h)
+        tol = 1e-5 if h.dtype == numpy.float32 else 1e-7
+        for ax in (0, 1, -1, None):
+            for method in ("average", "min", "max", "dense", "ordinal"):
+                _close(cstats.rankdata(d, method, axis=ax, nan_policy="omit"),
+                       stats.rankdata(h, method, axis=ax, nan_policy="omit"))
+            _close(tuple(cstats.mode(d, axis=ax, nan_policy="omit")),
+                   tuple(stats.mode(h, axis=ax, nan_policy="omit")))
+            for p in (0.0, 0.1, 0.25, 0.4):
+                for pol in ("omit", "propagate"):
+                    _close(cstats.trim_mean(d, p, axis=ax, nan_policy=pol),
+                           stats.trim_mean(h, p, axis=ax, nan_policy=pol), rtol=tol)
+        # A 1-D sample with some NaNs and one with nothing but NaNs.
+        for v in (h[1], h[2]):
+            dv = conv(v)
+            _close(tuple(cstats.mode(dv, nan_policy="omit")),
+                   tuple(stats.mode(v, nan_policy="omit")))
+            _close(cstats.trim_mean(dv, 0.2, nan_policy="omit"),
+                   stats.trim_mean(v, 0.2, nan_policy="omit"))
+            _close(cstats.rankdata(dv, nan_policy="omit"), stats.rankdata(v, nan_policy="omit"))
+    with pytest.raises(ValueError, match="Proportion too big"):
+        cstats.trim_mean(conv(numpy.array([[1.0, 2.0, numpy.nan], [1.0, 2.0, 3.0]])), 0.5,
+                         axis=1, nan_policy="omit")
+
+
+def test_nan_policy_omit_matches_scipy_on_numpy(on_numpy):
+    _check_omit(lambda a: a)
+
+
+@gpu
+def test_nan_policy_omit_matches_scipy_on_gpu():
+    _check_omit(cunp.asarray)
+
+
+def _check_spearmanr_omit(conv):
+    warnings.simplefilter("ignore")
+    rng = numpy.random.default_rng(13)
+    x = rng.integers(0, 6, (12, 4)).astype(numpy.float64)
+    x[[1, 5], 0] = numpy.nan
+    x[[2, 5, 7], 1] = numpy.nan
+    x[3, 2] = numpy.inf  # masked with the NaNs once the sample holds a NaN, as SciPy
+    x[:, 3] = 2.0
+    x[9, 3] = numpy.nan  # a variable constant once its NaN is dropped correlates 0
+    for dt in ("float64", "float32"):
+        h = x.astype(dt)
+        for alt in ("two-sided", "less", "greater"):
+            for a, ax in ((h, 0), (h.T, 1), (numpy.asfortranarray(h[:, :3]), 0),
+                          (h[::-1, 2::-1], 0)):
+                got = cstats.spearmanr(conv(a), axis=ax, nan_policy="omit", alternative=alt)
+                want = stats.spearmanr(a, axis=ax, nan_policy="omit", alternative=alt)
+                _close(got.statistic, want.statistic)
+                if not numpy.isnan(cunp.asnumpy(got.pvalue) if isinstance(got.pvalue, cunp.ndarray)
+                                   else got.pvalue).all():
+                    _close(got.pvalue, want.pvalue, rtol=1e-6)
+            got = cstats.spearmanr(conv(h[:, 0]), conv(h[:, 1]), nan_policy="omit",
+                                   alternative=alt)
+            want = stats.spearmanr(h[:, 0], h[:, 1], nan_policy="omit", alternative=alt)
+            _close(got.statistic, want.statistic)
+    nan = numpy.nan
+    for a, b in (([nan, nan, nan], [1.0, 2, 3]), ([0.0, 0, nan], [0.0, 0, 3]),
+                 ([1.0, 2, nan], [1.0, 2, 3]), ([1.0, 1, 2, nan], [1.0, 2, 3, 4])):
+        got = cstats.spearmanr(conv(numpy.array(a)), conv(numpy.array(b)), nan_policy="omit")
+        want = stats.spearmanr(a, b, nan_policy="omit")
+        _close(got.statistic, want.statistic)
+    with pytest.raises(ValueError, match="at least 3"):
+        cstats.spearmanr(conv(numpy.array([1.0, nan, nan])), conv(numpy.array([1.0, 2, 3])),
+                         nan_policy="omit")
+
+
+def test_spearmanr_omit_matches_scipy_on_numpy(on_numpy):
+    _check_spearmanr_omit(lambda a: a)
+
+
+@gpu
+def test_spearmanr_omit_matches_scipy_on_gpu():
+    _check_spearmanr_omit(cunp.asarray)
+
+
+def _check_pearsonr_ci(conv):
+    warnings.simplefilter("ignore")
+    rng = numpy.random.default_rng(17)
+    for dt in ("float64", "float32"):
+        tol = 1e-5 if dt == "float32" else 1e-10
+        x = rng.random((4, 9)).astype(dt)
+        y = (x + rng.random((4, 9))).astype(dt)
+        y[2] = x[2]  # r = 1: the interval is [1, 1]
+        for alt in ("two-sided", "less", "greater"):
+            for a, b, ax in ((x, y, 1), (x.T, y.T[::-1], 0), (x[0, :3], y[0, :3], 0),
+                             (x[0, :5], y[0, :5], 0)):
+                got = cstats.pearsonr(conv(a), conv(b), axis=ax, alternative=alt)
+                want = stats.pearsonr(a, b, axis=ax, alternative=alt)
+                for level in (0.95, 0.5, 1.0):
+                    g = got.confidence_interval(level)
+                    w = want.confidence_interval(level)
+                    assert type(g).__name__ == "ConfidenceInterval"
+                    _close(tuple(g), tuple(w), rtol=tol)
+                    assert g.low.dtype == numpy.asarray(w.low).dtype
+    r = cstats.pearsonr(conv(numpy.arange(5.0)), conv(numpy.arange(5.0) ** 2))
+    with pytest.raises(ValueError, match="`method` must be `None`"):
+        r.confidence_interval(method=stats.BootstrapMethod())
+
+
+def test_pearsonr_confidence_interval_on_numpy(on_numpy):
+    _check_pearsonr_ci(lambda a: a)
+
+
+@gpu
+def test_pearsonr_confidence_interval_on_gpu():
+    _check_pearsonr_ci(cunp.asarray)
+
+
+def _check_empty(conv):
+    """Empty samples and empty batches: NaN statistics and 0 counts in SciPy's dtypes."""
+    warnings.simplefilter("ignore")
+    for h in (numpy.zeros(0), numpy.zeros((0, 3)), numpy.zeros((3, 0), "float32"),
+              numpy.zeros((2, 0), "int32"), numpy.array(numpy.nan), numpy.array([numpy.nan])):
+        for ax in (0, -1, None):
+            for pol in ("propagate", "omit"):
+                for kd in (False, True):
+                    for got, want in (
+                            (tuple(cstats.mode(conv(h), axis=ax, nan_policy=pol, keepdims=kd)),
+                             tuple(stats.mode(h, axis=ax, nan_policy=pol, keepdims=kd))),
+                            (cstats.trim_mean(conv(h), 0.1, axis=ax, nan_policy=pol, keepdims=kd),
+                             stats.trim_mean(h, 0.1, axis=ax, nan_policy=pol, keepdims=kd))):
+                        for g, w in zip(got if isinstance(got, tuple) else (got,),
+                                        want if isinstance(want, tuple) else (want,)):
+                            _close(g, w)
+                            assert numpy.dtype(g.dtype) == numpy.asarray(w).dtype, (h, ax, pol)
+
+
+def test_empty_samples_match_scipy_on_numpy(on_numpy):
+    _check_empty(lambda a: a)
+
+
+@gpu
+def test_empty_samples_match_scipy_on_gpu():
+    _check_empty(cunp.asarray)
+
+
+def _check_keepdims_axis_none(conv):
+    """keepdims with axis=None keeps every axis as length 1."""
+    warnings.simplefilter("ignore")
+    h = numpy.random.default_rng(19).random((3, 4))
+    h[0, 1] = numpy.nan
+    for pol in ("propagate", "omit"):
+        for name in ("skew", "gmean", "sem", "tmean"):
+            _close(getattr(cstats, name)(conv(h), axis=None, nan_policy=pol, keepdims=True),
+                   getattr(stats, name)(h, axis=None, nan_policy=pol, keepdims=True))
+        _close(tuple(cstats.mode(conv(h), axis=None, nan_policy=pol, keepdims=True)),
+               tuple(stats.mode(h, axis=None, nan_policy=pol, keepdims=True)))
+        _close(cstats.trim_mean(conv(h), 0.2, axis=None, nan_policy=pol, keepdims=True),
+               stats.trim_mean(h, 0.2, axis=None, nan_policy=pol, keepdims=True))
+
+
+def test_keepdims_axis_none_on_numpy(on_numpy):
+    _check_keepdims_axis_none(lambda a: a)
+
+
+@gpu
+def test_keepdims_axis_none_on_gpu():
+    _check_keepdims_axis_none(cunp.asarray)
