@@ -429,8 +429,8 @@ std::vector<IndexItem> to_index(nb::handle key) {
         PyErr_Clear();
         throw AdvancedKey{};
       }
-      Py_DECREF(idx);
-      items.push_back(IndexItem::integer(to_int(k)));
+      nb::object index = nb::steal(idx);
+      items.push_back(IndexItem::integer(to_int(index)));  // one __index__ call
     } else if (is_array(k) && unwrap(k).a.ndim() == 0 && is_integer(unwrap(k).a.dtype())) {
       items.push_back(IndexItem::integer(to_int(k)));  // a 0-d integer array indexes like an int
     } else if (PyBool_Check(o) || is_array(k) || PyList_Check(o) || nb::hasattr(k, "__array__") ||
