@@ -36,8 +36,16 @@ template <class T> __device__ __forceinline__ bool is_nan(complex<T> z) {
 template <class T> __device__ T c_abs(T x, T y) {
   if (isinf(x) || isinf(y)) return inf<T>();
   // float: exact in double and rounded once, as NumPy's correctly rounded hypotf.
-  if constexpr (sizeof(T) == 4) return static_cast<T>(sqrt(double(x) * x + double(y) * y));
-  else return hypot(x, y);
+  if constexpr (sizeof(T) == 4) {
+    return static_cast<T>(sqrt(double(x) * x + double(y) * y));
+  } else {
+    // CUDA's hypot overflows near the largest double (hypot(1, DBL_MAX) is inf); there the
+    // larger part scales the sum.
+    const T h = hypot(x, y);
+    if (!isinf(h)) return h;
+    const T ax = fabs(x), ay = fabs(y), big = fmax(ax, ay), r = fmin(ax, ay) / big;
+    return big * sqrt(T(1) + r * r);
+  }
 }
 
 // NumPy's absolute of a float or complex value (integers wrap: np_absolute handles those).

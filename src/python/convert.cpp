@@ -396,11 +396,13 @@ IndexItem slice_item(PyObject* o) {
   PySliceObject* s = reinterpret_cast<PySliceObject*>(o);
   if (PySlice_Unpack(o, &start, &stop, &step) < 0) {
     // A zero step: NumPy counts the key's indices first (IndexError), then refuses the step
-    // (ValueError), so the view made from the key raises it.
+    // (ValueError), so the view made from the key raises it. The pending error is taken
+    // before the step is read again.
+    nb::python_error refused;
     const bool zero = s->step != Py_None && PyIndex_Check(s->step) &&
                       PyNumber_AsSsize_t(s->step, nullptr) == 0 && !PyErr_Occurred();
-    if (!zero) throw nb::python_error();
     PyErr_Clear();
+    if (!zero) throw refused;
     return IndexItem::slice(IndexItem::kNone, IndexItem::kNone, 0);
   }
   // PySlice_Unpack fills defaults with extremes; keep "omitted" distinct for clarity.

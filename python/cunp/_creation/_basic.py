@@ -71,7 +71,34 @@ def _on_gpu_by_dlpack(a):
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None):
-    return _core.creation.full(shape, fill_value, dtype, order, device)
+    return _core.creation.full(shape, _unsafe_fill(fill_value, dtype), dtype, order, device)
+
+
+def _unsafe_fill(fill_value, dtype):
+    """NumPy copies full's fill value with casting='unsafe': a float or complex scalar goes
+    into an integer or bool dtype (a complex into a real one) by NumPy's cast, with its
+    warnings, where an assignment would refuse it. A Python int goes into a bool or integer
+    dtype through a C long (uint64 takes up to 2**64 - 1)."""
+    if dtype is None or isinstance(fill_value, bool):
+        return fill_value
+    if isinstance(fill_value, int) and -(2**63) <= fill_value < 2**63:
+        return fill_value  # the common case, left to the core
+    import numpy
+
+    try:
+        dtype = numpy.dtype(dtype)
+    except TypeError:
+        return fill_value  # the core names the bad dtype
+    if isinstance(fill_value, int):  # past int64
+        if dtype.kind in "biu" and not (dtype == numpy.uint64 and 0 <= fill_value < 2**64):
+            raise OverflowError("Python int too large to convert to C long")
+        return fill_value
+    if not isinstance(fill_value, (float, complex, numpy.inexact)):
+        return fill_value
+    complex_value = isinstance(fill_value, (complex, numpy.complexfloating))
+    if dtype.kind in "biu" or (dtype.kind == "f" and complex_value):
+        return numpy.asarray(fill_value).astype(dtype)[()]
+    return fill_value
 
 
 # The *_like functions allocate on the prototype's device unless `device` names another.
@@ -93,7 +120,7 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
     out = empty_like(a, dtype, order, subok, shape, device=device)
-    out.fill(fill_value)
+    out.fill(_unsafe_fill(fill_value, out.dtype))
     return out
 
 

@@ -93,8 +93,14 @@ def ix_(*args):
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
-    # NumPy's order of checks: dims, order, the clip modes, then multi_index's length (a
-    # non-sequence such as a 0-d array counts as the wrong length), then its dtypes.
+    # NumPy's order of checks: multi_index must be iterable (its __array_function__ dispatch
+    # iterates it: a 0-d array or a scalar is a TypeError), then dims, order, the clip modes,
+    # multi_index's length and its dtypes.
+    try:
+        iter(multi_index)
+    except TypeError:
+        raise TypeError("ravel_multi_index: multi_index must be a sequence of index arrays, "
+                        "not %s" % type(multi_index).__name__) from None
     dims = tuple(operator.index(d) for d in dims)
     if order not in ("C", "F"):
         if order in ("A", "K"):

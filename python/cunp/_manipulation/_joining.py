@@ -1,6 +1,8 @@
 """Joining and splitting arrays: concatenate, stack and their vstack/hstack/dstack forms,
 atleast_1d/2d/3d, split and its forms. The work is the core's (cunp/ops/manipulation/joining.hpp); this module
 turns arguments into lists of cunp arrays first."""
+import operator
+
 from cunp import _core
 from cunp._core import ndarray
 from cunp._creation._basic import asarray
@@ -29,7 +31,15 @@ concat = concatenate  # the array API standard's name
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
     """Join arrays of one shape along a new axis."""
-    return _core.manipulation.stack(_as_arrays(arrays), axis, out, dtype, casting)
+    arrays = _as_arrays(arrays)
+    if not isinstance(axis, int):
+        # NumPy checks the arrays before it reads axis (operator.index's TypeError for None).
+        if not arrays:
+            raise ValueError("need at least one array to stack")
+        if len({a.shape for a in arrays}) > 1:
+            raise ValueError("all input arrays must have the same shape")
+        axis = operator.index(axis)
+    return _core.manipulation.stack(arrays, axis, out, dtype, casting)
 
 
 def _at_least(ndim, arys):

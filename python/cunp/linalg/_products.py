@@ -3,6 +3,8 @@
 """numpy.linalg's products on cuBLAS: matmul, multi_dot, tensordot, vecdot, outer, cross, ..."""
 import operator
 
+import numpy
+
 from cunp._linalg import _products as _p
 from cunp._creation._basic import asarray
 
@@ -39,7 +41,13 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    axis = operator.index(axis)  # NumPy: an int, never None
+    # NumPy's gufunc checks the operands' core dimension before it reads axis (an int, never
+    # None).
+    for i, x in enumerate((x1, x2)):
+        if (x.ndim if hasattr(x, "ndim") else numpy.ndim(x)) == 0:
+            raise ValueError(f"vecdot: Input operand {i} does not have enough dimensions (has 0, "
+                             "gufunc core with signature (n),(n)->() requires 1)")
+    axis = operator.index(axis)
     if axis == -1:
         return _p._vecdot(x1, x2)
     return _p.vecdot(x1, x2, axis=axis)

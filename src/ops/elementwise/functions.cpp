@@ -603,12 +603,13 @@ NDArray around(const NDArray& a, int decimals, NDArray out) {
   std::vector<NDArray> in{a};
 
   if (is_complex(A)) {
-    // NumPy rounds a.real and a.imag as real arrays, then assigns them into a copy of a (or out).
+    // NumPy rounds a.real and a.imag as real arrays, then assigns them into a copy of a (or
+    // out) that keeps a's order of axes (order='K').
     if (out.defined() && !is_complex(out.dtype()))
       throw TypeError("array does not have imaginary part to set");
     DType part = real_dtype(A);
     if (out.defined()) check_out(out, a.shape());
-    else out = NDArray::empty(a.shape(), A, Order::C, a.device());
+    else out = empty_like(a, A, OrderSpec::K);
     if (out.size() == 0) return out;
     guard_overlap(in, out);
     std::vector<Scalar> s;

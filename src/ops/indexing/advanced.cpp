@@ -184,8 +184,9 @@ void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
     return mask_fill(view, first, vp, scalar);
   const IndexArrays ia = index_arrays(plan, view);
   const IndexLayout L = index_layout(plan, view.shape(), ia.shapes);
-  if (single && first.kind == Kind::Mask && first.naxes == x.ndim() && vp) {
-    // NumPy's own rules (and words) for x[mask] = v with a mask over the whole array.
+  if (key.size() == 1 && first.kind == Kind::Mask && first.naxes == x.ndim() && vp) {
+    // NumPy's own rules (and words) for x[mask] = v with a mask over the whole array as the
+    // whole key (x[None, mask] = v takes the general path).
     if (v.ndim() > 1)
       throw TypeError("NumPy boolean array indexing assignment requires a 0 or 1-dimensional "
                       "input, input has " +

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "jit/kernel.hpp"
@@ -262,6 +263,10 @@ NDArray bincount(const NDArray& x, const NDArray& weights, int64_t minlength) {
   int64_t lo_hi[2];
   to_host(j.extremes, lo_hi, Order::C);
   if (lo_hi[0] < 0) throw ValueError("'list' argument must have no negative elements");
+  // max(x) + 1 bins: no array holds INT64_MAX + 1 of them (NumPy's own sum overflows).
+  if (lo_hi[1] == std::numeric_limits<int64_t>::max())
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
+                     "maximum possible size.");
   const int64_t nbins = std::max(minlength, lo_hi[1] + 1);
   if (nbins > j.nbins) {  // values past the guess: count again into the full length
     j.nbins = nbins;

@@ -113,7 +113,9 @@ int choose_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
     int fallback = -1;
     for (std::size_t i = 0; i < u.loops.size(); ++i) {
       const UfuncLoop& l = u.loops[i];
-      bool match = !opt.dtype || l.types[n] == *opt.dtype;
+      // dtype= fixes every output (frexp's int exponent refuses any dtype).
+      bool match = true;
+      for (int k = n; k < u.nargs() && opt.dtype; ++k) match = match && l.types[k] == *opt.dtype;
       for (int k = 0; k < u.nargs() && match && !opt.signature.empty(); ++k)
         match = !opt.signature[k] || *opt.signature[k] == l.types[k];
       if (!match) continue;
@@ -237,6 +239,10 @@ int cached_loop(const Ufunc& u, const DType* dt, const Weak* weak, const UfuncOp
   return loop;
 }
 
+[[noreturn]] void too_large_for_long() {
+  throw OverflowError("Python int too large to convert to C long");
+}
+
 // Whether a weak int fits `to` (floats always take it, possibly as inf).
 bool weak_int_fits(const UfuncArg& a, DType to) {
   const Scalar& s = a.scalar;
@@ -312,8 +318,25 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
     for (int k = 0; k < n; ++k) weak[k] = Weak::None;
   if (all_weak && n == 1) given[0] = Weak::None;
 
+  // A Python int past int64 is no C long: NumPy's integer and bool loops refuse it, float
+  // loops take it, and the uint64 loop takes 2**63 .. 2**64-1 beside an array. Past a single
+  // operand, Python scalars alone choose their loop with such an int as int64 (NumPy's
+  // default integer); comparisons answer it exactly (below).
+  const bool exact_compare = u.resolver == Resolver::Comparison && opt.signature.empty() &&
+                             !opt.dtype;
+  auto beyond_long = [&](int k) {
+    return given[k] == Weak::Int && (args[k].big_int || args[k].scalar.dtype == DType::UInt64);
+  };
+  for (int k = 0; k < n; ++k)
+    if (all_weak && !exact_compare && beyond_long(k)) dt[k] = DType::Int64;
+
   int loop = cached_loop(u, dt, weak, opt);
   if (loop < 0) no_loop(u);
+  for (int k = 0; k < n && !exact_compare; ++k) {
+    const DType t = u.loops[loop].types[k];
+    if (beyond_long(k) && !is_inexact(t) && !(t == DType::UInt64 && !all_weak && !args[k].big_int))
+      too_large_for_long();
+  }
 
   // A weak int must fit its loop type; comparisons instead answer exactly, as NumPy does,
   // by comparing it as a strong int64/uint64.
@@ -326,8 +349,7 @@ UfuncPlan resolve_ufunc(const Ufunc& u, const std::vector<UfuncArg>& args,
       bool against_bool = true;
       for (int j = 0; j < n; ++j)
         against_bool = against_bool && (j == k || (weak[j] == Weak::None && dt[j] == DType::Bool));
-      if (beyond_int64 && against_bool)
-        throw OverflowError("Python int too large to convert to C long");
+      if (beyond_int64 && against_bool) too_large_for_long();
       if (args[k].big_int) dt[k] = DType::Float64;
       weak[k] = Weak::None;
       loop = cached_loop(u, dt, weak, opt);

@@ -175,6 +175,31 @@ def test_full_like_value_cast(xp):
     return xp.full_like(src, 2.9)
 
 
+# full copies its value with casting='unsafe' (where assignment refuses it): NumPy's cast of
+# inf, nan or a complex into an integer or real dtype, with its warnings.
+UNSAFE_FILLS = [(2**64 - 1, 'u8'), (2**63, 'f4'), (float('inf'), 'i1'), (-float('inf'), 'u8'), (float('nan'), 'i4'),
+                (numpy.float32('inf'), 'i2'), (1e10, 'i1'), (1 + 2j, 'f4'), (1j, 'i8'),
+                (numpy.complex64(2 - 1j), 'u2'), (2.5, '?')]
+
+
+@pytest.mark.filterwarnings('ignore::RuntimeWarning')
+@pytest.mark.filterwarnings('ignore::numpy.exceptions.ComplexWarning')
+@pytest.mark.parametrize('value, dtype', UNSAFE_FILLS, ids=repr)
+@testing.numpy_cunp_array_equal()
+def test_full_casts_unsafely(xp, value, dtype):
+    like = xp.full_like(xp.zeros((2, 3), dtype), value)
+    return xp.stack([xp.full((2, 3), value, dtype=dtype), like])
+
+
+@pytest.mark.parametrize('value, dtype', [(2**63, '?'), (2**64 - 1, 'i1'), (-2**63 - 1, 'u8'),
+                                          (2**70, 'i8')], ids=repr)
+def test_full_python_int_past_a_c_long(value, dtype):
+    # NumPy converts a Python int for a bool or integer dtype through a C long.
+    for xp in (numpy, cunp):
+        with pytest.raises(OverflowError):
+            xp.full(3, value, dtype=dtype)
+
+
 # -- arange ------------------------------------------------------------------
 
 ARANGE_ARGS = [

@@ -555,6 +555,18 @@ def test_host_numpy_bool_scalar_key(key, value):
     same(base[key], cunp.asarray(base)[key])
 
 
+@pytest.mark.parametrize("prefix", [(None,), (Ellipsis,)])
+def test_mask_beside_other_items_assigns_by_broadcasting(prefix):
+    """NumPy's 1-D value rule for x[mask] = v holds only when the mask is the whole key."""
+    mask = numpy.array([True, False, True])
+    for xp in (numpy, cunp):
+        a = xp.zeros(3)
+        a[prefix + (xp.asarray(mask),)] = xp.asarray([[1.0, 2.0]])
+        numpy.testing.assert_array_equal(cunp.asnumpy(a) if xp is cunp else a, [1, 0, 2])
+        with pytest.raises(TypeError, match="requires a 0 or 1-dimensional input"):
+            a[xp.asarray(mask)] = xp.asarray([[1.0, 2.0]])
+
+
 @pytest.mark.parametrize("shape, key, error", [
     ((), (slice(None, None, 0),), IndexError), ((3,), slice(None, None, 0), ValueError),
     ((2, 3), (0, 0, slice(None, None, 0)), IndexError), ((2, 3), (slice(1, 2, 0),), ValueError),

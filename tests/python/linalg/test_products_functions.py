@@ -204,6 +204,17 @@ def test_vecdot_conjugates_first(xp):
     return xp.vecdot(a, b), xp.linalg.vecdot(a, b)
 
 
+@pytest.mark.parametrize('axis', [-1, 0, None])
+def test_linalg_vecdot_checks_operands_before_axis(axis):
+    # NumPy's gufunc refuses a 0-d operand (ValueError) before it reads axis (None: TypeError).
+    for xp in (numpy, cunp):
+        with pytest.raises(ValueError, match='Input operand 1 does not have enough dimensions'):
+            xp.linalg.vecdot(xp.ones(3), xp.asarray(2.0), axis=axis)
+    for xp in (numpy, cunp):
+        with pytest.raises(TypeError if axis is None else ValueError):
+            xp.linalg.vecdot(xp.ones(3), xp.ones(2), axis=axis)
+
+
 @pytest.mark.parametrize('sa,sb', [((2, 3), (3,)), ((4, 2, 3), (3,)), ((2, 3), (5, 3)),
                                    ((0, 3), (3,))])
 @testing.for_dtypes([numpy.float32, numpy.float64, numpy.complex128, numpy.int32])

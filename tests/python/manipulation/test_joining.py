@@ -95,6 +95,15 @@ def test_stack(xp, axis):
     return xp.stack([a, b.T.T, c[::-1]], axis=axis)
 
 
+@pytest.mark.parametrize('shapes, error', [([(3,), ()], ValueError), ([], ValueError),
+                                           ([(3,), (3,)], TypeError)])
+def test_stack_checks_arrays_before_axis(shapes, error):
+    # NumPy: no arrays or unequal shapes (ValueError) before axis=None (TypeError).
+    for xp in (numpy, cunp):
+        with pytest.raises(error):
+            xp.stack([xp.zeros(s) for s in shapes], axis=None)
+
+
 @testing.numpy_cunp_array_equal()
 def test_stack_out(xp):
     a, b = parts(xp, [(2, 3)] * 2, ['f4', 'f4'])

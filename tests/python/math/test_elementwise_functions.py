@@ -316,6 +316,17 @@ def test_round_layouts(xp, dtype, layout, decimals):
 
 
 @gpu
+@pytest.mark.parametrize('decimals', [0, 2])
+@testing.for_complex_dtypes()
+@testing.numpy_cunp_array_equal(strides_check=True)
+def test_round_complex_keeps_the_order_of_axes(xp, dtype, decimals):
+    # NumPy rounds into a copy of a in order='K': F-ordered for a transposed input, permuted
+    # for a permuted one.
+    a = xp.asarray(host_values((2, 3, 4), dtype, special=False))
+    return xp.round(a[0].T, decimals), xp.round(a.transpose(1, 0, 2), decimals)
+
+
+@gpu
 @pytest.mark.parametrize('decimals', [-400, -20, 9, 23, 30, 400])
 @testing.for_float_dtypes()
 @testing.numpy_cunp_array_equal()

@@ -293,6 +293,9 @@ DTYPE_CASES = [
     ('less', ('i4', 'f4'), '?'), ('less', ('f4', 'f4'), 'f8'),
     ('multiply', ('u2', 'i2'), 'c8'), ('negative', ('u1',), 'i2'),
     ('add', ('f4', 'f4'), 'bogus'), ('divmod', ('i4', 'i4'), 'f4'),
+    # dtype= fixes every output: frexp's int exponent refuses any.
+    ('frexp', ('f4',), 'f4'), ('frexp', ('f4',), 'f2'), ('modf', ('f4',), 'f8'),
+    ('divmod', ('f4', 'f4'), 'f8'),
 ]
 
 
@@ -408,8 +411,8 @@ def test_scalar_operands(xp, dtype, scalar):
     return res
 
 
-@pytest.mark.parametrize('dtype', ['u1', 'i1', 'u8', 'i8', '?'])
-@pytest.mark.parametrize('value', [-1, 256, -129, 2**63, 2**64, -2**63 - 1])
+@pytest.mark.parametrize('dtype', ['u1', 'i1', 'u8', 'i8', '?', 'f8'])
+@pytest.mark.parametrize('value', [-1, 256, -129, 2**63, 2**64 - 1, 2**64, -2**63 - 1])
 @twin()
 def test_out_of_range_python_ints(xp, dtype, value):
     # NumPy answers comparisons exactly and raises OverflowError ("Python
@@ -421,7 +424,7 @@ def test_out_of_range_python_ints(xp, dtype, value):
     message = -2**63 <= value < 2**63
     res = {}
     for name in ['less', 'greater_equal', 'equal', 'not_equal', 'add',
-                 'multiply', 'maximum']:
+                 'multiply', 'maximum', 'logical_and', 'logical_xor']:
         res[name] = attempt(getattr(xp, name), a, value, message=message)
     return res
 
@@ -440,6 +443,27 @@ def test_scalars_only(xp, args):
         return {'add': xp.add(*args), 'less': xp.less(*args),
                 'sqrt': xp.sqrt(args[0]),
                 'negative': attempt(xp.negative, args[1])}
+
+
+# Python ints past int64 with no array: NumPy makes them its default int64 for the choice of
+# loop (so integer and bool loops refuse them); comparisons answer them exactly.
+BIG_ALONE = [(2**63, 1), (2**63, 1.0), (2**64 - 1, False), (False, 2**64 - 1), (2**70, 1),
+             (2**70, 2.5), (2**63, 2**63), (-2**63 - 1, 1j)]
+
+
+@pytest.mark.parametrize('args', BIG_ALONE, ids=str)
+@twin()
+def test_python_ints_past_int64_alone(xp, args):
+    return {name: attempt(getattr(xp, name), *args)
+            for name in ('add', 'maximum', 'bitwise_and', 'logical_and', 'logical_or', 'equal',
+                         'less')}
+
+
+def test_python_int_past_int64_message():
+    with pytest.raises(OverflowError, match='Python int too large to convert to C long'):
+        cunp.logical_and(2**64 - 1, False)
+    with pytest.raises(OverflowError, match='Python int too large to convert to C long'):
+        cunp.add(cunp.zeros(2, 'i1'), 2**63)
 
 
 @twin()

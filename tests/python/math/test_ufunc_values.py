@@ -363,6 +363,19 @@ def test_large(name, chars):
     compare_twin(body, tol_scale=spec.tol, exact=spec.exact)
 
 
+# -- complex magnitudes near the largest double -------------------------------
+
+def test_complex_abs_and_sign_near_the_largest_double():
+    # |1 + DBL_MAX i| is DBL_MAX (no overflow), so sign is i.
+    big = numpy.finfo(numpy.float64).max
+    z = numpy.array([1 + big * 1j, -big + 3j, 3e307 - 4e307j, big + 0j])
+
+    def body(xp):
+        with numpy.errstate(all='ignore'):
+            return {name: getattr(xp, name)(xp.asarray(z)) for name in ('absolute', 'sign')}
+    compare_twin(body)
+
+
 # -- integer wrap-around and shift widths -------------------------------------
 
 INT_CHARS = 'bhilBHIL'

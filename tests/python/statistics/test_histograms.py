@@ -109,6 +109,14 @@ def test_bincount_negative_value():
         cunp.bincount(cunp.asarray([1, -1, 2]))
 
 
+@gpu
+@pytest.mark.parametrize('top', [2**63 - 1, 2**61])
+def test_bincount_of_a_huge_value_is_too_big(top):
+    # max + 1 bins cannot be held (NumPy's own count of INT64_MAX + 1 overflows its heap).
+    with pytest.raises((ValueError, MemoryError)):
+        cunp.bincount(cunp.asarray([0, top]))
+
+
 def test_bincount_errors():
     with pytest.raises(TypeError, match=r"Cannot cast array data from dtype\('float64'\) to "
                        r"dtype\('int64'\) according to the rule 'safe'"):
