@@ -423,7 +423,7 @@ class StateSpace(LinearTimeInvariant):
         return StateSpace(*(np.asarray(m, dtype=dtype) for m in (a, b, c, d)), **self._dt_dict)
 
     def __neg__(self):
-        # The output negated; SciPy keeps each matrix's dtype here (no common dtype).
+        # The output negated (abcd_normalize keeps the common dtype, as SciPy 1.18).
         return StateSpace(self.A, self.B, -self.C, -self.D, **self._dt_dict)
 
     def __add__(self, other):

@@ -38,21 +38,28 @@ _SIZE_SOURCES = (("n", "A = B = C", (0, 1, 2)), ("p", "B = D", (1, 3)), ("q", "C
 
 
 def abcd_normalize(A=None, B=None, C=None, D=None):
-    """A (n, n), B (n, p), C (q, n), D (q, p) as 2-D arrays. As SciPy (1.17+), a size is read
-    from the first matrix that has it non-zero, and a missing or empty matrix becomes float64
-    zeros of the sizes the others imply."""
+    """A (n, n), B (n, p), C (q, n), D (q, p) as 2-D arrays of one dtype. As SciPy 1.18, the
+    dtype is NumPy's promotion of the four (Python scalars weak), float64 where that is not
+    inexact; a size is read from the first matrix that has it non-zero, and a missing or empty
+    matrix becomes zeros of the sizes the others imply. A matrix already 2-D in that dtype is
+    returned itself."""
     given = (A, B, C, D)
     for size, names, sources in _SIZE_SOURCES:
         if all(given[i] is None for i in sources):
             raise ValueError(f"Dimension {size} is undefined for parameters {names} = None!")
-    A, B, C, D = (np.zeros((0, 0)) if m is None else np.atleast_2d(np.asarray(m))
-                  for m in given)
+    values = [m if m is None or isinstance(m, (int, float, complex, np.generic, np.ndarray))
+              else np.asarray(m) for m in given]
+    dtype = np.result_type(*(m for m in values if m is not None))
+    if dtype.kind not in "fc":
+        dtype = np.dtype(np.float64)
+    A, B, C, D = (np.zeros((0, 0), dtype) if m is None
+                  else np.atleast_2d(np.asarray(m, dtype=dtype)) for m in values)
     n = A.shape[0] or B.shape[0] or C.shape[1]
     p = B.shape[1] or D.shape[1]
     q = C.shape[0] or D.shape[0]
     out = []
     for name, m, want in zip("ABCD", (A, B, C, D), ((n, n), (n, p), (q, n), (q, p))):
-        m = np.zeros(want) if m.size == 0 else m
+        m = np.zeros(want, dtype) if m.size == 0 else m
         if m.shape != want:
             raise ValueError(f"Parameter {name} has shape {m.shape} but should be {want}!")
         out.append(m)

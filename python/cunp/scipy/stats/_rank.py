@@ -71,15 +71,15 @@ def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
     return cp.moveaxis(r, -1, s.axis)
 
 
-def _omitted_mode_dtypes(m, c, x):
-    """The dtypes SciPy's axis/nan_policy wrapper gives mode once NaNs were dropped: slices of
-    unequal length come back stacked as float64 (count too); a sample left empty gives its
-    dtype's NaN and a count of that dtype; one 1-D sample keeps its dtype and int64 count."""
-    n_left = (~cp.isnan(x)).sum(axis=-1)
-    if not bool((n_left > 0).any()):
-        return m, c.astype(x.dtype)
-    if x.ndim > 1:
-        return m.astype(cp.float64), c.astype(cp.float64)
+def _mode_dtypes(m, c, x, keepdims):
+    """The dtypes SciPy 1.18 gives mode: counts in int64, except a 0-d result (no keepdims) of
+    a sample left empty, whose count takes the mode's NaN dtype; once NaNs were omitted, slices
+    of unequal length come back stacked as float64 modes."""
+    left = x.shape[-1] if x.size == 0 else (~cp.isnan(x)).sum(axis=-1)
+    if m.ndim == 0 and not keepdims and int(left) == 0:
+        return m, c.astype(m.dtype)
+    if x.ndim > 1 and x.size and bool(cp.isnan(x).any()) and bool((left > 0).any()):
+        return m.astype(cp.float64), c
     return m, c
 
 
@@ -93,9 +93,8 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
     x = s.a
     if x.size == 0:
         # Empty input: NaN and a count of 0 per sample, in the floating dtype SciPy gives.
-        dt = float_dtype(x.dtype)
-        m = cp.full(x.shape[:-1], cp.nan, dtype=dt)
-        c = cp.zeros(x.shape[:-1], dtype=dt)
+        m = cp.full(x.shape[:-1], cp.nan, dtype=float_dtype(x.dtype))
+        c = cp.zeros(x.shape[:-1], dtype=cp.int64)
     else:
         srt = cp.sort(x, axis=-1)
         start, _, _ = _runs(srt)
@@ -107,8 +106,8 @@ def mode(a, axis=0, nan_policy="propagate", keepdims=False):
         at = cp.argmax(counts, axis=-1)[..., None]
         m = cp.take_along_axis(srt, at, axis=-1)[..., 0]
         c = cp.take_along_axis(counts, at, axis=-1)[..., 0].astype(cp.int64)
-        if s.mask is not None:
-            m, c = _omitted_mode_dtypes(m, c, x)
+    if s.mask is not None or x.size == 0:
+        m, c = _mode_dtypes(m, c, x, keepdims)
     if keepdims:
         m, c = s.out(m, True), s.out(c, True)
     return ModeResult(m, c)
