@@ -50,10 +50,10 @@ def local_cluster(devices=None, *, threads_per_worker=1, use_dask_cuda=False, **
     visible_devices()), each pinned to its GPU by CUDA_VISIBLE_DEVICES.
 
     use_dask_cuda=True builds dask_cuda.LocalCUDACluster(CUDA_VISIBLE_DEVICES=devices) instead
-    (ImportError when dask-cuda is not installed). `memory_limit` (default: one GPU's memory)
-    is each worker's, as Dask's workers take it: Dask spills chunks to disk past 70% of it.
-    Other keyword arguments go to the cluster (for example `dashboard_address=":8787"`); close
-    it, or use it in a `with` block."""
+    (ImportError when dask-cuda is not installed). `memory_limit` (default: one GPU's memory;
+    Dask caps it at the host's) is each worker's, as Dask's workers take it: Dask spills chunks
+    to disk past 70% of it. Other keyword arguments go to the cluster (for example
+    `dashboard_address=":8787"`); close it, or use it in a `with` block."""
     devices = [str(d) for d in (visible_devices() if devices is None else devices)]
     if not devices:
         raise ValueError("local_cluster needs at least one GPU (no devices were given or found)")

@@ -24,8 +24,9 @@ def unrepresentable_cast(a, dtype):
     values = numpy.real(a) if a.dtype.kind == 'c' else a
     info = numpy.iinfo(dtype)
     with numpy.errstate(all='ignore'):
+        # (the upper bound as a float: int64's max rounds up to 2**63, itself out of range)
         return bool(not numpy.isfinite(values).all() or (values < info.min).any() or
-                    (values > info.max).any())
+                    (values >= float(info.max) + 1).any())
 
 
 def fft_not_finite(arrays):
@@ -76,6 +77,46 @@ def spacing_cast_to_int(name, values, keywords):
         except Exception:  # NumPy's own error is compared as usual
             return False
     return unrepresentable_cast(numpy.asarray(result), dtype)
+
+
+def object_from_python_int(value, dtype):
+    """A Python int past 64 bits with no dtype: NumPy makes an object array, which has no
+    device representation (docs/differences.md, objects); cunp raises OverflowError."""
+    return (dtype is None and isinstance(value, int) and not isinstance(value, bool)
+            and not -(2**63) <= value < 2**64)
+
+
+def bincount_past_int64(name, arrays):
+    """bincount of INT64_MAX: NumPy's count of max + 1 bins overflows and corrupts its heap
+    (glibc aborts later); cunp raises the ValueError of an array too big."""
+    return name == 'bincount' and any(
+        a.dtype == numpy.int64 and a.size and a.max() == numpy.iinfo(numpy.int64).max
+        for a in arrays)
+
+
+QUANTILES = {'median', 'percentile', 'quantile'}
+
+
+def quantile_of_empty_over_no_axes(name, a, axis):
+    """median/percentile/quantile of an empty array over axis=(): NumPy's reshape of the
+    empty array fails (ValueError); cunp returns the empty array, as for a non-empty one."""
+    return name in QUANTILES and axis == () and numpy.asarray(a).size == 0
+
+
+ROUNDS = {'around', 'round'}
+
+
+def round_cast_to_int(name, values, keywords):
+    """Integers rounded to negative decimals pass through float64 (NumPy's algorithm): a
+    rounded value past the integer type comes back by an unrepresentable cast."""
+    if name not in ROUNDS or not values:
+        return False
+    a = numpy.asarray(values[0])
+    decimals = keywords.get('decimals', values[1] if len(values) > 1 else 0)
+    if a.dtype.kind not in 'iu' or not _is_int(decimals) or decimals >= 0:
+        return False
+    with numpy.errstate(all='ignore'):
+        return unrepresentable_cast(numpy.round(a.astype(numpy.float64), decimals), a.dtype)
 
 
 SCANS = {'cumsum', 'cumprod', 'nancumsum', 'nancumprod', 'cumulative_sum', 'cumulative_prod'}
