@@ -21,6 +21,13 @@ def _broadcast(xp, values, shape, dtype=None):
     return xp.broadcast_to(xp.asarray(values, dtype=dtype), shape)
 
 
+def _set_mask_beside_newaxis(xp):
+    """a after a[None, mask] = v: the general path, not x[mask]'s 1-D value rule."""
+    a = xp.asarray([False, True])
+    a[None, xp.asarray([True, False])] = xp.asarray([[True]])
+    return a
+
+
 CASES = [
     # ('short-id', lambda xp: <the failing call, inputs built with xp and numpy>),
     # A length past intp's range raises ValueError for either sign of the span.
@@ -136,4 +143,27 @@ CASES = [
         _broadcast(xp, [[1.0, 2.0], [3.0, 4.0]], (3, 2, 2)) + 40 * xp.eye(2)), _LAYOUT),
     ('irfft2-int32-extremes', lambda xp: xp.fft.irfft2(xp.asarray(
         [[0, 1], [-2**31, -2**31], [-2**31, -2**31]], dtype='int32')), _ROUNDING),
+    # full copies its value with NumPy's unsafe cast; a Python int goes through a C long.
+    ('full-inf-into-int8', lambda xp: xp.full((), float('inf'), dtype='int8')),
+    ('full-like-inf-into-int8', lambda xp: xp.full_like(xp.zeros((), 'int8'), float('inf'))),
+    ('full-python-int-past-c-long-into-bool', lambda xp: xp.full((), 2**64 - 1, dtype=bool)),
+    # A Python int past int64 refused by a bool loop.
+    ('logical-and-python-int-past-int64', lambda xp: xp.logical_and(2**64 - 1, False)),
+    ('logical-or-array-and-int-past-int64', lambda xp: xp.logical_or(xp.ones(2), 2**63)),
+    # dtype= fixes every output: frexp's int exponent has no float16 loop.
+    ('frexp-dtype-float16', lambda xp: xp.frexp(xp.asarray(False), dtype='float16')),
+    # The key's indices are counted (IndexError) before a zero step is refused.
+    ('getitem-zero-step-on-0d', lambda xp: xp.asarray(False)[(slice(None, None, 0),)]),
+    ('ravel-multi-index-of-0d', lambda xp: xp.ravel_multi_index(xp.asarray(False), ())),
+    ('linalg-vecdot-0d-operand-axis-none', lambda xp: xp.linalg.vecdot(
+        _broadcast(xp, False, (0,)), xp.asarray(False), axis=None)),
+    ('stack-unequal-shapes-axis-none', lambda xp: xp.stack(
+        [_broadcast(xp, False, (0,)), xp.asarray(False)], axis=None, casting='no')),
+    ('around-complex-transposed-layout', lambda xp: xp.around(
+        xp.zeros((5, 2), dtype='complex64').T), _LAYOUT),
+    ('around-complex-broadcast-layout', lambda xp: xp.around(
+        _broadcast(xp, xp.zeros((2, 1, 5), dtype='complex64'), (2, 3, 5))), _LAYOUT),
+    ('setitem-mask-beside-newaxis', _set_mask_beside_newaxis),
+    ('absolute-near-dbl-max', lambda xp: xp.absolute(xp.asarray(1 + 1.7976931348623157e308j))),
+    ('sign-near-dbl-max', lambda xp: xp.sign(xp.asarray(1 + 1.7976931348623157e308j))),
 ]
