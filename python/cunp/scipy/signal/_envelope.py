@@ -1,7 +1,8 @@
 """envelope: the envelope |a(t)| of a real or complex signal from its spectrum, over an array
 namespace `xp`: one FFT, a band-pass on the FFT bins (the positive half doubled for a real
 signal, which makes it analytic), and one inverse FFT of n_out points (bins folded modulo
-n_out when it is shorter). The residual the band-pass removes comes from the same spectrum."""
+n_out when it is shorter). The residual the band-pass removes comes from the same spectrum,
+resampled to n_out points."""
 import operator
 
 import numpy as np
@@ -31,16 +32,20 @@ def _check(z_shape, axis, bp_in, n_out, residual):
     return n, low, high
 
 
-def _to_length(xp, spectrum, labels, n_out, split_nyquist=False):
+def _to_length(xp, spectrum, labels, n_out, split_nyquist=False, crop=False):
     """The spectrum on n_out bins: each bin moves to its frequency modulo n_out; when
     upsampling an even length, split_nyquist shares the Nyquist bin between +n/2 and -n/2
-    (as a resampled real signal needs)."""
+    (as a resampled real signal needs). crop keeps, for a shorter output, only the
+    frequencies |k| <= n_out // 2 (Fourier resampling: +-n_out/2 unite into one bin)."""
     n = spectrum.shape[-1]
     if n_out == n:
         return spectrum
     # A (n, n_out) matrix sums the bins that fold onto the same output bin.
     fold = np.zeros((n, n_out), dtype=np.result_type(spectrum.dtype, np.complex64))
-    fold[np.arange(n), np.mod(labels, n_out)] = 1
+    rows = np.arange(n)
+    if crop and n_out < n:
+        rows = rows[np.abs(labels) <= n_out // 2]
+    fold[rows, np.mod(labels[rows], n_out)] = 1
     if split_nyquist and n % 2 == 0 and n_out > n:
         fold[n // 2, :] = 0
         fold[n // 2, n // 2] = fold[n // 2, n_out - n // 2] = 0.5
@@ -77,11 +82,6 @@ def envelope(xp, z, bp_in=(1, None), *, n_out=None, squared=False, residual="low
     env = env.astype(zl.real.dtype if zl.dtype.kind in "fc" else np.float64, copy=False)
     if residual is None:
         return xp.moveaxis(env, -1, axis)
-    if n_out < n:
-        # SciPy's choice of residual bins for a shorter output is not documented and not
-        # reproduced here yet; the envelope alone is (residual=None).
-        raise NotImplementedError("envelope: a residual with n_out < z.shape[axis]; pass "
-                                  "residual=None")
     res = _residual(xp, spectrum, labels, low, high, bp_in, residual, real, n, n_out)
     out = xp.stack([env.astype(res.dtype, copy=False), res.astype(res.dtype, copy=False)])
     return xp.moveaxis(out, -1, axis if axis < 0 else axis + 1)
@@ -104,7 +104,10 @@ def _residual(xp, spectrum, labels, low, high, bp_in, residual, real, n, n_out):
         keep[half] = keep_half
         keep[(-half) % n] |= keep_half
     kept = spectrum * xp.asarray(keep.astype(spectrum.real.dtype))
-    out = xp.fft.ifft(_to_length(xp, kept, labels, n_out, not real), axis=-1) * (n_out / n)
+    # The residual is resampled to n_out points (a shorter output keeps the low frequencies),
+    # where the envelope's band is moved whole.
+    out = xp.fft.ifft(_to_length(xp, kept, labels, n_out, not real, crop=True),
+                      axis=-1) * (n_out / n)
     return out.real if real else out
 
 

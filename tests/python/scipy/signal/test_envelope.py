@@ -38,9 +38,7 @@ def _signal(n, complex_, seed):
 def test_envelope(ss, n, complex_, bp_in):
     z = _signal(n, complex_, n)
     for residual in (None, "lowpass", "all"):
-        for n_out in (None, 5, 30):
-            if n_out == 5 and residual is not None:
-                continue
+        for n_out in (None, 4, 5, 30):
             for squared in (False, True):
                 kwargs = {"n_out": n_out, "squared": squared, "residual": residual}
                 try:
@@ -77,11 +75,16 @@ def test_envelope_errors(ss, kwargs):
         _envelope.envelope(numpy, z, **kwargs)
 
 
-def test_envelope_shorter_residual_not_implemented():
-    with pytest.raises(NotImplementedError):
-        _envelope.envelope(numpy, numpy.ones(16), n_out=5)
-    _close(_envelope.envelope(numpy, numpy.arange(8.0), [1, 3]),
-           pytest.importorskip("scipy.signal").envelope(numpy.arange(8.0), [1, 3]))
+@pytest.mark.parametrize("n, n_out", [(16, 5), (16, 6), (17, 8), (9, 1), (9, 2), (40, 7)])
+@pytest.mark.parametrize("complex_", [False, True])
+def test_envelope_shorter_residual(ss, n, n_out, complex_):
+    # The residual is resampled (low frequencies kept, +-n_out/2 united), the envelope's band
+    # moved whole.
+    z = _signal(n, complex_, n_out)
+    for bp_in in ((1, 3), (2, None), (None, 2), (0, 4)):
+        for residual in ("lowpass", "all"):
+            _close(_envelope.envelope(numpy, z, bp_in, n_out=n_out, residual=residual),
+                   ss.envelope(z, bp_in, n_out=n_out, residual=residual))
 
 
 @gpu
