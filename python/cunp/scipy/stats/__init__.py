@@ -10,9 +10,13 @@ from cunp.scipy.stats._moments import (
     describe, kurtosis, moment, sem, skew, variation, zmap, zscore,
 )
 from cunp.scipy.stats._rank import mode, rankdata
+from cunp.scipy.stats._resampling import (
+    BootstrapMethod, MonteCarloMethod, PermutationMethod,
+)
 
 __all__ = [
     "zscore", "zmap", "entropy", "trim_mean", "boxcox_llf", "describe", "skew", "kurtosis",
     "moment", "sem", "gmean", "hmean", "pmean", "mode", "iqr", "rankdata", "tmean", "tvar",
     "tstd", "tmin", "tmax", "tsem", "variation", "pearsonr", "spearmanr",
+    "PermutationMethod", "MonteCarloMethod", "BootstrapMethod",
 ]
