@@ -166,7 +166,8 @@ class _Counts:
 
     def __init__(self, observed):
         self.observed = observed
-        eps = numpy.finfo(observed.dtype).eps * 100 if observed.dtype.kind == "f" else 0
+        # A Python float: a weak scalar, so float32 statistics stay float32.
+        eps = float(numpy.finfo(observed.dtype).eps) * 100 if observed.dtype.kind == "f" else 0
         self.gamma = cp.abs(eps * observed)
         self.less = self.greater = 0
 
@@ -180,7 +181,7 @@ class _Counts:
     def pvalue(self, alternative, n_resamples, adjustment, dtype):
         def p(count):
             count = cp.asarray(count) + adjustment
-            return count.astype(dtype) / dtype.type(n_resamples + adjustment)
+            return count.astype(dtype) / float(n_resamples + adjustment)
 
         if alternative == "less":
             out = p(self.less)
