@@ -96,6 +96,15 @@ def _check_exact_permutations(conv):
                     want = stats.pearsonr(a, b, axis=ax, alternative=alt,
                                           method=stats.PermutationMethod(batch=batch))
                     _same(got.pvalue, want.pvalue)
+    # An empty batch and a batch of one slice (size-1 leading axes).
+    rng = numpy.random.default_rng(2)
+    for a in (rng.random((0, 5)), rng.random((1, 1, 6))):
+        got = cstats.pearsonr(conv(a), conv(a[..., ::-1] ** 2), axis=-1,
+                              method=cstats.PermutationMethod())
+        want = stats.pearsonr(a, a[..., ::-1] ** 2, axis=-1, method=stats.PermutationMethod())
+        _same(got.pvalue, want.pvalue)
+        ci = got.confidence_interval(method=cstats.BootstrapMethod(100, rng=1))
+        assert _host(ci.low).shape == want.statistic.shape
     # A constant sample: NaN statistic, so no null value compares (SciPy's p-value 0).
     x = numpy.ones(5)
     got = cstats.pearsonr(conv(x), conv(numpy.arange(5.0)), method=cstats.PermutationMethod())
