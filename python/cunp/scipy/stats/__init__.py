@@ -3,6 +3,7 @@ cunp's reductions, sorts and scans. Results have SciPy's types (DescribeResult, 
 SignificanceResult); 0-d results are 0-d cunp arrays where SciPy gives NumPy scalars."""
 from cunp.scipy.stats._correlation import pearsonr, spearmanr
 from cunp.scipy.stats._entropy import boxcox_llf, entropy
+from cunp.scipy.stats._kendall import kendalltau
 from cunp.scipy.stats._means import (
     gmean, hmean, iqr, pmean, tmax, tmean, tmin, trim_mean, tsem, tstd, tvar,
 )
@@ -18,5 +19,5 @@ __all__ = [
     "zscore", "zmap", "entropy", "trim_mean", "boxcox_llf", "describe", "skew", "kurtosis",
     "moment", "sem", "gmean", "hmean", "pmean", "mode", "iqr", "rankdata", "tmean", "tvar",
     "tstd", "tmin", "tmax", "tsem", "variation", "pearsonr", "spearmanr",
-    "PermutationMethod", "MonteCarloMethod", "BootstrapMethod",
+    "PermutationMethod", "MonteCarloMethod", "BootstrapMethod", "kendalltau",
 ]
