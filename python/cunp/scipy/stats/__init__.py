@@ -1,6 +1,8 @@
 """cunp.scipy.stats: scipy.stats' descriptive statistics on cunp arrays, as compositions of
 cunp's reductions, sorts and scans. Results have SciPy's types (DescribeResult, ModeResult,
-SignificanceResult); 0-d results are 0-d cunp arrays where SciPy gives NumPy scalars."""
+SignificanceResult); 0-d results are 0-d cunp arrays where SciPy gives NumPy scalars. Resampling
+tests (PermutationMethod, MonteCarloMethod, BootstrapMethod) draw from cunp.random in batches of
+resamples, each batch one array operation."""
 from cunp.scipy.stats._correlation import pearsonr, spearmanr
 from cunp.scipy.stats._entropy import boxcox_llf, entropy
 from cunp.scipy.stats._kendall import kendalltau

@@ -1,5 +1,6 @@
 """pearsonr and spearmanr: the statistic as cunp reductions, the p-value from the regularized
-incomplete beta function of cunp.scipy.special (when that module provides betainc)."""
+incomplete beta function of cunp.scipy.special (when that module provides betainc), or from a
+permutation or Monte Carlo test (_resampling) for pearsonr's method=."""
 import numpy
 
 import cunp as cp
