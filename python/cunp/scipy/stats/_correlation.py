@@ -37,22 +37,33 @@ def _pvalue_from_r(r, n, alternative):
     return cp.clip(p, 0, 1).astype(r.dtype, copy=False)
 
 
-def _pearson_r(x, y):
-    """Pearson's r along the last axis of x and y (broadcasting the others): NaN where either
-    is constant, exactly +-1 for two observations. The resampling tests call it on whole
-    batches of resamples (a resample axis before the last)."""
+def _normalized(x, y):
+    """x and y centred and scaled to unit norm along the last axis, and where either is
+    constant (NaN there)."""
     xm = x - x.mean(axis=-1, keepdims=True)
     ym = y - y.mean(axis=-1, keepdims=True)
     with numpy.errstate(invalid="ignore", divide="ignore"):
         # Normalize first: the products of raw sums overflow for large values.
         xn = xm / cp.sqrt((xm * xm).sum(axis=-1, keepdims=True))
         yn = ym / cp.sqrt((ym * ym).sum(axis=-1, keepdims=True))
-        r = cp.clip((xn * yn).sum(axis=-1), -1.0, 1.0)
     const = (x.max(axis=-1) == x.min(axis=-1)) | (y.max(axis=-1) == y.min(axis=-1))
+    return xn, yn, const
+
+
+def _r_of_normalized(xn, yn, const):
+    """Pearson's r of normalized samples: their dot product, NaN where constant, exactly +-1
+    for two observations."""
+    r = cp.clip((xn * yn).sum(axis=-1), -1.0, 1.0)
     r = cp.where(const, cp.nan, r)
-    if x.shape[-1] == 2:
+    if xn.shape[-1] == 2:
         r = cp.round(r)
-    return r.astype(x.dtype, copy=False)
+    return r.astype(xn.dtype, copy=False)
+
+
+def _pearson_r(x, y):
+    """Pearson's r along the last axis of x and y (broadcasting the others). The bootstrap
+    calls it on whole batches of resamples (a resample axis before the last)."""
+    return _r_of_normalized(*_normalized(x, y))
 
 
 def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
@@ -85,10 +96,14 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
         raise ValueError("`x` and `y` must have length at least 2.")
     dt = numpy.result_type(float_dtype(x.dtype), float_dtype(y.dtype))
     x, y = cp.broadcast_arrays(x.astype(dt, copy=False), y.astype(dt, copy=False))
-    r = _pearson_r(x, y)
+    xn, yn, const = _normalized(x, y)
+    r = _r_of_normalized(xn, yn, const)
     if resampling == "PermutationMethod":
+        # Permuting y keeps its mean and norm: each permutation's r is one dot product of the
+        # permuted normalized y with x's, no per-resample centring.
         p = _resampling.permutation_pvalue(
-            lambda yb: _pearson_r(x[..., None, :], yb), y, r, alternative, method, dt)
+            lambda yb: _r_of_normalized(xn[..., None, :], yb, const[..., None]), yn, r,
+            alternative, method, dt)
     elif resampling == "MonteCarloMethod":
         p = _resampling.monte_carlo_pvalue(
             _pearson_r, (x, y), r, alternative, method, dt)
