@@ -1,8 +1,10 @@
 """pearsonr and spearmanr: the statistic as cunp reductions, the p-value from the regularized
-incomplete beta function of cunp.scipy.special (when that module provides betainc)."""
+incomplete beta function of cunp.scipy.special (when that module provides betainc), or from a
+permutation or Monte Carlo test (_resampling) for pearsonr's method=."""
 import numpy
 
 import cunp as cp
+from cunp.scipy.stats import _resampling
 from cunp.scipy.stats._axis import float_dtype
 from cunp.scipy.stats._rank import rankdata
 from cunp.scipy.stats._results import PearsonRResult, SignificanceResult
@@ -35,14 +37,48 @@ def _pvalue_from_r(r, n, alternative):
     return cp.clip(p, 0, 1).astype(r.dtype, copy=False)
 
 
+def _normalized(x, y):
+    """x and y centred and scaled to unit norm along the last axis, and where either is
+    constant (NaN there)."""
+    xm = x - x.mean(axis=-1, keepdims=True)
+    ym = y - y.mean(axis=-1, keepdims=True)
+    with numpy.errstate(invalid="ignore", divide="ignore"):
+        # Normalize first: the products of raw sums overflow for large values.
+        xn = xm / cp.sqrt((xm * xm).sum(axis=-1, keepdims=True))
+        yn = ym / cp.sqrt((ym * ym).sum(axis=-1, keepdims=True))
+    const = (x.max(axis=-1) == x.min(axis=-1)) | (y.max(axis=-1) == y.min(axis=-1))
+    return xn, yn, const
+
+
+def _r_of_normalized(xn, yn, const):
+    """Pearson's r of normalized samples: their dot product, NaN where constant, exactly +-1
+    for two observations."""
+    r = cp.clip((xn * yn).sum(axis=-1), -1.0, 1.0)
+    r = cp.where(const, cp.nan, r)
+    if xn.shape[-1] == 2:
+        r = cp.round(r)
+    return r.astype(xn.dtype, copy=False)
+
+
+def _pearson_r(x, y):
+    """Pearson's r along the last axis of x and y (broadcasting the others). The bootstrap
+    calls it on whole batches of resamples (a resample axis before the last)."""
+    return _r_of_normalized(*_normalized(x, y))
+
+
 def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
     """PearsonRResult(statistic, pvalue): Pearson's correlation of x and y along axis.
-    method (a permutation or Monte Carlo test) raises ValueError, as SciPy does for arrays
-    other than NumPy's: its resampling tests run on NumPy arrays only."""
+    method: None (the p-value from r's exact distribution under normality), or a
+    PermutationMethod or MonteCarloMethod (these or SciPy's): the p-value of a permutation
+    test (y's pairings with x; every permutation when n! <= n_resamples) or a Monte Carlo test
+    (both samples drawn from method.rvs or method.rng's normal()), batches of resamples
+    computed on the device as single array operations."""
     if alternative not in _ALTERNATIVES:
         raise ValueError("alternative must be 'less', 'greater' or 'two-sided'.")
-    if method is not None:
-        raise ValueError("`method` must be `None` if arguments are not NumPy arrays.")
+    resampling = None if method is None else _resampling.kind(method)
+    if method is not None and resampling not in ("PermutationMethod", "MonteCarloMethod"):
+        raise ValueError("`method` must be an instance of `PermutationMethod`, "
+                         "`MonteCarloMethod`, or None.")
     x = cp.asarray(x)
     y = cp.asarray(y)
     if x.dtype.kind == "c" or y.dtype.kind == "c":
@@ -60,20 +96,22 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
         raise ValueError("`x` and `y` must have length at least 2.")
     dt = numpy.result_type(float_dtype(x.dtype), float_dtype(y.dtype))
     x, y = cp.broadcast_arrays(x.astype(dt, copy=False), y.astype(dt, copy=False))
-    xm = x - x.mean(axis=-1, keepdims=True)
-    ym = y - y.mean(axis=-1, keepdims=True)
-    with numpy.errstate(invalid="ignore", divide="ignore"):
-        # Normalize first: the products of raw sums overflow for large values.
-        xn = xm / cp.sqrt((xm * xm).sum(axis=-1, keepdims=True))
-        yn = ym / cp.sqrt((ym * ym).sum(axis=-1, keepdims=True))
-        r = cp.clip((xn * yn).sum(axis=-1), -1.0, 1.0)
-    const = (x.max(axis=-1) == x.min(axis=-1)) | (y.max(axis=-1) == y.min(axis=-1))
-    r = cp.where(const, cp.nan, r)
-    if n == 2:
+    xn, yn, const = _normalized(x, y)
+    r = _r_of_normalized(xn, yn, const)
+    if resampling == "PermutationMethod":
+        # Permuting y keeps its mean and norm: each permutation's r is one dot product of the
+        # permuted normalized y with x's, no per-resample centring.
+        p = _resampling.permutation_pvalue(
+            lambda yb: _r_of_normalized(xn[..., None, :], yb, const[..., None]), yn, r,
+            alternative, method, dt)
+    elif resampling == "MonteCarloMethod":
+        p = _resampling.monte_carlo_pvalue(
+            _pearson_r, (x, y), r, alternative, method, dt)
+    elif n == 2:
         p = cp.where(cp.isnan(r), cp.nan, cp.ones_like(r))
     else:
         p = _pvalue_from_r(r, n, alternative)
-    return PearsonRResult(r, p, n, alternative)
+    return PearsonRResult(r, p, n, alternative, x, y)
 
 
 def spearmanr(a, b=None, axis=0, nan_policy="propagate", alternative="two-sided"):

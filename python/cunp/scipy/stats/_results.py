@@ -29,22 +29,32 @@ class SignificanceResult(tuple):
 
 
 class PearsonRResult(SignificanceResult):
-    """pearsonr's result: statistic and pvalue, and the sample length and alternative its
-    confidence_interval needs."""
+    """pearsonr's result: statistic and pvalue, and the sample length, alternative and
+    samples (observations last) its confidence_interval needs."""
 
-    def __new__(cls, statistic, pvalue, n=None, alternative="two-sided"):
+    def __new__(cls, statistic, pvalue, n=None, alternative="two-sided", x=None, y=None):
         self = super().__new__(cls, statistic, pvalue)
         self._n = n
         self._alternative = alternative
+        self._x = x
+        self._y = y
         return self
 
     def confidence_interval(self, confidence_level=0.95, method=None):
-        """ConfidenceInterval(low, high) of the correlation from Fisher's transformation:
-        arctanh(r) is about normal with standard error 1/sqrt(n - 3); -1 to 1 when n <= 3.
-        A bootstrap method raises SciPy's ValueError for arrays other than NumPy's."""
+        """ConfidenceInterval(low, high) of the correlation: from Fisher's transformation
+        (method None: arctanh(r) is about normal with standard error 1/sqrt(n - 3); -1 to 1
+        when n <= 3), or by the bootstrap (a BootstrapMethod, this or SciPy's: the pairs
+        resampled together, the interval clipped to [-1, 1])."""
         if method is not None:
-            raise ValueError("`method` must be `None` if `pearsonr` arguments were not "
-                             "NumPy arrays.")
+            from cunp.scipy.stats import _correlation, _resampling
+            if _resampling.kind(method) != "BootstrapMethod":
+                raise ValueError("`method` must be an instance of `BootstrapMethod` or None.")
+            x, y = self._x, self._y
+            ci = _resampling.bootstrap_interval(
+                lambda i: _correlation._pearson_r(cp.take(x, i, axis=-1),
+                                                  cp.take(y, i, axis=-1)),
+                self._n, confidence_level, self._alternative, method, x.dtype)
+            return ConfidenceInterval(cp.clip(ci.low, -1, 1), cp.clip(ci.high, -1, 1))
         r = cp.asarray(self.statistic)
         lo_ones = cp.full(r.shape, -1, dtype=r.dtype)
         hi_ones = cp.full(r.shape, 1, dtype=r.dtype)

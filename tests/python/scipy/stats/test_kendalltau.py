@@ -1,0 +1,156 @@
+"""cunp.scipy.stats.kendalltau against scipy.stats.kendalltau.
+
+The CPU tests run the function with NumPy in place of cunp (the pair counts, tie statistics,
+exact and asymptotic p-values and argument errors); the gpu twins run it on cunp arrays."""
+import warnings
+
+import numpy
+import pytest
+
+import cunp
+from cunp.scipy.stats import _kendall, _results
+
+stats = pytest.importorskip("scipy.stats")
+special = pytest.importorskip("scipy.special")
+import cunp.scipy.stats as cstats  # noqa: E402
+
+gpu = pytest.mark.gpu
+ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+@pytest.fixture
+def on_numpy(monkeypatch):
+    for m in (_kendall, _results):
+        monkeypatch.setattr(m, "cp", numpy)
+    monkeypatch.setattr(_kendall, "_special", lambda: special)
+
+
+def _host(a):
+    return cunp.asnumpy(a) if isinstance(a, cunp.ndarray) else numpy.asarray(a)
+
+
+def _same(got, want, rtol=1e-9):
+    got, want = _host(got), numpy.asarray(want)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    assert got.dtype.kind == want.dtype.kind, (got.dtype, want.dtype)
+    numpy.testing.assert_allclose(got, want, rtol=rtol, atol=1e-300, equal_nan=True)
+
+
+def _pairs(n, ties, seed):
+    rng = numpy.random.default_rng(seed)
+    if ties:
+        x = rng.integers(0, 4, (3, n)).astype(float)
+        y = rng.integers(0, 4, (3, n)).astype(float)
+    else:
+        x = rng.random((3, n))
+        y = x + 2 * rng.random((3, n))
+    if n >= 5:
+        y[2] = rng.permutation(n)  # about uncorrelated
+    return x, y
+
+
+def _check_against_scipy(conv):
+    warnings.simplefilter("ignore")
+    # n = 2 is left out: SciPy's asymptotic variance divides by n - 2 (ZeroDivisionError).
+    for n in (3, 5, 10, 33, 34, 70):
+        for ties in (False, True):
+            x, y = _pairs(n, ties, seed=n)
+            for variant in "bc":
+                for method in ("auto", "asymptotic", "exact"):
+                    for alt in ALTERNATIVES:
+                        for policy in ("propagate", "omit"):
+                            xx = x.copy()
+                            if policy == "omit" and n > 3:  # (n - 1 = 2: see above)
+                                xx[0, 1] = numpy.nan
+                            kw = dict(variant=variant, method=method, alternative=alt,
+                                      nan_policy=policy)
+                            for a, b, ax in ((xx, y, 1), (xx.T, y.T, 0),
+                                             (xx[:, ::-1], y[:, ::-1], -1)):
+                                try:
+                                    want = stats.kendalltau(a, b, axis=ax, **kw)
+                                except ValueError as e:
+                                    with pytest.raises(ValueError, match=str(e)):
+                                        cstats.kendalltau(conv(a), conv(b), axis=ax, **kw)
+                                    continue
+                                got = cstats.kendalltau(conv(a), conv(b), axis=ax, **kw)
+                                _same(got.statistic, want.statistic, rtol=1e-12)
+                                _same(got.pvalue, want.pvalue)
+                                assert got.correlation is got.statistic
+
+
+def test_kendalltau_matches_scipy_on_numpy(on_numpy):
+    _check_against_scipy(lambda a: a)
+
+
+@gpu
+def test_kendalltau_matches_scipy_on_gpu():
+    _check_against_scipy(cunp.asarray)
+
+
+def _check_shapes_and_dtypes(conv):
+    warnings.simplefilter("ignore")
+    rng = numpy.random.default_rng(3)
+    x = rng.integers(-5, 5, (4, 6, 7)).astype(numpy.int32)
+    y = rng.random((4, 6, 7)).astype(numpy.float32)
+    for ax in (None, 0, 1, 2, -1):
+        for keepdims in (False, True):
+            got = cstats.kendalltau(conv(x), conv(y), axis=ax, keepdims=keepdims)
+            want = stats.kendalltau(x, y, axis=ax, keepdims=keepdims)
+            _same(got.statistic, want.statistic, rtol=1e-12)
+            _same(got.pvalue, want.pvalue)
+    # Broadcasting, empty, single observations, constant samples, F order.
+    cases = [(x[:1], y, 2), (x[:, :0], y[:, :0], 1), (x[..., :1], y[..., :1], -1),
+             (numpy.ones((3, 5)), y[0, :3, :5], 1),
+             (numpy.asfortranarray(x[0]), numpy.asfortranarray(y[0]), 0),
+             (numpy.arange(8), numpy.arange(8)[::-1], None)]
+    for a, b, ax in cases:
+        got = cstats.kendalltau(conv(a), conv(b), axis=ax)
+        want = stats.kendalltau(a, b, axis=ax)
+        _same(got.statistic, want.statistic, rtol=1e-12)
+        _same(got.pvalue, want.pvalue)
+
+
+def test_shapes_and_dtypes_on_numpy(on_numpy):
+    _check_shapes_and_dtypes(lambda a: a)
+
+
+@gpu
+def test_shapes_and_dtypes_on_gpu():
+    _check_shapes_and_dtypes(cunp.asarray)
+
+
+def test_chunked_pair_counts_on_numpy(on_numpy, monkeypatch):
+    """Rows of pairs in several chunks give the counts of one pass."""
+    x, y = _pairs(40, True, seed=8)
+    whole = cstats.kendalltau(x, y, axis=1)
+    monkeypatch.setattr(_kendall, "_PAIR_BUDGET", 7 * 40 * 3)
+    parts = cstats.kendalltau(x, y, axis=1)
+    _same(parts.statistic, whole.statistic, rtol=0)
+    _same(parts.pvalue, whole.pvalue, rtol=0)
+
+
+def test_two_observations_asymptotic_on_numpy(on_numpy):
+    # SciPy divides by n - 2 in a term that is 0 for n = 2 (ZeroDivisionError); cunp drops it:
+    # the variance is n(n-1)(2n+5)/18 = 1, so z = +-1.
+    got = cstats.kendalltau([1.0, 2.0], [2.0, 1.0], method="asymptotic")
+    numpy.testing.assert_allclose(got.pvalue, 2 * special.ndtr(-1.0))
+
+
+def test_argument_errors_match_scipy_on_numpy(on_numpy):
+    x, y = numpy.arange(5.0), numpy.array([1.0, 1, 2, 3, 4])
+    for kw in (dict(method="bogus"), dict(variant="a"), dict(method="exact"),
+               dict(nan_policy="bogus")):
+        with pytest.raises(ValueError) as theirs:
+            stats.kendalltau(x, y, **kw)
+        with pytest.raises(ValueError) as ours:
+            cstats.kendalltau(x, y, **kw)
+        if "nan_policy" in kw:  # SciPy's message lists a set: its order varies by run
+            assert sorted(str(ours.value)) == sorted(str(theirs.value))
+        else:
+            assert str(ours.value) == str(theirs.value)
+    with pytest.raises(ValueError, match="nan values"):
+        cstats.kendalltau(numpy.array([1.0, numpy.nan, 3]), x[:3], nan_policy="raise")
+    with pytest.raises(ValueError):
+        cstats.kendalltau(x, y[:3])
+    with pytest.raises(ValueError):
+        stats.kendalltau(x, y[:3])
