@@ -97,9 +97,13 @@ class _cs_base(_spbase):
         if a.ndim > 2:
             raise ValueError(f"{self.format.upper()} arrays don't yet support {a.ndim}D.")
         if a.ndim < 2:
+            if isinstance(self, sparray) and a.ndim == 0 and self.format in ("coo", "csr"):
+                # SciPy reads a 0-D input to these two as a shape with no length.
+                raise TypeError("function missing 1 required positional argument: 'shape'")
             if isinstance(self, sparray):
-                raise ValueError(f"{self.format} arrays are 2-D in cunp.scipy.sparse; got a "
-                                 f"{a.ndim}-D input (coo_array takes 1-D input)")
+                # coo_array and csr_array route 1-D input to their 1-D classes first.
+                raise ValueError(f"{self.format.upper()} arrays don't support {a.ndim}D "
+                                 "input. Use 2D")
             a = a.reshape(1, -1) if a.ndim == 1 else a.reshape(1, 1)
         return xp.asarray(a)
 
