@@ -64,6 +64,12 @@ class _cs_base(_spbase):
                 raise ValueError(f"unrecognized {self.__class__.__name__} constructor input: "
                                  f"{arg1}")
         else:
+            if shape is not None and self.format == "csr" and isinstance(self, sparray) and \
+                    (arg1.ndim if _backend.is_device_array(arg1) else numpy.ndim(arg1)) == 1:
+                # A 1-D input given a 2-D shape is SciPy's one row (checked against the shape
+                # below, as SciPy checks it).
+                arg1 = arg1.reshape(1, -1) if _backend.is_device_array(arg1) else \
+                    numpy.asarray(arg1).reshape(1, -1)
             dense = self._dense_input(arg1)
             src = _classes[("coo", isinstance(self, sparray))](dense, dtype=dtype)
             src = src.asformat(self.format)

@@ -252,8 +252,23 @@ class csr_array_1d(csr_array):
         return r.tocsr() if issparse(r) else r
 
     def __setitem__(self, key, x):
-        raise NotImplementedError("assignment into a 1-D csr_array is not supported in "
-                                  "cunp.scipy.sparse; build a new array or use a 2-D one")
+        """self[key] = x: the 2-D assignment into row 0 of the 1 x n view, whose arrays are
+        then this array's (SciPy's rules: a zero assigned is stored, the last of repeated
+        positions wins)."""
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError(f"Too many indices for array or tuple index out of range. "
+                                 f"Key {key} needs {len(key)}D. Array is 1D")
+            key = key[0]
+        if key is Ellipsis:
+            key = slice(None)
+        if isinstance(key, float):
+            raise ValueError("Inexact indices into sparse matrices are not allowed")
+        if issparse(x):
+            x = x.toarray()
+        view = self._as_2d()
+        view[0, key] = x
+        self._keep_canonical_from(view)
 
     # --- arithmetic ---
     def _add_sparse(self, other, negate=False):

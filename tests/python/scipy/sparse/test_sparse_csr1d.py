@@ -146,6 +146,14 @@ def test_construct_coordinates(backend):
     c = cs.csr_array((xp.asarray(data), xp.asarray(idx), xp.asarray([0, 3])))
     s = sps.csr_array((data, idx, numpy.array([0, 3])))
     assert c.shape == s.shape == (1, 4)
+    # A 1-D input with a 2-D shape is one row (SciPy checks the shape against it).
+    v = numpy.array([1.0, 0.0, 2.0])
+    for src_c, src_s in [(cunp_dense(v), v), (cs.coo_array(cunp_dense(v)), sps.coo_array(v))]:
+        same(cs.csr_array(src_c, shape=(1, 3)), sps.csr_array(src_s, shape=(1, 3)))
+        check_raises(lambda: cs.csr_array(src_c, shape=(3, 1)),
+                     lambda: sps.csr_array(src_s, shape=(3, 1)))
+    check_raises(lambda: cs.coo_array(cunp_dense(v), shape=(1, 3)),
+                 lambda: sps.coo_array(v, shape=(1, 3)))
     # csr_matrix stays 2-D.
     m = cs.csr_matrix(numpy.array([1.0, 0.0, 2.0]))
     assert m.shape == sps.csr_matrix(numpy.array([1.0, 0.0, 2.0])).shape == (1, 3)
@@ -393,6 +401,42 @@ def test_getitem_errors(backend):
             [0, 12], "a"]
     for key in keys:
         check_raises(lambda: c[key], lambda: s[key])
+
+
+SET_CASES = [(2, 7), (-1, 7), (1, 0), (3, 0), (slice(1, 4), 9),
+             (slice(1, 4), numpy.array([1, 2, 3])), ([0, 4, 0], [5, 6, 8]),
+             (numpy.array([1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0], bool), 3), ((2,), 4),
+             (Ellipsis, 1), (slice(None, None, -3), numpy.arange(4))]
+
+
+@pytest.mark.parametrize("dtype", [numpy.float64, numpy.int32, numpy.complex128])
+@pytest.mark.parametrize("case", range(len(SET_CASES)))
+def test_setitem(backend, case, dtype):
+    key, value = SET_CASES[case]
+    c, s = vector("random", dtype)
+    c.sum_duplicates()
+    s.sum_duplicates()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c[key] = cunp_dense(value) if isinstance(value, numpy.ndarray) else value
+        s[key] = value
+    same(c, s)
+    assert c.nnz == s.nnz
+    numpy.testing.assert_array_equal(host(c.indices), s.indices)
+
+
+def test_setitem_errors(backend):
+    c, s = vector("random", numpy.float64)
+    cases = [(12, 1), (-13, 1), ((0, 1), 1), (slice(1, 4), numpy.array([1.0, 2.0])),
+             (1.0, 1)]
+    for key, value in cases:
+        def f_c():
+            c[key] = value
+
+        def f_s():
+            s[key] = value
+
+        check_raises(f_c, f_s)
 
 
 # --- shape ---
