@@ -278,7 +278,6 @@ class csr_array_1d(csr_array):
 
     def multiply(self, other):
         """Elementwise product, broadcast as NumPy broadcasts a 1-D array."""
-        xp = _backend.xp
         other = self._as_operand(other)
         if other is None:
             return NotImplemented
@@ -287,19 +286,46 @@ class csr_array_1d(csr_array):
         if issparse(other):
             r = self._as_2d().multiply(self._sparse_2d(other))
             return self._from_row(r) if other.ndim == 1 else r
-        if other.ndim == 0:
-            return self._mul_scalar(other)
-        if other.ndim == 1:
-            # SciPy keeps the stored positions and answers in COO.
-            x = xp.broadcast_to(other, self.shape) if other.shape != self.shape else other
-            coo = self.tocoo()
-            col, data = coo._canonical_parts()
-            return coo_array_1d._from_parts(col.copy(), data * x[col], self.shape[0], True)
-        # A 2-D (or more) operand broadcasts the vector along its rows; SciPy answers in COO.
+        return self._on_pattern(other, divide=False)
+
+    def __truediv__(self, other):
+        other = self._as_operand(other)
+        if other is None:
+            return NotImplemented
+        if issparse(other) or isscalarlike(other):
+            return super().__truediv__(other)
+        return self._on_pattern(other, divide=True)
+
+    def _on_pattern(self, other, divide):
+        """ufunc(self, dense other) at the stored positions only, as SciPy computes * and /
+        with a dense operand: a size-1 operand acts as a scalar (CSR answer); otherwise the
+        vector broadcasts against the operand and each row of the answer holds the stored
+        positions (a COO answer, 1-D or 2-D)."""
         from ._coo import coo_array
 
-        dense = xp.multiply(self.toarray(), other)
-        return coo_array(dense) if dense.ndim <= 2 else dense
+        xp = _backend.xp
+        ufunc = xp.true_divide if divide else xp.multiply
+        if other.ndim <= 1 and other.size == 1:
+            scalar = other.reshape(())
+            return self._divide_scalar(scalar) if divide else self._mul_scalar(scalar)
+        if other.ndim > 2:
+            return ufunc(self.toarray(), other)
+        try:
+            shape = numpy.broadcast_shapes(self.shape, tuple(other.shape))
+        except ValueError as e:
+            raise ValueError(f"inconsistent shapes {self.shape} and {tuple(other.shape)}") \
+                from e
+        if shape[-1] != self.shape[0]:
+            return coo_array(ufunc(self.toarray(), other))  # a length-1 vector stretched
+        col, data = self.tocoo()._canonical_parts()
+        x = xp.broadcast_to(other, shape)
+        if len(shape) == 1:
+            return coo_array_1d._from_parts(col.copy(), ufunc(data, x[col]), shape[0], True)
+        m, k = shape[0], col.shape[0]
+        vals = ufunc(data.reshape(1, -1), x[:, col]).reshape(-1)
+        rows = xp.broadcast_to(xp.arange(m, dtype=col.dtype).reshape(-1, 1), (m, k))
+        cols = xp.broadcast_to(col.reshape(1, -1), (m, k))
+        return coo_array._from_arrays(rows.reshape(-1), cols.reshape(-1), vals, shape, True)
 
     # --- products ---
     def _matmul_dispatch(self, other):
