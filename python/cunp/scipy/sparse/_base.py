@@ -539,7 +539,8 @@ class _spbase:
         if numpy.can_cast(self.dtype, numpy.float64):
             return self.astype(numpy.float64)._mul_scalar(1.0 / other)
         r = self._mul_scalar(1.0 / other)
-        scalar_dtype = numpy.asarray(other).dtype
+        # A 0-D device array (a size-1 operand of a 1-D array) answers without a host copy.
+        scalar_dtype = other.dtype if hasattr(other, "dtype") else numpy.asarray(other).dtype
         if numpy.issubdtype(self.dtype, numpy.integer) and \
                 numpy.issubdtype(scalar_dtype, numpy.integer):
             return r.astype(self.dtype)
