@@ -337,6 +337,35 @@ def test_arithmetic_errors(backend):
         check_raises(f_c, f_s)
 
 
+LAYOUTS = {"contiguous": lambda a: a, "strided": lambda a: a[::2],
+           "reversed": lambda a: a[::-1], "fortran": lambda a: numpy.asfortranarray(a)}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_layouts(backend, layout):
+    """Dense inputs and operands of any layout: strided, negative strides, F-order."""
+    rng = numpy.random.default_rng(11)
+    base = rng.integers(-2, 3, 24).astype(numpy.float64)
+    base[rng.random(24) < 0.5] = 0
+    lay = LAYOUTS[layout]
+    v = lay(base)
+    xp = _backend.xp
+    vc = lay(xp.asarray(base)) if layout != "fortran" else xp.asarray(base)
+    same(cs.csr_array(vc), sps.csr_array(v))
+    c, s = cs.csr_array(vc), sps.csr_array(v)
+    n = s.shape[0]
+    mat = rng.standard_normal((2 * n, 3))
+    mat_c = xp.asarray(mat)
+    for other, other_c in [(lay(mat)[:n] if layout != "reversed" else mat[::-2],
+                            lay(mat_c)[:n] if layout != "reversed" else mat_c[::-2]),
+                           (numpy.asfortranarray(mat[:n]), xp.asfortranarray(mat_c[:n])),
+                           (mat[:n, 0], mat_c[:n, 0])]:
+        same_dense(c @ other_c, s @ other)
+        same_dense(other_c.T @ c, other.T @ s)
+        same_dense(c + other_c[:, 0] if other.ndim == 2 else c + other_c,
+                   s + other[:, 0] if other.ndim == 2 else s + other)
+
+
 # --- products ---
 
 @pytest.mark.parametrize("dtype", NUMERIC)
@@ -395,6 +424,16 @@ def test_reductions(backend, kind, dtype):
                 check_raises(lambda: f_c(axis=axis), lambda: f_s(axis=axis))
             else:
                 same_dense(numpy.asarray(host(f_c(axis=axis))), numpy.asarray(f_s(axis=axis)))
+    if not empty and numpy.dtype(dtype).kind != "c":
+        for name in ["min", "max", "argmin", "argmax"]:
+            f_c, f_s = getattr(c, name), getattr(s, name)
+            try:
+                expected = f_s(explicit=True)
+            except ValueError:  # argmin/argmax of nothing stored
+                with pytest.raises(ValueError):
+                    f_c(explicit=True)
+            else:
+                same_dense(numpy.asarray(host(f_c(explicit=True))), numpy.asarray(expected))
     same_dense(c.sum(dtype=numpy.float64), s.sum(dtype=numpy.float64))
     (nz_c,), (nz_s,) = c.nonzero(), s.nonzero()
     numpy.testing.assert_array_equal(host(nz_c), nz_s)
