@@ -31,6 +31,14 @@ def _check_axis(axis):
         raise ValueError("axis out of range for ndim")
 
 
+def _one_dim(shape):
+    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    n = operator.index(shape[0])
+    if n < 0:
+        raise ValueError("'shape' elements cannot be negative")
+    return (n,)
+
+
 def _no_1d(name):
     def method(self, *args, **kwargs):
         raise ValueError(f"{name} needs a 2-D sparse array; this one is 1-D "
@@ -49,31 +57,42 @@ class csr_array_1d(csr_array):
         self._sorted = self._canonical = None
         if isinstance(arg1, tuple) and len(arg1) == 3:
             self._init_compressed(arg1, shape, dtype, copy)
-        elif issparse(arg1) and arg1.ndim == 1 and arg1.format == "csr":
-            src = arg1.copy() if copy else arg1
-            self._set_arrays(src.data, src.indices, src.indptr, src.shape)
-            self._sorted, self._canonical = src._sorted, src._canonical
-            if dtype is not None:
-                self.data = self.data.astype(getdtype(dtype), copy=False)
         else:
-            if _is_scipy_sparse(arg1) or issparse(arg1):
-                arg1 = arg1.tocoo()
-            # Every other input (dense, (data, (idx,)), (n,), 1-D sparse) is read as the 1-D
-            # coo_array reads it; its conversion sums duplicates, as SciPy's does.
-            src = coo_array_1d(arg1, shape=shape, dtype=dtype, copy=copy)
-            src = src.tocsr()
-            self._set_arrays(src.data, src.indices, src.indptr, src.shape)
+            if isinstance(arg1, tuple):
+                # (data, (idx,)) and (n,): the 1-D coo_array reads them, shape included.
+                src = coo_array_1d(arg1, shape=shape, dtype=dtype, copy=copy).tocsr()
+            else:
+                src = self._source(arg1, dtype, copy)
+            self._set_arrays(src.data, src.indices, src.indptr, src.shape[-1:])
             self._sorted, self._canonical = src._sorted, src._canonical
+            if shape is not None:
+                # As SciPy's CSR (2-D too), a given shape replaces the input's; the index
+                # pointer's size is checked below, the indices only by check_format().
+                self._shape = _one_dim(shape)
         getdtype(None, self.data)
         self.check_format(full_check=False)
+
+    @staticmethod
+    def _source(arg1, dtype, copy):
+        """A dense or sparse input as CSR, 1-D, or 2-D for a 2-D input (one row fits the
+        1-D index pointer; more rows fail its check, as in SciPy)."""
+        if _is_scipy_sparse(arg1) or issparse(arg1):
+            if arg1.ndim == 2:
+                return csr_array(arg1, dtype=dtype, copy=copy)
+            if issparse(arg1) and arg1.format == "csr":
+                src = arg1.copy() if copy else arg1
+                return src.astype(dtype, copy=False) if dtype is not None else src
+            arg1 = arg1.tocoo()
+        elif (arg1.ndim if _backend.is_device_array(arg1) else numpy.ndim(arg1)) == 2:
+            return csr_array(arg1, dtype=dtype, copy=copy)
+        # Dense and COO inputs as the 1-D coo_array reads them; the conversion sums
+        # duplicates, as SciPy's does.
+        return coo_array_1d(arg1, dtype=dtype, copy=copy).tocsr()
 
     def _init_compressed(self, arg1, shape, dtype, copy):
         xp = _backend.xp
         data, indices, indptr = arg1
-        shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
-        n = operator.index(shape[0])
-        if n < 0:
-            raise ValueError("'shape' elements cannot be negative")
+        (n,) = _one_dim(shape)
         indices, indptr = xp.asarray(indices), xp.asarray(indptr)
         idx = get_index_dtype((indices, indptr), maxval=n or None, check_contents=True)
         self.indices = xp.array(indices, dtype=idx, copy=True) if copy else \

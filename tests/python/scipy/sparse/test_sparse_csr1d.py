@@ -158,6 +158,17 @@ def test_construct_coordinates(backend):
                      lambda: sps.csr_array(src_s, shape=(3, 1)))
     check_raises(lambda: cs.coo_array(cunp_dense(v), shape=(1, 3)),
                  lambda: sps.coo_array(v, shape=(1, 3)))
+    # A given 1-D shape replaces the input's, as SciPy's CSR takes it (a longer one pads; a
+    # one-row 2-D input becomes the vector; more rows fail the index-pointer check).
+    row = numpy.array([[1.0, 0.0, 2.0]])
+    for src_c, src_s, shape in [(cunp_dense(v), v, (4,)), (cunp_dense(row), row, (3,)),
+                                (cunp_dense(row), row, (5,)),
+                                (cs.csr_array(cunp_dense(row)), sps.csr_array(row), (3,)),
+                                (cs.coo_array(cunp_dense(v)), sps.coo_array(v), (4,))]:
+        same(cs.csr_array(src_c, shape=shape), sps.csr_array(src_s, shape=shape), "csr")
+    two = numpy.ones((2, 3))
+    check_raises(lambda: cs.csr_array(cunp_dense(two), shape=(6,)),
+                 lambda: sps.csr_array(two, shape=(6,)))
     # csr_matrix stays 2-D.
     m = cs.csr_matrix(numpy.array([1.0, 0.0, 2.0]))
     assert m.shape == sps.csr_matrix(numpy.array([1.0, 0.0, 2.0])).shape == (1, 3)
