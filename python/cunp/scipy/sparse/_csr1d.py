@@ -342,8 +342,10 @@ class csr_array_1d(csr_array):
             return coo_array_1d._from_parts(col.copy(), ufunc(data, x[col]), shape[0], True)
         m, k = shape[0], col.shape[0]
         vals = ufunc(data.reshape(1, -1), x[:, col]).reshape(-1)
-        rows = xp.broadcast_to(xp.arange(m, dtype=col.dtype).reshape(-1, 1), (m, k))
-        cols = xp.broadcast_to(col.reshape(1, -1), (m, k))
+        # Row r holds the stored positions once more: (r, col[j]) in row-major order.
+        rows = xp.ascontiguousarray(
+            xp.broadcast_to(xp.arange(m, dtype=col.dtype).reshape(-1, 1), (m, k)))
+        cols = xp.ascontiguousarray(xp.broadcast_to(col.reshape(1, -1), (m, k)))
         return coo_array._from_arrays(rows.reshape(-1), cols.reshape(-1), vals, shape, True)
 
     # --- products ---
