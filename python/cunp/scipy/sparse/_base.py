@@ -36,6 +36,15 @@ _DATA_UFUNCS = ["arcsin", "arcsinh", "arctan", "arctanh", "ceil", "deg2rad", "ex
                 "trunc"]
 
 
+def _flat_shape(args):
+    """reshape's arguments as one tuple of ints: (n,), n, (m, n) or m, n."""
+    import operator
+
+    if len(args) == 1 and not isinstance(args[0], (int, numpy.integer)):
+        return tuple(operator.index(a) for a in args[0])
+    return tuple(operator.index(a) for a in args)
+
+
 def _is_scipy_sparse(x):
     return type(x).__module__.startswith("scipy.sparse") and hasattr(x, "format")
 
@@ -247,6 +256,8 @@ class _spbase:
         """The same entries read in `order` into another shape of the same size (COO)."""
         from ._sputils import check_shape
 
+        if isinstance(self, sparray) and len(_flat_shape(args)) == 1:
+            return self._reshape_1d(_flat_shape(args)[0], order)
         shape = check_shape(args)
         m, n = self.shape
         if shape == self.shape:
@@ -265,6 +276,20 @@ class _spbase:
             raise ValueError("'order' must be 'C' or 'F'")
         # SciPy gives COO whatever the input's format.
         return self._family("coo")((data.copy(), (new_row, new_col)), shape=shape)
+
+    def _reshape_1d(self, size, order):
+        """The 1-D coo_array of the entries read in `order` (SciPy's answer for a 1-D shape)."""
+        from ._coo1d import coo_array_1d
+
+        m, n = self.shape
+        if size not in (m * n, -1):
+            raise ValueError(f"cannot reshape array of size {m * n} into shape {(size,)}")
+        if order not in ("C", "F"):
+            raise ValueError("'order' must be 'C' or 'F'")
+        row, col, data = self._coo_parts()
+        row, col = row.astype(numpy.int64), col.astype(numpy.int64)
+        flat = row * n + col if order == "C" else col * m + row
+        return coo_array_1d._from_parts(flat, data.copy(), m * n, False)
 
     def resize(self, *shape):
         """Changes the shape in place: entries outside the new shape are dropped, new rows
@@ -514,7 +539,8 @@ class _spbase:
         if numpy.can_cast(self.dtype, numpy.float64):
             return self.astype(numpy.float64)._mul_scalar(1.0 / other)
         r = self._mul_scalar(1.0 / other)
-        scalar_dtype = numpy.asarray(other).dtype
+        # A 0-D device array (a size-1 operand of a 1-D array) answers without a host copy.
+        scalar_dtype = other.dtype if hasattr(other, "dtype") else numpy.asarray(other).dtype
         if numpy.issubdtype(self.dtype, numpy.integer) and \
                 numpy.issubdtype(scalar_dtype, numpy.integer):
             return r.astype(self.dtype)
@@ -557,6 +583,8 @@ class _spbase:
             return NotImplemented
         if isscalarlike(other):
             return self._mul_scalar(other)
+        if issparse(other) and other.ndim == 1:
+            return other.__rmatmul__(self)  # the 1-D class shapes the answer
         return _products.matmul(self, other)
 
     def __matmul__(self, other):

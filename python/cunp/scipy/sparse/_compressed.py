@@ -64,6 +64,12 @@ class _cs_base(_spbase):
                 raise ValueError(f"unrecognized {self.__class__.__name__} constructor input: "
                                  f"{arg1}")
         else:
+            if shape is not None and self.format == "csr" and isinstance(self, sparray) and \
+                    (arg1.ndim if _backend.is_device_array(arg1) else numpy.ndim(arg1)) == 1:
+                # A 1-D input given a 2-D shape is SciPy's one row (checked against the shape
+                # below, as SciPy checks it).
+                arg1 = arg1.reshape(1, -1) if _backend.is_device_array(arg1) else \
+                    numpy.asarray(arg1).reshape(1, -1)
             dense = self._dense_input(arg1)
             src = _classes[("coo", isinstance(self, sparray))](dense, dtype=dtype)
             src = src.asformat(self.format)
@@ -97,9 +103,13 @@ class _cs_base(_spbase):
         if a.ndim > 2:
             raise ValueError(f"{self.format.upper()} arrays don't yet support {a.ndim}D.")
         if a.ndim < 2:
+            if isinstance(self, sparray) and a.ndim == 0 and self.format in ("coo", "csr"):
+                # SciPy reads a 0-D input to these two as a shape with no length.
+                raise TypeError("function missing 1 required positional argument: 'shape'")
             if isinstance(self, sparray):
-                raise ValueError(f"{self.format} arrays are 2-D in cunp.scipy.sparse; got a "
-                                 f"{a.ndim}-D input (coo_array takes 1-D input)")
+                # coo_array and csr_array route 1-D input to their 1-D classes first.
+                raise ValueError(f"{self.format.upper()} arrays don't support {a.ndim}D "
+                                 "input. Use 2D")
             a = a.reshape(1, -1) if a.ndim == 1 else a.reshape(1, 1)
         return xp.asarray(a)
 

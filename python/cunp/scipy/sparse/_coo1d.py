@@ -160,6 +160,23 @@ class coo_array_1d(coo_array):
         _, col, data = _canonical.sum_duplicates(self.row, self.col, self.data, self.shape[0])
         return col, data
 
+    # --- other formats ---
+    def tocsr(self, copy=False):
+        """The 1-D csr_array of the same entries, duplicates summed (as SciPy's conversion)."""
+        from ._csr1d import csr_array_1d
+
+        xp = _backend.xp
+        col, data = self._canonical_parts()
+        if copy or col is self.col:
+            col, data = col.copy(), data.copy()
+        idx = get_index_dtype(maxval=max(self.shape[0], int(data.shape[0])))
+        indptr = xp.asarray([0, int(data.shape[0])], dtype=idx)
+        return csr_array_1d._from_compressed(data, col.astype(idx, copy=False), indptr,
+                                             self.shape, True, True)
+
+    def tocsc(self, copy=False):
+        raise ValueError("Cannot convert a 1d sparse array to csc format")
+
     # --- dense views ---
     def toarray(self, order=None, out=None):
         if out is not None:
@@ -319,7 +336,7 @@ class coo_array_1d(coo_array):
 # refused below.
 _SUPPORTED = {"toarray", "todense", "copy", "astype", "conj", "conjugate", "transpose",
               "reshape", "sum", "count_nonzero", "nonzero", "multiply", "dot", "power", "get",
-              "sum_duplicates", "eliminate_zeros", "asformat", "tocoo"}
+              "sum_duplicates", "eliminate_zeros", "asformat", "tocoo", "tocsr", "tocsc"}
 _REFUSED_DUNDERS = ["__add__", "__radd__", "__sub__", "__rsub__", "__truediv__",
                     "__setitem__", "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"]
 

@@ -13,7 +13,18 @@ class _csr_base(_cs_base):
 
 
 class csr_array(_csr_base, sparray):
-    """A sparse array in Compressed Sparse Row format (SciPy's csr_array on the GPU)."""
+    """A sparse array in Compressed Sparse Row format (SciPy's csr_array on the GPU); a 1-D
+    input or shape makes the 1-D csr_array of _csr1d.py."""
+
+    def __new__(cls, arg1=None, shape=None, *args, **kwargs):
+        if cls is csr_array:
+            from . import _coo1d
+
+            if _coo1d.is_1d_input(arg1, shape):
+                from . import _csr1d
+
+                cls = _csr1d.csr_array_1d
+        return super().__new__(cls)
 
 
 class csr_matrix(spmatrix, _csr_base):

@@ -149,10 +149,17 @@ def test_reshape_and_refusals(backend):
         numpy.testing.assert_array_equal(host(r), e.toarray())
     with pytest.raises(NotImplementedError):
         c.reshape(2, 3)
-    for call in (lambda a: a.tocsr(), lambda a: a + a, lambda a: a.max(),
-                 lambda a: a == a, lambda a: a @ a):
+    for call in (lambda a: a + a, lambda a: a.max(), lambda a: a == a, lambda a: a @ a):
         with pytest.raises(NotImplementedError):
             call(c)
+    # The conversions SciPy has for 1-D: to the 1-D csr_array (duplicates summed), not CSC.
+    r, e = c.tocsr(), s.tocsr()
+    assert isinstance(r, cs.csr_array) and r.ndim == 1 and r.has_canonical_format
+    numpy.testing.assert_array_equal(host(r.toarray()), e.toarray())
+    with pytest.raises(ValueError):
+        s.tocsc()
+    with pytest.raises(ValueError):
+        c.tocsc()
 
 
 def test_from_indexing_a_matrix(backend):
