@@ -287,3 +287,22 @@ def test_run_rounds_repeats_with_new_seeds_while_time_is_left():
                                    run_py.time.monotonic() + 60,
                                    runner=lambda *a, **k: next(results))
     assert rc == 0 and out.count('===== round') == 1
+
+
+def test_every_shared_ufunc_method_is_drawn():
+    """test_fuzz_ufunc_methods.py draws each method NumPy has for each shared ufunc (binary
+    ones: reduce, accumulate, reduceat, outer; one output: at), the others as errors, and the
+    harness runs it in shards."""
+    pytest.importorskip('hypothesis')
+    methods = importlib.import_module('test_fuzz_ufunc_methods')
+    supported = {p.id for p in methods._pairs(True)}
+    refused = {p.id for p in methods._pairs(False)}
+    assert not supported & refused
+    for pair in ('add.reduce', 'multiply.accumulate', 'maximum.reduceat', 'subtract.outer',
+                 'equal.outer', 'negative.at', 'add.at', 'divmod.outer'):
+        assert pair in supported, pair
+    for pair in ('negative.reduce', 'divmod.reduce', 'divmod.at', 'matmul.outer', 'frexp.at'):
+        assert pair in refused, pair
+    assert len(supported | refused) == 5 * len(methods.shared_ufuncs())
+    run_py = importlib.import_module('run')
+    assert run_py.SHARDED['test_fuzz_ufunc_methods.py'][0] == 'CUNP_FUZZ_UFUNC_METHOD_SHARD'
