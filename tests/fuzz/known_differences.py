@@ -193,3 +193,35 @@ def accumulate_into_zero_dim_out(method, keywords):
     ValueError, as NumPy does for other wrong shapes)."""
     out = keywords.get('out')
     return method == 'accumulate' and out is not None and numpy.ndim(out) == 0
+
+
+def put_repeated_positions(a, indices, values, mode):
+    """ndarray.put writing one position twice with different values: cunp's threads write in
+    parallel, so which write wins is unspecified (docs/differences.md, repeated indices in
+    assignment); NumPy's last one wins."""
+    a = numpy.asarray(a)
+    if a.size == 0 or mode not in ('raise', 'wrap', 'clip'):
+        return False
+    flat = numpy.asarray(indices).ravel().astype(numpy.int64)
+    values = numpy.asarray(values).ravel()
+    if flat.size < 2 or values.size == 0:
+        return False
+    if mode == 'clip':
+        positions = numpy.clip(flat, 0, a.size - 1)
+    else:
+        if mode == 'raise' and ((flat < -a.size) | (flat >= a.size)).any():
+            return False  # NumPy's IndexError is compared
+        positions = flat % a.size
+    written = numpy.resize(values, flat.size)  # put repeats the values cyclically
+    for p in numpy.unique(positions):
+        these = written[positions == p]
+        if these.size > 1 and not (these == these[0]).all():
+            return True
+    return False
+
+
+def resize_refcheck(keywords):
+    """ndarray.resize with refcheck on (the default): NumPy refuses while Python holds other
+    references to the array, a count that depends on the interpreter and the test's own
+    frames; cunp counts the arrays sharing its memory (docs/differences.md)."""
+    return keywords.get('refcheck', True) is not False
