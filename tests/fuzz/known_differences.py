@@ -225,3 +225,10 @@ def resize_refcheck(keywords):
     references to the array, a count that depends on the interpreter and the test's own
     frames; cunp counts the arrays sharing its memory (docs/differences.md)."""
     return keywords.get('refcheck', True) is not False
+
+
+def poly_of_zero_dim(c, from_roots):
+    """poly1d(r, r=True) (numpy.poly) of a 0-d array: NumPy's TypeError is its
+    __array_function__ dispatcher failing to iterate the argument (the dispatcher returns it
+    bare), an accident of the dispatch machinery rather than a rule to follow."""
+    return from_roots and numpy.ndim(c) == 0
