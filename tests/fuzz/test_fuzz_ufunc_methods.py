@@ -134,6 +134,8 @@ def method_case(draw, name, method):
         b = draw(s.arrays(shape=draw(hnp.array_shapes(min_dims=0, max_dims=2, max_side=4)),
                           exact=True))
         arrays.append(b)
+    if method in ('accumulate', 'reduceat', 'outer') and draw(st.integers(0, 9)) == 9:
+        kw[draw(st.sampled_from(['keepdims', 'initial']))] = 0  # not theirs: TypeError
     if method in ('reduce', 'accumulate', 'reduceat', 'outer') and draw(st.integers(0, 3)) == 0:
         kw['dtype'] = draw(s.dtypes)
     b_value = None
