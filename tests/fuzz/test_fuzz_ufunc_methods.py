@@ -160,6 +160,8 @@ def method_case(draw, name, method):
     if method != 'at' and draw(st.integers(0, 4)) == 0:
         def plain():
             views = [s.apply_layout(numpy, a, layout)] + arrays[1:]
+            if method == 'reduce':  # extra: the where= mask, if any
+                return ufunc.reduce(*views, **kw, **({'where': extra[0]} if extra else {}))
             return getattr(ufunc, method)(*views, *extra, **kw)
         kw['out'] = draw(out_array(_numpy_shape(plain)))
     return a, layout, arrays[1:], extra, b_value, kw
