@@ -142,3 +142,93 @@ def scan_overflow(name, inputs, result):
             if numpy.log(values[values > 1]).sum() > limit:
                 return True
         return False
+
+
+# ufunc.at updates whose order cannot change the result: the same operation applied to one
+# element in any order gives the same value (exactly, for integers and booleans).
+AT_ORDER_FREE = {'add', 'subtract', 'multiply', 'maximum', 'minimum', 'fmax', 'fmin',
+                 'bitwise_and', 'bitwise_or', 'bitwise_xor', 'logical_and', 'logical_or',
+                 'logical_xor', 'gcd', 'lcm'}
+# For inexact values only where no rounding happens: the fuzz tests draw integral values (and
+# NaN, inf), whose few sums are exact; products of them round (float16) or overflow.
+AT_ORDER_FREE_INEXACT = {'add', 'subtract', 'maximum', 'minimum', 'fmax', 'fmin'}
+
+
+def at_order_dependent(name, a, indices, b):
+    """ufunc.at with a repeated index and differing values for it: cunp applies the updates
+    as atomic read-modify-writes in the order the threads meet them, NumPy in index order, so
+    an update that depends on the order (x - b1 then / b2, float sums that round or overflow)
+    may end differently. Unary updates and one value for all are the same in any order."""
+    if b is None:
+        return False
+    a = numpy.asarray(a)
+    try:
+        positions = numpy.arange(a.size).reshape(a.shape)[indices]
+    except Exception:  # NumPy raises for the indices: compared as an error
+        return False
+    positions = numpy.asarray(positions).ravel()
+    if numpy.unique(positions).size == positions.size:
+        return False
+    values = numpy.asarray(b)
+    if values.size <= 1 or (values == values.flat[0]).all():
+        return False
+    if a.dtype.kind in 'biu':
+        return name not in AT_ORDER_FREE
+    return name not in AT_ORDER_FREE_INEXACT
+
+
+def method_order_dependent(name, method, inputs, result):
+    """add/multiply reduce, accumulate and reduceat on inexact values that meet inf (given or
+    by overflow): the parallel fold associates differently from NumPy's loop (see
+    scan_overflow, whose rules these are)."""
+    scan = {'add': 'cumsum', 'multiply': 'cumprod'}.get(name)
+    if scan is None or method not in ('reduce', 'accumulate', 'reduceat'):
+        return False
+    return scan_overflow(scan, inputs, numpy.asarray(result) if result is not None else None)
+
+
+def accumulate_into_zero_dim_out(method, keywords):
+    """accumulate with a 0-d out=: NumPy 2.4's accumulate writes past it (the process dies of
+    a segmentation fault); a 0-d result is never right for accumulate (cunp raises
+    ValueError, as NumPy does for other wrong shapes)."""
+    out = keywords.get('out')
+    return method == 'accumulate' and out is not None and numpy.ndim(out) == 0
+
+
+def put_repeated_positions(a, indices, values, mode):
+    """ndarray.put writing one position twice with different values: cunp's threads write in
+    parallel, so which write wins is unspecified (docs/differences.md, repeated indices in
+    assignment); NumPy's last one wins."""
+    a = numpy.asarray(a)
+    if a.size == 0 or mode not in ('raise', 'wrap', 'clip'):
+        return False
+    flat = numpy.asarray(indices).ravel().astype(numpy.int64)
+    values = numpy.asarray(values).ravel()
+    if flat.size < 2 or values.size == 0:
+        return False
+    if mode == 'clip':
+        positions = numpy.clip(flat, 0, a.size - 1)
+    else:
+        if mode == 'raise' and ((flat < -a.size) | (flat >= a.size)).any():
+            return False  # NumPy's IndexError is compared
+        positions = flat % a.size
+    written = numpy.resize(values, flat.size)  # put repeats the values cyclically
+    for p in numpy.unique(positions):
+        these = written[positions == p]
+        if these.size > 1 and not (these == these[0]).all():
+            return True
+    return False
+
+
+def resize_refcheck(keywords):
+    """ndarray.resize with refcheck on (the default): NumPy refuses while Python holds other
+    references to the array, a count that depends on the interpreter and the test's own
+    frames; cunp counts the arrays sharing its memory (docs/differences.md)."""
+    return keywords.get('refcheck', True) is not False
+
+
+def poly_of_zero_dim(c, from_roots):
+    """poly1d(r, r=True) (numpy.poly) of a 0-d array: NumPy's TypeError is its
+    __array_function__ dispatcher failing to iterate the argument (the dispatcher returns it
+    bare), an accident of the dispatch machinery rather than a rule to follow."""
+    return from_roots and numpy.ndim(c) == 0

@@ -287,3 +287,45 @@ def test_run_rounds_repeats_with_new_seeds_while_time_is_left():
                                    run_py.time.monotonic() + 60,
                                    runner=lambda *a, **k: next(results))
     assert rc == 0 and out.count('===== round') == 1
+
+
+def test_every_shared_ufunc_method_is_drawn():
+    """test_fuzz_ufunc_methods.py draws each method NumPy has for each shared ufunc (binary
+    ones: reduce, accumulate, reduceat, outer; one output: at), the others as errors, and the
+    harness runs it in shards."""
+    pytest.importorskip('hypothesis')
+    methods = importlib.import_module('test_fuzz_ufunc_methods')
+    supported = {p.id for p in methods._pairs(True)}
+    refused = {p.id for p in methods._pairs(False)}
+    assert not supported & refused
+    for pair in ('add.reduce', 'multiply.accumulate', 'maximum.reduceat', 'subtract.outer',
+                 'equal.outer', 'negative.at', 'add.at', 'divmod.outer'):
+        assert pair in supported, pair
+    for pair in ('negative.reduce', 'divmod.reduce', 'divmod.at', 'matmul.outer', 'frexp.at'):
+        assert pair in refused, pair
+    assert len(supported | refused) == 5 * len(methods.shared_ufuncs())
+    run_py = importlib.import_module('run')
+    assert run_py.SHARDED['test_fuzz_ufunc_methods.py'][0] == 'CUNP_FUZZ_UFUNC_METHOD_SHARD'
+
+
+def test_known_differences_of_methods():
+    """The rules that leave out order-dependent ufunc.at and put writes, accumulate into a
+    0-d out= (NumPy 2.4 crashes) and resize's refcheck."""
+    kd = importlib.import_module('known_differences')
+    a = numpy.zeros(4)
+    index = numpy.array([1, 1])
+    assert kd.at_order_dependent('divide', a, index, numpy.array([2.0, 3.0]))
+    assert not kd.at_order_dependent('divide', a, index, numpy.array([2.0, 2.0]))
+    assert not kd.at_order_dependent('divide', a, numpy.array([0, 1]), numpy.array([2.0, 3.0]))
+    assert not kd.at_order_dependent('add', a, index, numpy.array([2.0, 3.0]))
+    assert kd.at_order_dependent('remainder', a.astype(int), index, numpy.array([2, 3]))
+    assert not kd.at_order_dependent('negative', a, index, None)
+    assert kd.put_repeated_positions(a, [1, 5], [1.0, 2.0], 'wrap')
+    assert not kd.put_repeated_positions(a, [1, 5], [1.0, 1.0], 'wrap')
+    assert not kd.put_repeated_positions(a, [1, 5], [1.0, 2.0], 'raise')  # NumPy raises
+    assert kd.put_repeated_positions(a, [7, 9], [1.0, 2.0], 'clip')
+    assert kd.accumulate_into_zero_dim_out('accumulate', {'out': numpy.zeros(())})
+    assert not kd.accumulate_into_zero_dim_out('reduce', {'out': numpy.zeros(())})
+    assert kd.resize_refcheck({}) and not kd.resize_refcheck({'refcheck': False})
+    assert kd.poly_of_zero_dim(numpy.array(1.0), True)
+    assert not kd.poly_of_zero_dim(numpy.array([1.0]), True)

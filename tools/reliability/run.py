@@ -19,8 +19,8 @@ ufuncs drawn.
 
 The exit status is 1 when any part failed. Settings: CUNP_FUZZ_EXAMPLES (examples per fuzz
 test and round, default 60), CUNP_FUZZ_SIGNATURE_EXAMPLES and CUNP_FUZZ_UFUNC_EXAMPLES (per
-function or ufunc and round, default 3 here: hypothesis's first example of every round is the
-same simplest one, so each later round adds two new ones), RELIABILITY_FUZZ_SEED (the first
+function, ufunc or ufunc method and round, default 3 here: hypothesis's first example of every
+round is the same simplest one, so each later round adds two new ones), RELIABILITY_FUZZ_SEED (the first
 round's seed, default 0), RELIABILITY_FUZZ_SECONDS, RELIABILITY_FUZZ_ROUNDS (at most this many
 rounds, default no limit: 1 gives a single pass).
 """
@@ -40,7 +40,8 @@ PARTS = ('sanitizer', 'fuzz', 'leaks', 'faults')
 # Test files run as several processes side by side, each with its share of the parametrized
 # functions or ufuncs (each compiles kernels for its first draws): file -> (variable, shards).
 SHARDED = {'test_fuzz_signatures.py': ('CUNP_FUZZ_SIGNATURE_SHARD', 4),
-           'test_fuzz_every_ufunc.py': ('CUNP_FUZZ_UFUNC_SHARD', 2)}
+           'test_fuzz_every_ufunc.py': ('CUNP_FUZZ_UFUNC_SHARD', 2),
+           'test_fuzz_ufunc_methods.py': ('CUNP_FUZZ_UFUNC_METHOD_SHARD', 2)}
 
 
 def last_line(out, prefix):
