@@ -3,7 +3,6 @@ rules, then one run of the sampler, which finds each output element's coordinate
 coordinate array, an affine map or a per-axis zoom and shift. Orders 2 to 5 read B-spline
 coefficients that the prefilter (spline_filter) computes first, unless prefilter=False. Complex
 input is interpolated as its real and imaginary parts, as SciPy does."""
-import itertools
 import math
 import operator
 import warnings
@@ -20,11 +19,17 @@ def _check_order(order):
     return order
 
 
-def _prefiltered(be, input, order, mode, cval, prefilter):
+def _prefiltered(be, input, order, mode, cval, prefilter, whole_axes=()):
     """The array the sampler reads and how far it was padded: for order > 1 with prefilter, the
     B-spline coefficients (float64), of the input padded by 12 first where the mode extends it
-    in a way the prefilter's boundaries cannot express (nearest, grid-constant), as SciPy."""
-    if not prefilter or order <= 1:
+    in a way the prefilter's boundaries cannot express (nearest, grid-constant), as SciPy.
+
+    whole_axes: axes the sampler reads only at whole coordinates, where the caller wants the
+    samples themselves (rotate's axes off its plane). They are filtered even without prefilter:
+    a spline through coefficients that the prefilter computed passes through the samples, so
+    the sampler's taps along them give each sample back (to rounding) rather than blurring it."""
+    axes = range(input.ndim) if prefilter else whole_axes
+    if order <= 1 or not axes:
         return input, 0
     npad = 0
     if mode == "nearest":
@@ -33,15 +38,15 @@ def _prefiltered(be, input, order, mode, cval, prefilter):
     elif mode == "grid-constant":
         npad = 12
         input = be.xp.pad(input, npad, mode="constant", constant_values=cval)
-    return _coefficients(be, input, order, mode), npad
+    return _coefficients(be, input, order, mode, axes), npad
 
 
-def _coefficients(be, input, order, mode):
-    """The B-spline coefficients of a real input along every axis: one float64 C-order copy,
-    filtered in place axis by axis (no copy between the axes)."""
+def _coefficients(be, input, order, mode, axes=None):
+    """The B-spline coefficients of a real input along the given axes (default every axis): one
+    float64 C-order copy, filtered in place axis by axis (no copy between the axes)."""
     coefficients = be.xp.array(input, dtype=numpy.float64, order="C")
     code = ns.mode_code(mode)
-    for axis in range(input.ndim):
+    for axis in range(input.ndim) if axes is None else axes:
         be.spline(coefficients, axis, order, code)
     return coefficients
 
@@ -298,26 +303,48 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
     output_shape = shape.copy()
     output_shape[axes] = out_plane
     output_shape = tuple(int(n) for n in output_shape)
-    output = ns.get_output(be, output, input, shape=output_shape,
-                           complex_output=input.dtype.kind == "c", written=True)
-    if ndim > 2 and order > 1:
-        # SciPy rotates plane by plane: its prefilter runs only along the plane's axes, and a
-        # spline of order > 1 sampled at whole coordinates along another axis would still blur
-        # it, so orders above 1 go plane by plane too.
-        planes = itertools.product(*[[slice(None)] if ax in axes else range(shape[ax])
-                                     for ax in range(ndim)])
-        for index in planes:
-            affine_transform(be, input[index], rot, offset_plane, tuple(int(n) for n in out_plane),
-                             output[index], order, mode, cval, prefilter)
-        return output
-    # One affine map over every axis: the rotation on the plane, the identity elsewhere (what
-    # SciPy does plane by plane; the zero terms add nothing to the coordinates).
+    order = _check_order(order)
+    if ndim == 2 or order <= 1:
+        # No axis off the plane, or a sampler that reads a whole coordinate as its sample
+        # exactly: affine_transform as SciPy calls it.
+        matrix = numpy.eye(ndim)
+        matrix[numpy.ix_(axes, axes)] = rot
+        offset = numpy.zeros(ndim)
+        offset[axes] = offset_plane
+        return affine_transform(be, input, matrix, offset, output_shape, output, order, mode,
+                                cval, prefilter)
+    complex_output = input.dtype.kind == "c"
+    new_output = not isinstance(output, be.xp.ndarray)
+    output = ns.get_output(be, output, input, shape=output_shape, complex_output=complex_output,
+                           written=True)
+    if complex_output:
+        return _complex_parts(be, rotate, input, output, cval, angle=angle, axes=axes,
+                              reshape=reshape, order=order, mode=mode, prefilter=prefilter)
+    return _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval,
+                          prefilter, new_output)
+
+
+def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval, prefilter,
+                   new_output):
+    """A volume's planes rotated at once with a spline of order > 1: one prefilter and one run
+    of the sampler over the whole array. SciPy rotates plane by plane, filtering and
+    interpolating only along the plane; here the map is the identity on the other axes, which
+    the sampler reads at whole coordinates. Those axes are filtered too (with or without
+    prefilter), so the spline through them gives each plane's samples back and no plane leaks
+    into its neighbours: the same values to rounding, in one launch instead of one a plane.
+    (nearest and grid-constant pad every axis by 12 first, which keeps their taps off the
+    padded edge, where the prefilter's boundary differs from theirs.)"""
+    code = ns.mode_code(mode)
+    ndim = input.ndim
     matrix = numpy.eye(ndim)
     matrix[numpy.ix_(axes, axes)] = rot
     offset = numpy.zeros(ndim)
     offset[axes] = offset_plane
-    return affine_transform(be, input, matrix, offset, output_shape, output, order, mode, cval,
-                            prefilter)
+    others = [ax for ax in range(ndim) if ax not in axes]
+    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter, whole_axes=others)
+    table = numpy.concatenate([matrix.reshape(-1), offset])
+    return be.interpolate(filtered, output, "affine", table, order, code, cval, npad=npad,
+                          new_output=new_output)
 
 
 INTERPOLATION = [spline_filter1d, spline_filter, map_coordinates, affine_transform, shift, zoom,
