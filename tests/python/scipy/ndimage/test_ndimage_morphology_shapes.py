@@ -13,9 +13,11 @@ import pytest
 sn = pytest.importorskip("scipy.ndimage")
 
 sys.path.insert(0, os.path.dirname(__file__))
+import ndimage_model  # noqa: E402
 from ndimage_model import numpy_backend  # noqa: E402
 
 from cunp.scipy.ndimage import _morphology  # noqa: E402
+from cunp.scipy.ndimage import _ni_support as ns  # noqa: E402
 
 gpu = pytest.mark.gpu
 
@@ -291,6 +293,55 @@ def test_model_output_arrays_in_other_layouts(name):
         out = _laid_out(numpy.zeros(x.shape, dtype), layout, numpy)
         assert _call(_Model(), name, _laid_out(x, layout, numpy), dict(kwargs, output=out)) is out
         numpy.testing.assert_array_equal(out, expected.astype(dtype))
+
+
+# --- the device's shared-memory tiles, modelled ---
+
+_TILE_BYTES = 48 * 1024  # src/ops/ndimage/stencil_tile.cpp's kTileBytes
+
+
+def _tiled_backend(used):
+    """The model with the engine's dispatch (cunp_backend's stencil and stencil_tile's planner):
+    2-D images and 3-D volumes whose footprint's halo fits the shared memory go through the
+    tile models (ndimage_model.tile2, tile3), the rest through the elementwise stencil. `used`
+    counts the tiles run."""
+    model = numpy_backend()
+
+    def stencil(input, output, offsets, weights, mode, cval, fold, rank):
+        taps = len(weights)
+        extent = [int(v) for v in ns.interior_table(offsets, input.shape, input.strides)[taps:]]
+        if input.ndim == 2 and taps:
+            staged = (32 + extent[1] - extent[0]) * (32 + extent[3] - extent[2]) * 8 + taps * 4
+            if staged <= _TILE_BYTES:
+                used["tile2"] += 1
+                return ndimage_model.tile2(input, output, offsets, weights, extent, mode, cval,
+                                           fold, rank)
+        if input.ndim == 3 and taps:
+            depth = ndimage_model.tile3_depth(extent, taps)
+            if depth is not None:
+                used["tile3"] += 1
+                return ndimage_model.tile3(input, output, offsets, weights, extent, mode, cval,
+                                           fold, rank, depth)
+        return ndimage_model.stencil(input, output, offsets, weights, mode, cval, fold, rank)
+
+    return ns.Backend(numpy, stencil, model.to_host, model._sample, model.spline)
+
+
+TILED = [c for c in CASES + LARGE_CASES if numpy.ndim(c[2]) in (2, 3)]
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "reversed"])
+@pytest.mark.parametrize("case", TILED, ids=[c[0] for c in TILED])
+def test_model_tiles_match_scipy(case, layout):
+    """The same calls through the modelled tiles, as the device runs them (15 x 15 and
+    7 x 7 x 7 footprints included: their halos still fit, at a shallower 3-D depth)."""
+    _, name, x, kwargs = case
+    used = {"tile2": 0, "tile3": 0}
+    be = _tiled_backend(used)
+    a = _laid_out(x, layout, numpy)
+    got = getattr(_morphology, name)(be, a, **kwargs)
+    _check(got, _call(sn, name, a, kwargs))
+    assert used["tile2" if x.ndim == 2 else "tile3"] > 0
 
 
 # --- on the GPU ---
