@@ -19,17 +19,11 @@ def _check_order(order):
     return order
 
 
-def _prefiltered(be, input, order, mode, cval, prefilter, whole_axes=()):
+def _prefiltered(be, input, order, mode, cval, prefilter):
     """The array the sampler reads and how far it was padded: for order > 1 with prefilter, the
     B-spline coefficients (float64), of the input padded by 12 first where the mode extends it
-    in a way the prefilter's boundaries cannot express (nearest, grid-constant), as SciPy.
-
-    whole_axes: axes the sampler reads only at whole coordinates, where the caller wants the
-    samples themselves (rotate's axes off its plane). They are filtered even without prefilter:
-    a spline through coefficients that the prefilter computed passes through the samples, so
-    the sampler's taps along them give each sample back (to rounding) rather than blurring it."""
-    axes = range(input.ndim) if prefilter else whole_axes
-    if order <= 1 or not axes:
+    in a way the prefilter's boundaries cannot express (nearest, grid-constant), as SciPy."""
+    if not prefilter or order <= 1:
         return input, 0
     npad = 0
     if mode == "nearest":
@@ -38,7 +32,7 @@ def _prefiltered(be, input, order, mode, cval, prefilter, whole_axes=()):
     elif mode == "grid-constant":
         npad = 12
         input = be.xp.pad(input, npad, mode="constant", constant_values=cval)
-    return _coefficients(be, input, order, mode, axes), npad
+    return _coefficients(be, input, order, mode), npad
 
 
 def _coefficients(be, input, order, mode, axes=None):
@@ -330,21 +324,39 @@ def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval
     of the sampler over the whole array. SciPy rotates plane by plane, filtering and
     interpolating only along the plane; here the map is the identity on the other axes, which
     the sampler reads at whole coordinates. Those axes are filtered too (with or without
-    prefilter), so the spline through them gives each plane's samples back and no plane leaks
-    into its neighbours: the same values to rounding, in one launch instead of one a plane.
-    (nearest and grid-constant pad every axis by 12 first, which keeps their taps off the
-    padded edge, where the prefilter's boundary differs from theirs.)"""
-    code = ns.mode_code(mode)
+    prefilter): a spline through coefficients the prefilter computed passes through the
+    samples, so the taps along them give each plane's samples back (to rounding) instead of
+    blurring neighbouring planes together, in one launch rather than one a plane."""
     ndim = input.ndim
+    others = [ax for ax in range(ndim) if ax not in axes]
+    pads = [0] * ndim
+    if mode in ("nearest", "grid-constant"):
+        # These modes' taps past the edge (the edge repeated, cval) are not the boundary the
+        # prefilter assumes, so the filtered axes are padded first: the plane's by 12, as
+        # SciPy pads them (and not at all without prefilter, as SciPy), the others just past
+        # the reach of the taps at whole coordinates (order // 2 + 1), where the spline
+        # through the padded line still gives every sample back exactly.
+        for ax in range(ndim):
+            pads[ax] = (12 if prefilter else 0) if ax in axes else order // 2 + 1
+        widths = [(p, p) for p in pads]
+        if mode == "nearest":
+            input = be.xp.pad(input, widths, mode="edge")
+        else:
+            input = be.xp.pad(input, widths, mode="constant", constant_values=cval)
+    coefficients = _coefficients(be, input, order, mode, axes if prefilter else [])
+    for ax in others:
+        be.spline(coefficients, ax, order, ns.mode_code(mode))
+    # The sampler moves every coordinate by npad (the plane's padding); the other axes' offsets
+    # make up the difference to their own, in whole numbers, so their coordinates stay exact.
+    npad = pads[axes[0]]
     matrix = numpy.eye(ndim)
     matrix[numpy.ix_(axes, axes)] = rot
     offset = numpy.zeros(ndim)
     offset[axes] = offset_plane
-    others = [ax for ax in range(ndim) if ax not in axes]
-    filtered, npad = _prefiltered(be, input, order, mode, cval, prefilter, whole_axes=others)
+    offset[others] = [pads[ax] - npad for ax in others]
     table = numpy.concatenate([matrix.reshape(-1), offset])
-    return be.interpolate(filtered, output, "affine", table, order, code, cval, npad=npad,
-                          new_output=new_output)
+    return be.interpolate(coefficients, output, "affine", table, order, ns.mode_code(mode), cval,
+                          npad=npad, new_output=new_output)
 
 
 INTERPOLATION = [spline_filter1d, spline_filter, map_coordinates, affine_transform, shift, zoom,

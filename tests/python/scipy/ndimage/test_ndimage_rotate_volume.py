@@ -148,9 +148,11 @@ def test_model_volume_is_one_sampler_run():
     number of planes (SciPy's loop runs one a plane)."""
     model = numpy_backend()
     runs = {"sample": 0, "spline": 0}
+    read = []
 
     def sample(*a, **k):
         runs["sample"] += 1
+        read.append(a[0].shape)
         return model._sample(*a, **k)
 
     def spline(*a, **k):
@@ -164,9 +166,14 @@ def test_model_volume_is_one_sampler_run():
         got, sn.rotate(x, 15.0, axes=(1, 2), order=3, mode="grid-constant"), rtol=1e-9,
         atol=1e-9)
     assert runs == {"sample": 1, "spline": 4}
+    # The plane padded by 12 as SciPy pads it, the other axes only past the taps' reach.
+    assert read[-1] == (9 + 4, 5 + 24, 6 + 24, 2 + 4)
     runs.update(sample=0, spline=0)
     _interpolation.rotate(be, x, 15.0, axes=(1, 2), order=3, prefilter=False)
     assert runs == {"sample": 1, "spline": 2}  # only the axes off the plane
+    assert read[-1] == x.shape
+    _interpolation.rotate(be, x, 15.0, axes=(0, 3), order=5, mode="nearest", prefilter=False)
+    assert read[-1] == (9, 5 + 6, 6 + 6, 2)
 
 
 @pytest.mark.parametrize("shape", [(1, 5, 4), (5, 1, 4), (3, 4, 1), (0, 4, 5), (2, 1, 1)])
