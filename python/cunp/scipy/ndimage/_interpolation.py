@@ -320,43 +320,42 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
 
 def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval, prefilter,
                    new_output):
-    """A volume's planes rotated at once with a spline of order > 1: one prefilter and one run
-    of the sampler over the whole array. SciPy rotates plane by plane, filtering and
-    interpolating only along the plane; here the map is the identity on the other axes, which
-    the sampler reads at whole coordinates. Those axes are filtered too (with or without
-    prefilter): a spline through coefficients the prefilter computed passes through the
-    samples, so the taps along them give each plane's samples back (to rounding) instead of
-    blurring neighbouring planes together, in one launch rather than one a plane."""
+    """A volume's planes rotated at once with a spline of order > 1: the planes stacked along
+    one batch axis (the plane's axes last), one prefilter pass per plane axis over the whole
+    stack and one run of the sampler, which reads the batch axis at each output's own index,
+    one tap, uninterpolated (its `lead`). So every plane is filtered and sampled as SciPy does
+    plane by plane, and none leaks into another (not even a NaN or a huge value), in one launch
+    instead of one a plane."""
+    xp = be.xp
     ndim = input.ndim
-    others = [ax for ax in range(ndim) if ax not in axes]
-    pads = [0] * ndim
-    if mode in ("nearest", "grid-constant"):
-        # These modes' taps past the edge (the edge repeated, cval) are not the boundary the
-        # prefilter assumes, so the filtered axes are padded first: the plane's by 12, as
-        # SciPy pads them (and not at all without prefilter, as SciPy), the others just past
-        # the reach of the taps at whole coordinates (order // 2 + 1), where the spline
-        # through the padded line still gives every sample back exactly.
-        for ax in range(ndim):
-            pads[ax] = (12 if prefilter else 0) if ax in axes else order // 2 + 1
-        widths = [(p, p) for p in pads]
-        if mode == "nearest":
-            input = be.xp.pad(input, widths, mode="edge")
-        else:
-            input = be.xp.pad(input, widths, mode="constant", constant_values=cval)
-    coefficients = _coefficients(be, input, order, mode, axes if prefilter else [])
-    for ax in others:
-        be.spline(coefficients, ax, order, ns.mode_code(mode))
-    # The sampler moves every coordinate by npad (the plane's padding); the other axes' offsets
-    # make up the difference to their own, in whole numbers, so their coordinates stay exact.
-    npad = pads[axes[0]]
-    matrix = numpy.eye(ndim)
-    matrix[numpy.ix_(axes, axes)] = rot
-    offset = numpy.zeros(ndim)
-    offset[axes] = offset_plane
-    offset[others] = [pads[ax] - npad for ax in others]
-    table = numpy.concatenate([matrix.reshape(-1), offset])
-    return be.interpolate(coefficients, output, "affine", table, order, ns.mode_code(mode), cval,
-                          npad=npad, new_output=new_output)
+    stacked = xp.moveaxis(input, axes, (-2, -1))
+    batch_shape = tuple(stacked.shape[:-2])
+    planes = math.prod(batch_shape)
+    stacked = stacked.reshape((planes,) + tuple(stacked.shape[-2:]))
+    npad = 0
+    if prefilter:
+        if mode in ("nearest", "grid-constant"):
+            npad = 12  # the plane padded as SciPy pads it (the batch axis is not filtered)
+            widths = [(0, 0), (npad, npad), (npad, npad)]
+            if mode == "nearest":
+                stacked = xp.pad(stacked, widths, mode="edge")
+            else:
+                stacked = xp.pad(stacked, widths, mode="constant", constant_values=cval)
+        stacked = _coefficients(be, stacked, order, mode, axes=(1, 2))
+    out_plane = (output.shape[axes[0]], output.shape[axes[1]])
+    # A new output with the plane's axes last is the stack itself; any other is written from a
+    # stacked one.
+    direct = new_output and list(axes) == [ndim - 2, ndim - 1]
+    target = (output.reshape((planes,) + out_plane) if direct
+              else xp.empty((planes,) + out_plane, dtype=output.dtype))
+    matrix = numpy.eye(3)
+    matrix[1:, 1:] = rot
+    table = numpy.concatenate([matrix.reshape(-1), [0.0], offset_plane])
+    be.interpolate(stacked, target, "affine", table, order, ns.mode_code(mode), cval, npad=npad,
+                   new_output=True, lead=True)
+    if not direct:
+        xp.moveaxis(output, axes, (-2, -1))[...] = target.reshape(batch_shape + out_plane)
+    return output
 
 
 INTERPOLATION = [spline_filter1d, spline_filter, map_coordinates, affine_transform, shift, zoom,

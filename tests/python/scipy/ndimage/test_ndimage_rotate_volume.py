@@ -144,20 +144,22 @@ def test_model_volume_dtypes_and_layouts(order, dtype, layout):
 
 
 def test_model_volume_is_one_sampler_run():
-    """The batched path: one run of the sampler and one prefilter pass per axis, whatever the
-    number of planes (SciPy's loop runs one a plane)."""
+    """The batched path: the planes stacked (the plane's axes last), one prefilter pass per
+    plane axis and one run of the sampler with a batch axis, whatever the number of planes
+    (SciPy's loop runs one a plane)."""
     model = numpy_backend()
     runs = {"sample": 0, "spline": 0}
     read = []
 
     def sample(*a, **k):
         runs["sample"] += 1
-        read.append(a[0].shape)
+        read.append((a[0].shape, k.get("lead", False)))
         return model._sample(*a, **k)
 
-    def spline(*a, **k):
+    def spline(coefficients, axis, order, mode):
         runs["spline"] += 1
-        return model.spline(*a, **k)
+        assert axis in (1, 2)  # never along the batch axis
+        return model.spline(coefficients, axis, order, mode)
 
     be = _ni_support.Backend(numpy, model._stencil, model.to_host, sample, spline)
     x = _volume((9, 5, 6, 2))
@@ -165,15 +167,32 @@ def test_model_volume_is_one_sampler_run():
     numpy.testing.assert_allclose(
         got, sn.rotate(x, 15.0, axes=(1, 2), order=3, mode="grid-constant"), rtol=1e-9,
         atol=1e-9)
-    assert runs == {"sample": 1, "spline": 4}
-    # The plane padded by 12 as SciPy pads it, the other axes only past the taps' reach.
-    assert read[-1] == (9 + 4, 5 + 24, 6 + 24, 2 + 4)
+    assert runs == {"sample": 1, "spline": 2}
+    # 9 x 2 planes, each padded by 12 as SciPy pads it.
+    assert read[-1] == ((18, 5 + 24, 6 + 24), True)
     runs.update(sample=0, spline=0)
     _interpolation.rotate(be, x, 15.0, axes=(1, 2), order=3, prefilter=False)
-    assert runs == {"sample": 1, "spline": 2}  # only the axes off the plane
-    assert read[-1] == x.shape
-    _interpolation.rotate(be, x, 15.0, axes=(0, 3), order=5, mode="nearest", prefilter=False)
-    assert read[-1] == (9, 5 + 6, 6 + 6, 2)
+    assert runs == {"sample": 1, "spline": 0}
+    assert read[-1] == ((18, 5, 6), True)
+    out = _interpolation.rotate(be, x, 15.0, axes=(2, 3), order=5, mode="nearest",
+                                prefilter=False)
+    assert read[-1] == ((45, 6, 2), True) and out.flags.c_contiguous
+
+
+@pytest.mark.parametrize("order", [2, 3, 5])
+@pytest.mark.parametrize("mode", ["constant", "mirror", "grid-wrap"])
+def test_model_planes_do_not_mix(mode, order):
+    """A NaN, an infinity or a huge value in one plane leaves the other planes as SciPy leaves
+    them (a prefilter along the batch axis would spread it to every plane)."""
+    x = _volume((5, 7, 6), seed=12)
+    x[1, 3, 2] = numpy.nan
+    x[3, 0, 0] = numpy.inf
+    x[4] *= 1e250
+    kw = dict(axes=(1, 2), order=order, mode=mode)
+    expected = _quiet(sn.rotate, x, 28.0, **kw)
+    got = _quiet(_Model().rotate, x, 28.0, **kw)
+    assert numpy.isfinite(got[[0, 2]]).all()
+    numpy.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-9)
 
 
 @pytest.mark.parametrize("shape", [(1, 5, 4), (5, 1, 4), (3, 4, 1), (0, 4, 5), (2, 1, 1)])
