@@ -298,9 +298,7 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
     output_shape[axes] = out_plane
     output_shape = tuple(int(n) for n in output_shape)
     order = _check_order(order)
-    if ndim == 2 or order <= 1:
-        # No axis off the plane, or a sampler that reads a whole coordinate as its sample
-        # exactly: affine_transform as SciPy calls it.
+    if ndim == 2:
         matrix = numpy.eye(ndim)
         matrix[numpy.ix_(axes, axes)] = rot
         offset = numpy.zeros(ndim)
@@ -320,12 +318,13 @@ def rotate(be, input, angle, axes=(1, 0), reshape=True, output=None, order=3, mo
 
 def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval, prefilter,
                    new_output):
-    """A volume's planes rotated at once with a spline of order > 1: the planes stacked along
-    one batch axis (the plane's axes last), one prefilter pass per plane axis over the whole
-    stack and one run of the sampler, which reads the batch axis at each output's own index,
-    one tap, uninterpolated (its `lead`). So every plane is filtered and sampled as SciPy does
-    plane by plane, and none leaks into another (not even a NaN or a huge value), in one launch
-    instead of one a plane."""
+    """A volume's planes rotated at once: the planes stacked along one batch axis (the plane's
+    axes last), one prefilter pass per plane axis over the whole stack and one run of the
+    sampler, which reads the batch axis at each output's own index, one tap, uninterpolated
+    (its `lead`). So every plane is filtered and sampled as SciPy does plane by plane, and none
+    leaks into another (not even a NaN or a huge value), in one launch instead of one a plane. (An affine map over every axis would read the planes beside each
+    sample too: with weight 0 at order 1, which still turns a neighbour's infinity into NaN,
+    and through the spline at higher orders.)"""
     xp = be.xp
     ndim = input.ndim
     stacked = xp.moveaxis(input, axes, (-2, -1))
@@ -333,7 +332,7 @@ def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval
     planes = math.prod(batch_shape)
     stacked = stacked.reshape((planes,) + tuple(stacked.shape[-2:]))
     npad = 0
-    if prefilter:
+    if prefilter and order > 1:
         if mode in ("nearest", "grid-constant"):
             npad = 12  # the plane padded as SciPy pads it (the batch axis is not filtered)
             widths = [(0, 0), (npad, npad), (npad, npad)]

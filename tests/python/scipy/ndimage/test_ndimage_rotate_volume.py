@@ -179,7 +179,7 @@ def test_model_volume_is_one_sampler_run():
     assert read[-1] == ((45, 6, 2), True) and out.flags.c_contiguous
 
 
-@pytest.mark.parametrize("order", [2, 3, 5])
+@pytest.mark.parametrize("order", [0, 1, 2, 3, 5])
 @pytest.mark.parametrize("mode", ["constant", "mirror", "grid-wrap"])
 def test_model_planes_do_not_mix(mode, order):
     """A NaN, an infinity or a huge value in one plane leaves the other planes as SciPy leaves
@@ -325,3 +325,21 @@ def test_volume_complex_output_and_empty():
     z = numpy.zeros((0, 4, 5))
     assert cn.rotate(cunp.asarray(z), 40.0, axes=(1, 2)).shape == sn.rotate(
         z, 40.0, axes=(1, 2)).shape
+
+
+@gpu
+@pytest.mark.parametrize("order", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("mode", ["constant", "nearest", "grid-wrap"])
+def test_planes_do_not_mix(mode, order):
+    _skip_half_sample_prefilter(mode, order)
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x = _volume((5, 7, 6), seed=12)
+    x[1, 3, 2] = numpy.nan
+    x[3, 0, 0] = numpy.inf
+    x[4] *= 1e250
+    for axes in [(1, 2), (0, 2)]:
+        kw = dict(axes=axes, order=order, mode=mode)
+        expected = _quiet(sn.rotate, x, 28.0, **kw)
+        got = cunp.asnumpy(_quiet(cn.rotate, cunp.asarray(x), 28.0, **kw))
+        numpy.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-9)
