@@ -240,6 +240,36 @@ def test_model_brute_force_iterations_and_masks(case, brute_force):
     _check(_call(_Model(), name, x, kwargs), _call(sn, name, x, kwargs))
 
 
+GREY_DTYPES = ["bool", "uint8", "int16", "int32", "uint64", "float32", "float64"]
+
+
+def _grey_dtype_cases(dtype):
+    """An input of dtype and calls whose values it holds: SciPy's integer grey morphology casts
+    a result outside the dtype (x - structure, or a cval) to it in C, where that is undefined,
+    so the values stay inside (data 10 to 59, structure 0 to 5, cvals 7 and 100)."""
+    x = _grey_input((7, 9), dtype=numpy.float64) + 10
+    if dtype == "bool":
+        return x > 35, [dict(size=(3, 2), mode="constant", cval=1.0),
+                        dict(footprint=numpy.eye(3, dtype=bool), mode="constant", cval=0.0),
+                        dict(footprint=numpy.eye(3, dtype=bool), mode="wrap")]
+    return x.astype(dtype), [dict(size=(3, 2), mode="constant", cval=7.0),
+                             dict(structure=numpy.arange(6.0).reshape(2, 3), mode="nearest"),
+                             dict(footprint=numpy.eye(3, dtype=bool), mode="constant",
+                                  cval=100.0)]
+
+
+@pytest.mark.parametrize("layout", ["F", "reversed"])
+@pytest.mark.parametrize("dtype", GREY_DTYPES)
+@pytest.mark.parametrize("name", GREY)
+def test_model_grey_dtypes_structures_and_cvals(name, dtype, layout):
+    """Integer, bool and float inputs in other layouts, with flat footprints, a non-flat
+    structure and cvals."""
+    x, calls = _grey_dtype_cases(dtype)
+    a = _laid_out(x, layout, numpy)
+    for kwargs in calls:
+        _check(_call(_Model(), name, a, kwargs), _call(sn, name, a, kwargs))
+
+
 @pytest.mark.parametrize("name", BINARY)
 @pytest.mark.parametrize("border_value", [0, 1, 2, True])
 def test_model_border_value(name, border_value):
@@ -423,6 +453,19 @@ def test_every_origin_and_border_value(name):
                 kwargs["border_value"] = (o0 + o1) & 1
             _check_device(_call(cn, name, _laid_out(x, "reversed", cunp), kwargs),
                           _call(sn, name, x, kwargs))
+
+
+@gpu
+@pytest.mark.parametrize("layout", ["F", "reversed"])
+@pytest.mark.parametrize("dtype", GREY_DTYPES)
+@pytest.mark.parametrize("name", GREY)
+def test_grey_dtypes_structures_and_cvals(name, dtype, layout):
+    import cunp
+    from cunp.scipy import ndimage as cn
+    x, calls = _grey_dtype_cases(dtype)
+    for kwargs in calls:
+        expected = _call(sn, name, _laid_out(x, layout, numpy), kwargs)
+        _check_device(_call(cn, name, _laid_out(x, layout, cunp), _on_device(kwargs)), expected)
 
 
 @gpu
