@@ -322,9 +322,10 @@ def _rotate_volume(be, input, output, rot, offset_plane, axes, order, mode, cval
     axes last), one prefilter pass per plane axis over the whole stack and one run of the
     sampler, which reads the batch axis at each output's own index, one tap, uninterpolated
     (its `lead`). So every plane is filtered and sampled as SciPy does plane by plane, and none
-    leaks into another (not even a NaN or a huge value), in one launch instead of one a plane. (An affine map over every axis would read the planes beside each
-    sample too: with weight 0 at order 1, which still turns a neighbour's infinity into NaN,
-    and through the spline at higher orders.)"""
+    leaks into another (not even a NaN or a huge value), in one launch instead of one a plane.
+    (An affine map over every axis would read the planes beside each sample too: with weight 0
+    at order 1, which still turns a neighbour's infinity into NaN, and through the spline at
+    higher orders.)"""
     xp = be.xp
     ndim = input.ndim
     stacked = xp.moveaxis(input, axes, (-2, -1))
