@@ -137,10 +137,11 @@ void bind_ndimage(nb::module_& m) {
       "interpolate",
       [](nb::handle input, nb::handle output, const std::string& map, nb::handle table,
          nb::handle oshape, int order, int mode, double cval, bool has_shift, bool has_zoom,
-         bool grid_mode, long long npad) {
+         bool grid_mode, long long npad, bool lead) {
         SampleOptions o;
         o.order = order;
         o.npad = npad;
+        o.lead = lead;
         o.mode = mode_of(mode);
         o.cval = cval;
         o.has_shift = has_shift;
@@ -152,10 +153,12 @@ void bind_ndimage(nb::module_& m) {
       nb::arg("input"), nb::arg("output"), nb::arg("map"), nb::arg("table"), nb::arg("oshape"),
       nb::arg("order"), nb::arg("mode"), nb::arg("cval"), nb::arg("has_shift") = false,
       nb::arg("has_zoom") = false, nb::arg("grid_mode") = false, nb::arg("npad") = 0,
+      nb::arg("lead") = false,
       "output = input sampled where map ('coordinates', 'affine' or 'zoom_shift') with its "
       "float64 table (float32 too for coordinates) sends each output element; oshape: the "
       "output's shape as an int64 cunp array; mode: SciPy's boundary code; npad: how far a "
-      "prefiltered input was padded.");
+      "prefiltered input was padded; lead (affine): axis 0 a batch of images, each read at its "
+      "own index, uninterpolated.");
   nd.def(
       "spline_filter",
       [](nb::handle coefficients, int axis, int order, int mode) {

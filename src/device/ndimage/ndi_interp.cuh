@@ -131,10 +131,17 @@ template <int B> struct ndi_ipow<B, 0> { static constexpr int value = 1; };
 // weights, byte offsets and (where taps past the edge read cval) cval flags come first, then
 // the taps in C order, unrolled, so each is a load and ndim multiplies. The order is a template
 // argument (one kernel per order) so that a kernel compiles only the taps it runs.
-template <int ORDER, int MODE, class I, class In>
+//
+// LEAD (0 or 1): whether axis 0 is a batch of independent images (rotate's planes of a volume,
+// stacked): its coordinate is the output's own, a whole number inside the input, read as one
+// tap of weight 1, neither padded nor interpolated, so the images never mix and the taps are
+// those of the other axes alone, as if each image were sampled on its own.
+template <int ORDER, int MODE, class I, int LEAD = 0, class In>
 __device__ double ndi_interpolate(const In& x, const double* c, double cval, long long npad) {
+  static_assert(LEAD == 0 || LEAD == 1, "LEAD: at most one batch axis");
   constexpr int N = In::ndim > 0 ? In::ndim : 1;
   constexpr int W = ORDER + 1;
+  constexpr int kLead = In::ndim > LEAD ? LEAD : 0;
   constexpr int kTapMode = ndi_interp_tap_mode(MODE);
   constexpr bool kCvalTaps = kTapMode == kNdiConstant;
   // nearest and grid-constant leave a coordinate unfolded: one far outside is clamped to
@@ -147,8 +154,11 @@ __device__ double ndi_interpolate(const In& x, const double* c, double cval, lon
   bool off_edge[N][W];  // the tap reads cval (an offset's sign says nothing: strides may be < 0)
   double w[N][W];
   bool outside = false;
+  I lead = 0;  // the batch axis's byte offset (LEAD)
+  if constexpr (kLead == 1)
+    lead = static_cast<I>(static_cast<long long>(c[0])) * static_cast<I>(x.strides()[0]);
 #pragma unroll
-  for (int d = 0; d < In::ndim; ++d) {
+  for (int d = kLead; d < In::ndim; ++d) {
     const I n = static_cast<I>(x.shape()[d]);
     double cc = c[d];
     if constexpr (ORDER > 1) cc += static_cast<double>(npad);  // only prefiltered input is padded
@@ -175,16 +185,16 @@ __device__ double ndi_interpolate(const In& x, const double* c, double cval, lon
     }
   }
   if (outside) return cval;
-  const char* data = (const char*)x.data();
+  const char* data = (const char*)x.data() + lead;
   double sum = 0.0;
 #pragma unroll
-  for (int t = 0; t < ndi_ipow<W, In::ndim>::value; ++t) {
+  for (int t = 0; t < ndi_ipow<W, In::ndim - kLead>::value; ++t) {
     int digit[N];
     I o = 0;
     bool in_cval = false;
     int rest = t;
 #pragma unroll
-    for (int d = In::ndim - 1; d >= 0; --d) {
+    for (int d = In::ndim - 1; d >= kLead; --d) {
       digit[d] = rest % W;
       rest /= W;
       if constexpr (kCvalTaps) in_cval |= off_edge[d][digit[d]];
@@ -195,7 +205,7 @@ __device__ double ndi_interpolate(const In& x, const double* c, double cval, lon
     double v = in_cval ? cval : cast<double>(*(decltype(x.data()))(data + o));
     if constexpr (ORDER != 0) {
 #pragma unroll
-      for (int d = 0; d < In::ndim; ++d) v *= w[d][digit[d]];
+      for (int d = kLead; d < In::ndim; ++d) v *= w[d][digit[d]];
     }
     sum += v;
   }
@@ -240,7 +250,8 @@ __device__ double ndi_map_coordinates_at(I pos, I out_size, const In& x, const C
 
 // affine_transform: c = offset + matrix (ndim x ondim, row-major) @ output coordinate, summed in
 // SciPy's order (the offset first), so samples on a rounding tie go the way SciPy's go.
-template <int ORDER, int MODE, class I, class In, class Table, class Shape>
+// LEAD: axis 0 a batch of images (see ndi_interpolate): the caller's table maps it to itself.
+template <int ORDER, int MODE, class I, int LEAD = 0, class In, class Table, class Shape>
 __device__ double ndi_affine_at(long long pos, long long out_size, const In& x, const Table& table,
                                 const Shape& oshape, int ondim, double cval, long long npad) {
   long long o[32];
@@ -255,7 +266,7 @@ __device__ double ndi_affine_at(long long pos, long long out_size, const In& x, 
     for (int k = 0; k < ondim; ++k) s += static_cast<double>(o[k]) * table[d * ondim + k];
     c[d] = s;
   }
-  return ndi_interpolate<ORDER, MODE, I>(x, c, cval, npad);
+  return ndi_interpolate<ORDER, MODE, I, LEAD>(x, c, cval, npad);
 }
 
 // zoom and shift: per axis, c = (o + shift) * zoom, or with grid_mode (o + shift + 0.5) * zoom

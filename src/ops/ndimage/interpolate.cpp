@@ -35,12 +35,12 @@ ElementwiseOp* make_op(const std::string& name, const std::string& call) {
 }
 
 // The map's sampler with the spline order, the mode and the index type fixed in its code
-// (<ORDER, MODE, I> in `call`).
-ElementwiseOp* make_op(SampleMap map, int order, int mode, bool index32) {
+// (<ORDER, MODE, I> in `call`); lead (affine only): axis 0 a batch of images (<..., 1>).
+ElementwiseOp* make_op(SampleMap map, int order, int mode, bool index32, bool lead) {
   const std::string t = std::to_string(order) + ", " + std::to_string(mode) +
-                        (index32 ? ", int>" : ", long long>");
+                        (index32 ? ", int" : ", long long") + (lead ? ", 1>" : ">");
   const std::string k = std::to_string(order) + "_m" + std::to_string(mode) +
-                        (index32 ? "_i32" : "_i64");
+                        (index32 ? "_i32" : "_i64") + (lead ? "_lead" : "");
   switch (map) {
     case SampleMap::Coordinates:
       return make_op("ndi_map_coordinates" + k,
@@ -59,10 +59,25 @@ constexpr int kMaps = 3, kOrders = 6, kModes = static_cast<int>(NdiMode::GridCon
 
 }  // namespace
 
-const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32) {
+const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32,
+                                    bool lead) {
   if (order < 0 || order > 5) throw RuntimeError("spline order not supported");
   const int m = static_cast<int>(mode);
   if (m < 0 || m >= kModes) throw RuntimeError("boundary mode not supported");
+  if (lead && map != SampleMap::Affine) throw ValueError("interpolate: lead is affine's only");
+  if (lead) {
+    // The affine map's batched kernels (rotate's volumes), apart: the other maps have none.
+    using Batched = std::array<const ElementwiseOp*, kOrders * kModes * 2>;
+    static const Batched* batched = [] {
+      auto* t = new Batched;  // never destroyed, as the kernel cache its ops key
+      for (int k = 0; k < kOrders; ++k)
+        for (int md = 0; md < kModes; ++md)
+          for (int w = 0; w < 2; ++w)
+            (*t)[(k * kModes + md) * 2 + w] = make_op(SampleMap::Affine, k, md, w == 1, true);
+      return t;
+    }();
+    return *(*batched)[(order * kModes + m) * 2 + (index32 ? 1 : 0)];
+  }
   // One kernel per map, order, mode and index width: an order's taps unroll, a mode's folds
   // reduce to its own branch, and a kernel compiles only what it runs (on first use; the ops
   // themselves are a few strings each).
@@ -74,7 +89,7 @@ const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool
         for (int md = 0; md < kModes; ++md)
           for (int w = 0; w < 2; ++w)
             (*t)[((a * kOrders + k) * kModes + md) * 2 + w] = make_op(static_cast<SampleMap>(a), k,
-                                                                      md, w == 1);
+                                                                      md, w == 1, false);
     return t;
   }();
   return *(*ops)[((static_cast<int>(map) * kOrders + order) * kModes + m) * 2 + (index32 ? 1 : 0)];
@@ -118,10 +133,14 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
   if (table.size() != want) throw ValueError("interpolate: the table has the wrong size");
   if (map == SampleMap::ZoomShift && on != in)
     throw ValueError("interpolate: zoom and shift keep the rank");
+  if (o.lead &&
+      (map != SampleMap::Affine || in < 2 || on != in || input.shape()[0] != output.shape()[0]))
+    throw ValueError("interpolate: a batch axis needs the affine map and the same first axis");
   if (output.size() == 0) return;
   elementwise(interpolate_op(map, o.order, o.mode,
                              interpolate_index32(input.shape(), input.strides(), output.size(),
-                                                 map == SampleMap::Coordinates)),
+                                                 map == SampleMap::Coordinates),
+                             o.lead),
               {input, table, oshape, output}, {},
               {Scalar::from_int(output.size(), DType::Int64), Scalar::from_int(on, DType::Int32),
                Scalar::from_int(static_cast<int>(o.mode), DType::Int32),

@@ -1,7 +1,7 @@
 // tests/cpp/ndimage/test_interpolate_codegen.cpp -- the interpolation kernels (each way of finding
 // coordinates, input ranks 1 to 3, every spline order, float, integer and bool outputs, float32
-// coordinates, every boundary mode in 32- and 64-bit indexing) and the spline prefilter's passes
-// compile with NVRTC; which inputs index in 32 bits.
+// coordinates, every boundary mode in 32- and 64-bit indexing, the affine map's batched kernels)
+// and the spline prefilter's passes compile with NVRTC; which inputs index in 32 bits.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -54,6 +54,21 @@ TEST_P(InterpolateMap, CompilesForEveryDtypeAndOrder) {
     expect_compiles(op, signature(DType::Float32, DType::Float64, ndim),
                     op.name + " float32 " + std::to_string(ndim));
   }
+  // The affine map's batched kernels (rotate's stacked planes: axis 0 read uninterpolated),
+  // every order, a float and an integer output, in both index widths, and one mode a fold.
+  if (map == SampleMap::Affine && ndim == 3) {
+    for (int order = 0; order <= 5; ++order)
+      for (bool index32 : {true, false}) {
+        const ElementwiseOp& op = interpolate_op(map, order, NdiMode::Mirror, index32, true);
+        expect_compiles(op, signature(DType::Float64, DType::Float64, ndim),
+                        op.name + " float64 " + std::to_string(ndim));
+      }
+    for (int mode = 0; mode <= static_cast<int>(NdiMode::GridConstant); ++mode) {
+      const ElementwiseOp& op = interpolate_op(map, 3, static_cast<NdiMode>(mode), true, true);
+      expect_compiles(op, signature(DType::UInt8, DType::Float64, ndim),
+                      op.name + " uint8 mode " + std::to_string(mode));
+    }
+  }
   // map_coordinates reads float32 coordinates as they are.
   if (map == SampleMap::Coordinates)
     expect_compiles(interpolate_op(map, 1, NdiMode::Constant, true),
@@ -84,6 +99,14 @@ TEST(NdimageInterpolate, OneKernelPerMapOrderModeAndWidth) {
   EXPECT_NE(a.code_hash(),
             interpolate_op(SampleMap::Coordinates, 0, NdiMode::Constant, true).code_hash());
   EXPECT_EQ(&a, &interpolate_op(SampleMap::Coordinates, 1, NdiMode::Constant, true));
+  // The affine map's batched kernel is its own; the other maps have none.
+  const ElementwiseOp& affine = interpolate_op(SampleMap::Affine, 3, NdiMode::Constant, true);
+  const ElementwiseOp& lead = interpolate_op(SampleMap::Affine, 3, NdiMode::Constant, true, true);
+  EXPECT_NE(affine.code_hash(), lead.code_hash());
+  EXPECT_EQ(&lead, &interpolate_op(SampleMap::Affine, 3, NdiMode::Constant, true, true));
+  EXPECT_THROW(interpolate_op(SampleMap::Coordinates, 3, NdiMode::Constant, true, true),
+               ValueError);
+  EXPECT_THROW(interpolate_op(SampleMap::ZoomShift, 3, NdiMode::Constant, true, true), ValueError);
   EXPECT_THROW(interpolate_op(SampleMap::Coordinates, 6, NdiMode::Constant, true), RuntimeError);
   EXPECT_THROW(interpolate_op(SampleMap::Coordinates, 1, static_cast<NdiMode>(7), true),
                RuntimeError);

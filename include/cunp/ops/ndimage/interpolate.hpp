@@ -23,6 +23,10 @@ struct SampleOptions {
   NdiMode mode = NdiMode::Constant;
   double cval = 0.0;
   bool has_shift = false, has_zoom = false, grid_mode = false;  // ZoomShift only
+  // Affine only: axis 0 is a batch of images (rotate's planes of a volume), each output
+  // element reading the input at its own index there, one tap, uninterpolated; the table must
+  // map axis 0 to itself (row 0 of the matrix e_0, offset 0) and the first extents agree.
+  bool lead = false;
 };
 
 // output[o] = input interpolated at the coordinates `map` gives for o, stored as SciPy stores
@@ -35,8 +39,10 @@ void interpolate(const NDArray& input, const NDArray& output, SampleMap map, con
 // (all fixed in its code), for tests that compile it without a GPU. Operands: input, table,
 // oshape, output (all raw, the output written; the loop runs over the output's size);
 // scalars: out_size (int64), ondim, mode (int32, also fixed in the code), cval (float64),
-// has_shift, has_zoom, grid_mode (bool), npad (int64).
-const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32);
+// has_shift, has_zoom, grid_mode (bool), npad (int64). lead: the affine map's kernel with a
+// batch axis (SampleOptions::lead; other maps throw ValueError).
+const ElementwiseOp& interpolate_op(SampleMap map, int order, NdiMode mode, bool index32,
+                                    bool lead = false);
 
 // Whether the sampler indexes in 32 bits, given the input's shape and byte strides and the
 // output's size: every input extent below 2^29, the input's byte offsets within int,

@@ -236,19 +236,21 @@ class Backend:
         return output
 
     def interpolate(self, input, output, map, table, order, mode, cval, has_shift=False,
-                    has_zoom=False, grid_mode=False, npad=0, new_output=False):
+                    has_zoom=False, grid_mode=False, npad=0, new_output=False, lead=False):
         """The sampler into output (through a temporary where output overlaps input). npad:
         how far a prefiltered input was padded on each side (coordinates move by it);
         new_output: the call allocated output, so it cannot overlap (no overlap test, which is
-        host work on every call)."""
+        host work on every call); lead (affine): axis 0 is a batch of images, each output
+        element reading it at its own index, uninterpolated."""
         args = (map, table, int(order), int(mode), float(cval), bool(has_shift),
                 bool(has_zoom), bool(grid_mode), int(npad))
+        extra = {"lead": True} if lead else {}
         if not new_output and self.xp.may_share_memory(input, output):
             temp = self.xp.empty(output.shape, dtype=output.dtype)
-            self._sample(input, temp, *args)
+            self._sample(input, temp, *args, **extra)
             output[...] = temp
         else:
-            self._sample(input, output, *args)
+            self._sample(input, output, *args, **extra)
         return output
 
     def run(self, input, output, offsets, weights, mode, cval, fold, rank=0):
@@ -298,13 +300,13 @@ def _cunp_backend():
                               table(interior, numpy.int64), mode, cval, fold, rank)
 
     def sample(input, output, map, where, order, mode, cval, has_shift, has_zoom, grid_mode,
-               npad):
+               npad, lead=False):
         # The small tables (shape, affine map, zoom and shift) from the cache, so a repeated
         # call uploads nothing; a coordinate array is on the device already (float32 or 64).
         if not isinstance(where, cunp.ndarray):
             where = table(where, numpy.float64)
         _core.ndimage.interpolate(input, output, map, where, table(output.shape, numpy.int64),
-                                  order, mode, cval, has_shift, has_zoom, grid_mode, npad)
+                                  order, mode, cval, has_shift, has_zoom, grid_mode, npad, lead)
 
     def spline(coefficients, axis, order, mode):
         _core.ndimage.spline_filter(coefficients, axis, order, mode)

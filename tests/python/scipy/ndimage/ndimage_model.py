@@ -117,7 +117,9 @@ def _bspline(t, n):
 
 
 def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, grid_mode,
-           npad=0):
+           npad=0, lead=False):
+    """The contract of _core.ndimage.interpolate; lead (affine): axis 0 a batch of images, read
+    at each output's own (whole) coordinate, one tap of weight 1, not padded."""
     x = numpy.asarray(input, dtype=numpy.float64)
     table = numpy.asarray(table, dtype=numpy.float64)
     n, oshape = x.ndim, output.shape
@@ -148,6 +150,10 @@ def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, gr
     outside = numpy.zeros(oshape, bool)
     starts, weights = [], []
     for d in range(n):
+        if lead and d == 0:
+            starts.append(coords[0].astype(numpy.int64))
+            weights.append([1.0])
+            continue
         cc, out = _coordinate(coords[d] + npad, x.shape[d], mode)
         outside |= out
         base = numpy.floor(cc) if order & 1 else numpy.floor(cc + 0.5)
@@ -159,7 +165,8 @@ def sample(input, output, map, table, order, mode, cval, has_shift, has_zoom, gr
             weights.append([_bspline(cc - (start + k), order) for k in range(order + 1)])
     tap_mode = _TAP_MODE.get(mode, mode)
     total = numpy.zeros(oshape)
-    for ks in itertools.product(*[range(order + 1)] * n):
+    taps = [range(1) if lead and d == 0 else range(order + 1) for d in range(n)]
+    for ks in itertools.product(*taps):
         idx, in_cval = [], numpy.zeros(oshape, bool)
         for d, k in enumerate(ks):
             j = _index(starts[d] + k, x.shape[d], tap_mode)
