@@ -386,10 +386,14 @@ def test_eigs_errors(backend):
         cl.eigs(A, k=0)
     with pytest.raises(ValueError, match="which must be one of"):
         cl.eigs(A, k=2, which="XX")
-    with pytest.raises(NotImplementedError):
-        cl.eigs(A, k=2, which="SM")
-    with pytest.raises(NotImplementedError):
-        cl.eigs(A, k=2, M=A)
+    with pytest.raises(ValueError, match="which must be one of LM SM"):
+        cl.eigs(A, k=2, which="sm")
+    with pytest.raises(ValueError, match="Minv should not be specified with M = None"):
+        cl.eigs(A, k=2, Minv=A)
+    with pytest.raises(ValueError, match="Minv should not be specified when sigma"):
+        cl.eigs(A, k=2, M=A, Minv=A, sigma=1.0)
+    with pytest.raises(ValueError, match="wrong M dimensions"):
+        cl.eigs(A, k=2, M=device(_mass(9, numpy.float64)))
     with pytest.raises(ValueError, match="OPinv"):
         cl.eigs(A, k=2, OPinv=A)
     with pytest.raises(ValueError, match="ncv"):
@@ -410,3 +414,114 @@ def test_eigs_shift_invert(spsm_model, sigma):
     ref = sla.eigs(A.astype(numpy.complex128), k=4, sigma=sigma, return_eigenvectors=False)
     numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
     numpy.testing.assert_allclose(A @ v, v * w, atol=1e-9)
+
+
+_KEYS = {"LM": lambda w: -numpy.abs(w), "SM": numpy.abs, "LR": lambda w: -w.real,
+         "SR": lambda w: w.real, "LI": lambda w: -w.imag, "SI": lambda w: w.imag}
+
+
+def _assert_picked(w, spectrum, which, atol):
+    """w holds the eigenvalues `which` picks from spectrum: the same sort keys (a conjugate
+    pair split at the k-th place may come either way round) and each one an eigenvalue."""
+    key = _KEYS[which]
+    k = len(w)
+    expected = numpy.sort(key(spectrum))[:k]
+    numpy.testing.assert_allclose(numpy.sort(key(w)), expected, atol=atol)
+    distance = numpy.abs(w[:, None] - spectrum[None, :]).min(axis=1)
+    assert distance.max() <= atol, distance
+
+
+def test_eigs_smallest_magnitude(spsm_model):
+    """which='SM' without sigma: on an explicit A the smallest-magnitude eigenvalues by
+    shift-invert at 0 (splu's sparse LU), the ones SciPy's regular mode finds (when it
+    converges) and dense eig's; vectors by their residuals."""
+    for dtype in DTYPES:
+        A = _general(100, dtype, 3)
+        k = 4
+        spsm_calls.clear()
+        w, v = (host(a) for a in cl.eigs(device(A), k=k, which="SM"))
+        if spsm_model == "numpy":
+            assert spsm_calls
+        ref = numpy.linalg.eigvals(A.toarray().astype(numpy.complex128))
+        tol = 1e-4 if numpy.dtype(dtype).char in "fF" else 1e-9
+        assert w.dtype == numpy.result_type(dtype, numpy.complex64)
+        _assert_picked(w, ref, "SM", tol * 10)
+        numpy.testing.assert_allclose(A @ v, v * w, atol=tol * 10)
+        # Smallest magnitude first, as `which` orders them.
+        assert numpy.all(numpy.diff(numpy.abs(w)) >= -tol)
+        dense = host(cl.eigs(_backend.xp.asarray(A.toarray()), k=k, which="SM",
+                             return_eigenvectors=False))
+        _assert_picked(dense, ref, "SM", tol * 10)
+    # SciPy's ARPACK converges on this real problem: the same values (of a conjugate pair
+    # split at the k-th place, either one).
+    A = _general(100, numpy.float64, 3)
+    ref_scipy = sla.eigs(A, k=4, which="SM", return_eigenvectors=False)
+    ours = host(cl.eigs(device(A), k=4, which="SM", return_eigenvectors=False))
+    numpy.testing.assert_allclose(numpy.sort(numpy.abs(ours)), numpy.sort(numpy.abs(ref_scipy)),
+                                  rtol=1e-9)
+    _assert_picked(ref_scipy, numpy.linalg.eigvals(A.toarray()), "SM", 1e-9)
+
+
+def test_eigs_smallest_magnitude_regular_mode(backend):
+    """A LinearOperator (nothing to factor) and a singular A run the regular mode on the
+    smallest magnitudes, as SciPy's ARPACK does."""
+    n = 40
+    rng = numpy.random.default_rng(11)
+    d = numpy.r_[numpy.arange(1.0, 5.0), numpy.linspace(20.0, 40.0, n - 4)]
+    Q, _ = numpy.linalg.qr(rng.standard_normal((n, n)))
+    dense = (Q * d) @ numpy.linalg.inv(Q)
+    w = host(cl.eigs(cl.aslinearoperator(_backend.xp.asarray(dense)), k=3, which="SM",
+                     return_eigenvectors=False))
+    numpy.testing.assert_allclose(numpy.sort(w.real), [1, 2, 3], atol=1e-8)
+    numpy.testing.assert_allclose(w.imag, 0, atol=1e-8)
+    ref = sla.eigs(sla.aslinearoperator(dense), k=3, which="SM", return_eigenvectors=False)
+    numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-8)
+    # 0 an eigenvalue: the LU is singular, and the regular mode finds it.
+    S = sps.diags_array(numpy.r_[0.0, numpy.arange(1.0, 5.0), numpy.linspace(20, 40, 35)])
+    w = host(cl.eigs(device(S.tocsr()), k=3, which="SM", return_eigenvectors=False))
+    numpy.testing.assert_allclose(numpy.sort(w.real), [0, 1, 2], atol=1e-8)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "SM", "LR", "SR"])
+def test_eigs_generalised(spsm_model, dtype, which):
+    """A x = lambda M x without sigma (ARPACK's mode 2: OP = M^-1 A, M positive definite),
+    against dense eig(A, M) and SciPy's eigs(A, M=M): M factored by splu, a given Minv, and
+    a LinearOperator M (inverted by GMRES, as SciPy's)."""
+    import scipy.linalg
+
+    n, k = 80, 3
+    A = _general(n, dtype, 5)
+    Mh = _mass(n, dtype)
+    wide = numpy.complex128
+    lam = scipy.linalg.eigvals(A.toarray().astype(wide), Mh.toarray().astype(wide))
+    tol = 1e-3 if numpy.dtype(dtype).char in "fF" else 1e-8
+    scale = numpy.abs(lam).max()
+    w, v = (host(a) for a in cl.eigs(device(A), k=k, M=device(Mh), which=which))
+    assert w.dtype == numpy.result_type(dtype, numpy.complex64)
+    _assert_picked(w, lam, which, tol * scale)
+    numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=10 * tol * scale)
+    if which != "SM":
+        ref = sla.eigs(A.astype(wide), k=k, M=Mh.astype(wide), which=which,
+                       return_eigenvectors=False)
+        _assert_picked(ref, lam, which, tol * scale)
+    Minv = numpy.linalg.inv(Mh.toarray()).astype(dtype)
+    via = host(cl.eigs(device(A), k=k, M=device(Mh), which=which, return_eigenvectors=False,
+                       Minv=cl.aslinearoperator(_backend.xp.asarray(Minv))))
+    _assert_picked(via, lam, which, tol * scale)
+    if numpy.dtype(dtype).char == "d":
+        iterative = host(cl.eigs(device(A), k=k, M=cl.aslinearoperator(device(Mh)),
+                                 which=which, return_eigenvectors=False))
+        _assert_picked(iterative, lam, which, 1e-7 * scale)
+
+
+@pytest.mark.parametrize("sigma", [0.5, 1 + 0.5j])
+def test_eigs_generalised_shift_invert(spsm_model, sigma):
+    """A x = lambda M x near sigma: (A - sigma M)^-1 M, as SciPy's mode 3."""
+    A = _general(80, numpy.float64, 5)
+    Mh = _mass(80, numpy.float64)
+    w, v = (host(a) for a in cl.eigs(device(A), k=3, M=device(Mh), sigma=sigma))
+    ref = sla.eigs(A.astype(numpy.complex128), k=3, M=Mh, sigma=sigma,
+                   return_eigenvectors=False)
+    numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
+    numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=1e-8)

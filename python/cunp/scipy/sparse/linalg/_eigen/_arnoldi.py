@@ -15,11 +15,11 @@ from ._lanczos import ArpackNoConvergence
 
 __all__ = ["eigs"]
 
-_WHICH = ("LM", "LR", "SR", "LI", "SI")
+_WHICH = ("LM", "SM", "LR", "SR", "LI", "SI")
 
 
 def _order(theta, which):
-    key = {"LM": -numpy.abs(theta), "LR": -theta.real, "SR": theta.real, "LI": -theta.imag,
+    key = {"LM": -numpy.abs(theta), "SM": numpy.abs(theta), "LR": -theta.real, "SR": theta.real, "LI": -theta.imag,
            "SI": theta.imag}[which]
     return numpy.argsort(key, kind="stable")
 
@@ -68,24 +68,29 @@ def _arnoldi(matvec, V, H, start, end, u, rng):
 
 def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
          return_eigenvectors=True, Minv=None, OPinv=None, OPpart=None, rng=None):
-    """k eigenvalues (complex) and eigenvectors of a square A: largest magnitude (LM), largest
-    or smallest real part (LR, SR) or imaginary part (LI, SI); with sigma, those that `which`
-    picks among 1 / (lambda - sigma) (shift-invert). Generalised problems are not
-    supported."""
+    """k eigenvalues (complex) and eigenvectors of a square A: largest or smallest magnitude
+    (LM, SM), largest or smallest real part (LR, SR) or imaginary part (LI, SI); with sigma,
+    those that `which` picks among 1 / (lambda - sigma) (shift-invert). With M, of the
+    generalised problem A x = lambda M x: without sigma through OP = M^-1 A (M factored, or
+    the given Minv; M positive definite), with sigma through (A - sigma M)^-1 M. which='SM'
+    without sigma on an explicit (sparse or dense) non-singular A is shift-invert at 0, the
+    same eigenvalues that ARPACK's regular mode converges to slowly, if at all."""
     xp = _backend.xp
-    if M is not None or Minv is not None:
-        raise NotImplementedError("eigs: generalised problems (M, Minv) are not supported")
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"expected square matrix (shape={A.shape})")
+    if M is not None and tuple(M.shape) != tuple(A.shape):
+        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
     if sigma is None and OPinv is not None:
         raise ValueError("OPinv should not be specified with sigma = None.")
     if OPpart is not None:
         raise NotImplementedError("eigs: OPpart is not supported (the shifted operator is "
                                   "applied in complex arithmetic)")
+    if sigma is None and M is None and Minv is not None:
+        raise ValueError("Minv should not be specified with M = None.")
+    if sigma is not None and Minv is not None:
+        raise ValueError("Minv should not be specified when sigma is specified.")
     if which not in _WHICH:
-        if which == "SM":
-            raise NotImplementedError("eigs: which='SM' is not supported")
-        raise ValueError("which must be one of " + " ".join(_WHICH + ("SM",)))
-    if A.shape[0] != A.shape[1]:
-        raise ValueError(f"expected square matrix (shape={A.shape})")
+        raise ValueError("which must be one of " + " ".join(_WHICH))
     n = A.shape[0]
     if k <= 0:
         raise ValueError(f"k={k} must be greater than 0.")
@@ -97,17 +102,56 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
                             "scipy.linalg.eig(A.toarray()) or reduce k.")
         if isinstance(A, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eig for LinearOperator A with k >= N - 1.")
+        if isinstance(M, LinearOperator):
+            raise TypeError("Cannot use scipy.linalg.eig for LinearOperator M with k >= N - 1.")
+        if M is not None:
+            raise NotImplementedError("eigs: k >= N - 1 with M is not supported")
         return _dense_eig(xp.asarray(A), k, which, return_eigenvectors)
-    if sigma is not None:
-        from ._lanczos import _shift_invert
-
-        op = _shift_invert(A, complex(sigma), OPinv)
-        out = eigs(op, k=k, which=which, v0=v0, ncv=ncv, maxiter=maxiter, tol=tol,
+    options = dict(v0=v0, ncv=ncv, maxiter=maxiter, tol=tol,
                    return_eigenvectors=return_eigenvectors, rng=rng)
-        nu = out[0] if return_eigenvectors else out
-        lam = sigma + 1.0 / nu
-        return (lam, out[1]) if return_eigenvectors else lam
-    op = aslinearoperator(A)
+    if sigma is None and which == "SM" and Minv is None and not isinstance(A, LinearOperator) \
+            and not isinstance(M, LinearOperator):
+        try:
+            return _transformed(A, M, 0.0, None, k, "LM", options)
+        except RuntimeError:
+            pass  # A singular (0 is an eigenvalue): the regular mode below
+    if sigma is not None:
+        return _transformed(A, M, sigma, OPinv, k, which, options)
+    if M is not None:
+        from ._lanczos import _inverse
+
+        # Arnoldi runs in complex arithmetic: a real M is factored as complex.
+        inverse = _inverse(M, tol, 0j) if Minv is None else aslinearoperator(Minv)
+        forward = aslinearoperator(A)
+        dtype = numpy.result_type(*(o.dtype for o in (forward, inverse) if o.dtype is not None))
+        op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(forward.matvec(v)),
+                            dtype=dtype)
+        return _arnoldi_eigs(op, n, k, which, **options)
+    return _arnoldi_eigs(aslinearoperator(A), n, k, which, **options)
+
+
+def _transformed(A, M, sigma, OPinv, k, which, options):
+    """Shift-invert: the eigenvalues nu of (A - sigma M)^-1 M (M the identity when None) that
+    `which` picks, mapped back by lambda = sigma + 1 / nu."""
+    from ._lanczos import _shift_invert
+
+    n = A.shape[0]
+    op = _shift_invert(A, complex(sigma), OPinv, M)
+    if M is not None:
+        inverse, forward = op, aslinearoperator(M)
+        op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(forward.matvec(v)),
+                            dtype=inverse.dtype)
+    out = _arnoldi_eigs(op, n, k, which, **options)
+    nu = out[0] if options["return_eigenvectors"] else out
+    lam = sigma + 1.0 / nu
+    return (lam, out[1]) if options["return_eigenvectors"] else lam
+
+
+def _arnoldi_eigs(op, n, k, which, v0=None, ncv=None, maxiter=None, tol=0,
+                  return_eigenvectors=True, rng=None):
+    """The k eigenpairs of the operator op that `which` picks, by restarted Arnoldi."""
+    xp = _backend.xp
+    op = aslinearoperator(op)
     real = numpy.dtype(op.dtype if op.dtype is not None else numpy.float64)
     if real.char not in "fdFD":
         real = numpy.dtype(numpy.float64)

@@ -183,6 +183,29 @@ def _shift_invert(A, sigma, OPinv, M=None):
     return _dense_shift_invert(A, sigma, dtype, n, M)
 
 
+def _inverse(M, tol=0, zero=0.0):
+    """M^-1 as an operator, for the regular generalised mode (OP = M^-1 A): an explicit M is
+    factored once (splu for a sparse M, a dense LU for a dense one, as for shift-invert at
+    0); a LinearOperator M is inverted by GMRES at each product, as SciPy does, to twice the
+    machine epsilon unless a looser tol was asked for. zero=0j factors a real M in complex
+    arithmetic, for eigs's complex vectors."""
+    if not isinstance(M, LinearOperator):
+        return _shift_invert(M, zero, None)
+    from .._isolve import gmres
+
+    dtype = numpy.dtype(M.dtype if M.dtype is not None else numpy.float64)
+    rtol = tol if tol > 0 else 2 * float(numpy.finfo(dtype).eps)
+
+    def solve(b):
+        x, info = gmres(M, b, rtol=rtol, atol=0.0)
+        if info != 0:
+            raise ValueError(f"Error in inverting M: function gmres did not converge "
+                             f"(info = {info}).")
+        return x
+
+    return LinearOperator(M.shape, matvec=solve, dtype=dtype)
+
+
 def _sparse_shift_invert(A, sigma, dtype, M):
     """The inverse of A - sigma M through the solves of one sparse LU (splu, CSC)."""
     from ..._construct import eye_array
