@@ -170,12 +170,134 @@ def test_eigsh_generalised_errors(backend):
     Mh = device(_mass(10, numpy.float64))
     with pytest.raises(ValueError, match="wrong M dimensions"):
         cl.eigsh(A, k=2, M=device(_mass(9, numpy.float64)), sigma=0.5)
-    with pytest.raises(NotImplementedError):
-        cl.eigsh(A, k=2, M=Mh)  # regular inverse mode (no sigma)
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(ValueError, match="Minv should not be specified when sigma"):
         cl.eigsh(A, k=2, M=Mh, sigma=0.5, Minv=Mh)
+    with pytest.raises(ValueError, match="Minv should not be specified with M = None"):
+        cl.eigsh(A, k=2, Minv=Mh)
+    with pytest.raises(ValueError, match="unrecognized mode 'x'"):
+        cl.eigsh(A, k=2, sigma=0.5, mode="x")
+    with pytest.raises(ValueError, match="cannot be used with complex matrix A"):
+        cl.eigsh(device(hermitian(10, numpy.complex128)), k=2, sigma=0.5, mode="cayley")
     with pytest.raises(TypeError, match="OPinv"):
         cl.eigsh(A, k=2, M=cl.aslinearoperator(Mh), sigma=0.5)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("which", ["LM", "LA", "SA", "BE"])
+def test_eigsh_generalised(spsm_model, dtype, which):
+    """A x = lambda M x without sigma (ARPACK's mode 2: Lanczos on M^-1 A in the M inner
+    product), against dense eigh(A, M) and SciPy's eigsh(A, M=M): M factored by splu, a
+    given Minv, and a LinearOperator M (inverted by GMRES, as SciPy's); the eigenvectors
+    M-orthonormal."""
+    import scipy.linalg
+
+    if which == "BE" and numpy.dtype(dtype).kind == "c":
+        pytest.skip("SciPy: which='BE' cannot be used with complex matrix A")
+    n, k = 70, 3
+    A = hermitian(n, dtype, seed=9, definite=False)
+    Mh = _mass(n, dtype)
+    wide = numpy.complex128 if numpy.dtype(dtype).kind == "c" else numpy.float64
+    lam = scipy.linalg.eigh(A.toarray().astype(wide), Mh.toarray().astype(wide),
+                            eigvals_only=True)
+    if which == "BE":
+        expected = numpy.sort(numpy.r_[lam[:k // 2], lam[n - (k - k // 2):]])
+    else:
+        key = {"LM": -numpy.abs(lam), "LA": -lam, "SA": lam}[which]
+        expected = numpy.sort(lam[numpy.argsort(key, kind="stable")[:k]])
+    tol = _tol(dtype) * 10
+    scale = numpy.abs(lam).max()
+    spsm_calls.clear()
+    w, v = cl.eigsh(device(A), k=k, M=device(Mh), which=which)
+    w, v = host(w), host(v)
+    if spsm_model == "numpy":
+        assert spsm_calls  # M factored by splu
+    assert v.dtype == numpy.dtype(dtype) and w.dtype == numpy.dtype(dtype).char.lower()
+    numpy.testing.assert_allclose(w, expected, rtol=tol, atol=tol * scale)
+    ref = sla.eigsh(A.astype(wide), k=k, M=Mh.astype(wide), which=which,
+                    return_eigenvectors=False)
+    numpy.testing.assert_allclose(w, numpy.sort(ref.real), rtol=tol, atol=tol * scale)
+    numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=10 * tol * scale)
+    numpy.testing.assert_allclose(v.conj().T @ (Mh @ v), numpy.eye(k), atol=10 * tol)
+    Minv = numpy.linalg.inv(Mh.toarray()).astype(dtype)
+    via = cl.eigsh(device(A), k=k, M=device(Mh), which=which, return_eigenvectors=False,
+                   Minv=cl.aslinearoperator(_backend.xp.asarray(Minv)))
+    numpy.testing.assert_allclose(numpy.sort(host(via)), expected, rtol=tol, atol=tol * scale)
+    if numpy.dtype(dtype).char == "d":
+        iterative = cl.eigsh(device(A), k=k, M=cl.aslinearoperator(device(Mh)), which=which,
+                             return_eigenvectors=False)
+        numpy.testing.assert_allclose(numpy.sort(host(iterative)), expected, rtol=1e-8,
+                                      atol=1e-8 * scale)
+
+
+def _indefinite(n, dtype, seed):
+    """A real symmetric indefinite sparse matrix (buckling mode's M, the geometric
+    stiffness)."""
+    rng = numpy.random.default_rng(seed)
+    d = rng.uniform(-1.0, 1.0, n)
+    off = rng.uniform(-0.3, 0.3, n - 1)
+    return sps.diags_array([off, d, off], offsets=[-1, 0, 1]).tocsr().astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize("mode", ["buckling", "cayley"])
+@pytest.mark.parametrize("which", ["LM", "LA", "SA"])
+def test_eigsh_modes(spsm_model, dtype, mode, which):
+    """SciPy's other shift-invert modes: 'buckling' (OP = (A - sigma M)^-1 A in the A inner
+    product, A positive definite, M indefinite; `which` on lambda / (lambda - sigma)) and
+    'cayley' (OP = (A - sigma M)^-1 (A + sigma M) in the M inner product, M positive
+    definite; `which` on (lambda + sigma) / (lambda - sigma)), against SciPy's eigsh in the
+    same mode and the dense pencil; the eigenvectors B-orthonormal (B = A, M)."""
+    import scipy.linalg
+
+    n, k = 64, 3
+    A = poisson2d(8, dtype)
+    if mode == "buckling":
+        Mh, sigma = _indefinite(n, dtype, 10), 2.0
+        # M x = mu A x with A positive definite; lambda = 1 / mu (mu != 0).
+        mu = scipy.linalg.eigh(Mh.toarray().astype(numpy.float64),
+                               A.toarray().astype(numpy.float64), eigvals_only=True)
+        lam = 1 / mu[numpy.abs(mu) > 1e-12]
+        nu = lam / (lam - sigma)
+    else:
+        Mh, sigma = _mass(n, dtype), 0.3
+        lam = scipy.linalg.eigh(A.toarray().astype(numpy.float64),
+                                Mh.toarray().astype(numpy.float64), eigvals_only=True)
+        nu = (lam + sigma) / (lam - sigma)
+    key = {"LM": -numpy.abs(nu), "LA": -nu, "SA": nu}[which]
+    expected = numpy.sort(lam[numpy.argsort(key, kind="stable")[:k]])
+    tol = _tol(dtype) * 10
+    scale = numpy.abs(expected).max()
+    spsm_calls.clear()
+    w, v = cl.eigsh(device(A), k=k, M=device(Mh), sigma=sigma, which=which, mode=mode)
+    w, v = host(w), host(v)
+    if spsm_model == "numpy":
+        assert spsm_calls  # A - sigma M factored by splu
+    assert v.dtype == numpy.dtype(dtype) and w.dtype == numpy.dtype(dtype)
+    assert numpy.all(numpy.diff(w) >= 0)
+    numpy.testing.assert_allclose(w, expected, rtol=tol, atol=tol * scale)
+    ref = sla.eigsh(A.astype(numpy.float64), k=k, M=Mh.astype(numpy.float64), sigma=sigma,
+                    which=which, mode=mode, return_eigenvectors=False)
+    numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=tol, atol=tol * scale)
+    numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=10 * tol * scale * numpy.abs(
+        v).max())
+    B = A if mode == "buckling" else Mh
+    numpy.testing.assert_allclose(v.T @ (B @ v), numpy.eye(k), atol=10 * tol)
+    # A user's OPinv is (A - sigma M)^-1 in every mode, as SciPy's.
+    inv = numpy.linalg.inv((A - sigma * Mh).toarray().astype(numpy.float64)).astype(dtype)
+    via = cl.eigsh(device(A), k=k, M=device(Mh), sigma=sigma, which=which, mode=mode,
+                   OPinv=cl.aslinearoperator(_backend.xp.asarray(inv)),
+                   return_eigenvectors=False)
+    numpy.testing.assert_allclose(host(via), w, rtol=tol, atol=tol * scale)
+
+
+def test_eigsh_modes_identity_mass(backend):
+    """Without M the modes take M = I: buckling's OP (A - sigma I)^-1 A, cayley's
+    (A - sigma I)^-1 (A + sigma I); the same eigenvalues of A near sigma as SciPy's."""
+    A = poisson2d(8)
+    for mode in ["normal", "buckling", "cayley"]:
+        w = host(cl.eigsh(device(A), k=3, sigma=1.5, mode=mode, return_eigenvectors=False))
+        ref = sla.eigsh(A, k=3, sigma=1.5, mode=mode, return_eigenvectors=False)
+        numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9)
 
 
 @pytest.mark.gpu
@@ -238,10 +360,8 @@ def test_eigsh_errors(backend):
         cl.eigsh(A, k=2, which="XX")
     with pytest.raises(ValueError, match="which must be one of LM SM LA SA BE"):
         cl.eigsh(A, k=2, which="sm")
-    with pytest.raises(NotImplementedError):
-        cl.eigsh(A, k=2, M=A)
-    with pytest.raises(NotImplementedError):
-        cl.eigsh(A, k=2, sigma=1.0, mode="buckling")
+    with pytest.raises(ValueError, match="unrecognized mode"):
+        cl.eigsh(A, k=2, sigma=1.0, mode="Buckling")
     with pytest.raises(ValueError, match="OPinv"):
         cl.eigsh(A, k=2, OPinv=A)
     with pytest.raises(TypeError, match="OPinv"):

@@ -235,25 +235,40 @@ def _dense_shift_invert(A, sigma, dtype, n, M):
                           dtype=dtype)
 
 
+# The shift-invert modes: OP = (A - sigma M)^-1 C with the inner product of B (C and B named
+# by which of A, M, A + sigma M they are), and the map from a Ritz value nu of OP back to the
+# eigenvalue lambda of A x = lambda M x (SciPy's w' = 1 / (w - sigma), w / (w - sigma),
+# (w + sigma) / (w - sigma), solved for w).
+_MODES = {
+    "normal": ("M", "M", lambda nu, sigma: sigma + 1.0 / nu),
+    "buckling": ("A", "A", lambda nu, sigma: sigma * nu / (nu - 1.0)),
+    "cayley": ("A+sM", "M", lambda nu, sigma: sigma * (nu + 1.0) / (nu - 1.0)),
+}
+
+
+def _compose(first, second, n):
+    """first after second, as one operator (dtype that of the pair)."""
+    dtypes = [o.dtype for o in (first, second) if o.dtype is not None]
+    dtype = numpy.result_type(*dtypes) if dtypes else None
+    return LinearOperator((n, n), matvec=lambda v: first.matvec(second.matvec(v)), dtype=dtype)
+
+
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
           return_eigenvectors=True, Minv=None, OPinv=None, mode="normal"):
     """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest (LM) or
     smallest (SM) in magnitude, the largest (LA), the smallest (SA) or from both ends (BE);
     SM without sigma runs plain Lanczos on the interior of the spectrum, as SciPy's ARPACK
-    does (slow to converge: sigma=0 finds the same pairs faster); with sigma, the ones
-    that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). The
-    generalised problem A x = lambda M x is solved with sigma only (shift-invert on
-    A - sigma M, Lanczos in the M inner product; eigenvectors M-orthonormal, as SciPy's)."""
+    does (slow to converge: sigma=0 finds the same pairs faster). The generalised problem
+    A x = lambda M x without sigma runs Lanczos on M^-1 A in the M inner product (M
+    positive definite, factored, or the given Minv). With sigma, the ones that `which`
+    picks among the transformed values of `mode` (SciPy's): 'normal' 1 / (lambda - sigma)
+    from (A - sigma M)^-1 M, 'buckling' lambda / (lambda - sigma) from (A - sigma M)^-1 A in
+    the A inner product (A positive definite), 'cayley' (lambda + sigma) / (lambda - sigma)
+    from (A - sigma M)^-1 (A + sigma M) in the M inner product (M positive definite). The
+    eigenvectors are M-orthonormal (A-orthonormal in buckling mode), as SciPy's."""
     xp = _backend.xp
-    if Minv is not None:
-        raise NotImplementedError("eigsh: Minv is not supported")
-    if M is not None and sigma is None:
-        raise NotImplementedError("eigsh: a generalised problem (M) needs sigma here (SciPy's "
-                                  "regular inverse mode is not supported)")
-    if mode != "normal":
-        raise NotImplementedError(f"eigsh: mode={mode!r} is not supported")
-    if sigma is None and OPinv is not None:
-        raise ValueError("OPinv should not be specified with sigma = None.")
+    if numpy.dtype(A.dtype).kind == "c" and mode != "normal":
+        raise ValueError(f"mode={mode} cannot be used with complex matrix A")
     if which not in _WHICH:
         raise ValueError(f"which must be one of {' '.join(_WHICH)}")
     if A.shape[0] != A.shape[1]:
@@ -268,26 +283,49 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
                       "instead.", RuntimeWarning, stacklevel=2)
         if isinstance(A, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator A with k >= N.")
-        if sigma is not None:
-            raise NotImplementedError("eigsh: k >= N with sigma is not supported")
+        if isinstance(M, LinearOperator):
+            raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator M with k >= N.")
+        if sigma is not None or M is not None:
+            raise NotImplementedError("eigsh: k >= N with sigma or M is not supported")
         return _dense_eigh(A, k, which, return_eigenvectors)
-    if sigma is not None:
-        op = _shift_invert(A, sigma, OPinv, M)
-        B = None
-        if M is not None:
-            # (A - sigma M)^-1 M is self-adjoint in the M inner product, where Lanczos runs.
-            inverse, B = op, aslinearoperator(M).matvec
-            op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(B(v)),
-                                dtype=inverse.dtype)
-        out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B)
-        w = out[0] if return_eigenvectors else out
-        lam = sigma + 1.0 / w
-        order = xp.argsort(lam)
-        if not return_eigenvectors:
-            return lam[order]
-        return lam[order], out[1][:, order]
-    return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
-                    return_eigenvectors)
+    if sigma is None:
+        if OPinv is not None:
+            raise ValueError("OPinv should not be specified with sigma = None.")
+        if M is None:
+            if Minv is not None:
+                raise ValueError("Minv should not be specified with M = None.")
+            return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
+                            return_eigenvectors)
+        # ARPACK's mode 2: M^-1 A is self-adjoint in the M inner product.
+        inverse = _inverse(M, tol) if Minv is None else aslinearoperator(Minv)
+        op = _compose(inverse, aslinearoperator(A), n)
+        return _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors,
+                        aslinearoperator(M).matvec)
+    if Minv is not None:
+        raise ValueError("Minv should not be specified when sigma is specified.")
+    if mode not in _MODES:
+        raise ValueError(f"unrecognized mode '{mode}'")
+    inverse = _shift_invert(A, sigma, OPinv, M)
+    right, inner, back = _MODES[mode]
+    A_op = aslinearoperator(A)
+    M_op = None if M is None else aslinearoperator(M)
+    if right == "A":
+        op = _compose(inverse, A_op, n)
+    elif right == "A+sM":
+        shifted = LinearOperator(
+            (n, n), dtype=A_op.dtype,
+            matvec=lambda v: A_op.matvec(v) + sigma * (v if M_op is None else M_op.matvec(v)))
+        op = _compose(inverse, shifted, n)
+    else:
+        op = inverse if M_op is None else _compose(inverse, M_op, n)
+    B = A_op.matvec if inner == "A" else (None if M_op is None else M_op.matvec)
+    out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B)
+    w = out[0] if return_eigenvectors else out
+    lam = back(w, sigma)
+    order = xp.argsort(lam)
+    if not return_eigenvectors:
+        return lam[order]
+    return lam[order], out[1][:, order]
 
 
 def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None):
