@@ -645,3 +645,93 @@ def test_eigs_generalised_shift_invert(spsm_model, sigma):
                    return_eigenvectors=False)
     numpy.testing.assert_allclose(_sorted(w), _sorted(ref), atol=1e-9)
     numpy.testing.assert_allclose(A @ v, (Mh @ v) * w, atol=1e-8)
+
+
+def _svds_tol(dtype, solver):
+    """Relative accuracy: lobpcg stops at its own default residual (sqrt(eps) n on the Gram
+    operator), so its vectors are looser than its values."""
+    if solver == "lobpcg":
+        return 1e-5, 1e-3
+    single = numpy.dtype(dtype).char in "fF"
+    return (1e-5, 1e-4) if single else (1e-10, 1e-9)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(60, 25), (25, 60)])
+@pytest.mark.parametrize("which", ["LM", "SM"])
+@pytest.mark.parametrize("solver", ["lobpcg", "propack"])
+def test_svds_solvers(backend, dtype, shape, which, solver):
+    """solver='lobpcg' (lobpcg on the Gram operator, then the SVD of A X, as SciPy's) and
+    'propack' (Lanczos bidiagonalisation of A) against dense svd: ascending values, the
+    triplets' residuals, orthonormal vectors, and each return_singular_vectors form."""
+    A = rectangular(*shape, dtype, seed=3)
+    dense = A.toarray()
+    k = 4
+    ref = numpy.linalg.svd(dense.astype(numpy.complex128), compute_uv=False)
+    expected = numpy.sort(ref[:k] if which == "LM" else ref[-k:])
+    stol, vtol = _svds_tol(dtype, solver)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # lobpcg's accuracy report
+        u, s, vh = (host(a) for a in cl.svds(device(A), k=k, which=which, solver=solver,
+                                             rng=0))
+        numpy.testing.assert_allclose(s, expected, atol=stol * ref[0])
+        assert numpy.all(numpy.diff(s) >= 0)
+        assert u.shape == (shape[0], k) and vh.shape == (k, shape[1])
+        # lobpcg works in float64 from SciPy's float64 random start, so its results do.
+        out = numpy.result_type(dtype, numpy.float64) if solver == "lobpcg" else dtype
+        assert u.dtype == numpy.dtype(out) and vh.dtype == numpy.dtype(out)
+        assert s.dtype == numpy.dtype(out).char.lower()
+        numpy.testing.assert_allclose(dense @ vh.conj().T, u * s, atol=vtol * ref[0])
+        numpy.testing.assert_allclose(u.conj().T @ dense, s[:, None] * vh, atol=vtol * ref[0])
+        numpy.testing.assert_allclose(u.conj().T @ u, numpy.eye(k), atol=vtol)
+        numpy.testing.assert_allclose(vh @ vh.conj().T, numpy.eye(k), atol=vtol)
+        s_only = host(cl.svds(device(A), k=k, which=which, solver=solver, rng=0,
+                              return_singular_vectors=False))
+        numpy.testing.assert_allclose(s_only, expected, atol=stol * ref[0])
+        u, s2, none = cl.svds(device(A), k=k, which=which, solver=solver, rng=0,
+                              return_singular_vectors="u")
+        assert none is None and host(u).shape == (shape[0], k)
+        none, s2, vh = cl.svds(device(A), k=k, which=which, solver=solver, rng=0,
+                               return_singular_vectors="vh")
+        assert none is None and host(vh).shape == (k, shape[1])
+        numpy.testing.assert_allclose(host(s2), expected, atol=stol * ref[0])
+        if which == "LM" and numpy.dtype(dtype).char in "dD":
+            # SciPy's own answer (its PROPACK's 'SM' on a tall matrix counts zeros of the
+            # longer side in 1.17, so only the largest are compared).
+            _, ref_s, _ = sla.svds(A, k=k, which=which, solver=solver, rng=0)
+            numpy.testing.assert_allclose(s, ref_s, rtol=1e-6)
+
+
+def test_svds_solver_options(backend):
+    """propack allows k = min(A.shape) and a v0 of length A.shape[0] and raises LinAlgError
+    when maxiter (its Krylov dimension) is too small; lobpcg starts from v0 when k is 1; an
+    integer rng seeds as SciPy's (the same answer twice); a bad rng is refused."""
+    xp = _backend.xp
+    A = rectangular(30, 12, numpy.float64, seed=4)
+    dense = A.toarray()
+    ref = numpy.linalg.svd(dense, compute_uv=False)
+    s = host(cl.svds(device(A), k=12, solver="propack", return_singular_vectors=False))
+    numpy.testing.assert_allclose(s, numpy.sort(ref), rtol=1e-10)
+    for solver in ["arpack", "lobpcg"]:
+        with pytest.raises(ValueError, match="`k` must be"):
+            cl.svds(device(A), k=12, solver=solver)
+    s = host(cl.svds(device(A), k=2, solver="propack", v0=xp.ones(30),
+                     return_singular_vectors=False))
+    numpy.testing.assert_allclose(s, numpy.sort(ref[:2]), rtol=1e-10)
+    with pytest.raises(ValueError, match=r"`v0` must have shape \(30,\)"):
+        cl.svds(device(A), k=2, solver="propack", v0=xp.ones(12))
+    with pytest.raises(numpy.linalg.LinAlgError, match="did not converge within kmax=3"):
+        cl.svds(device(A), k=3, solver="propack", maxiter=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        s = host(cl.svds(device(A), k=1, solver="lobpcg", v0=xp.ones(12),
+                         return_singular_vectors=False))
+        numpy.testing.assert_allclose(s, ref[:1], rtol=1e-7)
+        for solver in ["lobpcg", "propack"]:
+            first = host(cl.svds(device(A), k=2, solver=solver, rng=5)[0])
+            again = host(cl.svds(device(A), k=2, solver=solver,
+                                 rng=numpy.random.default_rng(numpy.random.RandomState(5)))[0])
+            numpy.testing.assert_array_equal(first, again)
+    for solver in ["arpack", "lobpcg", "propack"]:
+        with pytest.raises(ValueError, match="neither a NumPy Generator"):
+            cl.svds(device(A), k=2, solver=solver, rng="x")
