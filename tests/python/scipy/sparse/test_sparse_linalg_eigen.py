@@ -346,6 +346,10 @@ def test_eigsh_options(backend):
     D = sps.diags_array(numpy.r_[numpy.ones(10), 2 * numpy.ones(10), 5.0]).tocsr()
     w = cl.eigsh(device(D), k=3, which="LA", return_eigenvectors=False)
     numpy.testing.assert_allclose(numpy.sort(host(w)), [2, 2, 5], atol=1e-10)
+    # rng (SciPy's keyword) seeds the random start: the same pairs.
+    for rng in [3, numpy.random.default_rng(4)]:
+        w = cl.eigsh(device(A), k=3, which="LA", rng=rng, return_eigenvectors=False)
+        numpy.testing.assert_allclose(numpy.sort(host(w)), ref, rtol=1e-9)
     with pytest.raises(cl.ArpackNoConvergence) as e:
         cl.eigsh(device(poisson2d(20)), k=4, which="SA", maxiter=1, ncv=9)
     assert e.value.eigenvalues is not None
@@ -732,6 +736,11 @@ def test_svds_solver_options(backend):
             again = host(cl.svds(device(A), k=2, solver=solver,
                                  rng=numpy.random.default_rng(numpy.random.RandomState(5)))[0])
             numpy.testing.assert_array_equal(first, again)
+            # random_state, SciPy's older name for rng, as a keyword.
+            legacy = host(cl.svds(device(A), k=2, solver=solver, random_state=5)[0])
+            numpy.testing.assert_array_equal(first, legacy)
+    with pytest.raises(TypeError, match="multiple values"):
+        cl.svds(device(A), k=2, rng=1, random_state=1)
     for solver in ["arpack", "lobpcg", "propack"]:
         with pytest.raises(ValueError, match="neither a NumPy Generator"):
             cl.svds(device(A), k=2, solver=solver, rng="x")

@@ -254,7 +254,7 @@ def _compose(first, second, n):
 
 
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
-          return_eigenvectors=True, Minv=None, OPinv=None, mode="normal"):
+          return_eigenvectors=True, Minv=None, OPinv=None, mode="normal", rng=None):
     """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest (LM) or
     smallest (SM) in magnitude, the largest (LA), the smallest (SA) or from both ends (BE);
     SM without sigma runs plain Lanczos on the interior of the spectrum, as SciPy's ARPACK
@@ -265,7 +265,8 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     from (A - sigma M)^-1 M, 'buckling' lambda / (lambda - sigma) from (A - sigma M)^-1 A in
     the A inner product (A positive definite), 'cayley' (lambda + sigma) / (lambda - sigma)
     from (A - sigma M)^-1 (A + sigma M) in the M inner product (M positive definite). The
-    eigenvectors are M-orthonormal (A-orthonormal in buckling mode), as SciPy's."""
+    eigenvectors are M-orthonormal (A-orthonormal in buckling mode), as SciPy's. rng seeds the
+    random start (a fixed seed when None, so repeated calls agree)."""
     xp = _backend.xp
     if numpy.dtype(A.dtype).kind == "c" and mode != "normal":
         raise ValueError(f"mode={mode} cannot be used with complex matrix A")
@@ -295,12 +296,12 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
             if Minv is not None:
                 raise ValueError("Minv should not be specified with M = None.")
             return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
-                            return_eigenvectors)
+                            return_eigenvectors, rng=rng)
         # ARPACK's mode 2: M^-1 A is self-adjoint in the M inner product.
         inverse = _inverse(M, tol) if Minv is None else aslinearoperator(Minv)
         op = _compose(inverse, aslinearoperator(A), n)
         return _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors,
-                        aslinearoperator(M).matvec)
+                        aslinearoperator(M).matvec, rng)
     if Minv is not None:
         raise ValueError("Minv should not be specified when sigma is specified.")
     if mode not in _MODES:
@@ -319,7 +320,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     else:
         op = inverse if M_op is None else _compose(inverse, M_op, n)
     B = A_op.matvec if inner == "A" else (None if M_op is None else M_op.matvec)
-    out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B)
+    out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B, rng)
     w = out[0] if return_eigenvectors else out
     lam = back(w, sigma)
     order = xp.argsort(lam)
@@ -328,7 +329,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
     return lam[order], out[1][:, order]
 
 
-def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None):
+def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None, rng=None):
     """The k wanted eigenpairs of op, self-adjoint in the inner product x^H B y (B a matvec,
     None for the identity); the eigenvectors come back B-orthonormal."""
     xp = _backend.xp
@@ -342,7 +343,7 @@ def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None
     if maxiter is None:
         maxiter = n * 10
     tol = float(tol) if tol > 0 else float(numpy.finfo(dtype).eps)
-    rng = numpy.random.default_rng(0)
+    rng = numpy.random.default_rng(0 if rng is None else rng)
     basis = _Basis(ncv, n, dtype, B)
     if v0 is None:
         u = _random_unit(n, dtype, rng, basis)

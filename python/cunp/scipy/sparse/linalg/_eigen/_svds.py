@@ -78,10 +78,17 @@ def _orthonormal(X):
 
 
 def svds(A, k=6, ncv=None, tol=0, which="LM", v0=None, maxiter=None,
-         return_singular_vectors=True, solver="arpack", rng=None, options=None):
+         return_singular_vectors=True, solver="arpack", rng=None, options=None, *,
+         random_state=None):
     """k singular values (ascending) and vectors: (u, s, vh), or s alone, or with only the
-    side asked for ('u' or 'vh'; the other is None)."""
+    side asked for ('u' or 'vh'; the other is None). random_state is SciPy's older name for
+    rng."""
     xp = _backend.xp
+    if random_state is not None:
+        if rng is not None:
+            raise TypeError("svds() got multiple values for argument now known as `rng`. "
+                            "Specify one of `rng` or `random_state`.")
+        rng = random_state
     A, k, ncv, tol, which, v0, maxiter = _check(A, k, ncv, tol, which, v0, maxiter,
                                                 return_singular_vectors, solver)
     gen = _generator(rng)
