@@ -518,6 +518,10 @@ def test_eigs_errors(backend):
         cl.eigs(A, k=2, M=A, Minv=A, sigma=1.0)
     with pytest.raises(ValueError, match="wrong M dimensions"):
         cl.eigs(A, k=2, M=device(_mass(9, numpy.float64)))
+    for solve in (cl.eigs, cl.eigsh):
+        with pytest.warns(UserWarning, match="same type precision"):
+            solve(A, k=2, M=device(_mass(10, numpy.float32)), sigma=0.5,
+                  return_eigenvectors=False)
     with pytest.raises(ValueError, match="OPinv"):
         cl.eigs(A, k=2, OPinv=A)
     with pytest.raises(ValueError, match="ncv"):

@@ -11,7 +11,7 @@ import numpy
 from ... import _backend
 from ..._base import issparse
 from .._interface import LinearOperator, aslinearoperator
-from ._lanczos import ArpackNoConvergence
+from ._lanczos import ArpackNoConvergence, _check_mass
 
 __all__ = ["eigs"]
 
@@ -78,8 +78,7 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
     xp = _backend.xp
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
-    if M is not None and tuple(M.shape) != tuple(A.shape):
-        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
+    _check_mass(A, M)
     if sigma is None and OPinv is not None:
         raise ValueError("OPinv should not be specified with sigma = None.")
     if OPpart is not None:

@@ -235,6 +235,19 @@ def _dense_shift_invert(A, sigma, dtype, n, M):
                           dtype=dtype)
 
 
+def _check_mass(A, M):
+    """SciPy's checks of M against A: the same shape, and a warning where the precisions
+    differ."""
+    if M is None:
+        return
+    if tuple(M.shape) != tuple(A.shape):
+        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
+    if M.dtype is not None and A.dtype is not None and \
+            numpy.dtype(M.dtype).char.lower() != numpy.dtype(A.dtype).char.lower():
+        warnings.warn("M does not have the same type precision as A. This may adversely "
+                      "affect ARPACK convergence", UserWarning, stacklevel=3)
+
+
 # The shift-invert modes: OP = (A - sigma M)^-1 C with the inner product of B (C and B named
 # by which of A, M, A + sigma M they are), and the map from a Ritz value nu of OP back to the
 # eigenvalue lambda of A x = lambda M x (SciPy's w' = 1 / (w - sigma), w / (w - sigma),
@@ -274,8 +287,7 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
         raise ValueError(f"which must be one of {' '.join(_WHICH)}")
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
-    if M is not None and tuple(M.shape) != tuple(A.shape):
-        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
+    _check_mass(A, M)
     n = A.shape[0]
     if k <= 0:
         raise ValueError("k must be greater than 0.")
