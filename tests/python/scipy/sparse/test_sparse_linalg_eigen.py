@@ -748,3 +748,41 @@ def test_svds_solver_options(backend):
     for solver in ["arpack", "lobpcg", "propack"]:
         with pytest.raises(ValueError, match="neither a NumPy Generator"):
             cl.svds(device(A), k=2, solver=solver, rng="x")
+
+
+@pytest.mark.gpu
+def test_eigen_modes_large_gpu():
+    """The new paths at a size where the device matters: eigsh's mode 2 with a diagonal M on
+    a 20000 x 20000 Poisson matrix (eigenvalues known: the matrix's over M's constant), eigs's
+    which='SM' (shift-invert at 0 by splu) on the same matrix, and svds's propack and lobpcg
+    on a 20000 x 2000 sparse matrix against its arpack answer, by the triplets' residuals."""
+    import cunp
+
+    if _backend.xp is not cunp:
+        pytest.skip("needs the cunp backend")
+    m1, m2 = 200, 100
+    T1 = sps.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(m1, m1))
+    T2 = sps.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(m2, m2))
+    A = (sps.kron(T1, sps.eye_array(m2)) + sps.kron(sps.eye_array(m1), T2)).tocsr()
+    e1 = 2 - 2 * numpy.cos(numpy.pi * numpy.arange(1, m1 + 1) / (m1 + 1))
+    e2 = 2 - 2 * numpy.cos(numpy.pi * numpy.arange(1, m2 + 1) / (m2 + 1))
+    spectrum = numpy.sort((e1[:, None] + e2[None, :]).ravel())
+    n = A.shape[0]
+    Mh = sps.diags_array(numpy.full(n, 2.0)).tocsr()
+    w, v = cl.eigsh(device(A), k=4, M=device(Mh), which="LA")
+    w, v = host(w), host(v)
+    numpy.testing.assert_allclose(w, spectrum[-4:] / 2, rtol=1e-8)
+    assert numpy.linalg.norm(A @ v - (Mh @ v) * w, axis=0).max() < 1e-6
+    w = host(cl.eigs(device(A), k=4, which="SM", return_eigenvectors=False))
+    numpy.testing.assert_allclose(numpy.sort(w.real), spectrum[:4], rtol=1e-8)
+    R = sps.random_array((20000, 2000), density=1e-3, rng=12, format="csr")
+    s_ref = numpy.sort(host(cl.svds(device(R), k=5, return_singular_vectors=False)))
+    for solver in ["propack", "lobpcg"]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            # propack's maxiter is its Krylov dimension (10 k by default, too few here for
+            # SciPy's PROPACK as well); lobpcg's 20 default iterations are too few as well.
+            u, s, vh = (host(a) for a in cl.svds(device(R), k=5, solver=solver, rng=0,
+                                                 maxiter=300))
+        numpy.testing.assert_allclose(s, s_ref, rtol=1e-6)
+        assert numpy.abs(R @ vh.T - u * s).max() < 1e-4 * s[-1]

@@ -72,6 +72,7 @@ def bidiagonal_svd(A, k, which, tol, u0, kmax, compute_u, compute_v, rng):
     alphas, betas = [], []
     # A coefficient below this is a breakdown (relative to the largest one seen).
     scale = 0.0
+    checked = 0
     for j in range(steps):
         r = A.rmatvec(U[j]).astype(dtype, copy=False)
         if j > 0:
@@ -89,8 +90,12 @@ def bidiagonal_svd(A, k, which, tol, u0, kmax, compute_u, compute_v, rng):
         if u is not None:
             U[j + 1] = u
         count = j + 1
-        if count < k:
+        # The small SVD costs O(count^3): test convergence once the basis has grown by a
+        # tenth since the last test (and at the last step).
+        if count < k or (count < checked + max(1, checked // 10) and count < steps
+                         and u is not None):
             continue
+        checked = count
         P, S, Qh = numpy.linalg.svd(_bidiagonal(alphas, betas, False))
         sel = numpy.arange(k) if which == "LM" else numpy.arange(count - k, count)
         residual = numpy.abs(beta * Qh[sel, -1])
