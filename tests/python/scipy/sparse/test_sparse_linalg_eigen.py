@@ -786,3 +786,32 @@ def test_eigen_modes_large_gpu():
                                                  maxiter=300))
         numpy.testing.assert_allclose(s, s_ref, rtol=1e-6)
         assert numpy.abs(R @ vh.T - u * s).max() < 1e-4 * s[-1]
+
+
+def test_eigen_new_paths_layouts(backend):
+    """The new paths take any layout: a dense A in F order or through a negative-stride view
+    (eigs's which='SM'), Minv as a plain array and a strided v0 (eigsh's mode 2), and
+    strided or reversed starting vectors (svds's propack and lobpcg)."""
+    xp = _backend.xp
+    A = _general(40, numpy.float64, 6).toarray()
+    ref = numpy.linalg.eigvals(A)
+    for dense in (numpy.asfortranarray(A), A[::-1, ::-1].copy()[::-1, ::-1]):
+        w = host(cl.eigs(xp.asarray(dense), k=3, which="SM", return_eigenvectors=False))
+        _assert_picked(w, ref, "SM", 1e-9)
+    H = hermitian(40, numpy.float64, seed=7, definite=False)
+    Mh = _mass(40, numpy.float64)
+    lam = numpy.linalg.eigvals(numpy.linalg.solve(Mh.toarray(), H.toarray())).real
+    v0 = xp.asarray(numpy.arange(80.0) % 7 + 1)[::2]
+    w = cl.eigsh(device(H), k=3, M=device(Mh), which="LA", v0=v0,
+                 Minv=xp.asarray(numpy.linalg.inv(Mh.toarray())), return_eigenvectors=False)
+    numpy.testing.assert_allclose(host(w), numpy.sort(lam)[-3:], rtol=1e-9)
+    R = rectangular(30, 12, numpy.float64, seed=8)
+    s_ref = numpy.linalg.svd(R.toarray(), compute_uv=False)
+    s = cl.svds(device(R), k=2, solver="propack", v0=xp.asarray(numpy.ones(60))[::2],
+                return_singular_vectors=False)
+    numpy.testing.assert_allclose(host(s), numpy.sort(s_ref[:2]), rtol=1e-10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        s = cl.svds(device(R), k=1, solver="lobpcg", v0=xp.asarray(numpy.arange(1.0, 13.0))[::-1],
+                    return_singular_vectors=False)
+    numpy.testing.assert_allclose(host(s), s_ref[:1], rtol=1e-7)
