@@ -514,6 +514,16 @@ def test_eigs_errors(backend):
         cl.eigs(A, k=2, which="sm")
     with pytest.raises(ValueError, match="Minv should not be specified with M = None"):
         cl.eigs(A, k=2, Minv=A)
+    # OPpart: SciPy's argument errors; the real-arithmetic modes are not supported.
+    for kwargs in [dict(OPpart="r"), dict(sigma=0.5, OPpart="x"), dict(sigma=0.5, OPpart="i")]:
+        with pytest.raises(ValueError, match="OPpart"):
+            cl.eigs(A, k=2, **kwargs)
+        with pytest.raises(ValueError, match="OPpart"):
+            sla.eigs(host(A), k=2, **kwargs)
+    with pytest.raises(ValueError, match="OPpart"):
+        cl.eigs(device(_general(10, numpy.complex128, 1)), k=2, sigma=0.5, OPpart="r")
+    with pytest.raises(NotImplementedError):
+        cl.eigs(A, k=2, sigma=0.5 + 0.5j, OPpart="i")
     with pytest.raises(ValueError, match="Minv should not be specified when sigma"):
         cl.eigs(A, k=2, M=A, Minv=A, sigma=1.0)
     with pytest.raises(ValueError, match="wrong M dimensions"):

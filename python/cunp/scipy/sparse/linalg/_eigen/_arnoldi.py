@@ -82,8 +82,7 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
     if sigma is None and OPinv is not None:
         raise ValueError("OPinv should not be specified with sigma = None.")
     if OPpart is not None:
-        raise NotImplementedError("eigs: OPpart is not supported (the shifted operator is "
-                                  "applied in complex arithmetic)")
+        _check_part(A, sigma, OPpart)
     if sigma is None and M is None and Minv is not None:
         raise ValueError("Minv should not be specified with M = None.")
     if sigma is not None and Minv is not None:
@@ -127,6 +126,20 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
                             dtype=dtype)
         return _arnoldi_eigs(op, n, k, which, **options)
     return _arnoldi_eigs(aslinearoperator(A), n, k, which, **options)
+
+
+def _check_part(A, sigma, OPpart):
+    """SciPy's errors for OPpart (given only with sigma, a real A, and 'r' or 'i', 'i' only
+    for a complex sigma); the real-arithmetic modes themselves are not supported: the
+    shift-invert operator is applied in complex arithmetic."""
+    if sigma is None or numpy.dtype(A.dtype).kind == "c":
+        raise ValueError("OPpart should not be specified with sigma = None or complex A")
+    if str(OPpart).lower() not in ("r", "i"):
+        raise ValueError("OPpart must be one of ('r','i')")
+    if str(OPpart).lower() == "i" and numpy.imag(sigma) == 0:
+        raise ValueError("OPpart cannot be 'i' if sigma is real")
+    raise NotImplementedError("eigs: OPpart is not supported (the shifted operator is "
+                              "applied in complex arithmetic)")
 
 
 def _transformed(A, M, sigma, OPinv, k, which, options):
