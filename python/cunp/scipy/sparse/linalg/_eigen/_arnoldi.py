@@ -112,10 +112,14 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
                    return_eigenvectors=return_eigenvectors, rng=rng)
     if sigma is None and which == "SM" and Minv is None and not isinstance(A, LinearOperator) \
             and not isinstance(M, LinearOperator):
+        from ._lanczos import _shift_invert
+
         try:
-            return _transformed(A, M, 0.0, None, k, "LM", options)
+            inverse = _shift_invert(A, 0j, None, M)
         except RuntimeError:
-            pass  # A singular (0 is an eigenvalue): the regular mode below
+            inverse = None  # A singular (0 is an eigenvalue): the regular mode below
+        if inverse is not None:
+            return _transformed(A, M, 0.0, None, k, "LM", options, inverse=inverse)
     if sigma is not None:
         return _transformed(A, M, sigma, OPinv, k, which, options, part)
     if M is not None:
@@ -144,17 +148,18 @@ def _check_part(A, sigma, OPpart):
     return part
 
 
-def _transformed(A, M, sigma, OPinv, k, which, options, part=None):
+def _transformed(A, M, sigma, OPinv, k, which, options, part=None, inverse=None):
     """Shift-invert: the eigenvalues nu of (A - sigma M)^-1 M (M the identity when None) that
     `which` picks, mapped back by lambda = sigma + 1 / nu. With part ('r' or 'i', a real A
     and a complex sigma) the operator is that one's real or imaginary part, as SciPy's
     OPpart: a real operator with A's eigenvectors, whose eigenvalues come back as the
-    Rayleigh quotients z^H A z / z^H M z of its Ritz vectors."""
+    Rayleigh quotients z^H A z / z^H M z of its Ritz vectors. inverse: (A - sigma M)^-1
+    when already factored."""
     from ._lanczos import _shift_invert
 
     xp = _backend.xp
     n = A.shape[0]
-    op = _shift_invert(A, complex(sigma), OPinv, M)
+    op = _shift_invert(A, complex(sigma), OPinv, M) if inverse is None else inverse
     if M is not None:
         inverse, forward = op, aslinearoperator(M)
         op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(forward.matvec(v)),
