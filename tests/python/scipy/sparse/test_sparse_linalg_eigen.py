@@ -300,6 +300,36 @@ def test_eigsh_modes_identity_mass(backend):
         numpy.testing.assert_allclose(w, numpy.sort(ref), rtol=1e-9)
 
 
+def test_dense_fallback_generalised(backend):
+    """k >= N (eigsh) or N - 1 (eigs) with M: SciPy's dense eigh(A, b=M) / eig(A, b=M), every
+    eigenvalue (eigsh's M-orthonormal vectors; sigma and mode aside)."""
+    import scipy.linalg
+
+    xp = _backend.xp
+    H = hermitian(8, numpy.float64, seed=3, definite=False).toarray()
+    Mh = _mass(8, numpy.float64).toarray()
+    ref = scipy.linalg.eigh(H, Mh, eigvals_only=True)
+    for kwargs in [{}, dict(sigma=0.5), dict(sigma=0.5, mode="cayley")]:
+        with pytest.warns(RuntimeWarning, match="k >= N"):
+            w, v = cl.eigsh(xp.asarray(H), k=8, M=xp.asarray(Mh), **kwargs)
+        w, v = host(w), host(v)
+        numpy.testing.assert_allclose(w, ref, rtol=1e-10, atol=1e-12)
+        numpy.testing.assert_allclose(v.T @ Mh @ v, numpy.eye(8), atol=1e-10)
+        with pytest.warns(RuntimeWarning, match="k >= N"):
+            ref_scipy = sla.eigsh(H, k=8, M=Mh, return_eigenvectors=False, **kwargs)
+        numpy.testing.assert_allclose(numpy.sort(ref_scipy), ref, rtol=1e-10, atol=1e-12)
+    with pytest.raises(numpy.linalg.LinAlgError):
+        with pytest.warns(RuntimeWarning, match="k >= N"):
+            cl.eigsh(xp.asarray(H), k=8, M=xp.asarray(H))  # M not positive definite
+    G = _general(8, numpy.float64, 4).toarray()
+    ref = scipy.linalg.eigvals(G, Mh)
+    with pytest.warns(RuntimeWarning, match="k >= N - 1"):
+        w, v = cl.eigs(xp.asarray(G), k=7, M=xp.asarray(Mh))
+    w, v = host(w), host(v)
+    _assert_picked(w, ref, "LM", 1e-10)
+    numpy.testing.assert_allclose(G @ v, (Mh @ v) * w, atol=1e-10)
+
+
 @pytest.mark.gpu
 def test_eigsh_shift_invert_large_poisson():
     """A 20000 x 20000 Poisson matrix (its dense copy, 3.2 GB, and a dense LU of it are what

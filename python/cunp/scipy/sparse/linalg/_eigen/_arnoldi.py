@@ -106,7 +106,13 @@ def eigs(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None
         if isinstance(M, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eig for LinearOperator M with k >= N - 1.")
         if M is not None:
-            raise NotImplementedError("eigs: k >= N - 1 with M is not supported")
+            # A x = lambda M x is M^-1 A x = lambda x: the same pairs (unit vectors, as
+            # SciPy's eig(A, b=M)).
+            from ._lanczos import _dense
+
+            dtype = numpy.result_type(A.dtype, M.dtype, numpy.float32)
+            return _dense_eig(xp.linalg.solve(_dense(M, dtype), _dense(A, dtype)), k, which,
+                              return_eigenvectors)
         return _dense_eig(xp.asarray(A), k, which, return_eigenvectors)
     options = dict(v0=v0, ncv=ncv, maxiter=maxiter, tol=tol,
                    return_eigenvectors=return_eigenvectors, rng=rng)

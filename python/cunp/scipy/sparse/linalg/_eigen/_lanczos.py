@@ -162,6 +162,25 @@ def _dense_eigh(A, k, which, return_eigenvectors):
     return (w[idx_d], v[:, idx_d]) if return_eigenvectors else w[idx_d]
 
 
+def _dense(X, dtype=None):
+    xp = _backend.xp
+    X = X.toarray() if issparse(X) else xp.asarray(X)
+    return X if dtype is None else X.astype(dtype)
+
+
+def _dense_generalised_eigh(A, M, vectors):
+    """Every eigenpair of the dense Hermitian pencil (A, M), M positive definite (a
+    LinAlgError otherwise), by Cholesky M = L L^H and eigh of L^-1 A L^-H: eigenvalues
+    ascending, eigenvectors M-orthonormal, as SciPy's eigh(A, b=M)."""
+    xp = _backend.xp
+    dtype = numpy.result_type(A.dtype, M.dtype, numpy.float32)
+    L = xp.linalg.cholesky(_dense(M, dtype))
+    Linv = xp.linalg.inv(L)
+    C = Linv @ _dense(A, dtype) @ Linv.conj().T
+    w, y = xp.linalg.eigh((C + C.conj().T) / 2)
+    return (w, Linv.conj().T @ y) if vectors else w
+
+
 def _shift_invert(A, sigma, OPinv, M=None):
     """(A - sigma M)^-1 (M the identity when None) as an operator: OPinv when given; for a
     sparse A (and M), splu's sparse LU of the shifted matrix (SciPy's SuperLU on the host, the
@@ -298,8 +317,9 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
             raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator A with k >= N.")
         if isinstance(M, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator M with k >= N.")
-        if sigma is not None or M is not None:
-            raise NotImplementedError("eigsh: k >= N with sigma or M is not supported")
+        # As SciPy: every eigenvalue of the pencil, sigma and mode aside.
+        if M is not None:
+            return _dense_generalised_eigh(A, M, return_eigenvectors)
         return _dense_eigh(A, k, which, return_eigenvectors)
     if sigma is None:
         if OPinv is not None:
