@@ -162,6 +162,25 @@ def _dense_eigh(A, k, which, return_eigenvectors):
     return (w[idx_d], v[:, idx_d]) if return_eigenvectors else w[idx_d]
 
 
+def _dense(X, dtype=None):
+    xp = _backend.xp
+    X = X.toarray() if issparse(X) else xp.asarray(X)
+    return X if dtype is None else X.astype(dtype)
+
+
+def _dense_generalised_eigh(A, M, vectors):
+    """Every eigenpair of the dense Hermitian pencil (A, M), M positive definite (a
+    LinAlgError otherwise), by Cholesky M = L L^H and eigh of L^-1 A L^-H: eigenvalues
+    ascending, eigenvectors M-orthonormal, as SciPy's eigh(A, b=M)."""
+    xp = _backend.xp
+    dtype = numpy.result_type(A.dtype, M.dtype, numpy.float32)
+    L = xp.linalg.cholesky(_dense(M, dtype))
+    Linv = xp.linalg.inv(L)
+    C = Linv @ _dense(A, dtype) @ Linv.conj().T
+    w, y = xp.linalg.eigh((C + C.conj().T) / 2)
+    return (w, Linv.conj().T @ y) if vectors else w
+
+
 def _shift_invert(A, sigma, OPinv, M=None):
     """(A - sigma M)^-1 (M the identity when None) as an operator: OPinv when given; for a
     sparse A (and M), splu's sparse LU of the shifted matrix (SciPy's SuperLU on the host, the
@@ -181,6 +200,29 @@ def _shift_invert(A, sigma, OPinv, M=None):
         if _linsolve._host_solvers() is not None and not _linsolve._dense_fallback_only:
             return _sparse_shift_invert(A, sigma, dtype, M)
     return _dense_shift_invert(A, sigma, dtype, n, M)
+
+
+def _inverse(M, tol=0, zero=0.0):
+    """M^-1 as an operator, for the regular generalised mode (OP = M^-1 A): an explicit M is
+    factored once (splu for a sparse M, a dense LU for a dense one, as for shift-invert at
+    0); a LinearOperator M is inverted by GMRES at each product, as SciPy does, to twice the
+    machine epsilon unless a looser tol was asked for. zero=0j factors a real M in complex
+    arithmetic, for eigs's complex vectors."""
+    if not isinstance(M, LinearOperator):
+        return _shift_invert(M, zero, None)
+    from .._isolve import gmres
+
+    dtype = numpy.dtype(M.dtype if M.dtype is not None else numpy.float64)
+    rtol = tol if tol > 0 else 2 * float(numpy.finfo(dtype).eps)
+
+    def solve(b):
+        x, info = gmres(M, b, rtol=rtol, atol=0.0)
+        if info != 0:
+            raise ValueError(f"Error in inverting M: function gmres did not converge "
+                             f"(info = {info}).")
+        return x
+
+    return LinearOperator(M.shape, matvec=solve, dtype=dtype)
 
 
 def _sparse_shift_invert(A, sigma, dtype, M):
@@ -212,31 +254,59 @@ def _dense_shift_invert(A, sigma, dtype, n, M):
                           dtype=dtype)
 
 
+def _check_mass(A, M):
+    """SciPy's checks of M against A: the same shape, and a warning where the precisions
+    differ."""
+    if M is None:
+        return
+    if tuple(M.shape) != tuple(A.shape):
+        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
+    if M.dtype is not None and A.dtype is not None and \
+            numpy.dtype(M.dtype).char.lower() != numpy.dtype(A.dtype).char.lower():
+        warnings.warn("M does not have the same type precision as A. This may adversely "
+                      "affect ARPACK convergence", UserWarning, stacklevel=3)
+
+
+# The shift-invert modes: OP = (A - sigma M)^-1 C with the inner product of B (C and B named
+# by which of A, M, A + sigma M they are), and the map from a Ritz value nu of OP back to the
+# eigenvalue lambda of A x = lambda M x (SciPy's w' = 1 / (w - sigma), w / (w - sigma),
+# (w + sigma) / (w - sigma), solved for w).
+_MODES = {
+    "normal": ("M", "M", lambda nu, sigma: sigma + 1.0 / nu),
+    "buckling": ("A", "A", lambda nu, sigma: sigma * nu / (nu - 1.0)),
+    "cayley": ("A+sM", "M", lambda nu, sigma: sigma * (nu + 1.0) / (nu - 1.0)),
+}
+
+
+def _compose(first, second, n):
+    """first after second, as one operator (dtype that of the pair)."""
+    dtypes = [o.dtype for o in (first, second) if o.dtype is not None]
+    dtype = numpy.result_type(*dtypes) if dtypes else None
+    return LinearOperator((n, n), matvec=lambda v: first.matvec(second.matvec(v)), dtype=dtype)
+
+
 def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=None, tol=0,
-          return_eigenvectors=True, Minv=None, OPinv=None, mode="normal"):
+          return_eigenvectors=True, Minv=None, OPinv=None, mode="normal", rng=None):
     """k eigenvalues (ascending) and eigenvectors of a Hermitian A: the largest (LM) or
     smallest (SM) in magnitude, the largest (LA), the smallest (SA) or from both ends (BE);
     SM without sigma runs plain Lanczos on the interior of the spectrum, as SciPy's ARPACK
-    does (slow to converge: sigma=0 finds the same pairs faster); with sigma, the ones
-    that `which` picks among 1 / (lambda - sigma) (shift-invert, 'normal' mode). The
-    generalised problem A x = lambda M x is solved with sigma only (shift-invert on
-    A - sigma M, Lanczos in the M inner product; eigenvectors M-orthonormal, as SciPy's)."""
+    does (slow to converge: sigma=0 finds the same pairs faster). The generalised problem
+    A x = lambda M x without sigma runs Lanczos on M^-1 A in the M inner product (M
+    positive definite, factored, or the given Minv). With sigma, the ones that `which`
+    picks among the transformed values of `mode` (SciPy's): 'normal' 1 / (lambda - sigma)
+    from (A - sigma M)^-1 M, 'buckling' lambda / (lambda - sigma) from (A - sigma M)^-1 A in
+    the A inner product (A positive definite), 'cayley' (lambda + sigma) / (lambda - sigma)
+    from (A - sigma M)^-1 (A + sigma M) in the M inner product (M positive definite). The
+    eigenvectors are M-orthonormal (A-orthonormal in buckling mode), as SciPy's. rng seeds the
+    random start (a fixed seed when None, so repeated calls agree)."""
     xp = _backend.xp
-    if Minv is not None:
-        raise NotImplementedError("eigsh: Minv is not supported")
-    if M is not None and sigma is None:
-        raise NotImplementedError("eigsh: a generalised problem (M) needs sigma here (SciPy's "
-                                  "regular inverse mode is not supported)")
-    if mode != "normal":
-        raise NotImplementedError(f"eigsh: mode={mode!r} is not supported")
-    if sigma is None and OPinv is not None:
-        raise ValueError("OPinv should not be specified with sigma = None.")
+    if numpy.dtype(A.dtype).kind == "c" and mode != "normal":
+        raise ValueError(f"mode={mode} cannot be used with complex matrix A")
     if which not in _WHICH:
         raise ValueError(f"which must be one of {' '.join(_WHICH)}")
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"expected square matrix (shape={A.shape})")
-    if M is not None and tuple(M.shape) != tuple(A.shape):
-        raise ValueError(f"wrong M dimensions {M.shape}, should be {A.shape}")
+    _check_mass(A, M)
     n = A.shape[0]
     if k <= 0:
         raise ValueError("k must be greater than 0.")
@@ -245,29 +315,53 @@ def eigsh(A, k=6, M=None, sigma=None, which="LM", v0=None, ncv=None, maxiter=Non
                       "instead.", RuntimeWarning, stacklevel=2)
         if isinstance(A, LinearOperator):
             raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator A with k >= N.")
-        if sigma is not None:
-            raise NotImplementedError("eigsh: k >= N with sigma is not supported")
-        return _dense_eigh(A, k, which, return_eigenvectors)
-    if sigma is not None:
-        op = _shift_invert(A, sigma, OPinv, M)
-        B = None
+        if isinstance(M, LinearOperator):
+            raise TypeError("Cannot use scipy.linalg.eigh for LinearOperator M with k >= N.")
+        # As SciPy: every eigenvalue of the pencil, sigma and mode aside.
         if M is not None:
-            # (A - sigma M)^-1 M is self-adjoint in the M inner product, where Lanczos runs.
-            inverse, B = op, aslinearoperator(M).matvec
-            op = LinearOperator((n, n), matvec=lambda v: inverse.matvec(B(v)),
-                                dtype=inverse.dtype)
-        out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B)
-        w = out[0] if return_eigenvectors else out
-        lam = sigma + 1.0 / w
-        order = xp.argsort(lam)
-        if not return_eigenvectors:
-            return lam[order]
-        return lam[order], out[1][:, order]
-    return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
-                    return_eigenvectors)
+            return _dense_generalised_eigh(A, M, return_eigenvectors)
+        return _dense_eigh(A, k, which, return_eigenvectors)
+    if sigma is None:
+        if OPinv is not None:
+            raise ValueError("OPinv should not be specified with sigma = None.")
+        if M is None:
+            if Minv is not None:
+                raise ValueError("Minv should not be specified with M = None.")
+            return _lanczos(aslinearoperator(A), n, k, which, v0, ncv, maxiter, tol,
+                            return_eigenvectors, rng=rng)
+        # ARPACK's mode 2: M^-1 A is self-adjoint in the M inner product.
+        inverse = _inverse(M, tol) if Minv is None else aslinearoperator(Minv)
+        op = _compose(inverse, aslinearoperator(A), n)
+        return _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors,
+                        aslinearoperator(M).matvec, rng)
+    if Minv is not None:
+        raise ValueError("Minv should not be specified when sigma is specified.")
+    if mode not in _MODES:
+        raise ValueError(f"unrecognized mode '{mode}'")
+    inverse = _shift_invert(A, sigma, OPinv, M)
+    right, inner, back = _MODES[mode]
+    A_op = aslinearoperator(A)
+    M_op = None if M is None else aslinearoperator(M)
+    if right == "A":
+        op = _compose(inverse, A_op, n)
+    elif right == "A+sM":
+        shifted = LinearOperator(
+            (n, n), dtype=A_op.dtype,
+            matvec=lambda v: A_op.matvec(v) + sigma * (v if M_op is None else M_op.matvec(v)))
+        op = _compose(inverse, shifted, n)
+    else:
+        op = inverse if M_op is None else _compose(inverse, M_op, n)
+    B = A_op.matvec if inner == "A" else (None if M_op is None else M_op.matvec)
+    out = _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B, rng)
+    w = out[0] if return_eigenvectors else out
+    lam = back(w, sigma)
+    order = xp.argsort(lam)
+    if not return_eigenvectors:
+        return lam[order]
+    return lam[order], out[1][:, order]
 
 
-def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None):
+def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None, rng=None):
     """The k wanted eigenpairs of op, self-adjoint in the inner product x^H B y (B a matvec,
     None for the identity); the eigenvectors come back B-orthonormal."""
     xp = _backend.xp
@@ -281,7 +375,7 @@ def _lanczos(op, n, k, which, v0, ncv, maxiter, tol, return_eigenvectors, B=None
     if maxiter is None:
         maxiter = n * 10
     tol = float(tol) if tol > 0 else float(numpy.finfo(dtype).eps)
-    rng = numpy.random.default_rng(0)
+    rng = numpy.random.default_rng(0 if rng is None else rng)
     basis = _Basis(ncv, n, dtype, B)
     if v0 is None:
         u = _random_unit(n, dtype, rng, basis)

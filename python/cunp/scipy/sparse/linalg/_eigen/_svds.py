@@ -1,6 +1,8 @@
-"""svds: k singular triplets of a sparse matrix or operator from the eigenpairs of the
-smaller normal operator (A^H A or A A^H) by eigsh's Lanczos, SciPy's argument checks and
-output order (singular values ascending)."""
+"""svds: k singular triplets of a sparse matrix or operator, SciPy's argument checks and output
+order (singular values ascending). solver='arpack' takes the eigenpairs of the smaller normal
+operator (A^H A or A A^H) by eigsh's Lanczos; 'lobpcg' takes that operator's eigenvectors from
+lobpcg and, as SciPy, the triplets from the SVD of A applied to them (a Rayleigh-Ritz step);
+'propack' bidiagonalises A itself (_propack.py)."""
 
 import math
 
@@ -11,6 +13,21 @@ from .._interface import LinearOperator, aslinearoperator
 from ._lanczos import eigsh
 
 __all__ = ["svds"]
+
+
+def _generator(rng):
+    """SciPy's normalisation of svds's rng: an integer seeds a legacy RandomState's bit
+    generator, a RandomState's is wrapped, None is fresh entropy."""
+    if isinstance(rng, (int, numpy.integer)) and not isinstance(rng, bool):
+        return numpy.random.default_rng(numpy.random.RandomState(rng))
+    if isinstance(rng, numpy.random.RandomState):
+        return numpy.random.default_rng(rng)
+    if rng is None:
+        return numpy.random.default_rng()
+    if isinstance(rng, numpy.random.Generator):
+        return rng
+    raise ValueError(f"'{rng}' is neither a NumPy Generator nor an integer seed to instantiate "
+                     "one. For future-proofing, prefer using a NumPy Generator.")
 
 
 def _check(A, k, ncv, tol, which, v0, maxiter, return_singular, solver):
@@ -61,13 +78,37 @@ def _orthonormal(X):
 
 
 def svds(A, k=6, ncv=None, tol=0, which="LM", v0=None, maxiter=None,
-         return_singular_vectors=True, solver="arpack", rng=None, options=None):
+         return_singular_vectors=True, solver="arpack", rng=None, options=None, *,
+         random_state=None):
     """k singular values (ascending) and vectors: (u, s, vh), or s alone, or with only the
-    side asked for ('u' or 'vh'; the other is None)."""
+    side asked for ('u' or 'vh'; the other is None). random_state is SciPy's older name for
+    rng."""
     xp = _backend.xp
+    if random_state is not None:
+        if rng is not None:
+            raise TypeError("svds() got multiple values for argument now known as `rng`. "
+                            "Specify one of `rng` or `random_state`.")
+        rng = random_state
     A, k, ncv, tol, which, v0, maxiter = _check(A, k, ncv, tol, which, v0, maxiter,
                                                 return_singular_vectors, solver)
+    gen = _generator(rng)
+    solver = str(solver).lower()
     m, n = A.shape
+    jobu = return_singular_vectors in (True, "u")
+    jobv = return_singular_vectors in (True, "vh")
+    if solver == "propack":
+        from ._propack import bidiagonal_svd
+
+        # SciPy hands PROPACK tol squared and maxiter as the Krylov dimension (10 k unless
+        # given, at most min(m, n) + 1).
+        kmax = min(m + 1, n + 1, 10 * k if maxiter is None else maxiter)
+        if kmax < k:
+            raise ValueError(f"kmax must be greater than or equal to k, but kmax ({kmax}) < "
+                             f"k ({k})")
+        u, s, vh = bidiagonal_svd(A, k, which, tol ** 2, v0, kmax, jobu, jobv, gen)
+        return (u, s, vh) if return_singular_vectors else s
+    if solver == "lobpcg":
+        return _lobpcg_svds(A, k, tol, which, v0, maxiter, return_singular_vectors, gen)
     # The smaller Gram operator: its eigenvalues are the squared singular values.
     transpose = m < n
     if transpose:
@@ -98,3 +139,40 @@ def svds(A, k=6, ncv=None, tol=0, which="LM", v0=None, maxiter=None,
     if return_singular_vectors == "vh":
         return None, s, vh
     return u, s, vh
+
+
+def _lobpcg_svds(A, k, tol, which, v0, maxiter, return_singular_vectors, gen):
+    """SciPy's lobpcg route: eigenvectors X of the smaller Gram operator from a random block
+    (v0 when k is 1), then the SVD of A X (or A^H X), whose singular values are the answer
+    and whose vectors turn X into both sides' singular vectors."""
+    from ._lobpcg import lobpcg
+
+    xp = _backend.xp
+    m, n = A.shape
+    transpose = m < n
+    forward, backward = (A.rmatmat, A.matmat) if transpose else (A.matmat, A.rmatmat)
+    size = min(m, n)
+    gram = LinearOperator((size, size), dtype=A.dtype,
+                          matvec=lambda x: backward(forward(x.reshape(-1, 1))).ravel(),
+                          matmat=lambda X: backward(forward(X)))
+    if k == 1 and v0 is not None:
+        X = xp.asarray(v0).reshape(-1, 1)
+    else:
+        X = xp.asarray(gen.standard_normal((size, k)))
+    _, X = lobpcg(gram, X, tol=tol ** 2 if tol else None, maxiter=maxiter,
+                  largest=which == "LM")
+    AX = forward(X)
+    if not return_singular_vectors:
+        return xp.linalg.svd(AX, compute_uv=False)[::-1]
+    u, s, vh = xp.linalg.svd(AX, full_matrices=False)
+    u, s, vh = u[:, ::-1], s[::-1], vh[::-1]
+    jobu = return_singular_vectors in (True, "u")
+    jobv = return_singular_vectors in (True, "vh")
+    if transpose:
+        # A^H X = u s vh: A's left vectors are X vh^H, its right ones u.
+        left = X @ vh.conj().T if jobu else None
+        right = u.conj().T if jobv else None
+    else:
+        left = u if jobu else None
+        right = vh @ X.conj().T if jobv else None
+    return left, s, right
