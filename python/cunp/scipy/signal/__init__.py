@@ -110,3 +110,4 @@ __all__.append("sosfreqz")
 from cunp.scipy.signal import _lti_frequency  # noqa: E402
 
 _export(_lti_frequency.FUNCTIONS, _on_cunp)
+_export(_max_len_seq.FUNCTIONS, _on_cunp)
