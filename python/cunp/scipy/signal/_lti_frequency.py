@@ -25,12 +25,17 @@ def _siso(sys, name):
         raise ValueError(f"{name}() requires a SISO (single input, single output) system.")
 
 
-def _is_count(worN):
+def _count(worN):
+    """worN as a number of frequencies, or None for frequencies: integers and 0-d integer
+    arrays count (SciPy takes numpy.array(5) through operator.index; a 0-d cunp array is read
+    the same way)."""
     try:
-        operator.index(worN)
+        return operator.index(worN)
     except TypeError:
-        return False
-    return True
+        pass
+    if getattr(worN, "ndim", None) == 0 and np.dtype(worN.dtype).kind in "iu":
+        return int(worN.item())
+    return None
 
 
 def _promoted(x, coefficients):
@@ -93,10 +98,10 @@ def freqresp(xp, system, w=None, n=10000):
         top, bottom, kind = num, den, "ba"
     else:
         top, bottom, kind = np.atleast_1d(sys.zeros), np.atleast_1d(sys.poles), "zp"
-    if worN is None or _is_count(worN):
+    count = 200 if worN is None else _count(worN)
+    if count is not None:
         # findfreqs' logspace on the host: SciPy's grid to the last bit.
-        w = xp.asarray(_freqz._findfreqs(top, bottom, 200 if worN is None else worN,
-                                                kind))
+        w = xp.asarray(_freqz._findfreqs(top, bottom, count, kind))
     else:
         w = _grid(xp, worN)
     s = 1j * w
@@ -130,10 +135,10 @@ def _discrete_system(system):
 def _discrete_grid(xp, worN, whole, dtype):
     """freqz's angular grid: linspace(0, pi or 2 pi, N, endpoint=False) built on the host,
     or 2 pi w / fs (fs = 2 pi) of given frequencies, integers read as float64."""
-    if _is_count(worN):
+    count = _count(worN)
+    if count is not None:
         last = 2 * np.pi if whole else np.pi
-        return xp.asarray(np.linspace(0, last, operator.index(worN), endpoint=False,
-                                      dtype=dtype))
+        return xp.asarray(np.linspace(0, last, count, endpoint=False, dtype=dtype))
     w = _grid(xp, worN)
     if w.dtype.kind in "biu":
         w = w.astype(np.float64)
@@ -159,7 +164,7 @@ def dfreqresp(xp, system, w=None, n=10000, whole=False):
         zeros, poles = np.atleast_1d(sys.zeros), np.atleast_1d(sys.poles)
         precision = np.float64 if np.result_type(zeros, poles) in (np.float64, np.complex128) \
             else np.float32
-        w = _discrete_grid(xp, worN, whole, precision if _is_count(worN) else None)
+        w = _discrete_grid(xp, worN, whole, precision if _count(worN) is not None else None)
         z = xp.exp(1j * w)
         h = np.asarray(sys.gain, dtype=precision).item() * _from_roots(xp, zeros, z) / \
             _from_roots(xp, poles, z)

@@ -80,11 +80,12 @@ DISCRETE = [
 
 def _frequencies():
     """The w= forms: lists of floats and ints, float32, reversed strides, 2-D, a scalar, a
-    single frequency and none."""
+    single frequency, none, and 0-d integers (SciPy reads those as a number of points)."""
     rng = numpy.random.default_rng(3)
     w = numpy.sort(rng.uniform(0.01, 20.0, 23))
     return [list(w[:5]), [0, 1, 2, 7], w.astype(numpy.float32), w[::-2], w[:12].reshape(3, 4),
-            numpy.float64(0.7), 2.5, w[:1], numpy.array([], numpy.float64)]
+            numpy.float64(0.7), 2.5, w[:1], numpy.array([], numpy.float64), numpy.array(5),
+            numpy.int32(4), numpy.array(True)]
 
 
 def _same(mine, theirs, exact_first=False):
