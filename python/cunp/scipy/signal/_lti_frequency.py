@@ -75,6 +75,13 @@ def _from_roots(xp, roots, x):
     return y
 
 
+def _scaled(x, k):
+    """k * x with k a 0-d host array of a definite dtype: the product's dtype is NumPy's for
+    the two arrays, though k enters the device as a Python scalar."""
+    dtype = np.result_type(x.dtype, k.dtype)
+    return (x if x.dtype == dtype else x.astype(dtype)) * k.item()
+
+
 def _grid(xp, worN):
     """The given frequencies as a 1-D array of xp (kept where they already live)."""
     return xp.atleast_1d(xp.asarray(worN))
@@ -108,7 +115,12 @@ def freqresp(xp, system, w=None, n=10000):
     if isinstance(sys, TransferFunction):
         h = _polyval(xp, top, s) / _polyval(xp, bottom, s)
     else:
-        h = np.asarray(sys.gain).item() * _from_roots(xp, top, s) / _from_roots(xp, bottom, s)
+        # SciPy reads the gain as a float64 scalar (a complex gain loses its imaginary part
+        # with a ComplexWarning there and here).
+        k = np.asarray(sys.gain, dtype=np.float64)
+        if k.size > 1:
+            raise ValueError("k must be a single scalar gain")
+        h = _scaled(_from_roots(xp, top, s), k) / _from_roots(xp, bottom, s)
     return w, h
 
 
@@ -133,17 +145,20 @@ def _discrete_system(system):
 
 
 def _discrete_grid(xp, worN, whole, dtype):
-    """freqz's angular grid: linspace(0, pi or 2 pi, N, endpoint=False) built on the host,
-    or 2 pi w / fs (fs = 2 pi) of given frequencies, integers read as float64."""
+    """freqz's angular grid: linspace(0, pi or 2 pi, N, endpoint=False) built on the host in
+    the real dtype of `dtype`, or 2 pi w / fs (fs = 2 pi) of the given frequencies read in
+    `dtype` (complex for complex coefficients, as SciPy reads them), integers as float64 when
+    `dtype` is None."""
     count = _count(worN)
     if count is not None:
         last = 2 * np.pi if whole else np.pi
-        return xp.asarray(np.linspace(0, last, count, endpoint=False, dtype=dtype))
+        real = None if dtype is None else np.empty(0, dtype).real.dtype
+        return xp.asarray(np.linspace(0, last, count, endpoint=False, dtype=real))
     w = _grid(xp, worN)
-    if w.dtype.kind in "biu":
-        w = w.astype(np.float64)
-    elif dtype is not None:
+    if dtype is not None:
         w = w.astype(dtype)
+    elif w.dtype.kind in "biu":
+        w = w.astype(np.float64)
     return 2 * np.pi * w / (2 * np.pi)
 
 
@@ -166,8 +181,8 @@ def dfreqresp(xp, system, w=None, n=10000, whole=False):
             else np.float32
         w = _discrete_grid(xp, worN, whole, precision if _count(worN) is not None else None)
         z = xp.exp(1j * w)
-        h = np.asarray(sys.gain, dtype=precision).item() * _from_roots(xp, zeros, z) / \
-            _from_roots(xp, poles, z)
+        k = np.asarray(sys.gain, dtype=precision)
+        h = _scaled(_from_roots(xp, zeros, z), k) / _from_roots(xp, poles, z)
     return w, h
 
 

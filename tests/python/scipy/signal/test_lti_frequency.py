@@ -66,6 +66,15 @@ CONTINUOUS = [
     ([-5.0], [0.0, -1.0], 1.5),
     ([], [1, 1, 1], 5),
     _siso_ss(),
+    # The dtypes SciPy computes in: float32, complex and integer coefficients, a complex
+    # gain (SciPy keeps its real part), a 2-D numerator of one row.
+    (numpy.array([1, 3], numpy.float32), numpy.array([1, 5, 6], numpy.float32)),
+    (numpy.array([1 + 1j, 3]), numpy.array([1, 5j, 6])),
+    (numpy.array([-1], numpy.float32), numpy.array([-2, -3], numpy.float32), numpy.float32(2)),
+    (numpy.array([-1], numpy.complex64), numpy.array([-2, -3], numpy.complex64), 2.0),
+    (numpy.array([-1 + 2j]), numpy.array([-2, -3]), 2.0 + 1j),
+    (numpy.array([[1, 3]]), numpy.array([1, 5, 6])),
+    (numpy.array([1, 3], numpy.int32), numpy.array([1, 5, 6], numpy.int8)),
 ]
 # Discrete systems as tuples ending in dt.
 DISCRETE = [
@@ -75,6 +84,13 @@ DISCRETE = [
     ([0.2, -0.3], [0.9 * numpy.exp(0.4j), 0.9 * numpy.exp(-0.4j), -0.5], 0.7, 0.05),
     ([], [0.5], 1.0, 2.0),
     _siso_ss() + (0.1,),
+    (numpy.array([1, 3], numpy.float32), numpy.array([1, 5, 6], numpy.float32), 0.1),
+    (numpy.array([1 + 1j, 3]), numpy.array([1, 5j, 6]), 0.1),
+    (numpy.array([-1], numpy.float32), numpy.array([-0.2, 0.3], numpy.float32),
+     numpy.float32(2), 0.1),
+    (numpy.array([-1 + 2j]), numpy.array([-0.2, 0.3]), 2.0 + 1j, 0.1),
+    (numpy.array([1, 2], numpy.int32), numpy.array([4, 1], numpy.int32), True),
+    (numpy.array([1, 2], numpy.float32), numpy.array([4.0], numpy.float32), 0.5),
 ]
 
 
@@ -162,7 +178,10 @@ def test_system_objects(ss):
         mine, theirs = _lti.dlti(*system[:-1], dt=system[-1]), \
             ss.dlti(*system[:-1], dt=system[-1])
         for convert in ("to_tf", "to_zpk", "to_ss"):
-            a, b = _converted(mine, theirs, convert)
+            pair = _converted(mine, theirs, convert)
+            if pair is None:
+                continue
+            a, b = pair
             _same(lambda: _lti_frequency.dfreqresp(numpy, a, n=25, whole=True),
                   lambda: ss.dfreqresp(b, n=25, whole=True), True)
             _same(lambda: _lti_frequency.dbode(numpy, a), lambda: ss.dbode(b), True)
