@@ -104,15 +104,20 @@ def _frequencies():
             numpy.int32(4), numpy.array(True)]
 
 
-def _same(mine, theirs, exact_first=False):
-    """mine() against theirs(): the same values, or the same exception type."""
+def _same(mine, theirs, exact_first=False, device=False):
+    """mine() against theirs(): the same values, or the same exception type (and cunp
+    arrays from the device functions)."""
     try:
         want = theirs()
     except Exception as error:  # noqa: BLE001 - SciPy's exception type is the spec
         with pytest.raises(type(error)):
             mine()
         return
-    _close(mine(), want, exact_first=exact_first)
+    got = mine()
+    if device:
+        import cunp
+        assert all(isinstance(a, cunp.ndarray) for a in got)
+    _close(got, want, exact_first=exact_first)
 
 
 @pytest.mark.parametrize("index", range(len(CONTINUOUS)))
@@ -229,9 +234,12 @@ def test_errors(ss):
 # --- on the device -------------------------------------------------------------------------
 
 
-def _device_cases():
+def _on_device(system):
+    """The system's arrays as cunp arrays, and the NumPy arrays SciPy gets for them (a complex
+    gain is a NumPy scalar either way)."""
     import cunp
-    return [(lambda a: a), cunp.asarray]
+    host = tuple(numpy.asarray(a) for a in system)
+    return tuple(cunp.asarray(a) for a in host), host
 
 
 @gpu
@@ -241,20 +249,16 @@ def test_freqresp_bode_gpu(ss, index):
     from cunp.scipy import signal
 
     system = CONTINUOUS[index]
-    on_device = tuple(cunp.asarray(numpy.asarray(a)) for a in system)
+    on_device, host = _on_device(system)
     for name in ("freqresp", "bode"):
         mine, theirs = getattr(signal, name), getattr(ss, name)
-        for given in (system, on_device):
-            got = mine(given)
-            assert all(isinstance(a, cunp.ndarray) for a in got)
-            _close(got, theirs(system), exact_first=True)
-            _close(mine(given, n=37), theirs(system, n=37), exact_first=True)
+        for given, spec in ((system, system), (on_device, host)):
+            _same(lambda: mine(given), lambda: theirs(spec), True, True)
+            _same(lambda: mine(given, n=37), lambda: theirs(spec, n=37), True, True)
         for w in _frequencies():
-            for wrap in _device_cases():
-                host = numpy.asarray(w)
-                got = mine(system, w=wrap(host))
-                assert all(isinstance(a, cunp.ndarray) for a in got)
-                _close(got, theirs(system, w=w), exact_first=True)
+            for wrap in (numpy.asarray, cunp.asarray):
+                _same(lambda: mine(system, w=wrap(numpy.asarray(w))),
+                      lambda: theirs(system, w=w), True, True)
     with pytest.raises(AttributeError):
         signal.freqresp(signal.dlti(*system))
 
@@ -266,20 +270,21 @@ def test_dfreqresp_dbode_gpu(ss, index):
     from cunp.scipy import signal
 
     system = DISCRETE[index]
-    on_device = tuple(cunp.asarray(numpy.asarray(a)) for a in system[:-1]) + system[-1:]
-    for given in (system, on_device):
+    on_device, host = _on_device(system[:-1])
+    on_device, host = on_device + system[-1:], host + system[-1:]
+    for given, spec in ((system, system), (on_device, host)):
         for whole in (False, True):
-            got = signal.dfreqresp(given, n=33, whole=whole)
-            assert all(isinstance(a, cunp.ndarray) for a in got)
-            _close(got, ss.dfreqresp(system, n=33, whole=whole), exact_first=True)
-        _close(signal.dfreqresp(given), ss.dfreqresp(system), exact_first=True)
-        _close(signal.dbode(given), ss.dbode(system), exact_first=True)
+            _same(lambda: signal.dfreqresp(given, n=33, whole=whole),
+                  lambda: ss.dfreqresp(spec, n=33, whole=whole), True, True)
+        _same(lambda: signal.dfreqresp(given), lambda: ss.dfreqresp(spec), True, True)
+        _same(lambda: signal.dbode(given), lambda: ss.dbode(spec), True, True)
     for w in _frequencies():
-        for wrap in _device_cases():
-            host = numpy.asarray(w)
+        for wrap in (numpy.asarray, cunp.asarray):
             # Given frequencies pass through 2 pi w / fs as in SciPy: equal to rounding.
-            _close(signal.dfreqresp(system, w=wrap(host)), ss.dfreqresp(system, w=w))
-            _close(signal.dbode(system, w=wrap(host)), ss.dbode(system, w=w))
+            _same(lambda: signal.dfreqresp(system, w=wrap(numpy.asarray(w))),
+                  lambda: ss.dfreqresp(system, w=w), device=True)
+            _same(lambda: signal.dbode(system, w=wrap(numpy.asarray(w))),
+                  lambda: ss.dbode(system, w=w), device=True)
 
 
 @gpu
@@ -288,15 +293,18 @@ def test_methods_gpu(ss):
     from cunp.scipy import signal
 
     for system in CONTINUOUS[:4]:
-        mine = signal.lti(*(cunp.asarray(numpy.asarray(a)) for a in system))
-        theirs = ss.lti(*system)
-        _close(mine.freqresp(), theirs.freqresp(), exact_first=True)
-        _close(mine.bode(cunp.asarray([0.1, 1.0])), theirs.bode([0.1, 1.0]), exact_first=True)
-        assert all(isinstance(a, cunp.ndarray) for a in mine.bode(n=9))
+        on_device, host = _on_device(system)
+        mine, theirs = signal.lti(*on_device), ss.lti(*host)
+        _same(lambda: mine.freqresp(), lambda: theirs.freqresp(), True, True)
+        _same(lambda: mine.bode(cunp.asarray([0.1, 1.0])), lambda: theirs.bode([0.1, 1.0]),
+              True, True)
+        _same(lambda: mine.bode(n=9), lambda: theirs.bode(n=9), True, True)
     for system in DISCRETE[:4]:
         mine = signal.dlti(*system[:-1], dt=system[-1])
         theirs = ss.dlti(*system[:-1], dt=system[-1])
-        _close(mine.freqresp(n=12, whole=True), theirs.freqresp(n=12, whole=True),
-               exact_first=True)
-        _close(mine.bode(w=cunp.asarray([0.2, 0.4])), theirs.bode(w=[0.2, 0.4]))
-        assert all(isinstance(a, cunp.ndarray) for a in mine.freqresp([0.1, 3.0]))
+        _same(lambda: mine.freqresp(n=12, whole=True),
+              lambda: theirs.freqresp(n=12, whole=True), True, True)
+        _same(lambda: mine.bode(w=cunp.asarray([0.2, 0.4])),
+              lambda: theirs.bode(w=[0.2, 0.4]), device=True)
+        _same(lambda: mine.freqresp([0.1, 3.0]), lambda: theirs.freqresp([0.1, 3.0]),
+              device=True)
