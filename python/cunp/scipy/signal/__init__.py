@@ -106,3 +106,8 @@ for _module in (_representation, _iir_design, _iir_order, _fir_design, _freqz):
 del _module
 sosfreqz = freqz_sos  # noqa: F821 - defined by _export; SciPy keeps both names
 __all__.append("sosfreqz")
+# The LTI frequency responses are evaluated over the frequency grid on the device.
+from cunp.scipy.signal import _lti_frequency  # noqa: E402
+
+_export(_lti_frequency.FUNCTIONS, _on_cunp)
+_export(_max_len_seq.FUNCTIONS, _on_cunp)

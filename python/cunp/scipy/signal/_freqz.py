@@ -7,6 +7,7 @@ import numpy as np
 from numpy.polynomial.polynomial import polyval as polyval_ascending
 from numpy.polynomial.polynomial import polyvalfromroots
 
+from cunp.scipy.signal._representation import roots as _roots
 from cunp.scipy.signal._representation import validate_fs, validate_sos
 
 
@@ -88,15 +89,15 @@ def freqz_zpk(z, p, k, worN=512, whole=False, fs=2 * np.pi):
 def _findfreqs(num, den, N, kind="ba"):
     """SciPy's logarithmic grid spanning the poles' and zeros' frequencies."""
     if kind == "ba":
-        ep = np.atleast_1d(np.roots(den)) + 0j
-        tz = np.atleast_1d(np.roots(num)) + 0j
+        ep = np.atleast_1d(_roots(den)) + 0j
+        tz = np.atleast_1d(_roots(num)) + 0j
     elif kind == "zp":
         ep = np.atleast_1d(den) + 0j
         tz = np.atleast_1d(num) + 0j
     else:
         raise ValueError("input must be one of {'ba', 'zp'}")
     if len(ep) == 0:
-        ep = np.atleast_1d(-1000) + 0j
+        ep = np.array([-1000], dtype=ep.dtype)
     ez = np.r_[ep[ep.imag >= 0], tz[(np.abs(tz) < 1e5) & (tz.imag >= 0)]]
     integ = np.abs(ez) < 1e-10
     high = np.round(np.log10(np.max(3 * np.abs(ez.real + integ) + 1.5 * ez.imag)) + 0.5)

@@ -28,13 +28,6 @@ def _namespace():
     return cunp
 
 
-def _on_namespace(result):
-    """A host-computed frequency response (w, ...) as arrays of the methods' namespace, as
-    the exported bode/freqresp return them."""
-    xp = _namespace()
-    return tuple(xp.asarray(a) for a in result)
-
-
 class LinearTimeInvariant:
     def __new__(cls, *system, **kwargs):
         if cls is LinearTimeInvariant:
@@ -105,12 +98,12 @@ class lti(LinearTimeInvariant):
         return _lti_response.lsim(_namespace(), self, U, T, X0=X0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal import _lti_response
-        return _on_namespace(_lti_response.bode(self, w=_host(w), n=n))
+        from cunp.scipy.signal import _lti_frequency
+        return _lti_frequency.bode(_namespace(), self, w=w, n=n)
 
     def freqresp(self, w=None, n=10000):
-        from cunp.scipy.signal import _lti_response
-        return _on_namespace(_lti_response.freqresp(self, w=_host(w), n=n))
+        from cunp.scipy.signal import _lti_frequency
+        return _lti_frequency.freqresp(_namespace(), self, w=w, n=n)
 
     def to_discrete(self, dt, method="zoh", alpha=None):
         raise NotImplementedError("to_discrete is not implemented for this system class.")
@@ -156,12 +149,12 @@ class dlti(LinearTimeInvariant):
         return _lti_response.dlsim(_namespace(), self, u, t, x0=x0)
 
     def bode(self, w=None, n=100):
-        from cunp.scipy.signal import _lti_response
-        return _on_namespace(_lti_response.dbode(self, w=_host(w), n=n))
+        from cunp.scipy.signal import _lti_frequency
+        return _lti_frequency.dbode(_namespace(), self, w=w, n=n)
 
     def freqresp(self, w=None, n=10000, whole=False):
-        from cunp.scipy.signal import _lti_response
-        return _on_namespace(_lti_response.dfreqresp(self, w=_host(w), n=n, whole=whole))
+        from cunp.scipy.signal import _lti_frequency
+        return _lti_frequency.dfreqresp(_namespace(), self, w=w, n=n, whole=whole)
 
 
 def _dispatch(cls, base, continuous, discrete, system, kwargs):

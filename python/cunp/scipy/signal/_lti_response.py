@@ -1,15 +1,13 @@
 """Responses of LTI systems: lsim, impulse, step (continuous), dlsim, dimpulse, dstep
-(discrete), written over `xp`, and the frequency responses freqresp, bode, dfreqresp, dbode
-on the host.
+(discrete), written over `xp` (the frequency responses are in _lti_frequency).
 
 A simulation is the recursion x[k+1] = M x[k] + v[k] with a constant small matrix M (exp(A dt)
 for the continuous systems, A for the discrete ones): it runs as the doubling scan of
 lfilter over the whole time axis (log2(N) batched products) instead of a loop over samples."""
 import numpy as np
 
-from cunp.scipy.signal import _freqz
 from cunp.scipy.signal._filtering import _doubling_scan
-from cunp.scipy.signal._lti import StateSpace, TransferFunction, ZerosPolesGain, _host, dlti, lti
+from cunp.scipy.signal._lti import StateSpace, _host, dlti, lti
 from cunp.scipy.signal._lti_conversion import expm
 from cunp.scipy.signal._namespace import to_host
 
@@ -193,55 +191,6 @@ def dstep(xp, system, x0=None, t=None, n=None):
     return _each_input(xp, system, "dstep", x0, t, n, ones)
 
 
-def _siso(sys, name):
-    if sys.inputs != 1 or sys.outputs != 1:
-        raise ValueError(f"{name}() requires a SISO (single input, single output) system.")
-
-
-def freqresp(system, w=None, n=10000):
-    if isinstance(system, lti):
-        sys = system if isinstance(system, (TransferFunction, ZerosPolesGain)) else \
-            system._as_zpk()
-    elif isinstance(system, dlti):
-        raise AttributeError("freqresp can only be used with continuous-time systems.")
-    else:
-        sys = lti(*_system_host(system))._as_zpk()
-    _siso(sys, "freqresp")
-    worN = w if w is not None else n
-    if isinstance(sys, TransferFunction):
-        return _freqz.freqs(sys.num.ravel(), sys.den, worN=worN)
-    return _freqz.freqs_zpk(sys.zeros, sys.poles, sys.gain, worN=worN)
-
-
-def _magnitude_phase(y):
-    return 20 * np.log10(np.abs(y)), np.unwrap(np.arctan2(y.imag, y.real)) * 180.0 / np.pi
-
-
-def bode(system, w=None, n=100):
-    w, y = freqresp(system, w=w, n=n)
-    return (w, *_magnitude_phase(y))
-
-
-def dfreqresp(system, w=None, n=10000, whole=False):
-    if isinstance(system, lti):
-        raise AttributeError("dfreqresp can only be used with discrete-time systems.")
-    sys = _discrete(system, "dfreqresp")
-    if not isinstance(sys, (TransferFunction, ZerosPolesGain)):
-        sys = sys._as_zpk()
-    _siso(sys, "dfreqresp")
-    worN = w if w is not None else n
-    if isinstance(sys, TransferFunction):
-        # num/den in z read as polynomials in z^-1, which freqz takes.
-        num, den = TransferFunction._z_to_zinv(sys.num.ravel(), sys.den)
-        return _freqz.freqz(num, den, worN=worN, whole=whole)
-    return _freqz.freqz_zpk(sys.zeros, sys.poles, sys.gain, worN=worN, whole=whole)
-
-
-def dbode(system, w=None, n=100):
-    w, y = dfreqresp(system, w=w, n=n)
-    dt = system.dt if isinstance(system, dlti) else system[-1]
-    return (w / dt, *_magnitude_phase(y))
-
-
 FUNCTIONS = [lsim, impulse, step, dlsim, dimpulse, dstep]
-HOST_FUNCTIONS = [freqresp, bode, dfreqresp, dbode]
+# The frequency responses moved to _lti_frequency (evaluated over `xp`).
+HOST_FUNCTIONS = []

@@ -1,5 +1,6 @@
-"""max_len_seq: a maximum length sequence from a linear feedback shift register, on the host
-(the sequence comes back as a cunp array).
+"""max_len_seq: a maximum length sequence from a linear feedback shift register, written over
+`xp` (the bits are formed on the device for the public function; the taps and state are a few
+host numbers).
 
 The register (SciPy's ring buffer: the head bit is output, then replaced by itself XOR the
 tapped bits) makes the bits satisfy s[k + n] = XOR of s[k + d] over the offsets d in D: 0 and
@@ -11,6 +12,8 @@ array operations replace the bit-serial loop. The output is s[:length] and the f
 (the register read from its head) s[length:length + n]."""
 import numpy as np
 
+from cunp.scipy.signal._namespace import to_host
+
 
 # Feedback taps of a maximal-length register for each number of bits (after Xilinx XAPP052).
 _TAPS = {2: [1], 3: [2], 4: [3], 5: [3], 6: [5], 7: [6], 8: [7, 6, 1], 9: [5], 10: [7],
@@ -20,7 +23,7 @@ _TAPS = {2: [1], 3: [2], 4: [3], 5: [3], 6: [5], 7: [6], 8: [7, 6, 1], 9: [5], 1
          28: [25], 29: [27], 30: [29, 28, 7], 31: [28], 32: [31, 30, 10]}
 
 
-def max_len_seq(nbits, state=None, length=None, taps=None):
+def max_len_seq(xp, nbits, state=None, length=None, taps=None):
     if taps is None:
         if nbits not in _TAPS:
             known = np.array(list(_TAPS))
@@ -41,13 +44,13 @@ def max_len_seq(nbits, state=None, length=None, taps=None):
     if state is None:
         state = np.ones(nbits, dtype=np.int8)
     else:
-        state = np.array(state, dtype=bool).astype(np.int8)
+        state = np.array(to_host(xp, state), dtype=bool).astype(np.int8)
     if state.ndim != 1 or state.size != nbits:
         raise ValueError("state must be a 1-D array of size nbits")
     if np.all(state == 0):
         raise ValueError("state must not be all zeros")
-    bits = _lfsr_bits(nbits, [int(t) for t in taps], state.astype(np.uint8), length + nbits)
-    return bits[:length].view(np.int8), bits[length:].view(np.int8)
+    bits = _lfsr_bits(xp, nbits, [int(t) for t in taps], state, length + nbits)
+    return bits[:length], bits[length:]
 
 
 def _offsets_mask(nbits, taps):
@@ -82,22 +85,29 @@ def _x_power_mod(m, nbits, low):
     return result
 
 
-def _lfsr_bits(nbits, taps, state, total):
-    """The first `total` bits s[0:total] of the register's sequence from `state` (uint8)."""
+def _lfsr_bits(xp, nbits, taps, state, total):
+    """The first `total` bits s[0:total] (int8 zeros and ones, total >= nbits) of the
+    register's sequence from `state`: each round is a few XORs of earlier slices."""
     low = _offsets_mask(nbits, taps)
-    out = np.zeros(total, dtype=np.uint8)
-    out[:nbits] = state
+    out = xp.zeros(total, dtype=np.int8)
+    out[:nbits] = xp.asarray(state)
     known = nbits
     while known < total:
         # s[t] = XOR_j bit_j(x^known mod p) s[t - known + j]: every source index is below
-        # `known` for t < 2 known - nbits + 1.
+        # `known` for t < 2 known - nbits + 1, so the block never reads itself.
         count = min(known - nbits + 1, total - known)
         jump = _x_power_mod(known, nbits, low)
-        block = out[known:known + count]
+        block = None
         for j in range(nbits):
             if jump >> j & 1:
-                np.bitwise_xor(block, out[j:j + count], out=block)
+                part = out[j:j + count]
+                block = part if block is None else xp.bitwise_xor(block, part)
+        # No offsets (taps cancelling the head bit) leave the zeros already there.
+        if block is not None:
+            out[known:known + count] = block
         known += count
-    return out[:total]
+    return out
 
-HOST_FUNCTIONS = [max_len_seq]
+
+HOST_FUNCTIONS = []
+FUNCTIONS = [max_len_seq]

@@ -69,13 +69,21 @@ def normalize(b, a):
     return num, den
 
 
+def roots(c):
+    """numpy.roots, with a constant's (no roots) empty array in the coefficients' dtype as
+    SciPy has it (numpy.roots gives float64), so float32 systems keep float32 roots and
+    frequency grids."""
+    c = np.atleast_1d(c)
+    return np.roots(c) if c.shape[0] >= 2 else np.array([], dtype=c.dtype)
+
+
 def tf2zpk(b, a):
     b, a = normalize(b, a)
     b = (b + 0.0) / a[0]
     a = (a + 0.0) / a[0]
     k = b[0]
     b = b / b[0]
-    return np.roots(b), np.roots(a), k
+    return roots(b), roots(a), k
 
 
 def _real_if_conjugate(coefficients, roots):
@@ -91,7 +99,12 @@ def _real_if_conjugate(coefficients, roots):
 
 
 def zpk2tf(z, p, k):
-    z = np.atleast_1d(z)
+    z, p = np.atleast_1d(z), np.atleast_1d(p)
+    # The gain takes the roots' real precision (a Python float gain keeps float32 roots'
+    # coefficients float32, as in SciPy); an integer gain is float64.
+    k = np.asarray(k, dtype=np.result_type(z.real, p.real, k))
+    if k.dtype.kind in "biu":
+        k = k.astype(np.float64)
     k = np.atleast_1d(k)
     if z.ndim > 1:
         first = np.poly(z[0])

@@ -435,3 +435,23 @@ def test_public_design_returns_cunp(ss):
     cunp.testing.assert_allclose(signal.firwin(31, 0.3), ss.firwin(31, 0.3), rtol=1e-12)
     w, gd = signal.group_delay((b, a), 16)
     cunp.testing.assert_allclose(gd, ss.group_delay(want, 16)[1], rtol=1e-8)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64, numpy.complex64])
+def test_conversions_keep_the_roots_precision(ss, dtype):
+    # A constant has no roots: its empty roots keep the coefficients' dtype, so a float32
+    # system's findfreqs grid is float32; zpk2tf's Python float gain takes the roots' real
+    # precision (SciPy's dtypes).
+    b, a = numpy.array([3.0], dtype), numpy.array([1.0, 0.5, 0.25], dtype)
+    for got, want in zip(_representation.tf2zpk(b, a), ss.tf2zpk(b, a)):
+        assert numpy.asarray(got).dtype == numpy.asarray(want).dtype
+        numpy.testing.assert_allclose(got, want, rtol=1e-6)
+    for num, den in ((b, a), (a, b), (a[:2], a)):
+        got, want = _freqz.findfreqs(num, den, 9), ss.findfreqs(num, den, 9)
+        assert got.dtype == want.dtype
+        numpy.testing.assert_array_equal(got, want)
+    z, p = numpy.array([-1.0], dtype), numpy.array([-2.0, -3.0], dtype)
+    for k in (2.0, numpy.float64(2.0), 3):
+        for got, want in zip(_representation.zpk2tf(z, p, k), ss.zpk2tf(z, p, k)):
+            assert got.dtype == want.dtype
+            numpy.testing.assert_allclose(got, want, rtol=1e-6)

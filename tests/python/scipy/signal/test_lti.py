@@ -7,7 +7,7 @@ import warnings
 import numpy
 import pytest
 
-from cunp.scipy.signal import _lti, _lti_conversion, _lti_response
+from cunp.scipy.signal import _lti, _lti_conversion, _lti_frequency, _lti_response
 
 gpu = pytest.mark.gpu
 # abcd_normalize's (so StateSpace's) common dtype is SciPy 1.18's.
@@ -135,9 +135,9 @@ def test_continuous_responses(ss, index):
     _close(_lti_response.impulse(numpy, system, T=t), ss.impulse(system, T=t))
     _close(_lti_response.step(numpy, system, N=50), ss.step(system, N=50))
     _close(_lti_response.step(numpy, system, X0=x0, T=t), ss.step(system, X0=x0, T=t))
-    _close(_lti_response.freqresp(system, n=50), ss.freqresp(system, n=50))
-    _close(_lti_response.freqresp(system, w=[0.1, 1, 10]), ss.freqresp(system, w=[0.1, 1, 10]))
-    _close(_lti_response.bode(system), ss.bode(system))
+    _close(_lti_frequency.freqresp(numpy, system, n=50), ss.freqresp(system, n=50))
+    _close(_lti_frequency.freqresp(numpy, system, w=[0.1, 1, 10]), ss.freqresp(system, w=[0.1, 1, 10]))
+    _close(_lti_frequency.bode(numpy, system), ss.bode(system))
 
 
 @pytest.mark.parametrize("index", range(2))
@@ -148,10 +148,10 @@ def test_discrete_responses(ss, index):
     _close(_lti_response.dlsim(numpy, discrete, u, t=t), ss.dlsim(discrete, u, t=t))
     _close(_lti_response.dimpulse(numpy, discrete), ss.dimpulse(discrete))
     _close(_lti_response.dstep(numpy, discrete, n=30), ss.dstep(discrete, n=30))
-    _close(_lti_response.dfreqresp(discrete, n=40), ss.dfreqresp(discrete, n=40))
-    _close(_lti_response.dfreqresp(discrete, n=40, whole=True),
+    _close(_lti_frequency.dfreqresp(numpy, discrete, n=40), ss.dfreqresp(discrete, n=40))
+    _close(_lti_frequency.dfreqresp(numpy, discrete, n=40, whole=True),
            ss.dfreqresp(discrete, n=40, whole=True))
-    _close(_lti_response.dbode(discrete), ss.dbode(discrete))
+    _close(_lti_frequency.dbode(numpy, discrete), ss.dbode(discrete))
 
 
 def test_multi_input_state_space(ss):
@@ -187,13 +187,13 @@ def test_response_errors(ss):
         with pytest.raises(AttributeError):
             getattr(_lti_response, name)(numpy, _lti.lti(*TF))
     with pytest.raises(AttributeError):
-        _lti_response.freqresp(_lti.dlti(*TF))
+        _lti_frequency.freqresp(numpy, _lti.dlti(*TF))
     with pytest.raises(AttributeError):
-        _lti_response.dfreqresp(_lti.lti(*TF))
+        _lti_frequency.dfreqresp(numpy, _lti.lti(*TF))
     with pytest.raises(ValueError):
         ss.freqresp(([[1], [2]], [1, 2]))
     with pytest.raises(ValueError):
-        _lti_response.freqresp(([[1], [2]], [1, 2]))
+        _lti_frequency.freqresp(numpy, ([[1], [2]], [1, 2]))
 
 
 @pytest.fixture

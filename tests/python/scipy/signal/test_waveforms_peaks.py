@@ -216,15 +216,15 @@ def test_on_device(ss):
 def test_max_len_seq(ss, nbits):
     from cunp.scipy.signal import _max_len_seq
 
-    for got, want in zip(_max_len_seq.max_len_seq(nbits), ss.max_len_seq(nbits)):
+    for got, want in zip(_max_len_seq.max_len_seq(numpy, nbits), ss.max_len_seq(nbits)):
         assert got.dtype == want.dtype
         numpy.testing.assert_array_equal(got, want)
     args = (5, [1, 0, 1, 0, 1], 40, [4, 2])
-    for got, want in zip(_max_len_seq.max_len_seq(*args), ss.max_len_seq(*args)):
+    for got, want in zip(_max_len_seq.max_len_seq(numpy, *args), ss.max_len_seq(*args)):
         numpy.testing.assert_array_equal(got, want)
     for bad in ((40,), (5, [0] * 5), (5, None, -1), (5, None, None, [7])):
         with pytest.raises(ValueError):
-            _max_len_seq.max_len_seq(*bad)
+            _max_len_seq.max_len_seq(numpy, *bad)
 
 
 @pytest.mark.parametrize("nbits", [17, 20, 22])
@@ -234,7 +234,7 @@ def test_max_len_seq_long(ss, nbits):
 
     state = numpy.arange(nbits) % 3 == 1
     for args in [(nbits,), (nbits, state), (nbits, state, 12345), (nbits, None, 2 ** nbits + 77)]:
-        got, want = _max_len_seq.max_len_seq(*args), ss.max_len_seq(*args)
+        got, want = _max_len_seq.max_len_seq(numpy, *args), ss.max_len_seq(*args)
         for g, w in zip(got, want):
             assert g.dtype == w.dtype and g.shape == w.shape
             numpy.testing.assert_array_equal(g, w)
@@ -252,11 +252,55 @@ def test_max_len_seq_any_taps(ss):
             state = rng.integers(0, 2, nbits)
             state[rng.integers(nbits)] = 1
             length = int(rng.choice([0, 1, nbits - 1, nbits, nbits + 1, 2000]))
-            got = _max_len_seq.max_len_seq(nbits, state, length, taps)
+            got = _max_len_seq.max_len_seq(numpy, nbits, state, length, taps)
             want = ss.max_len_seq(nbits, state, length, taps)
             for g, w in zip(got, want):
                 assert g.dtype == w.dtype and g.shape == w.shape
                 numpy.testing.assert_array_equal(g, w)
+
+
+def _max_len_seq_cases(nbits):
+    """(state, length) pairs for a register of the taps table: the default state and a mixed
+    one, lengths below, at and past the register and across the period (whole periods only
+    where they are short)."""
+    state = (numpy.arange(nbits) * 7) % 5 < 2
+    lengths = [None, 0, 1, nbits - 1, nbits + 3, 4099] if nbits <= 16 else \
+        [0, nbits + 3, 70001]
+    if 16 < nbits <= 18:
+        lengths += [2 ** nbits + 5]
+    return [(s, n) for s in (None, state) for n in lengths]
+
+
+@pytest.mark.parametrize("nbits", range(2, 33))
+def test_max_len_seq_taps_table(ss, nbits):
+    # Every register of SciPy's taps table, with state= and length=: seq and final state.
+    from cunp.scipy.signal import _max_len_seq
+
+    for state, length in _max_len_seq_cases(nbits):
+        got = _max_len_seq.max_len_seq(numpy, nbits, state=state, length=length)
+        want = ss.max_len_seq(nbits, state=state, length=length)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype and g.shape == w.shape
+            numpy.testing.assert_array_equal(g, w)
+
+
+@gpu
+@pytest.mark.parametrize("nbits", range(2, 33))
+def test_max_len_seq_gpu(ss, nbits):
+    import cunp
+    from cunp.scipy import signal
+
+    for state, length in _max_len_seq_cases(nbits):
+        for given in (state, None if state is None else cunp.asarray(state)):
+            got = signal.max_len_seq(nbits, state=given, length=length)
+            want = ss.max_len_seq(nbits, state=state, length=length)
+            for g, w in zip(got, want):
+                assert isinstance(g, cunp.ndarray) and g.dtype == w.dtype
+                numpy.testing.assert_array_equal(cunp.asnumpy(g), w)
+    if nbits in (17, 20):
+        # Whole periods of the longer registers.
+        for g, w in zip(signal.max_len_seq(nbits), ss.max_len_seq(nbits)):
+            numpy.testing.assert_array_equal(cunp.asnumpy(g), w)
 
 
 def test_vectorstrength_czt_points_findfreqs(ss):
