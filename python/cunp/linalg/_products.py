@@ -3,8 +3,6 @@
 """numpy.linalg's products on cuBLAS: matmul, multi_dot, tensordot, vecdot, outer, cross, ..."""
 import operator
 
-import numpy
-
 from cunp._linalg import _products as _p
 from cunp._creation._basic import asarray
 
@@ -40,11 +38,17 @@ def tensordot(x1, x2, /, *, axes=2):
     return _p.tensordot(x1, x2, axes=axes)
 
 
+def _ndim_of_host_value(x):
+    import numpy  # cunp.linalg imports without NumPy
+
+    return numpy.ndim(x)
+
+
 def vecdot(x1, x2, /, *, axis=-1):
     # NumPy's gufunc checks the operands' core dimension before it reads axis (an int, never
     # None).
     for i, x in enumerate((x1, x2)):
-        if (x.ndim if hasattr(x, "ndim") else numpy.ndim(x)) == 0:
+        if (x.ndim if hasattr(x, "ndim") else _ndim_of_host_value(x)) == 0:
             raise ValueError(f"vecdot: Input operand {i} does not have enough dimensions (has 0, "
                              "gufunc core with signature (n),(n)->() requires 1)")
     axis = operator.index(axis)
