@@ -45,7 +45,7 @@ TEST(SpatialCodegen, KdBallCompiles) {
 }
 
 TEST(SpatialCodegen, TriLocateCompiles) {
-  expect_compiles(tri_locate_op(), {F, F, I, I, I}, {2, 3, 2, 1, 1}, {I, F, I});
+  expect_compiles(tri_locate_op(), {F, F, I, I, I}, {2, 3, 2, 1, 1}, {I, I32, F, I});
 }
 
 }  // namespace
