@@ -16,9 +16,10 @@ const NDArray& arr(nb::handle h, const char* what) {
   return unwrap(h).a;
 }
 
-KdTreeView tree_of(nb::handle data, nb::handle box, nb::handle perm, int depth, int kind,
-                   double p) {
-  return KdTreeView{arr(data, "data"), arr(box, "box"), arr(perm, "perm"), depth, kind, p};
+KdTreeView tree_of(nb::handle data, nb::handle box, nb::handle perm, int depth, int kind, double p,
+                   nb::handle period, bool periodic) {
+  return KdTreeView{arr(data, "data"),     arr(box, "box"), arr(perm, "perm"), depth, kind, p,
+                    arr(period, "period"), periodic};
 }
 
 }  // namespace
@@ -42,24 +43,25 @@ void bind_spatial(nb::module_& m) {
   s.def(
       "kd_query",
       [](nb::handle data, nb::handle box, nb::handle perm, int depth, int kind, double p,
-         nb::handle q, nb::handle dist, nb::handle idx, double upper, double slack) {
-        kd_query(tree_of(data, box, perm, depth, kind, p), arr(q, "q"), arr(dist, "dist"),
-                 arr(idx, "idx"), upper, slack);
+         nb::handle period, bool periodic, nb::handle q, nb::handle dist, nb::handle idx,
+         double upper, double slack) {
+        kd_query(tree_of(data, box, perm, depth, kind, p, period, periodic), arr(q, "q"),
+                 arr(dist, "dist"), arr(idx, "idx"), upper, slack);
       },
       nb::arg("data"), nb::arg("box"), nb::arg("perm"), nb::arg("depth"), nb::arg("kind"),
-      nb::arg("p"), nb::arg("q"), nb::arg("dist"), nb::arg("idx"), nb::arg("upper"),
-      nb::arg("slack"));
+      nb::arg("p"), nb::arg("period"), nb::arg("periodic"), nb::arg("q"), nb::arg("dist"),
+      nb::arg("idx"), nb::arg("upper"), nb::arg("slack"));
   s.def(
       "kd_ball",
       [](nb::handle data, nb::handle box, nb::handle perm, int depth, int kind, double p,
-         nb::handle q, nb::handle r, nb::handle count, nb::handle offset, nb::handle out,
-         bool fill) {
-        kd_ball(tree_of(data, box, perm, depth, kind, p), arr(q, "q"), arr(r, "r"),
-                arr(count, "count"), arr(offset, "offset"), arr(out, "out"), fill);
+         nb::handle period, bool periodic, nb::handle q, nb::handle r, nb::handle count,
+         nb::handle offset, nb::handle out, bool fill) {
+        kd_ball(tree_of(data, box, perm, depth, kind, p, period, periodic), arr(q, "q"),
+                arr(r, "r"), arr(count, "count"), arr(offset, "offset"), arr(out, "out"), fill);
       },
       nb::arg("data"), nb::arg("box"), nb::arg("perm"), nb::arg("depth"), nb::arg("kind"),
-      nb::arg("p"), nb::arg("q"), nb::arg("r"), nb::arg("count"), nb::arg("offset"), nb::arg("out"),
-      nb::arg("fill"));
+      nb::arg("p"), nb::arg("period"), nb::arg("periodic"), nb::arg("q"), nb::arg("r"),
+      nb::arg("count"), nb::arg("offset"), nb::arg("out"), nb::arg("fill"));
   s.def(
       "tri_locate",
       [](nb::handle xi, nb::handle transform, nb::handle neighbors, nb::handle start,

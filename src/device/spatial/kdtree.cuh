@@ -7,6 +7,11 @@
 // `depth`. `box` holds each node's bounding box, (nodes, 2, d): the low corner then the high one.
 // Distances are compared in "powered" form (sum |x|^p, the sum of squares for p = 2, the
 // largest |x| for p = inf) so no root is taken until a result is written.
+//
+// A periodic tree (SciPy's boxsize) has `periodic` set and `period` (d) holding each axis's box
+// length L, L <= 0 for an axis that does not wrap. The points and the queries then lie in
+// [0, L) on every wrapping axis (the caller wraps the queries), so a separation along it is the
+// shorter way round the circle: min(|a - b|, L - |a - b|), and a box's gap likewise.
 #pragma once
 #include "../cunp_device.cuh"
 
@@ -39,16 +44,28 @@ struct kd_metric {
   }
 };
 
-// The powered distance from query row `qi` to the box of node h (0 inside it).
-template <class Box, class Q> __device__ double kd_box_distance(const kd_metric& m, const Box& box,
-                                                                const Q& q, long long qrow,
-                                                                long long h, int d) {
+// The period of axis f, 0 when the tree is not periodic.
+template <class Per> __device__ double kd_period(const Per& period, bool periodic, int f) {
+  return periodic ? period[f] : 0.0;
+}
+
+// The powered distance from query row `qi` to the box of node h (0 inside it). On a wrapping
+// axis the box [lo, hi] is also reached the other way round: from x below it through 0 to hi
+// (x + L - hi), from x above it through L to lo (lo + L - x).
+template <class Box, class Q, class Per>
+__device__ double kd_box_distance(const kd_metric& m, const Box& box, const Q& q, long long qrow,
+                                  long long h, int d, const Per& period, bool periodic) {
   double acc = 0.0;
   const long long lo = 2 * h * d, hi = lo + d;
   for (int f = 0; f < d; ++f) {
     const double x = q[qrow + f];
     const double below = box[lo + f] - x, above = x - box[hi + f];
-    const double gap = below > 0.0 ? below : (above > 0.0 ? above : 0.0);
+    double gap = below > 0.0 ? below : (above > 0.0 ? above : 0.0);
+    const double L = kd_period(period, periodic, f);
+    if (L > 0.0 && gap > 0.0) {
+      const double round = below > 0.0 ? x + L - box[hi + f] : box[lo + f] + L - x;
+      gap = round < gap ? round : gap;
+    }
     acc = m.add(acc, m.term(gap));
   }
   return acc;
@@ -56,13 +73,17 @@ template <class Box, class Q> __device__ double kd_box_distance(const kd_metric&
 
 // The powered distance from the query to the point at tree position `pos`, given up as soon
 // as it reaches `stop` (the result is then only known to be >= stop).
-template <class Data, class Q>
+template <class Data, class Q, class Per>
 __device__ double kd_point_distance(const kd_metric& m, const Data& data, const Q& q,
-                                    long long qrow, long long pos, int d, double stop) {
+                                    long long qrow, long long pos, int d, double stop,
+                                    const Per& period, bool periodic) {
   double acc = 0.0;
   const long long prow = pos * d;
   for (int f = 0; f < d; ++f) {
-    acc = m.add(acc, m.term(data[prow + f] - q[qrow + f]));
+    double a = fabs(data[prow + f] - q[qrow + f]);
+    const double L = kd_period(period, periodic, f);
+    if (L > 0.0 && L - a < a) a = L - a;
+    acc = m.add(acc, m.term(a));
     if (acc > stop) break;
   }
   return acc;
@@ -76,9 +97,10 @@ __device__ double kd_point_distance(const kd_metric& m, const Data& data, const 
 // The stack holds at most depth + 1 nodes (each pop pushes at most two), and depth <= 40.
 constexpr int kd_max_stack = 64;
 
-template <class Box, class Q, class Bound, class Leaf>
+template <class Box, class Q, class Per, class Bound, class Leaf>
 __device__ void kd_walk(const kd_metric& m, const Box& box, const Q& q, long long qrow, long long n,
-                        int d, int depth, double slack, bool inclusive, Bound bound, Leaf leaf) {
+                        int d, int depth, double slack, bool inclusive, const Per& period,
+                        bool periodic, Bound bound, Leaf leaf) {
   auto enters = [&](double box_distance) {
     const double s = box_distance * slack, b = bound();
     return inclusive ? s <= b : s < b;
@@ -87,7 +109,7 @@ __device__ void kd_walk(const kd_metric& m, const Box& box, const Q& q, long lon
   double stack_dist[kd_max_stack];
   int top = 0;
   stack_node[top] = 0;
-  stack_dist[top++] = kd_box_distance(m, box, q, qrow, 0, d);
+  stack_dist[top++] = kd_box_distance(m, box, q, qrow, 0, d, period, periodic);
   const long long first_leaf = (1LL << depth) - 1;
   while (top > 0) {
     --top;
@@ -101,8 +123,8 @@ __device__ void kd_walk(const kd_metric& m, const Box& box, const Q& q, long lon
       continue;
     }
     const long long a = 2 * h + 1, b = 2 * h + 2;
-    const double da = kd_box_distance(m, box, q, qrow, a, d);
-    const double db = kd_box_distance(m, box, q, qrow, b, d);
+    const double da = kd_box_distance(m, box, q, qrow, a, d, period, periodic);
+    const double db = kd_box_distance(m, box, q, qrow, b, d, period, periodic);
     const bool a_first = da <= db;
     // The farther child is pushed first so the nearer one is popped next.
     const long long far_h = a_first ? b : a, near_h = a_first ? a : b;
@@ -120,10 +142,11 @@ __device__ void kd_walk(const kd_metric& m, const Box& box, const Q& q, long lon
 
 // The k nearest points to query i, nearest first, into dist[i, :] and idx[i, :] (k columns).
 // Only points strictly nearer than `upper` (powered) count; missing neighbours get inf and n.
-template <class Data, class Box, class Perm, class Q, class Dist, class Idx>
+template <class Data, class Box, class Perm, class Q, class Dist, class Idx, class Per>
 __device__ void kd_query_at(long long i, const Data& data, const Box& box, const Perm& perm,
                             const Q& q, const Dist& dist, const Idx& idx, long long n, int d,
-                            int depth, int k, int kind, double p, double upper, double slack) {
+                            int depth, int k, int kind, double p, double upper, double slack,
+                            const Per& period, bool periodic) {
   const kd_metric m{kind, p};
   const long long qrow = i * d, row = i * k;
   for (int c = 0; c < k; ++c) {
@@ -135,7 +158,7 @@ __device__ void kd_query_at(long long i, const Data& data, const Box& box, const
     auto leaf = [&](long long begin, long long end) {
       for (long long pos = begin; pos < end; ++pos) {
         const double worst = dist[row + k - 1];
-        const double s = kd_point_distance(m, data, q, qrow, pos, d, worst);
+        const double s = kd_point_distance(m, data, q, qrow, pos, d, worst, period, periodic);
         if (!(s < worst)) continue;
         int c = k - 1;
         while (c > 0 && dist[row + c - 1] > s) {
@@ -147,7 +170,7 @@ __device__ void kd_query_at(long long i, const Data& data, const Box& box, const
         idx[row + c] = pos;
       }
     };
-    kd_walk(m, box, q, qrow, n, d, depth, slack, false, bound, leaf);
+    kd_walk(m, box, q, qrow, n, d, depth, slack, false, period, periodic, bound, leaf);
   }
   const double inf = 1.0 / 0.0;
   for (int c = 0; c < k; ++c) {
@@ -164,11 +187,12 @@ __device__ void kd_query_at(long long i, const Data& data, const Box& box, const
 
 // The points within r[i] (powered, inclusive) of query i: counted into count[i] when `fill` is
 // false, written as original indices from out[offset[i]] on when it is true.
-template <class Data, class Box, class Perm, class Q, class R, class Count, class Offset, class Out>
+template <class Data, class Box, class Perm, class Q, class R, class Count, class Offset, class Out,
+          class Per>
 __device__ void kd_ball_at(long long i, const Data& data, const Box& box, const Perm& perm,
                            const Q& q, const R& r, const Count& count, const Offset& offset,
                            const Out& out, long long n, int d, int depth, int kind, double p,
-                           bool fill) {
+                           bool fill, const Per& period, bool periodic) {
   const kd_metric m{kind, p};
   const long long qrow = i * d;
   const double radius = r[i];
@@ -178,13 +202,13 @@ __device__ void kd_ball_at(long long i, const Data& data, const Box& box, const 
     auto bound = [&]() { return radius; };
     auto leaf = [&](long long begin, long long end) {
       for (long long pos = begin; pos < end; ++pos) {
-        if (kd_point_distance(m, data, q, qrow, pos, d, radius) <= radius) {
+        if (kd_point_distance(m, data, q, qrow, pos, d, radius, period, periodic) <= radius) {
           if (fill) out[base + found] = perm[pos];
           ++found;
         }
       }
     };
-    kd_walk(m, box, q, qrow, n, d, depth, 1.0, true, bound, leaf);
+    kd_walk(m, box, q, qrow, n, d, depth, 1.0, true, period, periodic, bound, leaf);
   }
   if (!fill) count[i] = found;
 }

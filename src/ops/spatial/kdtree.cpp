@@ -24,6 +24,9 @@ void check_tree(const KdTreeView& t, const NDArray& q) {
     throw ValueError("KDTree: the boxes do not match the depth");
   if (q.ndim() != 2 || q.shape()[1] != d || q.dtype() != DType::Float64 || !q.c_contiguous())
     throw ValueError("KDTree: the queries must be a C-contiguous float64 (m, d) array");
+  common_device({&t.data, &t.period});
+  if (t.period.dtype() != DType::Float64 || !t.period.c_contiguous() || t.period.size() != d)
+    throw ValueError("KDTree: the period must be a C-contiguous float64 (d) array");
 }
 
 }  // namespace
@@ -33,13 +36,13 @@ const ElementwiseOp& kd_query_op() {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache keys on it
     o->name = "kd_query";
     o->preamble = device_part("kdtree");
-    o->names = {"data", "box", "perm", "q", "dist", "idx"};
-    o->raw = {true, true, true, true, true, true};
-    o->writable = {false, false, false, false, true, true};
-    o->scalar_names = {"n", "d", "depth", "k", "kind", "p", "upper", "slack"};
+    o->names = {"data", "box", "perm", "q", "dist", "idx", "period"};
+    o->raw = {true, true, true, true, true, true, true};
+    o->writable = {false, false, false, false, true, true, false};
+    o->scalar_names = {"n", "d", "depth", "k", "kind", "p", "upper", "slack", "periodic"};
     o->uses_index = true;  // i is the query
     o->body = "cunp::kd_query_at(i, data, box, perm, q, dist, idx, n, d, depth, k, kind, p, upper, "
-              "slack);";
+              "slack, period, periodic);";
     return o;
   }();
   return *op;
@@ -50,14 +53,14 @@ const ElementwiseOp& kd_ball_op() {
     auto* o = new ElementwiseOp;  // never destroyed, as the kernel cache keys on it
     o->name = "kd_ball";
     o->preamble = device_part("kdtree");
-    o->names = {"data", "box", "perm", "q", "r", "count", "offset", "out"};
-    o->raw = {true, true, true, true, true, true, true, true};
-    o->writable = {false, false, false, false, false, true, false, true};
-    o->scalar_names = {"n", "d", "depth", "kind", "p", "fill"};
+    o->names = {"data", "box", "perm", "q", "r", "count", "offset", "out", "period"};
+    o->raw = {true, true, true, true, true, true, true, true, true};
+    o->writable = {false, false, false, false, false, true, false, true, false};
+    o->scalar_names = {"n", "d", "depth", "kind", "p", "fill", "periodic"};
     o->uses_index = true;  // i is the query
     o->body =
         "cunp::kd_ball_at(i, data, box, perm, q, r, count, offset, out, n, d, depth, kind, p, "
-        "fill);";
+        "fill, period, periodic);";
     return o;
   }();
   return *op;
@@ -73,14 +76,14 @@ void kd_query(const KdTreeView& t, const NDArray& q, const NDArray& dist, const 
     throw ValueError("KDTree.query: dist and idx must be C-contiguous (m, k) float64 and int64");
   const int64_t k = dist.shape()[1];
   if (m == 0 || k == 0) return;
-  elementwise(kd_query_op(), {t.data, t.box, t.perm, q, dist, idx}, {},
-              {Scalar::from_int(t.data.shape()[0], DType::Int64),
-               Scalar::from_int(t.data.shape()[1], DType::Int32),
-               Scalar::from_int(t.depth, DType::Int32), Scalar::from_int(k, DType::Int32),
-               Scalar::from_int(t.kind, DType::Int32), Scalar::from_double(t.p, DType::Float64),
-               Scalar::from_double(upper, DType::Float64),
-               Scalar::from_double(slack, DType::Float64)},
-              Dims{m});
+  elementwise(
+      kd_query_op(), {t.data, t.box, t.perm, q, dist, idx, t.period}, {},
+      {Scalar::from_int(t.data.shape()[0], DType::Int64),
+       Scalar::from_int(t.data.shape()[1], DType::Int32), Scalar::from_int(t.depth, DType::Int32),
+       Scalar::from_int(k, DType::Int32), Scalar::from_int(t.kind, DType::Int32),
+       Scalar::from_double(t.p, DType::Float64), Scalar::from_double(upper, DType::Float64),
+       Scalar::from_double(slack, DType::Float64), Scalar::from_bool(t.periodic, DType::Bool)},
+      Dims{m});
 }
 
 void kd_ball(const KdTreeView& t, const NDArray& q, const NDArray& r, const NDArray& count,
@@ -93,11 +96,12 @@ void kd_ball(const KdTreeView& t, const NDArray& q, const NDArray& r, const NDAr
       out.dtype() != DType::Int64 || !out.c_contiguous())
     throw ValueError("KDTree.query_ball_point: r float64 (m), count, offset int64 (m), out int64");
   if (m == 0) return;
-  elementwise(kd_ball_op(), {t.data, t.box, t.perm, q, r, count, offset, out}, {},
+  elementwise(kd_ball_op(), {t.data, t.box, t.perm, q, r, count, offset, out, t.period}, {},
               {Scalar::from_int(t.data.shape()[0], DType::Int64),
                Scalar::from_int(t.data.shape()[1], DType::Int32),
                Scalar::from_int(t.depth, DType::Int32), Scalar::from_int(t.kind, DType::Int32),
-               Scalar::from_double(t.p, DType::Float64), Scalar::from_bool(fill, DType::Bool)},
+               Scalar::from_double(t.p, DType::Float64), Scalar::from_bool(fill, DType::Bool),
+               Scalar::from_bool(t.periodic, DType::Bool)},
               Dims{m});
 }
 

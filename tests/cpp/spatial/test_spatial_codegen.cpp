@@ -35,17 +35,17 @@ void expect_compiles(const ElementwiseOp& op, std::vector<DType> inputs, std::ve
 constexpr DType F = DType::Float64, I = DType::Int64, I32 = DType::Int32, B = DType::Bool;
 
 TEST(SpatialCodegen, KdQueryCompiles) {
-  expect_compiles(kd_query_op(), {F, F, I, F, F, I}, {2, 3, 1, 2, 2, 2},
-                  {I, I32, I32, I32, I32, F, F, F});
+  expect_compiles(kd_query_op(), {F, F, I, F, F, I, F}, {2, 3, 1, 2, 2, 2, 1},
+                  {I, I32, I32, I32, I32, F, F, F, B});
 }
 
 TEST(SpatialCodegen, KdBallCompiles) {
-  expect_compiles(kd_ball_op(), {F, F, I, F, F, I, I, I}, {2, 3, 1, 2, 1, 1, 1, 1},
-                  {I, I32, I32, I32, F, B});
+  expect_compiles(kd_ball_op(), {F, F, I, F, F, I, I, I, F}, {2, 3, 1, 2, 1, 1, 1, 1, 1},
+                  {I, I32, I32, I32, F, B, B});
 }
 
 TEST(SpatialCodegen, TriLocateCompiles) {
-  expect_compiles(tri_locate_op(), {F, F, I, I, I}, {2, 3, 2, 1, 1}, {I, F, I});
+  expect_compiles(tri_locate_op(), {F, F, I, I, I}, {2, 3, 2, 1, 1}, {I, I32, F, I});
 }
 
 }  // namespace

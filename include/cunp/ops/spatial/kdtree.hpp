@@ -9,11 +9,16 @@ namespace cunp {
 // The tree: `data` float64 (n, d) in tree order, `box` float64 (2^(depth+1) - 1, 2, d) the
 // nodes' bounding boxes, `perm` int64 (n) the original index of each tree position; all
 // C-contiguous. `kind` is the Minkowski accumulation: 0 p = 1, 1 p = 2, 2 p = inf, 3 other p.
+// `period` float64 (d): each axis's box length for a periodic tree (SciPy's boxsize; <= 0 for
+// an axis that does not wrap), read only when `periodic` is set; points and queries then lie
+// in [0, L) on every wrapping axis.
 struct KdTreeView {
   NDArray data, box, perm;
   int depth = 0;
   int kind = 1;
   double p = 2.0;
+  NDArray period;
+  bool periodic = false;
 };
 
 // The k nearest tree points to each row of q (float64 (m, d)) into dist (float64 (m, k)) and

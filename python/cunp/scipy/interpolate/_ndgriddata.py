@@ -1,5 +1,6 @@
-"""cunp.scipy.interpolate's scattered-data interpolators: LinearNDInterpolator and
-CloughTocher2DInterpolator over cunp.scipy.spatial.Delaunay (2-D), NearestNDInterpolator over
+"""cunp.scipy.interpolate's scattered-data interpolators: LinearNDInterpolator (any dimension
+>= 2) and CloughTocher2DInterpolator (2-D) over cunp.scipy.spatial.Delaunay (whose simplices in
+3 or more dimensions are SciPy's Qhull's, made on the host), NearestNDInterpolator over
 cunp.scipy.spatial.KDTree (any dimension), and griddata. Point location (find_simplex) and the
 KDTree queries run on the device; the interpolation maths is _ndscattered.py's, on cunp arrays."""
 import numpy
@@ -89,10 +90,8 @@ class _Scattered:
 class _OverTriangulation(_Scattered):
     def _triangulate(self, points, values, fill_value, rescale):
         self._set_points_values(points, values, rescale, "Need at least 2-D data")
-        if self.ndim != 2:
-            if isinstance(self, CloughTocher2DInterpolator):
-                raise ValueError("this mode of interpolation available only for 2-D data")
-            raise NotImplementedError("cunp's LinearNDInterpolator is 2-D only")
+        if self.ndim != 2 and isinstance(self, CloughTocher2DInterpolator):
+            raise ValueError("this mode of interpolation available only for 2-D data")
         if self.tri is None or self.offset is not None:
             self.tri = Delaunay(self.points)
         self.fill_value = fill_value
@@ -100,13 +99,15 @@ class _OverTriangulation(_Scattered):
     def _locate(self, args):
         xi = self._xi(args)
         lead = xi.shape[:-1]
-        flat = cp.ascontiguousarray(xi.reshape(-1, 2))
+        flat = cp.ascontiguousarray(xi.reshape(-1, self.ndim))
         return flat, lead, self.tri.find_simplex(flat).astype(cp.int64)
 
 
 class LinearNDInterpolator(_OverTriangulation):
-    """Piecewise linear interpolation in 2-D over the Delaunay triangulation of the points
-    (scipy.interpolate.LinearNDInterpolator; SciPy's N-d case is 2-D only here)."""
+    """Piecewise linear interpolation over the Delaunay triangulation of the points
+    (scipy.interpolate.LinearNDInterpolator), in 2 or more dimensions. In 3 or more the
+    simplices come from SciPy's Qhull on the host (SciPy required); locating the points and the
+    barycentric evaluation run on the device."""
 
     def __init__(self, points, values, fill_value=numpy.nan, rescale=False):
         self._triangulate(points, values, fill_value, rescale)
@@ -174,7 +175,8 @@ class NearestNDInterpolator(_Scattered):
 
 def griddata(points, values, xi, method="linear", fill_value=numpy.nan, rescale=False):
     """Interpolate unstructured data (scipy.interpolate.griddata): 'nearest' in any dimension,
-    'linear' and 'cubic' in 1-D (interp1d) and 2-D (over the Delaunay triangulation)."""
+    'linear' in any dimension (1-D: interp1d; 3 or more: over SciPy's Qhull simplices, see
+    LinearNDInterpolator) and 'cubic' in 1-D and 2-D."""
     points = _ndim_coords_from_arrays(points)
     ndim = points.ndim if points.ndim < 2 else points.shape[-1]
     if ndim == 1 and method in ("nearest", "linear", "cubic"):

@@ -1,7 +1,7 @@
-"""The maths of the scattered-data interpolators over a 2-D triangulation, written against an
+"""The maths of the scattered-data interpolators over a triangulation, written against an
 array module `xp` (cunp on the device; NumPy in the CPU tests, with SciPy's triangulation):
 
-- linear_values: barycentric interpolation in the triangle holding each point;
+- linear_values: barycentric interpolation in the simplex holding each point (any dimension);
 - gradients: the vertex gradients that minimise the summed squared second derivative of the
   cubics along all edges (Nielson's global estimate, the one SciPy's
   CloughTocher2DInterpolator uses), solved exactly by block-Jacobi preconditioned conjugate
@@ -18,19 +18,24 @@ import numpy
 
 
 def barycentric(xp, transform, isimplex, xi):
-    """The barycentric coordinates (m, 3) of xi (m, 2) in triangles isimplex (clipped to 0 for
-    points outside, whose rows the caller masks)."""
-    t = transform[xp.maximum(isimplex, 0)]        # (m, 3, 2)
-    rel = xi - t[:, 2, :]
-    c0 = t[:, 0, 0] * rel[:, 0] + t[:, 0, 1] * rel[:, 1]
-    c1 = t[:, 1, 0] * rel[:, 0] + t[:, 1, 1] * rel[:, 1]
-    return xp.stack([c0, c1, 1.0 - c0 - c1], axis=1)
+    """The barycentric coordinates (m, d + 1) of xi (m, d) in simplices isimplex (clipped to 0
+    for points outside, whose rows the caller masks); transform is Delaunay.transform
+    (s, d + 1, d)."""
+    t = transform[xp.maximum(isimplex, 0)]        # (m, d + 1, d)
+    d = xi.shape[1]
+    rel = xi - t[:, d, :]
+    if d == 2:  # the triangle's two products written out
+        c0 = t[:, 0, 0] * rel[:, 0] + t[:, 0, 1] * rel[:, 1]
+        c1 = t[:, 1, 0] * rel[:, 0] + t[:, 1, 1] * rel[:, 1]
+        return xp.stack([c0, c1, 1.0 - c0 - c1], axis=1)
+    c = (t[:, :d, :] * rel[:, None, :]).sum(axis=2)  # T^-1 (x - r_d), (m, d)
+    return xp.concatenate([c, 1.0 - c.sum(axis=1, keepdims=True)], axis=1)
 
 
 def linear_values(xp, simplices, transform, isimplex, xi, values, fill_value):
-    """LinearNDInterpolator's values (m, s) at xi (m, 2); fill_value outside the hull."""
+    """LinearNDInterpolator's values (m, s) at xi (m, d); fill_value outside the hull."""
     b = barycentric(xp, transform, isimplex, xi)
-    vertex_values = values[simplices[xp.maximum(isimplex, 0)]]     # (m, 3, s)
+    vertex_values = values[simplices[xp.maximum(isimplex, 0)]]     # (m, d + 1, s)
     out = (b[:, :, None] * vertex_values).sum(axis=1)
     return xp.where((isimplex < 0)[:, None], fill_value, out)
 

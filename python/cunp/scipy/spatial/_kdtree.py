@@ -4,7 +4,13 @@ per query point (src/device/spatial/kdtree.cuh through _core.spatial.kd_query / 
 
 Results follow SciPy 1.18: float64 distances and int64 indices, missing neighbours as inf and
 n; query_ball_point returns NumPy object arrays of Python lists, as SciPy does, since lists
-live on the host."""
+live on the host.
+
+A periodic tree (boxsize) is SciPy's toroidal topology: each axis with a box length L > 0
+wraps, the data must lie in [0, L) there, query points are wrapped into it first, and the
+kernels measure each separation the shorter way round (min(|dx|, L - |dx|)), for boxes as
+for points, so every query kind prunes and answers on the torus. The methods that compare two
+trees use self's box, as SciPy does."""
 import numbers
 
 import numpy
@@ -52,14 +58,12 @@ def _finite_points(data, what):
 class KDTree:
     """kd-tree for quick nearest-neighbor lookup (scipy.spatial.KDTree).
 
-    `compact_nodes`, `copy_data`, `balanced_tree` and `boxsize` are accepted for SciPy's
-    signature; the tree is always balanced on medians, and periodic boxes are not supported
-    (NotImplementedError)."""
+    `compact_nodes`, `copy_data` and `balanced_tree` are accepted for SciPy's signature; the
+    tree is always balanced on medians. `boxsize` (a scalar or one length per dimension) makes
+    the space periodic along every axis whose length is positive."""
 
     def __init__(self, data, leafsize=10, compact_nodes=True, copy_data=False,
                  balanced_tree=True, boxsize=None):
-        if boxsize is not None:
-            raise NotImplementedError("cunp's KDTree does not support periodic boxes (boxsize)")
         data = cp.asarray(data)
         if data.dtype.kind == "c":
             raise TypeError("KDTree: complex data is not supported")
@@ -73,7 +77,7 @@ class KDTree:
         self.data = data
         self.n, self.m = data.shape
         self.leafsize = int(leafsize)
-        self.boxsize = None
+        self._set_box(boxsize)
         self._tree_data, self._box, self._perm, self._depth = _build.build(
             cp, cp.ascontiguousarray(data), self.leafsize)
         if self.n:
@@ -82,6 +86,44 @@ class KDTree:
         else:
             self.maxes = cp.full((self.m,), -numpy.inf)
             self.mins = cp.full((self.m,), numpy.inf)
+
+    def _set_box(self, boxsize):
+        """self.boxsize (None, or float64 (m,) as SciPy keeps it) and the kernels' view of it:
+        _period (m,) on the device and _periodic; data outside [0, L) on a wrapping axis is
+        SciPy's ValueError."""
+        self.boxsize = None
+        self._periodic = boxsize is not None
+        if boxsize is None:
+            self._period = cp.zeros(self.m, dtype=cp.float64)
+            return
+        box = numpy.empty(self.m, dtype=numpy.float64)
+        box[:] = boxsize  # SciPy's broadcast: a wrong length is NumPy's ValueError
+        self.boxsize = box
+        self._period = cp.asarray(box)
+        wraps = cp.asarray(box > 0)
+        if self.n and bool(((self.data >= self._period) & wraps).any()):
+            raise ValueError("Some input data are greater than the size of the periodic box.")
+        if self.n and bool(((self.data < 0) & wraps).any()):
+            raise ValueError("Negative input data are outside of the periodic box.")
+
+    @property
+    def _space(self):
+        """The (period, periodic) pair the kernels take."""
+        return self._period, self._periodic
+
+    def _wrap(self, q, space=None):
+        """The rows of q (m, d) moved into [0, L) along each wrapping axis of `space` (self's by
+        default), as SciPy moves query points; q itself when the space is not periodic."""
+        period, periodic = self._space if space is None else space
+        if not periodic:
+            return q
+        wraps = period > 0
+        length = cp.where(wraps, period, 1.0)
+        moved = q - cp.floor(q / length) * length
+        # Rounding can leave x - floor(x / L) L at L (x a tiny negative) or just below 0.
+        moved = cp.where(moved >= length, moved - length, moved)
+        moved = cp.where(moved < 0, moved + length, moved)
+        return cp.ascontiguousarray(cp.where(wraps, moved, q))
 
     @property
     def size(self):
@@ -104,9 +146,10 @@ class KDTree:
         _finite_points(x, "'x'")
         return cp.ascontiguousarray(x.reshape(-1, self.m)), x.shape[:-1]
 
-    def _tree_args(self, p):
+    def _tree_args(self, p, space=None):
+        period, periodic = self._space if space is None else space
         return (self._tree_data, self._box, self._perm, self._depth, _build.metric_kind(p),
-                float(p))
+                float(p), period, bool(periodic))
 
     @staticmethod
     def _check_p(p):
@@ -133,6 +176,7 @@ class KDTree:
                 raise ValueError("k must be at least 1")
             columns, kmax, single = ranks - 1, int(ranks.max()), False
         q, lead = self._queries(x)
+        q = self._wrap(q)
         mq = q.shape[0]
         order = None
         if mq >= _ORDER_QUERIES_FROM and self.n:
@@ -159,15 +203,16 @@ class KDTree:
             return dist[:, 0].reshape(lead), idx[:, 0].reshape(lead)
         return dist.reshape(lead + (dist.shape[1],)), idx.reshape(lead + (idx.shape[1],))
 
-    def _ball(self, q, r, p):
+    def _ball(self, q, r, p, space=None):
         """(counts, offsets, flat original indices) of the points within r (m,) of each query,
-        each query's indices in tree order."""
+        each query's indices in tree order. space: the (period, periodic) to measure in, self's
+        by default (another tree's when it compares the two); q must already lie in its box."""
         mq = q.shape[0]
         rp = cp.ascontiguousarray(_build.powered(r.astype(cp.float64), p))
         count = cp.zeros(mq, dtype=cp.int64)
         offset = cp.zeros(mq, dtype=cp.int64)
         out = cp.empty(0, dtype=cp.int64)
-        args = self._tree_args(p)
+        args = self._tree_args(p, space)
         _core.spatial.kd_ball(*args, q, rp, count, offset, out, False)
         if mq == 0:
             return count, offset, out
@@ -199,16 +244,12 @@ class KDTree:
             ).reshape(-1, self.m)
             lead = shape
         r = cp.ascontiguousarray(cp.broadcast_to(r, shape)).reshape(-1)
-        count, offset, flat = self._ball(q, r, p)
+        count, offset, flat = self._ball(self._wrap(q), r, p)
         if return_length:
             return count.reshape(lead)
         if return_sorted is None:
             return_sorted = len(lead) > 0
-        if return_sorted and flat.size:
-            owner = cp.repeat(cp.arange(q.shape[0], dtype=cp.int64), count)
-            flat = flat[cp.lexsort((flat, owner))]
-        counts = cp.asnumpy(count)
-        pieces = numpy.split(cp.asnumpy(flat), numpy.cumsum(counts)[:-1]) if counts.size else []
+        pieces = self._pieces(count, flat, return_sorted)
         if len(lead) == 0:
             return pieces[0].tolist()
         result = numpy.empty(len(pieces), dtype=object)
@@ -216,14 +257,27 @@ class KDTree:
             result[j] = piece.tolist()
         return result.reshape(lead)
 
+    @staticmethod
+    def _pieces(count, flat, return_sorted):
+        """_ball's flat answer split into one NumPy array per query (sorted within each when
+        return_sorted)."""
+        if return_sorted and flat.size:
+            owner = cp.repeat(cp.arange(count.shape[0], dtype=cp.int64), count)
+            flat = flat[cp.lexsort((flat, owner))]
+        counts = cp.asnumpy(count)
+        return numpy.split(cp.asnumpy(flat), numpy.cumsum(counts)[:-1]) if counts.size else []
+
     def query_ball_tree(self, other, r, p=2.0, eps=0):
         """For each point of self, the indices of the points of `other` within r: a list of
-        lists."""
+        lists (measured in self's box when self is periodic)."""
         self._check_p(p)
+        if eps < 0:
+            raise ValueError("eps must be non-negative")
         if other.m != self.m:
             raise ValueError("Trees passed to query_ball_tree have different dimensionality")
-        out = other.query_ball_point(self.data, r, p=p, eps=eps, return_sorted=True)
-        return [list(v) for v in out]
+        q = cp.ascontiguousarray(self.data)
+        count, _, flat = other._ball(q, cp.full(self.n, float(r)), p, space=self._space)
+        return [piece.tolist() for piece in self._pieces(count, flat, True)]
 
     def query_pairs(self, r, p=2.0, eps=0, output_type="set"):
         """All pairs (i, j), i < j, of points of self within distance r: a set of tuples, or an
@@ -268,7 +322,7 @@ class KDTree:
         scalar = radii.ndim == 0
         flat_r = radii.reshape(-1)
         weighted = w_self is not None or w_other is not None
-        q = cp.ascontiguousarray(other.data)
+        q = self._wrap(cp.ascontiguousarray(other.data))
         results = []
         for radius in flat_r:
             rr = cp.full(other.n, float(radius))
@@ -306,9 +360,11 @@ class KDTree:
         if output_type not in kinds:
             raise ValueError("Invalid output type")
         q = cp.ascontiguousarray(self.data)
-        count, _, j = other._ball(q, cp.full(self.n, float(max_distance)), p)
+        count, _, j = other._ball(q, cp.full(self.n, float(max_distance)), p, space=self._space)
         i = cp.repeat(cp.arange(self.n, dtype=cp.int64), count)
         diff = cp.abs(self.data[i] - other.data[j])
+        if self._periodic:  # the shorter way round each wrapping axis
+            diff = cp.where(self._period > 0, cp.minimum(diff, self._period - diff), diff)
         if numpy.isinf(p):
             v = diff.max(axis=1) if self.m else cp.zeros(i.size)
         elif p == 1:

@@ -71,8 +71,10 @@ def test_errors():
         cs.Delaunay(cunp.zeros(3))
     with pytest.raises(cs.QhullError):
         cs.Delaunay(cunp.zeros((4, 2)))
+    with pytest.raises(cs.QhullError):  # 3-D goes to SciPy's Qhull: all points equal
+        cs.Delaunay(cunp.zeros((5, 3)))
     with pytest.raises(NotImplementedError):
-        cs.Delaunay(cunp.zeros((4, 3)))
+        cs.Delaunay(cunp.zeros((4, 1)))
     tri = cs.Delaunay(cunp.asarray([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
     with pytest.raises(ValueError, match="dimensionality"):
         tri.find_simplex(cunp.zeros(3))
