@@ -456,6 +456,90 @@ def test_log_wright_bessel(host):
     close(got, sp.log_wright_bessel(a, b, x), 1e-11, 1e-14)  # absolute near log = 0
 
 
+# log Phi(a, b; x) at large x from mpmath (30 digits, the terms summed around their peak):
+# SciPy's own large-x branches are off from these by up to ~1e-9 (wright_bessel near x ~ 200)
+# and ~3e-4 (log_wright_bessel for a ~ 1e-6), so the reference here is mpmath, not SciPy.
+WRIGHT_LARGE_X = np.array([
+    (1e-06, 0.0, 200000.0, 199998.47593634822526),
+    (1e-06, 0.7, 300.0, 299.73949863282931907),
+    (1e-06, 1.0, 10000.0, 10000.005690301412964),
+    (1e-06, 3.2, 100000.0, 99999.012901457973067),
+    (1e-06, 5.0, 200000.0, 199996.51636005662704),
+    (0.001, 0.0, 1000000.0, 994118.55560054416218),
+    (0.001, 0.7, 300.0, 299.99980324959715919),
+    (0.001, 1.0, 10000.0, 9984.9227176558408271),
+    (0.001, 3.2, 100000.0, 99627.163867767335519),
+    (0.001, 5.0, 1000000.0, 994084.04128686682976),
+    (0.05, 0.0, 1000000.0, 627237.09813849651064),
+    (0.05, 0.7, 300.0, 275.43219856702998075),
+    (0.05, 1.0, 10000.0, 7806.382803390093191),
+    (0.05, 3.2, 100000.0, 69969.068366112506908),
+    (0.05, 5.0, 1000000.0, 627185.57506990012923),
+    (0.3, 0.0, 1000000.0, 70797.122676520575585),
+    (0.3, 0.7, 300.0, 136.32459853075943877),
+    (0.3, 1.0, 10000.0, 2044.8176451078842641),
+    (0.3, 3.2, 100000.0, 12021.28233391992294),
+    (0.3, 5.0, 1000000.0, 70748.616326561105572),
+    (1.0, 0.0, 1000000.0, 2002.1881779691109021),
+    (1.0, 0.7, 300.0, 32.807469549431067775),
+    (1.0, 1.0, 10000.0, 196.43252935422346974),
+    (1.0, 3.2, 100000.0, 615.64393894905616241),
+    (1.0, 5.0, 1000000.0, 1967.6456506375221122),
+    (2.5, 0.0, 1000000.0, 94.767434622873146367),
+    (2.5, 0.7, 300.0, 7.3491389069697683524),
+    (2.5, 1.0, 10000.0, 22.284394438048905504),
+    (2.5, 3.2, 100000.0, 37.658501858199588627),
+    (2.5, 5.0, 1000000.0, 73.705885205693709516),
+    (5.0, 0.0, 1000000.0, 15.12044271866485648),
+    (5.0, 0.7, 300.0, 1.5956933990996097501),
+    (5.0, 1.0, 10000.0, 4.5874095656855530941),
+    (5.0, 3.2, 100000.0, 3.0052093275853375139),
+    (5.0, 5.0, 1000000.0, 2.2996788946401560462),
+])
+
+
+def test_log_wright_bessel_large_x(host):
+    a, b, x, want = WRIGHT_LARGE_X.T
+    (got,) = host("log_wright_bessel", a, b, x)
+    close(got, want, 1e-14)  # ~90 ulp
+
+
+def test_wright_bessel_large_x(host):
+    a, b, x, logwant = WRIGHT_LARGE_X.T
+    (got,) = host("wright_bessel", a, b, x)
+    with np.errstate(over="ignore"):
+        want = np.exp(logwant)  # inf past the overflow, as SciPy
+    # exp of a log near 700 magnifies its last-ulp error ~700 times
+    close(got, want, 2e-13)
+    assert np.isinf(got[logwant > 710]).all()
+
+
+def test_wright_bessel_b0_small_x(host):
+    """b = 0 with the peak below k = 1: the walk starts on the k = 0 term, 1/Gamma(0) = 0."""
+    a, b = _rng.uniform(0.01, 5, 500), np.zeros(500)
+    x = 10 ** _rng.uniform(-6, 0.5, 500)
+    for name in ["wright_bessel", "log_wright_bessel"]:
+        (got,) = host(name, a, b, x)
+        close(got, getattr(sp, name)(a, b, x), 5e-13)
+
+
+def test_wright_bessel_large_x_scipy(host):
+    """A grid reaching x = 1e6 against SciPy: it agrees to SciPy's own large-x error (see
+    WRIGHT_LARGE_X); nowhere NaN where SciPy is finite, and finite where SciPy's result is
+    (SciPy returns NaN or -inf for a below ~5e-5 at large x, left out)."""
+    n = 3000
+    a = np.where(_rng.random(n) < 0.2, 10 ** _rng.uniform(-4, -1, n), _rng.uniform(0, 5, n))
+    b, x = _rng.uniform(0, 5, n), 10 ** _rng.uniform(-3, 6, n)
+    for name in ["wright_bessel", "log_wright_bessel"]:
+        (got,) = host(name, a, b, x)
+        want = getattr(sp, name)(a, b, x)
+        assert not np.isnan(got).any()
+        keep = ~np.isnan(want) & (want != -np.inf)
+        assert np.isfinite(got[keep & np.isfinite(want)]).all()
+        with np.errstate(invalid="ignore"):
+            close(got[keep], want[keep], 5e-4, 1e-12)  # SciPy: up to ~1e-4 off
+
+
 @pytest.mark.parametrize("name", ["elliprf", "elliprd", "elliprg", "elliprc"])
 def test_carlson_real(host, name):
     x, y, z = (_rng.uniform(0, 10, 3000) for _ in range(3))
