@@ -320,6 +320,12 @@ std::vector<Def> definitions() {
        "Associated Legendre function of integer order and real degree."},
       {"_sph_harm_y", 4, "lldd->D llff->F", "special_values legendre", "sp_sph_harm_y", I::None,
        "Spherical harmonics Y_n^m(theta, phi)."},
+      // sph_harm_y(diff_n=1, 2): the theta derivatives (the wrapper adds phi's, i m and -m^2
+      // times); complex128 only, as SciPy's derivatives are for any real input
+      {"_sph_harm_y_d1", 4, "lldd->DD", "special_values legendre", "sp_sph_harm_y_d1", I::None,
+       "Spherical harmonics Y_n^m and dY/dtheta."},
+      {"_sph_harm_y_d2", 4, "lldd->DDD", "special_values legendre", "sp_sph_harm_y_d2", I::None,
+       "Spherical harmonics Y_n^m, dY/dtheta and d2Y/dtheta2."},
       {"_spherical_yn", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn",
        I::None, "Spherical Bessel function of the second kind."},
       {"_spherical_yn_d", 2, "ld->d lf->f", "special_values spherical_bessel", "sp_spherical_yn_d",

@@ -202,6 +202,63 @@ def test_sph_harm_y(host):
     close(cx(re, im), sp.sph_harm_y(n, m, theta, phi), 1e-12, atol=1e-14)
 
 
+def _sph_harm_y_derivatives(host, n, m, theta, phi):
+    """sph_harm_y(diff_n=2) as cunp's wrapper assembles it: Y, dY/dtheta and d2Y/dtheta2 from
+    the device code, the phi derivatives i m and -m^2 times (a NumPy model of the wrapper)."""
+    n, m, theta, phi = np.broadcast_arrays(n, m, theta, phi)
+    r = host("sph_harm_y_d2", n, m, theta, phi, nout=6)
+    y, y_t, y_tt = (cx(r[k], r[k + 1]).reshape(n.shape) for k in (0, 2, 4))
+    im = m * 1j
+    jac = np.stack([y_t, im * y], axis=-1)
+    hess = np.stack([np.stack([y_tt, im * y_t], axis=-1),
+                     np.stack([im * y_t, -(m * m) * y], axis=-1)], axis=-2)
+    return y, jac, hess
+
+
+def _close_scaled(got, want, n, rtol):
+    """Relative to the derivative's scale: each theta derivative brings a factor of about n."""
+    scale = np.abs(want) + 1e-3 * (np.abs(n) + 1.0) ** 2
+    bad = ~(np.abs(got - want) <= rtol * scale)
+    assert not bad.any(), (bad.sum(), got[bad][:3], want[bad][:3])
+
+
+def test_sph_harm_y_derivatives(host):
+    """Gradient and Hessian in (theta, phi) against SciPy: random degrees and orders (negative
+    m, |m| > n, n < 0), theta beyond [0, pi] (SciPy's |sin theta| mirrors the function there),
+    and the poles."""
+    k = 3000
+    n, m = _rng.integers(-2, 40, k), _rng.integers(-40, 40, k)
+    theta, phi = _rng.uniform(-4, 7, k), _rng.uniform(-7, 7, k)
+    theta[:200] = _rng.choice([0.0, np.pi, -np.pi, 2 * np.pi, np.pi / 2, 1e-300], 200)
+    y, jac, hess = _sph_harm_y_derivatives(host, n, m, theta, phi)
+    want = sp.sph_harm_y(n, m, theta, phi, diff_n=2)
+    close(y, want[0], 1e-12, atol=1e-14)
+    nb = n[:, None]
+    _close_scaled(jac, want[1], nb, 1e-12)
+    _close_scaled(hess, want[2], nb[:, None], 1e-12)
+    w1 = sp.sph_harm_y(n, m, theta, phi, diff_n=1)
+    _close_scaled(jac, w1[1], nb, 1e-12)
+
+
+def test_sph_harm_y_derivative_edges(host):
+    """|m| > n and n < 0 give zeros with zero derivatives; low degrees against the closed
+    forms (Y_1^0 = sqrt(3/(4 pi)) cos theta: dY/dtheta = -sqrt(3/(4 pi)) sin theta); the
+    wrapper's layout and broadcasting (n (3, 1) against theta (4,)) as SciPy's."""
+    y, jac, hess = _sph_harm_y_derivatives(host, [2, -1, 3], [3, 0, -4], 0.7, 0.3)
+    assert not y.any() and not jac.any() and not hess.any()
+    theta = np.linspace(0, np.pi, 9)
+    y, jac, hess = _sph_harm_y_derivatives(host, 1, 0, theta, 0.4)
+    c = np.sqrt(3 / (4 * np.pi))
+    close(jac[..., 0], -c * np.sin(theta), 1e-15, 1e-16)
+    close(hess[..., 0, 0], -c * np.cos(theta), 1e-15, 1e-16)
+    n = np.arange(3)[:, None]
+    got = _sph_harm_y_derivatives(host, n, 1, np.linspace(0, 3, 4), 0.5)
+    want = sp.sph_harm_y(n, 1, np.linspace(0, 3, 4), 0.5, diff_n=2)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        close(g, w, 1e-13, 1e-15)
+
+
 @pytest.mark.parametrize("derivative", [False, True])
 def test_spherical_yn(host, derivative):
     n = _rng.integers(0, 30, 3000)
