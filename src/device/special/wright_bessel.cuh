@@ -7,38 +7,72 @@
 // of SciPy's asymptotic expansion) with a width of about sqrt(k* / (1 + a)), so the sum starts
 // at the peak and walks outwards both ways until the terms are negligible: about 20 widths of
 // terms instead of the k* + 10 widths a sum from k = 0 needs. That reaches x = 1e6 for any
-// a > 0 in a few thousand terms (the function itself has overflowed long before k* reaches a
-// thousand; log_wright_bessel stays finite). Each term's logarithm has the absolute error of
-// lgamma(k + 1), about k log k ulp of one, which is a few ulp of log Phi ~ (1 + a) k*: so the
-// walk is as accurate as an asymptotic expansion there without its small-a breakdown (its
-// coefficients grow like a^-k).
+// a > 0 in at most ~2e4 terms (the function itself has overflowed long before k* reaches a
+// thousand; log_wright_bessel stays finite).
+// Each term's logarithm k log x - log Gamma(k + 1) - log Gamma(a k + b) is a difference of
+// numbers of size k log k (thousands near the overflow) down to log Phi's size, so a double
+// would round it by as many ulp of the result (up to ~1e-12 relative near the overflow for a
+// near 5, and CUDA's lgamma is 4 ulp): it is carried as a double-double, the logarithms split
+// as e log 2 + log m (m within sqrt 2 of 1, so that log m's rounding is ~1e-17 absolute) and
+// log Gamma by Stirling's formula from 10 on, a k + b itself as a double-double.
 #pragma once
+#include "double_double.cuh"
+#include "gamma_function.cuh"
 #include "special_values.cuh"
 
 namespace cunp::special {
 
-// log of the k-th term x^k / (k! Gamma(a k + b)); -inf where 1/Gamma(0) = 0.
-__device__ inline double sp_wright_bessel_log_term(double a, double b, double logx, double k) {
-  const double arg = a * k + b;
-  if (arg == 0.0) return -sp_inf();
-  return k * logx - ::lgamma(k + 1.0) - ::lgamma(arg);
+// log v for v > 0 as hi + lo: v = 2^e m with m in [sqrt(1/2), sqrt 2), e log 2 with log 2 as
+// hi + lo (e log2_hi exact through the fma), plus log m (|log m| <= 0.35, rounded by ~1e-17).
+__device__ inline sp_dd sp_wright_log_dd(double v) {
+  int e;
+  double m = ::frexp(v, &e);
+  if (m < 0.70710678118654752440) {
+    m *= 2.0;
+    --e;
+  }
+  const sp_dd el = sp_dd_two_prod(static_cast<double>(e), 0.6931471805599453);
+  return sp_dd_add(el, sp_dd_two_sum(::log(m), e * 2.3190468138462996e-17));
+}
+
+// log Gamma(w) for w = wh + wl > 0 as hi + lo: Stirling's (w - 1/2) log w - w + log(2 pi)/2 +
+// mu(w) from 10 on (mu's series to 1e-17 there), lgamma below (at most ~30 in size), and wl to
+// first order, through psi(w) ~ log w - 1/(2w).
+__device__ inline sp_dd sp_wright_lgamma_dd(double wh, double wl) {
+  if (wh < 10.0) return sp_dd_two_sum(::lgamma(wh), wl * ::log(wh));
+  const sp_dd lw = sp_wright_log_dd(wh);
+  sp_dd r = sp_dd_mul(lw, wh - 0.5);  // wh - 0.5 is exact for 10 <= wh < 2^52
+  r = sp_dd_add(r, sp_dd_two_sum(-wh, 0.9189385332046728));
+  const double small = -3.8782941580672414e-17 + sp_stirling_correction(wh) +
+                       wl * (lw.hi - 0.5 / wh);
+  return sp_dd_add(r, {small, 0.0});
+}
+
+// log of the k-th term x^k / (k! Gamma(a k + b)) as hi + lo; hi = -inf where 1/Gamma(0) = 0.
+__device__ inline sp_dd sp_wright_bessel_log_term(double a, double b, sp_dd logx, double k) {
+  const sp_dd z = sp_dd_add(sp_dd_two_prod(a, k), {b, 0.0});
+  if (z.hi == 0.0) return {-sp_inf(), 0.0};
+  sp_dd r = sp_dd_mul(logx, k);
+  const sp_dd g1 = sp_wright_lgamma_dd(k + 1.0, 0.0), g2 = sp_wright_lgamma_dd(z.hi, z.lo);
+  r = sp_dd_add(r, {-g1.hi, -g1.lo});
+  return sp_dd_add(r, {-g2.hi, -g2.lo});
 }
 
 // Adds the terms k0, k0 + step, ... (stopping at k < 0) to sum * e^scale, until they fall
 // below 1e-17 of the sum after the peak; false if the walk ran out of its term budget.
-__device__ inline bool sp_wright_bessel_walk(double a, double b, double logx, double k0,
-                                             double step, double& scale, double& sum) {
+__device__ inline bool sp_wright_bessel_walk(double a, double b, sp_dd logx, double k0, double step,
+                                             sp_dd& scale, double& sum) {
   bool rising = true;
   for (int i = 0; i < 200000; ++i) {
     const double k = k0 + step * i;
     if (k < 0.0) return true;
-    const double lt = sp_wright_bessel_log_term(a, b, logx, k);
-    if (lt == -sp_inf()) continue;  // the k = 0 term for b = 0
-    if (lt > scale) {
-      sum = sum * ::exp(scale - lt) + 1.0;
+    const sp_dd lt = sp_wright_bessel_log_term(a, b, logx, k);
+    if (lt.hi == -sp_inf()) continue;  // the k = 0 term for b = 0
+    if (lt.hi > scale.hi) {
+      sum = sum * ::exp((scale.hi - lt.hi) + (scale.lo - lt.lo)) + 1.0;
       scale = lt;
     } else {
-      const double r = ::exp(lt - scale);
+      const double r = ::exp((lt.hi - scale.hi) + (lt.lo - scale.lo));
       sum += r;
       // terms are log-concave in k, so once past the peak they only shrink
       if (!rising && r < 1e-17 * sum) return true;
@@ -48,16 +82,19 @@ __device__ inline bool sp_wright_bessel_walk(double a, double b, double logx, do
   return false;
 }
 
-// log Phi(a, b; x) of the series for a > 0, x > 0 (NaN where it has not converged).
-__device__ inline double sp_wright_bessel_log_series(double a, double b, double x) {
-  const double logx = ::log(x);
+// log Phi(a, b; x) of the series for a > 0, x > 0 as hi + lo, lo with log(sum of the scaled
+// terms) (NaN where it has not converged).
+__device__ inline sp_dd sp_wright_bessel_log_series(double a, double b, double x) {
+  const sp_dd logx = sp_wright_log_dd(x);
   // the peak of the terms: k (a k)^a = x
-  const double kpeak = ::exp((logx - a * ::log(a)) / (1.0 + a));
+  const double kpeak = ::exp((logx.hi - a * ::log(a)) / (1.0 + a));
   const double k0 = kpeak < 1.0 ? 0.0 : ::floor(kpeak);
-  double scale = -sp_inf(), sum = 0.0;  // sum * e^scale
-  if (!sp_wright_bessel_walk(a, b, logx, k0, 1.0, scale, sum)) return sp_nan();
-  if (k0 > 0.0 && !sp_wright_bessel_walk(a, b, logx, k0 - 1.0, -1.0, scale, sum)) return sp_nan();
-  return scale + ::log(sum);
+  sp_dd scale = {-sp_inf(), 0.0};  // sum * e^scale
+  double sum = 0.0;
+  if (!sp_wright_bessel_walk(a, b, logx, k0, 1.0, scale, sum)) return {sp_nan(), 0.0};
+  if (k0 > 0.0 && !sp_wright_bessel_walk(a, b, logx, k0 - 1.0, -1.0, scale, sum))
+    return {sp_nan(), 0.0};
+  return {scale.hi, scale.lo + ::log(sum)};
 }
 
 __device__ inline double sp_wright_bessel(double a, double b, double x) {
@@ -67,7 +104,8 @@ __device__ inline double sp_wright_bessel(double a, double b, double x) {
   if (isinf(x)) return sp_inf();
   if (x == 0.0) return b == 0.0 ? 0.0 : 1.0 / ::tgamma(b);  // 1/Gamma(0) = 0
   if (a == 0.0) return b == 0.0 ? 0.0 : ::exp(x) / ::tgamma(b);
-  return ::exp(sp_wright_bessel_log_series(a, b, x));
+  const sp_dd l = sp_wright_bessel_log_series(a, b, x);
+  return ::exp(l.hi) * ::exp(l.lo);  // e^hi exact to its own rounding
 }
 
 // log of Wright's function: the same series, its logarithm taken before the exponential (so
@@ -79,7 +117,8 @@ __device__ inline double sp_log_wright_bessel(double a, double b, double x) {
   if (isinf(x)) return sp_inf();
   if (x == 0.0) return b == 0.0 ? -sp_inf() : -::lgamma(b);
   if (a == 0.0) return b == 0.0 ? -sp_inf() : x - ::lgamma(b);
-  return sp_wright_bessel_log_series(a, b, x);
+  const sp_dd l = sp_wright_bessel_log_series(a, b, x);
+  return l.hi + l.lo;
 }
 
 }  // namespace cunp::special
