@@ -88,6 +88,9 @@ __device__ inline sp_dd sp_wright_bessel_log_series(double a, double b, double x
   const sp_dd logx = sp_wright_log_dd(x);
   // the peak of the terms: k (a k)^a = x
   const double kpeak = ::exp((logx.hi - a * ::log(a)) / (1.0 + a));
+  // Past ~5e8 the walk would need more than its 2e5 terms each way (~9 widths sqrt(k*)): NaN
+  // at once rather than after 4e5 terms (wright_bessel itself has overflowed long before).
+  if (kpeak > 5e8) return {sp_nan(), 0.0};
   const double k0 = kpeak < 1.0 ? 0.0 : ::floor(kpeak);
   sp_dd scale = {-sp_inf(), 0.0};  // sum * e^scale
   double sum = 0.0;
@@ -105,6 +108,8 @@ __device__ inline double sp_wright_bessel(double a, double b, double x) {
   if (x == 0.0) return b == 0.0 ? 0.0 : 1.0 / ::tgamma(b);  // 1/Gamma(0) = 0
   if (a == 0.0) return b == 0.0 ? 0.0 : ::exp(x) / ::tgamma(b);
   const sp_dd l = sp_wright_bessel_log_series(a, b, x);
+  // an unconverged walk means a peak beyond k* ~ 5e8, where log Phi ~ (1 + a) k* overflows
+  if (isnan(l.hi)) return sp_inf();
   return ::exp(l.hi) * ::exp(l.lo);  // e^hi exact to its own rounding
 }
 

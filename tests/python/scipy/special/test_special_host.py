@@ -580,6 +580,16 @@ def test_wright_bessel_b0_small_x(host):
         close(got, getattr(sp, name)(a, b, x), 5e-13)
 
 
+def test_wright_bessel_beyond_the_walk(host):
+    """Past a peak k* ~ 5e8 the walk stops: wright_bessel has overflowed (inf, as SciPy), and
+    log_wright_bessel is NaN (SciPy's asymptotic expansion is finite there)."""
+    a, b, x = [1e-3, 5.0, 1.0], [1.0, 1.0, 0.0], [1e12, 1e300, 1e300]
+    (got,) = host("wright_bessel", a, b, x)
+    assert np.isposinf(got).all()
+    (got,) = host("log_wright_bessel", a, b, x)
+    assert np.isnan(got).all()
+
+
 def test_wright_bessel_large_x_scipy(host):
     """A grid reaching x = 1e6 against SciPy: it agrees to SciPy's own large-x error (see
     WRIGHT_LARGE_X); nowhere NaN where SciPy is finite, and finite where SciPy's result is
