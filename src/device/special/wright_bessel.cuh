@@ -82,15 +82,44 @@ __device__ inline bool sp_wright_bessel_walk(double a, double b, sp_dd logx, dou
   return false;
 }
 
+// log Phi for large x by the saddle point of Phi = (1/2 pi i) int e^(t + x t^-a) t^-b dt (the
+// Hankel integral of 1/Gamma) at t = Z = (a x)^(1/(1+a)) (Wright's expansion, as SciPy's):
+//   Phi ~ Z^(1/2-b) e^((1+a) Z/a) / sqrt(2 pi (1+a)) (1 + C1/Z + O(Z^-2)),
+// with t = Z(1+u): the exponent Z((1+a)/a + c2 u^2 + c3 u^3 + c4 u^4 + ...), c2 = (1+a)/2,
+// c3 = -(1+a)(2+a)/6, c4 = (1+a)(2+a)(3+a)/24, and (1+u)^-b = 1 + g1 u + g2 u^2 + ..., g1 = -b,
+// g2 = b(b+1)/2, so that the Gaussian moments give
+//   C1 = 3 c4/(4 c2^2) - 15 c3^2/(16 c2^3) - g2/(2 c2) + 3 c3 g1/(4 c2^2)
+// (a = 1 is the Bessel case: C1 = -(4 (b-1)^2 - 1)/16). Used only past the walk (Z > 1e4 there
+// unless a < ~1e-5), where C2/Z^2 is far below an ulp of log Phi ~ Z/a; (1+a) Z/a is formed
+// from log(a x)/(1+a) as a double-double, whose rounding would otherwise be ulp of log(a x)
+// relative in Z. NaN where Z is small (a tiny: not the regime of this expansion).
+__device__ inline double sp_log_wright_bessel_asymptotic(double a, double b, sp_dd logx) {
+  const sp_dd l = sp_dd_add(logx, sp_wright_log_dd(a));  // log(a x)
+  const sp_dd den = sp_dd_two_sum(1.0, a);
+  const double q1 = l.hi / den.hi;
+  const sp_dd p = sp_dd_mul(den, q1);
+  const sp_dd rem = sp_dd_add(l, {-p.hi, -p.lo});
+  const sp_dd q = sp_dd_two_sum(q1, rem.hi / den.hi);  // log Z
+  const double z = ::exp(q.hi) * (1.0 + q.lo);
+  if (!(z > 1e4)) return sp_nan();
+  const double c2 = 0.5 * (1.0 + a), c3 = -(1.0 + a) * (2.0 + a) / 6.0,
+               c4 = (1.0 + a) * (2.0 + a) * (3.0 + a) / 24.0, g1 = -b, g2 = 0.5 * b * (b + 1.0);
+  const double c1 = 3.0 * c4 / (4.0 * c2 * c2) - 15.0 * c3 * c3 / (16.0 * c2 * c2 * c2) -
+                    g2 / (2.0 * c2) + 3.0 * c3 * g1 / (4.0 * c2 * c2);
+  const double rest = (0.5 - b) * (q.hi + q.lo) -
+                      0.5 * ::log(2.0 * 3.14159265358979323846 * (1.0 + a)) + c1 / z;
+  return (z / a + z) + rest;
+}
+
 // log Phi(a, b; x) of the series for a > 0, x > 0 as hi + lo, lo with log(sum of the scaled
 // terms) (NaN where it has not converged).
 __device__ inline sp_dd sp_wright_bessel_log_series(double a, double b, double x) {
   const sp_dd logx = sp_wright_log_dd(x);
   // the peak of the terms: k (a k)^a = x
   const double kpeak = ::exp((logx.hi - a * ::log(a)) / (1.0 + a));
-  // Past ~5e8 the walk would need more than its 2e5 terms each way (~9 widths sqrt(k*)): NaN
-  // at once rather than after 4e5 terms (wright_bessel itself has overflowed long before).
-  if (kpeak > 5e8) return {sp_nan(), 0.0};
+  // Past ~5e8 the walk would need more than its 2e5 terms each way (~9 widths sqrt(k*)): the
+  // asymptotic expansion instead (wright_bessel itself has overflowed long before).
+  if (kpeak > 5e8) return {sp_log_wright_bessel_asymptotic(a, b, logx), 0.0};
   const double k0 = kpeak < 1.0 ? 0.0 : ::floor(kpeak);
   sp_dd scale = {-sp_inf(), 0.0};  // sum * e^scale
   double sum = 0.0;
@@ -108,8 +137,8 @@ __device__ inline double sp_wright_bessel(double a, double b, double x) {
   if (x == 0.0) return b == 0.0 ? 0.0 : 1.0 / ::tgamma(b);  // 1/Gamma(0) = 0
   if (a == 0.0) return b == 0.0 ? 0.0 : ::exp(x) / ::tgamma(b);
   const sp_dd l = sp_wright_bessel_log_series(a, b, x);
-  // an unconverged walk means a peak beyond k* ~ 5e8, where log Phi ~ (1 + a) k* overflows
-  if (isnan(l.hi)) return sp_inf();
+  // past a peak k* ~ 5e8 (the walk's reach) log Phi ~ (1 + a) k* has long overflowed
+  if (isnan(l.hi) || l.hi > 1e3) return sp_inf();
   return ::exp(l.hi) * ::exp(l.lo);  // e^hi exact to its own rounding
 }
 

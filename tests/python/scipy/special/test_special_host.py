@@ -580,14 +580,35 @@ def test_wright_bessel_b0_small_x(host):
         close(got, getattr(sp, name)(a, b, x), 5e-13)
 
 
+# Phi(1, b; x) = x^((1-b)/2) I_(b-1)(2 sqrt x): log of it from mpmath's besseli (50 digits).
+WRIGHT_BESSEL_CASE = np.array([
+    (1.0, 0.0, 1e+20, 20000000010.247413341),
+    (1.0, 1.0, 1e+20, 19999999987.221562412),
+    (1.0, 2.5, 1e+20, 19999999952.682786017),
+    (1.0, 0.0, 1e+100, 2.0000000000000000159e+50),
+    (1.0, 2.5, 1e+300, 2.0000000000000000525e+150),
+])
+
+
 def test_wright_bessel_beyond_the_walk(host):
-    """Past a peak k* ~ 5e8 the walk stops: wright_bessel has overflowed (inf, as SciPy), and
-    log_wright_bessel is NaN (SciPy's asymptotic expansion is finite there)."""
-    a, b, x = [1e-3, 5.0, 1.0], [1.0, 1.0, 0.0], [1e12, 1e300, 1e300]
+    """Past a peak k* ~ 5e8 terms the walk gives way to Wright's asymptotic expansion (with
+    its first correction C1/Z): log_wright_bessel against the Bessel case, wright_bessel inf
+    there (as SciPy), and no jump where the branches meet."""
+    a, b, x, want = WRIGHT_BESSEL_CASE.T
+    (got,) = host("log_wright_bessel", a, b, x)
+    close(got, want, 5e-16)
     (got,) = host("wright_bessel", a, b, x)
     assert np.isposinf(got).all()
-    (got,) = host("log_wright_bessel", a, b, x)
-    assert np.isnan(got).all()
+    # either side of k* = 5e8: x = k* (a k*)^a, stepped by 1e-9 relative across the switch
+    a = np.array([0.001, 0.05, 0.7, 3.0, 5.0])
+    b = np.array([0.0, 4.9, 1.3, 2.2, 0.5])
+    x1 = (5e8 * (1 - 1e-9)) ** (1 + a) * a ** a
+    x2 = x1 * (1 + 4e-9)
+    (l1,) = host("log_wright_bessel", a, b, x1)
+    (l2,) = host("log_wright_bessel", a, b, x2)
+    z = (a * x1) ** (1 / (1 + a))
+    slope = z / (a * x1)  # d log Phi / dx to leading order
+    close(l2 - l1, slope * (x2 - x1), 0.0, 2e-16 * np.abs(l1))  # ~1e-17 on the host
 
 
 def test_wright_bessel_large_x_scipy(host):
