@@ -238,6 +238,9 @@ def test_sph_harm_y_derivatives(host):
     _close_scaled(hess, want[2], nb[:, None], 1e-12)
     w1 = sp.sph_harm_y(n, m, theta, phi, diff_n=1)
     _close_scaled(jac, w1[1], nb, 1e-12)
+    # diff_n=1's own entry point: the same Y and dY/dtheta as diff_n=2's
+    r = host("sph_harm_y_d1", n, m, theta, phi, nout=6)
+    assert (cx(r[0], r[1]) == y).all() and (cx(r[2], r[3]) == jac[:, 0]).all()
 
 
 def test_sph_harm_y_derivative_edges(host):
