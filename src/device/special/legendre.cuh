@@ -83,15 +83,13 @@ __device__ inline double sp_lpmv(double m, double v, double x) {
   return p1;
 }
 
-// Y_n^m(theta, phi) = sqrt((2n+1)/(4 pi) (n-m)!/(n+m)!) P_n^m(cos theta) e^(i m phi), with
-// SciPy 1.15+'s argument order (theta polar, phi azimuthal) and |sin theta| in P_n^m; zero for
-// |m| > n or n < 0, and Y_n^-m = (-1)^m conj(Y_n^m).
-__device__ inline complex<double> sp_sph_harm_y(long long n, long long m, double theta,
-                                                double phi) {
-  if (isnan(theta) || isnan(phi)) return complex<double>(sp_nan(), sp_nan());
+// The theta part of Y_n^m: ybar_n^m(theta) = sqrt((2n+1)/(4 pi) (n-m)!/(n+m)!) P_n^m(cos theta)
+// for any integer m (ybar_n^-m = (-1)^m ybar_n^m; zero for |m| > n or n < 0), from x = cos
+// theta and s = |sin theta|, by the recurrence on the normalized functions, which stay in range
+// for large n and m.
+__device__ inline double sp_sph_legendre_norm(long long n, long long m, double x, double s) {
   const long long am = m < 0 ? -m : m;
-  if (n < 0 || am > n) return complex<double>(0.0, 0.0);
-  const double x = ::cos(theta), s = ::fabs(::sin(theta));
+  if (n < 0 || am > n) return 0.0;
   // ybar_mm = (-1)^m sqrt((2m+1)/(4 pi) prod_{k<=m} (2k-1)/(2k)) s^m
   double y = 0.28209479177387814347;  // 1/sqrt(4 pi)
   for (long long k = 1; k <= am; ++k) y *= -::sqrt((2.0 * k + 1.0) / (2.0 * k)) * s;
@@ -108,13 +106,88 @@ __device__ inline complex<double> sp_sph_harm_y(long long n, long long m, double
       y = next;
     }
   }
-  if (m < 0 && (am % 2)) y = -y;
+  return (m < 0 && (am % 2)) ? -y : y;
+}
+
+// Y_n^m(theta, phi) = ybar_n^m(theta) e^(i m phi), with SciPy 1.15+'s argument order (theta
+// polar, phi azimuthal) and |sin theta| in P_n^m; zero for |m| > n or n < 0.
+__device__ inline complex<double> sp_sph_harm_y(long long n, long long m, double theta,
+                                                double phi) {
+  if (isnan(theta) || isnan(phi)) return complex<double>(sp_nan(), sp_nan());
+  const double y = sp_sph_legendre_norm(n, m, ::cos(theta), ::fabs(::sin(theta)));
   const double ang = static_cast<double>(m) * phi;
   return complex<double>(y * ::cos(ang), y * ::sin(ang));
 }
 
 __device__ inline complex<double> sp_sph_harm_y(double n, double m, double theta, double phi) {
   return sp_sph_harm_y(static_cast<long long>(n), static_cast<long long>(m), theta, phi);
+}
+
+// Derivatives in theta (those in phi are i m and -m^2 times, added by sph_harm_y's wrapper).
+// The ladder operators L+- = e^(+-i phi) (+-d/dtheta + i cot(theta) d/dphi) move Y_n^m to
+// c+(m) Y_n^(m+1) and c-(m) Y_n^(m-1), c+(m) = sqrt((n-m)(n+m+1)), c-(m) = sqrt((n+m)(n-m+1));
+// their difference leaves d/dtheta alone without the cotangent, so no division by sin theta:
+//   ybar' = (c+(m) ybar^(m+1) - c-(m) ybar^(m-1)) / 2
+//   ybar'' = (c+(m) c+(m+1) ybar^(m+2) - (c+(m)^2 + c-(m)^2) ybar^m + c-(m) c-(m-1) ybar^(m-2)) / 4
+// (c+(m) = c-(m+1), so the middle terms gather). The orders beyond n are zero, as their
+// factors. Where sin theta < 0 SciPy's |sin theta| mirrors the function, so the odd derivative
+// changes sign (theta -> -theta) there.
+struct sp_sph_ladder {
+  double cp, cm;  // c+(m), c-(m)
+  __device__ sp_sph_ladder(long long n, long long m) {
+    const double dn = static_cast<double>(n), dm = static_cast<double>(m);
+    cp = ::sqrt(::fmax((dn - dm) * (dn + dm + 1.0), 0.0));
+    cm = ::sqrt(::fmax((dn + dm) * (dn - dm + 1.0), 0.0));
+  }
+};
+
+__device__ inline void sp_sph_harm_y_theta(long long n, long long m, double theta, int order,
+                                           double& y, double& y1, double& y2) {
+  const double x = ::cos(theta), sn = ::sin(theta), s = ::fabs(sn);
+  y = sp_sph_legendre_norm(n, m, x, s);
+  y1 = y2 = 0.0;
+  const long long am = m < 0 ? -m : m;
+  if (n < 0 || am > n) return;
+  const sp_sph_ladder c(n, m);
+  const double up = sp_sph_legendre_norm(n, m + 1, x, s);
+  const double down = sp_sph_legendre_norm(n, m - 1, x, s);
+  y1 = 0.5 * (c.cp * up - c.cm * down);
+  if (sn < 0.0) y1 = -y1;
+  if (order < 2) return;
+  const sp_sph_ladder cu(n, m + 1), cd(n, m - 1);
+  const double up2 = sp_sph_legendre_norm(n, m + 2, x, s);
+  const double down2 = sp_sph_legendre_norm(n, m - 2, x, s);
+  y2 = 0.25 * (c.cp * cu.cp * up2 - (c.cp * c.cp + c.cm * c.cm) * y + c.cm * cd.cm * down2);
+}
+
+// Y and dY/dtheta (sph_harm_y with diff_n=1; the wrapper adds dY/dphi = i m Y).
+__device__ inline void sp_sph_harm_y_d1(long long n, long long m, double theta, double phi,
+                                        complex<double>& y, complex<double>& yt) {
+  if (isnan(theta) || isnan(phi)) {
+    y = yt = complex<double>(sp_nan(), sp_nan());
+    return;
+  }
+  double f, f1, f2;
+  sp_sph_harm_y_theta(n, m, theta, 1, f, f1, f2);
+  const double ang = static_cast<double>(m) * phi, c = ::cos(ang), sa = ::sin(ang);
+  y = complex<double>(f * c, f * sa);
+  yt = complex<double>(f1 * c, f1 * sa);
+}
+
+// Y, dY/dtheta and d2Y/dtheta2 (diff_n=2; the wrapper adds the phi derivatives).
+__device__ inline void sp_sph_harm_y_d2(long long n, long long m, double theta, double phi,
+                                        complex<double>& y, complex<double>& yt,
+                                        complex<double>& ytt) {
+  if (isnan(theta) || isnan(phi)) {
+    y = yt = ytt = complex<double>(sp_nan(), sp_nan());
+    return;
+  }
+  double f, f1, f2;
+  sp_sph_harm_y_theta(n, m, theta, 2, f, f1, f2);
+  const double ang = static_cast<double>(m) * phi, c = ::cos(ang), sa = ::sin(ang);
+  y = complex<double>(f * c, f * sa);
+  yt = complex<double>(f1 * c, f1 * sa);
+  ytt = complex<double>(f2 * c, f2 * sa);
 }
 
 }  // namespace cunp::special

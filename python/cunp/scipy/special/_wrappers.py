@@ -1,6 +1,6 @@
 """scipy.special's functions that SciPy itself writes in Python around a private ufunc
-(lambertw, spherical_yn, sph_harm_y), and CuPy's sph_harm: argument handling as SciPy's, the
-elementwise work in the special ufunc table."""
+(lambertw, spherical_yn, sph_harm_y with its derivatives), and CuPy's sph_harm: argument
+handling as SciPy's, the elementwise work in the special ufunc table."""
 import cunp
 from cunp import _core
 from cunp.scipy.special._errstate import geterr, report
@@ -64,13 +64,28 @@ def softplus(x, **kwargs):
 
 def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     """The spherical harmonic Y_n^m(theta, phi) of degree n and order m (integers), polar
-    angle theta and azimuth phi (SciPy 1.15+'s order); zero where |m| > n. Derivatives
-    (diff_n > 0) are not provided."""
-    if diff_n != 0:
-        raise NotImplementedError("cunp's sph_harm_y computes the function only (diff_n=0)")
+    angle theta and azimuth phi (SciPy 1.15+'s order); zero where |m| > n. With diff_n=1 also
+    its gradient in (theta, phi), shape (..., 2); with diff_n=2 also its Hessian, (..., 2, 2),
+    as SciPy returns them (complex128). The theta derivatives come from the device (the
+    Legendre recurrence of the neighbouring orders); those in phi are i m and -m^2 times."""
+    if diff_n not in (0, 1, 2):
+        raise ValueError("diff_n is currently only implemented for orders 0, 1, and 2, "
+                         f"received: {diff_n}.")
     n = cunp.asarray(n, dtype=cunp.int64)
     m = cunp.asarray(m, dtype=cunp.int64)
-    return _core.special._sph_harm_y(n, m, theta, phi)
+    if diff_n == 0:
+        return _core.special._sph_harm_y(n, m, theta, phi)
+    im = m * 1j  # d/dphi of e^(i m phi)
+    if diff_n == 1:
+        y, y_t = _core.special._sph_harm_y_d1(n, m, theta, phi)
+        return y, cunp.stack([y_t, im * y], axis=-1)
+    y, y_t, y_tt = _core.special._sph_harm_y_d2(n, m, theta, phi)
+    y_p, y_tp = im * y, im * y_t
+    y_pp = -(m * m) * y
+    jac = cunp.stack([y_t, y_p], axis=-1)
+    hess = cunp.stack([cunp.stack([y_tt, y_tp], axis=-1), cunp.stack([y_tp, y_pp], axis=-1)],
+                      axis=-2)
+    return y, jac, hess
 
 
 def sph_harm(m, n, theta, phi):

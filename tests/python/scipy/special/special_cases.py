@@ -420,7 +420,8 @@ CASES += [
          "with cunp's continued fraction there)"),
     Case("wright_bessel", "a in [0, 5], b in [0, 5], x in [0, 50]",
          lambda: _triples_ab(lin(0, 5, 26), lin(0, 5, 26), lin(0, 50, 51)), 1024,
-         note="the positive-term series through lgamma of each term; SciPy's own expansions"),
+         note="the positive-term series, each term's log as a double-double, summed outward "
+         "from the peak term; SciPy's own expansions"),
     Case("lpmv", "m in [-4, 4], v in [0, 30] integer, x in [-1, 1]",
          lambda: _triples_ab(np.arange(-4, 5.0), np.arange(0, 31.0), lin(-1, 1, 201)), 1e4,
          floor=1e3, note="absolute against the functions' scale (|P| reaches 1e7 here); the "

@@ -202,6 +202,66 @@ def test_sph_harm_y(host):
     close(cx(re, im), sp.sph_harm_y(n, m, theta, phi), 1e-12, atol=1e-14)
 
 
+def _sph_harm_y_derivatives(host, n, m, theta, phi):
+    """sph_harm_y(diff_n=2) as cunp's wrapper assembles it: Y, dY/dtheta and d2Y/dtheta2 from
+    the device code, the phi derivatives i m and -m^2 times (a NumPy model of the wrapper)."""
+    n, m, theta, phi = np.broadcast_arrays(n, m, theta, phi)
+    r = host("sph_harm_y_d2", n, m, theta, phi, nout=6)
+    y, y_t, y_tt = (cx(r[k], r[k + 1]).reshape(n.shape) for k in (0, 2, 4))
+    im = m * 1j
+    jac = np.stack([y_t, im * y], axis=-1)
+    hess = np.stack([np.stack([y_tt, im * y_t], axis=-1),
+                     np.stack([im * y_t, -(m * m) * y], axis=-1)], axis=-2)
+    return y, jac, hess
+
+
+def _close_scaled(got, want, n, rtol):
+    """Relative to the derivative's scale: each theta derivative brings a factor of about n."""
+    scale = np.abs(want) + 1e-3 * (np.abs(n) + 1.0) ** 2
+    bad = ~(np.abs(got - want) <= rtol * scale)
+    assert not bad.any(), (bad.sum(), got[bad][:3], want[bad][:3])
+
+
+def test_sph_harm_y_derivatives(host):
+    """Gradient and Hessian in (theta, phi) against SciPy: random degrees and orders (negative
+    m, |m| > n, n < 0), theta beyond [0, pi] (SciPy's |sin theta| mirrors the function there),
+    and the poles."""
+    k = 3000
+    n, m = _rng.integers(-2, 40, k), _rng.integers(-40, 40, k)
+    theta, phi = _rng.uniform(-4, 7, k), _rng.uniform(-7, 7, k)
+    theta[:200] = _rng.choice([0.0, np.pi, -np.pi, 2 * np.pi, np.pi / 2, 1e-300], 200)
+    y, jac, hess = _sph_harm_y_derivatives(host, n, m, theta, phi)
+    want = sp.sph_harm_y(n, m, theta, phi, diff_n=2)
+    close(y, want[0], 1e-12, atol=1e-14)
+    nb = n[:, None]
+    _close_scaled(jac, want[1], nb, 1e-12)
+    _close_scaled(hess, want[2], nb[:, None], 1e-12)
+    w1 = sp.sph_harm_y(n, m, theta, phi, diff_n=1)
+    _close_scaled(jac, w1[1], nb, 1e-12)
+    # diff_n=1's own entry point: the same Y and dY/dtheta as diff_n=2's
+    r = host("sph_harm_y_d1", n, m, theta, phi, nout=6)
+    assert (cx(r[0], r[1]) == y).all() and (cx(r[2], r[3]) == jac[:, 0]).all()
+
+
+def test_sph_harm_y_derivative_edges(host):
+    """|m| > n and n < 0 give zeros with zero derivatives; low degrees against the closed
+    forms (Y_1^0 = sqrt(3/(4 pi)) cos theta: dY/dtheta = -sqrt(3/(4 pi)) sin theta); the
+    wrapper's layout and broadcasting (n (3, 1) against theta (4,)) as SciPy's."""
+    y, jac, hess = _sph_harm_y_derivatives(host, [2, -1, 3], [3, 0, -4], 0.7, 0.3)
+    assert not y.any() and not jac.any() and not hess.any()
+    theta = np.linspace(0, np.pi, 9)
+    y, jac, hess = _sph_harm_y_derivatives(host, 1, 0, theta, 0.4)
+    c = np.sqrt(3 / (4 * np.pi))
+    close(jac[..., 0], -c * np.sin(theta), 1e-15, 1e-16)
+    close(hess[..., 0, 0], -c * np.cos(theta), 1e-15, 1e-16)
+    n = np.arange(3)[:, None]
+    got = _sph_harm_y_derivatives(host, n, 1, np.linspace(0, 3, 4), 0.5)
+    want = sp.sph_harm_y(n, 1, np.linspace(0, 3, 4), 0.5, diff_n=2)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        close(g, w, 1e-13, 1e-15)
+
+
 @pytest.mark.parametrize("derivative", [False, True])
 def test_spherical_yn(host, derivative):
     n = _rng.integers(0, 30, 3000)
@@ -454,6 +514,121 @@ def test_log_wright_bessel(host):
     x = _rng.uniform(0, 100, 3000)
     (got,) = host("log_wright_bessel", a, b, x)
     close(got, sp.log_wright_bessel(a, b, x), 1e-11, 1e-14)  # absolute near log = 0
+
+
+# log Phi(a, b; x) at large x from mpmath (30 digits, the terms summed around their peak):
+# SciPy's own large-x branches are off from these by up to ~1e-9 (wright_bessel near x ~ 200)
+# and ~3e-4 (log_wright_bessel for a ~ 1e-6), so the reference here is mpmath, not SciPy.
+WRIGHT_LARGE_X = np.array([
+    (1e-06, 0.0, 200000.0, 199998.47593634822526),
+    (1e-06, 0.7, 300.0, 299.73949863282931907),
+    (1e-06, 1.0, 10000.0, 10000.005690301412964),
+    (1e-06, 3.2, 100000.0, 99999.012901457973067),
+    (1e-06, 5.0, 200000.0, 199996.51636005662704),
+    (0.001, 0.0, 1000000.0, 994118.55560054416218),
+    (0.001, 0.7, 300.0, 299.99980324959715919),
+    (0.001, 1.0, 10000.0, 9984.9227176558408271),
+    (0.001, 3.2, 100000.0, 99627.163867767335519),
+    (0.001, 5.0, 1000000.0, 994084.04128686682976),
+    (0.05, 0.0, 1000000.0, 627237.09813849651064),
+    (0.05, 0.7, 300.0, 275.43219856702998075),
+    (0.05, 1.0, 10000.0, 7806.382803390093191),
+    (0.05, 3.2, 100000.0, 69969.068366112506908),
+    (0.05, 5.0, 1000000.0, 627185.57506990012923),
+    (0.3, 0.0, 1000000.0, 70797.122676520575585),
+    (0.3, 0.7, 300.0, 136.32459853075943877),
+    (0.3, 1.0, 10000.0, 2044.8176451078842641),
+    (0.3, 3.2, 100000.0, 12021.28233391992294),
+    (0.3, 5.0, 1000000.0, 70748.616326561105572),
+    (1.0, 0.0, 1000000.0, 2002.1881779691109021),
+    (1.0, 0.7, 300.0, 32.807469549431067775),
+    (1.0, 1.0, 10000.0, 196.43252935422346974),
+    (1.0, 3.2, 100000.0, 615.64393894905616241),
+    (1.0, 5.0, 1000000.0, 1967.6456506375221122),
+    (2.5, 0.0, 1000000.0, 94.767434622873146367),
+    (2.5, 0.7, 300.0, 7.3491389069697683524),
+    (2.5, 1.0, 10000.0, 22.284394438048905504),
+    (2.5, 3.2, 100000.0, 37.658501858199588627),
+    (2.5, 5.0, 1000000.0, 73.705885205693709516),
+    (5.0, 0.0, 1000000.0, 15.12044271866485648),
+    (5.0, 0.7, 300.0, 1.5956933990996097501),
+    (5.0, 1.0, 10000.0, 4.5874095656855530941),
+    (5.0, 3.2, 100000.0, 3.0052093275853375139),
+    (5.0, 5.0, 1000000.0, 2.2996788946401560462),
+])
+
+
+def test_log_wright_bessel_large_x(host):
+    a, b, x, want = WRIGHT_LARGE_X.T
+    (got,) = host("log_wright_bessel", a, b, x)
+    close(got, want, 2e-15)  # the double-double log-terms: within 3e-16 on the host
+
+
+def test_wright_bessel_large_x(host):
+    a, b, x, logwant = WRIGHT_LARGE_X.T
+    (got,) = host("wright_bessel", a, b, x)
+    with np.errstate(over="ignore"):
+        want = np.exp(logwant)  # inf past the overflow, as SciPy
+    # the reference's log rounded to a double, near 700, is itself ~5e-14 off once exponentiated
+    close(got, want, 1e-13)
+    assert np.isinf(got[logwant > 710]).all()
+
+
+def test_wright_bessel_b0_small_x(host):
+    """b = 0 with the peak below k = 1: the walk starts on the k = 0 term, 1/Gamma(0) = 0."""
+    a, b = _rng.uniform(0.01, 5, 500), np.zeros(500)
+    x = 10 ** _rng.uniform(-6, 0.5, 500)
+    for name in ["wright_bessel", "log_wright_bessel"]:
+        (got,) = host(name, a, b, x)
+        close(got, getattr(sp, name)(a, b, x), 5e-13)
+
+
+# Phi(1, b; x) = x^((1-b)/2) I_(b-1)(2 sqrt x): log of it from mpmath's besseli (50 digits).
+WRIGHT_BESSEL_CASE = np.array([
+    (1.0, 0.0, 1e+20, 20000000010.247413341),
+    (1.0, 1.0, 1e+20, 19999999987.221562412),
+    (1.0, 2.5, 1e+20, 19999999952.682786017),
+    (1.0, 0.0, 1e+100, 2.0000000000000000159e+50),
+    (1.0, 2.5, 1e+300, 2.0000000000000000525e+150),
+])
+
+
+def test_wright_bessel_beyond_the_walk(host):
+    """Past a peak k* ~ 5e8 terms the walk gives way to Wright's asymptotic expansion (with
+    its first correction C1/Z): log_wright_bessel against the Bessel case, wright_bessel inf
+    there (as SciPy), and no jump where the branches meet."""
+    a, b, x, want = WRIGHT_BESSEL_CASE.T
+    (got,) = host("log_wright_bessel", a, b, x)
+    close(got, want, 5e-16)
+    (got,) = host("wright_bessel", a, b, x)
+    assert np.isposinf(got).all()
+    # either side of k* = 5e8: x = k* (a k*)^a, stepped by 1e-9 relative across the switch
+    a = np.array([0.001, 0.05, 0.7, 3.0, 5.0])
+    b = np.array([0.0, 4.9, 1.3, 2.2, 0.5])
+    x1 = (5e8 * (1 - 1e-9)) ** (1 + a) * a ** a
+    x2 = x1 * (1 + 4e-9)
+    (l1,) = host("log_wright_bessel", a, b, x1)
+    (l2,) = host("log_wright_bessel", a, b, x2)
+    z = (a * x1) ** (1 / (1 + a))
+    slope = z / (a * x1)  # d log Phi / dx to leading order
+    close(l2 - l1, slope * (x2 - x1), 0.0, 2e-16 * np.abs(l1))  # ~1e-17 on the host
+
+
+def test_wright_bessel_large_x_scipy(host):
+    """A grid reaching x = 1e6 against SciPy: it agrees to SciPy's own large-x error (see
+    WRIGHT_LARGE_X); nowhere NaN where SciPy is finite, and finite where SciPy's result is
+    (SciPy returns NaN or -inf for a below ~5e-5 at large x, left out)."""
+    n = 3000
+    a = np.where(_rng.random(n) < 0.2, 10 ** _rng.uniform(-4, -1, n), _rng.uniform(0, 5, n))
+    b, x = _rng.uniform(0, 5, n), 10 ** _rng.uniform(-3, 6, n)
+    for name in ["wright_bessel", "log_wright_bessel"]:
+        (got,) = host(name, a, b, x)
+        want = getattr(sp, name)(a, b, x)
+        assert not np.isnan(got).any()
+        keep = ~np.isnan(want) & (want != -np.inf)
+        assert np.isfinite(got[keep & np.isfinite(want)]).all()
+        with np.errstate(invalid="ignore"):
+            close(got[keep], want[keep], 5e-4, 1e-12)  # SciPy: up to ~1e-4 off
 
 
 @pytest.mark.parametrize("name", ["elliprf", "elliprd", "elliprg", "elliprc"])

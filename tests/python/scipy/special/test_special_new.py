@@ -141,8 +141,37 @@ def test_sph_harm_y_and_cupys_sph_harm():
     # CuPy's (and SciPy < 1.17's) order: m, n, azimuth, polar
     close(_special().sph_harm(cunp.asarray(m), cunp.asarray(n), cunp.asarray(phi),
                               cunp.asarray(theta)), want, 1e-12, atol=1e-14)
-    with pytest.raises(NotImplementedError):
-        _special().sph_harm_y(1, 0, 0.3, 0.2, diff_n=1)
+
+
+@pytest.mark.parametrize("diff_n", [1, 2])
+def test_sph_harm_y_derivatives(diff_n):
+    """SciPy's (y, jac) and (y, jac, hess): shapes (..., 2) and (..., 2, 2), complex128 for
+    float32 inputs too, broadcasting, non-contiguous and 0-d inputs, the poles."""
+    k = 3000
+    n, m = _rng.integers(-2, 30, k), _rng.integers(-30, 30, k)
+    theta, phi = _rng.uniform(-1, 4, k), _rng.uniform(0, 2 * np.pi, k)
+    theta[:60] = np.repeat([0.0, np.pi, np.pi / 2], 20)
+    got = _special().sph_harm_y(cunp.asarray(n), cunp.asarray(m), cunp.asarray(theta),
+                                cunp.asarray(phi), diff_n=diff_n)
+    want = sp.sph_harm_y(n, m, theta, phi, diff_n=diff_n)
+    assert len(got) == diff_n + 1
+    for g, w in zip(got, want):  # derivatives scale with n (up to ~1e3 here), so atol 1e-11
+        assert g.dtype == np.complex128
+        close(g, w, 1e-11, atol=1e-11)
+    # broadcasting: n (3, 1, 1), theta (2, 4)[:, ::-1] (negative stride), float32
+    n2 = np.arange(3)[:, None, None]
+    t2 = np.linspace(0, 3, 8, dtype=np.float32).reshape(2, 4)[:, ::-1]
+    got = _special().sph_harm_y(cunp.asarray(n2), 1, cunp.asarray(t2), np.float32(0.5),
+                                diff_n=diff_n)
+    want = sp.sph_harm_y(n2, 1, t2, np.float32(0.5), diff_n=diff_n)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape and g.dtype == w.dtype
+        close(g, w, 1e-12, atol=1e-14)
+    # 0-d
+    got = _special().sph_harm_y(3, -2, 0.4, 1.1, diff_n=diff_n)
+    for g, w in zip(got, sp.sph_harm_y(3, -2, 0.4, 1.1, diff_n=diff_n)):
+        assert g.shape == np.shape(w)
+        close(g, np.asarray(w), 1e-13, atol=1e-15)
 
 
 @pytest.mark.parametrize("derivative", [False, True])

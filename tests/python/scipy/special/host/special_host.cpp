@@ -45,7 +45,7 @@ int main() {
   char f[32];
   double a, b, c, d;
   while (std::scanf("%31s %lf %lf %lf %lf", f, &a, &b, &c, &d) == 5) {
-    double r[4] = {0, 0, 0, 0};
+    double r[6] = {0, 0, 0, 0, 0, 0};
     int n = 1;
     if (!std::strcmp(f, "ellipe")) {
       r[0] = sp_ellipe(a);
@@ -78,6 +78,20 @@ int main() {
       r[0] = y.re;
       r[1] = y.im;
       n = 2;
+    } else if (!std::strcmp(f, "sph_harm_y_d1") || !std::strcmp(f, "sph_harm_y_d2")) {
+      // y, dy/dtheta (and d2y/dtheta2) as re, im pairs
+      cunp::complex<double> y, yt, ytt;
+      if (f[12] == '1') {
+        sp_sph_harm_y_d1(static_cast<long long>(a), static_cast<long long>(b), c, d, y, yt);
+      } else {
+        sp_sph_harm_y_d2(static_cast<long long>(a), static_cast<long long>(b), c, d, y, yt, ytt);
+      }
+      const cunp::complex<double> v[3] = {y, yt, ytt};
+      for (int k = 0; k < 3; ++k) {
+        r[2 * k] = v[k].re;
+        r[2 * k + 1] = v[k].im;
+      }
+      n = 6;
     } else if (!std::strcmp(f, "inv_boxcox1p")) {
       r[0] = sp_inv_boxcox1p(a, b);
     } else if (!std::strcmp(f, "spence")) {
