@@ -167,10 +167,7 @@ class csr_array_1d(csr_array):
         return "\n".join([repr(self)] + text[1:])
 
     # --- shape ---
-    def transpose(self, axes=None, copy=False):
-        if axes is not None and tuple(axes) not in ((0,), ()):
-            raise ValueError("axes don't match array")
-        return self.copy() if copy else self
+    transpose = coo_array_1d.transpose  # a vector is its own transpose
 
     def reshape(self, *args, order="C", copy=False):
         shape = tuple(args[0]) if len(args) == 1 and not isintlike(args[0]) else args
