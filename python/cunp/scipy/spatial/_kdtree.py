@@ -50,6 +50,12 @@ def _morton_order(q, lo, hi):
     return cp.argsort(key)
 
 
+def _host(a):
+    """A small argument (ranks, radii, box lengths) on the host: a cunp array copied back
+    once, explicitly (NumPy cannot read one implicitly); anything else as it is."""
+    return cp.asnumpy(a) if isinstance(a, cp.ndarray) else a
+
+
 def _finite_points(data, what):
     if data.size and not bool(cp.isfinite(data).all()):
         raise ValueError(f"{what} must be finite, check for nan or inf values")
@@ -97,7 +103,9 @@ class KDTree:
             self._period = cp.zeros(self.m, dtype=cp.float64)
             return
         box = numpy.empty(self.m, dtype=numpy.float64)
-        box[:] = boxsize  # SciPy's broadcast: a wrong length is NumPy's ValueError
+        # SciPy's broadcast (a wrong length is NumPy's ValueError); a cunp boxsize is read
+        # back explicitly, as NumPy cannot convert a device array implicitly.
+        box[:] = _host(boxsize)
         self.boxsize = box
         self._period = cp.asarray(box)
         wraps = cp.asarray(box > 0)
@@ -171,7 +179,7 @@ class KDTree:
                 raise ValueError("k must be at least 1")
             columns, kmax, single = None, int(k), k == 1
         else:
-            ranks = numpy.asarray(k, dtype=numpy.int64).ravel()
+            ranks = numpy.asarray(_host(k), dtype=numpy.int64).ravel()
             if ranks.size == 0 or ranks.min() < 1:
                 raise ValueError("k must be at least 1")
             columns, kmax, single = ranks - 1, int(ranks.max()), False
@@ -318,7 +326,7 @@ class KDTree:
             w_other = cp.asarray(w_other, dtype=cp.float64)
             if w_other.shape != (other.n,):
                 raise ValueError("the weights of other must have other.n elements")
-        radii = numpy.asarray(r, dtype=numpy.float64)
+        radii = numpy.asarray(_host(r), dtype=numpy.float64)
         scalar = radii.ndim == 0
         flat_r = radii.reshape(-1)
         weighted = w_self is not None or w_other is not None
