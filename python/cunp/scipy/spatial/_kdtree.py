@@ -331,20 +331,22 @@ class KDTree:
         flat_r = radii.reshape(-1)
         weighted = w_self is not None or w_other is not None
         q = self._wrap(cp.ascontiguousarray(other.data))
+        # One device total per radius, read back together at the end (not one copy a radius).
         results = []
         for radius in flat_r:
             rr = cp.full(other.n, float(radius))
             if not weighted:
                 count, _, _ = self._ball(q, rr, p)
-                results.append(int(count.sum()))
+                results.append(count.sum())
                 continue
             count, _, flat = self._ball(q, rr, p)
             ws = w_self[flat] if w_self is not None else cp.ones(flat.size)
             owner = cp.repeat(cp.arange(other.n, dtype=cp.int64), count)
             wo = w_other[owner] if w_other is not None else cp.ones(flat.size)
-            results.append(float((ws * wo).sum()))
+            results.append((ws * wo).sum())
         dtype = numpy.float64 if weighted else numpy.intp
-        out = numpy.asarray(results, dtype=dtype).reshape(radii.shape)
+        host = cp.asnumpy(cp.stack(results)) if results else numpy.zeros(0)
+        out = host.astype(dtype).reshape(radii.shape)
         if not cumulative and not scalar:
             flat_out = out.reshape(-1)
             flat_out = numpy.concatenate([flat_out[:1], numpy.diff(flat_out)]) if flat_out.size \
