@@ -50,6 +50,12 @@ def _morton_order(q, lo, hi):
     return cp.argsort(key)
 
 
+def _host(a):
+    """A small argument (ranks, radii, box lengths) on the host: a cunp array copied back
+    once, explicitly (NumPy cannot read one implicitly); anything else as it is."""
+    return cp.asnumpy(a) if isinstance(a, cp.ndarray) else a
+
+
 def _finite_points(data, what):
     if data.size and not bool(cp.isfinite(data).all()):
         raise ValueError(f"{what} must be finite, check for nan or inf values")
@@ -97,7 +103,9 @@ class KDTree:
             self._period = cp.zeros(self.m, dtype=cp.float64)
             return
         box = numpy.empty(self.m, dtype=numpy.float64)
-        box[:] = boxsize  # SciPy's broadcast: a wrong length is NumPy's ValueError
+        # SciPy's broadcast (a wrong length is NumPy's ValueError); a cunp boxsize is read
+        # back explicitly, as NumPy cannot convert a device array implicitly.
+        box[:] = _host(boxsize)
         self.boxsize = box
         self._period = cp.asarray(box)
         wraps = cp.asarray(box > 0)
@@ -171,7 +179,7 @@ class KDTree:
                 raise ValueError("k must be at least 1")
             columns, kmax, single = None, int(k), k == 1
         else:
-            ranks = numpy.asarray(k, dtype=numpy.int64).ravel()
+            ranks = numpy.asarray(_host(k), dtype=numpy.int64).ravel()
             if ranks.size == 0 or ranks.min() < 1:
                 raise ValueError("k must be at least 1")
             columns, kmax, single = ranks - 1, int(ranks.max()), False
@@ -318,25 +326,27 @@ class KDTree:
             w_other = cp.asarray(w_other, dtype=cp.float64)
             if w_other.shape != (other.n,):
                 raise ValueError("the weights of other must have other.n elements")
-        radii = numpy.asarray(r, dtype=numpy.float64)
+        radii = numpy.asarray(_host(r), dtype=numpy.float64)
         scalar = radii.ndim == 0
         flat_r = radii.reshape(-1)
         weighted = w_self is not None or w_other is not None
         q = self._wrap(cp.ascontiguousarray(other.data))
+        # One device total per radius, read back together at the end (not one copy a radius).
         results = []
         for radius in flat_r:
             rr = cp.full(other.n, float(radius))
             if not weighted:
                 count, _, _ = self._ball(q, rr, p)
-                results.append(int(count.sum()))
+                results.append(count.sum())
                 continue
             count, _, flat = self._ball(q, rr, p)
             ws = w_self[flat] if w_self is not None else cp.ones(flat.size)
             owner = cp.repeat(cp.arange(other.n, dtype=cp.int64), count)
             wo = w_other[owner] if w_other is not None else cp.ones(flat.size)
-            results.append(float((ws * wo).sum()))
+            results.append((ws * wo).sum())
         dtype = numpy.float64 if weighted else numpy.intp
-        out = numpy.asarray(results, dtype=dtype).reshape(radii.shape)
+        host = cp.asnumpy(cp.stack(results)) if results else numpy.zeros(0)
+        out = host.astype(dtype).reshape(radii.shape)
         if not cumulative and not scalar:
             flat_out = out.reshape(-1)
             flat_out = numpy.concatenate([flat_out[:1], numpy.diff(flat_out)]) if flat_out.size \

@@ -42,16 +42,19 @@ def _arnoldi(matvec, V, H, start, end, u, rng):
     """Steps start..end-1 from the unit vector u: V's rows and H's columns are filled, and the
     next unit vector and the coupling norm come back (read back once per sweep)."""
     xp = _backend.xp
-    cols, norms = [], []
-    for j in range(start, end):
+    # The sweep's columns of H gathered on the device (column i: its j + 1 projections, the
+    # norm in the last row) and read back in one copy, not one a step.
+    block = xp.zeros((end + 1, end - start), dtype=V.dtype)
+    for i, j in enumerate(range(start, end)):
         V[j] = u
         w, h = _project_out(V, j + 1, matvec(V[j]))
         beta = xp.linalg.norm(w)
-        cols.append(h)
-        norms.append(beta)
+        block[:j + 1, i] = h
+        block[end, i] = beta
         u = w / beta
-    host_norms = _backend.to_host(xp.stack(norms)).real
-    host_cols = [_backend.to_host(c) for c in cols]
+    host_block = _backend.to_host(block)
+    host_norms = host_block[end].real.copy()
+    host_cols = [host_block[:j + 1, i] for i, j in enumerate(range(start, end))]
     eps = numpy.finfo(host_norms.dtype).eps
     for i, j in enumerate(range(start, end)):
         H[:j + 1, j] = host_cols[i]
