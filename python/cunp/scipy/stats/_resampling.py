@@ -127,6 +127,9 @@ def generator(method):
         if isinstance(state, (numpy.random.Generator, numpy.random.RandomState)):
             return state
         return numpy.random.RandomState(state)
+    if isinstance(rng, numpy.random.BitGenerator):
+        # A NumPy bit generator (PCG64, ...): cunp's default_rng would take it for a seed.
+        rng = numpy.random.Generator(rng)
     if rng is not None:
         return cp.random.default_rng(_host_seed(rng) if _is_host_generator(rng) else rng)
     if state is None or state is numpy.random:

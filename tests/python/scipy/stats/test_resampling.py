@@ -301,3 +301,20 @@ def test_monte_carlo_without_rvs_or_rng_on_numpy(on_numpy):
                 lambda: stats.pearsonr(x, y, method=stats.MonteCarloMethod()))
     else:
         pytest.skip("this SciPy draws normals without rvs or rng: cunp still raises")
+
+
+def test_device_generator_from_host_seeds():
+    """On cunp the draws come from a cunp.random generator seeded from whatever SciPy accepts
+    as rng: integers, SeedSequences, NumPy Generators and NumPy bit generators (whose state
+    they consume). Building one touches no device."""
+    made = []
+    for rng in (7, numpy.random.SeedSequence(7), numpy.random.default_rng(7),
+                numpy.random.PCG64(7)):
+        gen = _resampling.generator(cstats.PermutationMethod(rng=rng))
+        assert isinstance(gen, cunp.random.Generator)
+        made.append(gen.bit_generator.state["state"]["key"])
+    assert made[0] == made[1]
+    # A Generator and its bit generator seed alike (one draw of the same stream).
+    assert made[2] == made[3]
+    legacy = _resampling.generator(cstats.PermutationMethod(random_state=7))
+    assert isinstance(legacy, cunp.random.RandomState)
