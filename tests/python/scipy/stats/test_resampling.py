@@ -322,3 +322,14 @@ def test_device_generator_from_host_seeds():
     assert made[2] == made[3]
     legacy = _resampling.generator(cstats.PermutationMethod(random_state=7))
     assert isinstance(legacy, cunp.random.RandomState)
+
+
+def test_exact_permutation_count_without_large_factorials():
+    """Whether every permutation is enumerated (n! <= n_resamples) is decided without forming
+    n! of a large sample."""
+    import math
+    for n in range(12):
+        for limit in (1, 2, 6, 119, 120, 121, 9999, 10 ** 400, math.inf):
+            want = math.factorial(n) if math.factorial(n) <= limit else None
+            assert _resampling._factorial_at_most(n, limit) == want
+    assert _resampling._factorial_at_most(10 ** 7, 9999) is None
