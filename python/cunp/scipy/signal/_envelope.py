@@ -36,20 +36,35 @@ def _to_length(xp, spectrum, labels, n_out, split_nyquist=False, crop=False):
     """The spectrum on n_out bins: each bin moves to its frequency modulo n_out; when
     upsampling an even length, split_nyquist shares the Nyquist bin between +n/2 and -n/2
     (as a resampled real signal needs). crop keeps, for a shorter output, only the
-    frequencies |k| <= n_out // 2 (Fourier resampling: +-n_out/2 unite into one bin)."""
+    frequencies |k| <= n_out // 2 (Fourier resampling: +-n_out/2 unite into one bin).
+
+    In frequency order the labels run without gaps from -(n//2) to (n-1)//2, so the bins
+    that fold onto one output bin are every n_out-th of that run: the run, zero-padded to
+    whole rows of n_out, is summed over its rows (O(n + n_out) work and memory, no
+    (n, n_out) matrix)."""
     n = spectrum.shape[-1]
     if n_out == n:
         return spectrum
-    # A (n, n_out) matrix sums the bins that fold onto the same output bin.
-    fold = np.zeros((n, n_out), dtype=np.result_type(spectrum.dtype, np.complex64))
-    rows = np.arange(n)
+    lo, hi = -(n // 2), (n - 1) // 2
     if crop and n_out < n:
-        rows = rows[np.abs(labels) <= n_out // 2]
-    fold[rows, np.mod(labels[rows], n_out)] = 1
+        lo, hi = max(lo, -(n_out // 2)), min(hi, n_out // 2)
+    count = hi - lo + 1
+    # The bins of labels lo..hi in order (label L sits at index L mod n).
+    run = xp.roll(spectrum, -(lo % n), axis=-1)[..., :count]
+    rows = -(-count // n_out)
+    lead = spectrum.shape[:-1]
+    if rows * n_out > count:
+        run = xp.concatenate(
+            [run, xp.zeros(lead + (rows * n_out - count,), dtype=spectrum.dtype)], axis=-1)
+    folded = run.reshape(lead + (rows, n_out))
+    folded = folded[..., 0, :] if rows == 1 else folded.sum(axis=-2)
+    # Row position r holds label lo + r: output bin (lo + r) mod n_out.
+    out = xp.roll(folded, lo % n_out, axis=-1)
     if split_nyquist and n % 2 == 0 and n_out > n:
-        fold[n // 2, :] = 0
-        fold[n // 2, n // 2] = fold[n // 2, n_out - n // 2] = 0.5
-    return spectrum @ xp.asarray(fold)
+        half = spectrum[..., n // 2] * 0.5
+        out[..., n // 2] = half
+        out[..., n_out - n // 2] = half
+    return out
 
 
 def envelope(xp, z, bp_in=(1, None), *, n_out=None, squared=False, residual="lowpass",

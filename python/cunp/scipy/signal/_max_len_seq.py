@@ -31,7 +31,8 @@ def max_len_seq(xp, nbits, state=None, length=None, taps=None):
                              "is None")
         taps = np.array(_TAPS[nbits], np.intp)
     else:
-        taps = np.unique(np.array(taps, np.intp))[::-1]
+        # Taps given as a device array come to the host: they steer the host's work.
+        taps = np.unique(np.array(to_host(xp, taps), np.intp))[::-1]
         if np.any(taps < 0) or np.any(taps > nbits) or taps.size < 1:
             raise ValueError("taps must be non-empty with values between zero and nbits "
                              "(inclusive)")

@@ -127,6 +127,9 @@ def generator(method):
         if isinstance(state, (numpy.random.Generator, numpy.random.RandomState)):
             return state
         return numpy.random.RandomState(state)
+    if isinstance(rng, numpy.random.BitGenerator):
+        # A NumPy bit generator (PCG64, ...): cunp's default_rng would take it for a seed.
+        rng = numpy.random.Generator(rng)
     if rng is not None:
         return cp.random.default_rng(_host_seed(rng) if _is_host_generator(rng) else rng)
     if state is None or state is numpy.random:
@@ -192,6 +195,19 @@ class _Counts:
         return cp.clip(out, 0.0, 1.0).astype(dtype, copy=False)
 
 
+def _factorial_at_most(n, limit):
+    """n! when it is at most limit, else None, without forming n! for a large sample (a
+    million observations' n! takes seconds of host time)."""
+    if limit == math.inf:
+        return math.factorial(n)
+    product = 1
+    for k in range(2, n + 1):
+        product *= k
+        if product > limit:
+            return None
+    return product
+
+
 def permutation_pvalue(statistic, y, observed, alternative, method, dtype):
     """p-value of a permutation test over the pairings of x (held in `statistic`) with y
     (..., n): statistic(y_resampled) of y_resampled (..., B, n) gives (..., B). Every
@@ -203,8 +219,8 @@ def permutation_pvalue(statistic, y, observed, alternative, method, dtype):
         raise ValueError("each sample in `data` must contain two or more observations "
                          "along `axis`.")
     counts = _Counts(observed)
-    n_max = math.factorial(n)
-    exact = n_resamples >= n_max
+    n_max = _factorial_at_most(n, n_resamples)
+    exact = n_max is not None
     if exact:
         # All n! orders, enumerated on the host in batches: n is small here (n! <= n_resamples).
         n_resamples = n_max

@@ -97,3 +97,29 @@ def test_public_envelope_returns_cunp(ss):
     assert isinstance(got, cunp.ndarray)
     cunp.testing.assert_allclose(got, ss.envelope(z, (2, 300), residual="all"), rtol=1e-9,
                                  atol=1e-9)
+
+
+def _long_cases():
+    # Long signals to outputs of similar length, shorter and longer: the folding is O(n),
+    # where an (n, n_out) matrix would not fit in memory.
+    z = _signal(1 << 18, False, 3).reshape(2, 1 << 17)
+    zc = _signal(200001, True, 4)
+    return [(z, (1, None), 1 << 16 | 5, "lowpass"), (z, (3, 40000), 100003, "all"),
+            (zc, (None, None), 300007, None), (zc, (-5000, 9000), 77, "all")]
+
+
+def test_envelope_long_signals(ss):
+    for z, bp_in, n_out, residual in _long_cases():
+        _close(_envelope.envelope(numpy, z, bp_in, n_out=n_out, residual=residual),
+               ss.envelope(z, bp_in, n_out=n_out, residual=residual))
+
+
+@gpu
+def test_envelope_long_signals_gpu(ss):
+    import cunp
+    from cunp.scipy import signal
+
+    for z, bp_in, n_out, residual in _long_cases():
+        got = signal.envelope(cunp.asarray(z), bp_in, n_out=n_out, residual=residual)
+        assert isinstance(got, cunp.ndarray)
+        _close(cunp.asnumpy(got), ss.envelope(z, bp_in, n_out=n_out, residual=residual))

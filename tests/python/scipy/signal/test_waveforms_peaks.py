@@ -297,6 +297,16 @@ def test_max_len_seq_gpu(ss, nbits):
             for g, w in zip(got, want):
                 assert isinstance(g, cunp.ndarray) and g.dtype == w.dtype
                 numpy.testing.assert_array_equal(cunp.asnumpy(g), w)
+    if nbits in (5, 12):
+        # Taps and state given as device arrays (read on the host).
+        taps = cunp.asarray([nbits - 1, 2, 1])
+        got = signal.max_len_seq(nbits, state=cunp.ones(nbits, dtype=bool), length=100,
+                                 taps=taps)
+        want = ss.max_len_seq(nbits, state=numpy.ones(nbits, bool), length=100,
+                              taps=[nbits - 1, 2, 1])
+        for g, w in zip(got, want):
+            assert isinstance(g, cunp.ndarray) and g.dtype == w.dtype
+            numpy.testing.assert_array_equal(cunp.asnumpy(g), w)
     if nbits in (17, 20):
         # Whole periods of the longer registers.
         for g, w in zip(signal.max_len_seq(nbits), ss.max_len_seq(nbits)):
