@@ -773,7 +773,7 @@ def test_svds_solver_options(backend):
         s = host(cl.svds(device(A), k=1, solver="lobpcg", v0=xp.ones(12),
                          return_singular_vectors=False))
         numpy.testing.assert_allclose(s, ref[:1], rtol=1e-7)
-        for solver in ["lobpcg", "propack"]:
+        for solver in ["lobpcg", "propack", "arpack"]:
             first = host(cl.svds(device(A), k=2, solver=solver, rng=5)[0])
             again = host(cl.svds(device(A), k=2, solver=solver,
                                  rng=numpy.random.default_rng(numpy.random.RandomState(5)))[0])
