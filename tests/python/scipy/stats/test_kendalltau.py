@@ -164,17 +164,34 @@ def test_inversions_of_permutations_on_numpy(on_numpy):
         assert _kendall._inversions(r).tolist() == want
 
 
+def test_extreme_integers_and_bools_on_numpy(on_numpy):
+    """Sorting compares values (no differences), so int64 extremes, uint8 and bool work."""
+    i = numpy.iinfo(numpy.int64)
+    x = numpy.array([i.min, i.max, 0, i.max, i.min + 1, 5])
+    y = numpy.array([3, 1, 2, 2, 9, 0], dtype=numpy.uint8)
+    b = numpy.array([True, False, True, True, False, False])
+    for a, c in ((x, y), (b, y), (x, b)):
+        got, want = cstats.kendalltau(a, c), stats.kendalltau(a, c)
+        _same(got.statistic, want.statistic, rtol=1e-12)
+        _same(got.pvalue, want.pvalue)
+
+
 def _check_long(conv, n, ties):
+    """Correlated samples (p-value about 0) and independent ones (a p-value of order 1, so
+    the variance is checked too), the latter also as two reversed columns of a 2-d array."""
     rng = numpy.random.default_rng(n)
     x = rng.random(n)
     y = x + rng.random(n)
+    z = rng.random(n)
     if ties:
-        x, y = numpy.round(x * 50), numpy.round(y * 50)
+        x, y, z = numpy.round(x * 50), numpy.round(y * 50), numpy.round(z * 50)
     for variant in "bc":
-        want = stats.kendalltau(x, y, variant=variant)
-        got = cstats.kendalltau(conv(x), conv(y), variant=variant)
-        _same(got.statistic, want.statistic, rtol=1e-12)
-        _same(got.pvalue, want.pvalue, rtol=1e-7)
+        for a, b, ax in ((x, y, None), (x, z, None),
+                         (numpy.stack([x, z], axis=1)[::-1], numpy.stack([z, x], axis=1), 0)):
+            want = stats.kendalltau(a, b, variant=variant, axis=ax)
+            got = cstats.kendalltau(conv(a), conv(b), variant=variant, axis=ax)
+            _same(got.statistic, want.statistic, rtol=1e-10)
+            _same(got.pvalue, want.pvalue, rtol=1e-7)
 
 
 def test_long_sample_matches_scipy_on_numpy(on_numpy):
