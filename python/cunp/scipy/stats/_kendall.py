@@ -4,10 +4,9 @@ The pair counts (concordant minus discordant, discordant, ties in x, in y, in bo
 sorting every slice at once (O(n log n)): ties are runs of equal sorted values, discordant pairs
 the inversions of y in (x, y) order, counted bit by bit in log2(n) batched passes. Tie-group
 statistics come from each element's run length (a group of t elements sums f(t)/t over its
-members). The asymptotic p-value is the
-normal approximation with SciPy's tie-corrected variance; the exact one (no ties) is the
-distribution of inversions of a random permutation, tabulated on the host once per sample
-length for the few slices that use it."""
+members). The asymptotic p-value is the normal approximation with SciPy's tie-corrected
+variance; the exact one (no ties) is the distribution of inversions of a random permutation,
+tabulated on the host once per sample length for the few slices that use it."""
 import numpy
 
 import cunp as cp
@@ -93,13 +92,14 @@ def _pair_counts(x, y, valid):
     same_x = _equal_next(xs, vs)
     xtie, cx = _run_ties(same_x, vs)
     ntie, _ = _run_ties(same_x & _equal_next(ys, vs), vs)
-    # y's ranks, equal values ranked by position, so that only strictly smaller later values
-    # count; invalid elements (last, in their own positions) keep rank = position: no pairs.
-    yorder = cp.lexsort((pos, ys, ~vs), axis=-1)
+    # y's ranks, equal values ranked by position (lexsort is stable), so that only strictly
+    # smaller later values count; invalid elements (last, in their own positions) keep
+    # rank = position: no pairs.
+    yorder = cp.lexsort((ys, ~vs), axis=-1)
     ysort = cp.take_along_axis(ys, yorder, axis=-1)
     vys = cp.take_along_axis(vs, yorder, axis=-1)
     ytie, cy = _run_ties(_equal_next(ysort, vys), vys)
-    rank = cp.empty_like(pos)
+    rank = cp.empty(x.shape, dtype=numpy.int64)
     cp.put_along_axis(rank, yorder, pos, axis=-1)
     dis = _inversions(cp.where(vs, rank, pos))
     m = vs.sum(axis=-1, dtype=numpy.int64)
