@@ -1,14 +1,12 @@
 """kendalltau: Kendall's tau-b or tau-c of paired samples along an axis (every slice at once).
 
 The pair counts (concordant minus discordant, discordant, ties in x, in y, in both) come from
-sign comparisons of all pairs, in chunks of rows so that memory stays bounded: O(n^2) work, but
-no sort-and-merge pass per slice. Tie-group statistics come from each element's count of equal
-values (a group of t elements sums f(t)/t over its members). The asymptotic p-value is the
-normal approximation with SciPy's tie-corrected variance; the exact one (no ties) is the
-distribution of inversions of a random permutation, tabulated on the host once per sample
-length for the few slices that use it."""
-import math
-
+sorting every slice at once (O(n log n)): ties are runs of equal sorted values, discordant pairs
+the inversions of y in (x, y) order, counted bit by bit in log2(n) batched passes. Tie-group
+statistics come from each element's run length (a group of t elements sums f(t)/t over its
+members). The asymptotic p-value is the normal approximation with SciPy's tie-corrected
+variance; the exact one (no ties) is the distribution of inversions of a random permutation,
+tabulated on the host once per sample length for the few slices that use it."""
 import numpy
 
 import cunp as cp
@@ -16,8 +14,6 @@ from cunp.scipy.stats._results import SignificanceResult
 
 _METHODS = ("auto", "asymptotic", "exact")
 _POLICIES = ("propagate", "omit", "raise")
-# Elements of one chunk of pairwise comparisons (per int8/bool temporary).
-_PAIR_BUDGET = 1 << 25
 
 
 def _special():
@@ -25,44 +21,91 @@ def _special():
     return special
 
 
-def _sign(a, b):
-    """-1, 0 or 1 as a < b, a == b (or either NaN), a > b, in int8: no subtraction, so no
-    overflow for integers."""
-    return (a > b).astype(numpy.int8) - (a < b).astype(numpy.int8)
+def _run_ties(same, valid):
+    """Per slice: tied pairs; per element: its run's length (0 if invalid). same[..., i]
+    says sorted element i equals element i - 1 (both valid), so equal values form runs; a
+    run's start and end come from running maxima of the indices where runs break."""
+    n = same.shape[-1]
+    if n == 0:
+        return cp.zeros(same.shape[:-1], dtype=numpy.int64), cp.zeros(same.shape, numpy.int64)
+    idx = cp.broadcast_to(cp.arange(n, dtype=numpy.int64), same.shape)
+    start = cp.maximum.accumulate(cp.where(same, 0, idx), axis=-1)
+    # An element ends its run where the next one does not continue it.
+    cont = cp.concatenate([same[..., 1:], cp.zeros(same.shape[:-1] + (1,), dtype=bool)],
+                          axis=-1)
+    rev = cp.where(cp.flip(cont, axis=-1), 0, idx)
+    end = (n - 1) - cp.flip(cp.maximum.accumulate(rev, axis=-1), axis=-1)
+    pairs = cp.where(valid, idx - start, 0).sum(axis=-1, dtype=numpy.int64)
+    return pairs, cp.where(valid, end - start + 1, 0)
+
+
+def _equal_next(a, valid):
+    """same[..., i] of _run_ties for a sorted key a."""
+    if a.shape[-1] == 0:
+        return cp.zeros(a.shape, dtype=bool)
+    eq = (a[..., 1:] == a[..., :-1]) & valid[..., 1:] & valid[..., :-1]
+    return cp.concatenate([cp.zeros(a.shape[:-1] + (1,), dtype=bool), eq], axis=-1)
+
+
+def _inversions(r):
+    """Per slice (int64): pairs i < j with r[i] > r[j], for r a permutation of 0..n-1 along
+    the last axis. Bit by bit from the top (a radix sort, MSB first): a pair is inverted
+    exactly at its highest differing bit b, where both share the bits above b, the earlier
+    element has bit b set and the later one not. Keeping the elements stably ordered by the
+    bits above b puts each such group at a known place (its smallest possible value), so a
+    running count of set bits gives the pairs, and a stable partition by bit b gives the order
+    for the next level: log2(n) passes of O(n) array operations over all slices at once."""
+    n = r.shape[-1]
+    total = cp.zeros(r.shape[:-1], dtype=numpy.int64)
+    if n < 2:
+        return total
+    pos = cp.arange(n, dtype=numpy.int64)
+    cur = r.astype(numpy.int64)
+    for b in reversed(range((n - 1).bit_length())):
+        half = 1 << b
+        g0 = (cur // (2 * half)) * (2 * half)  # where the group of equal upper bits starts
+        bit = (cur // half) % 2
+        ones = cp.cumsum(bit, axis=-1) - bit  # set bits before each element
+        ones = ones - cp.take_along_axis(ones, g0, axis=-1)  # ... within its group
+        total = total + cp.where(bit == 0, ones, 0).sum(axis=-1, dtype=numpy.int64)
+        if b == 0:
+            break
+        zeros = cp.minimum(half, n - g0)  # group members with bit b clear
+        dest = g0 + cp.where(bit == 1, zeros + ones, (pos - g0) - ones)
+        nxt = cp.empty_like(cur)
+        cp.put_along_axis(nxt, dest, cur, axis=-1)
+        cur = nxt
+    return total
 
 
 def _pair_counts(x, y, valid):
     """Per slice (int64): concordant minus discordant, discordant, ties in x, ties in y, ties in
-    both, over the pairs i < j of valid observations; per element (int64): how many valid
-    values equal it in x and in y (itself included; 0 for an invalid element)."""
+    both, over the pairs i < j of valid observations; per element, in some order per slice
+    (int64, with the valid mask in that order): the size of its tie group in x and in y.
+    O(n log n): sort by (x, y) with invalid elements last; ties are runs there; discordant
+    pairs are the strict inversions of y in that order."""
     n = x.shape[-1]
-    slices = max(1, math.prod(x.shape[:-1]))
-    chunk = max(1, min(n, _PAIR_BUDGET // max(1, n * slices)))
-    cols = cp.arange(n)
-    zero = cp.zeros(x.shape[:-1], dtype=numpy.int64)
-    s = dis = xtie = ytie = ntie = zero
-    cx, cy = [], []
-    for k in range(0, n, chunk):
-        rows = slice(k, min(n, k + chunk))
-        sx = _sign(x[..., rows, None], x[..., None, :])
-        sy = _sign(y[..., rows, None], y[..., None, :])
-        both = valid[..., rows, None] & valid[..., None, :]
-        upper = both & (cols[None, :] > cols[rows][:, None])
-        prod = sx * sy
-        s = s + ((prod > 0) & upper).sum(axis=(-2, -1), dtype=numpy.int64) \
-            - ((prod < 0) & upper).sum(axis=(-2, -1), dtype=numpy.int64)
-        dis = dis + ((prod < 0) & upper).sum(axis=(-2, -1), dtype=numpy.int64)
-        tx, ty = sx == 0, sy == 0
-        xtie = xtie + (tx & upper).sum(axis=(-2, -1), dtype=numpy.int64)
-        ytie = ytie + (ty & upper).sum(axis=(-2, -1), dtype=numpy.int64)
-        ntie = ntie + (tx & ty & upper).sum(axis=(-2, -1), dtype=numpy.int64)
-        cx.append((tx & both).sum(axis=-1, dtype=numpy.int64))
-        cy.append((ty & both).sum(axis=-1, dtype=numpy.int64))
-    if not cx:  # no observations
-        cx = cy = [cp.zeros(x.shape, dtype=numpy.int64)]
-    cx = cx[0] if len(cx) == 1 else cp.concatenate(cx, axis=-1)
-    cy = cy[0] if len(cy) == 1 else cp.concatenate(cy, axis=-1)
-    return s, dis, xtie, ytie, ntie, cx, cy
+    pos = cp.broadcast_to(cp.arange(n, dtype=numpy.int64), x.shape)
+    order = cp.lexsort((y, x, ~valid), axis=-1)
+    xs, ys = cp.take_along_axis(x, order, axis=-1), cp.take_along_axis(y, order, axis=-1)
+    vs = cp.take_along_axis(valid, order, axis=-1)
+    same_x = _equal_next(xs, vs)
+    xtie, cx = _run_ties(same_x, vs)
+    ntie, _ = _run_ties(same_x & _equal_next(ys, vs), vs)
+    # y's ranks, equal values ranked by position (lexsort is stable), so that only strictly
+    # smaller later values count; invalid elements (last, in their own positions) keep
+    # rank = position: no pairs.
+    yorder = cp.lexsort((ys, ~vs), axis=-1)
+    ysort = cp.take_along_axis(ys, yorder, axis=-1)
+    vys = cp.take_along_axis(vs, yorder, axis=-1)
+    ytie, cy = _run_ties(_equal_next(ysort, vys), vys)
+    rank = cp.empty(x.shape, dtype=numpy.int64)
+    cp.put_along_axis(rank, yorder, pos, axis=-1)
+    dis = _inversions(cp.where(vs, rank, pos))
+    m = vs.sum(axis=-1, dtype=numpy.int64)
+    tot = m * (m - 1) // 2
+    s = tot - xtie - ytie + ntie - 2 * dis
+    return s, dis, xtie, ytie, ntie, (cx, vs), (cy, vys)
 
 
 def _tie_sums(counts, valid):
@@ -180,8 +223,8 @@ def kendalltau(x, y, *, nan_policy="propagate", method="auto", variant="b",
         undefined = undefined | any_nan
     sf = s.astype(numpy.float64)
     nf = n.astype(numpy.float64)
-    x0, x1, groups_x = _tie_sums(cx, valid)
-    y0, y1, groups_y = _tie_sums(cy, valid)
+    x0, x1, groups_x = _tie_sums(*cx)
+    y0, y1, groups_y = _tie_sums(*cy)
     with numpy.errstate(divide="ignore", invalid="ignore"):
         if variant == "b":
             tau = sf / cp.sqrt((tot - xtie).astype(numpy.float64)) \

@@ -119,14 +119,91 @@ def test_shapes_and_dtypes_on_gpu():
     _check_shapes_and_dtypes(cunp.asarray)
 
 
-def test_chunked_pair_counts_on_numpy(on_numpy, monkeypatch):
-    """Rows of pairs in several chunks give the counts of one pass."""
-    x, y = _pairs(40, True, seed=8)
-    whole = cstats.kendalltau(x, y, axis=1)
-    monkeypatch.setattr(_kendall, "_PAIR_BUDGET", 7 * 40 * 3)
-    parts = cstats.kendalltau(x, y, axis=1)
-    _same(parts.statistic, whole.statistic, rtol=0)
-    _same(parts.pvalue, whole.pvalue, rtol=0)
+def _brute_counts(x, y, valid):
+    """Pair counts of one slice by comparing every pair (the definition)."""
+    x, y = x[valid], y[valid]
+    sx = numpy.sign(x[:, None] - x[None, :])
+    sy = numpy.sign(y[:, None] - y[None, :])
+    upper = numpy.triu(numpy.ones(sx.shape, dtype=bool), 1)
+    prod = sx * sy
+    dis = int(((prod < 0) & upper).sum())
+    return (int(((prod > 0) & upper).sum()) - dis, dis, int(((sx == 0) & upper).sum()),
+            int(((sy == 0) & upper).sum()), int(((sx == 0) & (sy == 0) & upper).sum()))
+
+
+def test_sorted_pair_counts_match_all_pairs_on_numpy(on_numpy):
+    """The sort-and-inversion counts equal the all-pairs definition: ties in x, in y, in both,
+    invalid elements anywhere, lengths around powers of two (the bit passes' group edges)."""
+    rng = numpy.random.default_rng(12)
+    for n in (0, 1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100):
+        for levels in (2, 5, 1000):
+            x = rng.integers(0, levels, (4, n)).astype(float)
+            y = rng.integers(0, levels, (4, n)).astype(float)
+            valid = rng.random((4, n)) > 0.2
+            valid[0] = True
+            got = _kendall._pair_counts(x, y, valid)
+            for i in range(4):
+                want = _brute_counts(x[i], y[i], valid[i])
+                assert tuple(int(g[i]) for g in got[:5]) == want, (n, levels, i)
+            # Tie-group sizes: each valid element's group in x (and y) has that many members.
+            for (t, v), a in ((got[5], x), (got[6], y)):
+                assert numpy.array_equal(v.sum(axis=-1), valid.sum(axis=-1))
+                for i in range(4):
+                    vals = a[i][valid[i]]
+                    _, want_t = numpy.unique(vals, return_counts=True)
+                    got_t = numpy.sort(t[i][v[i]])
+                    assert numpy.array_equal(got_t, numpy.sort(numpy.repeat(want_t, want_t)))
+
+
+def test_inversions_of_permutations_on_numpy(on_numpy):
+    rng = numpy.random.default_rng(5)
+    for n in (1, 2, 5, 32, 33, 257):
+        r = numpy.stack([rng.permutation(n) for _ in range(3)] + [numpy.arange(n)[::-1]])
+        want = [int((r[i][:, None] > r[i][None, :])[numpy.triu_indices(n, 1)].sum())
+                for i in range(4)]
+        assert _kendall._inversions(r).tolist() == want
+
+
+def test_extreme_integers_and_bools_on_numpy(on_numpy):
+    """Sorting compares values (no differences), so int64 extremes, uint8 and bool work."""
+    i = numpy.iinfo(numpy.int64)
+    x = numpy.array([i.min, i.max, 0, i.max, i.min + 1, 5])
+    y = numpy.array([3, 1, 2, 2, 9, 0], dtype=numpy.uint8)
+    b = numpy.array([True, False, True, True, False, False])
+    for a, c in ((x, y), (b, y), (x, b)):
+        got, want = cstats.kendalltau(a, c), stats.kendalltau(a, c)
+        _same(got.statistic, want.statistic, rtol=1e-12)
+        _same(got.pvalue, want.pvalue)
+
+
+def _check_long(conv, n, ties):
+    """Correlated samples (p-value about 0) and independent ones (a p-value of order 1, so
+    the variance is checked too), the latter also as two reversed columns of a 2-d array."""
+    rng = numpy.random.default_rng(n)
+    x = rng.random(n)
+    y = x + rng.random(n)
+    z = rng.random(n)
+    if ties:
+        x, y, z = numpy.round(x * 50), numpy.round(y * 50), numpy.round(z * 50)
+    for variant in "bc":
+        for a, b, ax in ((x, y, None), (x, z, None),
+                         (numpy.stack([x, z], axis=1)[::-1], numpy.stack([z, x], axis=1), 0)):
+            want = stats.kendalltau(a, b, variant=variant, axis=ax)
+            got = cstats.kendalltau(conv(a), conv(b), variant=variant, axis=ax)
+            _same(got.statistic, want.statistic, rtol=1e-10)
+            _same(got.pvalue, want.pvalue, rtol=1e-7)
+
+
+def test_long_sample_matches_scipy_on_numpy(on_numpy):
+    """n = 20000: out of reach of all-pairs counting in the test's time, O(n log n) here."""
+    _check_long(lambda a: a, 20000, ties=False)
+    _check_long(lambda a: a, 20000, ties=True)
+
+
+@gpu
+def test_long_sample_matches_scipy_on_gpu():
+    _check_long(cunp.asarray, 10 ** 6, ties=False)
+    _check_long(cunp.asarray, 10 ** 6, ties=True)
 
 
 def test_two_observations_asymptotic_on_numpy(on_numpy):
