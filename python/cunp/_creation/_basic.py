@@ -83,22 +83,46 @@ def _unsafe_fill(fill_value, dtype):
         return fill_value
     if isinstance(fill_value, int) and -(2**63) <= fill_value < 2**63:
         return fill_value  # the common case, left to the core
-    import numpy
-
-    try:
-        dtype = numpy.dtype(dtype)
-    except TypeError:
+    dtype = _numpy_dtype(dtype)
+    if dtype is None:
         return fill_value  # the core names the bad dtype
     if isinstance(fill_value, int):  # past int64
-        if dtype.kind in "biu" and not (dtype == numpy.uint64 and 0 <= fill_value < 2**64):
+        uint64 = dtype.kind == "u" and dtype.itemsize == 8
+        if dtype.kind in "biu" and not (uint64 and 0 <= fill_value < 2**64):
             raise OverflowError("Python int too large to convert to C long")
         return fill_value
+    if dtype.kind not in "biuf" or (dtype.kind == "f" and isinstance(fill_value, float)):
+        return fill_value  # complex dtypes take any number, real ones any real
+    import numpy
+
     if not isinstance(fill_value, (float, complex, numpy.inexact)):
         return fill_value
     complex_value = isinstance(fill_value, (complex, numpy.complexfloating))
-    if dtype.kind in "biu" or (dtype.kind == "f" and complex_value):
+    if dtype.kind != "f" or complex_value:
         return numpy.asarray(fill_value).astype(dtype)[()]
     return fill_value
+
+
+_DTYPES = {}  # full's dtype arguments as NumPy dtypes: full is called per array
+
+
+def _numpy_dtype(dtype):
+    """dtype as a NumPy dtype (None if NumPy refuses it), remembered for hashable spellings."""
+    try:
+        return _DTYPES[dtype]
+    except (KeyError, TypeError):
+        pass
+    import numpy
+
+    try:
+        result = numpy.dtype(dtype)
+    except TypeError:
+        result = None
+    try:
+        _DTYPES[dtype] = result
+    except TypeError:
+        pass  # an unhashable spelling: looked up each time
+    return result
 
 
 # The *_like functions allocate on the prototype's device unless `device` names another.
