@@ -66,7 +66,7 @@ def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     """The spherical harmonic Y_n^m(theta, phi) of degree n and order m (integers), polar
     angle theta and azimuth phi (SciPy 1.15+'s order); zero where |m| > n. With diff_n=1 also
     its gradient in (theta, phi), shape (..., 2); with diff_n=2 also its Hessian, (..., 2, 2),
-    as SciPy returns them (complex128). The theta derivatives come from the device (the
+    as SciPy 1.18 returns them (complex64 for float32 angles). The theta derivatives come from the device (the
     Legendre recurrence of the neighbouring orders); those in phi are i m and -m^2 times."""
     if diff_n not in (0, 1, 2):
         raise ValueError("diff_n is currently only implemented for orders 0, 1, and 2, "
@@ -75,17 +75,30 @@ def sph_harm_y(n, m, theta, phi, *, diff_n=0):
     m = cunp.asarray(m, dtype=cunp.int64)
     if diff_n == 0:
         return _core.special._sph_harm_y(n, m, theta, phi)
+    # The derivatives are computed in double; SciPy 1.18 returns them in the precision of
+    # Y's own loop (complex64 for float32 angles).
+    out = _core.special._sph_harm_y.resolve_dtypes(
+        (n.dtype, m.dtype, _operand_dtype(theta), _operand_dtype(phi), None))[-1]
     im = m * 1j  # d/dphi of e^(i m phi)
     if diff_n == 1:
         y, y_t = _core.special._sph_harm_y_d1(n, m, theta, phi)
-        return y, cunp.stack([y_t, im * y], axis=-1)
+        return y.astype(out, copy=False), cunp.stack([y_t, im * y], axis=-1).astype(
+            out, copy=False)
     y, y_t, y_tt = _core.special._sph_harm_y_d2(n, m, theta, phi)
     y_p, y_tp = im * y, im * y_t
     y_pp = -(m * m) * y
     jac = cunp.stack([y_t, y_p], axis=-1)
     hess = cunp.stack([cunp.stack([y_tt, y_tp], axis=-1), cunp.stack([y_tp, y_pp], axis=-1)],
                       axis=-2)
-    return y, jac, hess
+    return tuple(r.astype(out, copy=False) for r in (y, jac, hess))
+
+
+def _operand_dtype(x):
+    """x's dtype for loop resolution: a Python scalar's type (a weak scalar, as in NumPy)."""
+    if type(x) in (bool, int, float, complex):
+        return type(x)
+    dtype = getattr(x, "dtype", None)
+    return dtype if dtype is not None else cunp.asarray(x).dtype
 
 
 def sph_harm(m, n, theta, phi):

@@ -108,9 +108,12 @@ def pearsonr(x, y, *, alternative="two-sided", method=None, axis=0):
         p = _resampling.monte_carlo_pvalue(
             _pearson_r, (x, y), r, alternative, method, dt)
     elif n == 2:
-        p = cp.where(cp.isnan(r), cp.nan, cp.ones_like(r))
+        p = cp.ones_like(r)
     else:
         p = _pvalue_from_r(r, n, alternative)
+    # A NaN statistic (a constant sample) has no p-value, resampled ones included (SciPy 1.18;
+    # 1.17's resampling gave 0).
+    p = cp.where(cp.isnan(r), cp.nan, p)
     return PearsonRResult(r, p, n, alternative, x, y)
 
 

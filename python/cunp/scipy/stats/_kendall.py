@@ -179,15 +179,22 @@ def kendalltau(x, y, *, nan_policy="propagate", method="auto", variant="b",
         raise ValueError("nan_policy must be one of {%s}."
                          % ", ".join("'%s'" % p for p in sorted(_POLICIES)))
     if variant not in ("b", "c"):
-        raise ValueError("Unknown variant of the method chosen: %s. variant must be 'b' or "
-                         "'c'." % (variant,))
+        raise ValueError("Unknown `variant` '%s' specified. `variant` must be 'b' or 'c'."
+                         % (variant,))
     if method not in _METHODS:
-        raise ValueError("Unknown method %s specified.  Use 'auto', 'exact' or "
-                         "'asymptotic'." % (method,))
+        # SciPy 1.18's words, its missing space included.
+        raise ValueError("Unknown `method` '%s' specified.  `method` must be'auto', 'exact' "
+                         "or 'asymptotic'." % (method,))
     if alternative not in ("two-sided", "less", "greater"):
         raise ValueError("`alternative` must be 'less', 'greater' or 'two-sided'.")
     x = cp.asarray(x)
     y = cp.asarray(y)
+    # Both samples in one floating dtype before ranking, as SciPy 1.18 does: int64 values past
+    # 2**53 that round to one float tie.
+    dt = cp.result_type(x, y)
+    if dt.kind not in "fc":
+        dt = cp.result_type(dt, numpy.float64)
+    x, y = x.astype(dt, copy=False), y.astype(dt, copy=False)
     ndim = max(x.ndim, y.ndim)
     if axis is None:
         if x.size != y.size:
@@ -243,7 +250,7 @@ def kendalltau(x, y, *, nan_policy="propagate", method="auto", variant="b",
     no_ties = (xtie == 0) & (ytie == 0)
     if method == "exact":
         if bool((~no_ties & ~undefined).any()):
-            raise ValueError("Ties found, exact method cannot be used.")
+            raise ValueError("Ties found; exact method cannot be used.")
         exact = ~undefined
     elif method == "auto":
         exact = no_ties & ((n <= 33) | (cp.minimum(dis, tot - dis) <= 1)) & ~undefined

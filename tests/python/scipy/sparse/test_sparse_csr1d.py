@@ -349,7 +349,10 @@ def test_arithmetic_errors(backend):
 
 
 LAYOUTS = {"contiguous": lambda a: a, "strided": lambda a: a[::2],
-           "reversed": lambda a: a[::-1], "fortran": lambda a: numpy.asfortranarray(a)}
+           "reversed": lambda a: a[::-1],
+           # the array's own module: NumPy will not take a device array implicitly
+           "fortran": lambda a: (numpy if isinstance(a, numpy.ndarray) else _backend.xp)
+           .asfortranarray(a)}
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -145,8 +145,9 @@ def test_sph_harm_y_and_cupys_sph_harm():
 
 @pytest.mark.parametrize("diff_n", [1, 2])
 def test_sph_harm_y_derivatives(diff_n):
-    """SciPy's (y, jac) and (y, jac, hess): shapes (..., 2) and (..., 2, 2), complex128 for
-    float32 inputs too, broadcasting, non-contiguous and 0-d inputs, the poles."""
+    """SciPy's (y, jac) and (y, jac, hess): shapes (..., 2) and (..., 2, 2), complex64 for
+    float32 angles (SciPy 1.18; 1.17 gave complex128), broadcasting, non-contiguous and 0-d
+    inputs, the poles."""
     k = 3000
     n, m = _rng.integers(-2, 30, k), _rng.integers(-30, 30, k)
     theta, phi = _rng.uniform(-1, 4, k), _rng.uniform(0, 2 * np.pi, k)
@@ -165,8 +166,8 @@ def test_sph_harm_y_derivatives(diff_n):
                                 diff_n=diff_n)
     want = sp.sph_harm_y(n2, 1, t2, np.float32(0.5), diff_n=diff_n)
     for g, w in zip(got, want):
-        assert g.shape == w.shape and g.dtype == w.dtype
-        close(g, w, 1e-12, atol=1e-14)
+        assert g.shape == w.shape and g.dtype == np.complex64
+        close(g, w, 1e-5, atol=1e-6)  # SciPy computes in float32
     # 0-d
     got = _special().sph_harm_y(3, -2, 0.4, 1.1, diff_n=diff_n)
     for g, w in zip(got, sp.sph_harm_y(3, -2, 0.4, 1.1, diff_n=diff_n)):
