@@ -41,7 +41,7 @@ PARTS = ('sanitizer', 'fuzz', 'leaks', 'faults')
 # functions or ufuncs (each compiles kernels for its first draws): file -> (variable, shards).
 SHARDED = {'test_fuzz_signatures.py': ('CUNP_FUZZ_SIGNATURE_SHARD', 4),
            'test_fuzz_every_ufunc.py': ('CUNP_FUZZ_UFUNC_SHARD', 2),
-           'test_fuzz_ufunc_methods.py': ('CUNP_FUZZ_UFUNC_METHOD_SHARD', 2)}
+           'test_fuzz_ufunc_methods.py': ('CUNP_FUZZ_UFUNC_METHOD_SHARD', 3)}
 
 
 def last_line(out, prefix):
