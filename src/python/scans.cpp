@@ -62,11 +62,12 @@ nb::object finish(NDArray res, nb::handle out) {
 nb::object scan(const PyUfunc& self, nb::handle array, nb::handle axis, nb::handle dtype,
                 nb::handle out, bool nan) {
   const Ufunc& u = *self.u;
+  // Argument order as NumPy checks it: the ufunc's arity, out=, the scalar, the axis, and
+  // only then the loop (in ufunc_accumulate, with dtype= taken into account).
+  scan_arity(u, "accumulate");
   out = out_arg(out);
   NDArray storage;
   NDArray a = to_array(array, storage);
-  // Argument order as NumPy checks it: the ufunc's arity, then the scalar, then the axis.
-  scan_loop(u, a.dtype(), {}, "accumulate");
   if (a.ndim() == 0) throw nb::type_error("cannot accumulate on a scalar");
   int64_t ax = single_axis(axis, a.ndim(), "accumulate");
   return finish(ufunc_accumulate(u, a, ax, options(dtype, out, nan)), out);
@@ -77,12 +78,18 @@ nb::object accumulate(const PyUfunc& self, nb::handle array, nb::handle axis, nb
   return scan(self, array, axis, dtype, out, false);
 }
 
-std::vector<int64_t> to_indices(nb::handle indices) {
+// reduceat's indices on the host; a shape other than 1-d is NumPy's first check of them.
+nb::object host_indices(nb::handle indices) {
   nb::object host;
   if (is_array(indices)) host = nb::borrow(indices).attr("get")();
   else host = numpy().attr("asarray")(indices);
   if (nb::cast<int>(host.attr("ndim")) != 1)
     throw nb::value_error("reduceat: indices must be a 1-d sequence of integers");
+  return host;
+}
+
+// Their type, checked after the axis (as NumPy does), and their values.
+std::vector<int64_t> to_indices(nb::handle host) {
   char kind = nb::cast<std::string>(host.attr("dtype").attr("kind"))[0];
   if (kind != 'i' && kind != 'u' && !(kind == 'f' && nb::cast<int64_t>(host.attr("size")) == 0))
     throw nb::type_error(("Cannot cast array data from " +
@@ -98,13 +105,16 @@ std::vector<int64_t> to_indices(nb::handle indices) {
 nb::object reduceat(const PyUfunc& self, nb::handle array, nb::handle indices, nb::handle axis,
                     nb::handle dtype, nb::handle out) {
   const Ufunc& u = *self.u;
+  // NumPy's order: the arity, the indices' shape, out=, the scalar, the axis, the indices'
+  // type; their range and then the loop (with dtype=) are checked in ufunc_reduceat.
+  scan_arity(u, "reduceat");
+  nb::object host = host_indices(indices);
   out = out_arg(out);
   NDArray storage;
   NDArray a = to_array(array, storage);
-  scan_loop(u, a.dtype(), {}, "reduceat");
   if (a.ndim() == 0) throw nb::type_error("cannot reduceat on a scalar");
   int64_t ax = single_axis(axis, a.ndim(), "reduceat");
-  std::vector<int64_t> ix = to_indices(indices);
+  std::vector<int64_t> ix = to_indices(host);
   return finish(ufunc_reduceat(u, a, ix, ax, options(dtype, out, false)), out);
 }
 

@@ -177,6 +177,22 @@ def at_order_dependent(name, a, indices, b):
     return name not in AT_ORDER_FREE_INEXACT
 
 
+def at_object_operand(a, indices, b):
+    """ufunc.at with a Python int outside int64 and uint64 as b, applied to a selection that is
+    valid and not empty: NumPy makes b an object array and computes with Python's operators
+    (a result that fits a, an OverflowError where it does not, a TypeError for a ufunc with no
+    object loop); cunp has no object dtype and raises OverflowError. Its index errors and an
+    empty selection (nothing computed) are compared as usual."""
+    if not isinstance(b, int) or isinstance(b, bool) or -2**63 <= b < 2**64:
+        return False
+    a = numpy.asarray(a)
+    try:
+        positions = numpy.arange(a.size).reshape(a.shape)[indices]
+    except Exception:  # noqa: BLE001 - NumPy raises for the index: compared as an error
+        return False
+    return numpy.size(positions) > 0
+
+
 def method_order_dependent(name, method, inputs, result):
     """add/multiply reduce, accumulate and reduceat on inexact values that meet inf (given or
     by overflow): the parallel fold associates differently from NumPy's loop (see

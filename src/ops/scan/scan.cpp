@@ -249,11 +249,15 @@ bool scan_associative(const Ufunc& u) {
                             "gcd", "lcm"});
 }
 
-int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* method) {
+void scan_arity(const Ufunc& u, const char* method) {
   if (u.nin != 2) throw ValueError(std::string(method) + " only supported for binary functions");
   if (u.nout != 1)
     throw ValueError(std::string(method) +
                      " only supported for functions returning a single value");
+}
+
+int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* method) {
+  scan_arity(u, method);
   // Logical ufuncs reduce through their bool loop whatever the input (NumPy's special case).
   if (u.resolver == Resolver::Logical) return 0;
   auto arg = [](DType t) {
@@ -297,9 +301,11 @@ Dims accumulate_strides(const NDArray& a, const ScanOptions& opt) {
 }  // namespace
 
 NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const ScanOptions& opt) {
-  const int loop = scan_loop(u, a.dtype(), opt, "accumulate");
+  // NumPy's order: the arity, the scalar, the axis, then the loop.
+  scan_arity(u, "accumulate");
   if (a.ndim() == 0) throw TypeError("cannot accumulate on a scalar");
   const int ax = normalize_axis(axis, a.ndim());
+  const int loop = scan_loop(u, a.dtype(), opt, "accumulate");
   NDArray res = opt.out;
   if (res.defined()) {
     if (res.shape() != a.shape())
@@ -317,7 +323,8 @@ NDArray ufunc_accumulate(const Ufunc& u, const NDArray& a, int64_t axis, const S
 
 NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64_t>& indices,
                        int64_t axis, const ScanOptions& opt) {
-  const int loop = scan_loop(u, a.dtype(), opt, "reduceat");
+  // NumPy's order: the arity, the scalar, the axis, the indices' range, then the loop.
+  scan_arity(u, "reduceat");
   if (a.ndim() == 0) throw TypeError("cannot reduceat on a scalar");
   const int ax = normalize_axis(axis, a.ndim());
   const int64_t n = a.shape()[ax];
@@ -325,6 +332,7 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64
     if (i < 0 || i >= n)
       throw IndexError("index " + std::to_string(i) + " out-of-bounds in " + u.name +
                        ".reduceat [0, " + std::to_string(n) + ")");
+  const int loop = scan_loop(u, a.dtype(), opt, "reduceat");
   Dims shape = a.shape();
   const int64_t m = static_cast<int64_t>(indices.size());
   shape[ax] = m;

@@ -28,6 +28,12 @@ def _set_mask_beside_newaxis(xp):
     return a
 
 
+def _ufunc_at(xp, name, a, index, *b):
+    """a after getattr(xp, name).at(a, index, *b): at returns None and writes a."""
+    getattr(xp, name).at(a, index, *b)
+    return a
+
+
 CASES = [
     # ('short-id', lambda xp: <the failing call, inputs built with xp and numpy>),
     # A length past intp's range raises ValueError for either sign of the span.
@@ -166,4 +172,55 @@ CASES = [
     ('setitem-mask-beside-newaxis', _set_mask_beside_newaxis),
     ('absolute-near-dbl-max', lambda xp: xp.absolute(xp.asarray(1 + 1.7976931348623157e308j))),
     ('sign-near-dbl-max', lambda xp: xp.sign(xp.asarray(1 + 1.7976931348623157e308j))),
+    # ufunc.at casts the loop's result back into a with casting='unsafe' (sqrt of bool is
+    # float16, add of bool and a Python int int64), b typed as np.asarray types it.
+    ('at-unary-result-cast-unsafe', lambda xp: _ufunc_at(
+        xp, 'sqrt', xp.asarray([False, True]), xp.asarray([0, 1]))),
+    ('at-basic-index-result-cast-unsafe', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([False, True]), slice(None), 0)),
+    ('at-int8-python-int-wraps', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([1, 2], dtype='int8'), xp.asarray([0]), 1000)),
+    ('at-python-int-uint64', lambda xp: _ufunc_at(
+        xp, 'subtract', xp.asarray([False]), xp.asarray([0]), 2**64 - 1)),
+    ('at-python-int-uint64-empty-index', lambda xp: _ufunc_at(
+        xp, 'subtract', xp.asarray([False]), xp.asarray([], dtype='int64'), 2**64 - 1)),
+    # The index is checked (IndexError) before the value, even one no dtype holds.
+    ('at-index-before-python-int', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([False]), xp.asarray([1]), 2**64 - 1)),
+    ('at-index-before-python-int-past-uint64', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([False]), xp.asarray([1]), 2**70)),
+    ('at-python-int-past-uint64-empty-index', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([1.5]), xp.asarray([], dtype='int64'), 2**70)),
+    # b must broadcast to a[index] without growing it, even for an empty index.
+    ('at-operand-not-broadcastable-empty-index', lambda xp: _ufunc_at(
+        xp, 'add', xp.asarray([False]), xp.asarray([], dtype='int64'), xp.zeros(3, bool))),
+    ('at-operand-not-broadcastable-int-index', lambda xp: _ufunc_at(
+        xp, 'add', xp.zeros(2), 0, xp.ones(1))),
+    ('at-operand-not-broadcastable-slice', lambda xp: _ufunc_at(
+        xp, 'add', xp.zeros(2), slice(None), xp.ones((2, 1)))),
+    ('at-operand-broadcasts-over-trailing-axis', lambda xp: _ufunc_at(
+        xp, 'add', xp.zeros((2, 3)), xp.asarray([0, 0]), xp.ones((1, 3)))),
+    ('at-index-before-operand-shape', lambda xp: _ufunc_at(
+        xp, 'add', xp.zeros(2), xp.asarray([5]), xp.ones(3))),
+    # The loop is resolved (TypeError) before the index is read.
+    ('at-loop-before-index', lambda xp: _ufunc_at(
+        xp, 'left_shift', xp.ones(2), 7, 1)),
+    # Arity and outputs come first: outer of a unary ufunc, at of a ufunc with two outputs.
+    ('outer-unary-ufunc-one-operand', lambda xp: xp.isnan.outer(xp.asarray(False))),
+    ('at-two-output-ufunc', lambda xp: _ufunc_at(xp, 'frexp', xp.ones(2), 0)),
+    # reduceat/accumulate check the axis and the indices' range before the loop; dtype= picks
+    # the loop (the input cast to it).
+    ('reduceat-multiple-axes-before-loop', lambda xp: xp.subtract.reduceat(
+        _broadcast(xp, [False], (0, 1)), xp.asarray([], dtype='int64'), axis=None, dtype=bool,
+        out=xp.asarray(False))),
+    ('reduceat-index-range-before-loop', lambda xp: xp.left_shift.reduceat(
+        _broadcast(xp, [False], (0, 1)), xp.asarray([0]), dtype=bool)),
+    ('reduceat-dtype-picks-loop', lambda xp: xp.bitwise_or.reduceat(
+        xp.asarray([0, 1.5, 2], dtype='float16'), xp.asarray([0, 1]), dtype=bool)),
+    ('reduceat-comparison-dtype-bool', lambda xp: xp.equal.reduceat(
+        xp.asarray([0, 1, 2], dtype='int8'), xp.asarray([0, 1]), dtype=bool)),
+    ('accumulate-multiple-axes-before-loop', lambda xp: xp.subtract.accumulate(
+        xp.zeros((2, 2), bool), axis=None)),
+    ('accumulate-dtype-picks-loop', lambda xp: xp.bitwise_xor.accumulate(
+        xp.asarray([0, 1.5, 2.5], dtype='float16'), dtype=bool)),
 ]

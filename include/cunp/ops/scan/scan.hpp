@@ -37,6 +37,11 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64
 // dtype), following NumPy's rules above; the index into u.loops.
 int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* method);
 
+// The ValueError NumPy raises before reading any other argument of accumulate/reduceat/reduce
+// when `u` is not binary with one output; the loop itself is resolved only after the scalar,
+// axis and index checks (scan_loop), as NumPy orders them.
+void scan_arity(const Ufunc& u, const char* method);
+
 // Generated kernels, by strategy: a sequential walk per line (any layout, any op), a warp per
 // contiguous row, a single-pass decoupled look-back scan over long contiguous rows, three
 // passes over chunks of a strided axis with few lines (chunk totals, their scan, the chunks
