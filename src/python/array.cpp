@@ -441,6 +441,13 @@ void bind_array(nb::module_& m) {
           "squeeze",
           [](Self self, nb::handle axis) {
             const NDArray& a = unwrap(self).a;
+            // NumPy reads a single integer axis of a 0-d array as if the array had one
+            // dimension, so 0 and -1 squeeze nothing (a tuple of them is still out of bounds).
+            if (a.ndim() == 0 && !axis.is_none() && PyIndex_Check(axis.ptr()) &&
+                !PyBool_Check(axis.ptr())) {
+              const int64_t ax = axis_number(axis);
+              if (ax == 0 || ax == -1) return wrap(a.squeeze(), self);
+            }
             return wrap(axis.is_none() ? a.squeeze() : a.squeeze(to_axes(axis)), self);
           },
           nb::arg("axis").none() = nb::none())

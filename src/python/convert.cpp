@@ -231,6 +231,14 @@ Scalar to_scalar(nb::handle h, DType dtype) {
       PyErr_SetString(PyExc_OverflowError, "cannot convert float infinity to integer");
       throw nb::python_error();
     }
+    // NumPy stores a Python float into an integer type as int(v), range-checked as a Python
+    // int is (a[...] = -1.0 into uint8 is an OverflowError); a NumPy float64, a float
+    // subclass, is cast instead.
+    if (is_integer(dtype) && PyFloat_CheckExact(o)) {
+      nb::object truncated = nb::steal(PyLong_FromDouble(v));
+      if (!truncated.is_valid()) throw nb::python_error();
+      return to_scalar(truncated, dtype);
+    }
     return Scalar::from_double(v, dtype);
   }
   if (PyComplex_Check(o)) {

@@ -62,6 +62,9 @@ void bind_creation(nb::module_& m) {
                             : !is_array(value) && nb::isinstance(value, numpy().attr("generic")));
         if (scalar) {
           DType dt = dtype.is_none() ? scalar_dtype(value) : to_dtype(dtype);
+          // NumPy makes the empty array before it copies the value in: a negative or too
+          // large shape is its ValueError even where the value does not fit the dtype.
+          checked_size(sh, itemsize(dt));
           return wrap(full(sh, to_scalar(value, dt), dt, ord));
         }
         NDArray v = is_array(value)             ? unwrap(value).a

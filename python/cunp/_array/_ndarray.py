@@ -5,6 +5,7 @@
 """ndarray's Python-level methods: thin delegations to the area modules (indexing, scans,
 statistics) and the NumPy protocols (__array_ufunc__, __array_function__, __array_namespace__,
 pickling)."""
+import operator as _operator
 import types as _types
 
 from cunp import _core
@@ -84,8 +85,18 @@ def cumprod(self, axis=None, dtype=None, out=None):
     return _scans._cum(_core.multiply, self, axis, dtype, out, False)
 
 
+def _method_axis(axis):
+    """The axis of ndarray.sort and ndarray.partition: NumPy's methods read it as a C int before
+    any other check, so None (which the functions read as "flatten") is a TypeError, as is a
+    float."""
+    if isinstance(axis, float):
+        raise TypeError("integer argument expected, got float")
+    return _operator.index(axis)
+
+
 def sort(self, axis=-1, kind=None, order=None, *, stable=None, descending=None):
     """Sorts the array in place along `axis`; see cunp.sort."""
+    axis = _method_axis(axis)
     _sorting.sort_inplace(self, axis, kind, order, stable=stable, descending=bool(descending))
 
 
@@ -98,6 +109,7 @@ def partition(self, kth, axis=-1, kind="introselect", order=None):
     """Partitions the array in place along `axis`; see cunp.partition."""
     from cunp._statistics import _order_statistics  # NumPy-heavy: loaded on first use
 
+    axis = _method_axis(axis)
     self[...] = _order_statistics.partition(self, kth, axis, kind, order).reshape(self.shape)
 
 

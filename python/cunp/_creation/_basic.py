@@ -71,10 +71,18 @@ def _on_gpu_by_dlpack(a):
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None):
-    return _core.creation.full(shape, _unsafe_fill(fill_value, dtype), dtype, order, device)
+    return _core.creation.full(shape, _unsafe_fill(fill_value, dtype, shape), dtype, order,
+                               device)
 
 
-def _unsafe_fill(fill_value, dtype):
+def _check_extents(shape):
+    """NumPy's ValueError for a negative extent: full makes its array before it fills it."""
+    for n in shape if hasattr(shape, "__len__") else (shape,):
+        if operator.index(n) < 0:
+            raise ValueError("negative dimensions are not allowed")
+
+
+def _unsafe_fill(fill_value, dtype, shape=()):
     """NumPy copies full's fill value with casting='unsafe': a float or complex scalar goes
     into an integer or bool dtype (a complex into a real one) by NumPy's cast, with its
     warnings, where an assignment would refuse it. A Python int goes into a bool or integer
@@ -89,6 +97,7 @@ def _unsafe_fill(fill_value, dtype):
     if isinstance(fill_value, int):  # past int64
         uint64 = dtype.kind == "u" and dtype.itemsize == 8
         if dtype.kind in "biu" and not (uint64 and 0 <= fill_value < 2**64):
+            _check_extents(shape)
             raise OverflowError("Python int too large to convert to C long")
         return fill_value
     if dtype.kind not in "biuf" or (dtype.kind == "f" and isinstance(fill_value, float)):

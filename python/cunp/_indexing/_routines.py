@@ -52,12 +52,22 @@ def _int_indices(indices, message=None):
     return j
 
 
+def _asarray_as(a, dtype):
+    from cunp._creation._basic import asarray
+
+    return asarray(a, dtype=dtype)
+
+
+def _check_mode(mode):
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
+
+
 def _apply_mode(j, n, mode):
     """Indices with mode 'wrap' or 'clip' applied (mode 'raise' leaves them to the bounds check)."""
     if mode == "raise":
         return j
-    if mode not in ("wrap", "clip"):
-        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
+    _check_mode(mode)
     if n == 0:
         if j.size:
             raise IndexError("cannot do a non-empty take from an empty axes.")
@@ -91,20 +101,21 @@ def put(a, ind, v, mode="raise"):
     """a.flat[ind] = v, with v repeated when it is shorter than ind."""
     if not _is_device_array(a):
         raise TypeError("put() argument 1 must be cunp.ndarray, not %s" % type(a).__name__)
-    # NumPy first converts the indices to intp by the 'safe' rule (uint64 and floats refuse),
-    # then refuses an empty array, whatever the values.
+    # NumPy's order: mode= is parsed with the arguments; then the indices are converted to
+    # intp by the 'safe' rule (uint64 and floats refuse), an empty array is refused, and the
+    # values are converted to a's dtype (Python ints range-checked, arrays cast unsafely)
+    # before any index is checked against the bounds.
+    _check_mode(mode)
     j = _int_indices(ind)
     if j.dtype.kind == "u" and j.dtype.itemsize >= 8:
         raise TypeError("Cannot cast array data from dtype('%s') to dtype('int64') according to "
                         "the rule 'safe'" % j.dtype)
     if a.size == 0 and j.size:
         raise IndexError("cannot replace elements of an empty array")
+    vals = _asarray_as(v, a.dtype).ravel()
+    if j.size == 0 or vals.size == 0:
+        return
     j = _apply_mode(j.ravel(), a.size, mode)
-    vals = _asarray(v).ravel()
-    if j.size == 0:
-        return
-    if vals.size == 0:
-        return
     if vals.size != j.size:
         vals = vals[_arange(j.size) % vals.size] if vals.size < j.size else vals[:j.size]
     if j.size > 1:
@@ -349,9 +360,11 @@ def repeat(a, repeats, axis=None):
     n = a.shape[axis]
     if isinstance(repeats, numbers.Integral):
         r = operator.index(repeats)
-        if r < 0:
-            raise ValueError("repeats may not contain negative values.")
-        j = _arange(n * r) // r if r else _empty((0,), "int64")
+        # One count for every element: NumPy sizes the result n * r first, so a negative count
+        # is refused only where there is an element to repeat (a length-0 axis gives it empty).
+        if r < 0 and n:
+            raise ValueError("negative dimensions are not allowed")
+        j = _arange(n * r) // r if r > 0 else _empty((0,), "int64")
     else:
         reps = repeats.get() if _is_device_array(repeats) else numpy.asarray(repeats)
         j = _asarray(numpy.repeat(numpy.arange(n), reps))   # the sizes decide the shape

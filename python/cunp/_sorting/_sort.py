@@ -8,6 +8,7 @@ to 0.0 (kind='stable' keeps their input order in sort's values; other kinds may 
 first, as NumPy's unstable sorts may). Arrays of 2**31 elements or more are sorted along an axis
 in chunks of rows, each under 2**31 elements; a single row (or the flattened array) of 2**31
 elements or more is not supported."""
+import math
 import operator
 from collections import namedtuple
 
@@ -110,7 +111,45 @@ def searchsorted(a, v, side="left", sorter=None):
     that sort `a`) is not checked for entries out of range."""
     if not isinstance(side, str):
         raise ValueError(f"search side must be 'left' or 'right' (got {side!r})")
+    if type(v) is int and not _INT_LOW <= v < _INT_HIGH:
+        v, side = _past_integer_types(asarray(a), v, side)
     return _core.sorting.searchsorted(a, v, side, sorter)
+
+
+_INT_LOW, _INT_HIGH = -(2**63), 2**64  # the Python ints a NumPy integer type holds
+
+
+def _past_integer_types(a, v, side):
+    """(value, side) that search `a` as NumPy searches a Python int no integer type holds.
+
+    NumPy makes such a value an object array and compares it with each element in Python, so
+    the search is exact: past every bool and integer element, and among floats wherever the
+    exact comparison puts it. That is one float of a's precision, the one next to v, searched
+    on the side that keeps the elements on v's side of it. Complex and other elements do not
+    compare with an int (TypeError), unless there is none to compare."""
+    import numpy
+
+    kind = a.dtype.kind
+    if kind in "biu":
+        return (math.inf if v > 0 else -math.inf), side
+    if kind != "f":
+        if a.size:
+            name = "complex" if kind == "c" else a.dtype.type.__name__
+            raise TypeError(f"'<' not supported between instances of '{name}' and 'int'")
+        return 0, side
+    try:
+        near = float(v)
+    except OverflowError:
+        near = math.inf if v > 0 else -math.inf
+    with numpy.errstate(over="ignore"):
+        near = float(a.dtype.type(near))  # v's neighbour in a's precision (exact in a double)
+    if math.isinf(near):  # v is past every finite element and short of the infinity
+        return near, "left" if v > 0 else "right"
+    if int(near) > v:  # v just below it: the elements below v are those below it
+        return near, "left"
+    if int(near) < v:  # v just above it: the elements below v are those up to it
+        return near, "right"
+    return near, side
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,

@@ -244,13 +244,23 @@ def _var_plan(xp, arr, plan, out, keepdims, where, mean, level):
             kernel = _kernel(xp, "sum_sq_dev")
             if kernel is not None:  # one pass over arr, then the division in place
                 ret = _divide(xp, kernel(arr, m, axis=axes, keepdims=keepdims), dof)
-                return xp.sqrt(ret, out=ret) if plan.root else ret
+                return _root(xp, ret, out) if plan.root else ret
         ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axes, dtype, out, keepdims, True)
     else:
         ret = _sum(xp, _deviations_squared(xp, arr, m, dtype), axes, dtype, out, keepdims, where)
         dof = xp.maximum(xp.subtract(n_kept, ddof), 0).reshape(ret.shape)
     ret = _divide(xp, ret, dof)
-    return xp.sqrt(ret, out=ret) if plan.root else ret
+    return _root(xp, ret, out) if plan.root else ret
+
+
+def _root(xp, ret, out):
+    """std's square root of the variance, in place. NumPy roots a 0-d result without out= (a
+    scalar there) as `dtype.type(sqrt(ret))`, an unsafe cast that lets std(dtype=int8) return
+    an int8; an array result (an axis kept, or out=) is rooted with sqrt(out=ret), whose
+    same_kind rule refuses an integer or bool result."""
+    if out is None and ret.ndim == 0 and ret.dtype.kind in "biu":
+        return xp.sqrt(ret, out=ret, casting="unsafe")
+    return xp.sqrt(ret, out=ret)
 
 
 # -- average, ptp, count_nonzero -----------------------------------------------------------------
@@ -471,4 +481,14 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=F
         _warn("Degrees of freedom <= 0 for slice.", 3)
         dof = xp.where(good, dof, _NAN)  # NumPy gives NaN there, whatever the quotient
     ret = _divide(xp, ret, dof)
-    return xp.sqrt(ret, out=ret) if plan.root else ret
+    return _root(xp, ret, out) if plan.root else ret
+
+
+def _root(xp, ret, out):
+    """std's square root of the variance, in place. NumPy roots a 0-d result without out= (a
+    scalar there) as `dtype.type(sqrt(ret))`, an unsafe cast that lets std(dtype=int8) return
+    an int8; an array result (an axis kept, or out=) is rooted with sqrt(out=ret), whose
+    same_kind rule refuses an integer or bool result."""
+    if out is None and ret.ndim == 0 and ret.dtype.kind in "biu":
+        return xp.sqrt(ret, out=ret, casting="unsafe")
+    return xp.sqrt(ret, out=ret)

@@ -34,6 +34,24 @@ def _ufunc_at(xp, name, a, index, *b):
     return a
 
 
+def _put_method(xp, a, *args, **kw):
+    """a after a.put(...): the method, whose checks come in NumPy's order."""
+    a.put(*args, **kw)
+    return a
+
+
+def _sorted_method(xp, a, name, *args, **kw):
+    """a after the in-place a.sort(...) or a.partition(...)."""
+    getattr(a, name)(*args, **kw)
+    return a
+
+
+def _set(xp, a, key, value):
+    """a after a[key] = value."""
+    a[key] = value
+    return a
+
+
 CASES = [
     # ('short-id', lambda xp: <the failing call, inputs built with xp and numpy>),
     # A length past intp's range raises ValueError for either sign of the span.
@@ -223,4 +241,59 @@ CASES = [
         xp.zeros((2, 2), bool), axis=None)),
     ('accumulate-dtype-picks-loop', lambda xp: xp.bitwise_xor.accumulate(
         xp.asarray([0, 1.5, 2.5], dtype='float16'), dtype=bool)),
+    # std of a 0-d result casts the root unsafely into an integer dtype= (NumPy's scalar path);
+    # an array result refuses it (sqrt's same_kind out=).
+    ('std-int8-dtype-0d-result', lambda xp: xp.asarray(False).std(dtype='int8')),
+    ('std-int16-dtype-of-floats', lambda xp: xp.asarray([1.0, 2.0, 3.0, 4.5]).std(dtype='int16')),
+    ('std-bool-dtype-keepdims-of-0d', lambda xp: xp.asarray(3.0).std(dtype=bool, keepdims=True)),
+    ('std-int8-dtype-axis-kept', lambda xp: xp.ones((2, 3)).std(axis=0, dtype='int8')),
+    ('std-int8-out-0d', lambda xp: xp.ones((2, 3)).std(out=xp.zeros((), 'int8'))),
+    # The methods read axis as a C int (None: TypeError); the functions flatten for None.
+    ('sort-method-axis-none', lambda xp: _sorted_method(
+        xp, xp.zeros((0, 1), bool), 'sort', axis=None)),
+    ('sort-method-axis-none-0d', lambda xp: _sorted_method(xp, xp.asarray(False), 'sort',
+                                                           axis=None)),
+    ('partition-method-axis-none', lambda xp: _sorted_method(
+        xp, xp.asarray(False), 'partition', 1, axis=None)),
+    ('sort-function-axis-none', lambda xp: xp.sort(xp.asarray([[3, 1], [2, 0]]), axis=None)),
+    # put: mode= first, then the empty array, then the values (range-checked), then the indices.
+    ('put-method-python-int-past-int8', lambda xp: _put_method(
+        xp, xp.zeros((), 'int8'), xp.asarray(0), 2**63 - 1)),
+    ('put-method-bad-mode-before-empty', lambda xp: _put_method(
+        xp, xp.zeros(0, bool), 0, False, mode='bad')),
+    ('put-method-values-before-bounds', lambda xp: _put_method(
+        xp, xp.zeros(3, 'int8'), [5], [300])),
+    ('put-method-array-values-cast', lambda xp: _put_method(
+        xp, xp.zeros(3, 'int8'), [0, 2], xp.asarray([2.7, -1.5]))),
+    # A negative repeat count is refused only where there is an element to repeat.
+    ('repeat-negative-count-empty', lambda xp: _broadcast(xp, False, (0,)).repeat(-1)),
+    ('repeat-negative-count-0d', lambda xp: xp.asarray(False).repeat(-1)),
+    ('repeat-negative-count-empty-axis', lambda xp: xp.zeros((0, 3)).repeat(-1, axis=0)),
+    ('repeat-negative-count-axis-of-empty', lambda xp: xp.zeros((0, 3)).repeat(-1, axis=1)),
+    # A single integer axis 0 or -1 squeezes a 0-d array (a tuple of them does not).
+    ('squeeze-0d-axis-0', lambda xp: xp.asarray(False).squeeze(axis=0)),
+    ('squeeze-0d-axis-minus-1', lambda xp: xp.squeeze(xp.asarray(2.0), axis=-1)),
+    ('squeeze-0d-axis-1', lambda xp: xp.asarray(False).squeeze(axis=1)),
+    ('squeeze-0d-axis-tuple', lambda xp: xp.asarray(False).squeeze(axis=(0,))),
+    # A Python int no integer type holds is searched as an exact object comparison.
+    ('searchsorted-int-past-uint64-bool', lambda xp: xp.asarray([False, True]).searchsorted(
+        1_180_591_620_717_411_303_424)),
+    ('searchsorted-negative-int-past-int64', lambda xp: xp.asarray([1, 2], 'uint64').searchsorted(
+        -2**70, side='right')),
+    ('searchsorted-int-past-uint64-complex', lambda xp: xp.asarray(
+        [0j], 'complex64').searchsorted(1_180_591_620_717_411_303_424)),
+    ('searchsorted-int-past-uint64-float32', lambda xp: xp.asarray(
+        [1.0, 2.0**70, 2.0**71], 'float32').searchsorted(2**70 + 1)),
+    ('searchsorted-int-past-uint64-float64-right', lambda xp: xp.asarray(
+        [1.0, 2.0**70, 2.0**71]).searchsorted(2**70, side='right')),
+    # full makes its array before it copies the value in: the shape's error comes first.
+    ('full-negative-shape-before-fill', lambda xp: xp.full(-1, -1, dtype='uint8')),
+    ('full-negative-shape-before-big-fill', lambda xp: xp.full((2, -1), 2**70, dtype='uint8')),
+    # A Python float stored into an integer type is int(v), range-checked as a Python int.
+    ('setitem-negative-float-into-uint8', lambda xp: _set(xp, xp.zeros((), 'uint8'), (), -1.0)),
+    ('setitem-negative-int-into-uint8', lambda xp: _set(xp, xp.zeros((), 'uint8'), (), -1)),
+    ('setitem-float-past-int8', lambda xp: _set(xp, xp.zeros(3, 'int8'), 0, -129.0)),
+    ('setitem-float-truncated-into-int8', lambda xp: _set(xp, xp.zeros(3, 'int8'), 0, -128.9)),
+    ('fill-negative-float-into-uint8', lambda xp: xp.zeros(2, 'uint8').fill(-1.0)),
+    ('asarray-negative-float-into-uint8', lambda xp: xp.asarray([-1.0, 2.0], dtype='uint8')),
 ]

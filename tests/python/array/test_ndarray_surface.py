@@ -169,3 +169,113 @@ def test_reshape_zero_size_with_unknown_extent(shape, target):
             cunp.ndarray(shape).reshape(target)
         return
     assert cunp.ndarray(shape).reshape(target).shape == want
+
+
+# --- the argument handling of the methods that the differential fuzzer checks ---
+
+def test_sort_and_partition_methods_read_axis_as_an_int():
+    # The methods parse axis as a C int before anything else: None (which the functions read
+    # as "flatten") and floats are TypeErrors; integers of any kind pass through.
+    from cunp._array._ndarray import _method_axis
+
+    for bad in (None, 1.0, "0"):
+        with pytest.raises(TypeError):
+            numpy.zeros(2).sort(axis=bad)
+        with pytest.raises(TypeError):
+            _method_axis(bad)
+    assert _method_axis(numpy.int64(-1)) == -1 and _method_axis(True) == 1
+
+
+@gpu
+@pytest.mark.parametrize("call", [
+    lambda a: a.sort(axis=None),
+    lambda a: a.partition(0, axis=None),
+    lambda a: a.sort(axis=None, kind="bad"),
+    lambda a: a.partition(5, axis=None),
+], ids=["sort", "partition", "sort-bad-kind", "partition-bad-kth"])
+@pytest.mark.parametrize("shape", [(), (0, 1), (3,)], ids=str)
+def test_sort_and_partition_methods_refuse_axis_none(call, shape):
+    for a in (numpy.zeros(shape), cunp.zeros(shape)):
+        with pytest.raises(TypeError, match="'NoneType' object cannot be interpreted"):
+            call(a)
+
+
+def _outcome(fn, xp):
+    try:
+        return fn(xp), None
+    except Exception as e:  # noqa: BLE001 - the type is what is compared
+        return None, type(e)
+
+
+def _same(fn):
+    want, want_error = _outcome(fn, numpy)
+    got, got_error = _outcome(fn, cunp)
+    if want_error is not None:
+        assert got_error is not None and issubclass(got_error, want_error), (want_error, got_error)
+        return
+    assert got_error is None, got_error
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want, strict=True)
+
+
+def _put(xp, shape, dtype, *args, **kw):
+    a = xp.zeros(shape, dtype)
+    a.put(*args, **kw)
+    return a
+
+
+@gpu
+@pytest.mark.parametrize("args, kw", [
+    (([0], [2**63 - 1]), {}),          # a Python int past int8: OverflowError
+    ((0, 2**63 - 1), {}),
+    (([5], [300]), {}),                # the values are converted before the bounds check
+    (([5], [1]), {"mode": "bad"}),     # mode= first
+    (([0, 2], [2.7, -1.5]), {}),       # floats into ints: truncated
+    (([0, 2], [-1.0]), {}),            # a Python float is range-checked as int(v)
+    (([0], [1]), {"mode": "wrap"}),
+], ids=repr)
+@pytest.mark.parametrize("shape", [(3,), (0,), ()], ids=str)
+def test_put_checks_in_numpy_order(args, kw, shape):
+    for dtype in ("int8", "uint8", "bool", "float32"):
+        _same(lambda xp: _put(xp, shape, dtype, *args, **kw))
+
+
+@gpu
+@pytest.mark.parametrize("shape, axis", [((0,), None), ((), None), ((1,), None), ((0, 3), 0),
+                                         ((0, 3), 1), ((2, 0), 1), ((2, 0), 0)], ids=str)
+@pytest.mark.parametrize("repeats", [-1, -3, [-1], 0, 2], ids=repr)
+def test_repeat_negative_counts_like_numpy(shape, axis, repeats):
+    _same(lambda xp: xp.zeros(shape, "int16").repeat(repeats, axis=axis))
+
+
+def test_searchsorted_int_past_integer_types_like_an_object_search():
+    # A Python int no NumPy integer holds is searched as NumPy's object comparison does; the
+    # stand-in (value, side) must give the same index for every side, dtype and neighbour.
+    from cunp._sorting._sort import _past_integer_types
+
+    arrays = [numpy.array([1.0, 2.0, 3.0]), numpy.array([1e30, numpy.inf], "f4"),
+              numpy.array([2.0**70], "f4"), numpy.array([2.0**70], "e"),
+              numpy.array([-numpy.inf, -3e38, 2.0**70, 2.0**71, numpy.inf]),
+              numpy.array([False, True]), numpy.array([0, 2**64 - 1], "u8"),
+              numpy.array([-2**63, 5], "i8"), numpy.zeros(0, "c8")]
+    values = [2**64, 2**70, 2**70 + 1, 2**70 - 1, 2**71 + 5, -2**63 - 1, -2**70, 10**400, -10**400]
+    for a in arrays:
+        for v in values:
+            for side in ("left", "right"):
+                near, near_side = _past_integer_types(a, v, side)
+                search_dtype = a.dtype if a.dtype.kind in "fc" else "f8"
+                got = numpy.searchsorted(a, numpy.asarray(near, search_dtype), near_side)
+                assert got == numpy.searchsorted(a.astype(object), v, side), (a, v, side)
+    with pytest.raises(TypeError, match="'<' not supported between instances of 'complex'"):
+        _past_integer_types(numpy.zeros(1, "c8"), 2**70, "left")
+
+
+@gpu
+@pytest.mark.parametrize("dtype", ["?", "u1", "i8", "u8", "e", "f4", "f8", "c8"])
+@pytest.mark.parametrize("value", [2**64, 2**70 + 1, -2**63 - 1, 10**400], ids=repr)
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_int_past_integer_types(dtype, value, side):
+    kind = numpy.dtype(dtype).kind
+    wide = [0, 1, 2.0**64, 2.0**70, 2.0**71] if dtype != "e" else [0, 1, 6e4]
+    h = numpy.array(wide if kind in "fc" else [0, 1, 5], dtype)
+    h = h[:2] if kind == "b" else h
+    _same(lambda xp: xp.asarray(h).searchsorted(value, side=side))

@@ -525,3 +525,18 @@ def test_assign_into_a_padded_interior(xp, dtype):
     c = xp.zeros((4, 70, 1100), dtype)
     c[1:3, 3:67, 50:1050] = a  # broadcast over the outer axis
     return b, c
+
+
+# A single integer axis of a 0-d array is read as if it had one dimension: 0 and -1 squeeze
+# nothing; other integers and any tuple are out of bounds.
+@pytest.mark.parametrize('axis', [0, -1, numpy.int64(0)], ids=repr)
+@testing.numpy_cunp_array_equal(strides_check=True)
+def test_squeeze_0d_integer_axis(xp, axis):
+    a = xp.asarray(2.5)
+    return a.squeeze(axis=axis), xp.squeeze(a, axis)
+
+
+@pytest.mark.parametrize('axis', [1, -2, (0,), (-1,), (0, -1)], ids=repr)
+@testing.numpy_cunp_raises(accept_error=AxisError)
+def test_squeeze_0d_axis_out_of_bounds(xp, axis):
+    xp.asarray(2.5).squeeze(axis=axis)

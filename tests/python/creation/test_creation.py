@@ -688,3 +688,16 @@ def test_linspace_complex_ends_integer_dtype(dtype):
         numpy.linspace(1 + 1j, 3, 4, dtype=dtype)
     with pytest.raises(TypeError):
         cunp.linspace(1 + 1j, 3, 4, dtype=dtype)
+
+
+# A Python float stored into an integer dtype is int(value), range-checked as a Python int is.
+@pytest.mark.parametrize('value', [-1.0, -128.9, 127.9, 1e19, -0.99], ids=repr)
+@pytest.mark.parametrize('dtype', ['uint8', 'int8', 'uint64', 'int64', 'bool'])
+@testing.numpy_cunp_array_equal(accept_error=OverflowError)
+def test_python_float_stored_into_integers_like_numpy(xp, value, dtype):
+    a = xp.zeros(3, dtype)
+    a[1] = value
+    a[...] = value
+    a.fill(value)
+    b = xp.asarray([value, 0.0], dtype=dtype)
+    return a, b

@@ -113,3 +113,29 @@ def test_require(req, layout):
             assert got.flags.owndata
         if dtype is None and want is h:
             assert got is d
+
+
+# full makes its array before it copies the value in (NumPy's empty, then copyto): a negative
+# extent is its ValueError even where the value would not fit the dtype. No device is touched.
+@pytest.mark.parametrize('shape', [-1, (2, -1), (-3,)], ids=repr)
+@pytest.mark.parametrize('value', [-1, 2**70, 300, -1.0, 1j], ids=repr)
+def test_full_shape_checked_before_value(shape, value):
+    with pytest.raises(ValueError, match='negative dimensions'):
+        numpy.full(shape, value, dtype='uint8')
+    with pytest.raises(ValueError, match='negative dimensions'):
+        cunp.full(shape, value, dtype='uint8')
+
+
+# A Python float stored into an integer dtype is int(value), range-checked as a Python int is
+# (NumPy 2): the conversion refuses before any device memory is made. (Past a C long NumPy's
+# message is another, the type the same.)
+@pytest.mark.parametrize('value, dtype', [(-1.0, 'uint8'), (-129.0, 'int8'), (256.5, 'uint8'),
+                                          (3e9, 'int32'), (1e30, 'int64'), (-0.5e20, 'uint64')],
+                         ids=repr)
+def test_python_float_into_integer_range_checked(value, dtype):
+    with pytest.raises(OverflowError) as want:
+        numpy.asarray(value, dtype=dtype)
+    with pytest.raises(OverflowError, match='Python integer') as got:
+        cunp._core.creation.full((), value, dtype, 'C', None)
+    if 'Python integer' in str(want.value):
+        assert str(got.value) == str(want.value)

@@ -164,6 +164,7 @@ def host_routines(monkeypatch):
         monkeypatch.setattr(module, "_asarray", numpy.asarray)
         monkeypatch.setattr(module, "_arange", numpy.arange)
         monkeypatch.setattr(module, "_empty", numpy.empty)
+    monkeypatch.setattr(ix, "_asarray_as", lambda a, dtype: numpy.asarray(a, dtype=dtype))
     monkeypatch.setattr(joining, "stack", numpy.stack)
     monkeypatch.setattr(reductions, "any", numpy.any)
     monkeypatch.setattr(creation, "ascontiguousarray", numpy.ascontiguousarray)
@@ -249,6 +250,46 @@ def test_put_out_of_range_negative_still_raises(host_routines):
     for put in (numpy.put, host_routines.put):
         with pytest.raises(IndexError):
             put(numpy.zeros(5), numpy.asarray([-6, 0, 0]), numpy.asarray([1.0, 2.0, 3.0]))
+
+
+@pytest.mark.parametrize("shape", [(3,), (0,), ()], ids=str)
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "bool", "float32"])
+@pytest.mark.parametrize("args, kw", [
+    (([0], [2**63 - 1]), {}), ((0, 2**63 - 1), {}), (([5], [300]), {}), (([5], [-1.0]), {}),
+    (([5], [1]), {"mode": "bad"}), ((0, False), {"mode": "bad"}), (([0, 2], [2.7, -1.5]), {}),
+    (([0, 2], numpy.array([2.7, -1.5])), {}), (([7], [1]), {"mode": "wrap"}),
+    (([], [300]), {}), (([5], []), {})], ids=repr)
+def test_put_checks_in_numpy_order(host_routines, shape, dtype, args, kw):
+    # mode= first, then the empty array, then the values (a Python int or float range-checked,
+    # an array cast), and only then the indices against the bounds.
+    def run(put):
+        a = numpy.zeros(shape, dtype)
+        try:
+            put(a, *args, **kw)
+        except Exception as e:  # noqa: BLE001 - the type is what is compared
+            return type(e)
+        return a
+    want, got = run(numpy.put), run(host_routines.put)
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, want), (want, got)
+    else:
+        numpy.testing.assert_array_equal(got, want, strict=True)
+
+
+@pytest.mark.parametrize("shape, axis", [((0,), None), ((), None), ((1,), None), ((0, 3), 0),
+                                         ((0, 3), 1), ((2, 0), 1), ((2, 0), 0)], ids=str)
+@pytest.mark.parametrize("repeats", [-1, -3, 0, 2, [-1], [2]], ids=repr)
+def test_repeat_negative_counts_like_numpy(host_routines, shape, axis, repeats):
+    # One negative count is refused only where the axis has an element to repeat.
+    a = numpy.zeros(shape, "int16")
+    try:
+        want = numpy.repeat(a, repeats, axis=axis)
+    except ValueError:
+        with pytest.raises(ValueError):
+            host_routines.repeat(a, repeats, axis=axis)
+        return
+    numpy.testing.assert_array_equal(host_routines.repeat(a, repeats, axis=axis), want,
+                                     strict=True)
 
 
 def test_mutating_routines_orchestration(host_routines):

@@ -540,3 +540,40 @@ def test_zero_d_axis_like_numpy(fname, dtype):
             g, e = cunp.asnumpy(got), numpy.asarray(want)
             assert g.shape == e.shape and g.dtype == e.dtype, (where, g.shape, g.dtype, e.dtype)
             numpy.testing.assert_allclose(g, e, rtol=1e-3, equal_nan=True, err_msg=where)
+
+
+def test_root_casts_a_0d_integer_result_only():
+    # NumPy roots a 0-d std (a scalar there) by casting it back to the dtype= unsafely; an array
+    # result goes through sqrt's same_kind out= and refuses an integer or bool dtype.
+    assert _averages._root(numpy, numpy.array(5, 'int8'), None) == 2
+    assert _averages._root(numpy, numpy.array(True), None)
+    assert _averages._root(numpy, numpy.array(6.25), None) == 2.5
+    for ret, out in ((numpy.array([4], 'int8'), None), (numpy.array(4, 'int8'), 'given')):
+        with pytest.raises(TypeError, match="same_kind"):
+            _averages._root(numpy, ret, out)
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ['int8', 'uint8', 'int16', 'bool'])
+@pytest.mark.parametrize('call', [
+    lambda xp, dt: xp.asarray(False).std(dtype=dt),
+    lambda xp, dt: xp.asarray([1.0, 2.0, 3.0, 4.5]).std(dtype=dt),
+    lambda xp, dt: xp.std(xp.asarray([[1, 5], [2, 7]]), dtype=dt),
+    lambda xp, dt: xp.asarray(3.0).std(dtype=dt, keepdims=True),
+    lambda xp, dt: xp.asarray([1.0, 4.0]).std(dtype=dt, where=xp.asarray([True, True])),
+    lambda xp, dt: xp.asarray([1, 5]).var(dtype=dt),
+    lambda xp, dt: xp.asarray([1, 5]).mean(dtype=dt),
+    lambda xp, dt: xp.ones((2, 3)).std(axis=0, dtype=dt),
+    lambda xp, dt: xp.ones((2, 3)).std(dtype=dt, keepdims=True),
+    lambda xp, dt: xp.ones((2, 3)).std(out=xp.zeros((), dt)),
+])
+def test_integer_dtype_statistics_like_numpy(dtype, call):
+    try:
+        want = call(numpy, dtype)
+    except TypeError:
+        with pytest.raises(TypeError):
+            call(cunp, dtype)
+        return
+    got = call(cunp, dtype)
+    assert got.dtype == want.dtype and got.shape == numpy.shape(want)
+    numpy.testing.assert_array_equal(cunp.asnumpy(got), want)
