@@ -88,7 +88,7 @@ def bincount(x, weights=None, minlength=0):
         except (TypeError, ValueError):
             # NumPy refuses negative values of x before it looks at the weights (one read
             # back, on this error path only).
-            if x.dtype.kind != "b" and bool(cp.asarray(x).min() < 0):
+            if x.dtype.kind != "b" and bool(x.min() < 0):  # host x: no device work
                 raise ValueError("'list' argument must have no negative elements") from None
             raise
     else:
