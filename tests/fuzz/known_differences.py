@@ -234,13 +234,13 @@ def poly_of_zero_dim(c, from_roots):
     return from_roots and numpy.ndim(c) == 0
 
 
-# Reductions by a parallel tree, whose order of operations NumPy's loop does not share.
-REDUCTION_SCANS = {'prod': 'cumprod', 'nanprod': 'nancumprod', 'sum': 'cumsum',
-                   'nansum': 'nancumsum'}
+# Products by a parallel tree, whose order of operations NumPy's loop does not share (sums
+# are pairwise in NumPy too, and compared as they are).
+REDUCTION_SCANS = {'prod': 'cumprod', 'nanprod': 'nancumprod'}
 
 
 def reduction_overflow(name, inputs, result):
-    """prod/nanprod/sum/nansum of inexact values that meet inf, given or by overflow: the tree
+    """prod/nanprod of inexact values that meet inf, given or by overflow: the tree
     associates differently from NumPy's loop, so a partial product that overflows (inf * 0:
     NaN) in one order is 0 in the other (docs/differences.md, float sums and scans; the rules
     are scan_overflow's)."""
