@@ -158,7 +158,12 @@ def _order_letter(order):
 def unravel_index(indices, shape, order="C"):
     # NumPy's order of checks: the shape and order arguments are converted first, then the
     # indices are cast, and only then are 'A' and 'K' refused.
-    shape = tuple(operator.index(n) for n in ((shape,) if isinstance(shape, int) else shape))
+    if hasattr(shape, "__index__") and not isinstance(shape, bool):
+        shape = (operator.index(shape),)  # one integer (a NumPy one too) is a 1-d shape
+    elif not hasattr(shape, "__iter__"):
+        raise TypeError("expected a sequence of integers or a single integer, got %r"
+                        % (shape,))
+    shape = tuple(operator.index(n) for n in shape)
     order = _order_letter(order)
     j = _int_indices(indices, "only int indices permitted")
     size = math.prod(shape)

@@ -81,3 +81,8 @@ def test_bincount_uint64_passes_the_cast_check():
     numpy.bincount(numpy.zeros(0, numpy.uint64))
     got = _outcome(lambda: cunp.bincount(numpy.zeros(0, numpy.uint64)))
     assert got is not TypeError
+
+
+@pytest.mark.parametrize('shape', [3.0, [3.0], None, True])
+def test_unravel_index_shape_types(shape):
+    _same_error(lambda xp: xp.unravel_index(numpy.array(0), shape, order='X'))
