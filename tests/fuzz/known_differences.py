@@ -248,3 +248,33 @@ def poly_of_zero_dim(c, from_roots):
     __array_function__ dispatcher failing to iterate the argument (the dispatcher returns it
     bare), an accident of the dispatch machinery rather than a rule to follow."""
     return from_roots and numpy.ndim(c) == 0
+
+
+# Products by a parallel tree, whose order of operations NumPy's loop does not share (sums
+# are pairwise in NumPy too, and compared as they are).
+REDUCTION_SCANS = {'prod': 'cumprod', 'nanprod': 'nancumprod'}
+
+
+def reduction_overflow(name, inputs, result):
+    """prod/nanprod of inexact values that meet inf, given or by overflow: the tree
+    associates differently from NumPy's loop, so a partial product that overflows (inf * 0:
+    NaN) in one order is 0 in the other (docs/differences.md, float sums and scans; the rules
+    are scan_overflow's)."""
+    scan = REDUCTION_SCANS.get(name)
+    if scan is None:
+        return False
+    return scan_overflow(scan, inputs, numpy.asarray(result) if result is not None else None)
+
+
+def dtype_cast_unrepresentable(inputs, keywords):
+    """A dtype= integer loop fed float values that are NaN, inf or out of the integer's range
+    (nanprod(2.0**31, dtype='int8')): the cast is platform-defined (unrepresentable_cast);
+    NumPy on x86 goes through a 32-bit conversion, cunp through a 64-bit one."""
+    dtype = keywords.get('dtype')
+    if dtype is None:
+        return False
+    try:
+        dtype = numpy.dtype(dtype)
+    except TypeError:
+        return False
+    return any(unrepresentable_cast(numpy.asarray(a), dtype) for a in inputs)

@@ -329,3 +329,53 @@ def test_known_differences_of_methods():
     assert kd.resize_refcheck({}) and not kd.resize_refcheck({'refcheck': False})
     assert kd.poly_of_zero_dim(numpy.array(1.0), True)
     assert not kd.poly_of_zero_dim(numpy.array([1.0]), True)
+
+
+def test_known_differences_of_reductions_and_dtype_casts():
+    """Products that overflow inside the reduction tree, and dtype= casts of unrepresentable
+    floats, are left out; ordinary ones are compared."""
+    kd = importlib.import_module('known_differences')
+    big = numpy.array([0.0, 3.67e83, 5.31e216, 1e10])  # NumPy's 0 first; a tree meets inf
+    assert kd.reduction_overflow('nanprod', [big], numpy.nanprod(big))
+    assert kd.reduction_overflow('prod', [big], numpy.prod(big))
+    assert not kd.reduction_overflow('nanprod', [numpy.array([2.0, 3.0])], numpy.float64(6.0))
+    assert not kd.reduction_overflow('max', [big], numpy.max(big))
+    assert kd.dtype_cast_unrepresentable([numpy.array(2.0**31 + 1)], {'dtype': numpy.int8})
+    assert not kd.dtype_cast_unrepresentable([numpy.array(3.0)], {'dtype': numpy.int8})
+    assert not kd.dtype_cast_unrepresentable([numpy.array(2.0**31)], {})
+    assert not kd.dtype_cast_unrepresentable([numpy.array(2.0**31)], {'dtype': numpy.float32})
+
+
+def test_partition_runs_compare_only_what_partition_fixes(monkeypatch):
+    """The signature fuzzer compares partition results with the runs between their kth places
+    sorted: two valid partitions agree, an invalid one does not."""
+    monkeypatch.setenv('CUNP_FUZZ_DRY', '1')
+    sig = importlib.import_module('test_fuzz_signatures')
+    rng = numpy.random.default_rng(5)
+    for _ in range(100):
+        a = rng.integers(-3, 3, size=(3, 6)).astype(rng.choice(['int8', 'float32', 'complex64']))
+        kth = sorted(set(rng.integers(-6, 6, size=2).tolist()))
+        ours = numpy.partition(a, kth, axis=-1)
+        theirs = numpy.sort(a, axis=-1)  # also a valid partition
+        sig._sort_runs(numpy, ours, kth, -1)
+        sig._sort_runs(numpy, theirs, kth, -1)
+        numpy.testing.assert_array_equal(ours, theirs)
+    wrong = numpy.array([2, 1, 3])  # 1 is not the kth=1 value of [1, 2, 3]
+    sig._sort_runs(numpy, wrong, 1, -1)
+    assert not (wrong == numpy.array([1, 2, 3])).all()
+
+
+def test_new_corpus_cases_run_on_numpy():
+    """The corpus's regression cases for the signature fuzzer's findings run on NumPy (their
+    expected side): an error of NumPy's own is part of the case, nothing else may fail."""
+    cases = importlib.import_module('corpus.cases')
+    import warnings
+    ids = [case[0] for case in cases.CASES]
+    assert len(ids) == len(set(ids))
+    for name, fn, *_ in cases.CASES[ids.index('partition-complex-kth-0-runs'):]:
+        with numpy.errstate(all='ignore'), warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            try:
+                fn(numpy)
+            except (ValueError, TypeError):
+                pass

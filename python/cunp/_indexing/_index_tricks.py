@@ -140,9 +140,32 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     return total
 
 
+def _order_letter(order):
+    """NumPy's order converter: None means 'C'; a string (or bytes) names one of C, F, A, K
+    in either case (ValueError otherwise); anything else is a TypeError."""
+    if order is None:
+        return "C"
+    if isinstance(order, bytes):
+        order = order.decode("latin-1")
+    if not isinstance(order, str):
+        raise TypeError("order must be str, not %s" % type(order).__name__)
+    letter = order.upper()
+    if letter not in ("C", "F", "A", "K"):
+        raise ValueError("order must be one of 'C', 'F', 'A', or 'K' (got %r)" % (order,))
+    return letter
+
+
 def unravel_index(indices, shape, order="C"):
+    # NumPy's order of checks: the shape and order arguments are converted first, then the
+    # indices are cast, and only then are 'A' and 'K' refused.
+    if hasattr(shape, "__index__") and not isinstance(shape, bool):
+        shape = (operator.index(shape),)  # one integer (a NumPy one too) is a 1-d shape
+    elif not hasattr(shape, "__iter__"):
+        raise TypeError("expected a sequence of integers or a single integer, got %r"
+                        % (shape,))
+    shape = tuple(operator.index(n) for n in shape)
+    order = _order_letter(order)
     j = _int_indices(indices, "only int indices permitted")
-    shape = tuple(operator.index(n) for n in ((shape,) if isinstance(shape, int) else shape))
     size = math.prod(shape)
     if order not in ("C", "F"):
         raise ValueError("only 'C' or 'F' order is permitted")

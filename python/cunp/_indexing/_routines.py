@@ -299,6 +299,13 @@ def choose(a, choices, out=None, mode="raise"):
     from cunp._manipulation._joining import stack
     from cunp._manipulation._shapes import broadcast_arrays
 
+    # NumPy's order: mode is converted with the arguments, then an empty choices sequence is
+    # refused, then the indices are cast.
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
+    choices = list(choices)
+    if not choices:
+        raise ValueError("0-length sequence.")
     a = _asarray(a)
     # NumPy casts the indices to intp under the 'safe' rule (bool and the integers but uint64)
     # before it broadcasts anything.
@@ -325,26 +332,33 @@ def choose(a, choices, out=None, mode="raise"):
 
 def select(condlist, choicelist, default=0):
     from cunp._array._dtypes import result_type
+    from cunp._manipulation._shapes import broadcast_shapes, broadcast_to
 
     if len(condlist) != len(choicelist):
         raise ValueError("list of cases must be same length as list of conditions")
     if len(choicelist) == 0:
         raise ValueError("select with an empty condition list is not possible")
-    choices = [c if _is_device_array(c) else _asarray(c) for c in choicelist]
+    # Python numbers stay weak in the result's dtype (NEP 50), as NumPy keeps them.
+    weak = (int, float, complex)
+    choices = [c if type(c) in weak or _is_device_array(c) else _asarray(c) for c in choicelist]
+    fill = default if type(default) in weak or _is_device_array(default) else _asarray(default)
+    try:
+        dtype = result_type(*choices, fill)
+    except TypeError as e:
+        raise TypeError("Choicelist and default value do not have a common dtype: %s" % e) from None
     conds = [_asarray(c) for c in condlist]
+    # NumPy's order: the dtype above, the conditions broadcast together, then the choices (with
+    # the default), and only then the conditions' dtype.
+    cond_shape = broadcast_shapes(*[c.shape for c in conds])
+    choice_shape = broadcast_shapes(*[getattr(c, "shape", ()) for c in choices + [fill]])
     for i, c in enumerate(conds):
         if c.dtype.kind != "b":
             raise TypeError("invalid entry %d in condlist: should be boolean ndarray" % i)
-    dtype = result_type(*choices, default)
-    result = _asarray(default).astype(dtype)
+    shape = broadcast_shapes(cond_shape, choice_shape)
+    result = _asarray(fill).astype(dtype)
     for c, ch in zip(reversed(conds), reversed(choices)):
-        result = _core.elementwise.where(c, ch.astype(dtype), result)
-    from cunp._manipulation._shapes import broadcast_shapes
-
-    shape = broadcast_shapes(*[c.shape for c in conds], *[c.shape for c in choices])
+        result = _core.elementwise.where(c, _asarray(ch).astype(dtype), result)
     if result.shape != shape:
-        from cunp._manipulation._shapes import broadcast_to
-
         result = broadcast_to(result, shape).copy()
     return result
 

@@ -16,6 +16,9 @@ convolve and correlate compute only the outputs their mode keeps, by one of two 
   blocks of at most 2**24 gathered elements. Integers and bool always take it: their sums are
   exact and wrap around on overflow as NumPy's do, which a rounded floating-point FFT result
   guarantees only below 2**53 (and float16 accumulates in float32 as NumPy's does).
+  Inputs holding inf or NaN take it too, with the padding's products left out rather than
+  added as zeros: NumPy sums only the overlapping terms, so 0 * inf never makes a NaN there
+  (and an FFT would spread one NaN over every output).
 
 Polynomials are short, so the loops over coefficients below (a few launches per coefficient)
 are fine; where NumPy decides something from values (trimming leading zeros, conjugate root
@@ -62,15 +65,18 @@ def _uses_fft(a, k):
 def _conv(a, k, start, length):
     """out[t] = sum_j a[t - j] * k[j] over the valid j, for start <= t < start + length (a the
     longer input)."""
-    from cunp import concatenate, empty, float32, matmul, take, zeros
+    from cunp import concatenate, empty, float32, isfinite, matmul, take, where, zeros
 
-    if _uses_fft(a, k):
+    kind = a.dtype.kind
+    # NumPy sums only the overlapping terms: an inf or NaN must not meet the zero padding (0 *
+    # inf is NaN) nor spread through an FFT. One bool read back decides.
+    finite = kind not in "fc" or bool(isfinite(a).all() & isfinite(k).all())
+    if finite and _uses_fft(a, k):
         import cunp
         from cunp._math._fft_convolve import fft_convolve
 
         return fft_convolve(cunp, a, k, start, length)
-    kind = a.dtype.kind
-    m = k.shape[0]
+    m, n = k.shape[0], a.shape[0]
     pad = zeros((m - 1,), a.dtype)
     ap = concatenate([pad, a, pad]) if m > 1 else a
     cols = (m - 1) - arange(m)
@@ -78,8 +84,14 @@ def _conv(a, k, start, length):
     step = max(1, _BLOCK // m)
     for r0 in range(0, length, step):
         r1 = min(length, r0 + step)
-        block = take(ap, arange(start + r0, start + r1).reshape(-1, 1) + cols)
-        if kind == "b":
+        at = arange(start + r0, start + r1).reshape(-1, 1) + cols
+        block = take(ap, at)
+        if not finite:
+            # the products of padding are left out, not added as zeros (float16 in float32)
+            wide = float32 if a.dtype.itemsize == 2 else a.dtype
+            inside = (at >= m - 1) & (at < m - 1 + n)
+            out[r0:r1] = where(inside, block.astype(wide) * k.astype(wide), 0).sum(axis=1)
+        elif kind == "b":
             out[r0:r1] = (block & k).any(axis=1)
         elif kind in "fc" and a.dtype.itemsize > 2:
             out[r0:r1] = matmul(block, k)
@@ -246,12 +258,23 @@ def polydiv(u, v):
     r = u.astype(w.dtype)
     for k in range(m - n + 1):
         d = scale * r[k]
+        if d.ndim:  # 2-D coefficients: NumPy cannot store a row of quotients in one element
+            raise ValueError("setting an array element with a sequence.")
         q[k] = d
         r[k:k + n + 1] -= d * v
-    # Leading remainder terms that are zero to rounding go (one transfer of a bool per term).
-    keep = _host(~isclose(r, 0, rtol=1e-14))
-    first = int(keep.argmax()) if keep.any() else r.shape[0] - 1
-    r = r[min(first, r.shape[0] - 1):]
+    if r.ndim == 1:
+        # Leading remainder terms that are zero to rounding go (one transfer of a bool per term).
+        keep = _host(~isclose(r, 0, rtol=1e-14))
+        first = int(keep.argmax()) if keep.any() else r.shape[0] - 1
+        r = r[min(first, r.shape[0] - 1):]
+    else:
+        # NumPy's own loop: a leading row goes while it is all close to zero and the LAST axis
+        # is longer than 1 (so an empty or one-column remainder keeps its rows; rows that run
+        # out make r[0] fail with IndexError, as in NumPy).
+        from cunp import allclose
+
+        while bool(allclose(r[0], 0, rtol=1e-14)) and r.shape[-1] > 1:
+            r = r[1:]
     if truepoly:
         return poly1d(q), poly1d(r)
     return q, r

@@ -16,9 +16,16 @@ def _cunp():
 def lexsort(keys, axis=-1):
     """Indices that sort by the last key, then the one before it, ...: stable passes from the
     first key to the last."""
+    import operator
+
     cp = _cunp()
+    # NumPy's order: axis is converted to an int first (None or a float: TypeError), then keys
+    # must be a sequence (a 0-d array is not one).
+    axis = operator.index(axis)
     if isinstance(keys, _core.ndarray):
-        keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim > 0 else [keys]
+        if keys.ndim == 0:
+            raise TypeError("need sequence of keys with len > 0 in lexsort")
+        keys = [keys[i] for i in range(keys.shape[0])]
     keys = [cp.asarray(k) for k in keys]
     if not keys:
         raise TypeError("need sequence of keys with len > 0 in lexsort")
@@ -26,7 +33,7 @@ def lexsort(keys, axis=-1):
     if any(k.shape != shape for k in keys):
         raise ValueError("all keys need to be the same shape")
     if len(shape) == 0:
-        return cp.zeros((), dtype=cp.int64) if axis in (-1, 0, None) else cp.argsort(keys[0], axis)
+        return cp.zeros((), dtype=cp.int64) if axis in (-1, 0) else cp.argsort(keys[0], axis)
     perm = cp.argsort(keys[0], axis=axis, kind="stable")
     for k in keys[1:]:
         step = cp.argsort(cp.take_along_axis(k, perm, axis=axis), axis=axis, kind="stable")

@@ -70,18 +70,29 @@ def bincount(x, weights=None, minlength=0):
     if empty_list:
         x = np.zeros(0, np.intp)
     _check_1d(x)
-    if not np.can_cast(x.dtype, np.intp):
+    # NumPy converts x to intp under 'same_kind': uint64 passes (empty, or wrapped to negative
+    # values past INT64_MAX, which the negative check below refuses), floats do not.
+    if not np.can_cast(x.dtype, np.intp, "same_kind"):
         raise _cannot_cast(x.dtype, np.dtype(np.intp))
+    if not np.can_cast(x.dtype, np.intp):
+        x = x.astype(np.intp)
     if minlength is None:
         raise TypeError("use 0 instead of None for minlength")
     minlength = operator.index(minlength)
     if minlength < 0:
         raise ValueError("'minlength' must not be negative")
+    cp = _cunp()
     if weights is not None and x.shape[0] > 0:
-        weights = _bincount_weights(weights, x.shape[0])
+        try:
+            weights = _bincount_weights(weights, x.shape[0])
+        except (TypeError, ValueError):
+            # NumPy refuses negative values of x before it looks at the weights (one read
+            # back, on this error path only).
+            if x.dtype.kind != "b" and bool(x.min() < 0):  # host x: no device work
+                raise ValueError("'list' argument must have no negative elements") from None
+            raise
     else:
         weights = None
-    cp = _cunp()
     return _core.statistics.bincount(cp.asarray(x), None if weights is None else cp.asarray(weights),
                            minlength)
 

@@ -68,6 +68,13 @@ template <class U> __device__ U ugcd(U x, U y) {
   return y;
 }
 
+// A product rounded on its own, and a fused multiply-add: NVRTC contracts a * b + c into an FMA
+// wherever it likes, which these intrinsics pin down (see np_multiply's complex formula).
+__device__ inline float mul_rn(float a, float b) { return __fmul_rn(a, b); }
+__device__ inline double mul_rn(double a, double b) { return __dmul_rn(a, b); }
+__device__ inline float fma_rn(float a, float b, float c) { return __fmaf_rn(a, b, c); }
+__device__ inline double fma_rn(double a, double b, double c) { return __fma_rn(a, b, c); }
+
 __device__ inline int cmp_mixed(long long a, unsigned long long b) {
   return a < 0 || static_cast<unsigned long long>(a) < b ? -1
                                                          : static_cast<unsigned long long>(a) > b;
@@ -90,6 +97,12 @@ template <class T> __device__ T np_subtract(T a, T b) {
 template <class T> __device__ T np_multiply(T a, T b) {
   if constexpr (mth::is_bool<T>) return a && b;
   else if constexpr (mth::is_int<T>) return T(mth::uwide<T>(a) * mth::uwide<T>(b));
+  else if constexpr (mth::is_cplx<T>)
+    // NumPy's complex loops on x86 (FMA3/AVX-512, contiguous or not, square too): the products
+    // with a.re fused, those with a.im rounded. The same roundings give the same infinities
+    // and NaNs where the products overflow (a free contraction put the fused one elsewhere).
+    return T{mth::fma_rn(a.re, b.re, -mth::mul_rn(a.im, b.im)),
+             mth::fma_rn(a.re, b.im, mth::mul_rn(a.im, b.re))};
   else return a * b;
 }
 template <class T> __device__ T np_square(T a) { return np_multiply(a, a); }

@@ -50,6 +50,23 @@ def _set(xp, a, key, value):
     """a after a[key] = value."""
     a[key] = value
     return a
+def _partition_runs(xp, result, kth):
+    """A 1-D partition result with the runs between its kth places sorted: what partition
+    specifies, and nothing it leaves open."""
+    result = result.copy()
+    start = 0
+    for stop in sorted({k % result.shape[0] for k in kth}) + [result.shape[0]]:
+        if stop - start > 1:
+            result[start:stop] = xp.sort(result[start:stop])
+        start = stop + 1
+    return result
+
+
+def _polyval_complex_overflow(xp, x_imag):
+    """polynomial.polyval of 1 + 2j at 2 + x_imag j: the second product's imaginary part meets
+    inf - inf, NaN in NumPy (an FMA over 2 * 2**1023 instead keeps it exact and gives -inf)."""
+    x = xp.asarray([2 + x_imag * 1j])
+    return xp.polynomial.polynomial.polyval(x, xp.asarray([0, 0, 1 + 2j]))
 
 
 CASES = [
@@ -296,4 +313,62 @@ CASES = [
     ('setitem-float-truncated-into-int8', lambda xp: _set(xp, xp.zeros(3, 'int8'), 0, -128.9)),
     ('fill-negative-float-into-uint8', lambda xp: xp.zeros(2, 'uint8').fill(-1.0)),
     ('asarray-negative-float-into-uint8', lambda xp: xp.asarray([-1.0, 2.0], dtype='uint8')),
+    # partition fixes only the kth places: compared with the runs between them sorted.
+    ('partition-complex-kth-0-runs', lambda xp: _partition_runs(xp, xp.partition(
+        xp.asarray([0, 0, 1j, 0], dtype='complex64'), 0), [0])),
+    ('argpartition-int8-ties-runs', lambda xp: _partition_runs(xp, xp.asarray(
+        [0, -128, -128], dtype='int8')[xp.argpartition(xp.asarray([0, -128, -128], dtype='int8'),
+                                                       0)], [0])),
+    # bincount casts x to intp under 'same_kind': uint64 passes, past INT64_MAX it is negative.
+    ('bincount-uint64-empty', lambda xp: xp.bincount(xp.zeros(0, dtype='uint64'))),
+    ('bincount-uint64', lambda xp: xp.bincount(xp.asarray([3, 1], dtype='uint64'))),
+    ('bincount-uint64-past-int64', lambda xp: xp.bincount(xp.asarray([2**64 - 1],
+                                                                     dtype='uint64'))),
+    ('bincount-negative-before-weights', lambda xp: xp.bincount(
+        xp.asarray([-1, 2]), weights=xp.asarray([1j, 2j]))),
+    # lexsort converts axis to an int first; a 0-d array is not a sequence of keys.
+    ('lexsort-axis-none', lambda xp: xp.lexsort(xp.asarray([1, 2]), axis=None)),
+    ('lexsort-0d-keys', lambda xp: xp.lexsort(xp.asarray(False))),
+    # repeat: one negative count for an empty axis gives an empty result.
+    ('repeat-negative-on-empty', lambda xp: xp.repeat(xp.zeros(0, dtype=bool), -1)),
+    ('repeat-negative-on-empty-axis', lambda xp: xp.repeat(xp.zeros((0, 3)), -1, axis=0)),
+    ('repeat-negative-on-nonempty', lambda xp: xp.repeat(xp.zeros(2), -1)),
+    # unravel_index converts order= before it casts the indices; 'A' is refused after.
+    ('unravel-index-bad-order-float-indices', lambda xp: xp.unravel_index(
+        xp.asarray(0.0, dtype='float16'), (), order='X')),
+    ('unravel-index-order-a-float-indices', lambda xp: xp.unravel_index(
+        xp.asarray(0.0), (2,), order='A')),
+    ('unravel-index-lowercase-order', lambda xp: xp.unravel_index(xp.asarray(1), (2, 2),
+                                                                  order='f')),
+    # choose: mode=, then an empty choices sequence, then the indices' cast.
+    ('choose-complex-no-choices', lambda xp: xp.choose(xp.zeros(2, dtype='complex64'), [])),
+    ('choose-complex-bad-mode', lambda xp: xp.choose(xp.zeros(1, dtype='complex64'),
+                                                     [xp.zeros(1)], mode='bad')),
+    # select: the conditions' broadcast (ValueError) before their dtype (TypeError).
+    ('select-shape-before-dtype', lambda xp: xp.select(
+        [xp.zeros((0, 3), bool), xp.zeros((0, 2), 'int8')], [xp.zeros((0, 3)), xp.zeros((0, 3))])),
+    ('select-python-int-choice-is-weak', lambda xp: xp.select(
+        [xp.asarray([True, False])], [1], default=xp.zeros(2, 'int8'))),
+    # polydiv: NumPy's trimming loop for a 2-D remainder; 2-D quotient rows cannot be stored.
+    ('polydiv-empty-2d-remainder', lambda xp: xp.polydiv(
+        _broadcast(xp, xp.zeros(0, bool), (2, 0)), xp.zeros((3, 0), bool))),
+    ('polydiv-2d-dividend', lambda xp: xp.polydiv(xp.zeros((1, 1), bool), xp.asarray(False))),
+    # convolve sums only the overlap: a NaN tap does not meet the zero padding.
+    ('convolve-nan-float16', lambda xp: xp.convolve(xp.asarray([1, float('nan')], 'float16'),
+                                                    xp.asarray([1, float('nan')], 'float16'))),
+    ('convolve-inf-float64', lambda xp: xp.convolve(xp.asarray([1.0, 2.0, 3.0]),
+                                                    xp.asarray([float('inf'), 1.0]))),
+    ('convolve-nan-long-float64', lambda xp: xp.convolve(
+        xp.concatenate([xp.asarray([float('nan')]), xp.ones(40)]), xp.ones(40))),
+    ('poly1d-nan-float16-squared-deriv', lambda xp: (xp.poly1d(xp.asarray(
+        [1, float('nan')], 'float16')) ** 2).deriv().coeffs),
+    # A complex product as NumPy's x86 loops form it: the products with a.re fused (FMA), those
+    # with a.im rounded; the same infinities and NaNs where products overflow.
+    ('polyval-complex-overflow-nan', lambda xp: _polyval_complex_overflow(xp, 2.0**1023)),
+    ('multiply-complex-im-nan', lambda xp: xp.multiply(
+        xp.asarray([-float('inf') + 2.0**1023 * 1j]), xp.asarray([2 + 2.0**1023 * 1j]))),
+    ('multiply-complex-fused-re-product', lambda xp: xp.multiply(
+        xp.asarray([-1e290 + 2.0**1022 * 1j]), xp.asarray([-4 - 1e290j]))),
+    ('square-complex-fused', lambda xp: xp.square(xp.asarray([1 + 2.0**-30 + (1 - 2.0**-30) * 1j,
+                                                              3 + 1e-9j]))),
 ]
