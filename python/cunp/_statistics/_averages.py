@@ -484,11 +484,3 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=F
     return _root(xp, ret, out) if plan.root else ret
 
 
-def _root(xp, ret, out):
-    """std's square root of the variance, in place. NumPy roots a 0-d result without out= (a
-    scalar there) as `dtype.type(sqrt(ret))`, an unsafe cast that lets std(dtype=int8) return
-    an int8; an array result (an axis kept, or out=) is rooted with sqrt(out=ret), whose
-    same_kind rule refuses an integer or bool result."""
-    if out is None and ret.ndim == 0 and ret.dtype.kind in "biu":
-        return xp.sqrt(ret, out=ret, casting="unsafe")
-    return xp.sqrt(ret, out=ret)
