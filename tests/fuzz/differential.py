@@ -46,9 +46,17 @@ def to_host(value):
     return xp.asnumpy(value) if isinstance(value, xp.ndarray) else numpy.asarray(value)
 
 
+# pytest captures fd 2 and the watchdog's exit ends the process before the capture is shown,
+# so the reliability harness names a file of its own for the traceback (open while the process
+# lives).
+_WATCHDOG_FILE = os.environ.get('CUNP_FUZZ_WATCHDOG_FILE')
+_watchdog_out = open(_WATCHDOG_FILE, 'w') if _WATCHDOG_FILE else None
+
+
 @contextlib.contextmanager
 def watchdog():
-    faulthandler.dump_traceback_later(WATCHDOG_S, exit=True)
+    faulthandler.dump_traceback_later(WATCHDOG_S, exit=True,
+                                      **({'file': _watchdog_out} if _watchdog_out else {}))
     try:
         yield
     finally:

@@ -289,6 +289,20 @@ def test_run_rounds_repeats_with_new_seeds_while_time_is_left():
     assert rc == 0 and out.count('===== round') == 1
 
 
+def test_run_rounds_shows_the_watchdogs_traceback():
+    """A round the fuzz watchdog ended (an example that hung) writes its traceback to the file
+    the harness named; the round's output carries it (pytest's own capture of it is lost)."""
+    run_py = importlib.import_module('run')
+
+    def runner(cmd, timeout, env=None, cwd=None):
+        with open(env['CUNP_FUZZ_WATCHDOG_FILE'], 'w') as f:
+            f.write('Timeout (0:02:00)!\n  File "test_fuzz_creation.py", line 9 in call\n')
+        return 1, '', 120.0
+    rc, out, _ = run_py.run_rounds(['pytest'], 0, run_py.time.monotonic() + 60,
+                                   run_py.time.monotonic() + 60, runner=runner)
+    assert rc == 1 and 'watchdog ended this round' in out and 'test_fuzz_creation.py' in out
+
+
 def test_every_shared_ufunc_method_is_drawn():
     """test_fuzz_ufunc_methods.py draws each method NumPy has for each shared ufunc (binary
     ones: reduce, accumulate, reduceat, outer; one output: at), the others as errors, and the

@@ -29,6 +29,7 @@ import glob
 import os
 import re
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -91,6 +92,11 @@ def run_rounds(cmd, seed, box_end, deadline, env=None, max_rounds=None, runner=N
     rounds so far passed. (exit status of the last round, outputs each after a '===== round'
     line, seconds)."""
     runner = runner or run
+    # The fuzz watchdog's traceback (an example that hung) goes to this file: pytest's capture
+    # of stderr is lost when the watchdog ends the process.
+    fd, trace = tempfile.mkstemp(prefix='fuzz-watchdog-')
+    os.close(fd)
+    env = dict(env if env is not None else os.environ, CUNP_FUZZ_WATCHDOG_FILE=trace)
     outs, rc, total, last, k = [], 0, 0.0, 0.0, 0
     while True:
         now = time.monotonic()
@@ -98,9 +104,14 @@ def run_rounds(cmd, seed, box_end, deadline, env=None, max_rounds=None, runner=N
             break
         limit = max(5, int(deadline - now))
         rc, out, last = runner(cmd + [f'--hypothesis-seed={seed + k}'], limit, env=env, cwd=ROOT)
+        with open(trace) as f:
+            hung = f.read()
+        if hung.strip():
+            out += f'\n(the watchdog ended this round: one example ran too long)\n{hung}'
         outs.append(f'===== round {k + 1} (seed {seed + k}, rc {rc}, {last:.0f} s)\n{out}')
         total += last
         k += 1
+    os.unlink(trace)
     return rc, '\n'.join(outs), total
 
 
