@@ -87,7 +87,14 @@ def unstack(x, /, *, axis=0):
     """The views along `axis`, as a tuple."""
     if x.ndim == 0:  # checked first, as NumPy does
         raise ValueError("Input array must be at least 1-d.")
-    axis = _core.axes.normalize_axis(axis, x.ndim)
+    # NumPy moves `axis` to the front with moveaxis, so a tuple or list of axes is read as
+    # moveaxis reads its source: each range-checked, repeats refused, then exactly one asked for.
+    from numpy.lib.array_utils import normalize_axis_tuple
+
+    axes = normalize_axis_tuple(axis, x.ndim, "source")
+    if len(axes) != 1:
+        raise ValueError("`source` and `destination` arguments must have the same number of elements")
+    axis = axes[0]
     key = (slice(None),) * axis
     return tuple(x[key + (i,)] for i in range(x.shape[axis]))
 

@@ -358,8 +358,10 @@ def select(condlist, choicelist, default=0):
     result = _asarray(fill).astype(dtype)
     for c, ch in zip(reversed(conds), reversed(choices)):
         result = _core.elementwise.where(c, _asarray(ch).astype(dtype), result)
-    if result.shape != shape:
-        result = broadcast_to(result, shape).copy()
+    # NumPy fills a new C-ordered array (full, then copyto), whatever the layouts of the inputs
+    # the where chain above followed (a broadcast or transposed choice makes it F-ordered).
+    if result.shape != shape or not result.flags.c_contiguous:
+        result = broadcast_to(result, shape).copy(order="C")
     return result
 
 

@@ -1,6 +1,7 @@
 """Module-level forms of the ndarray's view methods (cp.transpose(x), cp.squeeze(x) ...), and
 rearrangements built on views: flip, roll."""
 import itertools
+import math
 import operator
 
 from cunp import _core
@@ -159,5 +160,11 @@ def ndim(a):
 
 
 def size(a, axis=None):
+    """The number of elements, or the product of the lengths of `axis` (an int or, since NumPy
+    2.4, a tuple or list of them; NumPy's AxisError out of range, ValueError for a repeat)."""
     a = a if isinstance(a, ndarray) else asarray(a)
-    return a.size if axis is None else a.shape[axis]
+    if axis is None:
+        return a.size
+    from numpy.lib.array_utils import normalize_axis_tuple  # host-side rule, NumPy's own
+
+    return math.prod(a.shape[ax] for ax in normalize_axis_tuple(axis, a.ndim, allow_duplicate=False))

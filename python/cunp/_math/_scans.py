@@ -59,6 +59,19 @@ def nancumprod(a, axis=None, dtype=None, out=None):
     return _cum(_core.multiply, a, axis, dtype, out, True)
 
 
+def _accumulate_axis(axis, ndim):
+    """The axis as ufunc.accumulate (which NumPy's cumulative_* call) reads it: an int, or a tuple
+    whose entries are all range-checked (AxisError) before more or fewer than one is refused."""
+    if isinstance(axis, tuple):
+        axes = [_accumulate_axis(a, ndim) for a in axis]
+        if len(axes) != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        return axes[0]
+    if isinstance(axis, bool):
+        raise TypeError("an integer is required")
+    return _core.axes.normalize_axis(axis, ndim)
+
+
 def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
     x = _as_array(x)
     if x.ndim == 0:
@@ -67,7 +80,13 @@ def _cumulative(ufunc, identity, x, axis, dtype, out, include_initial):
         if x.ndim > 1:
             raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
         axis = 0
-    axis = _core.axes.normalize_axis(axis, x.ndim)
+    if isinstance(axis, tuple) and include_initial:
+        # NumPy indexes a list of slices with the axis, which a tuple cannot do; with out= that
+        # comes before the scan, without it after the scan has checked the axis.
+        if out is None:
+            _accumulate_axis(axis, x.ndim)
+        raise TypeError("list indices must be integers or slices, not tuple")
+    axis = _accumulate_axis(axis, x.ndim)
     if not include_initial:
         return _core.scan.scan(ufunc, x, axis, dtype, out)
     shape = list(x.shape)

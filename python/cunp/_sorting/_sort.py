@@ -32,6 +32,16 @@ def _kind(kind, stable, order):
     return kind
 
 
+def _argsort_axis(axis):
+    """argsort reads its axis before kind, stable and order (the range is checked later): a
+    bool is refused outright, anything else must be an integer (a tuple is a TypeError)."""
+    if axis is None:
+        return None
+    if isinstance(axis, bool):
+        raise TypeError("an integer is required for the axis")
+    return operator.index(axis)
+
+
 def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """A sorted copy of `a` along `axis` (the flattened array when axis is None); with
     descending=True the largest come first and NaNs stay last, as in NumPy 2.5."""
@@ -51,6 +61,7 @@ def sort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None, descending=False):
     """The int64 indices that sort `a` along `axis`; equal elements keep their order (also
     with descending=True, where NaNs stay last)."""
+    axis = _argsort_axis(axis)
     kind = _kind(kind, stable, order)
     if not descending:
         return _core.sorting.argsort(a, axis, kind)

@@ -371,4 +371,28 @@ CASES = [
         xp.asarray([-1e290 + 2.0**1022 * 1j]), xp.asarray([-4 - 1e290j]))),
     ('square-complex-fused', lambda xp: xp.square(xp.asarray([1 + 2.0**-30 + (1 - 2.0**-30) * 1j,
                                                               3 + 1e-9j]))),
+    # A tuple axis: read as NumPy's callees read it. cumulative_* pass it to ufunc.accumulate
+    # (each entry range-checked, then "multiple axes"); size and unstack normalise it as a
+    # tuple (unstack through moveaxis); argsort reads one int before its order=/kind= checks.
+    ('cumulative-sum-tuple-axis-out-of-range', lambda xp: xp.cumulative_sum(
+        xp.asarray(False), axis=(0, 1))),
+    ('cumulative-prod-tuple-axis-two-axes', lambda xp: xp.cumulative_prod(
+        xp.ones((2, 3)), axis=(0, 1))),
+    ('cumulative-sum-one-axis-tuple', lambda xp: xp.cumulative_sum(xp.ones((2, 3)), axis=(1,))),
+    ('argsort-tuple-axis-before-order', lambda xp: xp.argsort(
+        xp.asarray(False), axis=(0, 1), order='C')),
+    ('argsort-bool-axis', lambda xp: xp.argsort(xp.ones((2, 3)), axis=True)),
+    ('size-tuple-axis-empty', lambda xp: xp.size(_broadcast(xp, xp.zeros(0, bool), (0, 0)),
+                                                 axis=(0, 1))),
+    ('size-tuple-axis-out-of-range', lambda xp: xp.size(xp.zeros(2, bool), axis=(0, 1))),
+    ('size-int-axis-out-of-range', lambda xp: xp.size(xp.zeros(2, bool), axis=-2)),
+    ('size-list-axis', lambda xp: xp.size(xp.ones((2, 3)), axis=[1, 0])),
+    ('unstack-tuple-axis-out-of-range', lambda xp: xp.unstack(xp.zeros(2, bool), axis=(0, 1))),
+    ('unstack-one-axis-tuple', lambda xp: xp.unstack(xp.ones((2, 3)), axis=(-1,))),
+    # select fills a new C-ordered array whatever the layout of its choices.
+    ('select-broadcast-choice-c-order', lambda xp: xp.select(
+        [xp.zeros(2, bool), xp.zeros(2, bool)],
+        [xp.zeros(2, bool), _broadcast(xp, xp.zeros(2, bool), (2, 2))]), {'flags': True}),
+    ('select-transposed-choice-c-order', lambda xp: xp.select(
+        [xp.asarray([True, False, True])], [xp.ones((3, 2)).T]), {'flags': True}),
 ]
