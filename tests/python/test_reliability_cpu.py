@@ -379,3 +379,17 @@ def test_new_corpus_cases_run_on_numpy():
                 fn(numpy)
             except (ValueError, TypeError):
                 pass
+
+
+def test_known_differences_of_method_out_casts_and_ldexp_reduce():
+    """A method's NaN result cast into an integer out= is left out, an in-range one compared;
+    ldexp.reduce (NumPy's mixed loops) is left out, its other methods compared."""
+    kd = importlib.import_module('known_differences')
+    assert kd.method_out_cast_unrepresentable(numpy.array([[numpy.nan]]),
+                                              numpy.zeros((1, 1), numpy.int32))
+    assert not kd.method_out_cast_unrepresentable(numpy.array([[1.0]]),
+                                                  numpy.zeros((1, 1), numpy.int32))
+    assert not kd.method_out_cast_unrepresentable(numpy.array([numpy.nan]), numpy.zeros(1))
+    assert not kd.method_out_cast_unrepresentable(None, numpy.zeros(1, numpy.int8))
+    assert kd.ldexp_reduce('ldexp', 'reduce')
+    assert not kd.ldexp_reduce('ldexp', 'outer') and not kd.ldexp_reduce('add', 'reduce')
