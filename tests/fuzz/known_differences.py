@@ -290,9 +290,9 @@ def method_out_cast_unrepresentable(result, out):
     return unrepresentable_cast(numpy.asarray(result), numpy.asarray(out).dtype)
 
 
-def ldexp_reduce(name, method):
-    """ldexp.reduce: NumPy folds through its mixed (float, int) loops and reads some inputs at
-    the wrong width (ldexp.reduce(int32 [1, 1, 1]) is 2.0 and of int16 [1, 2, 3] 8.0, not 4.0
-    and 32.0); cunp has no loop of one type for ldexp, so its reduce raises TypeError (after
-    the axis checks) wherever NumPy's does not."""
-    return name == 'ldexp' and method == 'reduce'
+def ldexp_reduce(name, method, result):
+    """ldexp.reduce where NumPy returns a value: it folds through its mixed (float, int) loops
+    and reads some inputs at the wrong width (ldexp.reduce(int32 [1, 1, 1]) is 2.0 and of
+    int16 [1, 2, 3] 8.0, not 4.0 and 32.0); cunp has no such loop and raises TypeError after
+    NumPy's other checks (NumPy's errors are compared as usual)."""
+    return name == 'ldexp' and method == 'reduce' and result is not None

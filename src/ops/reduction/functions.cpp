@@ -166,7 +166,18 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   // NumPy's order: the axes, the loop, then the reorderability, the where= identity, out=.
   std::vector<int> axes = reduce_axes(a, args.axis);
   if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
-  ReduceLoop loop = reduce_loop(u, a.dtype(), args.dtype);
+  // ldexp has no loop of one type; NumPy folds bool and integer inputs (but uint64) through
+  // its mixed (float, int) loops, which cunp does not, so for those its TypeError comes last,
+  // after the checks NumPy makes once it has that loop.
+  const bool mixed_fold = u.resolver == Resolver::MixedLoops && !args.dtype &&
+                          (a.dtype() == DType::Bool || is_integer(a.dtype())) &&
+                          a.dtype() != DType::UInt64;
+  std::optional<ReduceLoop> found;
+  try {
+    found = reduce_loop(u, a.dtype(), args.dtype);
+  } catch (const TypeError&) {
+    if (!mixed_fold) throw;
+  }
   if (!reorderable(u)) {
     bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;
     if (many)
@@ -177,10 +188,22 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
     throw ValueError(
         "reduction operation '" + u.name +
         "' does not have an identity, so to use a where mask one has to specify 'initial'");
+  if (args.out.defined())
+    check_out(args.out, reduced_shape(a, axes, args.keepdims), u.name, args.keepdims);
+  if (!found) {
+    const Dims result = reduced_shape(a, axes, args.keepdims);
+    int64_t n_red = 1;
+    for (int x : axes) n_red *= a.shape()[x];
+    if (result.product() != 0 && n_red == 0 && !args.initial)  // the engine's check, first
+      throw ValueError("zero-size array to reduction operation " + u.name +
+                       " which has no identity");
+    throw TypeError(u.name + ".reduce of " + name(a.dtype()) +
+                    " runs through NumPy's mixed (float, int) loops, which cunp does not have");
+  }
+  const ReduceLoop loop = *found;
 
   NDArray out = args.out;
-  if (out.defined()) check_out(out, reduced_shape(a, axes, args.keepdims), u.name, args.keepdims);
-  else out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
+  if (!out.defined()) out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
   if (out.size() == 0) return out;
 
   std::optional<Scalar> init;

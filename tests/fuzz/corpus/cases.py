@@ -287,6 +287,15 @@ CASES = [
         xp.asarray([False]), axis=None, keepdims=True, out=xp.asarray(False))),
     ('reduce-lcm-int8-not-reorderable', lambda xp: xp.lcm.reduce(
         xp.ones((2, 2), 'int8'), axis=None)),
+    # ldexp.reduce: NumPy's checks after its (mixed) loop come before cunp's TypeError.
+    ('reduce-ldexp-bool-not-reorderable', lambda xp: xp.ldexp.reduce(
+        _broadcast(xp, [False], (0, 1)), axis=None, initial=0)),
+    ('reduce-ldexp-int8-out-shape', lambda xp: xp.ldexp.reduce(
+        xp.ones(3, 'int8'), out=xp.zeros(4, 'float16'))),
+    ('reduce-ldexp-int32-empty-no-identity', lambda xp: xp.ldexp.reduce(
+        xp.zeros(0, 'int32'))),
+    ('reduce-ldexp-float32-no-loop', lambda xp: xp.ldexp.reduce(
+        xp.ones((2, 2), 'float32'), axis=None)),
     # std of a 0-d result casts the root unsafely into an integer dtype= (NumPy's scalar path);
     # an array result refuses it (sqrt's same_kind out=).
     ('std-int8-dtype-0d-result', lambda xp: xp.asarray(False).std(dtype='int8')),
