@@ -125,9 +125,14 @@ void precheck(const Ufunc& u, const NDArray& a, const ReduceArgs& args, nb::hand
   } else {
     normalize_axes(args.axis, a.ndim());
   }
-  DType target = args.dtype           ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
-                 : args.out.defined() ? args.out.dtype()
-                                      : ufunc_reduce_dtype(u, a.dtype());
+  DType target;
+  try {
+    target = args.dtype           ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
+             : args.out.defined() ? args.out.dtype()
+                                  : ufunc_reduce_dtype(u, a.dtype());
+  } catch (const TypeError&) {
+    return;  // no loop: ufunc_reduce raises it in NumPy's order (ldexp's after other checks)
+  }
   check_initial(initial, target);
 }
 

@@ -278,3 +278,21 @@ def dtype_cast_unrepresentable(inputs, keywords):
     except TypeError:
         return False
     return any(unrepresentable_cast(numpy.asarray(a), dtype) for a in inputs)
+
+
+def method_out_cast_unrepresentable(result, out):
+    """A ufunc method whose loop result (computed without out=: divide.reduceat of bools is
+    0/0, NaN) is cast into an integer out= where it is NaN, inf or out of the integer's range:
+    platform-defined (unrepresentable_cast); NumPy on x86 gives NaN -> int32 INT32_MIN, cunp's
+    64-bit conversion its low bits, 0."""
+    if out is None or result is None:
+        return False
+    return unrepresentable_cast(numpy.asarray(result), numpy.asarray(out).dtype)
+
+
+def ldexp_reduce(name, method, result):
+    """ldexp.reduce where NumPy returns a value: it folds through its mixed (float, int) loops
+    and reads some inputs at the wrong width (ldexp.reduce(int32 [1, 1, 1]) is 2.0 and of
+    int16 [1, 2, 3] 8.0, not 4.0 and 32.0); cunp has no such loop and raises TypeError after
+    NumPy's other checks (NumPy's errors are compared as usual)."""
+    return name == 'ldexp' and method == 'reduce' and result is not None

@@ -393,3 +393,20 @@ def test_new_corpus_cases_run_on_numpy():
                 fn(numpy)
             except (ValueError, TypeError):
                 pass
+
+
+def test_known_differences_of_method_out_casts_and_ldexp_reduce():
+    """A method's NaN result cast into an integer out= is left out, an in-range one compared;
+    ldexp.reduce is left out where NumPy returns a value (its mixed loops), compared where it
+    raises."""
+    kd = importlib.import_module('known_differences')
+    assert kd.method_out_cast_unrepresentable(numpy.array([[numpy.nan]]),
+                                              numpy.zeros((1, 1), numpy.int32))
+    assert not kd.method_out_cast_unrepresentable(numpy.array([[1.0]]),
+                                                  numpy.zeros((1, 1), numpy.int32))
+    assert not kd.method_out_cast_unrepresentable(numpy.array([numpy.nan]), numpy.zeros(1))
+    assert not kd.method_out_cast_unrepresentable(None, numpy.zeros(1, numpy.int8))
+    assert kd.ldexp_reduce('ldexp', 'reduce', numpy.float16(4.0))
+    assert not kd.ldexp_reduce('ldexp', 'reduce', None)  # NumPy's error is compared
+    assert not kd.ldexp_reduce('ldexp', 'outer', numpy.zeros(1))
+    assert not kd.ldexp_reduce('add', 'reduce', numpy.float64(1.0))

@@ -51,9 +51,12 @@ ReduceLoop reduce_loop(const Ufunc& u, DType t, std::optional<DType> dtype) {
   } else if (u.resolver == Resolver::TrueDivide && (t == DType::Bool || is_integer(t))) {
     want = DType::Float64;  // true division of integers is float64, as NumPy's resolver has it
   }
+  // A strict ufunc (gcd, lcm) has no loop for types it lacks, as in its elementwise call:
+  // gcd.reduce of bool is NumPy's TypeError, not an int8 fold.
+  const bool exact = dtype || u.resolver == Resolver::Strict;
   for (const UfuncLoop& l : u.loops) {
     if (l.types[0] != l.types[1] || l.types[0] != l.types[2]) continue;
-    if (dtype ? l.types[0] == want : can_cast(want, l.types[0], Casting::Safe)) {
+    if (exact ? l.types[0] == want : can_cast(want, l.types[0], Casting::Safe)) {
       DType acc = l.types[0] == DType::Float16 && !u.half_native ? DType::Float32 : l.types[0];
       return {l.types[0], acc};
     }
@@ -160,23 +163,47 @@ NDArray reduction_result(const NDArray& a, const std::vector<int>& axes, bool ke
 
 NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
+  // NumPy's order: the axes, the loop, then the reorderability, the where= identity, out=.
   std::vector<int> axes = reduce_axes(a, args.axis);
+  if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
+  // ldexp has no loop of one type; NumPy folds bool and integer inputs (but uint64) through
+  // its mixed (float, int) loops, which cunp does not, so for those its TypeError comes last,
+  // after the checks NumPy makes once it has that loop.
+  const bool mixed_fold = u.resolver == Resolver::MixedLoops && !args.dtype &&
+                          (a.dtype() == DType::Bool || is_integer(a.dtype())) &&
+                          a.dtype() != DType::UInt64;
+  std::optional<ReduceLoop> found;
+  try {
+    found = reduce_loop(u, a.dtype(), args.dtype);
+  } catch (const TypeError&) {
+    if (!mixed_fold) throw;
+  }
   if (!reorderable(u)) {
     bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;
     if (many)
       throw ValueError("reduction operation '" + u.name +
                        "' is not reorderable, so at most one axis may be specified");
   }
-  if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
-  ReduceLoop loop = reduce_loop(u, a.dtype(), args.dtype);
   if (args.where && u.identity == Identity::None && !args.initial)
     throw ValueError(
         "reduction operation '" + u.name +
         "' does not have an identity, so to use a where mask one has to specify 'initial'");
+  if (args.out.defined())
+    check_out(args.out, reduced_shape(a, axes, args.keepdims), u.name, args.keepdims);
+  if (!found) {
+    const Dims result = reduced_shape(a, axes, args.keepdims);
+    int64_t n_red = 1;
+    for (int x : axes) n_red *= a.shape()[x];
+    if (result.product() != 0 && n_red == 0 && !args.initial)  // the engine's check, first
+      throw ValueError("zero-size array to reduction operation " + u.name +
+                       " which has no identity");
+    throw TypeError(u.name + ".reduce of " + name(a.dtype()) +
+                    " runs through NumPy's mixed (float, int) loops, which cunp does not have");
+  }
+  const ReduceLoop loop = *found;
 
   NDArray out = args.out;
-  if (out.defined()) check_out(out, reduced_shape(a, axes, args.keepdims), u.name, args.keepdims);
-  else out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
+  if (!out.defined()) out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
   if (out.size() == 0) return out;
 
   std::optional<Scalar> init;

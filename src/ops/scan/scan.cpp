@@ -284,6 +284,16 @@ int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* meth
   uo.casting = Casting::Unsafe;  // the result is cast into out= unconditionally, as in NumPy
   UfuncPlan plan = resolve_ufunc(u, {arg(first), arg(in)}, {std::nullopt}, uo);
   if (homogeneous(*plan.loop)) return plan.loop_index;
+  // NumPy retries a loop whose first type is not its result type (a comparison's) with the
+  // first operand fixed to that result type: equal.reduceat of bool into an int8 out= runs
+  // the bool loop and casts into out.
+  if (plan.loop->types[0] != plan.loop->types[2]) {
+    const DType result = plan.loop->types[2];
+    for (std::size_t i = 0; i < u.loops.size(); ++i)
+      if (homogeneous(u.loops[i]) && u.loops[i].types[0] == result &&
+          can_cast(in, result, Casting::Safe))
+        return static_cast<int>(i);
+  }
   int l = homogeneous_loop(u, promote_types(first, in), false);
   if (l < 0) no_loop(u);
   return l;
@@ -338,10 +348,20 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64
   shape[ax] = m;
   NDArray res = opt.out;
   if (res.defined()) {
-    if (res.shape() != shape)
+    // NumPy's iterator broadcasts the operand into out=: out has the operand's dimensions,
+    // len(indices) along the axis, and elsewhere the operand's length or any where it is 1.
+    bool fits = res.ndim() == a.ndim();
+    for (int d = 0; fits && d < a.ndim(); ++d)
+      fits = res.shape()[d] == shape[d] || (d != ax && a.shape()[d] == 1);
+    if (!fits)
       throw ValueError("output operand has shape " + shape_str(res.shape()) +
                        ", but the reduceat result has shape " + shape_str(shape));
     if (res.device() != a.device()) raise_device_mismatch(a.device(), res.device());
+    if (res.shape() != shape) {
+      Dims wide = res.shape();
+      wide[ax] = n;
+      return ufunc_reduceat(u, a.broadcast_to(wide), indices, ax, opt);
+    }
   } else {
     res = NDArray::empty(shape, u.loops[loop].types[2], Order::C, a.device());
   }

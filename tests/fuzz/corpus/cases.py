@@ -258,6 +258,44 @@ CASES = [
         xp.zeros((2, 2), bool), axis=None)),
     ('accumulate-dtype-picks-loop', lambda xp: xp.bitwise_xor.accumulate(
         xp.asarray([0, 1.5, 2.5], dtype='float16'), dtype=bool)),
+    # reduceat broadcasts the operand into out= (its length-1 axes grow, even to 0).
+    ('reduceat-out-broadcasts-operand', lambda xp: xp.add.reduceat(
+        xp.arange(3).reshape(3, 1), xp.asarray([0, 1]), axis=0, out=xp.zeros((2, 3), 'int64'))),
+    ('reduceat-empty-out-broadcasts-operand', lambda xp: xp.divide.reduceat(
+        _broadcast(xp, [False], (0, 1)), xp.asarray([], dtype='int64'),
+        out=xp.zeros((0, 0), bool))),
+    ('reduceat-out-axis-length-1-not-grown', lambda xp: xp.add.reduceat(
+        xp.arange(3).reshape(3, 1), xp.asarray([0, 1]), axis=0, out=xp.zeros((1, 1), 'int64'))),
+    # A comparison's loop into out= of another dtype: NumPy retries with the first operand of
+    # the loop's result type (bool), so bool input runs the bool loop and casts into out.
+    ('reduceat-comparison-bool-into-int8-out', lambda xp: xp.greater_equal.reduceat(
+        xp.asarray([[True], [False], [True]]), xp.asarray([0, 1]), axis=0,
+        out=xp.zeros((2, 1), 'int8'))),
+    ('reduceat-comparison-0d-out-shape', lambda xp: xp.equal.reduceat(
+        _broadcast(xp, [False], (0, 1)), xp.asarray([], dtype='int64'), axis=0,
+        out=xp.zeros((), 'int8'))),
+    ('accumulate-comparison-bool-into-int8-out', lambda xp: xp.equal.accumulate(
+        xp.asarray([True, False, False]), out=xp.zeros(3, 'int8'))),
+    ('reduceat-comparison-int8-into-bool-out', lambda xp: xp.equal.reduceat(
+        xp.asarray([1, 2, 3], 'int8'), xp.asarray([0]), out=xp.zeros(1, bool))),
+    # gcd and lcm have no bool loop (their elementwise TypeError), checked before the axes'
+    # reorderability and out='s shape.
+    ('reduce-gcd-bool-no-loop', lambda xp: xp.gcd.reduce(xp.asarray([False]), initial=0)),
+    ('reduce-lcm-bool-loop-before-reorderable', lambda xp: xp.lcm.reduce(
+        xp.zeros((2, 2), bool), axis=None, initial=0)),
+    ('reduce-gcd-bool-loop-before-out-shape', lambda xp: xp.gcd.reduce(
+        xp.asarray([False]), axis=None, keepdims=True, out=xp.asarray(False))),
+    ('reduce-lcm-int8-not-reorderable', lambda xp: xp.lcm.reduce(
+        xp.ones((2, 2), 'int8'), axis=None)),
+    # ldexp.reduce: NumPy's checks after its (mixed) loop come before cunp's TypeError.
+    ('reduce-ldexp-bool-not-reorderable', lambda xp: xp.ldexp.reduce(
+        _broadcast(xp, [False], (0, 1)), axis=None, initial=0)),
+    ('reduce-ldexp-int8-out-shape', lambda xp: xp.ldexp.reduce(
+        xp.ones(3, 'int8'), out=xp.zeros(4, 'float16'))),
+    ('reduce-ldexp-int32-empty-no-identity', lambda xp: xp.ldexp.reduce(
+        xp.zeros(0, 'int32'))),
+    ('reduce-ldexp-float32-no-loop', lambda xp: xp.ldexp.reduce(
+        xp.ones((2, 2), 'float32'), axis=None)),
     # std of a 0-d result casts the root unsafely into an integer dtype= (NumPy's scalar path);
     # an array result refuses it (sqrt's same_kind out=).
     ('std-int8-dtype-0d-result', lambda xp: xp.asarray(False).std(dtype='int8')),
