@@ -123,8 +123,8 @@ nb::tuple index_plan(nb::handle key, const Dims& shape) {
   const std::vector<Index> items = to_index_key(key, KeyArrays::Describe, &mask_counts);
   const IndexPlan plan = plan_index(items, shape.size());
   const NDArray x(MemoryPtr(), 0, DType::Float64, shape, contiguous_strides(shape, 8));
+  check_masks(plan, shape);
   const NDArray view = x.index(plan.basic);
-  check_masks(plan, view.shape());
   nb::list basic, entries;
   for (const IndexItem& it : plan.basic) basic.append(from_item(it));
   std::vector<Dims> index_shapes;
