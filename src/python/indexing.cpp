@@ -161,7 +161,11 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
   const NDArray& x = unwrap(self).a;
   if (is_array(value)) return setitem(x, items, unwrap(value).a);
   if (is_python_scalar(value) || PyUnicode_Check(value.ptr())) {  // strings parse as the dtype
-    plan_index(items, x.ndim());  // NumPy rejects the key before it converts the value
+    // NumPy reads the whole key (masks, then the view: bounds, a zero step) before it converts
+    // the value (an OverflowError for -1 into uint8 comes after the key's errors).
+    const IndexPlan plan = plan_index(items, x.ndim());
+    check_masks(plan, x.shape());
+    x.index(plan.basic);
     return setitem(x, items, to_scalar(value, x.dtype()));
   }
   // Host values and nested sequences, read as asarray reads them.

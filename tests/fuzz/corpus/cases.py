@@ -377,6 +377,13 @@ CASES = [
         xp, xp.zeros((0, 1), bool), (1, 0, 1))[0, None, xp.asarray([False]), ::0]),
     ('getitem-mask-mismatch-before-zero-step-2d', lambda xp: xp.zeros((2, 3))[
         ::0, xp.asarray([True, False])]),
+    # ... and, with the key's other checks, before a Python value is converted to the dtype.
+    ('setitem-mask-mismatch-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (None, xp.asarray([True, False])), -1)),
+    ('setitem-zero-step-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (slice(None, None, 0),), 300)),
+    ('setitem-out-of-bounds-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (5,), -1)),
     # A mask axis of length 0 stands against any axis; a one-element store through it writes
     # nothing (the mask cannot broadcast over the view).
     ('setitem-empty-mask-beside-newaxis', lambda xp: _set(
