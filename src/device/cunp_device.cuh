@@ -59,9 +59,17 @@ template <class T> struct real_of { using type = T; };
 template <class T> struct real_of<complex<T>> { using type = T; };
 
 // astype's conversion of one value, NumPy's rules: complex to real keeps the real part,
-// anything to bool tests against zero, float to integer wraps through int64 like NumPy on x86.
+// anything to bool tests against zero, float to integer truncates as NumPy on x86 does.
 template <class A, class B> struct same_type { static constexpr bool value = false; };
 template <class A> struct same_type<A, A> { static constexpr bool value = true; };
+
+// x86's truncating conversion (cvttsd2si) to int32 or int64: NaN and values out of range give
+// the type's minimum ("integer indefinite"), where the device's conversion saturates; NumPy's
+// casts are C casts, so platform-defined values are x86's on the machines users compare with.
+template <class I, class F> __device__ __forceinline__ I x86_truncate(F v) {
+  constexpr F bound = F(sizeof(I) == 4 ? 2147483648.0 : 9223372036854775808.0);
+  return v >= -bound && v < bound ? static_cast<I>(v) : I(1ull << (sizeof(I) * 8 - 1));
+}
 
 template <class To, class From> __device__ __forceinline__ To cast(From v) {
   constexpr Kind f = kind_of<From>::value, t = kind_of<To>::value;
@@ -88,8 +96,10 @@ template <class To, class From> __device__ __forceinline__ To cast(From v) {
     else return float16(static_cast<double>(v));
   } else if constexpr (f == kFloat && (t == kSigned || t == kUnsigned)) {
     if constexpr (sizeof(To) == 8 && t == kUnsigned)
-      return v >= From(0) ? static_cast<To>(v) : static_cast<To>(static_cast<long long>(v));
-    else return static_cast<To>(static_cast<long long>(v));
+      return v >= From(0) ? static_cast<To>(v) : static_cast<To>(x86_truncate<long long>(v));
+    else if constexpr (sizeof(To) < 4 || (sizeof(To) == 4 && t == kSigned))
+      return static_cast<To>(x86_truncate<int>(v));  // x86 C converts through int32 here
+    else return static_cast<To>(x86_truncate<long long>(v));
   } else {
     return static_cast<To>(v);
   }

@@ -423,9 +423,10 @@ void bind_array(nb::module_& m) {
       .def(
           "flatten",
           [](const PyArray& s, nb::handle order) {
-            Order ord = order_of(s.a, order);
-            NDArray c = copy(s.a, ord == Order::C ? OrderSpec::C : OrderSpec::F);
-            return wrap(*c.reshape_view(Dims{c.size()}, ord));
+            // ravel's element order for every order NumPy takes (C, F, A, K), always a copy.
+            NDArray r = ravel(s.a, to_order_spec(order, 'C'));
+            if (r.memory() == s.a.memory()) r = copy(r, OrderSpec::C);
+            return wrap(std::move(r));
           },
           nb::arg("order").none() = "C")
       .def("transpose",

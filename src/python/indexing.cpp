@@ -123,8 +123,8 @@ nb::tuple index_plan(nb::handle key, const Dims& shape) {
   const std::vector<Index> items = to_index_key(key, KeyArrays::Describe, &mask_counts);
   const IndexPlan plan = plan_index(items, shape.size());
   const NDArray x(MemoryPtr(), 0, DType::Float64, shape, contiguous_strides(shape, 8));
+  check_masks(plan, shape);
   const NDArray view = x.index(plan.basic);
-  check_masks(plan, view.shape());
   nb::list basic, entries;
   for (const IndexItem& it : plan.basic) basic.append(from_item(it));
   std::vector<Dims> index_shapes;
@@ -161,7 +161,11 @@ void advanced_setitem(nb::handle self, nb::handle key, nb::handle value) {
   const NDArray& x = unwrap(self).a;
   if (is_array(value)) return setitem(x, items, unwrap(value).a);
   if (is_python_scalar(value) || PyUnicode_Check(value.ptr())) {  // strings parse as the dtype
-    plan_index(items, x.ndim());  // NumPy rejects the key before it converts the value
+    // NumPy reads the whole key (masks, then the view: bounds, a zero step) before it converts
+    // the value (an OverflowError for -1 into uint8 comes after the key's errors).
+    const IndexPlan plan = plan_index(items, x.ndim());
+    check_masks(plan, x.shape());
+    x.index(plan.basic);
     return setitem(x, items, to_scalar(value, x.dtype()));
   }
   // Host values and nested sequences, read as asarray reads them.

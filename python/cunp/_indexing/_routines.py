@@ -80,10 +80,11 @@ def _apply_mode(j, n, mode):
 def take(a, indices, axis=None, out=None, mode="raise"):
     """Elements of `a` at `indices` along `axis` (the flattened array when axis is None)."""
     a = _asarray(a)
-    if axis is None:
-        a, axis = a.ravel(), 0
-    else:
-        axis = _core.axes.normalize_axis(axis, a.ndim)
+    if axis is None or a.ndim == 0:
+        # NumPy works along an axis of a 0-d array as on its 1-d ravel: axis 0 and -1 are in
+        # bounds there, others raise AxisError naming dimension 1.
+        a = a.ravel()
+    axis = 0 if axis is None else _core.axes.normalize_axis(axis, a.ndim)
     j = _apply_mode(_int_indices(indices), a.shape[axis], mode)
     if j.ndim == 0:
         j = j.reshape(1)
@@ -369,10 +370,11 @@ def repeat(a, repeats, axis=None):
     import numpy
 
     a = _asarray(a)
-    if axis is None:
-        a, axis = a.ravel(), 0
-    else:
-        axis = _core.axes.normalize_axis(axis, a.ndim)
+    if axis is None or a.ndim == 0:
+        # NumPy works along an axis of a 0-d array as on its 1-d ravel: axis 0 and -1 are in
+        # bounds there, others raise AxisError naming dimension 1.
+        a = a.ravel()
+    axis = 0 if axis is None else _core.axes.normalize_axis(axis, a.ndim)
     n = a.shape[axis]
     if isinstance(repeats, numbers.Integral):
         r = operator.index(repeats)

@@ -630,7 +630,9 @@ class poly1d:  # noqa: N801 - NumPy's name
 
 
 def _is_scalar(x):
+    # NumPy's poly1d tests np.isscalar: a 0-d array is no scalar, so p / array(2) is polydiv's
+    # (quotient, remainder) and p * array(2) a polymul, as in NumPy.
     from cunp._array._types import isscalar
 
-    return isscalar(x) or isinstance(x, ndarray) and x.ndim == 0
+    return isscalar(x)
 

@@ -150,6 +150,9 @@ void require_index_device(const NDArray& x, const IndexPlan& plan) {
 // x[mask] = v for one element v: a masked fill of the view, no count needed.
 void mask_fill(const NDArray& view, const AdvancedIndex& e, const NDArray* v,
                const Scalar& scalar) {
+  // A mask with an axis of length 0 selects nothing, whatever the length of the view's axis
+  // (NumPy lets it stand against any), so it cannot broadcast over the view: nothing to write.
+  if (e.array.size() == 0) return;
   // The mask with unit axes around it, broadcast over the view.
   Dims shape(e.first_axis, 1), strides(e.first_axis, 0);
   for (int d = 0; d < e.naxes; ++d) {
@@ -165,8 +168,8 @@ void mask_fill(const NDArray& view, const AdvancedIndex& e, const NDArray* v,
 void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
   const IndexPlan plan = plan_index(key, x.ndim());
   require_index_device(x, plan);
+  check_masks(plan, x.shape());
   const NDArray view = x.index(plan.basic);
-  check_masks(plan, view.shape());
   NDArray v;
   if (value.array) v = value_array(x, *value.array);
   const Scalar scalar = value.array || value.scalar.dtype == x.dtype()
@@ -237,10 +240,10 @@ void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
 
 NDArray getitem(const NDArray& x, std::span<const Index> key) {
   const IndexPlan plan = plan_index(key, x.ndim());
+  check_masks(plan, x.shape());
   NDArray view = x.index(plan.basic);
   if (plan.advanced.empty()) return view;
   require_index_device(x, plan);
-  check_masks(plan, view.shape());
   const AdvancedIndex& first = plan.advanced[0];
   if (plan.advanced.size() == 1) {
     if (first.kind == Kind::Mask && first.naxes == view.ndim())

@@ -115,11 +115,11 @@ IndexPlan plan_index(std::span<const Index> key_in, int ndim) {
   return plan;
 }
 
-void check_masks(const IndexPlan& plan, const Dims& view_shape) {
+void check_masks(const IndexPlan& plan, const Dims& shape) {
   for (const AdvancedIndex& e : plan.advanced) {
     if (e.kind != AdvancedIndex::Kind::Mask) continue;
     for (int d = 0; d < e.naxes; ++d) {
-      const int64_t have = view_shape[e.first_axis + d], mask = e.array.shape()[d];
+      const int64_t have = shape[e.source_axis + d], mask = e.array.shape()[d];
       // NumPy lets a mask axis of size 0 stand against any axis: it selects nothing.
       if (have != mask && mask != 0)
         throw IndexError("boolean index did not match indexed array along axis " +

@@ -23,7 +23,10 @@ NDArray ravel(const NDArray& a, OrderSpec order) {
     order = a.c_contiguous() ? OrderSpec::C : OrderSpec::F;
   if (order == OrderSpec::C) return *contiguous(a, Order::C).reshape_view(flat, Order::C);
   if (order == OrderSpec::F) return *contiguous(a, Order::F).reshape_view(flat, Order::F);
-  return *contiguous(a.transpose(memory_order(a.strides())), Order::C).reshape_view(flat, Order::C);
+  // NumPy's K copy walks the array in its iterator's order: axes of stride 0 (broadcast) keep
+  // their C place rather than going innermost as a sort by |stride| would put them.
+  const std::vector<int64_t> perm = iterator_order(a.shape(), {a.strides()});
+  return *contiguous(a.transpose(perm), Order::C).reshape_view(flat, Order::C);
 }
 
 }  // namespace cunp

@@ -433,4 +433,51 @@ CASES = [
         [xp.zeros(2, bool), _broadcast(xp, xp.zeros(2, bool), (2, 2))]), {'flags': True}),
     ('select-transposed-choice-c-order', lambda xp: xp.select(
         [xp.asarray([True, False, True])], [xp.ones((3, 2)).T]), {'flags': True}),
+    # A mask's length is checked while NumPy reads the key, before the view is built: its
+    # IndexError comes before a zero slice step's ValueError.
+    ('getitem-mask-mismatch-before-zero-step', lambda xp: _broadcast(
+        xp, xp.zeros((0, 1), bool), (1, 0, 1))[0, None, xp.asarray([False]), ::0]),
+    ('getitem-mask-mismatch-before-zero-step-2d', lambda xp: xp.zeros((2, 3))[
+        ::0, xp.asarray([True, False])]),
+    # ... and, with the key's other checks, before a Python value is converted to the dtype.
+    ('setitem-mask-mismatch-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (None, xp.asarray([True, False])), -1)),
+    ('setitem-zero-step-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (slice(None, None, 0),), 300)),
+    ('setitem-out-of-bounds-before-value-overflow', lambda xp: _set(
+        xp, xp.zeros(3, 'uint8'), (5,), -1)),
+    # A mask axis of length 0 stands against any axis; a one-element store through it writes
+    # nothing (the mask cannot broadcast over the view).
+    ('setitem-empty-mask-beside-newaxis', lambda xp: _set(
+        xp, xp.zeros((1, 0), bool), (None, xp.zeros(0, bool)), 0)),
+    ('setitem-empty-mask-against-longer-axis', lambda xp: _set(
+        xp, xp.ones((2, 3)), (None, xp.zeros(0, bool)), 7.0)),
+    # repeat and take along an axis of a 0-d array work on its 1-d ravel (axis 0 or -1).
+    ('repeat-0d-axis-0', lambda xp: xp.asarray(False).repeat([0], axis=0)),
+    ('repeat-0d-axis-minus-1', lambda xp: xp.repeat(xp.asarray(5), 3, axis=-1)),
+    ('repeat-0d-axis-1', lambda xp: xp.repeat(xp.asarray(5), 3, axis=1)),
+    ('take-0d-axis-0', lambda xp: xp.asarray(5.0).take([0, 0], axis=0)),
+    ('take-0d-scalar-index-axis-minus-1', lambda xp: xp.take(xp.asarray(5), 0, axis=-1)),
+    # flatten takes every order ravel takes (A and K too), and always copies.
+    ('flatten-order-k-empty-broadcast', lambda xp: _broadcast(xp, False, (0,)).flatten('K'),
+     _LAYOUT),
+    ('flatten-order-k-f-layout', lambda xp: xp.asfortranarray(
+        xp.arange(6).reshape(2, 3)).flatten(order='K'), _LAYOUT),
+    ('flatten-order-a-f-layout', lambda xp: xp.asfortranarray(
+        xp.arange(6).reshape(2, 3)).flatten('A'), _LAYOUT),
+    ('flatten-order-bad', lambda xp: xp.zeros(3).flatten('X')),
+    # ravel('K') of a broadcast array: NumPy's iterator keeps a stride-0 axis in its C place.
+    ('ravel-k-broadcast-leading', lambda xp: _broadcast(
+        xp, xp.asarray([[0, 1]], 'int8'), (2, 1, 2)).ravel('K'), _LAYOUT),
+    ('ravel-k-broadcast-between-f-axes', lambda xp: _broadcast(
+        xp, xp.asfortranarray(xp.arange(6).reshape(2, 3))[:, None, :], (2, 4, 3)).ravel('K')),
+    ('ravel-k-broadcast-transposed', lambda xp: _broadcast(
+        xp, xp.arange(3)[:, None], (3, 4)).T.ravel(order='K')),
+    # poly1d's operators test isscalar: a 0-d array divides as a polynomial (polydiv's pair).
+    ('poly1d-div-0d-array', lambda xp: tuple(
+        q.coeffs for q in xp.poly1d(xp.asarray([1.0, 2.0, 3.0])) / xp.asarray(2.0))),
+    ('poly1d-div-empty-by-0d-false', lambda xp: tuple(
+        q.coeffs for q in xp.poly1d(xp.zeros(0, bool)) / xp.asarray(False))),
+    ('poly1d-mul-0d-array', lambda xp: (xp.poly1d(xp.asarray([1.0, 2.0])) *
+                                        xp.asarray(3, 'int8')).coeffs),
 ]

@@ -129,6 +129,9 @@ def test_key_errors_match_numpy(key, ndim, message):
     ((slice(None), numpy.ones(4, bool)), (3, 3)),
     ((numpy.ones((3, 5), bool),), (3, 4)),
     (([True, False, True], [0, 1, 2]), (3, 4)),
+    # A mask is measured while the key is read, before a zero slice step is seen.
+    ((slice(None, None, 0), numpy.array([True, False])), (2, 3)),
+    ((0, None, numpy.array([False]), slice(None, None, 0)), (1, 0, 1)),
 ])
 def test_shape_errors_match_numpy(key, shape):
     with pytest.raises(IndexError) as e:
@@ -136,6 +139,17 @@ def test_shape_errors_match_numpy(key, shape):
     with pytest.raises(IndexError) as n:
         numpy.zeros(shape)[key]
     assert str(e.value) == str(n.value)
+
+
+@pytest.mark.parametrize("key, shape", [
+    ((None, numpy.zeros(0, bool)), (1, 0)),
+    ((None, numpy.zeros(0, bool)), (2, 3)),
+    ((numpy.zeros((0, 3), bool),), (2, 3)),
+    ((slice(None), numpy.zeros(0, bool)), (3, 1)),
+], ids=str)
+def test_empty_mask_axis_stands_against_any_axis(key, shape):
+    # NumPy skips the length check for a mask axis of length 0: it selects nothing.
+    assert plan(key, shape)[4] == numpy.zeros(shape)[key].shape
 
 
 # -- the indexing routines, with NumPy stand-ins for the device ---------------------------------
@@ -349,3 +363,19 @@ def test_putmask_value_casts(dst, values):
         return
     cunp.putmask(d, cunp.asarray(mask), values if device is None else device)
     numpy.testing.assert_array_equal(cunp.asnumpy(d), h)
+
+
+@pytest.mark.parametrize("axis", [0, -1, 1, -2], ids=repr)
+@pytest.mark.parametrize("name, arg", [("repeat", 3), ("repeat", [0]), ("take", [0, 0]),
+                                       ("take", 0)], ids=repr)
+def test_axis_of_0d_is_that_of_its_ravel(host_routines, name, arg, axis):
+    # repeat and take work on a 0-d array's 1-d ravel: axis 0 and -1 in bounds, others AxisError.
+    a = numpy.asarray(5, "int16")
+    try:
+        want = getattr(numpy, name)(a, arg, axis=axis)
+    except numpy.exceptions.AxisError as e:
+        with pytest.raises(numpy.exceptions.AxisError, match=str(e)):
+            getattr(host_routines, name)(a, arg, axis=axis)
+        return
+    numpy.testing.assert_array_equal(getattr(host_routines, name)(a, arg, axis=axis), want,
+                                     strict=True)

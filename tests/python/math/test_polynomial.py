@@ -391,6 +391,32 @@ def test_poly1d_with_arrays_scalars_and_items():
         assert got == want
 
 
+def test_poly1d_scalar_rule_is_isscalar():
+    # poly1d's * and / test np.isscalar: a 0-d array is a polynomial operand (polymul, polydiv).
+    from cunp._math._polynomial import _is_scalar
+
+    for value in (2, 2.5, 1j, True, numpy.float32(2), numpy.int8(3)):
+        assert _is_scalar(value) and numpy.isscalar(value)
+    for value in (numpy.asarray(2.0), numpy.asarray([2.0]), [2.0]):
+        assert not _is_scalar(value) and not numpy.isscalar(value)
+
+
+@gpu
+@pytest.mark.parametrize("divisor", [2.0, False, -4])
+def test_poly1d_by_0d_array(divisor):
+    P, p = numpy.poly1d([1.0, 2.0, 3.0]), cunp.poly1d([1.0, 2.0, 3.0])
+    A, a = numpy.asarray(divisor), cunp.asarray(divisor)
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        want = P / A
+    got = p / a
+    assert isinstance(got, tuple) and len(got) == 2
+    for w, g in zip(want, got):
+        testing.assert_allclose(g.coeffs, w.coeffs, rtol=1e-12)
+    want, got = P * A, p * a
+    assert isinstance(got, cunp.poly1d) and got.coeffs.dtype == want.coeffs.dtype
+    testing.assert_array_equal(got.coeffs, want.coeffs)
+
+
 @gpu
 def test_poly1d_variable():
     z = cunp.poly1d([1, 2], variable="z")

@@ -116,8 +116,10 @@ struct IndexPlan {
 // 0-d arrays are read (an integer or a boolean): the only device work.
 IndexPlan plan_index(std::span<const Index> key, int ndim);
 
-// IndexError unless every mask matches the view's axes it indexes.
-void check_masks(const IndexPlan& plan, const Dims& view_shape);
+// IndexError unless every mask matches the axes of x (of `shape`) it indexes. NumPy checks
+// this while it reads the key, before it builds the view (a zero slice step's ValueError, an
+// integer's bounds), so callers run it before NDArray::index.
+void check_masks(const IndexPlan& plan, const Dims& shape);
 // The index arrays' broadcast shape; NumPy's IndexError naming every shape otherwise.
 Dims broadcast_index_shapes(const std::vector<Dims>& shapes);
 
