@@ -71,6 +71,15 @@ template <class I, class F> __device__ __forceinline__ I x86_truncate(F v) {
   return v >= -bound && v < bound ? static_cast<I>(v) : I(1ull << (sizeof(I) * 8 - 1));
 }
 
+// To uint64, as x86's compilers convert: the upper half shifted down into the signed range and
+// its top bit put back.
+template <class U, class I, class F> __device__ __forceinline__ U x86_unsigned(F v) {
+  constexpr F half = F(9223372036854775808.0);
+  constexpr U top = U(1) << 63;
+  return v >= half ? static_cast<U>(x86_truncate<I>(v - half)) ^ top
+                   : static_cast<U>(x86_truncate<I>(v));
+}
+
 template <class To, class From> __device__ __forceinline__ To cast(From v) {
   constexpr Kind f = kind_of<From>::value, t = kind_of<To>::value;
   if constexpr (same_type<To, From>::value) {
@@ -95,11 +104,17 @@ template <class To, class From> __device__ __forceinline__ To cast(From v) {
     if constexpr (f == kFloat) return float16(v);
     else return float16(static_cast<double>(v));
   } else if constexpr (f == kFloat && (t == kSigned || t == kUnsigned)) {
-    if constexpr (sizeof(To) == 8 && t == kUnsigned)
-      return v >= From(0) ? static_cast<To>(v) : static_cast<To>(x86_truncate<long long>(v));
-    else if constexpr (sizeof(To) < 4 || (sizeof(To) == 4 && t == kSigned))
-      return static_cast<To>(x86_truncate<int>(v));  // x86 C converts through int32 here
-    else return static_cast<To>(x86_truncate<long long>(v));
+    if constexpr (sizeof(To) < 4) {
+      return static_cast<To>(x86_truncate<int>(v));  // x86's C converts through int32 here
+    } else if constexpr (t == kSigned) {
+      return x86_truncate<To>(v);
+    } else if constexpr (sizeof(To) == 4) {
+      // NumPy's scalar loops (0-d, strided, short arrays); its SIMD loop over a long
+      // contiguous array gives other values here, so uint32 has no single answer to match
+      return static_cast<To>(x86_truncate<long long>(v));
+    } else {
+      return x86_unsigned<To, long long>(v);
+    }
   } else {
     return static_cast<To>(v);
   }

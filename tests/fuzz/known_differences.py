@@ -268,8 +268,9 @@ def reduction_overflow(name, inputs, result):
 
 def dtype_cast_unrepresentable(inputs, keywords):
     """A dtype= integer loop fed float values that are NaN, inf or out of the integer's range
-    (nanprod(2.0**31, dtype='int8')): the cast is platform-defined (unrepresentable_cast);
-    NumPy on x86 goes through a 32-bit conversion, cunp through a 64-bit one."""
+    (nanprod(2.0**31, dtype='int8')): the cast is platform-defined (unrepresentable_cast).
+    cunp gives x86's C conversion (the corpus's astype-unrepresentable cases check it); the
+    fuzzer leaves these draws out as it does unrepresentable astype."""
     dtype = keywords.get('dtype')
     if dtype is None:
         return False
@@ -283,8 +284,7 @@ def dtype_cast_unrepresentable(inputs, keywords):
 def method_out_cast_unrepresentable(result, out):
     """A ufunc method whose loop result (computed without out=: divide.reduceat of bools is
     0/0, NaN) is cast into an integer out= where it is NaN, inf or out of the integer's range:
-    platform-defined (unrepresentable_cast); NumPy on x86 gives NaN -> int32 INT32_MIN, cunp's
-    64-bit conversion its low bits, 0."""
+    platform-defined (unrepresentable_cast), left out as dtype_cast_unrepresentable is."""
     if out is None or result is None:
         return False
     return unrepresentable_cast(numpy.asarray(result), numpy.asarray(out).dtype)

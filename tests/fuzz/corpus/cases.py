@@ -480,4 +480,12 @@ CASES = [
         q.coeffs for q in xp.poly1d(xp.zeros(0, bool)) / xp.asarray(False))),
     ('poly1d-mul-0d-array', lambda xp: (xp.poly1d(xp.asarray([1.0, 2.0])) *
                                         xp.asarray(3, 'int8')).coeffs),
+    # Float to integer casts of NaN, inf and out-of-range values: x86's C conversion, through
+    # int32 for int32 and narrower types, int64 for int64 and uint64 (platform-defined; NumPy's
+    # uint32 answer depends on its loop, so none is checked).
+    *[(f'astype-unrepresentable-{src}-to-{dst}', lambda xp, src=src, dst=dst: xp.asarray(
+        [float('nan'), float('inf'), -float('inf'), 3e9, -3e9, 1e20, 300.0, -1.0, 2.5],
+        dtype=src).astype(dst))
+      for src in ('float64', 'float32') for dst in ('int8', 'uint8', 'int16', 'uint16', 'int32',
+                                                    'int64', 'uint64')],
 ]
