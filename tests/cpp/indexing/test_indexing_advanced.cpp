@@ -28,9 +28,9 @@ const Index colon = Index::slice();
 Dims result_shape(const Dims& shape, const std::vector<Index>& key,
                   const std::vector<int64_t>& counts = {}) {
   const IndexPlan plan = plan_index(key, shape.size());
+  check_masks(plan, shape);  // against x's axes, before the view, as NumPy checks them
   const NDArray x(MemoryPtr(), 0, DType::Float64, shape, contiguous_strides(shape, 8));
   const NDArray view = x.index(plan.basic);
-  check_masks(plan, view.shape());
   if (plan.advanced.empty()) return view.shape();
   std::vector<Dims> index_shapes;
   std::size_t m = 0;
