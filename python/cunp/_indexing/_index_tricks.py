@@ -176,6 +176,8 @@ def unravel_index(indices, shape, order="C"):
         bad = h[(h < 0) | (h >= size)][0]
         raise ValueError("index %d is out of bounds for array with size %d" % (bad, size))
     j = j.astype("int64")
+    if size == 0:  # no index is in bounds, so j is empty: one empty coordinate array per axis
+        return tuple(j.copy() for _ in shape)
     if order == "C":
         return _unravel(j, shape)
     return tuple(reversed(_unravel(j, tuple(reversed(shape)))))

@@ -85,7 +85,16 @@ def take(a, indices, axis=None, out=None, mode="raise"):
         # bounds there, others raise AxisError naming dimension 1.
         a = a.ravel()
     axis = 0 if axis is None else _core.axes.normalize_axis(axis, a.ndim)
-    j = _apply_mode(_int_indices(indices), a.shape[axis], mode)
+    _check_mode(mode)
+    j = _int_indices(indices)
+    if math.prod(a.shape[:axis]) == 0:
+        # Nothing is taken, so NumPy checks no index (its loop over the outer axes is empty).
+        res = _empty(a.shape[:axis] + j.shape + a.shape[axis + 1:], a.dtype)
+        if out is not None:
+            out[...] = res
+            return out
+        return res
+    j = _apply_mode(j, a.shape[axis], mode)
     if j.ndim == 0:
         j = j.reshape(1)
         res = a[(slice(None),) * axis + (j,)]

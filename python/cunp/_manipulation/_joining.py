@@ -87,6 +87,7 @@ def column_stack(tup):
 
 def _split(ary, indices_or_sections, axis, equal):
     ary = asarray(ary)
+    ary.shape[axis]  # NumPy reads the axis's length first: IndexError for a 0-d array
     if hasattr(indices_or_sections, "__len__"):
         indices_or_sections = [int(i) for i in indices_or_sections]
     else:

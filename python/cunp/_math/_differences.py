@@ -27,11 +27,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     if n < 0:
         raise ValueError(f"order must be non-negative but got {n!r}")
     a = asarray(a)
+    if n == 0:  # NumPy returns before it looks at the array's dimensions or the axis
+        return a
     if a.ndim == 0:
         raise ValueError("diff requires input that is at least one dimensional")
     axis = _core.axes.normalize_axis(axis, a.ndim)
-    if n == 0:
-        return a
     if prepend is not None or append is not None:
         parts = [_edge(prepend, a, axis)] if prepend is not None else []
         parts.append(a)

@@ -323,7 +323,7 @@ def polyint(p, m=1, k=None):
     truepoly = isinstance(p, poly1d)
     p = asarray(_coeffs(p))
     for i in range(m):
-        y = p / arange(p.shape[0], 0, -1)
+        y = p / arange(len(p), 0, -1)  # len(): NumPy's TypeError for a 0-d p
         p = concatenate([y, asarray(k[i:i + 1])])
     return poly1d(p) if truepoly else p
 

@@ -172,7 +172,20 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
     if axis is not None:
         import numpy
 
-        axis = _core.axes.normalize_axis(axis, numpy.ndim(ar))
+        ndim = numpy.ndim(ar)
+        if isinstance(axis, (tuple, list)):
+            # NumPy hands axis to moveaxis(ar, axis, 0), which checks each entry (AxisError),
+            # repeats and the count against its one destination (ValueError); a sequence that
+            # passes fails later as an index (TypeError).
+            if any(not -ndim <= operator.index(i) < ndim for i in axis):
+                raise numpy.exceptions.AxisError(axis, ndim)
+            if len({i % ndim for i in axis}) != len(axis):
+                raise ValueError("repeated axis in `source` argument")
+            if len(axis) != 1:
+                raise ValueError("`source` and `destination` arguments must have the same "
+                                 "number of elements")
+            raise TypeError(f"axis must be an integer, not {type(axis).__name__}")
+        axis = _core.axes.normalize_axis(axis, ndim)
         ar = asarray(ar)
     if axis is not None and ar.ndim > 1:
         values, index, inverse, counts = _unique_rows(ar, axis, return_inverse or return_index)

@@ -509,6 +509,11 @@ def _kths(kth, n, empty=False):
     empty array, where NumPy checks only that they are integers)."""
     if isinstance(kth, _core.ndarray):
         kth = _cunp().asnumpy(kth)
+    kind = numpy.asarray(kth).dtype.kind  # () and [] are float64: refused, as NumPy does
+    if kind == "b":
+        raise ValueError("Booleans unacceptable as partition index")
+    if kind not in "iu":
+        raise TypeError("Partition index must be integer")
     items = [kth] if numpy.ndim(kth) == 0 else list(numpy.asarray(kth).ravel())
     out = []
     for k in items:

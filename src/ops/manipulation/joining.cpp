@@ -2,6 +2,7 @@
 // (cunp/ops/joining.hpp). A join allocates the result once and copies each input into its slice.
 #include "cunp/ops/manipulation/joining.hpp"
 
+#include <cstdlib>
 #include <string>
 
 #include "cunp/ops/creation/copy.hpp"
@@ -80,6 +81,43 @@ std::pair<std::vector<NDArray>, int> expanded(const std::vector<NDArray>& arrays
   return {std::move(v), ax};
 }
 
+// An uninitialized join result laid out in the inputs' memory order, as NumPy's concatenate:
+// axes by decreasing |stride| (an insertion sort over every input; an axis of extent 1 in an
+// input tells nothing, and where inputs disagree C order wins). Stride-0 axes are compared
+// like any other, unlike the iterator's order (iterator_order).
+NDArray empty_in_input_order(const Dims& shape, DType dtype, const std::vector<NDArray>& inputs,
+                             int device) {
+  const int n = shape.size();
+  std::vector<int64_t> perm(n);  // outermost first
+  for (int i = 0; i < n; ++i) perm[i] = i;
+  for (int i0 = 1; i0 < n; ++i0) {
+    const int j0 = static_cast<int>(perm[i0]);
+    int pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      const int j1 = static_cast<int>(perm[i1]);
+      bool ambiguous = true, swap = false;
+      for (const NDArray& a : inputs) {
+        if (a.shape()[j0] == 1 || a.shape()[j1] == 1) continue;
+        if (std::llabs(a.strides()[j0]) <= std::llabs(a.strides()[j1])) swap = false;
+        else if (ambiguous) swap = true;
+        ambiguous = false;
+      }
+      if (ambiguous) continue;
+      if (!swap) break;
+      pos = i1;
+    }
+    for (int i = i0; i > pos; --i) perm[i] = perm[i - 1];
+    perm[pos] = j0;
+  }
+  Dims pshape(n);
+  std::vector<int64_t> inverse(n);
+  for (int i = 0; i < n; ++i) {
+    pshape[i] = shape[static_cast<int>(perm[i])];
+    inverse[perm[i]] = i;
+  }
+  return NDArray::empty(pshape, dtype, Order::C, device).transpose(inverse);
+}
+
 template <class F> std::vector<NDArray> each(const std::vector<NDArray>& arrays, F f) {
   std::vector<NDArray> v;
   v.reserve(arrays.size());
@@ -103,9 +141,7 @@ NDArray concatenate(const std::vector<NDArray>& arrays, std::optional<int64_t> a
     dtype = promote_types(types.data(), static_cast<int>(types.size()));
   }
   check_casting(v, dtype, options.casting);
-  bool fortran = true;
-  for (const NDArray& a : v) fortran = fortran && a.f_contiguous() && !a.c_contiguous();
-  NDArray out = NDArray::empty(shape, dtype, fortran ? Order::F : Order::C, device);
+  NDArray out = empty_in_input_order(shape, dtype, v, device);
   copy_slices(v, ax, out);
   return out;
 }

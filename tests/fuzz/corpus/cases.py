@@ -488,4 +488,34 @@ CASES = [
         dtype=src).astype(dst))
       for src in ('float64', 'float32') for dst in ('int8', 'uint8', 'int16', 'uint16', 'int32',
                                                     'int64', 'uint64')],
+    # concatenate (and the stacks and block built on it) lays its result out in the inputs'
+    # memory order, as NumPy does: axes by |stride|, a stride-0 axis compared like any other.
+    ('dstack-broadcast-rows', lambda xp: xp.dstack([_broadcast(xp, [False, False], (2, 2))]),
+     _LAYOUT),
+    ('block-broadcast-rows', lambda xp: xp.block([_broadcast(xp, [False, False], (2, 2))]),
+     _LAYOUT),
+    ('column-stack-broadcast-3d', lambda xp: xp.column_stack(
+        [_broadcast(xp, xp.zeros((5, 5), 'complex64'), (2, 5, 5))]), _LAYOUT),
+    ('concatenate-axes-swapped-3d', lambda xp: xp.concatenate(
+        [xp.zeros((2, 3, 4)).transpose(1, 0, 2)] * 2), _LAYOUT),
+    ('concatenate-transposed-and-c', lambda xp: xp.concatenate(
+        [xp.arange(6.0).reshape(2, 3).T, xp.ones((3, 2))]), _LAYOUT),
+    ('concatenate-f-and-c-c-wins', lambda xp: xp.concatenate(
+        [xp.asfortranarray(xp.ones((2, 3))), xp.ones((2, 3))], axis=1), _LAYOUT),
+    # Argument checks in NumPy's order.
+    ('diff-0d-order-0', lambda xp: xp.diff(xp.asarray(False), n=0)),
+    ('polyint-0d', lambda xp: xp.polyint(xp.asarray(False), k=0)),
+    ('array-split-0d', lambda xp: xp.array_split(xp.asarray(False), 0)),
+    ('array-split-axis-out-of-range', lambda xp: xp.array_split(xp.ones((2, 3)), 2, axis=2)),
+    ('unravel-index-empty-into-zero-size', lambda xp: xp.unravel_index(
+        xp.zeros(0, 'int64'), (0,))),
+    ('unique-axis-tuple-0d', lambda xp: xp.unique(xp.asarray(False), axis=(0, 1))),
+    ('unique-axis-tuple-2d', lambda xp: xp.unique(xp.ones((2, 3)), axis=(0, 1))),
+    ('partition-empty-kth-tuple', lambda xp: xp.zeros(0, bool).partition(())),
+    ('argpartition-0d-empty-kth-tuple', lambda xp: xp.asarray(False).argpartition(())),
+    ('partition-float-kth', lambda xp: xp.partition(xp.ones(3), [0.0])),
+    ('partition-bool-kth', lambda xp: xp.partition(xp.ones(3), True)),
+    # take from no outer rows checks no index (NumPy's loop over them is empty).
+    ('take-from-no-rows', lambda xp: xp.take(xp.zeros((0, 0), bool), 0, axis=-1)),
+    ('take-from-no-rows-out-of-bounds', lambda xp: xp.take(xp.zeros((0, 2)), [5, -9], axis=1)),
 ]
