@@ -206,8 +206,9 @@ RECIPROCAL = {'cond'}
 # cuSOLVER may pick either. Both sides are brought to one choice in place (the layouts stay).
 SIGN_FREE = {'qr', 'svd'}
 
-# Functions whose result's order is unspecified (NumPy 2.5 hashes): compared sorted.
-UNORDERED = {'unique_values'}
+# Functions whose result's order is unspecified (NumPy 2.5 hashes; the order in which LAPACK's
+# and cuSOLVER's eigenvalue iterations deflate): compared sorted.
+UNORDERED = {'unique_values', 'eigvals'}
 
 # Functions whose indices are unspecified among equal values (argpartition's ties): compared
 # by the values they pick from the first argument.
@@ -226,18 +227,29 @@ def _phase(xp, v):
     return xp.where(m == 0, 1, v / xp.where(m == 0, 1, m)).astype(v.dtype)
 
 
+def _determined(xp, diag):
+    """1 for the leading columns of a QR factorization that the matrix decides, 0 from the first
+    diagonal entry of R at rounding level on: past it (a rank-deficient matrix) Q's columns are
+    any orthonormal completion and R's rows follow them."""
+    m = xp.abs(diag)
+    small = m <= 1e-8 * m.max(axis=-1, keepdims=True)
+    return (xp.cumsum(small, axis=-1) == 0).astype(m.dtype)
+
+
 def _fix_signs(xp, name, result):
     if name == 'qr' and hasattr(result, 'Q'):
         q, r = result.Q, result.R
         k = min(r.shape[-2], r.shape[-1])
         if k and q.size:
-            ph = _phase(xp, xp.diagonal(r, axis1=-2, axis2=-1)[..., :k])
+            diag = xp.diagonal(r, axis1=-2, axis2=-1)[..., :k]
+            ph = _phase(xp, diag) * _determined(xp, diag)
             q[..., :, :k] *= ph[..., None, :]
             r[..., :k, :] *= xp.conj(ph)[..., :, None]
     elif name == 'qr' and not isinstance(result, tuple) and result.ndim >= 2:  # mode='r'
         k = min(result.shape[-2], result.shape[-1])
         if k and result.size:
-            ph = _phase(xp, xp.diagonal(result, axis1=-2, axis2=-1)[..., :k])
+            diag = xp.diagonal(result, axis1=-2, axis2=-1)[..., :k]
+            ph = _phase(xp, diag) * _determined(xp, diag)
             result[..., :k, :] *= xp.conj(ph)[..., :, None]
     elif name == 'svd' and hasattr(result, 'U'):
         u, sv, vh = result.U, result.S, result.Vh

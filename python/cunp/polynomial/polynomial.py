@@ -162,7 +162,7 @@ def polyval(x, c, tensor=True):
 
 def polyvander(x, deg):
     """The Vandermonde matrix of x: v[..., i] = x**i for i = 0 .. deg."""
-    from cunp import moveaxis, stack
+    from cunp import empty, moveaxis
 
     ideg = _as_int(deg, "deg")
     if ideg < 0:
@@ -171,12 +171,14 @@ def polyvander(x, deg):
     if x.ndim == 0:
         x = x.reshape(1)
     x = x + 0.0
-    cols = [x * 0 + 1]
+    # NumPy's layout: a view of a C-ordered (deg + 1, ...) array, whatever x's layout.
+    v = empty((ideg + 1,) + x.shape, dtype=x.dtype)
+    v[0] = x * 0 + 1
     if ideg > 0:
-        cols.append(x)
-    for _ in range(2, ideg + 1):
-        cols.append(cols[-1] * x)
-    return moveaxis(stack(cols), 0, -1)  # NumPy's layout: a view of a (deg + 1, ...) array
+        v[1] = x
+    for i in range(2, ideg + 1):
+        v[i] = v[i - 1] * x
+    return moveaxis(v, 0, -1)
 
 
 def _prepare(c):

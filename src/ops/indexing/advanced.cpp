@@ -199,11 +199,9 @@ void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
                        std::to_string(v.size()) + " input values to the " +
                        std::to_string(L.broadcast[0]) + " output values where the mask is true");
   }
-  // One index array whose dimensions stay in place: a bounds-check pass, then one scatter.
-  const bool axis_put = single && first.kind == Kind::Array && plan.position == first.first_axis;
-  const NDArray lin = axis_put ? NDArray() : linear_positions(plan, ia, L.broadcast, x.device());
   if (vp) {
-    // NumPy drops leading length-1 axes of a value with more axes than the result.
+    // NumPy drops leading length-1 axes of a value with more axes than the result. Its shape
+    // is checked before the index arrays' bounds, as NumPy's map iterator does.
     while (v.ndim() > L.shape.size() && v.shape()[0] == 1) v = v.squeeze({0});
     if (!broadcasts_to(v.shape(), L.shape))
       throw ValueError("shape mismatch: value array of shape " +
@@ -211,6 +209,9 @@ void assign(const NDArray& x, std::span<const Index> key, const Value& value) {
                        " could not be broadcast to indexing result of shape " +
                        detail::index_shape_text(L.shape));
   }
+  // One index array whose dimensions stay in place: a bounds-check pass, then one scatter.
+  const bool axis_put = single && first.kind == Kind::Array && plan.position == first.first_axis;
+  const NDArray lin = axis_put ? NDArray() : linear_positions(plan, ia, L.broadcast, x.device());
   if (axis_put) {
     if (vp) put_along_reporting(view, first.array, first.first_axis, v, first.source_axis);
     else put_along_scalar(view, first.array, first.first_axis, scalar, first.source_axis);

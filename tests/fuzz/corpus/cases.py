@@ -518,4 +518,14 @@ CASES = [
     # take from no outer rows checks no index (NumPy's loop over them is empty).
     ('take-from-no-rows', lambda xp: xp.take(xp.zeros((0, 0), bool), 0, axis=-1)),
     ('take-from-no-rows-out-of-bounds', lambda xp: xp.take(xp.zeros((0, 2)), [5, -9], axis=1)),
+    # An advanced-index store checks the value's shape before the index arrays' bounds.
+    ('put-along-axis-value-shape-before-bounds', lambda xp: xp.put_along_axis(
+        xp.asarray([[False]]), xp.asarray([[1]], 'int8'), xp.zeros(0, bool), 0)),
+    ('setitem-fancy-value-shape-before-bounds', lambda xp: _set(
+        xp, xp.zeros((2, 2)), ([5], [0]), xp.zeros(2))),
+    # polyvander's result is a view of a C-ordered (deg + 1, ...) array, whatever x's layout.
+    ('polyvander-f-ordered-x', lambda xp: xp.polynomial.polynomial.polyvander(
+        xp.zeros((1, 2, 2), bool).transpose(2, 1, 0), 0), _LAYOUT),
+    ('polyvander-f-ordered-x-deg-2', lambda xp: xp.polynomial.polynomial.polyvander(
+        xp.asfortranarray(xp.arange(6.0).reshape(2, 3)), 2), _LAYOUT),
 ]
