@@ -127,12 +127,17 @@ NDArray empty_iterated(const Dims& shape, DType dtype, const std::vector<Dims>& 
       if (shape[i] != 1) z[i] = s[i];
     seen.push_back(z);
   }
-  const std::vector<int64_t> keep = iterator_order(shape, seen);
+  return empty_in_order(shape, dtype, iterator_order(shape, seen), device);
+}
+
+NDArray empty_in_order(const Dims& shape, DType dtype, const std::vector<int64_t>& perm,
+                       int device) {
+  const int n = shape.size();
   Dims pshape(n);
   std::vector<int64_t> inverse(n);
   for (int i = 0; i < n; ++i) {
-    pshape[i] = shape[static_cast<int>(keep[i])];
-    inverse[keep[i]] = i;
+    pshape[i] = shape[static_cast<int>(perm[i])];
+    inverse[perm[i]] = i;
   }
   return NDArray::empty(pshape, dtype, Order::C, device).transpose(inverse);
 }

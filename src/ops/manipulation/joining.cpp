@@ -109,13 +109,7 @@ NDArray empty_in_input_order(const Dims& shape, DType dtype, const std::vector<N
     for (int i = i0; i > pos; --i) perm[i] = perm[i - 1];
     perm[pos] = j0;
   }
-  Dims pshape(n);
-  std::vector<int64_t> inverse(n);
-  for (int i = 0; i < n; ++i) {
-    pshape[i] = shape[static_cast<int>(perm[i])];
-    inverse[perm[i]] = i;
-  }
-  return NDArray::empty(pshape, dtype, Order::C, device).transpose(inverse);
+  return empty_in_order(shape, dtype, perm, device);
 }
 
 template <class F> std::vector<NDArray> each(const std::vector<NDArray>& arrays, F f) {

@@ -49,6 +49,22 @@ TEST(JoiningGpu, ConcatenateAlongEachAxis) {
   EXPECT_THROW(concatenate({a, b}, 2), AxisError);
 }
 
+TEST(JoiningGpu, ResultInTheInputsMemoryOrder) {
+  if (!cuda_available()) GTEST_SKIP() << "no GPU";
+  // NumPy's layout: axes by the inputs' |strides| (C order where inputs disagree).
+  NDArray swapped = iota({2, 3, 4}).transpose({1, 0, 2});  // strides (4, 12, 1) elements
+  NDArray r = concatenate({swapped, swapped}, 0);
+  EXPECT_EQ(r.shape(), (Dims{6, 2, 4}));
+  EXPECT_EQ(r.strides(), (Dims{4 * 8, 24 * 8, 8}));
+  EXPECT_EQ(values(r)[4], 12.0);  // r[0, 1, 0] is swapped[0, 1, 0], a[1, 0, 0]
+  NDArray f = iota({2, 3}).transpose();
+  EXPECT_TRUE(concatenate({f, f}, 1).f_contiguous());
+  EXPECT_TRUE(concatenate({f, iota({3, 2})}, 1).c_contiguous());
+  // A broadcast (stride-0) axis counts as the outermost.
+  NDArray rows = iota({2}).broadcast_to(Dims{3, 2});
+  EXPECT_TRUE(concatenate({rows.expand_dims({2})}, 2).f_contiguous());
+}
+
 TEST(JoiningGpu, DtypeAndCasting) {
   if (!cuda_available()) GTEST_SKIP() << "no GPU";
   NDArray i = astype(iota({3}), DType::Int32), f = astype(iota({2}), DType::Float32);

@@ -25,6 +25,11 @@ Dims keep_strides(const NDArray& like);
 // input (sort, partition, tile with unit repeats) that cunp computes in C order.
 NDArray in_keep_layout(const NDArray& r, const NDArray& like);
 
+// An uninitialized array of `shape` whose axes lie in memory in the order `perm` (outermost
+// first), each contiguous within the next.
+NDArray empty_in_order(const Dims& shape, DType dtype, const std::vector<int64_t>& perm,
+                       int device);
+
 // An uninitialized array of `shape` laid out as NumPy's iterator allocates an output over
 // operands with these strides (broadcast to `shape`; iterator_order's rules): NumPy's
 // order='K' for ufunc-like results.
