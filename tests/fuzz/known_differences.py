@@ -296,3 +296,43 @@ def ldexp_reduce(name, method, result):
     int16 [1, 2, 3] 8.0, not 4.0 and 32.0); cunp has no such loop and raises TypeError after
     NumPy's other checks (NumPy's errors are compared as usual)."""
     return name == 'ldexp' and method == 'reduce' and result is not None
+
+
+ARCTAN2 = {'arctan2', 'atan2'}
+
+
+def arctan2_reduce_misfold(name, method, a, keywords, where, result):
+    """arctan2.reduce where NumPy's value is not the fold arctan2(...arctan2(first, x1)..., xn)
+    it documents: its float32/float64 loop, called once for a whole inner reduction (the
+    accumulator read with stride 0), keeps the start value and pairs it with the last element
+    (arctan2.reduce([2., 3., 5.]) is arctan2(2, 5), with initial=1 arctan2(1, 5)); float16
+    and an outer axis fold right. cunp folds in order, so these draws are left out (the
+    ordinary ones, where NumPy folds right, are compared)."""
+    if name not in ARCTAN2 or method != 'reduce' or result is None:
+        return False
+    try:
+        x = numpy.asarray(a)
+        axis = keywords.get('axis', 0)
+        axes = tuple(range(x.ndim)) if axis is None else (
+            tuple(axis) if isinstance(axis, (tuple, list)) else (axis,))
+        if x.ndim == 0 or len(axes) != 1 or x.dtype.kind == 'c':
+            return False
+        ax = int(axes[0]) % x.ndim
+        mask = numpy.ones(x.shape, bool) if where is None else numpy.broadcast_to(where, x.shape)
+        x = numpy.moveaxis(x, ax, -1).astype(numpy.float64)
+        mask = numpy.moveaxis(mask, ax, -1)
+        initial = keywords.get('initial')
+        with numpy.errstate(all='ignore'):
+            if initial is None:
+                acc, start = x[..., 0], 1
+            else:
+                acc, start = numpy.full(x.shape[:-1], float(initial)), 0
+            for i in range(start, x.shape[-1]):
+                acc = numpy.where(mask[..., i], numpy.arctan2(acc, x[..., i]), acc)
+            got = numpy.asarray(result)
+            want = acc.astype(got.dtype).astype(numpy.float64)
+            got = got.astype(numpy.float64).reshape(want.shape)
+        tol = 1e-2 if numpy.asarray(result).dtype.itemsize <= 2 else 1e-4  # float16's rounding
+        return not numpy.allclose(got, want, rtol=tol, atol=tol, equal_nan=True)
+    except Exception:  # noqa: BLE001 - a draw the model does not cover is compared as usual
+        return False

@@ -41,7 +41,13 @@ struct ReduceLoop {
 };
 
 ReduceLoop reduce_loop(const Ufunc& u, DType t, std::optional<DType> dtype) {
-  if (u.resolver == Resolver::Logical) return {DType::Bool, DType::Bool};
+  if (u.resolver == Resolver::Logical) {
+    // Their only loop is bool's: dtype=int8 asks for one they lack (NumPy's TypeError).
+    if (dtype && *dtype != DType::Bool)
+      throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                      u.name);
+    return {DType::Bool, DType::Bool};
+  }
   DType want = t;
   if (dtype) {
     want = *dtype;
@@ -177,6 +183,19 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
     found = reduce_loop(u, a.dtype(), args.dtype);
   } catch (const TypeError&) {
     if (!mixed_fold) throw;
+  }
+  // NumPy resolves a reduction with out= as the call op(out, a): with no loop that out's dtype
+  // and a's both cast to safely (arctan2 into a complex out=), its TypeError comes here, before
+  // the reorderability and out='s shape.
+  if (found && args.out.defined() && !args.dtype && u.resolver != Resolver::Logical) {
+    bool any = false;
+    for (const UfuncLoop& l : u.loops)
+      any = any || (can_cast(args.out.dtype(), l.types[0], Casting::Safe) &&
+                    can_cast(a.dtype(), l.types[1], Casting::Safe));
+    if (!any)
+      throw TypeError("ufunc '" + u.name +
+                      "' not supported for the input types, and the inputs could not be safely "
+                      "coerced to any supported types according to the casting rule ''safe''");
   }
   if (!reorderable(u)) {
     bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;

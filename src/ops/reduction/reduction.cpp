@@ -80,12 +80,13 @@ std::vector<int> normalize_axes(const std::optional<std::vector<int64_t>>& axis,
     for (int a = 0; a < ndim; ++a) axes.push_back(a);
     return axes;
   }
+  // Every axis is bounds-checked before any duplicate is looked for, as NumPy's
+  // normalize_axis_tuple: (0, 0, 3) of a 3-d array is its AxisError, not the duplicate.
+  for (int64_t a : *axis) axes.push_back(normalize_axis(a, ndim));
   std::vector<bool> seen(ndim, false);
-  for (int64_t a : *axis) {
-    int n = normalize_axis(a, ndim);
+  for (int n : axes) {
     if (seen[n]) throw ValueError("duplicate value in 'axis'");
     seen[n] = true;
-    axes.push_back(n);
   }
   std::sort(axes.begin(), axes.end());
   return axes;

@@ -258,8 +258,12 @@ void scan_arity(const Ufunc& u, const char* method) {
 
 int scan_loop(const Ufunc& u, DType in, const ScanOptions& opt, const char* method) {
   scan_arity(u, method);
-  // Logical ufuncs reduce through their bool loop whatever the input (NumPy's special case).
-  if (u.resolver == Resolver::Logical) return 0;
+  // Logical ufuncs reduce through their bool loop whatever the input (NumPy's special case);
+  // a dtype= other than bool asks for a loop they do not have, NumPy's TypeError.
+  if (u.resolver == Resolver::Logical) {
+    if (opt.dtype && *opt.dtype != DType::Bool) no_loop(u);
+    return 0;
+  }
   auto arg = [](DType t) {
     UfuncArg a;
     a.scalar = Scalar::from_int(0, t);

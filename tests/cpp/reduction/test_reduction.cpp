@@ -218,6 +218,8 @@ TEST(ReductionAxes, NormalizeAxes) {
   EXPECT_EQ(normalize_axes(std::vector<int64_t>{-1, 0}, 3), (std::vector<int>{0, 2}));
   EXPECT_THROW(normalize_axes(std::vector<int64_t>{1, -2}, 3), ValueError);
   EXPECT_THROW(normalize_axes(std::vector<int64_t>{3}, 3), AxisError);
+  // Bounds before duplicates, as NumPy's normalize_axis_tuple.
+  EXPECT_THROW(normalize_axes(std::vector<int64_t>{0, 0, 3}, 3), AxisError);
   try {
     normalize_axes(std::vector<int64_t>{0, 0}, 2);
     FAIL();

@@ -528,4 +528,35 @@ CASES = [
         xp.zeros((1, 2, 2), bool).transpose(2, 1, 0), 0), _LAYOUT),
     ('polyvander-f-ordered-x-deg-2', lambda xp: xp.polynomial.polynomial.polyvander(
         xp.asfortranarray(xp.arange(6.0).reshape(2, 3)), 2), _LAYOUT),
+    # Logical ufuncs have only their bool loop: a dtype= of another type is NumPy's TypeError,
+    # before an empty operand's early return and out='s shape.
+    ('accumulate-logical-and-int8-dtype-empty', lambda xp: xp.logical_and.accumulate(
+        _broadcast(xp, [False], (0, 1)), dtype='int8')),
+    ('accumulate-logical-xor-float-dtype', lambda xp: xp.logical_xor.accumulate(
+        xp.asarray([True, False]), dtype='float64')),
+    ('reduceat-logical-or-int8-dtype-no-indices', lambda xp: xp.logical_or.reduceat(
+        xp.asarray([False]), xp.zeros(0, 'int64'), dtype='int8')),
+    ('reduceat-logical-and-int8-dtype-before-out-shape', lambda xp: xp.logical_and.reduceat(
+        xp.asarray([False]), xp.zeros(0, 'int64'), dtype='int8', out=xp.asarray(False))),
+    ('reduce-logical-or-int16-dtype', lambda xp: xp.logical_or.reduce(
+        xp.asarray([1, 0, 2], 'int16'), dtype='int16')),
+    # A reduction's axes are all bounds-checked before any duplicate.
+    ('reduce-axis-out-of-bounds-before-duplicate', lambda xp: xp.add.reduce(
+        xp.zeros((1, 1, 1)), axis=(0, 0, 3))),
+    ('reduce-ldexp-axis-out-of-bounds-before-duplicate', lambda xp: xp.ldexp.reduce(
+        _broadcast(xp, [[False]], (1, 1, 1)), axis=(0, 0, 3), initial=0)),
+    ('sum-axis-out-of-bounds-before-duplicate', lambda xp: xp.sum(
+        xp.zeros((1, 1, 1)), axis=(3, 0, 0), initial=0)),
+    # A reduction into out= resolves op(out, a): arctan2 into a complex out= has no loop,
+    # NumPy's TypeError before the reorderability and out='s shape.
+    ('reduce-arctan2-complex-out-no-loop', lambda xp: xp.arctan2.reduce(
+        xp.asarray([False]), axis=0, initial=0, out=xp.zeros((), 'complex64'))),
+    ('reduce-arctan2-complex-out-before-reorderable', lambda xp: xp.arctan2.reduce(
+        xp.zeros((2, 2), bool), axis=None, initial=0, out=xp.zeros((), 'complex64'))),
+    ('reduce-fmod-complex-out-no-loop', lambda xp: xp.fmod.reduce(
+        xp.ones(2), out=xp.zeros((), 'complex128'))),
+    ('reduce-arctan2-int-out-casts', lambda xp: xp.arctan2.reduce(
+        xp.asarray([1, 2], 'int16'), axis=0, out=xp.zeros((), 'int32'))),
+    ('reduce-add-int16-complex-out', lambda xp: xp.add.reduce(
+        xp.asarray([1, 2], 'int16'), out=xp.zeros((), 'complex64'))),
 ]
