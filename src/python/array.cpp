@@ -407,9 +407,10 @@ void bind_array(nb::module_& m) {
               else if (key != "copy")
                 throw TypeError("reshape() got an unexpected keyword argument '" + key + "'");
             }
+            const auto spec = order_of(a, order);  // NumPy converts the keywords first
             if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
             Dims shape = args.size() == 1 ? to_shape(args[0]) : to_shape(args);
-            NDArray r = reshape(a, shape, order_of(a, order), copy_arg);
+            NDArray r = reshape(a, shape, spec, copy_arg);
             return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
           })
       .def(

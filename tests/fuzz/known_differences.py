@@ -1,5 +1,7 @@
 """Inputs where cunp differs from NumPy on purpose (docs/differences.md): the fuzz tests leave
 them out with hypothesis.assume, so that what fails is news."""
+import warnings
+
 import numpy
 
 POWER = {'power', 'pow'}
@@ -250,6 +252,28 @@ def poly_of_zero_dim(c, from_roots):
     return from_roots and numpy.ndim(c) == 0
 
 
+HISTOGRAMS = {'histogram', 'histogram2d', 'histogramdd'}
+
+
+def complex_histogram(name, arrays):
+    """histogram of complex values or edges: cunp refuses them (TypeError); NumPy bins them by
+    its lexicographic complex order and the real part of scaled differences, discarding the
+    imaginary parts with a ComplexWarning (docs/differences.md)."""
+    return name in HISTOGRAMS and any(numpy.asarray(a).dtype.kind == 'c' for a in arrays)
+
+
+def complex_product_not_finite(*operands):
+    """A polynomial product (convolve) of complex coefficients meeting inf or NaN: NumPy's
+    complex dot runs in OpenBLAS's vector kernel, whose lanes give NaN parts where the product
+    formula gives inf ((1+1j) * inf is nan+infj there, inf+infj by the formula and by NumPy's
+    own multiply), so the non-finite parts follow the BLAS build."""
+    arrays = [numpy.asarray(o) for o in operands]
+    if not any(a.dtype.kind == 'c' for a in arrays):
+        return False
+    with numpy.errstate(all='ignore'):
+        return any(a.dtype.kind in 'fc' and not numpy.isfinite(a).all() for a in arrays)
+
+
 # Products by a parallel tree, whose order of operations NumPy's loop does not share (sums
 # are pairwise in NumPy too, and compared as they are).
 REDUCTION_SCANS = {'prod': 'cumprod', 'nanprod': 'nancumprod'}
@@ -288,6 +312,22 @@ def method_out_cast_unrepresentable(result, out):
     if out is None or result is None:
         return False
     return unrepresentable_cast(numpy.asarray(result), numpy.asarray(out).dtype)
+
+
+def first_item_through_out(name, method, a, keywords):
+    """reduce of a ufunc without an identity (power, maximum, ...) into an out= whose dtype
+    cannot hold a's values: NumPy copies the first item into out (cast to out's dtype) and folds
+    the rest onto it, so power.reduce of int8 [4, 4] into a bool out= is power(True, 4), True;
+    cunp folds in the loop's type from the first item and casts the result once."""
+    if method != 'reduce' or 'out' not in keywords or keywords.get('dtype') is not None:
+        return False
+    if getattr(numpy, name).identity is not None:
+        return False
+    a = numpy.asarray(a)
+    with numpy.errstate(all='ignore'), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        back = a.astype(keywords['out'].dtype).astype(a.dtype)
+    return not numpy.array_equal(back, a, equal_nan=a.dtype.kind in 'fc')
 
 
 def ldexp_reduce(name, method, result):

@@ -221,6 +221,33 @@ BY_VALUES = {'argpartition'}
 BY_RUNS = {'partition', 'argpartition'}
 
 
+# Eigenproblems compared only where the matrix decides the answer: eigenvalues of a defective
+# matrix move by sqrt(eps) under rounding (any two solvers differ there), so draws whose
+# eigenvector matrix is ill-conditioned are left out; eig's vectors of a repeated eigenvalue
+# are any basis of its space, so eig is compared by its sorted eigenvalues and the residual
+# |A v - v w| of each vector (rounding-level on both sides).
+EIGEN = {'eig', 'eigvals'}
+
+
+def _eigen_well_posed(a):
+    a = numpy.asarray(a)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2] or not a.size:
+        return True
+    work = a.astype(complex if a.dtype.kind == 'c' else float)
+    try:
+        with numpy.errstate(all='ignore'):
+            v = numpy.linalg.eig(work).eigenvectors
+            return bool((numpy.linalg.cond(v) < 1e6).all())
+    except numpy.linalg.LinAlgError:
+        return True
+
+
+def _eig_by_residual(xp, a, result):
+    w, v = result
+    r = xp.abs(xp.matmul(a, v) - v * w[..., None, :]).max(axis=-2) if v.size else xp.abs(w)
+    return xp.sort(w), r
+
+
 def _phase(xp, v):
     """v / |v|, 1 where v is 0."""
     m = xp.abs(v)
@@ -316,7 +343,11 @@ def test_function(path, np_module, name, params, data):
         assume(not known_differences.spacing_cast_to_int(name, values, keywords))
         assume(not known_differences.round_cast_to_int(name, values, keywords))
     assume(not known_differences.bincount_past_int64(name, [a for a, _ in arrays]))
+    assume(not known_differences.complex_histogram(name, [a for a, _ in arrays]))
     assume(not known_differences.dtype_cast_unrepresentable([a for a, _ in arrays], keywords))
+    if path == 'linalg' and name in EIGEN and arrays:
+        assume(_eigen_well_posed(_well_conditioned(
+            numpy, s.apply_layout(numpy, arrays[0][0].copy(), layouts[0]))))
     if name in WRITES_FIRST and layouts:
         layouts[0] = tuple(step for step in layouts[0] if step[0] != 'broadcast')
 
@@ -349,6 +380,8 @@ def test_function(path, np_module, name, params, data):
             _sort_runs(xp, result, kth, -1 if axis is None else axis)
         if name in SIGN_FREE and path == 'linalg':
             _fix_signs(xp, name, result)
+        if name == 'eig' and path == 'linalg':
+            result = _eig_by_residual(xp, args[0], result)
         # Functions that write an argument in place (and return None) are compared on it.
         return views[0] if result is None and views else result
 

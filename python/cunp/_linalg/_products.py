@@ -7,6 +7,7 @@ integers and bool) plus views (transpose, reshape, diagonal), a few elementwise 
 cunp.sum (trace, and einsum's labels summed within one operand, in that operand's dtype).
 """
 import math
+import operator
 from cunp import _core
 from cunp._core import ndarray
 from cunp._creation._basic import asarray
@@ -115,32 +116,39 @@ def outer(a, b, out=None):
     return _cunp().multiply(a.reshape(-1, 1), b.reshape(1, -1), out=out)
 
 
-def _axes_list(ax):
+def _axis_sequence(ax):
+    """tensordot's axes for one operand as a list (one axis given bare is a list of one)."""
     try:
-        return [int(x) for x in ax]
+        return list(ax)
     except TypeError:
-        return [int(ax)]
+        return [ax]
 
 
 def tensordot(a, b, axes=2):
-    """Sum of products over the given axes (an int N: a's last N and b's first N)."""
-    a, b = asarray(a), asarray(b)
+    """Sum of products over the given axes (an int N: a's last N and b's first N). The axes
+    are checked in NumPy's order: duplicates, then each pair's lengths through the shapes
+    (an axis past an operand's dimensions is IndexError there), then the count."""
     try:
-        axes_a, axes_b = axes
-        axes_a, axes_b = _axes_list(axes_a), _axes_list(axes_b)
-    except (TypeError, ValueError):
+        iter(axes)
+    except TypeError:
         n = int(axes)
         if n < 0:
             raise ValueError("negative axes are not supported by tensordot") from None
-        axes_a = list(range(a.ndim - n, a.ndim))
-        axes_b = list(range(0, n))
+        axes_a, axes_b = list(range(-n, 0)), list(range(n))
+    else:
+        axes_a, axes_b = axes
+    axes_a, axes_b = _axis_sequence(axes_a), _axis_sequence(axes_b)
+    for ax in (axes_a, axes_b):
+        if len(set(ax)) != len(ax):
+            raise ValueError("duplicate axes are not allowed in tensordot")
+    a, b = asarray(a), asarray(b)
     if len(axes_a) != len(axes_b):
         raise ValueError("shape-mismatch for sum")
-    axes_a = [_core.axes.normalize_axis(x, a.ndim) for x in axes_a]
-    axes_b = [_core.axes.normalize_axis(x, b.ndim) for x in axes_b]
-    for x, y in zip(axes_a, axes_b):
-        if a.shape[x] != b.shape[y]:
+    for k in range(len(axes_a)):
+        if a.shape[axes_a[k]] != b.shape[axes_b[k]]:
             raise ValueError("shape-mismatch for sum")
+        axes_a[k] = operator.index(axes_a[k]) % a.ndim
+        axes_b[k] = operator.index(axes_b[k]) % b.ndim
     free_a = [d for d in range(a.ndim) if d not in axes_a]
     free_b = [d for d in range(b.ndim) if d not in axes_b]
     shape_a = tuple(a.shape[d] for d in free_a)

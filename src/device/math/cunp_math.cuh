@@ -228,7 +228,12 @@ template <class T> __device__ T np_exp(T a) { return exp(a); }
 template <class T> __device__ T np_exp2(T a) { return exp2(a); }
 template <class T> __device__ T np_expm1(T a) { return expm1(a); }
 template <class T> __device__ T np_log(T a) { return log(a); }
-template <class T> __device__ T np_log2(T a) { return log2(a); }
+// An exact power of two answers exactly, as NumPy's libm does: CUDA's log2 is within an ulp
+// there, and an integer cast truncates 63 - ulp to 62 (log2.at of int64's largest value).
+template <class T> __device__ T np_log2(T a) {
+  int e;
+  return frexp(a, &e) == T(0.5) ? T(e - 1) : log2(a);
+}
 template <class T> __device__ T np_log10(T a) { return log10(a); }
 template <class T> __device__ T np_log1p(T a) { return log1p(a); }
 

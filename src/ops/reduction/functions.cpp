@@ -184,18 +184,25 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   } catch (const TypeError&) {
     if (!mixed_fold) throw;
   }
-  // NumPy resolves a reduction with out= as the call op(out, a): with no loop that out's dtype
-  // and a's both cast to safely (arctan2 into a complex out=), its TypeError comes here, before
-  // the reorderability and out='s shape.
+  // NumPy resolves a reduction with out= as the call op(out, a): the first loop that out's
+  // dtype and a's both cast to safely is the one that folds (add.reduce of float32 into a
+  // float64 out= sums in float64); with none (arctan2 into a complex out=), its TypeError
+  // comes here, before the reorderability and out='s shape.
   if (found && args.out.defined() && !args.dtype && u.resolver != Resolver::Logical) {
-    bool any = false;
+    const UfuncLoop* through_out = nullptr;
     for (const UfuncLoop& l : u.loops)
-      any = any || (can_cast(args.out.dtype(), l.types[0], Casting::Safe) &&
-                    can_cast(a.dtype(), l.types[1], Casting::Safe));
-    if (!any)
+      if (can_cast(args.out.dtype(), l.types[0], Casting::Safe) &&
+          can_cast(a.dtype(), l.types[1], Casting::Safe)) {
+        through_out = &l;
+        break;
+      }
+    if (!through_out)
       throw TypeError("ufunc '" + u.name +
                       "' not supported for the input types, and the inputs could not be safely "
                       "coerced to any supported types according to the casting rule ''safe''");
+    const DType t = through_out->types[0];
+    if (t != found->loop && t == through_out->types[1] && t == through_out->types[2])
+      found = reduce_loop(u, a.dtype(), t);
   }
   if (!reorderable(u)) {
     bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;

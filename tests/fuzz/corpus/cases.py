@@ -559,4 +559,28 @@ CASES = [
         xp.asarray([1, 2], 'int16'), axis=0, out=xp.zeros((), 'int32'))),
     ('reduce-add-int16-complex-out', lambda xp: xp.add.reduce(
         xp.asarray([1, 2], 'int16'), out=xp.zeros((), 'complex64'))),
+    # reshape converts its keywords (order=) before it counts the shape arguments.
+    ('reshape-bad-order-without-shape', lambda xp: xp.asarray(False).reshape(order='X')),
+    # tensordot's axes index the shapes first (IndexError past an operand's dimensions).
+    ('tensordot-axes-past-dimensions', lambda xp: xp.tensordot(xp.zeros(0, bool),
+                                                               xp.zeros((0, 0), bool))),
+    ('tensordot-duplicate-axes', lambda xp: xp.tensordot(xp.ones((2, 3)), xp.ones(3),
+                                                         ([1, 1], [0, 0]))),
+    ('tensordot-negative-axis-pair', lambda xp: xp.tensordot(xp.arange(6.0).reshape(2, 3),
+                                                             xp.arange(3.0), ([-1], [0]))),
+    # log2 of an exact power of two is exact (an integer cast must not truncate an ulp off).
+    ('log2-at-int64-max', lambda xp: _ufunc_at(xp, 'log2', xp.asarray([[2**63 - 1]]), [0])),
+    ('log2-powers-of-two-as-int', lambda xp: xp.log2(
+        xp.asarray([2.0 ** k for k in range(-1022, 1024, 7)])).astype('int64')),
+    ('log2-powers-of-two-float32-as-int', lambda xp: xp.log2(
+        xp.asarray([2.0 ** k for k in range(-126, 128, 3)], 'float32')).astype('int32')),
+    # A reduction into out= folds in the loop of out's and the input's dtypes (NumPy's op(out, a)).
+    ('add-reduce-float32-into-float64-out', lambda xp: xp.add.reduce(
+        xp.asarray([16777216, 1, 1], 'float32'), out=xp.zeros((), 'float64'))),
+    ('sum-float32-into-float64-out', lambda xp: xp.sum(
+        xp.asarray([[16777216, 1, 1]], 'float32'), axis=1, out=xp.zeros(1, 'float64'))),
+    ('maximum-reduce-int64-into-float32-out', lambda xp: xp.maximum.reduce(
+        xp.asarray([1, 2**53 + 1], 'int64'), out=xp.zeros((), 'float32'))),
+    ('add-reduce-int64-into-float32-out', lambda xp: xp.add.reduce(
+        xp.asarray([2**24, 1, 1], 'int64'), out=xp.zeros((), 'float32'))),
 ]
