@@ -179,14 +179,17 @@ def at_order_dependent(name, a, indices, b):
     return name not in AT_ORDER_FREE_INEXACT
 
 
-def at_object_operand(a, indices, b):
+def at_object_operand(name, a, indices, b):
     """ufunc.at with a Python int outside int64 and uint64 as b, applied to a selection that is
     valid and not empty: NumPy makes b an object array and computes with Python's operators
     (a result that fits a, an OverflowError where it does not, a TypeError for a ufunc with no
-    object loop); cunp has no object dtype and raises OverflowError. Its index errors and an
-    empty selection (nothing computed) are compared as usual."""
+    object loop, even over an empty selection); cunp has no object dtype and raises
+    OverflowError. Its index errors and an empty selection (nothing computed) of a ufunc with
+    an object loop are compared as usual."""
     if not isinstance(b, int) or isinstance(b, bool) or -2**63 <= b < 2**64:
         return False
+    if not any(t.startswith('O') for t in getattr(numpy, name).types):
+        return True
     a = numpy.asarray(a)
     try:
         positions = numpy.arange(a.size).reshape(a.shape)[indices]

@@ -252,7 +252,7 @@ def test_ufunc_method(method, name, data):
     if method == 'at':
         assume(not at_order_dependent(name, s.apply_layout(numpy, a, layout), extra[0],
                                       b_value))
-        assume(not at_object_operand(s.apply_layout(numpy, a, layout), extra[0], b_value))
+        assume(not at_object_operand(name, s.apply_layout(numpy, a, layout), extra[0], b_value))
     else:
         try:
             with quiet():
