@@ -311,8 +311,7 @@ def choose(a, choices, out=None, mode="raise"):
 
     # NumPy's order: mode is converted with the arguments, then an empty choices sequence is
     # refused, then the indices are cast.
-    if mode not in ("raise", "wrap", "clip"):
-        raise ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got %r)" % (mode,))
+    _check_mode(mode)
     choices = list(choices)
     if not choices:
         raise ValueError("0-length sequence.")

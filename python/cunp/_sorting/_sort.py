@@ -177,11 +177,9 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
             # NumPy hands axis to moveaxis(ar, axis, 0), which checks each entry (AxisError),
             # repeats and the count against its one destination (ValueError); a sequence that
             # passes fails later as an index (TypeError).
-            if any(not -ndim <= operator.index(i) < ndim for i in axis):
-                raise numpy.exceptions.AxisError(axis, ndim)
-            if len({i % ndim for i in axis}) != len(axis):
-                raise ValueError("repeated axis in `source` argument")
-            if len(axis) != 1:
+            from numpy.lib.array_utils import normalize_axis_tuple
+
+            if len(normalize_axis_tuple(axis, ndim, "source")) != 1:
                 raise ValueError("`source` and `destination` arguments must have the same "
                                  "number of elements")
             raise TypeError(f"axis must be an integer, not {type(axis).__name__}")

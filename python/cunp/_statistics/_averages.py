@@ -482,5 +482,3 @@ def _nanvar(a, axis, dtype, out, ddof, keepdims, where, mean, correction, root=F
         dof = xp.where(good, dof, _NAN)  # NumPy gives NaN there, whatever the quotient
     ret = _divide(xp, ret, dof)
     return _root(xp, ret, out) if plan.root else ret
-
-

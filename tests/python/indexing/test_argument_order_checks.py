@@ -1,8 +1,9 @@
 """Functions that check their arguments in NumPy's order before any device work, so that the
 exception type matches where two arguments are wrong: unravel_index (shape, then order=, then
 the indices' dtype, then 'A'/'K'), choose (mode=, then an empty choices sequence, then the
-indices' dtype), lexsort (axis converted to an int first; a 0-d array is no sequence of keys)
-and bincount (x cast under 'same_kind'). These run without a GPU."""
+indices' dtype), lexsort (axis converted to an int first; a 0-d array is no sequence of keys),
+bincount (x cast under 'same_kind') and unique (a sequence of axes read as moveaxis
+reads its source). These run without a GPU."""
 
 import numpy
 import pytest
@@ -69,3 +70,11 @@ def test_bincount_uint64_passes_the_cast_check():
 @pytest.mark.parametrize('shape', [3.0, [3.0], None, True])
 def test_unravel_index_shape_types(shape):
     same_error(lambda xp: xp.unravel_index(numpy.array(0), shape, order='X'))
+
+
+@pytest.mark.parametrize('shape, axis', [((), (0, 1)), ((2, 3), (0, 1)), ((2, 3), (0, 0)),
+                                         ((2, 3), (0,)), ((2, 3), [1]), ((2, 3), (5,))])
+def test_unique_axis_sequences(shape, axis):
+    """AxisError for an entry out of range, ValueError for a repeat or more than one axis,
+    TypeError for a single one (NumPy then indexes a list with the tuple)."""
+    same_error(lambda xp: xp.unique(numpy.zeros(shape), axis=axis))
