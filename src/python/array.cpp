@@ -407,10 +407,14 @@ void bind_array(nb::module_& m) {
               else if (key != "copy")
                 throw TypeError("reshape() got an unexpected keyword argument '" + key + "'");
             }
-            const auto spec = order_of(a, order);  // NumPy converts the keywords first
+            // NumPy converts the keywords first, counts the arguments, then refuses 'K'
+            const OrderSpec spec = to_order_spec(order, 'C');
             if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
+            if (spec == OrderSpec::K) throw ValueError("order 'K' is not permitted for reshaping");
+            const bool fortran = spec == OrderSpec::F ||
+                                 (spec == OrderSpec::A && a.f_contiguous() && !a.c_contiguous());
             Dims shape = args.size() == 1 ? to_shape(args[0]) : to_shape(args);
-            NDArray r = reshape(a, shape, spec, copy_arg);
+            NDArray r = reshape(a, shape, fortran ? Order::F : Order::C, copy_arg);
             return r.memory() == a.memory() ? wrap(std::move(r), self) : wrap(std::move(r));
           })
       .def(

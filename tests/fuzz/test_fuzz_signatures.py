@@ -224,8 +224,10 @@ BY_RUNS = {'partition', 'argpartition'}
 # Eigenproblems compared only where the matrix decides the answer: eigenvalues of a defective
 # matrix move by sqrt(eps) under rounding (any two solvers differ there), so draws whose
 # eigenvector matrix is ill-conditioned are left out; eig's vectors of a repeated eigenvalue
-# are any basis of its space, so eig is compared by its sorted eigenvalues and the residual
-# |A v - v w| of each vector (rounding-level on both sides).
+# are any basis of its space, so eig is compared by its sorted eigenvalues and whether the
+# residual |A v - v w| of each vector is at rounding level. eigh's vectors are as free (a sign
+# or phase each, any basis of a repeated eigenvalue's space): compared the same way, on the
+# Hermitian matrix it reads from one triangle.
 EIGEN = {'eig', 'eigvals'}
 
 
@@ -243,9 +245,29 @@ def _eigen_well_posed(a):
 
 
 def _eig_by_residual(xp, a, result):
+    """(the sorted eigenvalues, whether each vector's residual |A v - v w| is within sqrt(eps)
+    of the matrix's scale): the residuals themselves are rounding noise, which two solvers need
+    not share, while a wrong vector's residual is of the matrix's own size."""
     w, v = result
-    r = xp.abs(xp.matmul(a, v) - v * w[..., None, :]).max(axis=-2) if v.size else xp.abs(w)
-    return xp.sort(w), r
+    if not v.size:
+        return xp.sort(w), xp.abs(w) >= 0
+    a = xp.asarray(a).astype(v.dtype)
+    eps = numpy.finfo(numpy.dtype(str(v.dtype))).eps
+    scale = max(float(xp.abs(a).max()), float(xp.abs(w).max()), 1.0)
+    r = xp.abs(xp.matmul(a, v) - v * w[..., None, :]).max(axis=-2)
+    return xp.sort(w), r <= numpy.sqrt(eps) * scale
+
+
+def _hermitian(xp, a, uplo):
+    """The Hermitian matrix that eigh reads from one triangle of a (and the real part of its
+    diagonal)."""
+    a = xp.asarray(a)
+    a = a.astype(xp.result_type(a.dtype, xp.float32))
+    lower = str(uplo).upper() == 'L'
+    strict = xp.tril(a, -1) if lower else xp.triu(a, 1)
+    n = a.shape[-1]
+    diagonal = xp.real(xp.diagonal(a, axis1=-2, axis2=-1))[..., None, :] * xp.eye(n, dtype=a.dtype)
+    return strict + xp.conj(xp.swapaxes(strict, -1, -2)) + diagonal
 
 
 def _phase(xp, v):
@@ -382,6 +404,9 @@ def test_function(path, np_module, name, params, data):
             _fix_signs(xp, name, result)
         if name == 'eig' and path == 'linalg':
             result = _eig_by_residual(xp, args[0], result)
+        if name == 'eigh' and path == 'linalg':
+            uplo = keywords.get('UPLO', args[1] if len(args) > 1 else 'L')
+            result = _eig_by_residual(xp, _hermitian(xp, args[0], uplo), result)
         # Functions that write an argument in place (and return None) are compared on it.
         return views[0] if result is None and views else result
 

@@ -14,7 +14,7 @@
 namespace cunp {
 namespace {
 
-constexpr int kRun = 8, kWarps = 8, kBatch = 6;  // as the device's kNdiLine* constants
+constexpr int kWarps = 8, kBatch = 6;  // as the device's kNdiLine* constants
 
 // Laid out as the device's cunp::ndi_line_tile_params.
 struct NdiLineTileParams {
@@ -33,9 +33,18 @@ struct NdiLineTileParams {
 
 constexpr const char* kEntry = "cunp_ndi_line_tile";
 
+// Taps fold in float where the input and the output are both float32 or float16: the pass's
+// rounding then stays at the output's own precision, and the FP32 units do twice the FP64 units'
+// work a cycle. Integer and float64 passes (and float32 into float64) keep double, as SciPy.
+bool narrow_accumulator(DType in, DType out) {
+  const auto narrow = [](DType t) { return t == DType::Float32 || t == DType::Float16; };
+  return narrow(in) && narrow(out);
+}
+
 }  // namespace
 
 std::string stencil_line_tile_source(DType in, DType out, long long taps, int layout) {
+  const bool narrow = narrow_accumulator(in, out);
   if (taps < 1 || taps > kLineTileMaxTaps)
     throw ValueError("stencil_line_tile: taps must be 1.." + std::to_string(kLineTileMaxTaps));
   if (layout != 0 && layout != 1) throw ValueError("stencil_line_tile: layout is 0 or 1");
@@ -46,8 +55,8 @@ std::string stencil_line_tile_source(DType in, DType out, long long taps, int la
   s += std::string("extern \"C\" __global__ void __launch_bounds__(") +
        std::to_string(32 * kWarps) + ") " + kEntry +
        "(const cunp::ndi_line_tile_params p) {\n  cunp::ndi_line_tile_run<" + info(in).ctype +
-       ", " + info(out).ctype + ", " + std::to_string(taps) + ", " + std::to_string(layout) +
-       ">(p);\n}\n";
+       ", " + info(out).ctype + (narrow ? ", float, " : ", double, ") + std::to_string(taps) +
+       ", " + std::to_string(layout) + ">(p);\n}\n";
   return s;
 }
 
@@ -95,11 +104,13 @@ bool stencil_line_tile(const NDArray& input, const NDArray& output, const NDArra
     p.ybatch[k] = d < 0 ? 0 : output.strides()[d];
     batch *= p.bshape[k];
   }
-  // Outputs a block covers along the filter's axis and across it. Along: a warp's 256 outputs
-  // of each of 8 lines, or of 8 stretches of one line where there are fewer lines (so a 1-D
-  // array keeps every warp busy); across: 64 outputs of each of 32 lines.
+  // Outputs a block covers along the filter's axis and across it, for runs of `run` outputs a
+  // thread (the device's kNdiLineRun). Along: a warp's 32 runs of each of 8 lines, or of 8
+  // stretches of one line where there are fewer lines (so a 1-D array keeps every warp busy);
+  // across: 8 runs of each of 32 lines.
+  const long long run = narrow_accumulator(input.dtype(), output.dtype()) ? 16 : 8;
   p.lines = layout == 1 ? 32 : m >= kWarps ? kWarps : 1;
-  const long long span_a = layout == 1 ? kWarps * kRun : 32 * kRun * (kWarps / p.lines);
+  const long long span_a = layout == 1 ? kWarps * run : 32 * run * (kWarps / p.lines);
   p.tiles_a = (n + span_a - 1) / span_a;
   p.tiles_b = (m + p.lines - 1) / p.lines;
   const long long blocks = p.tiles_a * p.tiles_b * batch;

@@ -561,6 +561,11 @@ CASES = [
         xp.asarray([1, 2], 'int16'), out=xp.zeros((), 'complex64'))),
     # reshape converts its keywords (order=) before it counts the shape arguments.
     ('reshape-bad-order-without-shape', lambda xp: xp.asarray(False).reshape(order='X')),
+    # ... and refuses 'K' only after that count.
+    ('reshape-order-k-without-shape', lambda xp: xp.asarray(False).reshape(order='K')),
+    ('reshape-order-k', lambda xp: xp.asarray(False).reshape((), order='K')),
+    ('reshape-order-a-fortran', lambda xp: xp.asfortranarray(xp.arange(6).reshape(2, 3))
+     .reshape(3, 2, order='A')),
     # tensordot's axes index the shapes first (IndexError past an operand's dimensions).
     ('tensordot-axes-past-dimensions', lambda xp: xp.tensordot(xp.zeros(0, bool),
                                                                xp.zeros((0, 0), bool))),

@@ -565,7 +565,8 @@ def tile3_depth(extent, taps, staged=8, limit=48 * 1024):
 
 # --- the weighted 1-D passes' shared-memory tiles (src/device/ndimage/ndi_line_tile.cuh) ---
 
-LINE_RUN, LINE_WARPS = 8, 8  # the device's kNdiLineRun, kNdiLineWarps
+LINE_WARPS = 8  # the device's kNdiLineWarps
+LINE_RUNS = {'float': 16, 'double': 8}  # its kNdiLineRun, by the accumulator's type
 LINE_TILE_MAX_TAPS, LINE_TILE_MIN_ALONG, LINE_TILE_MIN_ACROSS = 121, 64, 8  # stencil.hpp's
 
 
@@ -590,17 +591,25 @@ def line_tile_plan(shape, strides, axis, taps):
     return layout, b
 
 
-def line_slot(e):
+def line_accumulator(in_dtype, out_dtype):
+    """The tiles' accumulator: float where the input and the output are both float32 or float16,
+    double otherwise (the planner's narrow_accumulator)."""
+    narrow = {numpy.dtype(numpy.float32), numpy.dtype(numpy.float16)}
+    return 'float' if {numpy.dtype(in_dtype), numpy.dtype(out_dtype)} <= narrow else 'double'
+
+
+def line_slot(e, run):
     """A warp row's slot of its value e in the along layout (one padding slot every run)."""
-    return e + e // LINE_RUN
+    return e + e // run
 
 
-def line_tile(input, output, weights, axis, start, taps, mode, cval):
-    """The tiles' indexing and arithmetic: blocks of (256 along the line x 8 lines, or 2048 x 1
-    where there are fewer than 8 lines; a warp stages and folds 256 of them) or (64 along x 32
-    lines), each staging its lines from start + a0 on, widened by taps - 1, through the
-    boundary transform; each thread's run of 8 outputs folds the staged window in tap order from
-    0 (acc += v * w). Raises where the planner would not take the pass."""
+def line_tile(input, output, weights, axis, start, taps, mode, cval, run=8):
+    """The tiles' indexing and arithmetic for runs of `run` outputs a thread: blocks of (32 runs
+    along the line x 8 lines, or 8 x 32 runs of one line where there are fewer than 8 lines; a
+    warp stages and folds 32 runs of one) or (8 runs along x 32 lines), each staging its lines
+    from start + a0 on, widened by taps - 1, through the boundary transform; each thread's run
+    folds the staged window in tap order from 0 (acc += v * w). Raises where the planner would
+    not take the pass."""
     x = numpy.asarray(input, dtype=numpy.float64)
     plan = line_tile_plan(x.shape, numpy.asarray(input).strides, axis, taps)
     if plan is None:
@@ -613,7 +622,7 @@ def line_tile(input, output, weights, axis, start, taps, mode, cval):
         v = v[..., None, :]
     n, m = v.shape[-1], v.shape[-2]
     span_b = 32 if layout == 1 else LINE_WARPS if m >= LINE_WARPS else 1
-    span_a = LINE_WARPS * LINE_RUN if layout == 1 else 32 * LINE_RUN  # a warp's stretch
+    span_a = LINE_WARPS * run if layout == 1 else 32 * run  # a warp's stretch
     r = numpy.empty(v.shape)
     w = numpy.asarray(weights, dtype=numpy.float64)
     for a0 in range(0, n, span_a):

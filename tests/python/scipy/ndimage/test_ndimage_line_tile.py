@@ -36,9 +36,10 @@ def _compare_tile_with_line(x, axis, taps, start, mode, seed=0):
     w = numpy.random.default_rng(seed).standard_normal(taps)
     expected = numpy.empty(x.shape)
     ndimage_model.line(x, expected, w, axis, start, taps, mode, 0.75, "sum")
-    got = numpy.empty(x.shape)
-    ndimage_model.line_tile(x, got, w, axis, start, taps, mode, 0.75)
-    numpy.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+    for run in ndimage_model.LINE_RUNS.values():
+        got = numpy.empty(x.shape)
+        ndimage_model.line_tile(x, got, w, axis, start, taps, mode, 0.75, run)
+        numpy.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
 
 
 @pytest.mark.parametrize("mode", CODES)
@@ -86,27 +87,32 @@ def test_model_line_tile_plan():
 
 
 @pytest.mark.parametrize("taps", [1, 33, 121])
-def test_along_rows_spread_a_warps_reads_over_the_banks(taps):
-    # Lane l's run reads its window's i-th value at slot line_slot(8 l + i); a warp's 64-bit
-    # reads are served half a warp at a time, 16 lanes over 32 four-byte banks: conflict-free
-    # when the 16 slots differ modulo 16. Slots are distinct and within the row
-    # (kWidth + kWidth / 8 + 1 doubles).
-    run = ndimage_model.LINE_RUN
+@pytest.mark.parametrize("accumulator", ["double", "float"])
+def test_along_rows_spread_a_warps_reads_over_the_banks(taps, accumulator):
+    # Lane l's run reads its window's i-th value at slot line_slot(run l + i). A warp's 64-bit
+    # reads are served half a warp at a time, 16 lanes over 32 four-byte banks (16 eight-byte
+    # ones); its 32-bit reads all at once, 32 lanes over 32 banks. Conflict-free when a group's
+    # slots differ modulo its bank count. Slots are distinct and within the row
+    # (kWidth + kWidth / run + 1 values).
+    run = ndimage_model.LINE_RUNS[accumulator]
+    group = 16 if accumulator == "double" else 32  # lanes served together = banks per value
+    lanes = [range(g, g + group) for g in range(0, 32, group)]
     width = 32 * run + taps - 1
-    slots = [ndimage_model.line_slot(e) for e in range(width)]
+    slots = [ndimage_model.line_slot(e, run) for e in range(width)]
     assert len(set(slots)) == width and max(slots) < width + width // run + 1
     for i in range(run + taps - 1):
-        for half in (range(16), range(16, 32)):
-            assert len({ndimage_model.line_slot(run * lane + i) % 16 for lane in half}) == 16
+        for part in lanes:
+            assert len({ndimage_model.line_slot(run * lane + i, run) % group
+                        for lane in part}) == group
     # Staging into the row and storing from it: lanes on consecutive values, one padding slot
-    # every 8, so at most two of a half warp's 16 lanes share a bank (one extra pass in about
-    # ten of the tile's reads and writes, against the runs' eight-fold conflicts unpadded).
+    # every run, so at most two lanes served together share a bank, against the runs'
+    # run-fold (or all-lanes) conflicts unpadded.
     for t in range(width // 32):
-        for half in (range(16), range(16, 32)):
-            banks = [ndimage_model.line_slot(32 * t + lane) % 16 for lane in half]
+        for part in lanes:
+            banks = [ndimage_model.line_slot(32 * t + lane, run) % group for lane in part]
             assert max(banks.count(b) for b in banks) <= 2
-            unpadded = [(run * lane) % 16 for lane in half]
-            assert max(unpadded.count(b) for b in unpadded) == 8
+            unpadded = [(run * lane) % group for lane in part]
+            assert max(unpadded.count(b) for b in unpadded) >= 8
 
 
 @pytest.mark.parametrize("layout", [0, 1])
@@ -115,8 +121,10 @@ def test_along_rows_spread_a_warps_reads_over_the_banks(taps):
                                     ("bool", "int64")])
 def test_line_tile_kernels_compile(layout, dtypes):
     core = pytest.importorskip("cunp._core")
+    accumulator = ndimage_model.line_accumulator(*dtypes)
     for taps in (1, 33, core.ndimage.line_tile_max_taps):
         src = core.ndimage.stencil_line_tile_source(dtypes[0], dtypes[1], taps, layout)
+        assert f", {accumulator}, {taps}, {layout}>(p)" in src
         core.reduction.compile(src, "cunp_ndi_line_tile", 90)
     assert core.ndimage.line_tile_max_taps == ndimage_model.LINE_TILE_MAX_TAPS
     assert core.ndimage.line_tile_min_along == ndimage_model.LINE_TILE_MIN_ALONG
