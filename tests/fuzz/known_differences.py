@@ -198,14 +198,44 @@ def at_object_operand(name, a, indices, b):
     return numpy.size(positions) > 0
 
 
+# Functions (and methods) whose answer is a floating-point sum of their inputs' values.
+FLOAT_SUMS = {'sum', 'nansum', 'mean', 'nanmean', 'average', 'var', 'nanvar', 'std', 'nanstd',
+              'cumsum', 'nancumsum', 'cumulative_sum'}
+
+
+def float_sum_of_wide_integers(name, inputs, result):
+    """A floating-point sum (mean, average, var, std, or sum/cumsum with a float dtype) of
+    integers whose magnitudes add up past the float's integer range (2**53 for float64: the
+    fuzzer's int64 and uint64 extremes, 2**63 and 2**64): the partial sums round, so their order
+    decides the answer (mean([-2**63, 1, 2**63 - 1]) is 0 in NumPy's left-to-right run and 1/3
+    in a tree that adds the extremes first). cunp's parallel tree and NumPy's pairwise loop
+    associate differently (docs/differences.md, float sums and scans). Sums within the range
+    are exact in any order and compared as they are."""
+    if name not in FLOAT_SUMS or result is None:
+        return False
+    if isinstance(result, tuple):  # average(..., returned=True): the average decides
+        result = result[0]
+    kind = numpy.asarray(result).dtype
+    if kind.kind not in 'fc':
+        return False
+    digits = numpy.finfo(kind).nmant + 1
+    for a in inputs:
+        a = numpy.asarray(a)
+        if a.dtype.kind in 'iu' and sum(abs(int(v)) for v in a.ravel().tolist()) >= 2**digits:
+            return True
+    return False
+
+
 def method_order_dependent(name, method, inputs, result):
     """add/multiply reduce, accumulate and reduceat on inexact values that meet inf (given or
     by overflow): the parallel fold associates differently from NumPy's loop (see
-    scan_overflow, whose rules these are)."""
+    scan_overflow, whose rules these are); add's over wide integers in a float dtype likewise
+    (float_sum_of_wide_integers)."""
     scan = {'add': 'cumsum', 'multiply': 'cumprod'}.get(name)
     if scan is None or method not in ('reduce', 'accumulate', 'reduceat'):
         return False
-    return scan_overflow(scan, inputs, numpy.asarray(result) if result is not None else None)
+    result = numpy.asarray(result) if result is not None else None
+    return scan_overflow(scan, inputs, result) or float_sum_of_wide_integers(scan, inputs, result)
 
 
 def accumulate_into_zero_dim_out(method, keywords):

@@ -24,9 +24,9 @@ from hypothesis.extra import numpy as hnp
 
 import strategies as s
 from differential import check, quiet
-from known_differences import (method_order_dependent, put_repeated_positions,
-                               resize_refcheck, round_cast_to_int, scan_overflow,
-                               unrepresentable_cast)
+from known_differences import (float_sum_of_wide_integers, method_order_dependent,
+                               put_repeated_positions, resize_refcheck, round_cast_to_int,
+                               scan_overflow, unrepresentable_cast)
 
 pytestmark = pytest.mark.gpu
 
@@ -325,15 +325,16 @@ def _assumptions(method, v, args, keywords):
         assume(not put_repeated_positions(v, args[0], args[1], keywords.get('mode', 'raise')))
     if method == 'resize':
         assume(not resize_refcheck(keywords))
-    if method in ('sum', 'prod', 'cumsum', 'cumprod'):
+    if method in ('sum', 'prod', 'cumsum', 'cumprod', 'mean', 'var', 'std'):
         with quiet():
             try:
                 expected = getattr(v, method)(**{k: x for k, x in keywords.items()})
             except Exception:  # noqa: BLE001 - NumPy's error is compared by check
                 expected = None
+        assume(not float_sum_of_wide_integers(method, [v], expected))
         if method.startswith('cum'):
             assume(not scan_overflow(method, [v], expected))
-        else:
+        elif method in ('sum', 'prod'):
             ufunc = 'add' if method == 'sum' else 'multiply'
             assume(not method_order_dependent(ufunc, 'reduce', [v], expected))
 

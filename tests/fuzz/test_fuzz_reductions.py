@@ -1,4 +1,6 @@
 """Reductions with random axes (also out of range and repeated), keepdims and where=."""
+import warnings
+
 import numpy
 import pytest
 from hypothesis import given
@@ -8,7 +10,7 @@ from hypothesis.extra import numpy as hnp
 import strategies as s
 from differential import check
 from hypothesis import assume
-from known_differences import quantile_of_empty_over_no_axes
+from known_differences import float_sum_of_wide_integers, quantile_of_empty_over_no_axes
 
 pytestmark = pytest.mark.gpu
 
@@ -55,6 +57,13 @@ def test_reduction(case):
 
     def call(xp, a, **kw):
         return getattr(xp, name)(s.apply_layout(xp, a, layout), **kw)
+    with numpy.errstate(all='ignore'), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        try:
+            expected = call(numpy, a, **kwargs)
+        except Exception:  # noqa: BLE001 - NumPy's error is compared by check
+            expected = None
+    assume(not float_sum_of_wide_integers(name, [s.apply_layout(numpy, a, layout)], expected))
     where = kwargs.pop('where', None)
     if where is None:
         check(lambda xp, a: call(xp, a, **kwargs), a)

@@ -391,7 +391,8 @@ def test_new_corpus_cases_run_on_numpy():
             warnings.simplefilter('ignore')
             try:
                 fn(numpy)
-            except (ValueError, TypeError, IndexError):  # IndexError: the indexing cases' own
+            # IndexError: the indexing cases' own; OverflowError: fill_diagonal's conversion.
+            except (ValueError, TypeError, IndexError, OverflowError):
                 pass
 
 
@@ -448,3 +449,22 @@ def test_known_differences_of_arctan2_reduce_and_power_dtype_casts():
             methods._assumptions('power', 'accumulate', a, [], [], None, {'dtype': numpy.int8})
         methods._assumptions('power', 'accumulate', a, [], [], None, {'dtype': numpy.int32})
         methods._assumptions('power', 'accumulate', a, [], [], None, {})
+
+
+def test_known_differences_of_float_sums_of_wide_integers():
+    """A float sum (mean, var, sum with a float dtype, add.reduce into float) of integers whose
+    magnitudes add up past the float's integer range is left out (its order decides the
+    answer); sums within the range, integer results and errors are compared."""
+    kd = importlib.import_module('known_differences')
+    wide = numpy.array([-2**63, 1, 2**63 - 1])
+    assert kd.float_sum_of_wide_integers('mean', [wide], numpy.mean(wide))
+    assert kd.float_sum_of_wide_integers('std', [wide], numpy.std(wide))
+    assert kd.float_sum_of_wide_integers('sum', [wide], wide.sum(dtype=numpy.float64))
+    assert kd.method_order_dependent('add', 'reduce', [wide],
+                                     numpy.add.reduce(wide, dtype=numpy.float64))
+    assert not kd.float_sum_of_wide_integers('sum', [wide], wide.sum())  # int64: exact
+    assert not kd.float_sum_of_wide_integers('mean', [wide], None)  # NumPy raised
+    small = numpy.array([2**31 - 1, -2**31, 5], numpy.int64)
+    assert not kd.float_sum_of_wide_integers('mean', [small], numpy.mean(small))
+    assert kd.float_sum_of_wide_integers('mean', [small], numpy.mean(small, dtype=numpy.float32))
+    assert not kd.float_sum_of_wide_integers('max', [wide], numpy.float64(1.0))

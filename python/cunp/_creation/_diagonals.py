@@ -75,11 +75,12 @@ def fill_diagonal(a, val, wrap=False):
             raise ValueError("All dimensions of input must be of equal length")
         step = sum(a.shape[0] ** d for d in range(a.ndim))
         end = a.size
+    # NumPy's a.flat[:end:step] = val converts val to a's dtype (forcibly, as np.array(val,
+    # dtype=a.dtype)) before it looks at how many places there are: 128 into int8 is an
+    # OverflowError even for an empty a, and any Python int goes into bool.
+    val = asarray(val, dtype=a.dtype)
     count = len(range(0, end, step))
-    if count == 0:
-        return
-    val = asarray(val)
-    if val.size == 0:
+    if count == 0 or val.size == 0:
         return
     if val.size != 1:
         from cunp._manipulation._rearranging import resize

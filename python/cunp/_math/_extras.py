@@ -34,19 +34,9 @@ def sinc(x):
 
 def i0(x):
     """The modified Bessel function of the first kind, order 0 (NumPy's Chebyshev expansion);
-    integers and booleans give float64, float16 is computed in float32 (the core's cunp::i0)."""
-    x = asarray(x)
-    r = _core.math.i0(x)
-    if r.ndim > 1 and not x.flags.c_contiguous:
-        # NumPy fills zeros_like(x): x's memory order (order='K'), broadcast axes innermost.
-        from cunp import copyto, empty_like
-
-        out = empty_like(x, dtype=r.dtype)
-        if (out.flags.c_contiguous, out.flags.f_contiguous) != (r.flags.c_contiguous,
-                                                                 r.flags.f_contiguous):
-            copyto(out, r)
-            return out
-    return r
+    integers and booleans give float64, float16 is computed in float32 (the core's cunp::i0,
+    which also lays the result out as NumPy does)."""
+    return _core.math.i0(asarray(x))
 
 
 def fix(x, out=None):

@@ -4,6 +4,7 @@ The factorizations run in the C++ core (``cunp._core.linalg``) on whole stacks `
 at once (batched cuSOLVER/cuBLAS routines, or one library call per matrix where no batched
 routine exists); this module does NumPy's argument handling, dtype rules and result types.
 """
+import math as _math
 import operator as _operator
 from collections import namedtuple as _namedtuple
 
@@ -328,6 +329,8 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
     cp = _cp()
     given = cp.asarray(a)
     _assert_stacked_2d(given)  # NumPy checks the shape before the dtype
+    if hermitian:
+        _assert_stacked_square(given)  # NumPy's eigh: squareness too, before the dtype
     a = _solver_array(given)
     if hermitian:
         return _svd_hermitian(given, a, bool(compute_uv))
@@ -415,21 +418,23 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
     """Moore-Penrose pseudo-inverse through the SVD."""
     cp = _cp()
     given = cp.asarray(a)
-    if rcond is not None and rtol is not _NoValue:
-        raise ValueError("`rtol` and `rcond` can't be both set.")
-    _assert_stacked_2d(given)
-    m, n = given.shape[-2:]
-    if m == 0 or n == 0:  # NumPy keeps the input's dtype here, even bool or int
-        return cp.empty(given.shape[:-2] + (n, m), dtype=given.dtype)
-    a = _solver_array(given)
+    # NumPy's order: rcond from rtol (rtol=None reads the input's own eps, so integers and
+    # 0-d input are a ValueError), the empty-matrix answer, then svd's checks (the shape, with
+    # hermitian=True squareness, and only then the dtype).
     if rcond is None:
         if rtol is _NoValue:
             rcond = 1e-15
         elif rtol is None:
-            rcond = max(a.shape[-2:]) * _eps(a.dtype)
+            import numpy
+            rcond = max(given.shape[-2:]) * float(numpy.finfo(numpy.dtype(given.dtype.name)).eps)
         else:
             rcond = rtol
+    elif rtol is not _NoValue:
+        raise ValueError("`rtol` and `rcond` can't be both set.")
     rcond = cp.asarray(rcond)
+    if given.size == 0 and _math.prod(given.shape[-2:]) == 0:
+        m, n = given.shape[-2:]  # a 1-D input does not unpack: NumPy's ValueError
+        return cp.empty(given.shape[:-2] + (n, m), dtype=given.dtype)  # the input's dtype
     # As NumPy: the SVD of a.conjugate(), which is `a` itself (not a cast copy) unless complex,
     # so that the SVD's layouts follow the input as given.
     u, s, vh = svd(given.conj() if given.dtype.kind == 'c' else given, full_matrices=False,

@@ -658,7 +658,9 @@ NDArray angle(const NDArray& z, bool deg) {
                          {std::nullopt}, {})
                .loop->types[2];
   }
-  NDArray out = empty_like(z, loop, OrderSpec::K);
+  // NumPy's angle is the ufunc arctan2 over z (or over z's parts, views with z's strides): its
+  // result lies in the iterator's order, where a broadcast (stride-0) axis ties with any other.
+  NDArray out = empty_iterated(z.shape(), loop, {z.strides()}, z.device());
   if (out.size() == 0) return out;
   std::vector<Scalar> s;
   if (deg) s.push_back(Scalar::from_double(180.0 / 3.141592653589793, loop));  // Python's 180/pi
@@ -666,11 +668,19 @@ NDArray angle(const NDArray& z, bool deg) {
   return out;
 }
 
+// NumPy's isreal is imag(x) == 0: for complex x a ufunc over the imaginary view (x's strides,
+// so the iterator's order); for real x, imag is a new zero array, F-ordered only where x is
+// F- and not C-contiguous, which == 0 keeps.
 NDArray isreal(const NDArray& x) {
-  NDArray out = empty_like(x, DType::Bool, OrderSpec::K);
+  if (!is_complex(x.dtype())) {
+    const bool f = x.f_contiguous() && !x.c_contiguous();
+    NDArray out = NDArray::empty(x.shape(), DType::Bool, f ? Order::F : Order::C, x.device());
+    if (out.size()) fill(out, Scalar::from_bool(true, DType::Bool));
+    return out;
+  }
+  NDArray out = empty_iterated(x.shape(), DType::Bool, {x.strides()}, x.device());
   if (out.size() == 0) return out;
-  if (!is_complex(x.dtype())) fill(out, Scalar::from_bool(true, DType::Bool));
-  else elementwise(imag_test_op(true), {x}, {out});
+  elementwise(imag_test_op(true), {x}, {out});
   return out;
 }
 
@@ -680,7 +690,8 @@ NDArray iscomplex(const NDArray& x) {
     if (out.size()) fill(out, Scalar::from_bool(false, DType::Bool));
     return out;
   }
-  NDArray out = empty_like(x, DType::Bool, OrderSpec::K);
+  // x.imag != 0: a ufunc over a view with x's strides.
+  NDArray out = empty_iterated(x.shape(), DType::Bool, {x.strides()}, x.device());
   if (out.size() == 0) return out;
   elementwise(imag_test_op(false), {x}, {out});
   return out;

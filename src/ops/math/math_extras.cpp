@@ -22,9 +22,11 @@ const ElementwiseOp& i0_op() {
 
 namespace {
 
-// I0(|x|) of a float32 or float64 array, in its dtype.
-NDArray i0_values(const NDArray& x) {
-  NDArray y = NDArray::empty(x.shape(), x.dtype());
+// I0(|x|) of a float32 or float64 array `x` into a new `dtype` array laid out as `like`'s
+// ufunc result (NumPy's i0 is abs(like) and then ufuncs over it: the iterator's order, where a
+// broadcast axis ties with any other).
+NDArray i0_values(const NDArray& x, const NDArray& like, DType dtype) {
+  NDArray y = empty_iterated(like.shape(), dtype, {like.strides()}, like.device());
   if (y.size()) elementwise(i0_op(), {x}, {y});
   return y;
 }
@@ -34,9 +36,15 @@ NDArray i0_values(const NDArray& x) {
 NDArray i0(const NDArray& x) {
   const DType t = x.dtype();
   if (is_complex(t)) throw TypeError("i0 not supported for complex values");
-  if (!is_float(t)) return i0_values(astype(x, DType::Float64));
-  if (t == DType::Float16) return astype(i0_values(astype(x, DType::Float32)), DType::Float16);
-  return i0_values(x);
+  // Other dtypes go through NumPy's x.astype(float): order='K', the layout empty_like(x) has.
+  if (!is_float(t)) {
+    const NDArray f = astype(x, DType::Float64);
+    return i0_values(f, f, DType::Float64);
+  }
+  // float16 is computed in float32 (the device's i0 has no half precision), then cast back.
+  if (t == DType::Float16)
+    return astype(i0_values(astype(x, DType::Float32), x, DType::Float32), DType::Float16);
+  return i0_values(x, x, t);
 }
 
 }  // namespace cunp

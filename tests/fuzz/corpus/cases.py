@@ -50,6 +50,12 @@ def _set(xp, a, key, value):
     """a after a[key] = value."""
     a[key] = value
     return a
+def _fill_diagonal(xp, a, val):
+    """a after fill_diagonal(a, val), which writes a in place."""
+    xp.fill_diagonal(a, val)
+    return a
+
+
 def _partition_runs(xp, result, kth):
     """A 1-D partition result with the runs between its kth places sorted: what partition
     specifies, and nothing it leaves open."""
@@ -588,4 +594,40 @@ CASES = [
         xp.asarray([1, 2**53 + 1], 'int64'), out=xp.zeros((), 'float32'))),
     ('add-reduce-int64-into-float32-out', lambda xp: xp.add.reduce(
         xp.asarray([2**24, 1, 1], 'int64'), out=xp.zeros((), 'float32'))),
+    # angle, isreal and i0 lay out their results as the ufuncs NumPy composes them of: a
+    # broadcast (stride-0) axis ties in the iterator's order, so C order; isreal of real input is
+    # a new zeros array (F only for an F-contiguous input); i0 of integers or bools goes
+    # through astype(float, order='K') first.
+    ('angle-bool-broadcast-layout', lambda xp: xp.angle(_broadcast(xp, [False, False], (2, 2))),
+     _LAYOUT),
+    ('angle-complex-broadcast-layout', lambda xp: xp.angle(
+        _broadcast(xp, [[1j], [2 + 0j]], (2, 2, 3)), deg=True), _LAYOUT),
+    ('isreal-bool-broadcast-layout', lambda xp: xp.isreal(_broadcast(xp, [False, False],
+                                                                     (2, 2))), _LAYOUT),
+    ('isreal-fortran-layout', lambda xp: xp.isreal(xp.asfortranarray(xp.ones((2, 3)))),
+     _LAYOUT),
+    ('isreal-transposed-layout', lambda xp: xp.isreal(xp.ones((2, 3, 4)).transpose(1, 0, 2)),
+     _LAYOUT),
+    ('iscomplex-complex-broadcast-layout', lambda xp: xp.iscomplex(
+        _broadcast(xp, [[1j], [2 + 0j]], (2, 2, 3))), _LAYOUT),
+    ('i0-float16-broadcast-layout', lambda xp: xp.i0(_broadcast(xp, [[0.0, 0.0]], (2, 1, 2),
+                                                                'float16')), _LAYOUT),
+    ('i0-bool-broadcast-layout', lambda xp: xp.i0(_broadcast(xp, [False, True], (2, 2))),
+     _LAYOUT),
+    # fill_diagonal converts val to a's dtype (np.array(val, dtype=a.dtype)) before it looks
+    # at the diagonal: any int into bool, an out-of-range one into an empty int8 array raises.
+    ('fill-diagonal-bool-wide-int', lambda xp: _fill_diagonal(xp, xp.zeros((1, 1), bool),
+                                                              2**70)),
+    ('fill-diagonal-empty-int8-overflow', lambda xp: _fill_diagonal(
+        xp, xp.zeros((0, 0), 'int8'), 128)),
+    ('fill-diagonal-int8-array-wraps', lambda xp: _fill_diagonal(
+        xp, xp.zeros((2, 2), 'int8'), xp.asarray([1, 300]))),
+    # pinv and svd(hermitian=True) check squareness (eigh's) before the dtype; pinv's
+    # rtol=None reads the input's own eps (integers: ValueError).
+    ('pinv-hermitian-float16-not-square', lambda xp: xp.linalg.pinv(
+        xp.zeros((0, 1, 2), 'float16'), hermitian=True)),
+    ('svd-hermitian-float16-not-square', lambda xp: xp.linalg.svd(
+        xp.ones((1, 2), 'float16'), hermitian=True, compute_uv=False)),
+    ('pinv-int-rtol-none', lambda xp: xp.linalg.pinv(xp.ones((2, 2), 'int64'), rtol=None)),
+    ('pinv-1d-empty', lambda xp: xp.linalg.pinv(xp.zeros(0))),
 ]

@@ -103,3 +103,26 @@ def test_fill_diagonal_errors():
         cunp.fill_diagonal(cunp.zeros(3), 1)
     with pytest.raises(ValueError, match="equal length"):
         cunp.fill_diagonal(cunp.zeros((2, 2, 3)), 1)
+
+
+@pytest.mark.parametrize("shape, dtype, val", [
+    ((2, 2), "bool", 2**70), ((2, 2), "bool", -2**70), ((0, 0), "int8", 128),
+    ((2, 2), "int8", 128), ((2, 2), "uint8", -1), ((2, 2), "int8", [1, 300]),
+    ((2, 2), "int8", numpy.array([1, 300])), ((2, 2), "int8", numpy.int64(300)),
+    ((2, 2), "int64", 2**70), ((2, 2), "float32", 2**70), ((2, 2), "int64", 1 + 2j),
+    ((2, 2), "int8", 1.7), ((2, 2), "int8", [1.5, numpy.nan]), ((2, 2), "int8", []),
+    ((0, 3), "int8", 300)], ids=repr)
+def test_fill_diagonal_converts_val_to_the_dtype_first(shape, dtype, val):
+    """As NumPy's a.flat[...] = val: val becomes np.array(val, dtype=a.dtype) (any int into
+    bool, an unsafe cast of arrays, NumPy's range checks of Python ints) before the diagonal is
+    counted, so an empty a raises too."""
+    h = numpy.zeros(shape, dtype)
+    d = cunp.zeros(shape, dtype)
+    try:
+        numpy.fill_diagonal(h, val)
+    except Exception as e:  # noqa: BLE001 - the same exception type is expected
+        with pytest.raises(type(e)):
+            cunp.fill_diagonal(d, cunp.asarray(val) if isinstance(val, numpy.ndarray) else val)
+        return
+    cunp.fill_diagonal(d, cunp.asarray(val) if isinstance(val, numpy.ndarray) else val)
+    _same(d, h)

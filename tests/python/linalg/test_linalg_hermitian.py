@@ -67,6 +67,51 @@ def test_rank_and_pinv_hermitian_as_numpy(on_numpy):
                                       atol=1e-10)
 
 
+@pytest.mark.parametrize('shape, dtype, kw', [
+    ((0, 1, 2), 'float16', {'hermitian': True}),  # squareness (eigh's) before the dtype
+    ((0, 1, 2), 'float16', {}),
+    ((1, 2), 'float16', {'hermitian': True}),
+    ((2, 2), 'float16', {'hermitian': True}),
+    ((2, 3), 'float16', {}),
+    ((0,), 'float64', {}),  # NumPy's m, n = a.shape[-2:] does not unpack
+    ((0,), 'float64', {'rtol': None}),
+    ((3,), 'float64', {}),
+    ((), 'float64', {}),
+    ((), 'float64', {'rtol': None}),  # max() of no sides
+    ((2, 2), 'int64', {'rtol': None}),  # finfo of an integer dtype
+    ((2, 2), 'bool', {'rtol': None}),
+    ((0, 2), 'int64', {'rtol': None}),
+    ((2, 2), 'float16', {'rtol': None}),
+    ((2, 3), 'float16', {'rcond': 1, 'rtol': 1}),
+    ((0, 3), 'int8', {}),  # the empty answer keeps the dtype
+    ((2, 0, 0), 'bool', {'hermitian': True}),
+], ids=repr)
+def test_pinv_checks_in_numpys_order(on_numpy, shape, dtype, kw):
+    """pinv: rcond from rtol (rtol=None reads the input's eps), the empty answer, then svd's
+    checks: the shape, squareness with hermitian=True, the dtype (NumPy's exception types)."""
+    a = numpy.ones(shape, dtype)
+    try:
+        want = numpy.linalg.pinv(a, **kw)
+    except Exception as e:  # noqa: BLE001 - the same type is expected
+        with pytest.raises(type(e)):
+            dec.pinv(a, **kw)
+        return
+    got = dec.pinv(a, **kw)
+    assert got.shape == want.shape and got.dtype == want.dtype
+
+
+@pytest.mark.parametrize('shape', [(1, 2), (0, 1, 2), (3,)])
+@pytest.mark.parametrize('compute_uv', [True, False])
+def test_svd_hermitian_checks_the_shape_before_the_dtype(on_numpy, shape, compute_uv):
+    a = numpy.ones(shape, 'float16')
+    with pytest.raises(numpy.linalg.LinAlgError):
+        numpy.linalg.svd(a, hermitian=True, compute_uv=compute_uv)
+    with pytest.raises(numpy.linalg.LinAlgError):
+        dec.svd(a, hermitian=True, compute_uv=compute_uv)
+    with pytest.raises(TypeError):
+        dec.svd(numpy.ones((2, 2), 'float16'), hermitian=True, compute_uv=compute_uv)
+
+
 # --- on the GPU ---
 
 @gpu

@@ -437,6 +437,33 @@ def test_isreal_iscomplex_lists(xp):
     return xp.isreal([1, 2j, 3]), xp.iscomplex([1 + 0j, 2j])
 
 
+def _layout_views(xp, v):
+    """v in every LAYOUTS layout, broadcast along its columns, and as a 3-D transposed and
+    broadcast stack (the stride orders NumPy's iterator tells apart)."""
+    views = [make(xp, v, layout) for layout in LAYOUTS]
+    views.append(xp.broadcast_to(xp.asarray(v[:, :1]), v.shape))
+    views.append(xp.asarray(numpy.stack([v, v])).transpose(1, 0, 2))
+    views.append(xp.broadcast_to(xp.asarray(v[:1]), (2,) + v.shape))
+    return views
+
+
+@gpu
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'uint64', 'float16', 'float64', 'complex64'])
+def test_complex_part_functions_lay_out_as_numpy(dtype):
+    """angle is arctan2 over z (or its parts), isreal imag(x) == 0 (a new zeros array for real
+    x), iscomplex x.imag != 0 and i0 ufuncs over abs(x) (after astype(float) for others): their
+    results' C/F flags are those compositions', broadcast axes included."""
+    v = host_values((3, 4), dtype, special=False)
+    names = ['angle', 'isreal', 'iscomplex'] + (['i0'] if dtype != 'complex64' else [])
+    for h, d in zip(_layout_views(numpy, v), _layout_views(cunp, v)):
+        for name in names:
+            e, r = getattr(numpy, name)(h), getattr(cunp, name)(d)
+            assert (r.flags.c_contiguous, r.flags.f_contiguous) == (
+                e.flags.c_contiguous, e.flags.f_contiguous), (name, h.strides)
+            if name != 'i0':  # float16 i0 rounds differently (computed in float32)
+                numpy.testing.assert_allclose(cunp.asnumpy(r), e, rtol=2e-3)
+
+
 @pytest.mark.parametrize('x', [3, 1 + 2j, 2.5, numpy.float32(1), numpy.complex64(1j), True],
                          ids=repr)
 @testing.numpy_cunp_array_equal()
