@@ -1,5 +1,6 @@
 // src/ops/reduction/functions.cpp -- NumPy's reductions on the engine: ufunc.reduce with NumPy's
 // dtype rules (sum, prod, max, min, all, any are ufunc reductions) and argmax/argmin.
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -17,6 +18,22 @@ namespace {
 bool reorderable(const Ufunc& u) {
   return u.identity != Identity::None || u.name == "maximum" || u.name == "minimum" ||
          u.name == "fmax" || u.name == "fmin";
+}
+
+// The identity as a value to start a fold into an out= of dtype `out` from (none where it
+// has none, or -inf would be cast into an integer: C leaves that undefined).
+std::optional<Scalar> identity_scalar(Identity id, DType out) {
+  switch (id) {
+    case Identity::Zero: return Scalar::from_int(0, DType::Int64);
+    case Identity::One: return Scalar::from_int(1, DType::Int64);
+    case Identity::MinusOne: return Scalar::from_int(-1, DType::Int64);
+    case Identity::True: return Scalar::from_bool(true, DType::Bool);
+    case Identity::False: return Scalar::from_bool(false, DType::Bool);
+    case Identity::MinusInf:
+      if (!is_inexact(out)) return std::nullopt;
+      return Scalar::from_double(-std::numeric_limits<double>::infinity(), DType::Float64);
+    default: return std::nullopt;
+  }
 }
 
 // The identity as a C++ expression of the fold's type.
@@ -264,11 +281,15 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (!out.defined()) out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
   if (out.size() == 0) return out;
 
-  // NumPy converts initial= into the loop's dtype and writes it into the result, which is
-  // out= where given: the fold starts from that value read back (-1 through a bool out= is 1).
+  // NumPy converts initial= (else the identity) into the loop's dtype and writes it into the
+  // result, which is out= where given: the fold starts from that value read back (-1 through a
+  // bool out= is 1, so bitwise_and.reduce of int8 [2] into it is False).
   std::optional<Scalar> init;
-  if (args.initial) {
-    Scalar v = args.initial->cast(loop.loop);
+  std::optional<Scalar> start = args.initial;
+  if (!start && args.out.defined() && args.out.dtype() != loop.loop)
+    start = identity_scalar(u.identity, args.out.dtype());
+  if (start) {
+    Scalar v = start->cast(loop.loop);
     if (args.out.defined()) v = v.cast(args.out.dtype());
     init = v.cast(loop.acc);
   }

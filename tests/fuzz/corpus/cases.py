@@ -606,6 +606,11 @@ CASES = [
         xp.asarray([1], 'int8'), axis=None, initial=-1, out=xp.asarray(False))),
     ('reduce-initial-wraps-through-int8-out', lambda xp: xp.maximum.reduce(
         xp.asarray([0, 0], 'int16'), initial=1000, out=xp.zeros((), 'int8'))),
+    # ... as is the identity where no initial= is given: bitwise_and's -1 is 1 through bool.
+    ('reduce-identity-through-bool-out', lambda xp: xp.bitwise_and.reduce(
+        xp.asarray([2], 'int8'), out=xp.asarray(False))),
+    ('reduce-identity-through-bool-out-masked', lambda xp: xp.bitwise_and.reduce(
+        xp.asarray([2, 3], 'int8'), out=xp.asarray(True), where=xp.asarray([True, False]))),
     ('reduce-logical-initial-into-uint8-out', lambda xp: xp.logical_or.reduce(
         xp.asarray([False]), axis=None, initial=-1, out=xp.zeros((), 'uint8'),
         where=xp.asarray([False]))),
