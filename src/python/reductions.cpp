@@ -41,7 +41,7 @@ struct Operand {
 
 // NumPy converts initial= into an integer loop's dtype as int() would: truncated, then range-
 // checked (OverflowError with NumPy's messages; TypeError for a complex value). `target` is
-// the loop dtype, or out='s when out= is given without dtype=.
+// the loop dtype (out= taking part in its choice); the value is then cast into out= unchecked.
 void check_initial(nb::handle initial, DType target) {
   if (initial.is_none() || !is_integer(target)) return;
   PyObject* o = initial.ptr();
@@ -125,15 +125,16 @@ void precheck(const Ufunc& u, const NDArray& a, const ReduceArgs& args, nb::hand
   } else {
     normalize_axes(args.axis, a.ndim());
   }
-  DType target;
+  std::optional<DType> target;
   try {
-    target = args.dtype           ? ufunc_reduce_dtype(u, a.dtype(), args.dtype)
-             : args.out.defined() ? args.out.dtype()
-                                  : ufunc_reduce_dtype(u, a.dtype());
+    target = ufunc_reduce_loop_dtype(u, a.dtype(), args.dtype,
+                                     args.out.defined() ? std::optional<DType>(args.out.dtype())
+                                                        : std::nullopt);
   } catch (const TypeError&) {
-    return;  // no loop: ufunc_reduce raises it in NumPy's order (ldexp's after other checks)
+    return;  // no loop: ufunc_reduce raises it in NumPy's order (after the axes)
   }
-  check_initial(initial, target);
+  if (!target) return;  // ldexp's mixed fold: ufunc_reduce raises after NumPy's other checks
+  check_initial(initial, *target);
 }
 
 const char* fn_ufunc(Fn f) {
@@ -312,6 +313,21 @@ void bind_reductions(nb::module_& m) {
       nb::arg("out").none() = none, nb::arg("keepdims") = false, nb::arg("initial").none() = none,
       nb::arg("where").none() = t);
 
+  // The dtype ufunc.reduce's loop runs in for an input dtype, dtype= and out='s dtype (None
+  // for ldexp's mixed fold; TypeError where no loop fits): host-side, for CPU tests.
+  sub.def(
+      "loop_dtype",
+      [](const std::string& ufunc, nb::handle t, nb::handle dtype, nb::handle out) -> nb::object {
+        const Ufunc* u = find_ufunc(ufunc);
+        if (!u) throw nb::value_error(("no ufunc " + ufunc).c_str());
+        std::optional<DType> d, o;
+        if (!dtype.is_none()) d = to_dtype(dtype);
+        if (!out.is_none()) o = to_dtype(out);
+        const std::optional<DType> loop = ufunc_reduce_loop_dtype(*u, to_dtype(t), d, o);
+        if (!loop) return nb::none();
+        return nb::str(name(*loop));
+      },
+      nb::arg("ufunc"), nb::arg("t"), nb::arg("dtype").none() = none, nb::arg("out").none() = none);
   sub.def("compile", [](std::string src, std::string name, int arch) {
     nb::gil_scoped_release unlocked;
     compile(src, name, arch);

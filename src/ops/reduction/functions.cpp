@@ -1,5 +1,6 @@
 // src/ops/reduction/functions.cpp -- NumPy's reductions on the engine: ufunc.reduce with NumPy's
 // dtype rules (sum, prod, max, min, all, any are ufunc reductions) and argmax/argmin.
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -17,6 +18,22 @@ namespace {
 bool reorderable(const Ufunc& u) {
   return u.identity != Identity::None || u.name == "maximum" || u.name == "minimum" ||
          u.name == "fmax" || u.name == "fmin";
+}
+
+// The identity as a value to start a fold into an out= of dtype `out` from (none where it
+// has none, or -inf would be cast into an integer: C leaves that undefined).
+std::optional<Scalar> identity_scalar(Identity id, DType out) {
+  switch (id) {
+    case Identity::Zero: return Scalar::from_int(0, DType::Int64);
+    case Identity::One: return Scalar::from_int(1, DType::Int64);
+    case Identity::MinusOne: return Scalar::from_int(-1, DType::Int64);
+    case Identity::True: return Scalar::from_bool(true, DType::Bool);
+    case Identity::False: return Scalar::from_bool(false, DType::Bool);
+    case Identity::MinusInf:
+      if (!is_inexact(out)) return std::nullopt;
+      return Scalar::from_double(-std::numeric_limits<double>::infinity(), DType::Float64);
+    default: return std::nullopt;
+  }
 }
 
 // The identity as a C++ expression of the fold's type.
@@ -167,32 +184,48 @@ NDArray reduction_result(const NDArray& a, const std::vector<int>& axes, bool ke
   return NDArray::empty(pshape, dtype, Order::C, a.device()).transpose(inverse);
 }
 
-NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
-  if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
-  // NumPy's order: the axes, the loop, then the reorderability, the where= identity, out=.
-  std::vector<int> axes = reduce_axes(a, args.axis);
-  if (u.bool_error && a.dtype() == DType::Bool && !args.dtype) throw TypeError(u.bool_error);
-  // ldexp has no loop of one type; NumPy folds bool and integer inputs (but uint64) through
-  // its mixed (float, int) loops, which cunp does not, so for those its TypeError comes last,
-  // after the checks NumPy makes once it has that loop.
-  const bool mixed_fold = u.resolver == Resolver::MixedLoops && !args.dtype &&
-                          (a.dtype() == DType::Bool || is_integer(a.dtype())) &&
-                          a.dtype() != DType::UInt64;
+namespace {
+
+// NumPy folds bool and integer inputs (but uint64) of ldexp through its mixed (float, int)
+// loops: a loop whose first type a casts to safely (or is dtype=) and whose second it casts
+// to. cunp has no such fold, so its TypeError comes last, after the checks NumPy makes once
+// it has that loop.
+bool mixed_fold(const Ufunc& u, DType t, std::optional<DType> dtype) {
+  if (u.resolver != Resolver::MixedLoops) return false;
+  for (const UfuncLoop& l : u.loops)
+    if (l.types[0] == l.types[2] &&
+        (dtype ? l.types[0] == *dtype : can_cast(t, l.types[0], Casting::Safe)) &&
+        can_cast(t, l.types[1], Casting::Safe))
+      return true;
+  return false;
+}
+
+// The loop a reduction of dtype `t` runs, out= (its dtype `out`) taking part as NumPy's call
+// op(out, a) does; nullopt where NumPy folds through a mixed loop cunp lacks. TypeError where
+// no loop fits, in NumPy's order: it comes before the reorderability and out='s shape.
+std::optional<ReduceLoop> resolve_reduce(const Ufunc& u, DType t, std::optional<DType> dtype,
+                                         std::optional<DType> out) {
+  const bool via_out = out && !dtype && u.resolver != Resolver::Logical;
+  // A non-bool out= makes subtract.reduce of bool the loop of (int8, bool): no bool error.
+  if (u.bool_error && t == DType::Bool && !dtype && (!via_out || *out == DType::Bool))
+    throw TypeError(u.bool_error);
+  // A strict ufunc (gcd) takes the loop of out's and a's promoted type, as its elementwise
+  // call: gcd.reduce of bool into an int8 out= folds in int8.
+  if (via_out && u.resolver == Resolver::Strict) return reduce_loop(u, promote_types(*out, t), {});
   std::optional<ReduceLoop> found;
   try {
-    found = reduce_loop(u, a.dtype(), args.dtype);
+    found = reduce_loop(u, t, dtype);
   } catch (const TypeError&) {
-    if (!mixed_fold) throw;
+    if (!mixed_fold(u, t, dtype)) throw;
   }
   // NumPy resolves a reduction with out= as the call op(out, a): the first loop that out's
   // dtype and a's both cast to safely is the one that folds (add.reduce of float32 into a
-  // float64 out= sums in float64); with none (arctan2 into a complex out=), its TypeError
-  // comes here, before the reorderability and out='s shape.
-  if (found && args.out.defined() && !args.dtype && u.resolver != Resolver::Logical) {
+  // float64 out= sums in float64); with none (arctan2 into a complex out=, ldexp of bool into
+  // one), its TypeError.
+  if (via_out) {
     const UfuncLoop* through_out = nullptr;
     for (const UfuncLoop& l : u.loops)
-      if (can_cast(args.out.dtype(), l.types[0], Casting::Safe) &&
-          can_cast(a.dtype(), l.types[1], Casting::Safe)) {
+      if (can_cast(*out, l.types[0], Casting::Safe) && can_cast(t, l.types[1], Casting::Safe)) {
         through_out = &l;
         break;
       }
@@ -200,10 +233,26 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
       throw TypeError("ufunc '" + u.name +
                       "' not supported for the input types, and the inputs could not be safely "
                       "coerced to any supported types according to the casting rule ''safe''");
-    const DType t = through_out->types[0];
-    if (t != found->loop && t == through_out->types[1] && t == through_out->types[2])
-      found = reduce_loop(u, a.dtype(), t);
+    const DType l = through_out->types[0];
+    if (found && l != found->loop && l == through_out->types[1] && l == through_out->types[2])
+      found = reduce_loop(u, t, l);
   }
+  return found;
+}
+
+std::optional<DType> dtype_of(const NDArray& out) {
+  if (!out.defined()) return std::nullopt;
+  return out.dtype();
+}
+
+}  // namespace
+
+NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
+  if (u.nin != 2 || u.nout != 1) throw ValueError("reduce only supported for binary functions");
+  // NumPy's order: the axes, the loop, then the reorderability, the where= identity, out=.
+  std::vector<int> axes = reduce_axes(a, args.axis);
+  const std::optional<ReduceLoop> found = resolve_reduce(u, a.dtype(), args.dtype,
+                                                         dtype_of(args.out));
   if (!reorderable(u)) {
     bool many = args.axis ? axes.size() > 1 : a.ndim() > 1;
     if (many)
@@ -232,8 +281,18 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
   if (!out.defined()) out = reduction_result(a, axes, args.keepdims, loop.loop, args.where);
   if (out.size() == 0) return out;
 
+  // NumPy converts initial= (else the identity) into the loop's dtype and writes it into the
+  // result, which is out= where given: the fold starts from that value read back (-1 through a
+  // bool out= is 1, so bitwise_and.reduce of int8 [2] into it is False).
   std::optional<Scalar> init;
-  if (args.initial) init = args.initial->cast(loop.acc);
+  std::optional<Scalar> start = args.initial;
+  if (!start && args.out.defined() && args.out.dtype() != loop.loop)
+    start = identity_scalar(u.identity, args.out.dtype());
+  if (start) {
+    Scalar v = start->cast(loop.loop);
+    if (args.out.defined()) v = v.cast(args.out.dtype());
+    init = v.cast(loop.acc);
+  }
   const ReductionOp& op = ufunc_op(u, loop.acc, args.where != nullptr, init.has_value());
   if (args.where) {
     if (args.where->dtype() != DType::Bool)
@@ -250,6 +309,13 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args) {
 
 DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype) {
   return reduce_loop(u, t, dtype).loop;
+}
+
+std::optional<DType> ufunc_reduce_loop_dtype(const Ufunc& u, DType t, std::optional<DType> dtype,
+                                             std::optional<DType> out) {
+  const std::optional<ReduceLoop> loop = resolve_reduce(u, t, dtype, out);
+  if (!loop) return std::nullopt;
+  return loop->loop;
 }
 
 NDArray sum(const NDArray& a, const ReduceArgs& args) {

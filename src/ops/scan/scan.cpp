@@ -367,7 +367,14 @@ NDArray ufunc_reduceat(const Ufunc& u, const NDArray& a, const std::vector<int64
       return ufunc_reduceat(u, a.broadcast_to(wide), indices, ax, opt);
     }
   } else {
-    res = NDArray::empty(shape, u.loops[loop].types[2], Order::C, a.device());
+    // NumPy's iterator allocates the result (order K) over the operand, which it does not
+    // iterate along the axis (stride 0 there), and the contiguous intp indices, iterated only
+    // along it: a transposed input gives an F-ordered result.
+    Dims in_strides = a.strides();
+    in_strides[ax] = 0;
+    Dims index_strides(a.ndim(), 0);
+    index_strides[ax] = static_cast<int64_t>(sizeof(int64_t));
+    res = empty_iterated(shape, u.loops[loop].types[2], {in_strides, index_strides}, a.device());
   }
   if (shape.product() == 0) return res;
   const int device = res.device();

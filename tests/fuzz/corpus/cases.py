@@ -630,4 +630,52 @@ CASES = [
         xp.ones((1, 2), 'float16'), hermitian=True, compute_uv=False)),
     ('pinv-int-rtol-none', lambda xp: xp.linalg.pinv(xp.ones((2, 2), 'int64'), rtol=None)),
     ('pinv-1d-empty', lambda xp: xp.linalg.pinv(xp.zeros(0))),
+    # reduceat's result is allocated by NumPy's iterator (order K) over the operand (stride 0
+    # along the axis) and the intp indices (only along it): a transposed input gives F order.
+    ('reduceat-transposed-result-f-order', lambda xp: xp.add.reduceat(
+        xp.zeros((2, 2, 1), bool).transpose(1, 2, 0), xp.asarray([0]), axis=1), _LAYOUT),
+    ('reduceat-transposed3-result-order', lambda xp: xp.maximum.reduceat(
+        xp.arange(24).reshape(2, 3, 4).transpose(2, 0, 1), xp.asarray([0, 2]), axis=2), _LAYOUT),
+    ('reduceat-reversed-fortran-result-order', lambda xp: xp.multiply.reduceat(
+        xp.asfortranarray(xp.ones((3, 4), 'float32'))[::-1], xp.asarray([1, 0, 2]), axis=1),
+     _LAYOUT),
+    # initial= is converted into the loop's dtype (out= taking part in its choice), then
+    # written into out= and read back: int8 with out=uint8 folds in int16 from -1 (255).
+    ('reduce-initial-minus-one-into-uint8-out', lambda xp: xp.add.reduce(
+        xp.asarray([0], 'int8'), axis=None, initial=-1, out=xp.zeros((), 'uint8'),
+        where=xp.asarray([False]))),
+    ('reduce-initial-through-bool-out', lambda xp: xp.bitwise_xor.reduce(
+        xp.asarray([1], 'int8'), axis=None, initial=-1, out=xp.asarray(False))),
+    ('reduce-initial-wraps-through-int8-out', lambda xp: xp.maximum.reduce(
+        xp.asarray([0, 0], 'int16'), initial=1000, out=xp.zeros((), 'int8'))),
+    # ... as is the identity where no initial= is given: bitwise_and's -1 is 1 through bool.
+    ('reduce-identity-through-bool-out', lambda xp: xp.bitwise_and.reduce(
+        xp.asarray([2], 'int8'), out=xp.asarray(False))),
+    ('reduce-identity-through-bool-out-masked', lambda xp: xp.bitwise_and.reduce(
+        xp.asarray([2, 3], 'int8'), out=xp.asarray(True), where=xp.asarray([True, False]))),
+    ('reduce-logical-initial-into-uint8-out', lambda xp: xp.logical_or.reduce(
+        xp.asarray([False]), axis=None, initial=-1, out=xp.zeros((), 'uint8'),
+        where=xp.asarray([False]))),
+    # ... and with no loop for out's and a's dtypes, that TypeError comes before initial=.
+    ('reduce-bitwise-or-uint64-out-no-loop-before-initial', lambda xp: xp.bitwise_or.reduce(
+        xp.asarray([0], 'int8'), axis=None, initial=-1, out=xp.zeros((), 'uint64'))),
+    # gcd.reduce takes the loop of out's and a's promoted dtype (bool into int8: int8).
+    ('reduce-gcd-bool-into-int8-out', lambda xp: xp.gcd.reduce(
+        xp.asarray([True, True]), out=xp.zeros((), 'int8'))),
+    ('reduce-gcd-bool-into-int8-out-keepdims-shape', lambda xp: xp.gcd.reduce(
+        xp.asarray([False]), axis=None, keepdims=True, initial=0, out=xp.zeros((), 'int8'))),
+    ('reduce-gcd-int8-into-float64-out-no-loop', lambda xp: xp.gcd.reduce(
+        xp.asarray([2, 4], 'int8'), out=xp.zeros((), 'float64'))),
+    # subtract.reduce of bool into a non-bool out= runs (out, bool)'s loop: no bool error, so
+    # the reorderability comes first; ldexp's dtype= picks a mixed loop the same way.
+    ('reduce-subtract-bool-into-int8-out-not-reorderable', lambda xp: xp.subtract.reduce(
+        _broadcast(xp, [False], (2, 2)), axis=None, initial=0, out=xp.zeros((), 'int8'))),
+    ('reduce-subtract-bool-into-int8-out', lambda xp: xp.subtract.reduce(
+        xp.asarray([True, False, True]), out=xp.zeros((), 'int8'))),
+    ('reduce-ldexp-bool-float16-dtype-not-reorderable', lambda xp: xp.ldexp.reduce(
+        _broadcast(xp, [False], (2, 2)), axis=None, initial=0, dtype='float16')),
+    ('reduce-ldexp-int8-int8-dtype-no-loop', lambda xp: xp.ldexp.reduce(
+        xp.zeros((2, 2), 'int8'), axis=None, dtype='int8')),
+    ('reduce-ldexp-bool-into-complex-out-no-loop', lambda xp: xp.ldexp.reduce(
+        _broadcast(xp, [False], (2, 2)), axis=None, out=xp.zeros((), 'complex64'))),
 ]

@@ -132,6 +132,12 @@ NDArray ufunc_reduce(const Ufunc& u, const NDArray& a, const ReduceArgs& args);
 // dtype= picks); TypeError where no loop fits. initial= is converted to it (or to out='s).
 DType ufunc_reduce_dtype(const Ufunc& u, DType t, std::optional<DType> dtype = std::nullopt);
 
+// The dtype ufunc_reduce's loop runs in, out='s dtype `out` taking part as in the reduction
+// (NumPy's op(out, a)); nullopt where NumPy folds through a mixed loop cunp lacks; TypeError
+// where no loop fits. NumPy converts initial= into this dtype, then writes it into out=.
+std::optional<DType> ufunc_reduce_loop_dtype(const Ufunc& u, DType t, std::optional<DType> dtype,
+                                             std::optional<DType> out);
+
 NDArray sum(const NDArray& a, const ReduceArgs& args = {});
 NDArray prod(const NDArray& a, const ReduceArgs& args = {});
 NDArray amax(const NDArray& a, const ReduceArgs& args = {});
