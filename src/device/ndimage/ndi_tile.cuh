@@ -98,46 +98,21 @@ __device__ __forceinline__ void ndi_tile_feed(Fold& f, const S* at, const int* t
   }
 }
 
-// Stages tile elements t, t + threads, ... below count (a tile fits the shared memory, so its
-// positions fit an int) as tile[e] = stage(value): source(e) gives element e's address, or nullptr
-// where the boundary sends it to cval. kNdiTileStageChunk elements a round, whose loads are all
-// issued before any value is converted or stored, so a thread keeps a round of loads in flight
-// (storing each value as it arrived would wait out the memory's latency once per element).
-constexpr int kNdiTileStageChunk = 4;
-
-template <class T, class St, class Source>
-__device__ __forceinline__ void ndi_tile_stage_elements(int t, int threads, int count, double cval,
-                                                        typename St::type* tile, Source source) {
-  constexpr int C = kNdiTileStageChunk;
-  for (int e0 = t; e0 < count; e0 += C * threads) {
-    const T* at[C];
-#pragma unroll
-    for (int c = 0; c < C; ++c)
-      at[c] = e0 + c * threads < count ? source(e0 + c * threads) : nullptr;
-    T raw[C];
-#pragma unroll
-    for (int c = 0; c < C; ++c)
-      if (at[c]) raw[c] = *at[c];
-#pragma unroll
-    for (int c = 0; c < C; ++c)
-      if (e0 + c * threads < count)
-        tile[e0 + c * threads] = St::stage(at[c] ? cast<double>(raw[c]) : cval);
-  }
-}
-
 // Stage 1: thread t of `threads` stages tile elements t, t + threads, ... of the block whose
 // first output is (row0, col0), then the taps' offsets inside the tile (int, after the tile).
 template <class T, class Fold>
 __device__ void ndi_tile_stage(const ndi_tile_params& p, long long row0, long long col0, int t,
                                int threads, typename ndi_tile_staging<Fold>::type* tile,
                                int* tap_at) {
-  const int cols = static_cast<int>(p.tile_cols);
-  ndi_tile_stage_elements<T, ndi_tile_staging<Fold>>(
-      t, threads, static_cast<int>(p.tile_rows) * cols, p.cval, tile, [&](int e) -> const T* {
-        const long long r = ndi_filter_index(row0 + p.lo_row + e / cols, p.rows, p.mode);
-        const long long c = ndi_filter_index(col0 + p.lo_col + e % cols, p.cols, p.mode);
-        return r < 0 || c < 0 ? nullptr : (const T*)((const char*)p.x + r * p.x_row + c * p.x_col);
-      });
+  using St = ndi_tile_staging<Fold>;
+  const long long count = p.tile_rows * p.tile_cols;
+  for (long long e = t; e < count; e += threads) {
+    const long long r = ndi_filter_index(row0 + p.lo_row + e / p.tile_cols, p.rows, p.mode);
+    const long long c = ndi_filter_index(col0 + p.lo_col + e % p.tile_cols, p.cols, p.mode);
+    tile[e] = St::stage(
+        (r < 0 || c < 0) ? p.cval
+                         : cast<double>(*(const T*)((const char*)p.x + r * p.x_row + c * p.x_col)));
+  }
   const long long* offsets = (const long long*)p.offsets;
   for (long long q = t; q < p.taps; q += threads)
     tap_at[q] = static_cast<int>((offsets[2 * q] - p.lo_row) * p.tile_cols +

@@ -40,18 +40,19 @@ constexpr int kNdiTile3Rows = 8;   // and along the rows; the block is 32 x 8 th
 template <class T, class Fold>
 __device__ void ndi_tile3_stage(const ndi_tile3_params& p, const long long* o, int t, int threads,
                                 typename ndi_tile_staging<Fold>::type* tile, int* tap_at) {
-  const int rows = static_cast<int>(p.tile[1]), cols = static_cast<int>(p.tile[2]);
-  const int plane = rows * cols;
-  ndi_tile_stage_elements<T, ndi_tile_staging<Fold>>(
-      t, threads, static_cast<int>(p.tile[0]) * plane, p.cval, tile, [&](int e) -> const T* {
-        const long long i0 = ndi_filter_index(o[0] + p.lo[0] + e / plane, p.shape[0], p.mode);
-        const long long i1 = ndi_filter_index(o[1] + p.lo[1] + (e / cols) % rows, p.shape[1],
-                                              p.mode);
-        const long long i2 = ndi_filter_index(o[2] + p.lo[2] + e % cols, p.shape[2], p.mode);
-        return i0 < 0 || i1 < 0 || i2 < 0 ? nullptr
-                                          : (const T*)((const char*)p.x + i0 * p.x_stride[0] +
-                                                       i1 * p.x_stride[1] + i2 * p.x_stride[2]);
-      });
+  using St = ndi_tile_staging<Fold>;
+  const long long plane = p.tile[1] * p.tile[2];
+  const long long count = p.tile[0] * plane;
+  for (long long e = t; e < count; e += threads) {
+    const long long i0 = ndi_filter_index(o[0] + p.lo[0] + e / plane, p.shape[0], p.mode);
+    const long long i1 = ndi_filter_index(o[1] + p.lo[1] + (e / p.tile[2]) % p.tile[1], p.shape[1],
+                                          p.mode);
+    const long long i2 = ndi_filter_index(o[2] + p.lo[2] + e % p.tile[2], p.shape[2], p.mode);
+    tile[e] = St::stage((i0 < 0 || i1 < 0 || i2 < 0)
+                            ? p.cval
+                            : cast<double>(*(const T*)((const char*)p.x + i0 * p.x_stride[0] +
+                                                       i1 * p.x_stride[1] + i2 * p.x_stride[2])));
+  }
   const long long* offsets = (const long long*)p.offsets;
   for (long long q = t; q < p.taps; q += threads)
     tap_at[q] = static_cast<int>((offsets[3 * q] - p.lo[0]) * plane +
