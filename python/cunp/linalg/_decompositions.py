@@ -425,8 +425,7 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
         if rtol is _NoValue:
             rcond = 1e-15
         elif rtol is None:
-            import numpy
-            rcond = max(given.shape[-2:]) * float(numpy.finfo(numpy.dtype(given.dtype.name)).eps)
+            rcond = max(given.shape[-2:]) * _eps(given.dtype)
         else:
             rcond = rtol
     elif rtol is not _NoValue:
